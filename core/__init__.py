@@ -1,0 +1,1 @@
+"""Caldera's rules engine: events, codec, randomness and the games. Imports nothing of ours."""

@@ -1,0 +1,123 @@
+"""The one msgpack codec: envelopes, commands, and untrusted bytes.
+
+An envelope is ``{seq, type, v, seat, payload, prev}``: ``type`` is the event's stable tag, ``v``
+its schema version and ``prev`` a short hash of the previous envelope's bytes, so any edit or loss
+in a log shows. msgpack hands back lists (never tuples) and string map keys only; the typed
+conversion in :mod:`core.messages` owns turning those back into tuples and dataclasses.
+Decoding never raises anything but a :class:`~core.errors.CodecError`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from core.errors import BadPayload, Malformed, TooLarge
+from core.messages import COMMANDS, EVENTS, Command, Event
+
+MAX_MESSAGE_BYTES = 256 * 1024
+GENESIS = "0" * 16
+_ENVELOPE_KEYS = frozenset({"seq", "type", "v", "seat", "payload", "prev"})
+
+
+def short_hash(data: bytes) -> str:
+    """A 64-bit BLAKE2b digest in hex: the link of the hash chain."""
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def pack(obj: Any) -> bytes:
+    """msgpack bytes of plain data (maps, lists, str, int, bytes, bool, None)."""
+    data: bytes = msgpack.packb(obj, use_bin_type=True)
+    return data
+
+
+def unpack(data: bytes, limit: int = MAX_MESSAGE_BYTES) -> Any:
+    """Decode untrusted msgpack bytes: size limit first, then a typed error on any fault."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise Malformed(f"expected bytes, got {type(data).__name__}")
+    if len(data) > limit:
+        raise TooLarge(f"message of {len(data)} bytes exceeds the limit of {limit}")
+    try:
+        return msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise Malformed(f"not a msgpack message ({type(exc).__name__}: {exc})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """One event as stored and published: position in the log, the event, and the chain link."""
+
+    seq: int
+    event: Event
+    prev: str
+
+    @property
+    def type(self) -> str:
+        return type(self.event).TAG
+
+    @property
+    def seat(self) -> int | None:
+        seat = getattr(self.event, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+
+def envelope_to_wire(env: Envelope) -> dict[str, Any]:
+    tag, version, seat, payload = EVENTS.to_wire(env.event)
+    return {
+        "seq": env.seq,
+        "type": tag,
+        "v": version,
+        "seat": seat,
+        "payload": payload,
+        "prev": env.prev,
+    }
+
+
+def encode_envelope(env: Envelope) -> bytes:
+    return pack(envelope_to_wire(env))
+
+
+def envelope_from_wire(obj: Any) -> Envelope:
+    """Validate a decoded map and build the envelope (upcasting old event versions)."""
+    if not isinstance(obj, dict):
+        raise Malformed("an envelope must be a map")
+    if set(obj) != _ENVELOPE_KEYS:
+        missing = sorted(_ENVELOPE_KEYS - set(obj))
+        extra = sorted(set(obj) - _ENVELOPE_KEYS)
+        raise Malformed(f"envelope keys wrong (missing {missing}, unexpected {extra})")
+    seq, seat, prev = obj["seq"], obj["seat"], obj["prev"]
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise BadPayload("envelope seq must be a non-negative integer")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise BadPayload("envelope seat must be a non-negative integer or nil")
+    if not isinstance(prev, str) or len(prev) != 16:
+        raise BadPayload("envelope prev must be a 16-character hash")
+    event = EVENTS.from_wire(obj["type"], obj["v"], seat, obj["payload"])
+    return Envelope(seq, event, prev)
+
+
+def decode_envelope(data: bytes, limit: int = MAX_MESSAGE_BYTES) -> Envelope:
+    return envelope_from_wire(unpack(data, limit))
+
+
+def command_to_wire(command: Command, seat: int | None) -> dict[str, Any]:
+    """A command as sent: its tag, version, payload and the seat it is sent for."""
+    tag, version, _, payload = COMMANDS.to_wire(command)
+    return {"type": tag, "v": version, "seat": seat, "payload": payload}
+
+
+def command_from_wire(obj: Any) -> tuple[int | None, Command]:
+    """Validate a decoded command map; returns (seat, command). Commands carry no seat field."""
+    if not isinstance(obj, dict):
+        raise Malformed("a command must be a map")
+    for key in ("type", "v", "payload"):
+        if key not in obj:
+            raise Malformed(f"command without {key!r}")
+    seat = obj.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise BadPayload("command seat must be a non-negative integer or nil")
+    command: Command = COMMANDS.from_wire(obj["type"], obj["v"], None, obj["payload"])
+    return seat, command

@@ -1,0 +1,41 @@
+"""State is a fold of events: the first event names the game and its start, the rest evolve it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from core.codec import Envelope
+from core.errors import ReplayError
+from core.games import get_rules
+from core.lifecycle import GameEnded, GameStarted
+from core.protocol import Rules
+
+
+def rules_of(started: GameStarted) -> Rules[Any]:
+    try:
+        return get_rules(started.game)
+    except KeyError as exc:
+        raise ReplayError(str(exc.args[0])) from None
+
+
+def start_state(rules: Rules[Any], started: GameStarted) -> Any:
+    """The state right after ``GameStarted``: from its saved position, or the initial one."""
+    if started.position is not None:
+        return rules.load_position(started.position)
+    return rules.initial(started.config)
+
+
+def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
+    """Fold a whole log from its ``GameStarted``; returns the rules and the final state."""
+    it = iter(envelopes)
+    first = next(it, None)
+    if first is None or not isinstance(first.event, GameStarted):
+        raise ReplayError("a game log must begin with core.game_started")
+    rules = rules_of(first.event)
+    state = start_state(rules, first.event)
+    evolve = rules.evolve
+    for env in it:
+        if not isinstance(env.event, GameEnded):
+            state = evolve(state, env.event)
+    return rules, state

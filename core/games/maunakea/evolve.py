@@ -1,0 +1,224 @@
+"""Applying trusted events to the state, in place. Never validates, never raises on a valid log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.games.maunakea import events as ev
+from core.games.maunakea.board import spaces_of
+from core.games.maunakea.components import COMPONENTS, Direction
+from core.games.maunakea.lava import colour_key, grow
+from core.games.maunakea.state import (
+    EndState,
+    Kind,
+    MaunaKeaState,
+    Phase,
+    Placed,
+    Status,
+    TakenBoat,
+)
+from core.messages import Event
+
+C = COMPONENTS
+
+
+def _start_tiles(s: MaunaKeaState, e: ev.StartTilesLaid) -> None:
+    for slot, tile, turn in e.tiles:
+        s.board[slot] = Placed(Kind.START, tile, turn)
+        spaces = spaces_of(slot)
+        for quadrant, colour in C.start_tiles[tile].markers:
+            # a marker on square q of the unturned tile lands on square q + turn
+            space = spaces[(quadrant + turn) % 4]
+            s.artifacts.setdefault(space, []).append(colour)
+    for pile in s.artifacts.values():
+        pile.sort(key=colour_key)
+
+
+def _boats(s: MaunaKeaState, e: ev.BoatsDocked) -> None:
+    s.docked = dict(enumerate(e.boats))
+    s.boats_laid = True
+
+
+def _start_player(s: MaunaKeaState, e: ev.StartPlayerChosen) -> None:
+    s.start_player = e.seat
+    s.phase = Phase.PLACEMENT
+    s.placer = e.seat
+
+
+def _explorer_placed(s: MaunaKeaState, e: ev.ExplorerPlaced) -> None:
+    explorer = s.explorers[e.seat][e.explorer]
+    explorer.status = Status.ISLAND
+    explorer.space = e.space
+    s.last_placer = e.seat
+    nxt = s.ccw(e.seat)
+    if any(x.status is Status.SUPPLY for x in s.explorers[nxt]):
+        s.placer = nxt
+    else:
+        s.placer = None
+        s.phase = Phase.OPENING
+        s.drawer = s.start_player
+
+
+def _tile_drawn(s: MaunaKeaState, e: ev.TileDrawn) -> None:
+    s.bag.remove(e.tile)
+    if s.phase is Phase.OPENING:
+        if C.is_lava(e.tile):
+            s.set_aside.append(e.tile)
+            return
+        s.hands[e.seat].append(e.tile)
+        s.drawer = _next_opening_drawer(s, e.seat)
+    elif C.is_lava(e.tile):
+        s.pending_lava = e.tile
+    else:
+        s.hands[e.seat].append(e.tile)
+
+
+def _next_opening_drawer(s: MaunaKeaState, seat: int) -> int | None:
+    """Counter-clockwise from ``seat``, the next player still below 5 MP (``seat`` last)."""
+    candidate = seat
+    for _ in range(s.players):
+        candidate = s.ccw(candidate)
+        if s.hand_mp(candidate) < C.hand_minimum:
+            return candidate
+    return None
+
+
+def _lava_returned(s: MaunaKeaState, e: ev.LavaReturned) -> None:
+    for tile in e.tiles:
+        s.set_aside.remove(tile)
+        s.put_in_bag(tile)
+
+
+def _turn_started(s: MaunaKeaState, e: ev.TurnStarted) -> None:
+    s.phase = Phase.TURN
+    s.active = e.seat
+    s.turn = e.turn
+    s.pool = 0
+    if s.end is not None and e.seat in s.end.final_turns:
+        rest = tuple(x for x in s.end.final_turns if x != e.seat)
+        s.end = EndState(s.end.reason, s.end.seat, rest)
+
+
+def _tile_placed(s: MaunaKeaState, e: ev.TilePlaced) -> None:
+    s.hands[e.seat].remove(e.tile)
+    s.board[e.slot] = Placed(Kind.TERRAIN, e.tile, e.rotation)
+
+
+def _tile_spent(s: MaunaKeaState, e: ev.TileSpent) -> None:
+    s.hands[e.seat].remove(e.tile)
+    s.pool += e.mp
+    if s.advanced:
+        s.spent_out.append(e.tile)
+    else:
+        s.put_in_bag(e.tile)
+
+
+def _explorer_moved(s: MaunaKeaState, e: ev.ExplorerMoved) -> None:
+    s.explorers[e.seat][e.explorer].space = e.path[-1]
+    s.pool -= e.cost
+
+
+def _picked_up(s: MaunaKeaState, e: ev.ArtifactPickedUp) -> None:
+    explorer = s.explorers[e.seat][e.explorer]
+    assert explorer.space is not None
+    pile = s.artifacts[explorer.space]
+    pile.remove(e.colour)
+    if not pile:
+        del s.artifacts[explorer.space]
+    explorer.carried.append(e.colour)
+    explorer.carried.sort(key=colour_key)
+
+
+def _dropped(s: MaunaKeaState, e: ev.ArtifactDropped) -> None:
+    explorer = s.explorers[e.seat][e.explorer]
+    assert explorer.space is not None
+    explorer.carried.remove(e.colour)
+    pile = s.artifacts.setdefault(explorer.space, [])
+    pile.append(e.colour)
+    pile.sort(key=colour_key)
+
+
+def _boarded(s: MaunaKeaState, e: ev.BoatBoarded) -> None:
+    explorer = s.explorers[e.seat][e.explorer]
+    if e.left:
+        assert explorer.space is not None
+        pile = s.artifacts.setdefault(explorer.space, [])
+        pile.extend(e.left)
+        pile.sort(key=colour_key)
+    explorer.status = Status.BOAT
+    explorer.space = None
+    explorer.carried = []
+    del s.docked[e.landing]
+    s.taken.append(TakenBoat(e.seat, e.boat, e.explorer, e.cargo))
+    s.pool -= C.board_cost
+
+
+def _turn_played(s: MaunaKeaState, e: ev.TurnPlayed) -> None:
+    s.pool = 0
+    s.phase = Phase.REFILL
+
+
+def _lava_placed(s: MaunaKeaState, e: ev.LavaPlaced) -> None:
+    s.pending_lava = None
+    under = s.board.get(e.slot)
+    if under is not None:
+        s.covered.append(under)
+    s.board[e.slot] = Placed(Kind.LAVA, e.tile, Direction(e.travel))
+    for space in spaces_of(e.slot):
+        s.artifacts.pop(space, None)
+    for seat, index in e.lost_explorers:
+        explorer = s.explorers[seat][index]
+        explorer.status = Status.LOST
+        explorer.space = None
+        explorer.carried = []
+    s.lost_artifacts.extend(e.lost_artifacts)
+    s.lost_artifacts.sort(key=colour_key)
+    grow(s, e)
+
+
+def _lava_removed(s: MaunaKeaState, e: ev.LavaRemoved) -> None:
+    s.pending_lava = None
+    s.lava_lost.append(e.tile)
+
+
+def _turn_ended(s: MaunaKeaState, e: ev.TurnEnded) -> None:
+    s.phase = Phase.HANDOVER
+    s.pool = 0
+
+
+def _end_triggered(s: MaunaKeaState, e: ev.EndTriggered) -> None:
+    s.end = EndState(e.reason, e.seat, e.final_turns)
+
+
+def _final_scoring(s: MaunaKeaState, e: ev.FinalScoring) -> None:
+    s.phase = Phase.OVER
+    s.active = None
+
+
+HANDLERS: dict[type[Event], Callable[[MaunaKeaState, Any], None]] = {
+    ev.StartTilesLaid: _start_tiles,
+    ev.BoatsDocked: _boats,
+    ev.StartPlayerChosen: _start_player,
+    ev.ExplorerPlaced: _explorer_placed,
+    ev.TileDrawn: _tile_drawn,
+    ev.LavaReturned: _lava_returned,
+    ev.TurnStarted: _turn_started,
+    ev.TilePlaced: _tile_placed,
+    ev.TileSpent: _tile_spent,
+    ev.ExplorerMoved: _explorer_moved,
+    ev.ArtifactPickedUp: _picked_up,
+    ev.ArtifactDropped: _dropped,
+    ev.BoatBoarded: _boarded,
+    ev.TurnPlayed: _turn_played,
+    ev.LavaPlaced: _lava_placed,
+    ev.LavaRemoved: _lava_removed,
+    ev.TurnEnded: _turn_ended,
+    ev.EndTriggered: _end_triggered,
+    ev.FinalScoring: _final_scoring,
+}
+
+
+def evolve(state: MaunaKeaState, event: Event) -> MaunaKeaState:
+    HANDLERS[type(event)](state, event)
+    return state

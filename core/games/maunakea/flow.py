@@ -1,0 +1,145 @@
+"""What happens between commands: setup draws, opening hands, refills, lava, and the ending.
+
+``forced`` returns deterministic consequences, ``chance`` the draws still needed; the engine
+asks ``forced`` first, so ``chance`` is only consulted once nothing is forced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.chance import shuffle_sizes, shuffled
+from core.games.maunakea import events as ev
+from core.games.maunakea.board import slot_of
+from core.games.maunakea.components import COMPONENTS
+from core.games.maunakea.lava import place_lava
+from core.games.maunakea.scoring import final_outcome
+from core.games.maunakea.state import Kind, MaunaKeaState, Phase
+from core.messages import Event
+
+C = COMPONENTS
+START_TILE_DRAWS = shuffle_sizes(len(C.start_tiles)) + (4,) * len(C.start_tile_slots)
+BOAT_DRAWS = shuffle_sizes(len(C.boats))
+
+
+class EndReason:
+    """Why the game ends (codes stored in ``EndTriggered.reason``)."""
+
+    NO_EXPLORERS = "no_explorers"  # a player has no explorer left on the island
+    NO_WAY_OFF = "no_way_off"  # nobody can leave the island
+    TURN_LIMIT = "turn_limit"  # the table's optional turn limit
+    TILES_OUT = "tiles_out"  # advanced game: the tile supply is used up
+
+
+def landing_flooded(state: MaunaKeaState, landing: int) -> bool:
+    spaces = C.landings[landing].spaces
+    return all(
+        (placed := state.board.get(slot_of(s))) is not None and placed.kind is Kind.LAVA
+        for s in spaces
+    )
+
+
+def end_reason(state: MaunaKeaState) -> str | None:
+    """The reason the game must end now, or ``None``."""
+    if (
+        state.turn_limit is not None
+        and state.phase is Phase.TURN
+        and state.turn >= state.turn_limit
+    ):
+        return EndReason.TURN_LIMIT
+    if any(not state.on_island(seat) for seat in range(state.players)):
+        return EndReason.NO_EXPLORERS
+    if all(landing_flooded(state, landing) for landing in state.docked):
+        return EndReason.NO_WAY_OFF  # also when no boat is docked at all
+    return None
+
+
+def _final_turns(state: MaunaKeaState, seat: int) -> tuple[int, ...]:
+    if state.advanced:
+        return ()
+    return tuple((seat + k) % state.players for k in range(1, state.players))
+
+
+def forced(state: MaunaKeaState) -> list[Event]:
+    phase = state.phase
+    if phase is Phase.SETUP:
+        if state.board and state.boats_laid and state.start_player_option is not None:
+            return [ev.StartPlayerChosen(state.start_player_option)]
+        return []
+    if phase is Phase.OPENING and state.drawer is None:
+        out: list[Event] = []
+        if state.set_aside:
+            out.append(ev.LavaReturned(tuple(state.set_aside)))
+        assert state.last_placer is not None
+        out.append(ev.TurnStarted(state.last_placer, 1))
+        return out
+    if phase in (Phase.TURN, Phase.REFILL) and state.end is None:
+        reason = end_reason(state)
+        if reason is not None:
+            assert state.active is not None
+            return [ev.EndTriggered(reason, state.active, _final_turns(state, state.active))]
+    if phase is Phase.REFILL:
+        assert state.active is not None
+        if state.pending_lava is not None:
+            return [place_lava(state, state.pending_lava)]
+        if state.end is not None or not state.bag or state.hand_mp(state.active) >= C.hand_minimum:
+            return [ev.TurnEnded(state.active)]
+        return []
+    if phase is Phase.HANDOVER:
+        assert state.active is not None
+        if state.end is None:
+            return [ev.TurnStarted(state.cw(state.active), state.turn + 1)]
+        if state.end.final_turns:
+            return [ev.TurnStarted(state.end.final_turns[0], state.turn + 1)]
+        result = final_outcome(state)
+        return [ev.FinalScoring(result.scores, result.winners)]
+    return []
+
+
+def chance(state: MaunaKeaState) -> tuple[int, ...] | None:
+    phase = state.phase
+    if phase is Phase.SETUP:
+        if not state.board:
+            return START_TILE_DRAWS
+        if not state.boats_laid:
+            return BOAT_DRAWS
+        if state.start_player is None and state.start_player_option is None:
+            return (state.players,)
+        return None
+    if phase is Phase.OPENING and state.drawer is not None and state.bag:
+        return (len(state.bag),)
+    if (
+        phase is Phase.REFILL
+        and state.pending_lava is None
+        and state.end is None
+        and state.bag
+        and state.active is not None
+        and state.hand_mp(state.active) < C.hand_minimum
+    ):
+        return (len(state.bag),)
+    return None
+
+
+def resolve(state: MaunaKeaState, draws: Sequence[int]) -> Event:
+    if state.phase is Phase.SETUP:
+        if not state.board:
+            split = len(C.start_tiles) - 1
+            order = shuffled(range(len(C.start_tiles)), draws[:split])
+            turns = draws[split:]
+            return ev.StartTilesLaid(
+                tuple((slot, order[i], turns[i]) for i, slot in enumerate(C.start_tile_slots))
+            )
+        if not state.boats_laid:
+            return ev.BoatsDocked(tuple(shuffled(range(len(C.boats)), draws)))
+        return ev.StartPlayerChosen(draws[0])
+    seat = state.drawer if state.phase is Phase.OPENING else state.active
+    assert seat is not None
+    return ev.TileDrawn(seat, state.bag[draws[0]])
+
+
+def to_move(state: MaunaKeaState) -> tuple[int, ...]:
+    if state.phase is Phase.PLACEMENT and state.placer is not None:
+        return (state.placer,)
+    if state.phase is Phase.TURN and state.active is not None:
+        return (state.active,)
+    return ()

@@ -1,0 +1,189 @@
+"""The commands a seat may give: listing the legal ones, and deciding (validating) one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from core.errors import IllegalCommand
+from core.games.maunakea import commands as cmd
+from core.games.maunakea import events as ev
+from core.games.maunakea.board import (
+    LANDING_OF_SPACE,
+    START_SPACES,
+    on_board,
+    slot_name,
+    space_name,
+    space_on_board,
+)
+from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Slot
+from core.games.maunakea.lava import colour_key
+from core.games.maunakea.movement import landing_at, reachable
+from core.games.maunakea.state import Explorer, MaunaKeaState, Phase, Status
+from core.messages import Command, Event
+
+C = COMPONENTS
+ALL_SLOTS: tuple[Slot, ...] = tuple((c, r) for r in range(9) for c in range(9))
+
+
+def empty_slots(state: MaunaKeaState) -> list[Slot]:
+    return [slot for slot in ALL_SLOTS if state.empty_slot(slot)]
+
+
+def cargo_choices(carried: list[str], places: int) -> list[tuple[str, ...]]:
+    """Distinct ways to fill ``places`` from what is carried (all of it when it fits)."""
+    if len(carried) <= places:
+        return [tuple(carried)]
+    return sorted({tuple(sorted(c, key=colour_key)) for c in combinations(carried, places)})
+
+
+def legal_commands(state: MaunaKeaState, seat: int) -> list[Command]:
+    if state.phase is Phase.PLACEMENT and seat == state.placer:
+        taken = state.occupied()
+        return [cmd.PlaceExplorer(space) for space in START_SPACES if space not in taken]
+    if state.phase is not Phase.TURN or seat != state.active:
+        return []
+    out: list[Command] = []
+    hand = sorted(state.hands[seat])
+    slots = empty_slots(state)
+    for tile in hand:
+        out.extend(cmd.PlaceTile(tile, slot, r) for slot in slots for r in range(4))
+    out.extend(cmd.SpendTile(tile) for tile in hand)
+    for explorer in state.on_island(seat):
+        moves = reachable(state, explorer, state.pool)
+        out.extend(cmd.Move(explorer.index, space) for space in sorted(moves))
+    for explorer in state.on_island(seat):
+        assert explorer.space is not None
+        if len(explorer.carried) < C.carry_limit:
+            here = sorted(set(state.artifacts.get(explorer.space, ())), key=colour_key)
+            out.extend(cmd.PickUp(explorer.index, colour) for colour in here)
+        for colour in sorted(set(explorer.carried), key=colour_key):
+            out.append(cmd.Drop(explorer.index, colour))
+    if state.pool >= C.board_cost:
+        for explorer in state.on_island(seat):
+            landing = landing_at(state, explorer)
+            if landing is not None:
+                places = C.boats[state.docked[landing]].places
+                for cargo in cargo_choices(explorer.carried, places):
+                    out.append(cmd.Board(explorer.index, cargo))
+    if not state.hands[seat]:
+        out.append(cmd.EndTurn())
+    return out
+
+
+def _explorer(state: MaunaKeaState, seat: int, index: int) -> Explorer:
+    if not 0 <= index < len(state.explorers[seat]):
+        raise IllegalCommand(f"there is no explorer {index}")
+    explorer = state.explorers[seat][index]
+    if explorer.status is not Status.ISLAND or explorer.space is None:
+        raise IllegalCommand(f"explorer {index} is not on the island")
+    return explorer
+
+
+def _in_hand(state: MaunaKeaState, seat: int, tile: int) -> None:
+    if tile not in state.hands[seat]:
+        raise IllegalCommand(f"tile {tile} is not in your hand")
+
+
+def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
+    if not 0 <= seat < state.players:
+        raise IllegalCommand(f"there is no seat {seat} at this table")
+    if isinstance(command, cmd.PlaceExplorer):
+        return _place_explorer(state, seat, command)
+    if state.phase is not Phase.TURN:
+        raise IllegalCommand(f"nothing can be played now ({state.phase.value})")
+    if seat != state.active:
+        raise IllegalCommand("it is not your turn")
+    if isinstance(command, cmd.PlaceTile):
+        _in_hand(state, seat, command.tile)
+        if not on_board(command.slot):
+            raise IllegalCommand("that slot is off the board")
+        if not state.empty_slot(command.slot):
+            raise IllegalCommand(f"{slot_name(command.slot)} is not an empty slot")
+        if command.rotation not in range(4):
+            raise IllegalCommand("a tile can be turned 0, 1, 2 or 3 quarter turns")
+        return [ev.TilePlaced(seat, command.tile, command.slot, command.rotation)]
+    if isinstance(command, cmd.SpendTile):
+        _in_hand(state, seat, command.tile)
+        return [ev.TileSpent(seat, command.tile, C.mp(command.tile))]
+    if isinstance(command, cmd.Move):
+        explorer = _explorer(state, seat, command.explorer)
+        if command.to == explorer.space:
+            raise IllegalCommand("the explorer is already there")
+        found = reachable(state, explorer, state.pool).get(command.to)
+        if found is None:
+            raise IllegalCommand(
+                f"{space_name(command.to)} cannot be reached with {state.pool} MP"
+                if space_on_board(command.to)
+                else "that space is off the board"
+            )
+        cost, path = found
+        return [ev.ExplorerMoved(seat, command.explorer, path, cost)]
+    if isinstance(command, cmd.PickUp):
+        explorer = _explorer(state, seat, command.explorer)
+        assert explorer.space is not None
+        if command.colour not in state.artifacts.get(explorer.space, ()):
+            raise IllegalCommand(f"there is no {command.colour} artifact here")
+        if len(explorer.carried) >= C.carry_limit:
+            raise IllegalCommand(f"an explorer carries at most {C.carry_limit} artifacts")
+        return [ev.ArtifactPickedUp(seat, command.explorer, command.colour)]
+    if isinstance(command, cmd.Drop):
+        explorer = _explorer(state, seat, command.explorer)
+        if command.colour not in explorer.carried:
+            raise IllegalCommand(
+                f"explorer {command.explorer} carries no {command.colour} artifact"
+            )
+        return [ev.ArtifactDropped(seat, command.explorer, command.colour)]
+    if isinstance(command, cmd.Board):
+        return _board(state, seat, command)
+    if isinstance(command, cmd.EndTurn):
+        if state.hands[seat]:
+            raise IllegalCommand(f"play every tile first ({len(state.hands[seat])} left in hand)")
+        return [ev.TurnPlayed(seat, state.pool)]
+    raise IllegalCommand(f"{type(command).__name__} is not a Mauna Kea command")
+
+
+def _place_explorer(state: MaunaKeaState, seat: int, command: cmd.PlaceExplorer) -> list[Event]:
+    if state.phase is not Phase.PLACEMENT:
+        raise IllegalCommand("explorers are placed only before the first turn")
+    if seat != state.placer:
+        raise IllegalCommand("it is not your turn to place an explorer")
+    if command.space not in START_SPACES:
+        raise IllegalCommand("explorers start on the 16 start spaces next to the volcano")
+    if state.occupant(command.space) is not None:
+        raise IllegalCommand(f"{space_name(command.space)} already holds an explorer")
+    index = next(e.index for e in state.explorers[seat] if e.status is Status.SUPPLY)
+    return [ev.ExplorerPlaced(seat, index, command.space)]
+
+
+def _board(state: MaunaKeaState, seat: int, command: cmd.Board) -> list[Event]:
+    explorer = _explorer(state, seat, command.explorer)
+    assert explorer.space is not None
+    if explorer.space not in LANDING_OF_SPACE:
+        raise IllegalCommand("boats are boarded from the 4 spaces next to a landing")
+    landing = landing_at(state, explorer)
+    if landing is None:
+        raise IllegalCommand("no boat is left at this landing")
+    if state.pool < C.board_cost:
+        raise IllegalCommand(f"boarding costs {C.board_cost} MP ({state.pool} left)")
+    boat = state.docked[landing]
+    places = C.boats[boat].places
+    if any(colour not in ARTIFACT_COLOURS for colour in command.cargo):
+        raise IllegalCommand("cargo lists artifact colours: white, grey, black")
+    if command.cargo not in cargo_choices(explorer.carried, places):
+        raise IllegalCommand(
+            f"the {C.boats[boat].colour} boat takes {places} artifact(s): choose that many "
+            f"of what the explorer carries"
+        )
+    left = Counter(explorer.carried)
+    left.subtract(command.cargo)
+    return [
+        ev.BoatBoarded(
+            seat,
+            command.explorer,
+            boat,
+            landing,
+            command.cargo,
+            tuple(sorted(left.elements(), key=colour_key)),
+        )
+    ]

@@ -1,0 +1,442 @@
+"""The JSON position: a readable snapshot of a whole game that a new game can start from.
+
+Slots are named ``A1``…``I9`` and spaces ``a1``…``r18`` (column letter, row number from the
+north). ``summary`` (boats, scores and where every piece is) is written for readers and ignored
+on load; everything else is checked on load, down to the conservation of pieces.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from core.errors import PositionError
+from core.games.maunakea.board import parse_slot, parse_space, slot_name, space_name
+from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction
+from core.games.maunakea.lava import colour_key
+from core.games.maunakea.scoring import score_parts
+from core.games.maunakea.state import (
+    EndState,
+    Explorer,
+    Head,
+    Kind,
+    MaunaKeaState,
+    Phase,
+    Placed,
+    Status,
+    TakenBoat,
+)
+
+C = COMPONENTS
+FORMAT = 1
+LANDING_NAMES = [landing.name for landing in C.landings]
+BOAT_COLOURS = [boat.colour for boat in C.boats]
+FLOW_NAMES = [flow.name for flow in C.flows]
+
+
+# -- the schema, checked by msgspec on load ------------------------------------------------
+
+
+@dataclass
+class _Config:
+    players: int
+    advanced: bool = False
+    turn_limit: int | None = None
+    start_player: int | None = None
+
+
+@dataclass
+class _Explorer:
+    status: str
+    space: str | None = None
+    carried: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Taken:
+    seat: int
+    boat: str
+    explorer: int
+    cargo: list[str]
+
+
+@dataclass
+class _Head:
+    slot: str
+    travel: str
+    length: int
+    dot: bool
+    age: int
+
+
+@dataclass
+class _End:
+    reason: str
+    seat: int
+    final_turns: list[int]
+
+
+@dataclass
+class _Doc:
+    game: str
+    format: int
+    config: _Config
+    phase: str
+    board: dict[str, dict[str, int | str]]
+    explorers: list[list[_Explorer]]
+    hands: list[list[int]]
+    bag: list[int]
+    heads: dict[str, list[_Head]]
+    start_player: int | None = None
+    placer: int | None = None
+    last_placer: int | None = None
+    drawer: int | None = None
+    active: int | None = None
+    turn: int = 0
+    pool: int = 0
+    covered: list[dict[str, int | str]] = field(default_factory=list)
+    artifacts: dict[str, list[str]] = field(default_factory=dict)
+    lost_artifacts: list[str] = field(default_factory=list)
+    docked: dict[str, str] = field(default_factory=dict)
+    taken: list[_Taken] = field(default_factory=list)
+    set_aside: list[int] = field(default_factory=list)
+    pending_lava: int | None = None
+    lava_lost: list[int] = field(default_factory=list)
+    spent_out: list[int] = field(default_factory=list)
+    head_age: int = 0
+    boats_laid: bool = True
+    end: _End | None = None
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+# -- dump -------------------------------------------------------------------------------------
+
+
+def _placed(p: Placed) -> dict[str, int | str]:
+    if p.kind is Kind.LAVA:
+        return {"lava": p.tile, "travel": Direction(p.turn).name}
+    return {p.kind.value: p.tile, "turn": p.turn}
+
+
+def dump(state: MaunaKeaState) -> dict[str, Any]:
+    return {
+        "game": "maunakea",
+        "format": FORMAT,
+        "config": {
+            "players": state.players,
+            "advanced": state.advanced,
+            "turn_limit": state.turn_limit,
+            "start_player": state.start_player_option,
+        },
+        "phase": state.phase.value,
+        "start_player": state.start_player,
+        "placer": state.placer,
+        "last_placer": state.last_placer,
+        "drawer": state.drawer,
+        "active": state.active,
+        "turn": state.turn,
+        "pool": state.pool,
+        "board": {slot_name(s): _placed(p) for s, p in sorted(state.board.items())},
+        "covered": [_placed(p) for p in state.covered],
+        "artifacts": {space_name(s): list(a) for s, a in sorted(state.artifacts.items()) if a},
+        "lost_artifacts": list(state.lost_artifacts),
+        "explorers": [
+            [
+                {
+                    "status": e.status.value,
+                    "space": space_name(e.space) if e.space is not None else None,
+                    "carried": list(e.carried),
+                }
+                for e in row
+            ]
+            for row in state.explorers
+        ],
+        "docked": {LANDING_NAMES[i]: BOAT_COLOURS[b] for i, b in sorted(state.docked.items())},
+        "taken": [
+            {
+                "seat": t.seat,
+                "boat": BOAT_COLOURS[t.boat],
+                "explorer": t.explorer,
+                "cargo": list(t.cargo),
+            }
+            for t in state.taken
+        ],
+        "hands": [sorted(h) for h in state.hands],
+        "bag": list(state.bag),
+        "set_aside": list(state.set_aside),
+        "pending_lava": state.pending_lava,
+        "lava_lost": list(state.lava_lost),
+        "spent_out": list(state.spent_out),
+        "heads": {
+            FLOW_NAMES[f]: [
+                {
+                    "slot": slot_name(h.slot),
+                    "travel": h.travel.name,
+                    "length": h.length,
+                    "dot": h.dot,
+                    "age": h.age,
+                }
+                for h in heads
+            ]
+            for f, heads in enumerate(state.heads)
+        },
+        "head_age": state.head_age,
+        "boats_laid": state.boats_laid,
+        "end": None
+        if state.end is None
+        else {
+            "reason": state.end.reason,
+            "seat": state.end.seat,
+            "final_turns": list(state.end.final_turns),
+        },
+        "summary": summary(state),
+    }
+
+
+def summary(state: MaunaKeaState) -> dict[str, Any]:
+    """For readers: each player's boats and score parts, and where every piece is."""
+    explorers = Counter(e.status.value for row in state.explorers for e in row)
+    carried = sum(len(e.carried) for row in state.explorers for e in row)
+    in_boats = sum(len(t.cargo) for t in state.taken)
+    island_on_board = sum(1 for p in state.board.values() if p.kind is not Kind.START)
+    island_covered = sum(1 for p in state.covered if p.kind is not Kind.START)
+    return {
+        "players": [
+            {
+                "seat": seat,
+                "boats": [
+                    {
+                        "colour": BOAT_COLOURS[t.boat],
+                        "places": C.boats[t.boat].places,
+                        "explorer": t.explorer,
+                        "artifacts": list(t.cargo),
+                    }
+                    for t in state.taken
+                    if t.seat == seat
+                ],
+                "score": score_parts(state, seat),
+            }
+            for seat in range(state.players)
+        ],
+        "tiles": {
+            "bag": len(state.bag),
+            "hands": sum(len(h) for h in state.hands),
+            "board": island_on_board,
+            "set_aside": len(state.set_aside) + (state.pending_lava is not None),
+            "out": island_covered + len(state.lava_lost) + len(state.spent_out),
+        },
+        "artifacts": {
+            "spaces": sum(len(a) for a in state.artifacts.values()),
+            "carried": carried,
+            "boats": in_boats,
+            "out": len(state.lost_artifacts),
+        },
+        "explorers": {
+            "supply": explorers.get("supply", 0),
+            "island": explorers.get("island", 0),
+            "boats": explorers.get("boat", 0),
+            "out": explorers.get("lost", 0) + explorers.get("rescued", 0),
+        },
+    }
+
+
+# -- load -------------------------------------------------------------------------------------
+
+
+def _fail(message: str) -> PositionError:
+    return PositionError(f"bad Mauna Kea position: {message}")
+
+
+def _name(parse: Any, name: str, what: str) -> Any:
+    try:
+        return parse(name)
+    except ValueError as exc:
+        raise _fail(f"{what}: {exc}") from None
+
+
+def _enum(kind: Any, value: str, what: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        raise _fail(f"{what}: unknown value {value!r}") from None
+
+
+def _load_placed(data: dict[str, int | str], what: str) -> Placed:
+    for kind in Kind:
+        if kind.value in data:
+            tile = data[kind.value]
+            if not isinstance(tile, int):
+                raise _fail(f"{what}: tile must be a number")
+            if kind is Kind.LAVA:
+                travel = data.get("travel")
+                if not C.is_lava(tile) or tile >= C.island_tiles:
+                    raise _fail(f"{what}: {tile} is not a lava tile")
+                return Placed(kind, tile, _direction(str(travel), f"{what} travel"))
+            turn = data.get("turn", 0)
+            if not isinstance(turn, int) or turn not in range(4):
+                raise _fail(f"{what}: turn must be 0..3")
+            limit = len(C.start_tiles) if kind is Kind.START else len(C.terrain)
+            if not 0 <= tile < limit:
+                raise _fail(f"{what}: no {kind.value} tile {tile}")
+            return Placed(kind, tile, turn)
+    raise _fail(f"{what}: expected one of start/terrain/lava")
+
+
+def load(data: Any) -> MaunaKeaState:
+    try:
+        doc = msgspec.convert(data, _Doc)
+    except msgspec.ValidationError as exc:
+        raise _fail(str(exc)) from None
+    if doc.game != "maunakea":
+        raise _fail(f"this position is for {doc.game!r}")
+    if doc.format != FORMAT:
+        raise _fail(f"format {doc.format} is not supported (expected {FORMAT})")
+    players = doc.config.players
+    if players not in C.explorers_per_player:
+        raise _fail("2 to 4 players")
+    seats = range(players)
+    for what, seat in [
+        ("start_player", doc.start_player),
+        ("placer", doc.placer),
+        ("last_placer", doc.last_placer),
+        ("drawer", doc.drawer),
+        ("active", doc.active),
+        ("config.start_player", doc.config.start_player),
+    ]:
+        if seat is not None and seat not in seats:
+            raise _fail(f"{what} {seat} is not a seat")
+    state = MaunaKeaState(
+        players=players,
+        advanced=doc.config.advanced,
+        turn_limit=doc.config.turn_limit,
+        start_player_option=doc.config.start_player,
+        phase=_enum(Phase, doc.phase, "phase"),
+        start_player=doc.start_player,
+        placer=doc.placer,
+        last_placer=doc.last_placer,
+        drawer=doc.drawer,
+        active=doc.active,
+        turn=doc.turn,
+        pool=doc.pool,
+        head_age=doc.head_age,
+        boats_laid=doc.boats_laid,
+        pending_lava=doc.pending_lava,
+    )
+    for name, placed in doc.board.items():
+        state.board[_name(parse_slot, name, "board")] = _load_placed(placed, f"board {name}")
+    state.covered = [_load_placed(p, "covered") for p in doc.covered]
+    for name, pile in doc.artifacts.items():
+        _colours(pile, f"artifacts {name}")
+        if pile:
+            state.artifacts[_name(parse_space, name, "artifacts")] = sorted(pile, key=colour_key)
+    state.lost_artifacts = sorted(_colours(doc.lost_artifacts, "lost_artifacts"), key=colour_key)
+    per_player = C.explorers_per_player[players]
+    if len(doc.explorers) != players or any(len(r) != per_player for r in doc.explorers):
+        raise _fail(f"{players} players have {per_player} explorers each")
+    for seat, row in enumerate(doc.explorers):
+        explorers = []
+        for index, e in enumerate(row):
+            status = _enum(Status, e.status, f"explorer {seat}/{index}")
+            space = _name(parse_space, e.space, "explorer space") if e.space else None
+            if (status is Status.ISLAND) != (space is not None):
+                raise _fail(f"explorer {seat}/{index}: only explorers on the island have a space")
+            if len(e.carried) > C.carry_limit or (e.carried and status is not Status.ISLAND):
+                raise _fail(f"explorer {seat}/{index} carries too much")
+            carried = sorted(_colours(e.carried, "carried"), key=colour_key)
+            explorers.append(Explorer(seat, index, status, space, carried))
+        state.explorers.append(explorers)
+    spaces = [e.space for row in state.explorers for e in row if e.space is not None]
+    if len(spaces) != len(set(spaces)):
+        raise _fail("two explorers on one space")
+    for landing, colour in doc.docked.items():
+        if landing not in LANDING_NAMES or colour not in BOAT_COLOURS:
+            raise _fail(f"docked: unknown landing {landing!r} or boat {colour!r}")
+        state.docked[LANDING_NAMES.index(landing)] = BOAT_COLOURS.index(colour)
+    for t in doc.taken:
+        if t.boat not in BOAT_COLOURS or t.seat not in seats:
+            raise _fail(f"taken: unknown boat {t.boat!r} or seat {t.seat}")
+        boat = BOAT_COLOURS.index(t.boat)
+        if len(t.cargo) > C.boats[boat].places:
+            raise _fail(f"the {t.boat} boat holds {C.boats[boat].places} artifact(s)")
+        cargo = tuple(sorted(_colours(t.cargo, "cargo"), key=colour_key))
+        state.taken.append(TakenBoat(t.seat, boat, t.explorer, cargo))
+    boats = list(state.docked.values()) + [t.boat for t in state.taken]
+    if len(boats) != len(set(boats)):
+        raise _fail("a boat is both docked and taken, or taken twice")
+    if len(doc.hands) != players:
+        raise _fail("one hand per player")
+    state.hands = [list(h) for h in doc.hands]
+    state.bag = sorted(doc.bag)
+    state.set_aside = list(doc.set_aside)
+    state.lava_lost = list(doc.lava_lost)
+    state.spent_out = list(doc.spent_out)
+    if set(doc.heads) != set(FLOW_NAMES):
+        raise _fail(f"heads must list the flows {FLOW_NAMES}")
+    for flow in FLOW_NAMES:
+        state.heads.append(
+            [
+                Head(
+                    _name(parse_slot, h.slot, "head"),
+                    _direction(h.travel, "head travel"),
+                    h.length,
+                    h.dot,
+                    h.age,
+                )
+                for h in doc.heads[flow]
+            ]
+        )
+    if doc.end is not None:
+        state.end = EndState(doc.end.reason, doc.end.seat, tuple(doc.end.final_turns))
+    _check_conservation(state)
+    return state
+
+
+def _direction(name: str | None, what: str) -> Direction:
+    if name not in Direction.__members__:
+        raise _fail(f"{what}: expected N, E, S or W, not {name!r}")
+    return Direction[str(name)]
+
+
+def _colours(colours: list[str], what: str) -> list[str]:
+    for colour in colours:
+        if colour not in ARTIFACT_COLOURS:
+            raise _fail(f"{what}: {colour!r} is not an artifact colour")
+    return list(colours)
+
+
+def _check_conservation(state: MaunaKeaState) -> None:
+    """Every island tile, start tile, artifact and explorer is somewhere, exactly once."""
+    island = (
+        [p.tile for p in state.board.values() if p.kind is not Kind.START]
+        + [p.tile for p in state.covered if p.kind is not Kind.START]
+        + [t for h in state.hands for t in h]
+        + state.bag
+        + state.set_aside
+        + state.lava_lost
+        + state.spent_out
+        + ([state.pending_lava] if state.pending_lava is not None else [])
+    )
+    if sorted(island) != list(range(C.island_tiles)):
+        dup = sorted(t for t, n in Counter(island).items() if n > 1)
+        missing = sorted(set(range(C.island_tiles)) - set(island))
+        raise _fail(f"island tiles must each be somewhere once (twice: {dup}, missing: {missing})")
+    for p in state.board.values():
+        if p.kind is Kind.TERRAIN and C.is_lava(p.tile):
+            raise _fail("a lava tile is listed as terrain")
+    for h in state.hands:
+        if any(C.is_lava(t) for t in h):
+            raise _fail("lava never stays in a hand")
+    starts = [p.tile for p in [*state.board.values(), *state.covered] if p.kind is Kind.START]
+    if starts and sorted(starts) != list(range(len(C.start_tiles))):
+        raise _fail("start tiles must each be on the board or under lava once")
+    colours = Counter(
+        [a for pile in state.artifacts.values() for a in pile]
+        + [a for row in state.explorers for e in row for a in e.carried]
+        + [a for t in state.taken for a in t.cargo]
+        + state.lost_artifacts
+    )
+    if starts and dict(colours) != {c: n for c, n in C.artifact_counts.items()}:
+        raise _fail(f"artifacts must add up to {C.artifact_counts}, found {dict(colours)}")

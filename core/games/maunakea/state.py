@@ -1,0 +1,218 @@
+"""The full state of a Mauna Kea game: mutable, ``evolve`` updates it in place, ``copy`` forks."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from core.games.maunakea.board import START_TILE_SLOTS, quadrant_of, rotated, slot_of
+from core.games.maunakea.components import COMPONENTS, Direction, Slot, Space, Terrain
+
+C = COMPONENTS
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # start tiles, boats and the start player are being drawn
+    PLACEMENT = "placement"  # explorers placed one at a time, counter-clockwise
+    OPENING = "opening"  # opening hands drawn one tile at a time, counter-clockwise
+    TURN = "turn"  # the active player plays every tile in hand
+    REFILL = "refill"  # the active player draws back to 5 MP (lava is placed at once)
+    HANDOVER = "handover"  # between two turns
+    OVER = "over"
+
+
+class Status(StrEnum):
+    SUPPLY = "supply"  # not yet placed
+    ISLAND = "island"
+    BOAT = "boat"  # saved in a boat
+    LOST = "lost"  # covered by lava
+    RESCUED = "rescued"  # flown out by helicopter (advanced game)
+
+
+class Kind(StrEnum):
+    START = "start"
+    TERRAIN = "terrain"
+    LAVA = "lava"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """What lies in a slot: a start, terrain or lava tile and its orientation.
+
+    ``turn`` is clockwise quarter turns for start and terrain tiles, and the travel direction
+    (``Direction``) for lava tiles.
+    """
+
+    kind: Kind
+    tile: int
+    turn: int
+
+
+@dataclass(slots=True)
+class Explorer:
+    seat: int
+    index: int
+    status: Status = Status.SUPPLY
+    space: Space | None = None
+    carried: list[str] = field(default_factory=list)
+
+    def clone(self) -> Explorer:
+        return Explorer(self.seat, self.index, self.status, self.space, list(self.carried))
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Where a lava flow's branch grows next: a slot and the direction it travels there."""
+
+    slot: Slot
+    travel: Direction
+    length: int  # tiles placed on this branch since it split
+    dot: bool  # this branch is the one marked "•" at its fork
+    age: int  # creation order, oldest first
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBoat:
+    seat: int
+    boat: int
+    explorer: int
+    cargo: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndState:
+    """The end was triggered: by what, in whose turn, and who still gets a final turn."""
+
+    reason: str
+    seat: int
+    final_turns: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class MaunaKeaState:
+    players: int
+    advanced: bool = False
+    turn_limit: int | None = None
+    start_player_option: int | None = None
+    phase: Phase = Phase.SETUP
+    start_player: int | None = None
+    placer: int | None = None
+    last_placer: int | None = None
+    drawer: int | None = None
+    active: int | None = None
+    turn: int = 0
+    pool: int = 0
+    board: dict[Slot, Placed] = field(default_factory=dict)
+    covered: list[Placed] = field(default_factory=list)  # tiles buried under lava
+    artifacts: dict[Space, list[str]] = field(default_factory=dict)
+    lost_artifacts: list[str] = field(default_factory=list)
+    explorers: list[list[Explorer]] = field(default_factory=list)
+    docked: dict[int, int] = field(default_factory=dict)  # landing -> boat
+    taken: list[TakenBoat] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    bag: list[int] = field(default_factory=list)  # always sorted: draw k takes bag[k]
+    set_aside: list[int] = field(default_factory=list)
+    pending_lava: int | None = None
+    lava_lost: list[int] = field(default_factory=list)
+    spent_out: list[int] = field(default_factory=list)  # advanced game: spent tiles leave
+    heads: list[list[Head]] = field(default_factory=list)
+    head_age: int = 0
+    end: EndState | None = None
+    boats_laid: bool = False
+
+    def copy(self) -> MaunaKeaState:
+        return MaunaKeaState(
+            players=self.players,
+            advanced=self.advanced,
+            turn_limit=self.turn_limit,
+            start_player_option=self.start_player_option,
+            phase=self.phase,
+            start_player=self.start_player,
+            placer=self.placer,
+            last_placer=self.last_placer,
+            drawer=self.drawer,
+            active=self.active,
+            turn=self.turn,
+            pool=self.pool,
+            board=dict(self.board),
+            covered=list(self.covered),
+            artifacts={k: list(v) for k, v in self.artifacts.items()},
+            lost_artifacts=list(self.lost_artifacts),
+            explorers=[[e.clone() for e in row] for row in self.explorers],
+            docked=dict(self.docked),
+            taken=list(self.taken),
+            hands=[list(h) for h in self.hands],
+            bag=list(self.bag),
+            set_aside=list(self.set_aside),
+            pending_lava=self.pending_lava,
+            lava_lost=list(self.lava_lost),
+            spent_out=list(self.spent_out),
+            heads=[list(h) for h in self.heads],
+            head_age=self.head_age,
+            end=self.end,
+            boats_laid=self.boats_laid,
+        )
+
+    # -- queries -------------------------------------------------------------------------
+
+    def terrain(self, space: Space) -> Terrain:
+        """What ``space`` is now (no tile, jungle, water, mountain, lava, volcano)."""
+        slot = slot_of(space)
+        placed = self.board.get(slot)
+        if placed is None:
+            if slot == C.volcano:
+                return Terrain.VOLCANO
+            if slot in C.start_fields:
+                return Terrain.JUNGLE
+            return Terrain.NONE
+        if placed.kind is Kind.LAVA:
+            return Terrain.LAVA
+        squares = (
+            C.start_tiles[placed.tile].squares
+            if placed.kind is Kind.START
+            else C.terrain[placed.tile].squares
+        )
+        return rotated(squares, placed.turn)[quadrant_of(space)]
+
+    def occupant(self, space: Space) -> Explorer | None:
+        for row in self.explorers:
+            for e in row:
+                if e.space == space and e.status is Status.ISLAND:
+                    return e
+        return None
+
+    def occupied(self) -> set[Space]:
+        return {
+            e.space
+            for row in self.explorers
+            for e in row
+            if e.status is Status.ISLAND and e.space is not None
+        }
+
+    def on_island(self, seat: int) -> list[Explorer]:
+        return [e for e in self.explorers[seat] if e.status is Status.ISLAND]
+
+    def hand_mp(self, seat: int) -> int:
+        return sum(C.mp(t) for t in self.hands[seat])
+
+    def empty_slot(self, slot: Slot) -> bool:
+        """A slot a terrain tile may be placed on: on the board, no tile, not fixed."""
+        return (
+            0 <= slot[0] < 9
+            and 0 <= slot[1] < 9
+            and slot not in self.board
+            and slot != C.volcano
+            and slot not in C.start_fields
+            and slot not in START_TILE_SLOTS
+        )
+
+    def put_in_bag(self, tile: int) -> None:
+        bisect.insort(self.bag, tile)
+
+    def ccw(self, seat: int) -> int:
+        """The next seat counter-clockwise (seats are numbered clockwise)."""
+        return (seat - 1) % self.players
+
+    def cw(self, seat: int) -> int:
+        return (seat + 1) % self.players

@@ -1,0 +1,32 @@
+"""The two events every game log shares: it starts with ``GameStarted`` and may end with
+``GameEnded``, which reveals the seed committed to at the start."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.messages import EVENTS, Event
+
+
+@EVENTS.register("core.game_started")
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """A table's game begins. ``position`` is set when it starts from a saved position."""
+
+    game: str
+    rules_version: int
+    config: dict[str, Any]
+    players: tuple[str, ...]
+    seed_hash: str
+    position: dict[str, Any] | None = None
+
+
+@EVENTS.register("core.game_ended")
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """The game is over: final scores, winners, and the seed for anyone to audit the draws."""
+
+    seed: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]

@@ -1,0 +1,135 @@
+"""Events and commands: frozen dataclasses registered under stable string tags.
+
+Stored and published messages are keyed by tag (``maunakea.tile_placed``), never by a Python
+import path, so modules can be renamed without breaking old replays. Each tag has a schema
+version; payloads written by an older version are upcast on read, one version at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+import msgspec
+
+from core.errors import BadPayload, UnknownType, UnsupportedVersion
+
+Payload = dict[str, Any]
+Upcaster = Callable[[Payload], Payload]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A past fact (``TilePlaced``). Only events are stored, published and folded."""
+
+    TAG: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A request (``PlaceTile``) that the rules turn into events or reject."""
+
+    TAG: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+
+M = TypeVar("M", bound="type[Event] | type[Command]")
+
+
+@dataclass
+class _Kind:
+    cls: type[Any]
+    version: int
+    upcasters: dict[int, Upcaster] = field(default_factory=dict)
+    has_seat: bool = False
+
+
+class Catalog:
+    """The registry of one family of messages (events or commands) by tag."""
+
+    def __init__(self, family: str) -> None:
+        self.family = family
+        self._kinds: dict[str, _Kind] = {}
+
+    def register(
+        self, tag: str, version: int = 1, upcasters: dict[int, Upcaster] | None = None
+    ) -> Callable[[M], M]:
+        """Class decorator: register ``cls`` under ``tag`` at schema ``version``.
+
+        ``upcasters[v]`` turns a version-``v`` payload into a version ``v + 1`` payload.
+        """
+
+        def wrap(cls: M) -> M:
+            if tag in self._kinds and self._kinds[tag].cls is not cls:
+                raise ValueError(f"{self.family} tag {tag!r} registered twice")
+            cls.TAG = tag
+            cls.VERSION = version
+            has_seat = "seat" in getattr(cls, "__dataclass_fields__", {})
+            self._kinds[tag] = _Kind(cls, version, dict(upcasters or {}), has_seat)
+            return cls
+
+        return wrap
+
+    def tags(self) -> list[str]:
+        return sorted(self._kinds)
+
+    def _lookup(self, tag: str) -> _Kind | None:
+        kind = self._kinds.get(tag)
+        if kind is None:
+            # a game registers its messages when its module is first imported
+            from core.games import import_game_of
+
+            import_game_of(tag)
+            kind = self._kinds.get(tag)
+        return kind
+
+    def kind_of(self, tag: str) -> type[Any]:
+        kind = self._lookup(tag)
+        if kind is None:
+            raise UnknownType(f"unknown {self.family} type {tag!r}")
+        return kind.cls
+
+    def to_wire(self, message: Any) -> tuple[str, int, int | None, Payload]:
+        """Split a message into (tag, version, seat, payload); ``seat`` leaves the payload."""
+        payload: Payload = msgspec.to_builtins(message)
+        seat = payload.pop("seat", None)
+        return type(message).TAG, type(message).VERSION, seat, payload
+
+    def from_wire(self, tag: str, version: int, seat: int | None, payload: Payload) -> Any:
+        """Build the typed message, upcasting old versions; raises a ``CodecError``."""
+        if not isinstance(tag, str):
+            raise BadPayload(f"{self.family} type must be a string, not {type(tag).__name__}")
+        kind = self._lookup(tag)
+        if kind is None:
+            raise UnknownType(f"unknown {self.family} type {tag!r}")
+        if not isinstance(version, int) or version < 1:
+            raise BadPayload(f"{tag}: schema version must be a positive integer")
+        if version > kind.version:
+            raise UnsupportedVersion(
+                f"{tag} v{version} is newer than this program (knows v{kind.version})"
+            )
+        if not isinstance(payload, dict):
+            raise BadPayload(f"{tag}: payload must be a map")
+        data = dict(payload)
+        while version < kind.version:
+            upcast = kind.upcasters.get(version)
+            if upcast is None:
+                raise UnsupportedVersion(f"{tag} v{version} cannot be read (no upcaster)")
+            data = upcast(data)
+            version += 1
+        if "seat" in data:
+            raise BadPayload(f"{tag}: the seat belongs in the envelope, not the payload")
+        if kind.has_seat:
+            data["seat"] = seat
+        elif seat is not None:
+            raise BadPayload(f"{tag}: this type carries no seat")
+        try:
+            return msgspec.convert(data, kind.cls)
+        except msgspec.ValidationError as exc:
+            raise BadPayload(f"{tag}: {exc}") from None
+
+
+EVENTS = Catalog("event")
+COMMANDS = Catalog("command")

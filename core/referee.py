@@ -1,0 +1,111 @@
+"""The referee of one game: full state, secret seed and the log; commands in, envelopes out.
+
+It is the only place that draws random numbers. It runs in the hosting player's process (or a
+headless server) and in local games; clients only ever fold what it publishes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from core.codec import GENESIS, Envelope, encode_envelope, short_hash
+from core.errors import IllegalCommand
+from core.fold import start_state
+from core.lifecycle import GameEnded, GameStarted
+from core.messages import Command, Event
+from core.protocol import Outcome, Rules, Seat
+from core.rng import Rng, new_seed, seed_hash
+
+S = TypeVar("S")
+Sink = Callable[[Envelope, bytes], None]
+MAX_SETTLE_STEPS = 100_000
+
+
+class Referee(Generic[S]):
+    """Runs one game: validates commands with ``decide``, resolves chance, appends events."""
+
+    def __init__(
+        self,
+        rules: Rules[S],
+        config: Mapping[str, Any],
+        players: Sequence[str],
+        *,
+        seed: str | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed if seed is not None else new_seed()
+        self._rng = Rng(self.seed)
+        self.players = tuple(players)
+        self.started = GameStarted(
+            game=rules.game,
+            rules_version=rules.version,
+            config=dict(config),
+            players=self.players,
+            seed_hash=seed_hash(self.seed),
+            position=dict(position) if position is not None else None,
+        )
+        self.state: S = start_state(rules, self.started)
+        self.log: list[Envelope] = []
+        self.wire: list[bytes] = []
+        self.sinks: list[Sink] = []
+        self.ended = False
+
+    @property
+    def seq(self) -> int:
+        """The sequence number the next event will get."""
+        return len(self.log)
+
+    def begin(self) -> list[Envelope]:
+        """Publish ``GameStarted`` and play out setup chance until a seat must act."""
+        if self.log:
+            raise RuntimeError("the game has already begun")
+        out = [self._append(self.started)]
+        return out + self._settle()
+
+    def submit(self, seat: Seat, command: Command) -> list[Envelope]:
+        """Apply ``seat``'s command; raises :class:`IllegalCommand` (and changes nothing)."""
+        if self.ended:
+            raise IllegalCommand("the game is over")
+        if seat not in self.rules.to_move(self.state):
+            raise IllegalCommand(f"it is not seat {seat}'s turn to act")
+        events = self.rules.decide(self.state, seat, command)
+        out = [self._append(event) for event in events]
+        return out + self._settle()
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def _settle(self) -> list[Envelope]:
+        out: list[Envelope] = []
+        for _ in range(MAX_SETTLE_STEPS):
+            forced = self.rules.forced(self.state)
+            if forced:
+                out.extend(self._append(event) for event in forced)
+                continue
+            sizes = self.rules.chance(self.state)
+            if sizes is not None:
+                draws = [self._rng.below(n) for n in sizes]
+                out.append(self._append(self.rules.resolve(self.state, draws)))
+                continue
+            break
+        else:
+            raise RuntimeError("the rules never settled (forced/chance loop)")
+        result = self.rules.outcome(self.state)
+        if result is not None and not self.ended:
+            self.ended = True
+            out.append(self._append(GameEnded(self.seed, result.scores, result.winners)))
+        return out
+
+    def _append(self, event: Event) -> Envelope:
+        prev = short_hash(self.wire[-1]) if self.wire else GENESIS
+        env = Envelope(len(self.log), event, prev)
+        data = encode_envelope(env)
+        if not isinstance(event, GameStarted | GameEnded):
+            self.state = self.rules.evolve(self.state, event)
+        self.log.append(env)
+        self.wire.append(data)
+        for sink in self.sinks:
+            sink(env, data)
+        return env

@@ -1,0 +1,1 @@
+"""Replay files: append-only, hash-chained event logs; seeking, rewinding and export."""

@@ -1,0 +1,86 @@
+"""Export a log: JSON Lines (one event per line, jq-friendly), JSON, msgpack, or a transcript.
+
+Each export is per seat (what that seat may see) or fully revealed (``seat=None`` on a finished
+game, or a spectator's view of an unfinished one).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from core.codec import Envelope, envelope_to_wire, pack
+from core.fold import rules_of
+from core.lifecycle import GameEnded, GameStarted
+from core.protocol import Rules
+
+FORMATS = ("jsonl", "json", "msgpack", "text")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+def visible(envelopes: Sequence[Envelope], seat: int | None) -> Iterator[Envelope]:
+    """The envelopes as ``seat`` may see them (``None``: a spectator, or all after the end)."""
+    if not envelopes:
+        return
+    started = envelopes[0].event
+    if not isinstance(started, GameStarted):
+        yield from envelopes
+        return
+    rules = rules_of(started)
+    finished = isinstance(envelopes[-1].event, GameEnded)
+    for env in envelopes:
+        if seat is None and finished:
+            yield env
+        else:
+            yield Envelope(env.seq, rules.project(env.event, seat), env.prev)
+
+
+def to_jsonl(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
+    return "".join(
+        json.dumps(_jsonable(envelope_to_wire(env)), ensure_ascii=False) + "\n"
+        for env in visible(envelopes, seat)
+    )
+
+
+def to_json(envelopes: Sequence[Envelope], header: dict[str, Any], seat: int | None = None) -> str:
+    doc = {
+        "header": _jsonable(header),
+        "events": [_jsonable(envelope_to_wire(env)) for env in visible(envelopes, seat)],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def to_msgpack(envelopes: Sequence[Envelope], seat: int | None = None) -> bytes:
+    return b"".join(pack(envelope_to_wire(env)) for env in visible(envelopes, seat))
+
+
+def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
+    """A readable transcript: one numbered sentence per event."""
+    if not envelopes or not isinstance(envelopes[0].event, GameStarted):
+        return ""
+    started = envelopes[0].event
+    rules: Rules[Any] = rules_of(started)
+    names = started.players
+    lines = [
+        f"{rules.title} — {', '.join(names)} — seed hash {started.seed_hash[:16]}…",
+    ]
+    for env in visible(envelopes, seat):
+        event = env.event
+        if isinstance(event, GameStarted):
+            text = f"Game started ({', '.join(f'{k}={v}' for k, v in event.config.items())})"
+        elif isinstance(event, GameEnded):
+            text = f"Game over; seed revealed: {event.seed}"
+        else:
+            text = rules.describe(event, names)
+        lines.append(f"{env.seq:5d}  {text}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,232 @@
+"""The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.
+
+Every error a user can meet is one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from core.errors import CalderaError
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
+SELFPLAY_TURN_LIMIT = 200
+
+
+def _fail(message: str) -> int:
+    print(f"caldera: {message}", file=sys.stderr)
+    return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="caldera", description=__doc__)
+    sub = p.add_subparsers(dest="command")
+
+    sp = sub.add_parser("selfplay", help="bots play a whole game into a replay file")
+    sp.add_argument("game")
+    sp.add_argument("--players", type=int, default=3)
+    sp.add_argument("--seed", default=None)
+    sp.add_argument("--out", required=True, type=Path)
+    sp.add_argument(
+        "--turn-limit",
+        type=int,
+        default=SELFPLAY_TURN_LIMIT,
+        help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none)",
+    )
+    sp.add_argument("--bot", default="random", help="bot kind for every seat")
+    sp.add_argument("--quiet", action="store_true", help="no progress line")
+
+    ex = sub.add_parser("export", help="export a replay's events")
+    ex.add_argument("file", type=Path)
+    ex.add_argument("--format", choices=("jsonl", "json", "msgpack", "text"), default="jsonl")
+    ex.add_argument(
+        "--seat", type=int, default=None, help="export what this seat (1-based) may see"
+    )
+    ex.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
+
+    st = sub.add_parser("state", help="the JSON position at an event")
+    st.add_argument("file", type=Path)
+    st.add_argument("--at", type=int, default=None, help="event number (default: the end)")
+
+    ve = sub.add_parser("verify", help="check a replay: hash chain, re-fold, seed audit")
+    ve.add_argument("file", type=Path)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command is None:
+            return _watch_bots()
+        handler = {"selfplay": _selfplay, "export": _export, "state": _state, "verify": _verify}[
+            args.command
+        ]
+        return handler(args)
+    except CalderaError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+    from replays.file import Header, ReplayWriter
+
+    try:
+        rules = get_rules(args.game)
+        options: dict[str, Any] = {}
+        if args.turn_limit:
+            options["turn_limit"] = args.turn_limit
+        config = rules.config(args.players, options)
+    except (KeyError, ValueError) as exc:
+        return _fail(str(exc.args[0]) if exc.args else str(exc))
+    names = SEAT_NAMES[: args.players]
+    referee = Referee(rules, config, names, seed=args.seed)
+    try:
+        bots = {
+            s: make_bot(args.game, args.bot, f"{referee.seed}/bot/{s}") for s in range(args.players)
+        }
+    except ValueError as exc:
+        return _fail(str(exc))
+    try:
+        writer = ReplayWriter.create(args.out, Header.for_game(referee.started))
+    except FileExistsError:
+        return _fail(f"{args.out} already exists")
+    except OSError as exc:
+        return _fail(f"cannot write {args.out}: {exc.strerror or exc}")
+    referee.sinks.append(writer.append)
+    last = 0.0
+    tty = sys.stderr.isatty() and not args.quiet
+
+    def progress(ref: Referee[Any]) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if tty and now - last > 0.1:
+            last = now
+            turn = getattr(ref.state, "turn", "?")
+            print(f"\rturn {turn}  events {ref.seq}", end="", file=sys.stderr, flush=True)
+
+    started = time.monotonic()
+    with writer:
+        referee.begin()
+        play_out(referee, bots, on_command=progress)
+    elapsed = time.monotonic() - started
+    result = referee.outcome()
+    if tty:
+        print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    if result is None:
+        return _fail("the bots stopped before the game ended")
+    scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
+    winners = " and ".join(names[w] for w in result.winners)
+    if not args.quiet:
+        print(
+            f"{rules.title}: {scores}; winner {winners}"
+            f"{' (' + result.tiebreak + ')' if result.tiebreak not in ('', 'score') else ''}"
+        )
+        print(f"{referee.seq} events in {elapsed:.2f}s -> {args.out}")
+    return 0
+
+
+def _load(path: Path) -> Any:
+    from replays.file import read
+
+    replay = read(path)
+    for warning in replay.warnings:
+        print(f"caldera: warning: {warning}", file=sys.stderr)
+    return replay
+
+
+def _export(args: argparse.Namespace) -> int:
+    from replays import export
+
+    replay = _load(args.file)
+    seat = None if args.seat is None else args.seat - 1
+    if seat is not None and seat not in range(len(replay.header.players)):
+        return _fail(f"--seat is 1 to {len(replay.header.players)}")
+    data: str | bytes
+    if args.format == "jsonl":
+        data = export.to_jsonl(replay.envelopes, seat)
+    elif args.format == "json":
+        data = export.to_json(replay.envelopes, replay.header.to_wire(), seat)
+    elif args.format == "msgpack":
+        data = export.to_msgpack(replay.envelopes, seat)
+    else:
+        data = export.to_text(replay.envelopes, seat)
+    if args.out is not None:
+        if isinstance(data, str):
+            args.out.write_text(data, encoding="utf-8")
+        else:
+            args.out.write_bytes(data)
+    elif isinstance(data, bytes):
+        sys.stdout.buffer.write(data)
+    else:
+        sys.stdout.write(data)
+    return 0
+
+
+def _state(args: argparse.Namespace) -> int:
+    from replays.timeline import Timeline
+
+    replay = _load(args.file)
+    timeline = Timeline(replay.envelopes)
+    at = len(timeline) - 1 if args.at is None else args.at
+    if not 0 <= at < len(timeline):
+        return _fail(f"--at must be 0 … {len(timeline) - 1}")
+    state = timeline.state_at(at)
+    doc = timeline.rules.dump_position(state)
+    doc["at_event"] = at
+    print(json.dumps(doc, ensure_ascii=False, indent=1))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from core.audit import audit
+
+    replay = _load(args.file)
+    report = audit(replay.envelopes)
+    name = args.file.name
+    if not report.ok:
+        for problem in report.problems:
+            print(f"caldera: {name}: {problem}", file=sys.stderr)
+        return 1
+    seed = "seed audited" if report.seed_checked else "unfinished: seed not yet revealed"
+    print(
+        f"{name}: OK — {report.events} events, hash chain intact, {report.commands} commands "
+        f"re-decided, {report.draws} draws re-drawn ({seed})"
+    )
+    return 0
+
+
+def _watch_bots() -> int:
+    """Until the TUI exists: a 3-player bot game of Mauna Kea, shown event by event."""
+    from core.bots import RandomBot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+
+    rules = get_rules("maunakea")
+    names = SEAT_NAMES[:3]
+    referee = Referee(rules, rules.config(3, {"turn_limit": 60}), names)
+    shown = 0
+
+    def show(ref: Referee[Any]) -> None:
+        nonlocal shown
+        for env in ref.log[shown:]:
+            print(f"{env.seq:5d}  {rules.describe(env.event, names)}")
+        shown = len(ref.log)
+
+    referee.begin()
+    show(referee)
+    play_out(referee, {s: RandomBot(f"{referee.seed}/{s}") for s in range(3)}, on_command=show)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
