@@ -32,9 +32,12 @@ def slot_of(space: Space) -> Slot:
     return space[0] // 2, space[1] // 2
 
 
+_QUADRANT = (0, 1, 3, 2)
+
+
 def quadrant_of(space: Space) -> int:
     """Index into (TL, TR, BR, BL) of the square ``space`` occupies in its slot."""
-    return (0, 1, 3, 2)[(space[1] % 2) * 2 + (space[0] % 2)]
+    return _QUADRANT[(space[1] & 1) * 2 + (space[0] & 1)]
 
 
 def spaces_of(slot: Slot) -> tuple[Space, Space, Space, Space]:
@@ -51,16 +54,20 @@ def space_on_board(space: Space) -> bool:
     return 0 <= space[0] < SPACES and 0 <= space[1] < SPACES
 
 
-def neighbours(space: Space) -> list[Space]:
-    """Orthogonal neighbours on the board, in N, E, S, W order."""
+def _neighbours(space: Space) -> tuple[Space, ...]:
     x, y = space
-    out = []
-    for d in Direction:
-        dx, dy = d.step
-        n = (x + dx, y + dy)
-        if space_on_board(n):
-            out.append(n)
-    return out
+    around = ((x + d.step[0], y + d.step[1]) for d in Direction)
+    return tuple(n for n in around if space_on_board(n))
+
+
+NEIGHBOURS: dict[Space, tuple[Space, ...]] = {
+    (x, y): _neighbours((x, y)) for y in range(SPACES) for x in range(SPACES)
+}
+
+
+def neighbours(space: Space) -> tuple[Space, ...]:
+    """Orthogonal neighbours on the board, in N, E, S, W order."""
+    return NEIGHBOURS[space]
 
 
 def step(slot: Slot, direction: Direction) -> Slot:

@@ -168,12 +168,7 @@ class MaunaKeaState:
             return Terrain.NONE
         if placed.kind is Kind.LAVA:
             return Terrain.LAVA
-        squares = (
-            C.start_tiles[placed.tile].squares
-            if placed.kind is Kind.START
-            else C.terrain[placed.tile].squares
-        )
-        return rotated(squares, placed.turn)[quadrant_of(space)]
+        return _SQUARES[placed.kind, placed.tile, placed.turn][quadrant_of(space)]
 
     def occupant(self, space: Space) -> Explorer | None:
         for row in self.explorers:
@@ -216,3 +211,15 @@ class MaunaKeaState:
 
     def cw(self, seat: int) -> int:
         return (seat + 1) % self.players
+
+
+_SQUARES: dict[tuple[Kind, int, int], tuple[Terrain, ...]] = {
+    **{
+        (Kind.START, t.id, turn): rotated(t.squares, turn)
+        for t in C.start_tiles
+        for turn in range(4)
+    },
+    **{
+        (Kind.TERRAIN, t.id, turn): rotated(t.squares, turn) for t in C.terrain for turn in range(4)
+    },
+}

@@ -1,0 +1,67 @@
+"""What must hold in every Mauna Kea state: pieces conserved and placed where they may be."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from core.games.maunakea.components import COMPONENTS as C
+from core.games.maunakea.components import Terrain
+from core.games.maunakea.state import Kind, MaunaKeaState, Phase, Status
+
+
+def island_tiles(state: MaunaKeaState) -> list[int]:
+    return (
+        [p.tile for p in state.board.values() if p.kind is not Kind.START]
+        + [p.tile for p in state.covered if p.kind is not Kind.START]
+        + [t for hand in state.hands for t in hand]
+        + state.bag
+        + state.set_aside
+        + state.lava_lost
+        + state.spent_out
+        + ([state.pending_lava] if state.pending_lava is not None else [])
+    )
+
+
+def artifacts(state: MaunaKeaState) -> Counter[str]:
+    return Counter(
+        [a for pile in state.artifacts.values() for a in pile]
+        + [a for row in state.explorers for e in row for a in e.carried]
+        + [a for t in state.taken for a in t.cargo]
+        + state.lost_artifacts
+    )
+
+
+def check(state: MaunaKeaState) -> None:
+    tiles = island_tiles(state)
+    assert sorted(tiles) == list(range(94)), "94 island tiles, each somewhere exactly once"
+    assert state.bag == sorted(state.bag)
+    assert all(not C.is_lava(t) for hand in state.hands for t in hand), "no lava in a hand"
+    if state.board:
+        starts = [p.tile for p in [*state.board.values(), *state.covered] if p.kind is Kind.START]
+        assert sorted(starts) == list(range(24)), "24 start tiles on the board or under lava"
+        assert artifacts(state) == Counter(C.artifact_counts), "25 artifacts: 17/7/1"
+    per_player = C.explorers_per_player[state.players]
+    assert [len(row) for row in state.explorers] == [per_player] * state.players
+    spaces = []
+    for row in state.explorers:
+        for e in row:
+            assert len(e.carried) <= C.carry_limit
+            if e.status is Status.ISLAND:
+                assert e.space is not None
+                assert state.terrain(e.space) in (Terrain.JUNGLE, Terrain.WATER)
+                spaces.append(e.space)
+            else:
+                assert e.space is None and not e.carried
+    assert len(spaces) == len(set(spaces)), "one explorer per space"
+    saved = sum(1 for row in state.explorers for e in row if e.status is Status.BOAT)
+    assert saved == len(state.taken), "every saved explorer sits in a taken boat"
+    if state.boats_laid:
+        boats = list(state.docked.values()) + [t.boat for t in state.taken]
+        assert sorted(boats) == list(range(8)), "8 boats, docked or taken"
+    for taken in state.taken:
+        assert len(taken.cargo) <= C.boats[taken.boat].places
+    assert state.pool >= 0
+    if state.phase is Phase.TURN:
+        assert state.active is not None
+    for pile in state.artifacts.values():
+        assert pile, "no empty piles kept"
