@@ -34,7 +34,8 @@ def cargo_choices(carried: list[str], places: int) -> list[tuple[str, ...]]:
     """Distinct ways to fill ``places`` from what is carried (all of it when it fits)."""
     if len(carried) <= places:
         return [tuple(carried)]
-    return sorted({tuple(sorted(c, key=colour_key)) for c in combinations(carried, places)})
+    choices = {tuple(sorted(c, key=colour_key)) for c in combinations(carried, places)}
+    return sorted(choices, key=lambda cargo: [colour_key(a) for a in cargo])
 
 
 def legal_commands(state: MaunaKeaState, seat: int) -> list[Command]:

@@ -1,0 +1,191 @@
+"""The ``caldera`` command line: selfplay, export, state, verify, and one-line errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.codec import GENESIS, Envelope, encode_envelope, short_hash
+from core.games.maunakea import events as ev
+from replays.file import Header, ReplayWriter, read
+from tui.cli import main
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "g.caldera"
+    assert (
+        main(
+            [
+                "selfplay",
+                "maunakea",
+                "--players",
+                "3",
+                "--seed",
+                "7",
+                "--turn-limit",
+                "12",
+                "--out",
+                str(path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    return path
+
+
+def test_selfplay_writes_a_finished_game_that_verifies(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", str(game)]) == 0
+    out = capsys.readouterr().out
+    assert "OK" in out and "seed audited" in out and "commands re-decided" in out
+
+
+def test_selfplay_is_reproducible_from_its_seed(game: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.caldera"
+    main(
+        [
+            "selfplay",
+            "maunakea",
+            "--players",
+            "3",
+            "--seed",
+            "7",
+            "--turn-limit",
+            "12",
+            "--out",
+            str(again),
+            "--quiet",
+        ]
+    )
+    assert read(again).raw == read(game).raw
+
+
+def test_export_formats(game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = read(game)
+    assert main(["export", str(game), "--format", "jsonl"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(replay.envelopes)
+    first = json.loads(lines[1])
+    assert set(first) == {"seq", "type", "v", "seat", "payload", "prev"}
+    assert first["type"] == "maunakea.start_tiles_laid"
+    assert main(["export", str(game), "--format", "json", "--out", str(tmp_path / "g.json")]) == 0
+    doc = json.loads((tmp_path / "g.json").read_text())
+    assert doc["header"]["game"] == "maunakea" and len(doc["events"]) == len(replay.envelopes)
+    assert main(["export", str(game), "--format", "text"]) == 0
+    text = capsys.readouterr().out
+    assert "Turn 1: " in text and "Final scoring:" in text and "seed revealed: 7" in text
+
+
+def test_state_at_an_event_names_boats_scores_and_where_every_piece_is(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["state", str(game), "--at", "60"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["at_event"] == 60
+    summary = doc["summary"]
+    assert sum(summary["tiles"].values()) == 94
+    assert sum(summary["artifacts"].values()) == 25
+    assert sum(summary["explorers"].values()) == 12
+    assert [p["seat"] for p in summary["players"]] == [0, 1, 2]
+    assert set(summary["players"][0]["score"]) == {
+        "explorers",
+        "white",
+        "grey",
+        "black",
+        "empty places",
+        "total",
+    }
+    assert main(["state", str(game)]) == 0
+    final = json.loads(capsys.readouterr().out)
+    assert final["phase"] == "over"
+
+
+def rewrite(src: Path, dst: Path, change: int, new_event: ev.TileDrawn) -> None:
+    """Write ``src`` to ``dst`` with one event replaced, re-linking the hash chain."""
+    replay = read(src)
+    envelopes = list(replay.envelopes)
+    envelopes[change] = dataclasses.replace(envelopes[change], event=new_event)
+    with ReplayWriter.create(dst, replay.header) as writer:
+        prev = GENESIS
+        for env in envelopes:
+            env = Envelope(env.seq, env.event, prev)
+            data = encode_envelope(env)
+            writer.append(env, data)
+            prev = short_hash(data)
+
+
+def test_verify_catches_a_rigged_draw_even_with_a_valid_chain(
+    game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay = read(game)
+    index, drawn = next(
+        (i, e.event) for i, e in enumerate(replay.envelopes) if isinstance(e.event, ev.TileDrawn)
+    )
+    rigged = tmp_path / "rigged.caldera"
+    other = next(t for t in range(70) if t != drawn.tile)
+    rewrite(game, rigged, index, ev.TileDrawn(drawn.seat, other))
+    assert main(["verify", str(rigged)]) == 1
+    err = capsys.readouterr().err
+    assert f"event {index}" in err and "seeded draw" in err
+
+
+def test_verify_catches_an_illegal_command(
+    game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay = read(game)
+    index, placed = next(
+        (i, e.event) for i, e in enumerate(replay.envelopes) if isinstance(e.event, ev.TilePlaced)
+    )
+    bad = tmp_path / "bad.caldera"
+    rewrite(game, bad, index, dataclasses.replace(placed, slot=(4, 4)))  # the volcano
+    assert main(["verify", str(bad)]) == 1
+    assert "illegal command" in capsys.readouterr().err
+
+
+def test_bad_files_give_one_line_and_a_nonzero_exit(
+    game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.caldera"
+    junk.write_bytes(b"\x00\x01garbage")
+    for args in (
+        ["verify", str(junk)],
+        ["export", str(junk)],
+        ["state", str(junk)],
+        ["verify", str(tmp_path / "missing.caldera")],
+    ):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("caldera: ")
+    torn = tmp_path / "torn.caldera"
+    torn.write_bytes(game.read_bytes()[:-3])
+    assert main(["verify", str(torn)]) == 0
+    captured = capsys.readouterr()
+    assert "torn tail" in captured.err and "unfinished" in captured.out
+    assert main(["state", str(game), "--at", "999999"]) == 2
+    assert main(["selfplay", "chess", "--out", str(tmp_path / "c.caldera")]) == 2
+    assert "unknown game" in capsys.readouterr().err
+    assert main(["selfplay", "maunakea", "--players", "7", "--out", str(tmp_path / "x")]) == 2
+
+
+def test_the_console_script_runs(game: Path) -> None:
+    exe = Path(sys.executable).with_name("caldera")
+    out = subprocess.run([exe, "verify", str(game)], capture_output=True, text=True, check=False)
+    assert out.returncode == 0 and "OK" in out.stdout
+    out = subprocess.run(
+        [exe, "verify", "/nonexistent/x.caldera"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_header_lists_what_the_menu_needs(game: Path) -> None:
+    header = read(game).header
+    assert isinstance(header, Header)
+    assert header.players == ("Red", "Blue", "Yellow") and header.created
