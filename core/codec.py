@@ -10,10 +10,10 @@ Decoding never raises anything but a :class:`~core.errors.CodecError`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from typing import Any
 
 import msgpack
+import msgspec
 
 from core.errors import BadPayload, Malformed, TooLarge
 from core.messages import COMMANDS, EVENTS, Command, Event
@@ -34,20 +34,23 @@ def pack(obj: Any) -> bytes:
     return data
 
 
+_BYTES = (bytes, bytearray, memoryview)
+
+
 def unpack(data: bytes, limit: int = MAX_MESSAGE_BYTES) -> Any:
     """Decode untrusted msgpack bytes: size limit first, then a typed error on any fault."""
-    if not isinstance(data, bytes | bytearray | memoryview):
+    if not isinstance(data, _BYTES):
         raise Malformed(f"expected bytes, got {type(data).__name__}")
     if len(data) > limit:
         raise TooLarge(f"message of {len(data)} bytes exceeds the limit of {limit}")
     try:
-        return msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True)
+        # msgpack >= 1.0 defaults: str for strings, lists for arrays, str/bytes map keys only
+        return msgpack.unpackb(data)
     except Exception as exc:  # msgpack raises several unrelated types on garbage
         raise Malformed(f"not a msgpack message ({type(exc).__name__}: {exc})") from None
 
 
-@dataclass(frozen=True, slots=True)
-class Envelope:
+class Envelope(msgspec.Struct, frozen=True, gc=False):
     """One event as stored and published: position in the log, the event, and the chain link."""
 
     seq: int
@@ -81,19 +84,22 @@ def encode_envelope(env: Envelope) -> bytes:
 
 
 def envelope_from_wire(obj: Any) -> Envelope:
-    """Validate a decoded map and build the envelope (upcasting old event versions)."""
-    if not isinstance(obj, dict):
+    """Validate a decoded map and build the envelope (upcasting old event versions).
+
+    ``obj`` is consumed: its payload map may be reused for the typed event.
+    """
+    if type(obj) is not dict:
         raise Malformed("an envelope must be a map")
-    if set(obj) != _ENVELOPE_KEYS:
+    if obj.keys() != _ENVELOPE_KEYS:
         missing = sorted(_ENVELOPE_KEYS - set(obj))
-        extra = sorted(set(obj) - _ENVELOPE_KEYS)
+        extra = sorted(map(repr, set(obj) - _ENVELOPE_KEYS))
         raise Malformed(f"envelope keys wrong (missing {missing}, unexpected {extra})")
     seq, seat, prev = obj["seq"], obj["seat"], obj["prev"]
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+    if type(seq) is not int or seq < 0:
         raise BadPayload("envelope seq must be a non-negative integer")
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+    if seat is not None and (type(seat) is not int or seat < 0):
         raise BadPayload("envelope seat must be a non-negative integer or nil")
-    if not isinstance(prev, str) or len(prev) != 16:
+    if type(prev) is not str or len(prev) != 16:
         raise BadPayload("envelope prev must be a 16-character hash")
     event = EVENTS.from_wire(obj["type"], obj["v"], seat, obj["payload"])
     return Envelope(seq, event, prev)

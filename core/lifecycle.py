@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core.messages import EVENTS, Event
 
 
 @EVENTS.register("core.game_started")
-@dataclass(frozen=True, slots=True)
-class GameStarted(Event):
+class GameStarted(Event, frozen=True):
     """A table's game begins. ``position`` is set when it starts from a saved position."""
 
     game: str
@@ -23,8 +21,7 @@ class GameStarted(Event):
 
 
 @EVENTS.register("core.game_ended")
-@dataclass(frozen=True, slots=True)
-class GameEnded(Event):
+class GameEnded(Event, frozen=True):
     """The game is over: final scores, winners, and the seed for anyone to audit the draws."""
 
     seed: str

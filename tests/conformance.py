@@ -4,9 +4,10 @@ log survives encode/decode, and the game's own invariants hold at every event.""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
+
+import msgspec
 
 from core.bots import RandomBot
 from core.codec import decode_envelope, encode_envelope
@@ -23,8 +24,8 @@ Invariant = Callable[[Any], None]
 def mutations(command: Command, rng: Rng) -> list[Command]:
     """Nearby commands: each int field nudged, each tuple field altered, one at a time."""
     out: list[Command] = []
-    for f in dataclasses.fields(command):
-        value = getattr(command, f.name)
+    for name in command.__struct_fields__:
+        value = getattr(command, name)
         candidates: list[Any] = []
         if isinstance(value, bool):
             candidates = [not value]
@@ -38,7 +39,7 @@ def mutations(command: Command, rng: Rng) -> list[Command]:
             else:
                 candidates = [value[:-1], (*value, value[0])] if value else []
         for candidate in candidates:
-            mutated = dataclasses.replace(command, **{f.name: candidate})
+            mutated = msgspec.structs.replace(command, **{name: candidate})
             try:  # only what the codec's schema lets through can ever reach decide
                 COMMANDS.from_wire(*COMMANDS.to_wire(mutated))
             except CodecError:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from core.codec import GENESIS, Envelope, encode_envelope, short_hash
@@ -112,7 +112,7 @@ def rewrite(src: Path, dst: Path, change: int, new_event: ev.TileDrawn) -> None:
     """Write ``src`` to ``dst`` with one event replaced, re-linking the hash chain."""
     replay = read(src)
     envelopes = list(replay.envelopes)
-    envelopes[change] = dataclasses.replace(envelopes[change], event=new_event)
+    envelopes[change] = msgspec.structs.replace(envelopes[change], event=new_event)
     with ReplayWriter.create(dst, replay.header) as writer:
         prev = GENESIS
         for env in envelopes:
@@ -145,7 +145,7 @@ def test_verify_catches_an_illegal_command(
         (i, e.event) for i, e in enumerate(replay.envelopes) if isinstance(e.event, ev.TilePlaced)
     )
     bad = tmp_path / "bad.caldera"
-    rewrite(game, bad, index, dataclasses.replace(placed, slot=(4, 4)))  # the volcano
+    rewrite(game, bad, index, msgspec.structs.replace(placed, slot=(4, 4)))  # the volcano
     assert main(["verify", str(bad)]) == 1
     assert "illegal command" in capsys.readouterr().err
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 
 import msgpack
 import pytest
@@ -192,7 +191,6 @@ def test_old_versions_are_upcast_on_read() -> None:
         return {**payload, "height": 4205}
 
     @catalog.register("test.erupted", version=3, upcasters={1: v1_to_v2, 2: v2_to_v3})
-    @dataclass(frozen=True, slots=True)
     class Erupted(Event):
         volcano: str
         height: int

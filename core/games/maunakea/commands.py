@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.games.maunakea.components import Slot, Space
 from core.messages import COMMANDS, Command
 
@@ -11,28 +9,24 @@ register = COMMANDS.register
 
 
 @register("maunakea.place_explorer")
-@dataclass(frozen=True, slots=True)
-class PlaceExplorer(Command):
+class PlaceExplorer(Command, frozen=True):
     space: Space
 
 
 @register("maunakea.place_tile")
-@dataclass(frozen=True, slots=True)
-class PlaceTile(Command):
+class PlaceTile(Command, frozen=True):
     tile: int
     slot: Slot
     rotation: int
 
 
 @register("maunakea.spend_tile")
-@dataclass(frozen=True, slots=True)
-class SpendTile(Command):
+class SpendTile(Command, frozen=True):
     tile: int
 
 
 @register("maunakea.move")
-@dataclass(frozen=True, slots=True)
-class Move(Command):
+class Move(Command, frozen=True):
     """Move an explorer to ``to`` along the cheapest open path (one step or many)."""
 
     explorer: int
@@ -40,22 +34,19 @@ class Move(Command):
 
 
 @register("maunakea.pick_up")
-@dataclass(frozen=True, slots=True)
-class PickUp(Command):
+class PickUp(Command, frozen=True):
     explorer: int
     colour: str
 
 
 @register("maunakea.drop")
-@dataclass(frozen=True, slots=True)
-class Drop(Command):
+class Drop(Command, frozen=True):
     explorer: int
     colour: str
 
 
 @register("maunakea.board")
-@dataclass(frozen=True, slots=True)
-class Board(Command):
+class Board(Command, frozen=True):
     """Board the boat at the explorer's landing, taking ``cargo`` (the rest stays behind)."""
 
     explorer: int
@@ -63,6 +54,5 @@ class Board(Command):
 
 
 @register("maunakea.end_turn")
-@dataclass(frozen=True, slots=True)
-class EndTurn(Command):
+class EndTurn(Command, frozen=True):
     """Done playing tiles (the hand must be empty): draw back to 5 MP."""

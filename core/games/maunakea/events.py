@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.games.maunakea.components import Slot, Space
 from core.messages import EVENTS, Event
 
@@ -11,38 +9,33 @@ register = EVENTS.register
 
 
 @register("maunakea.start_tiles_laid")
-@dataclass(frozen=True, slots=True)
-class StartTilesLaid(Event):
+class StartTilesLaid(Event, frozen=True):
     """The shuffled start tiles lie on their slots, each with its artifacts."""
 
     tiles: tuple[tuple[Slot, int, int], ...]  # (slot, start tile, quarter turns)
 
 
 @register("maunakea.boats_docked")
-@dataclass(frozen=True, slots=True)
-class BoatsDocked(Event):
+class BoatsDocked(Event, frozen=True):
     """The shuffled boats are docked: ``boats[landing]`` is the boat at that landing."""
 
     boats: tuple[int, ...]
 
 
 @register("maunakea.start_player_chosen")
-@dataclass(frozen=True, slots=True)
-class StartPlayerChosen(Event):
+class StartPlayerChosen(Event, frozen=True):
     seat: int
 
 
 @register("maunakea.explorer_placed")
-@dataclass(frozen=True, slots=True)
-class ExplorerPlaced(Event):
+class ExplorerPlaced(Event, frozen=True):
     seat: int
     explorer: int
     space: Space
 
 
 @register("maunakea.tile_drawn")
-@dataclass(frozen=True, slots=True)
-class TileDrawn(Event):
+class TileDrawn(Event, frozen=True):
     """A tile came out of the bag (lava drawn for an opening hand is set aside)."""
 
     seat: int
@@ -50,23 +43,20 @@ class TileDrawn(Event):
 
 
 @register("maunakea.lava_returned")
-@dataclass(frozen=True, slots=True)
-class LavaReturned(Event):
+class LavaReturned(Event, frozen=True):
     """Lava set aside while drawing opening hands goes back into the bag."""
 
     tiles: tuple[int, ...]
 
 
 @register("maunakea.turn_started")
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     seat: int
     turn: int
 
 
 @register("maunakea.tile_placed")
-@dataclass(frozen=True, slots=True)
-class TilePlaced(Event):
+class TilePlaced(Event, frozen=True):
     seat: int
     tile: int
     slot: Slot
@@ -74,8 +64,7 @@ class TilePlaced(Event):
 
 
 @register("maunakea.tile_spent")
-@dataclass(frozen=True, slots=True)
-class TileSpent(Event):
+class TileSpent(Event, frozen=True):
     """A tile played for its movement points (added to the turn's pool)."""
 
     seat: int
@@ -84,8 +73,7 @@ class TileSpent(Event):
 
 
 @register("maunakea.explorer_moved")
-@dataclass(frozen=True, slots=True)
-class ExplorerMoved(Event):
+class ExplorerMoved(Event, frozen=True):
     seat: int
     explorer: int
     path: tuple[Space, ...]  # every space entered, in order
@@ -93,24 +81,21 @@ class ExplorerMoved(Event):
 
 
 @register("maunakea.artifact_picked_up")
-@dataclass(frozen=True, slots=True)
-class ArtifactPickedUp(Event):
+class ArtifactPickedUp(Event, frozen=True):
     seat: int
     explorer: int
     colour: str
 
 
 @register("maunakea.artifact_dropped")
-@dataclass(frozen=True, slots=True)
-class ArtifactDropped(Event):
+class ArtifactDropped(Event, frozen=True):
     seat: int
     explorer: int
     colour: str
 
 
 @register("maunakea.boat_boarded")
-@dataclass(frozen=True, slots=True)
-class BoatBoarded(Event):
+class BoatBoarded(Event, frozen=True):
     """An explorer boards: the boat leaves with its cargo; ``left`` stays on the space."""
 
     seat: int
@@ -122,8 +107,7 @@ class BoatBoarded(Event):
 
 
 @register("maunakea.turn_played")
-@dataclass(frozen=True, slots=True)
-class TurnPlayed(Event):
+class TurnPlayed(Event, frozen=True):
     """Every tile in hand is played; unused movement points are lost."""
 
     seat: int
@@ -131,8 +115,7 @@ class TurnPlayed(Event):
 
 
 @register("maunakea.lava_placed")
-@dataclass(frozen=True, slots=True)
-class LavaPlaced(Event):
+class LavaPlaced(Event, frozen=True):
     """Lava extends its flow; whatever stood on the slot leaves the game."""
 
     tile: int
@@ -144,22 +127,19 @@ class LavaPlaced(Event):
 
 
 @register("maunakea.lava_removed")
-@dataclass(frozen=True, slots=True)
-class LavaRemoved(Event):
+class LavaRemoved(Event, frozen=True):
     """Lava that cannot be placed anywhere leaves the game."""
 
     tile: int
 
 
 @register("maunakea.turn_ended")
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
+class TurnEnded(Event, frozen=True):
     seat: int
 
 
 @register("maunakea.end_triggered")
-@dataclass(frozen=True, slots=True)
-class EndTriggered(Event):
+class EndTriggered(Event, frozen=True):
     """The game is ending: the current turn finishes, then the others play once more."""
 
     reason: str
@@ -168,7 +148,6 @@ class EndTriggered(Event):
 
 
 @register("maunakea.final_scoring")
-@dataclass(frozen=True, slots=True)
-class FinalScoring(Event):
+class FinalScoring(Event, frozen=True):
     scores: tuple[int, ...]
     winners: tuple[int, ...]

@@ -1,0 +1,38 @@
+"""Shared helpers for the benchmarks: recorded games and simple statistics."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from core.bots import RandomBot, play_out
+from core.games import get_rules
+from core.referee import Referee
+
+
+def bot_game(game: str, players: int, seed: str, turn_limit: int = 200) -> Referee[Any]:
+    rules = get_rules(game)
+    config = rules.config(players, {"turn_limit": turn_limit})
+    referee: Referee[Any] = Referee(rules, config, [f"P{i}" for i in range(players)], seed=seed)
+    referee.begin()
+    play_out(referee, {s: RandomBot(f"{seed}/{s}") for s in range(players)})
+    return referee
+
+
+def long_log(game: str, events: int, seed: str = "bench") -> Referee[Any]:
+    """A bot game with at least ``events`` events (the turn limit grows until it has them)."""
+    limit = 200
+    while True:
+        referee = bot_game(game, 4, seed, turn_limit=limit)
+        if len(referee.log) >= events:
+            return referee
+        limit *= 2
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)

@@ -1,0 +1,22 @@
+"""Run every benchmark and print its figures (`make bench`). Figures, not pass/fail."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SKIP = {"common", "run_all"}
+
+if __name__ == "__main__":
+    import bench
+
+    for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
+        if info.name in SKIP:
+            continue
+        print(f"== bench/{info.name}.py")
+        importlib.import_module(f"bench.{info.name}").main()
+        print()
