@@ -19,6 +19,7 @@ def island_tiles(state: MaunaKeaState) -> list[int]:
         + state.lava_lost
         + state.spent_out
         + ([state.pending_lava] if state.pending_lava is not None else [])
+        + ([state.quake_tile] if state.quake_tile is not None else [])
     )
 
 
@@ -27,6 +28,7 @@ def artifacts(state: MaunaKeaState) -> Counter[str]:
         [a for pile in state.artifacts.values() for a in pile]
         + [a for row in state.explorers for e in row for a in e.carried]
         + [a for t in state.taken for a in t.cargo]
+        + [a for r in state.rescued for a in r.artifacts]
         + state.lost_artifacts
     )
 
@@ -55,6 +57,19 @@ def check(state: MaunaKeaState) -> None:
     assert len(spaces) == len(set(spaces)), "one explorer per space"
     saved = sum(1 for row in state.explorers for e in row if e.status is Status.BOAT)
     assert saved == len(state.taken), "every saved explorer sits in a taken boat"
+    rescued = sum(1 for row in state.explorers for e in row if e.status is Status.RESCUED)
+    assert rescued == len(state.rescued), "every rescued explorer sits on a helicopter card"
+    if state.cards_dealt:
+        cards = (
+            [c for hands in (state.dealt, state.cards, state.discarded) for h in hands for c in h]
+            + state.undealt
+            + state.played
+        )
+        assert sorted(cards) == sorted(card.id for card in C.cards), "30 cards, each once"
+        if state.phase not in (Phase.SETUP, Phase.DRAFT):
+            assert all(len(h) <= C.cards_kept for h in state.cards)
+    if not state.advanced:
+        assert not state.cards_dealt and not state.spent_out and not state.rescued
     if state.boats_laid:
         boats = list(state.docked.values()) + [t.boat for t in state.taken]
         assert sorted(boats) == list(range(8)), "8 boats, docked or taken"

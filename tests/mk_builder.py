@@ -33,14 +33,18 @@ def lava_id(glyph: str, shape: str, nth: int = 0) -> int:
 
 
 class Builder:
-    def __init__(self, players: int = 2, active: int = 0, turn: int = 5) -> None:
+    def __init__(
+        self, players: int = 2, active: int = 0, turn: int = 5, advanced: bool = False
+    ) -> None:
         self.players = players
+        self.advanced = advanced
+        self.hand_cards: list[list[str]] = [[] for _ in range(players)]
         self.doc: dict[str, Any] = {
             "game": "maunakea",
             "format": 1,
             "config": {
                 "players": players,
-                "advanced": False,
+                "advanced": advanced,
                 "turn_limit": None,
                 "start_player": None,
             },
@@ -136,9 +140,30 @@ class Builder:
             {"seat": 0, "boat": colour, "explorer": 0, "cargo": []} for colour in free
         ]
 
+    def cards(self, seat: int, *cards: str) -> None:
+        self.hand_cards[seat].extend(cards)
+
+    def rescue(self, seat: int, index: int, card: str, artifacts: Iterable[str] = ()) -> None:
+        self.doc["explorers"][seat][index] = {"status": "rescued", "space": None, "carried": []}
+        self.doc.setdefault("rescued", []).append(
+            {"seat": seat, "card": card, "explorer": index, "artifacts": list(artifacts)}
+        )
+        self.doc.setdefault("played_extra", []).append(card)
+
     def position(self) -> dict[str, Any]:
         used_here = set(self._used)
         self.doc["bag"] = [t for t in range(C.island_tiles) if t not in used_here]
+        if self.advanced:
+            held = {c for hand in self.hand_cards for c in hand}
+            played = self.doc.pop("played_extra", [])
+            self.doc.update(
+                cards_dealt=True,
+                cards=[list(h) for h in self.hand_cards],
+                dealt=[[] for _ in range(self.players)],
+                discarded=[[] for _ in range(self.players)],
+                played=played,
+                undealt=[c.id for c in C.cards if c.id not in held and c.id not in played],
+            )
         return self.doc
 
     def state(self) -> MaunaKeaState:

@@ -73,7 +73,9 @@ EVENT_STRATEGIES = st.one_of(
         game=st.just("maunakea"),
         rules_version=st.integers(1, 9),
         config=st.dictionaries(
-            st.text(max_size=8), st.integers() | st.none() | st.booleans(), max_size=4
+            st.text(max_size=8),
+            st.integers(-(2**63), 2**63) | st.none() | st.booleans(),
+            max_size=4,
         ),
         players=st.lists(st.text(max_size=10), max_size=4).map(tuple),
         seed_hash=st.text(max_size=64),

@@ -49,3 +49,22 @@ def test_position_round_trips_at_many_events() -> None:
         doc = RULES.dump_position(state)
         again = RULES.load_position(doc)
         assert RULES.dump_position(again) == doc
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_advanced_games_reach_the_end(players: int) -> None:
+    """The advanced game ends by itself (spent tiles leave, so the bag runs out)."""
+    reasons = set()
+    for seed in range(25):
+        config = RULES.config(players, {"advanced": True})
+        referee = check_playout(
+            RULES,
+            config,
+            f"adv-{players}-{seed}",
+            listed_sample=2,
+            unlisted_sample=2,
+            invariant=maunakea_invariants.check if seed < 3 else None,
+        )
+        assert referee.state.end is not None
+        reasons.add(referee.state.end.reason)
+    assert reasons <= {"tiles_out", "no_explorers"}

@@ -56,3 +56,46 @@ class Board(Command, frozen=True):
 @register("maunakea.end_turn")
 class EndTurn(Command, frozen=True):
     """Done playing tiles (the hand must be empty): draw back to 5 MP."""
+
+
+# -- advanced game --------------------------------------------------------------------------
+
+
+@register("maunakea.keep_cards")
+class KeepCards(Command, frozen=True):
+    """Keep these 4 of the 6 cards dealt (the other 2 leave the game unseen)."""
+
+    cards: tuple[str, ...]
+
+
+@register("maunakea.play_move_card")
+class PlayMoveCard(Command, frozen=True):
+    """Play a jungle, water or mountain movement card to move ``explorer`` to ``to``."""
+
+    card: str
+    explorer: int
+    to: Space
+
+
+@register("maunakea.play_earthquake")
+class PlayEarthquake(Command, frozen=True):
+    """Turn the terrain tile at ``slot`` to ``rotation`` (no explorer may stand on it)."""
+
+    card: str
+    slot: Slot
+    rotation: int
+
+
+@register("maunakea.quake_draw")
+class QuakeDraw(Command, frozen=True):
+    """After an earthquake: draw a tile and place it (``draw``), or not."""
+
+    draw: bool
+
+
+@register("maunakea.play_helicopter")
+class PlayHelicopter(Command, frozen=True):
+    """Fly ``explorer`` and its artifacts off the island (never your last explorer)."""
+
+    card: str
+    explorer: int

@@ -101,6 +101,42 @@ class Landing:
 
 
 @dataclass(frozen=True)
+class Card:
+    """An advanced-game card: an action (``action``) or a task (``needs`` and ``vp``)."""
+
+    id: str
+    action: str | None = None
+    needs: tuple[tuple[str, int], ...] = ()  # (white|grey|black|explorers|no_penalty, count)
+    boat: str | None = None  # boat cards: the colour of boat needed
+    vp: int = 0
+
+    @property
+    def is_task(self) -> bool:
+        return self.action is None
+
+    def title(self) -> str:
+        """A short readable name ("jungle movement", "3 white: +2")."""
+        if self.action is not None:
+            return (
+                "helicopter rescue"
+                if self.action == "helicopter"
+                else ("earthquake" if self.action == "earthquake" else f"{self.action} movement")
+            )
+        if self.boat is not None:
+            return f"{self.boat} boat: +{self.vp}"
+        needs = dict(self.needs)
+        if "no_penalty" in needs:
+            return "no penalty for empty places"
+        if "explorers" in needs:
+            return f"{needs['explorers']} saved explorers: +{self.vp}"
+        parts = [f"{n} {colour}" for colour, n in self.needs]
+        return f"{' + '.join(parts)}: +{self.vp}"
+
+
+ACTIONS = ("jungle", "water", "mountain", "earthquake", "helicopter")
+
+
+@dataclass(frozen=True)
 class Components:
     volcano: Slot
     start_fields: tuple[Slot, ...]
@@ -120,6 +156,13 @@ class Components:
     start_tiles: tuple[StartTile, ...]
     flows: tuple[Flow, ...]
     lava: tuple[LavaTile, ...]
+    cards: tuple[Card, ...]
+    cards_by_id: dict[str, Card]
+    cards_dealt: int
+    cards_kept: int
+
+    def card(self, card_id: str) -> Card:
+        return self.cards_by_id[card_id]
 
     @property
     def island_tiles(self) -> int:
@@ -136,6 +179,21 @@ class Components:
 
 
 ARTIFACT_COLOURS = ("white", "grey", "black")
+NEED_ORDER = (*ARTIFACT_COLOURS, "explorers", "no_penalty")
+
+
+def _card(entry: dict[str, Any]) -> Card:
+    if "action" in entry:
+        if entry["action"] not in ACTIONS:
+            raise ValueError(f"card {entry['id']}: unknown action {entry['action']!r}")
+        return Card(entry["id"], action=entry["action"])
+    task = dict(entry["task"])
+    boat = task.pop("boat", None)
+    unknown = set(task) - set(NEED_ORDER)
+    if unknown:
+        raise ValueError(f"card {entry['id']}: unknown task needs {sorted(unknown)}")
+    needs = tuple((need, int(task[need])) for need in NEED_ORDER if need in task)
+    return Card(entry["id"], needs=needs, boat=boat, vp=entry["vp"])
 
 
 def _squares(text: str) -> tuple[Terrain, Terrain, Terrain, Terrain]:
@@ -207,6 +265,10 @@ def load(path: Path | None = None) -> Components:
         start_tiles=tuple(start_tiles),
         flows=tuple(flows),
         lava=tuple(lava),
+        cards=(cards := tuple(_card(entry) for entry in raw["cards"])),
+        cards_by_id={card.id: card for card in cards},
+        cards_dealt=raw["advanced"]["dealt"],
+        cards_kept=raw["advanced"]["kept"],
     )
     _check(comps)
     return comps
@@ -224,6 +286,13 @@ def _check(c: Components) -> None:
             assert tile.squares[quadrant] != Terrain.MOUNTAIN, "markers sit on walkable squares"
             markers[colour] = markers.get(colour, 0) + 1
     assert markers == c.artifact_counts, f"start tile markers {markers} != {c.artifact_counts}"
+    assert len(c.cards) == 30 and len({card.id for card in c.cards}) == 30
+    actions = [card.action for card in c.cards if card.action is not None]
+    assert sorted(actions) == sorted(ACTIONS * 3), "3 of each action card"
+    tasks = [card for card in c.cards if card.is_task]
+    assert len(tasks) == 15 and sum(card.boat is not None for card in tasks) == 4
+    assert any(card.boat == "green" and card.vp == 1 for card in tasks)
+    assert all(card.boat in (None, *(b.colour for b in c.boats)) for card in tasks)
     taken = {c.volcano, *c.start_fields, *c.start_tile_slots}
     assert len(taken) == 1 + 4 + 24, "volcano, start fields and start-tile slots must differ"
 

@@ -151,3 +151,68 @@ class EndTriggered(Event, frozen=True):
 class FinalScoring(Event, frozen=True):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# -- advanced game --------------------------------------------------------------------------
+
+
+@register("maunakea.cards_dealt")
+class CardsDealt(Event, frozen=True):
+    """Six cards to each player (``hands``); the rest leave the game unseen (``undealt``)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    undealt: tuple[str, ...]
+
+
+@register("maunakea.cards_kept")
+class CardsKept(Event, frozen=True):
+    """A player keeps 4 of their 6 cards in secret; the other 2 leave unseen."""
+
+    seat: int
+    kept: tuple[str, ...]
+    discarded: tuple[str, ...]
+
+
+@register("maunakea.card_moved")
+class CardMoved(Event, frozen=True):
+    """A jungle, water or mountain movement card moved an explorer, free of MP."""
+
+    seat: int
+    card: str
+    explorer: int
+    path: tuple[Space, ...]
+
+
+@register("maunakea.earthquake")
+class EarthquakeStruck(Event, frozen=True):
+    """An earthquake card turned a terrain tile; its artifacts turned with it."""
+
+    seat: int
+    card: str
+    slot: Slot
+    rotation: int
+
+
+@register("maunakea.quake_draw_chosen")
+class QuakeDrawChosen(Event, frozen=True):
+    """After an earthquake: whether the player draws a tile to place."""
+
+    seat: int
+    draw: bool
+
+
+@register("maunakea.explorer_rescued")
+class ExplorerRescued(Event, frozen=True):
+    """A helicopter card flew an explorer and its artifacts off the island."""
+
+    seat: int
+    card: str
+    explorer: int
+    artifacts: tuple[str, ...]
+
+
+@register("maunakea.tasks_revealed")
+class TasksRevealed(Event, frozen=True):
+    """At scoring every player turns over the cards still in hand."""
+
+    hands: tuple[tuple[str, ...], ...]

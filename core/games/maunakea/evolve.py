@@ -10,11 +10,14 @@ from core.games.maunakea.board import spaces_of
 from core.games.maunakea.components import COMPONENTS, Direction
 from core.games.maunakea.lava import colour_key, grow
 from core.games.maunakea.state import (
+    HIDDEN,
     EndState,
     Kind,
     MaunaKeaState,
     Phase,
     Placed,
+    Quake,
+    Rescue,
     Status,
     TakenBoat,
 )
@@ -70,6 +73,11 @@ def _tile_drawn(s: MaunaKeaState, e: ev.TileDrawn) -> None:
         s.drawer = _next_opening_drawer(s, e.seat)
     elif C.is_lava(e.tile):
         s.pending_lava = e.tile
+        if s.quake is Quake.DRAW:
+            s.quake = None
+    elif s.quake is Quake.DRAW:
+        s.quake = Quake.PLACE
+        s.quake_tile = e.tile
     else:
         s.hands[e.seat].append(e.tile)
 
@@ -101,7 +109,11 @@ def _turn_started(s: MaunaKeaState, e: ev.TurnStarted) -> None:
 
 
 def _tile_placed(s: MaunaKeaState, e: ev.TilePlaced) -> None:
-    s.hands[e.seat].remove(e.tile)
+    if s.quake is Quake.PLACE and e.tile == s.quake_tile:
+        s.quake = None
+        s.quake_tile = None
+    else:
+        s.hands[e.seat].remove(e.tile)
     s.board[e.slot] = Placed(Kind.TERRAIN, e.tile, e.rotation)
 
 
@@ -196,6 +208,65 @@ def _final_scoring(s: MaunaKeaState, e: ev.FinalScoring) -> None:
     s.active = None
 
 
+def _take_card(hand: list[str], card: str) -> None:
+    """Remove ``card`` from a hand; a view that could not see it holds a hidden card instead."""
+    hand.remove(card if card in hand else HIDDEN)
+
+
+def _cards_dealt(s: MaunaKeaState, e: ev.CardsDealt) -> None:
+    s.cards_dealt = True
+    s.dealt = [list(hand) for hand in e.hands]
+    s.undealt = list(e.undealt)
+    s.phase = Phase.DRAFT
+
+
+def _cards_kept(s: MaunaKeaState, e: ev.CardsKept) -> None:
+    s.cards[e.seat] = list(e.kept)
+    s.discarded[e.seat] = list(e.discarded)
+    s.dealt[e.seat] = []
+    if not any(s.dealt):
+        s.phase = Phase.SETUP
+
+
+def _card_moved(s: MaunaKeaState, e: ev.CardMoved) -> None:
+    _take_card(s.cards[e.seat], e.card)
+    s.played.append(e.card)
+    s.explorers[e.seat][e.explorer].space = e.path[-1]
+
+
+def _earthquake(s: MaunaKeaState, e: ev.EarthquakeStruck) -> None:
+    _take_card(s.cards[e.seat], e.card)
+    s.played.append(e.card)
+    placed = s.board[e.slot]
+    turn = (e.rotation - placed.turn) % 4
+    s.board[e.slot] = Placed(placed.kind, placed.tile, e.rotation)
+    spaces = spaces_of(e.slot)
+    piles = [s.artifacts.pop(space, None) for space in spaces]
+    for quadrant, pile in enumerate(piles):
+        if pile:
+            s.artifacts[spaces[(quadrant + turn) % 4]] = pile  # artifacts ride along
+    s.quake = Quake.DECIDE
+
+
+def _quake_draw(s: MaunaKeaState, e: ev.QuakeDrawChosen) -> None:
+    s.quake = Quake.DRAW if e.draw else None
+
+
+def _rescued(s: MaunaKeaState, e: ev.ExplorerRescued) -> None:
+    _take_card(s.cards[e.seat], e.card)
+    s.played.append(e.card)
+    explorer = s.explorers[e.seat][e.explorer]
+    explorer.status = Status.RESCUED
+    explorer.space = None
+    explorer.carried = []
+    s.rescued.append(Rescue(e.seat, e.card, e.explorer, e.artifacts))
+
+
+def _tasks_revealed(s: MaunaKeaState, e: ev.TasksRevealed) -> None:
+    s.cards = [list(hand) for hand in e.hands]
+    s.revealed = True
+
+
 HANDLERS: dict[type[Event], Callable[[MaunaKeaState, Any], None]] = {
     ev.StartTilesLaid: _start_tiles,
     ev.BoatsDocked: _boats,
@@ -216,6 +287,13 @@ HANDLERS: dict[type[Event], Callable[[MaunaKeaState, Any], None]] = {
     ev.TurnEnded: _turn_ended,
     ev.EndTriggered: _end_triggered,
     ev.FinalScoring: _final_scoring,
+    ev.CardsDealt: _cards_dealt,
+    ev.CardsKept: _cards_kept,
+    ev.CardMoved: _card_moved,
+    ev.EarthquakeStruck: _earthquake,
+    ev.QuakeDrawChosen: _quake_draw,
+    ev.ExplorerRescued: _rescued,
+    ev.TasksRevealed: _tasks_revealed,
 }
 
 

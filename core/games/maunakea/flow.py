@@ -14,12 +14,13 @@ from core.games.maunakea.board import slot_of
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.lava import place_lava
 from core.games.maunakea.scoring import final_outcome
-from core.games.maunakea.state import Kind, MaunaKeaState, Phase
+from core.games.maunakea.state import Kind, MaunaKeaState, Phase, Quake
 from core.messages import Event
 
 C = COMPONENTS
 START_TILE_DRAWS = shuffle_sizes(len(C.start_tiles)) + (4,) * len(C.start_tile_slots)
 BOAT_DRAWS = shuffle_sizes(len(C.boats))
+CARD_DRAWS = shuffle_sizes(len(C.cards))
 
 
 class EndReason:
@@ -40,18 +41,26 @@ def landing_flooded(state: MaunaKeaState, landing: int) -> bool:
 
 
 def end_reason(state: MaunaKeaState) -> str | None:
-    """The reason the game must end now, or ``None``."""
-    if (
-        state.turn_limit is not None
-        and state.phase is Phase.TURN
-        and state.turn >= state.turn_limit
-    ):
+    """The reason the game must end now, or ``None``.
+
+    The advanced game ends on its own two conditions (no explorer, no tiles left), which
+    replace the base game's "nobody can leave the island".
+    """
+    limit = state.turn_limit
+    if limit is not None and state.phase is Phase.TURN and state.turn >= limit:
         return EndReason.TURN_LIMIT
     if any(not state.on_island(seat) for seat in range(state.players)):
         return EndReason.NO_EXPLORERS
+    if state.advanced:
+        return EndReason.TILES_OUT if not state.bag else None
     if all(landing_flooded(state, landing) for landing in state.docked):
         return EndReason.NO_WAY_OFF  # also when no boat is docked at all
     return None
+
+
+def setup_done(state: MaunaKeaState) -> bool:
+    """Start tiles, boats (and, in the advanced game, the card draft) are settled."""
+    return bool(state.board) and state.boats_laid and (not state.advanced or state.cards_dealt)
 
 
 def _final_turns(state: MaunaKeaState, seat: int) -> tuple[int, ...]:
@@ -63,7 +72,7 @@ def _final_turns(state: MaunaKeaState, seat: int) -> tuple[int, ...]:
 def forced(state: MaunaKeaState) -> list[Event]:
     phase = state.phase
     if phase is Phase.SETUP:
-        if state.board and state.boats_laid and state.start_player_option is not None:
+        if setup_done(state) and state.start_player_option is not None:
             return [ev.StartPlayerChosen(state.start_player_option)]
         return []
     if phase is Phase.OPENING and state.drawer is None:
@@ -78,10 +87,10 @@ def forced(state: MaunaKeaState) -> list[Event]:
         if reason is not None:
             assert state.active is not None
             return [ev.EndTriggered(reason, state.active, _final_turns(state, state.active))]
+    if state.pending_lava is not None and phase in (Phase.TURN, Phase.REFILL):
+        return [place_lava(state, state.pending_lava)]  # drawn in a refill or an earthquake
     if phase is Phase.REFILL:
         assert state.active is not None
-        if state.pending_lava is not None:
-            return [place_lava(state, state.pending_lava)]
         if state.end is not None or not state.bag or state.hand_mp(state.active) >= C.hand_minimum:
             return [ev.TurnEnded(state.active)]
         return []
@@ -91,6 +100,8 @@ def forced(state: MaunaKeaState) -> list[Event]:
             return [ev.TurnStarted(state.cw(state.active), state.turn + 1)]
         if state.end.final_turns:
             return [ev.TurnStarted(state.end.final_turns[0], state.turn + 1)]
+        if state.advanced and not state.revealed:
+            return [ev.TasksRevealed(tuple(tuple(hand) for hand in state.cards))]
         result = final_outcome(state)
         return [ev.FinalScoring(result.scores, result.winners)]
     return []
@@ -103,9 +114,13 @@ def chance(state: MaunaKeaState) -> tuple[int, ...] | None:
             return START_TILE_DRAWS
         if not state.boats_laid:
             return BOAT_DRAWS
+        if state.advanced and not state.cards_dealt:
+            return CARD_DRAWS
         if state.start_player is None and state.start_player_option is None:
             return (state.players,)
         return None
+    if phase is Phase.TURN and state.quake is Quake.DRAW and state.bag:
+        return (len(state.bag),)
     if phase is Phase.OPENING and state.drawer is not None and state.bag:
         return (len(state.bag),)
     if (
@@ -131,6 +146,11 @@ def resolve(state: MaunaKeaState, draws: Sequence[int]) -> Event:
             )
         if not state.boats_laid:
             return ev.BoatsDocked(tuple(shuffled(range(len(C.boats)), draws)))
+        if state.advanced and not state.cards_dealt:
+            deck = shuffled([card.id for card in C.cards], draws)
+            n = C.cards_dealt
+            hands = tuple(tuple(deck[s * n : (s + 1) * n]) for s in range(state.players))
+            return ev.CardsDealt(hands, tuple(deck[state.players * n :]))
         return ev.StartPlayerChosen(draws[0])
     seat = state.drawer if state.phase is Phase.OPENING else state.active
     assert seat is not None
@@ -138,6 +158,8 @@ def resolve(state: MaunaKeaState, draws: Sequence[int]) -> Event:
 
 
 def to_move(state: MaunaKeaState) -> tuple[int, ...]:
+    if state.phase is Phase.DRAFT:
+        return tuple(seat for seat in range(state.players) if state.dealt[seat])
     if state.phase is Phase.PLACEMENT and state.placer is not None:
         return (state.placer,)
     if state.phase is Phase.TURN and state.active is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import heapq
 
 from core.games.maunakea.board import LANDING_OF_SPACE, neighbours
-from core.games.maunakea.components import COMPONENTS, Space
+from core.games.maunakea.components import COMPONENTS, Space, Terrain
 from core.games.maunakea.state import Explorer, MaunaKeaState
 
 MOVE_COST = COMPONENTS.move_cost
@@ -66,3 +66,67 @@ def landing_at(state: MaunaKeaState, explorer: Explorer) -> int | None:
     if landing is None or landing not in state.docked:
         return None
     return landing
+
+
+def card_reach(
+    state: MaunaKeaState, explorer: Explorer, action: str
+) -> dict[Space, tuple[Space, ...]]:
+    """Where a movement card can take ``explorer``, with the path (fewest steps).
+
+    Jungle and water cards: any number of connected spaces of that kind, starting from either
+    walkable kind; entering a space with an artifact ends the move there. Mountain card: over
+    connected mountain spaces only (at least one), from a jungle or water space to another.
+    """
+    start = explorer.space
+    if start is None:
+        return {}
+    occupied = state.occupied()
+    if action == "mountain":
+        return _mountain_reach(state, start, occupied)
+    kind = Terrain.JUNGLE if action == "jungle" else Terrain.WATER
+    paths: dict[Space, tuple[Space, ...]] = {start: ()}
+    frontier = [start]
+    while frontier:
+        nxt_frontier = []
+        for space in frontier:
+            if space != start and space in state.artifacts:
+                continue  # entering a space with an artifact ends the move
+            for nxt in neighbours(space):
+                if nxt in paths or nxt in occupied or state.terrain(nxt) is not kind:
+                    continue
+                paths[nxt] = (*paths[space], nxt)
+                nxt_frontier.append(nxt)
+        frontier = sorted(nxt_frontier)
+    del paths[start]
+    return paths
+
+
+def _mountain_reach(
+    state: MaunaKeaState, start: Space, occupied: set[Space]
+) -> dict[Space, tuple[Space, ...]]:
+    walkable = (Terrain.JUNGLE, Terrain.WATER)
+    over: dict[Space, tuple[Space, ...]] = {}
+    frontier = []
+    for nxt in neighbours(start):
+        if state.terrain(nxt) is Terrain.MOUNTAIN:
+            over[nxt] = (nxt,)
+            frontier.append(nxt)
+    while frontier:
+        nxt_frontier = []
+        for space in frontier:
+            for nxt in neighbours(space):
+                if nxt not in over and state.terrain(nxt) is Terrain.MOUNTAIN:
+                    over[nxt] = (*over[space], nxt)
+                    nxt_frontier.append(nxt)
+        frontier = sorted(nxt_frontier)
+    out: dict[Space, tuple[Space, ...]] = {}
+    for mountain in sorted(over, key=lambda s: (len(over[s]), s)):
+        for nxt in neighbours(mountain):
+            if (
+                nxt != start
+                and nxt not in out
+                and nxt not in occupied
+                and state.terrain(nxt) in walkable
+            ):
+                out[nxt] = (*over[mountain], nxt)
+    return out

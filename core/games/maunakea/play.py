@@ -15,11 +15,12 @@ from core.games.maunakea.board import (
     slot_name,
     space_name,
     space_on_board,
+    spaces_of,
 )
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Slot
 from core.games.maunakea.lava import colour_key
-from core.games.maunakea.movement import landing_at, reachable
-from core.games.maunakea.state import Explorer, MaunaKeaState, Phase, Status
+from core.games.maunakea.movement import card_reach, landing_at, reachable
+from core.games.maunakea.state import HIDDEN, Explorer, Kind, MaunaKeaState, Phase, Quake, Status
 from core.messages import Command, Event
 
 C = COMPONENTS
@@ -39,11 +40,22 @@ def cargo_choices(carried: list[str], places: int) -> list[tuple[str, ...]]:
 
 
 def legal_commands(state: MaunaKeaState, seat: int) -> list[Command]:
+    if state.phase is Phase.DRAFT:
+        dealt = state.dealt[seat] if 0 <= seat < state.players else []
+        if not dealt or HIDDEN in dealt:
+            return []
+        return [cmd.KeepCards(kept) for kept in combinations(dealt, C.cards_kept)]
     if state.phase is Phase.PLACEMENT and seat == state.placer:
         taken = state.occupied()
         return [cmd.PlaceExplorer(space) for space in START_SPACES if space not in taken]
     if state.phase is not Phase.TURN or seat != state.active:
         return []
+    if state.quake is Quake.DECIDE:
+        return [cmd.QuakeDraw(False), *([cmd.QuakeDraw(True)] if can_quake_draw(state) else [])]
+    if state.quake is Quake.PLACE:
+        assert state.quake_tile is not None
+        tile = state.quake_tile
+        return [cmd.PlaceTile(tile, slot, r) for slot in empty_slots(state) for r in range(4)]
     out: list[Command] = []
     hand = sorted(state.hands[seat])
     slots = empty_slots(state)
@@ -67,8 +79,43 @@ def legal_commands(state: MaunaKeaState, seat: int) -> list[Command]:
                 places = C.boats[state.docked[landing]].places
                 for cargo in cargo_choices(explorer.carried, places):
                     out.append(cmd.Board(explorer.index, cargo))
+    if state.advanced:
+        out.extend(card_commands(state, seat))
     if not state.hands[seat]:
         out.append(cmd.EndTurn())
+    return out
+
+
+def can_quake_draw(state: MaunaKeaState) -> bool:
+    """A tile can be drawn after an earthquake when the bag has one and a slot is free."""
+    return bool(state.bag) and bool(empty_slots(state))
+
+
+def card_commands(state: MaunaKeaState, seat: int) -> list[Command]:
+    """Every way to play the action cards in hand (each card id once, in hand order)."""
+    out: list[Command] = []
+    explorers = state.on_island(seat)
+    for card_id in sorted(set(state.cards[seat]) - {HIDDEN}):
+        action = C.card(card_id).action
+        if action in ("jungle", "water", "mountain"):
+            for explorer in explorers:
+                for to in sorted(card_reach(state, explorer, action)):
+                    out.append(cmd.PlayMoveCard(card_id, explorer.index, to))
+        elif action == "earthquake":
+            for slot, rotation in quake_targets(state):
+                out.append(cmd.PlayEarthquake(card_id, slot, rotation))
+        elif action == "helicopter" and len(explorers) > 1:
+            out.extend(cmd.PlayHelicopter(card_id, e.index) for e in explorers)
+    return out
+
+
+def quake_targets(state: MaunaKeaState) -> list[tuple[Slot, int]]:
+    """Terrain tiles with no explorer on them, and the other orientations they can take."""
+    occupied = state.occupied()
+    out: list[tuple[Slot, int]] = []
+    for slot, placed in sorted(state.board.items()):
+        if placed.kind is Kind.TERRAIN and not occupied.intersection(spaces_of(slot)):
+            out.extend((slot, r) for r in range(4) if r != placed.turn)
     return out
 
 
@@ -91,19 +138,19 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
         raise IllegalCommand(f"there is no seat {seat} at this table")
     if isinstance(command, cmd.PlaceExplorer):
         return _place_explorer(state, seat, command)
+    if isinstance(command, cmd.KeepCards):
+        return _keep_cards(state, seat, command)
     if state.phase is not Phase.TURN:
         raise IllegalCommand(f"nothing can be played now ({state.phase.value})")
     if seat != state.active:
         raise IllegalCommand("it is not your turn")
+    if state.quake is not None:
+        return _after_quake(state, seat, command)
+    if isinstance(command, cmd.PlayMoveCard | cmd.PlayEarthquake | cmd.PlayHelicopter):
+        return _play_card(state, seat, command)
     if isinstance(command, cmd.PlaceTile):
         _in_hand(state, seat, command.tile)
-        if not on_board(command.slot):
-            raise IllegalCommand("that slot is off the board")
-        if not state.empty_slot(command.slot):
-            raise IllegalCommand(f"{slot_name(command.slot)} is not an empty slot")
-        if command.rotation not in range(4):
-            raise IllegalCommand("a tile can be turned 0, 1, 2 or 3 quarter turns")
-        return [ev.TilePlaced(seat, command.tile, command.slot, command.rotation)]
+        return _place_tile(state, seat, command)
     if isinstance(command, cmd.SpendTile):
         _in_hand(state, seat, command.tile)
         return [ev.TileSpent(seat, command.tile, C.mp(command.tile))]
@@ -188,3 +235,78 @@ def _board(state: MaunaKeaState, seat: int, command: cmd.Board) -> list[Event]:
             tuple(sorted(left.elements(), key=colour_key)),
         )
     ]
+
+
+def _keep_cards(state: MaunaKeaState, seat: int, command: cmd.KeepCards) -> list[Event]:
+    if state.phase is not Phase.DRAFT:
+        raise IllegalCommand("cards are chosen only before the game begins")
+    dealt = state.dealt[seat]
+    if not dealt:
+        raise IllegalCommand("you have already chosen your cards")
+    if command.cards not in combinations(dealt, C.cards_kept):
+        raise IllegalCommand(
+            f"keep {C.cards_kept} different cards of the {len(dealt)} dealt to you "
+            "(in the order dealt)"
+        )
+    discarded = tuple(card for card in dealt if card not in command.cards)
+    return [ev.CardsKept(seat, command.cards, discarded)]
+
+
+def _after_quake(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
+    if state.quake is Quake.DECIDE:
+        if not isinstance(command, cmd.QuakeDraw):
+            raise IllegalCommand("first decide whether to draw a tile after the earthquake")
+        if command.draw and not can_quake_draw(state):
+            raise IllegalCommand("no tile can be drawn and placed (empty bag or no free slot)")
+        return [ev.QuakeDrawChosen(seat, command.draw)]
+    if not isinstance(command, cmd.PlaceTile) or command.tile != state.quake_tile:
+        raise IllegalCommand("place the tile the earthquake drew first")
+    return _place_tile(state, seat, command)
+
+
+def _place_tile(state: MaunaKeaState, seat: int, command: cmd.PlaceTile) -> list[Event]:
+    """A terrain tile goes on any empty slot, in any of 4 orientations."""
+    if not on_board(command.slot):
+        raise IllegalCommand("that slot is off the board")
+    if not state.empty_slot(command.slot):
+        raise IllegalCommand(f"{slot_name(command.slot)} is not an empty slot")
+    if command.rotation not in range(4):
+        raise IllegalCommand("a tile can be turned 0, 1, 2 or 3 quarter turns")
+    return [ev.TilePlaced(seat, command.tile, command.slot, command.rotation)]
+
+
+def _play_card(
+    state: MaunaKeaState,
+    seat: int,
+    command: cmd.PlayMoveCard | cmd.PlayEarthquake | cmd.PlayHelicopter,
+) -> list[Event]:
+    if not state.advanced:
+        raise IllegalCommand("cards are played only in the advanced game")
+    if command.card not in state.cards[seat]:
+        raise IllegalCommand(f"{command.card} is not in your hand")
+    action = C.card(command.card).action
+    if isinstance(command, cmd.PlayMoveCard):
+        if action not in ("jungle", "water", "mountain"):
+            raise IllegalCommand(f"{command.card} is not a movement card")
+        explorer = _explorer(state, seat, command.explorer)
+        path = card_reach(state, explorer, action).get(command.to)
+        if path is None:
+            raise IllegalCommand(
+                f"{action} movement cannot take that explorer to "
+                f"{space_name(command.to) if space_on_board(command.to) else 'there'}"
+            )
+        return [ev.CardMoved(seat, command.card, command.explorer, path)]
+    if isinstance(command, cmd.PlayEarthquake):
+        if action != "earthquake":
+            raise IllegalCommand(f"{command.card} is not an earthquake card")
+        if (command.slot, command.rotation) not in quake_targets(state):
+            raise IllegalCommand(
+                "an earthquake turns a terrain tile with no explorer on it to a new orientation"
+            )
+        return [ev.EarthquakeStruck(seat, command.card, command.slot, command.rotation)]
+    if action != "helicopter":
+        raise IllegalCommand(f"{command.card} is not a helicopter card")
+    explorer = _explorer(state, seat, command.explorer)
+    if len(state.on_island(seat)) < 2:
+        raise IllegalCommand("the helicopter never takes a player's last explorer")
+    return [ev.ExplorerRescued(seat, command.card, explorer.index, tuple(explorer.carried))]

@@ -17,8 +17,9 @@ from core.errors import PositionError
 from core.games.maunakea.board import parse_slot, parse_space, slot_name, space_name
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction
 from core.games.maunakea.lava import colour_key
-from core.games.maunakea.scoring import score_parts
+from core.games.maunakea.scoring import best_tasks, score_parts
 from core.games.maunakea.state import (
+    HIDDEN,
     EndState,
     Explorer,
     Head,
@@ -26,6 +27,8 @@ from core.games.maunakea.state import (
     MaunaKeaState,
     Phase,
     Placed,
+    Quake,
+    Rescue,
     Status,
     TakenBoat,
 )
@@ -73,6 +76,14 @@ class _Head:
 
 
 @dataclass
+class _Rescue:
+    seat: int
+    card: str
+    explorer: int
+    artifacts: list[str]
+
+
+@dataclass
 class _End:
     reason: str
     seat: int
@@ -109,6 +120,16 @@ class _Doc:
     head_age: int = 0
     boats_laid: bool = True
     end: _End | None = None
+    cards_dealt: bool = False
+    dealt: list[list[str]] = field(default_factory=list)
+    cards: list[list[str]] = field(default_factory=list)
+    discarded: list[list[str]] = field(default_factory=list)
+    undealt: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)
+    rescued: list[_Rescue] = field(default_factory=list)
+    quake: str | None = None
+    quake_tile: int | None = None
+    revealed: bool = False
     summary: dict[str, Any] = field(default_factory=dict)
 
 
@@ -192,7 +213,28 @@ def dump(state: MaunaKeaState) -> dict[str, Any]:
             "seat": state.end.seat,
             "final_turns": list(state.end.final_turns),
         },
+        **_dump_cards(state),
         "summary": summary(state),
+    }
+
+
+def _dump_cards(state: MaunaKeaState) -> dict[str, Any]:
+    if not state.advanced:
+        return {}
+    return {
+        "cards_dealt": state.cards_dealt,
+        "dealt": [list(h) for h in state.dealt],
+        "cards": [list(h) for h in state.cards],
+        "discarded": [list(h) for h in state.discarded],
+        "undealt": list(state.undealt),
+        "played": list(state.played),
+        "rescued": [
+            {"seat": r.seat, "card": r.card, "explorer": r.explorer, "artifacts": list(r.artifacts)}
+            for r in state.rescued
+        ],
+        "quake": state.quake.value if state.quake is not None else None,
+        "quake_tile": state.quake_tile,
+        "revealed": state.revealed,
     }
 
 
@@ -218,6 +260,21 @@ def summary(state: MaunaKeaState) -> dict[str, Any]:
                     if t.seat == seat
                 ],
                 "score": score_parts(state, seat),
+                **(
+                    {
+                        "tasks": [
+                            {
+                                "card": t.card,
+                                "fulfilled": t.fulfilled,
+                                "served": dict(t.served),
+                                "vp": t.vp,
+                            }
+                            for t in best_tasks(state, seat)
+                        ]
+                    }
+                    if state.advanced
+                    else {}
+                ),
             }
             for seat in range(state.players)
         ],
@@ -225,20 +282,24 @@ def summary(state: MaunaKeaState) -> dict[str, Any]:
             "bag": len(state.bag),
             "hands": sum(len(h) for h in state.hands),
             "board": island_on_board,
-            "set_aside": len(state.set_aside) + (state.pending_lava is not None),
+            "set_aside": len(state.set_aside)
+            + (state.pending_lava is not None)
+            + (state.quake_tile is not None),
             "out": island_covered + len(state.lava_lost) + len(state.spent_out),
         },
         "artifacts": {
             "spaces": sum(len(a) for a in state.artifacts.values()),
             "carried": carried,
             "boats": in_boats,
+            "helicopter": sum(len(r.artifacts) for r in state.rescued),
             "out": len(state.lost_artifacts),
         },
         "explorers": {
             "supply": explorers.get("supply", 0),
             "island": explorers.get("island", 0),
             "boats": explorers.get("boat", 0),
-            "out": explorers.get("lost", 0) + explorers.get("rescued", 0),
+            "helicopter": explorers.get("rescued", 0),
+            "out": explorers.get("lost", 0),
         },
     }
 
@@ -390,8 +451,51 @@ def load(data: Any) -> MaunaKeaState:
         )
     if doc.end is not None:
         state.end = EndState(doc.end.reason, doc.end.seat, tuple(doc.end.final_turns))
+    _load_cards(doc, state)
     _check_conservation(state)
     return state
+
+
+def _card_ids(cards: list[str], what: str) -> list[str]:
+    for card in cards:
+        if card != HIDDEN and card not in C.cards_by_id:
+            raise _fail(f"{what}: unknown card {card!r}")
+    return list(cards)
+
+
+def _load_cards(doc: _Doc, state: MaunaKeaState) -> None:
+    players = state.players
+    for name in ("dealt", "cards", "discarded"):
+        hands = getattr(doc, name) or [[] for _ in range(players)]
+        if len(hands) != players:
+            raise _fail(f"{name}: one list per player")
+        setattr(state, name, [_card_ids(h, name) for h in hands])
+    if (doc.cards_dealt or any(state.cards)) and not state.advanced:
+        raise _fail("cards belong to the advanced game")
+    state.cards_dealt = doc.cards_dealt
+    state.undealt = _card_ids(doc.undealt, "undealt")
+    state.played = _card_ids(doc.played, "played")
+    state.revealed = doc.revealed
+    state.quake = _enum(Quake, doc.quake, "quake") if doc.quake is not None else None
+    state.quake_tile = doc.quake_tile
+    for r in doc.rescued:
+        if r.seat not in range(players) or not 0 <= r.explorer < len(state.explorers[r.seat]):
+            raise _fail(f"rescued: no explorer {r.seat}/{r.explorer}")
+        if state.explorers[r.seat][r.explorer].status is not Status.RESCUED:
+            raise _fail(f"rescued: explorer {r.seat}/{r.explorer} is not marked rescued")
+        artifacts = tuple(sorted(_colours(r.artifacts, "rescued"), key=colour_key))
+        state.rescued.append(
+            Rescue(r.seat, _card_ids([r.card], "rescued")[0], r.explorer, artifacts)
+        )
+    rescued = sum(1 for row in state.explorers for e in row if e.status is Status.RESCUED)
+    if rescued != len(state.rescued):
+        raise _fail("every rescued explorer sits on a helicopter card")
+    if state.cards_dealt:
+        every = [c for h in state.dealt + state.cards + state.discarded for c in h]
+        every += state.undealt + state.played
+        known = [c for c in every if c != HIDDEN]
+        if len(known) != len(set(known)) or len(every) != len(C.cards):
+            raise _fail(f"the {len(C.cards)} cards must each be somewhere once")
 
 
 def _direction(name: str | None, what: str) -> Direction:
@@ -418,6 +522,7 @@ def _check_conservation(state: MaunaKeaState) -> None:
         + state.lava_lost
         + state.spent_out
         + ([state.pending_lava] if state.pending_lava is not None else [])
+        + ([state.quake_tile] if state.quake_tile is not None else [])
     )
     if sorted(island) != list(range(C.island_tiles)):
         dup = sorted(t for t, n in Counter(island).items() if n > 1)
@@ -436,6 +541,7 @@ def _check_conservation(state: MaunaKeaState) -> None:
         [a for pile in state.artifacts.values() for a in pile]
         + [a for row in state.explorers for e in row for a in e.carried]
         + [a for t in state.taken for a in t.cargo]
+        + [a for r in state.rescued for a in r.artifacts]
         + state.lost_artifacts
     )
     if starts and dict(colours) != {c: n for c, n in C.artifact_counts.items()}:

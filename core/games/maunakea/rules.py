@@ -7,7 +7,7 @@ from typing import Any
 
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
-from core.games.maunakea import flow, play, position, scoring, transcript
+from core.games.maunakea import flow, play, position, scoring, secrecy, transcript
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.evolve import evolve as _evolve
 from core.games.maunakea.lava import initial_heads
@@ -20,7 +20,8 @@ OPTIONS = {"advanced", "turn_limit", "start_player"}
 
 
 class MaunaKea:
-    """Mauna Kea (Touko Tahkokallio, HUCH! & friends 2013), base game for 2–4 players."""
+    """Mauna Kea (Touko Tahkokallio, HUCH! & friends 2013) for 2–4 players, with the rulebook's
+    advanced game (cards, secret hands, the earlier ending) as the ``advanced`` option."""
 
     game = "maunakea"
     title = "Mauna Kea"
@@ -61,6 +62,9 @@ class MaunaKea:
             start_player_option=cfg["start_player"],
             explorers=[[Explorer(s, i) for i in range(per_player)] for s in range(players)],
             hands=[[] for _ in range(players)],
+            dealt=[[] for _ in range(players)],
+            cards=[[] for _ in range(players)],
+            discarded=[[] for _ in range(players)],
             bag=list(range(C.island_tiles)),
             heads=initial_heads(),
             head_age=len(C.flows),
@@ -91,10 +95,10 @@ class MaunaKea:
         return state.copy()
 
     def view(self, state: MaunaKeaState, seat: Seat | None) -> MaunaKeaState:
-        return state.copy()  # the base game hides nothing: tiles in hand lie face up
+        return secrecy.view(state, seat)  # the base game hides nothing: tiles lie face up
 
     def project(self, event: Event, seat: Seat | None) -> Event:
-        return event
+        return secrecy.project(event, seat)
 
     def outcome(self, state: MaunaKeaState) -> Outcome | None:
         return scoring.outcome(state)
@@ -126,6 +130,16 @@ class MaunaKea:
                 return cmd.Board(explorer, cargo)
             case ev.TurnPlayed():
                 return cmd.EndTurn()
+            case ev.CardsKept(kept=kept):
+                return cmd.KeepCards(kept)
+            case ev.CardMoved(card=card, explorer=explorer, path=path):
+                return cmd.PlayMoveCard(card, explorer, path[-1])
+            case ev.EarthquakeStruck(card=card, slot=slot, rotation=rotation):
+                return cmd.PlayEarthquake(card, slot, rotation)
+            case ev.QuakeDrawChosen(draw=draw):
+                return cmd.QuakeDraw(draw)
+            case ev.ExplorerRescued(card=card, explorer=explorer):
+                return cmd.PlayHelicopter(card, explorer)
         return None
 
 

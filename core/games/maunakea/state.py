@@ -12,8 +12,12 @@ from core.games.maunakea.components import COMPONENTS, Direction, Slot, Space, T
 C = COMPONENTS
 
 
+HIDDEN = "?"  # a card this view may not see
+
+
 class Phase(StrEnum):
     SETUP = "setup"  # start tiles, boats and the start player are being drawn
+    DRAFT = "draft"  # advanced game: each player keeps 4 of 6 cards, in secret, all at once
     PLACEMENT = "placement"  # explorers placed one at a time, counter-clockwise
     OPENING = "opening"  # opening hands drawn one tile at a time, counter-clockwise
     TURN = "turn"  # the active player plays every tile in hand
@@ -81,6 +85,24 @@ class TakenBoat:
 
 
 @dataclass(frozen=True, slots=True)
+class Rescue:
+    """A helicopter rescue: the explorer and its artifacts sit on the played card."""
+
+    seat: int
+    card: str
+    explorer: int
+    artifacts: tuple[str, ...]
+
+
+class Quake(StrEnum):
+    """Where an earthquake card stands: the player decides to draw, draws, then places."""
+
+    DECIDE = "decide"
+    DRAW = "draw"
+    PLACE = "place"
+
+
+@dataclass(frozen=True, slots=True)
 class EndState:
     """The end was triggered: by what, in whose turn, and who still gets a final turn."""
 
@@ -120,6 +142,17 @@ class MaunaKeaState:
     head_age: int = 0
     end: EndState | None = None
     boats_laid: bool = False
+    # advanced game
+    cards_dealt: bool = False
+    dealt: list[list[str]] = field(default_factory=list)  # the 6 dealt, until 4 are kept
+    cards: list[list[str]] = field(default_factory=list)  # cards in hand ("?" when hidden)
+    discarded: list[list[str]] = field(default_factory=list)  # the 2 set aside unseen
+    undealt: list[str] = field(default_factory=list)  # never dealt, removed unseen
+    played: list[str] = field(default_factory=list)  # action cards played, out of the game
+    rescued: list[Rescue] = field(default_factory=list)
+    quake: Quake | None = None
+    quake_tile: int | None = None
+    revealed: bool = False  # task cards turned over at scoring
 
     def copy(self) -> MaunaKeaState:
         return MaunaKeaState(
@@ -152,6 +185,16 @@ class MaunaKeaState:
             head_age=self.head_age,
             end=self.end,
             boats_laid=self.boats_laid,
+            cards_dealt=self.cards_dealt,
+            dealt=[list(h) for h in self.dealt],
+            cards=[list(h) for h in self.cards],
+            discarded=[list(h) for h in self.discarded],
+            undealt=list(self.undealt),
+            played=list(self.played),
+            rescued=list(self.rescued),
+            quake=self.quake,
+            quake_tile=self.quake_tile,
+            revealed=self.revealed,
         )
 
     # -- queries -------------------------------------------------------------------------

@@ -28,6 +28,16 @@ def tile_text(tile: int) -> str:
     return f"a {t.mp} MP tile ({letters})"
 
 
+def card_text(card: str) -> str:
+    return C.card(card).title() if card in C.cards_by_id else "a hidden card"
+
+
+def _cards(cards: Sequence[str]) -> str:
+    if all(card not in C.cards_by_id for card in cards):
+        return f"{len(cards)} cards"
+    return ", ".join(card_text(card) for card in cards)
+
+
 def _list(items: Sequence[str]) -> str:
     return ", ".join(items) if items else "nothing"
 
@@ -97,6 +107,34 @@ _SENTENCES: dict[type[Event], Callable[[Any, Callable[[int | None], str]], str]]
     ),
     ev.TurnEnded: lambda e, who: f"{who(e.seat)}'s turn ends",
     ev.EndTriggered: _end,
+    ev.CardsDealt: lambda e, who: (
+        f"{len(e.hands[0]) if e.hands else 0} cards dealt to each player; "
+        f"{len(e.undealt)} leave the game unseen"
+    ),
+    ev.CardsKept: lambda e, who: f"{who(e.seat)} keeps {_cards(e.kept)}",
+    ev.CardMoved: lambda e, who: (
+        f"{who(e.seat)} played {card_text(e.card)}: explorer {e.explorer + 1} to "
+        f"{space_name(e.path[-1])} ({' → '.join(space_name(s) for s in e.path)})"
+    ),
+    ev.EarthquakeStruck: lambda e, who: (
+        f"{who(e.seat)} played an earthquake: the tile at {slot_name(e.slot)} turns "
+        f"(now {e.rotation} quarter turns)"
+    ),
+    ev.QuakeDrawChosen: lambda e, who: (
+        f"{who(e.seat)} draws a tile after the earthquake"
+        if e.draw
+        else f"{who(e.seat)} draws no tile after the earthquake"
+    ),
+    ev.ExplorerRescued: lambda e, who: (
+        f"{who(e.seat)} played a helicopter rescue: explorer {e.explorer + 1} flown out with "
+        f"{_list(e.artifacts)}"
+    ),
+    ev.TasksRevealed: lambda e, who: (
+        "Cards revealed: "
+        + "; ".join(
+            f"{who(s)}: {_cards(hand) if hand else 'none'}" for s, hand in enumerate(e.hands)
+        )
+    ),
     ev.FinalScoring: lambda e, who: (
         "Final scoring: "
         + ", ".join(f"{who(s)} {score}" for s, score in enumerate(e.scores))
