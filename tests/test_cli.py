@@ -189,3 +189,33 @@ def test_header_lists_what_the_menu_needs(game: Path) -> None:
     header = read(game).header
     assert isinstance(header, Header)
     assert header.players == ("Red", "Blue", "Yellow") and header.created
+
+
+def test_advanced_selfplay_and_a_seats_view_of_its_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "adv.caldera"
+    assert (
+        main(
+            [
+                "selfplay",
+                "maunakea",
+                "--players",
+                "2",
+                "--seed",
+                "3",
+                "--advanced",
+                "--out",
+                str(path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    assert main(["verify", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["state", str(path), "--at", "10", "--seat", "1"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["config"]["advanced"] is True
+    assert "?" not in doc["cards"][0] and set(doc["cards"][1]) == {"?"}
+    assert set(doc["undealt"]) == {"?"}

@@ -40,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none)",
     )
     sp.add_argument("--bot", default="random", help="bot kind for every seat")
+    sp.add_argument(
+        "--advanced", action="store_true", help="Mauna Kea: the rulebook's advanced game (cards)"
+    )
     sp.add_argument("--quiet", action="store_true", help="no progress line")
 
     ex = sub.add_parser("export", help="export a replay's events")
@@ -53,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     st = sub.add_parser("state", help="the JSON position at an event")
     st.add_argument("file", type=Path)
     st.add_argument("--at", type=int, default=None, help="event number (default: the end)")
+    st.add_argument("--seat", type=int, default=None, help="only what this seat (1-based) may know")
 
     ve = sub.add_parser("verify", help="check a replay: hash chain, re-fold, seed audit")
     ve.add_argument("file", type=Path)
@@ -85,6 +89,8 @@ def _selfplay(args: argparse.Namespace) -> int:
         options: dict[str, Any] = {}
         if args.turn_limit:
             options["turn_limit"] = args.turn_limit
+        if args.advanced:
+            options["advanced"] = True
         config = rules.config(args.players, options)
     except (KeyError, ValueError) as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))
@@ -181,6 +187,10 @@ def _state(args: argparse.Namespace) -> int:
     if not 0 <= at < len(timeline):
         return _fail(f"--at must be 0 … {len(timeline) - 1}")
     state = timeline.state_at(at)
+    if args.seat is not None:
+        if args.seat - 1 not in range(len(replay.header.players)):
+            return _fail(f"--seat is 1 to {len(replay.header.players)}")
+        state = timeline.rules.view(state, args.seat - 1)
     doc = timeline.rules.dump_position(state)
     doc["at_event"] = at
     print(json.dumps(doc, ensure_ascii=False, indent=1))
