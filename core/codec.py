@@ -106,7 +106,15 @@ def envelope_from_wire(obj: Any) -> Envelope:
 
 
 def decode_envelope(data: bytes, limit: int = MAX_MESSAGE_BYTES) -> Envelope:
-    return envelope_from_wire(unpack(data, limit))
+    """Decode and validate one envelope from untrusted bytes (a ``CodecError`` on any fault)."""
+    if type(data) is bytes and len(data) <= limit:  # the fold's fast path
+        try:
+            obj = msgpack.unpackb(data)
+        except Exception as exc:
+            raise Malformed(f"not a msgpack message ({type(exc).__name__}: {exc})") from None
+    else:
+        obj = unpack(data, limit)
+    return envelope_from_wire(obj)
 
 
 def command_to_wire(command: Command, seat: int | None) -> dict[str, Any]:

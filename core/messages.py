@@ -110,14 +110,7 @@ class Catalog:
             and type(payload) is dict
             and "seat" not in payload
         ):
-            if kind.has_seat:
-                payload["seat"] = seat
-            elif seat is not None:
-                raise BadPayload(f"{tag}: this type carries no seat")
-            try:
-                return msgspec.convert(payload, kind.cls)
-            except msgspec.ValidationError as exc:
-                raise BadPayload(f"{tag}: {exc}") from None
+            return _build(kind, tag, seat, payload)
         return self._from_wire_checked(tag, version, seat, payload)
 
     def _from_wire_checked(self, tag: Any, version: Any, seat: int | None, payload: Any) -> Any:
@@ -142,14 +135,19 @@ class Catalog:
             version += 1
         if "seat" in payload:
             raise BadPayload(f"{tag}: the seat belongs in the envelope, not the payload")
-        if kind.has_seat:
-            payload["seat"] = seat
-        elif seat is not None:
-            raise BadPayload(f"{tag}: this type carries no seat")
-        try:
-            return msgspec.convert(payload, kind.cls)
-        except msgspec.ValidationError as exc:
-            raise BadPayload(f"{tag}: {exc}") from None
+        return _build(kind, tag, seat, payload)
+
+
+def _build(kind: _Kind, tag: str, seat: int | None, payload: Payload) -> Any:
+    """The typed message from a current-version payload (the seat comes from the envelope)."""
+    if kind.has_seat:
+        payload["seat"] = seat
+    elif seat is not None:
+        raise BadPayload(f"{tag}: this type carries no seat")
+    try:
+        return msgspec.convert(payload, kind.cls)
+    except msgspec.ValidationError as exc:
+        raise BadPayload(f"{tag}: {exc}") from None
 
 
 EVENTS = Catalog("event")

@@ -9,39 +9,15 @@ from core.games.maunakea.components import Terrain
 from core.games.maunakea.state import Kind, MaunaKeaState, Phase, Status
 
 
-def island_tiles(state: MaunaKeaState) -> list[int]:
-    return (
-        [p.tile for p in state.board.values() if p.kind is not Kind.START]
-        + [p.tile for p in state.covered if p.kind is not Kind.START]
-        + [t for hand in state.hands for t in hand]
-        + state.bag
-        + state.set_aside
-        + state.lava_lost
-        + state.spent_out
-        + ([state.pending_lava] if state.pending_lava is not None else [])
-        + ([state.quake_tile] if state.quake_tile is not None else [])
-    )
-
-
-def artifacts(state: MaunaKeaState) -> Counter[str]:
-    return Counter(
-        [a for pile in state.artifacts.values() for a in pile]
-        + [a for row in state.explorers for e in row for a in e.carried]
-        + [a for t in state.taken for a in t.cargo]
-        + [a for r in state.rescued for a in r.artifacts]
-        + state.lost_artifacts
-    )
-
-
 def check(state: MaunaKeaState) -> None:
-    tiles = island_tiles(state)
+    tiles = state.island_tiles()
     assert sorted(tiles) == list(range(94)), "94 island tiles, each somewhere exactly once"
     assert state.bag == sorted(state.bag)
     assert all(not C.is_lava(t) for hand in state.hands for t in hand), "no lava in a hand"
     if state.board:
         starts = [p.tile for p in [*state.board.values(), *state.covered] if p.kind is Kind.START]
         assert sorted(starts) == list(range(24)), "24 start tiles on the board or under lava"
-        assert artifacts(state) == Counter(C.artifact_counts), "25 artifacts: 17/7/1"
+        assert state.artifact_colours() == Counter(C.artifact_counts), "25 artifacts: 17/7/1"
     per_player = C.explorers_per_player[state.players]
     assert [len(row) for row in state.explorers] == [per_player] * state.players
     spaces = []

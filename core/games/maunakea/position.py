@@ -513,17 +513,7 @@ def _colours(colours: list[str], what: str) -> list[str]:
 
 def _check_conservation(state: MaunaKeaState) -> None:
     """Every island tile, start tile, artifact and explorer is somewhere, exactly once."""
-    island = (
-        [p.tile for p in state.board.values() if p.kind is not Kind.START]
-        + [p.tile for p in state.covered if p.kind is not Kind.START]
-        + [t for h in state.hands for t in h]
-        + state.bag
-        + state.set_aside
-        + state.lava_lost
-        + state.spent_out
-        + ([state.pending_lava] if state.pending_lava is not None else [])
-        + ([state.quake_tile] if state.quake_tile is not None else [])
-    )
+    island = state.island_tiles()
     if sorted(island) != list(range(C.island_tiles)):
         dup = sorted(t for t, n in Counter(island).items() if n > 1)
         missing = sorted(set(range(C.island_tiles)) - set(island))
@@ -537,12 +527,6 @@ def _check_conservation(state: MaunaKeaState) -> None:
     starts = [p.tile for p in [*state.board.values(), *state.covered] if p.kind is Kind.START]
     if starts and sorted(starts) != list(range(len(C.start_tiles))):
         raise _fail("start tiles must each be on the board or under lava once")
-    colours = Counter(
-        [a for pile in state.artifacts.values() for a in pile]
-        + [a for row in state.explorers for e in row for a in e.carried]
-        + [a for t in state.taken for a in t.cargo]
-        + [a for r in state.rescued for a in r.artifacts]
-        + state.lost_artifacts
-    )
+    colours = state.artifact_colours()
     if starts and dict(colours) != {c: n for c, n in C.artifact_counts.items()}:
         raise _fail(f"artifacts must add up to {C.artifact_counts}, found {dict(colours)}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -243,6 +244,30 @@ class MaunaKeaState:
             and slot != C.volcano
             and slot not in C.start_fields
             and slot not in START_TILE_SLOTS
+        )
+
+    def island_tiles(self) -> list[int]:
+        """Every island tile wherever it is (board, under lava, hands, bag, set aside, out)."""
+        return (
+            [p.tile for p in self.board.values() if p.kind is not Kind.START]
+            + [p.tile for p in self.covered if p.kind is not Kind.START]
+            + [t for hand in self.hands for t in hand]
+            + self.bag
+            + self.set_aside
+            + self.lava_lost
+            + self.spent_out
+            + ([self.pending_lava] if self.pending_lava is not None else [])
+            + ([self.quake_tile] if self.quake_tile is not None else [])
+        )
+
+    def artifact_colours(self) -> Counter[str]:
+        """Every artifact by colour: on spaces, carried, in boats, on helicopter cards, lost."""
+        return Counter(
+            [a for pile in self.artifacts.values() for a in pile]
+            + [a for row in self.explorers for e in row for a in e.carried]
+            + [a for t in self.taken for a in t.cargo]
+            + [a for r in self.rescued for a in r.artifacts]
+            + self.lost_artifacts
         )
 
     def put_in_bag(self, tile: int) -> None:
