@@ -1,8 +1,8 @@
 """The commands a seat may give: listing the legal ones, and deciding (validating) one.
 
 Decisions where the rulebook is open (see the README):
-- the canoe never ends a move where it started (at most one lap less a space; from the dock any
-  space can be reached);
+- the canoe never ends a move where it started (at most one space short of a full lap; from the
+  dock it may reach any space);
 - the 2 Tikis of a cut are taken one after the other: the first may open the way to the second,
   and the second must come right after the first (before any tile is used);
 - a cut takes only as many Tikis as the canoe has room for;
