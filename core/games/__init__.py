@@ -9,6 +9,7 @@ from core.protocol import Rules
 
 GAMES: dict[str, str] = {
     "maunakea": "core.games.maunakea",
+    "kilauea": "core.games.kilauea",
 }
 
 

@@ -1,0 +1,98 @@
+"""Scoring: each volcano sector's columns give a worth per colour (1 VP a Tiki for the tallest
+column or columns, 3 for the others, 0 for an empty one), multiplied by the Tikis of that colour
+in the same sector of each island. Final bonuses: 15 VP for all 5 island sectors, 1 VP per 2
+Sacred Stones, 1 VP per canoe Tiki. Most VP wins; then fewer Tikis on the island; then shared."""
+
+from __future__ import annotations
+
+from core.games.kilauea import events as ev
+from core.games.kilauea.components import COMPONENTS
+from core.games.kilauea.state import POINT_PARTS, SECTORS, KilaueaState, Phase
+from core.protocol import Outcome
+
+C = COMPONENTS
+
+
+def worth(heights: list[int]) -> tuple[int, ...]:
+    """What one island Tiki of each colour scores in a sector whose columns are ``heights``."""
+    tallest = max(heights)
+    return tuple(
+        0 if h == 0 else h * (C.tallest_vp if h == tallest else C.other_vp) for h in heights
+    )
+
+
+def sector_points(state: KilaueaState, sector: int, seat: int) -> int:
+    values = worth(state.volcano[sector])
+    column = state.islands[seat][sector]
+    return sum(
+        value * column.count(colour) for colour, value in zip(C.colours, values, strict=True)
+    )
+
+
+def island_value(state: KilaueaState, seat: int) -> int:
+    """What a scoring would give ``seat`` now."""
+    return sum(sector_points(state, k, seat) for k in SECTORS)
+
+
+def scoring_round(state: KilaueaState, kind: str) -> ev.ScoringRound:
+    """Score every sector, starting with the canoe's."""
+    first = max(state.sector, 0)
+    order = tuple((first + i) % len(SECTORS) for i in SECTORS)
+    return ev.ScoringRound(
+        kind,
+        order,
+        tuple(worth(state.volcano[k]) for k in order),
+        tuple(tuple(sector_points(state, k, s) for s in range(state.players)) for k in order),
+    )
+
+
+def final_bonuses(state: KilaueaState) -> ev.FinalBonuses:
+    seats = range(state.players)
+    return ev.FinalBonuses(
+        tuple(C.all_sectors_vp if all(state.islands[s]) else 0 for s in seats),
+        tuple(state.stones[s] // C.stones_per_vp for s in seats),
+        tuple(len(state.canoes[s]) * C.canoe_tiki_vp for s in seats),
+    )
+
+
+TIEBREAKS = ("score", "fewer Tikis on the island")
+
+
+def ranking_key(state: KilaueaState, seat: int) -> tuple[int, int]:
+    return state.score(seat), -state.island_tikis(seat)
+
+
+def standings(state: KilaueaState) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    """Ranking, winners and what decided it ("score", "fewer Tikis on the island", "shared")."""
+    seats = range(state.players)
+    keys = {s: ranking_key(state, s) for s in seats}
+    ranking = tuple(sorted(seats, key=lambda s: (-keys[s][0], -keys[s][1], s)))
+    best = keys[ranking[0]]
+    winners = tuple(s for s in seats if keys[s] == best)
+    if len(winners) > 1:
+        return ranking, winners, "shared"
+    rivals = [keys[s] for s in seats if s != winners[0]]
+    decided = "score" if all(r[0] != best[0] for r in rivals) else TIEBREAKS[1]
+    return ranking, winners, decided
+
+
+def game_over(state: KilaueaState) -> ev.GameOver:
+    _, winners, tiebreak = standings(state)
+    return ev.GameOver(tuple(state.score(s) for s in range(state.players)), winners, tiebreak)
+
+
+def outcome(state: KilaueaState) -> Outcome | None:
+    if state.phase is not Phase.OVER:
+        return None
+    ranking, winners, tiebreak = standings(state)
+    parts = tuple(
+        {**{part: state.points[s].get(part, 0) for part in POINT_PARTS}, "total": state.score(s)}
+        for s in range(state.players)
+    )
+    return Outcome(
+        scores=tuple(state.score(s) for s in range(state.players)),
+        winners=winners,
+        parts=parts,
+        tiebreak=tiebreak,
+        ranking=ranking,
+    )
