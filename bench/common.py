@@ -20,13 +20,25 @@ def bot_game(game: str, players: int, seed: str, turn_limit: int = 200) -> Refer
 
 
 def long_log(game: str, events: int, seed: str = "bench") -> Referee[Any]:
-    """A bot game with at least ``events`` events (the turn limit grows until it has them)."""
+    """A bot game with at least ``events`` events (the turn limit grows until it has them).
+
+    Only for games that can go on (Mauna Kea); see :func:`games_totalling` otherwise.
+    """
     limit = 200
-    while True:
+    for _ in range(6):
         referee = bot_game(game, 4, seed, turn_limit=limit)
         if len(referee.log) >= events:
             return referee
         limit *= 2
+    raise ValueError(f"{game} games end before {events} events")
+
+
+def games_totalling(game: str, events: int, seed: str = "bench") -> list[Referee[Any]]:
+    """Whole 4-player bot games adding up to at least ``events`` events."""
+    out: list[Referee[Any]] = []
+    while sum(len(r.log) for r in out) < events:
+        out.append(bot_game(game, 4, f"{seed}-{len(out)}"))
+    return out
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -7,9 +7,11 @@ import time
 
 from bench.common import bot_game
 
+GAMES = ("maunakea", "kilauea")
+
 
 def main(game: str = "maunakea", seconds: float = 3.0) -> None:
-    print(f"{game}: full random games (turn limit 200), per player count")
+    print(f"{game}: full random-bot games (turn limit 200), per player count")
     for players in (2, 3, 4):
         games = events = 0
         start = time.perf_counter()

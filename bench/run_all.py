@@ -17,6 +17,8 @@ if __name__ == "__main__":
     for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
         if info.name in SKIP:
             continue
-        print(f"== bench/{info.name}.py")
-        importlib.import_module(f"bench.{info.name}").main()
-        print()
+        module = importlib.import_module(f"bench.{info.name}")
+        for game in getattr(module, "GAMES", ("maunakea",)):
+            print(f"== bench/{info.name}.py {game}")
+            module.main(game)
+            print()

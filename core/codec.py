@@ -106,14 +106,45 @@ def envelope_from_wire(obj: Any) -> Envelope:
 
 
 def decode_envelope(data: bytes, limit: int = MAX_MESSAGE_BYTES) -> Envelope:
-    """Decode and validate one envelope from untrusted bytes (a ``CodecError`` on any fault)."""
-    if type(data) is bytes and len(data) <= limit:  # the fold's fast path
-        try:
-            obj = msgpack.unpackb(data)
-        except Exception as exc:
-            raise Malformed(f"not a msgpack message ({type(exc).__name__}: {exc})") from None
-    else:
-        obj = unpack(data, limit)
+    """Decode and validate one envelope from untrusted bytes (a ``CodecError`` on any fault).
+
+    The common case takes one pass with no calls but msgpack's and msgspec's; anything unusual
+    (an old version, a wrong shape, a bad value) goes to :func:`envelope_from_wire`, which
+    upcasts or explains exactly what is wrong.
+    """
+    if type(data) is not bytes or len(data) > limit:
+        return envelope_from_wire(unpack(data, limit))
+    try:
+        obj = msgpack.unpackb(data)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise Malformed(f"not a msgpack message ({type(exc).__name__}: {exc})") from None
+    if type(obj) is dict and obj.keys() == _ENVELOPE_KEYS:
+        seq, seat, prev, payload, version = (
+            obj["seq"],
+            obj["seat"],
+            obj["prev"],
+            obj["payload"],
+            obj["v"],
+        )
+        kind = EVENTS.current(obj["type"])
+        if (
+            kind is not None
+            and type(seq) is int
+            and seq >= 0
+            and (seat is None or (type(seat) is int and seat >= 0 and kind.has_seat))
+            and type(prev) is str
+            and len(prev) == 16
+            and type(version) is int
+            and version == kind.version
+            and type(payload) is dict
+            and "seat" not in payload
+        ):
+            if kind.has_seat:
+                payload["seat"] = seat
+            try:
+                return Envelope(seq, msgspec.convert(payload, kind.cls), prev)
+            except msgspec.ValidationError as exc:
+                raise BadPayload(f"{obj['type']}: {exc}") from None
     return envelope_from_wire(obj)
 
 

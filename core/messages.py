@@ -85,6 +85,10 @@ class Catalog:
             kind = self._kinds.get(tag)
         return kind
 
+    def current(self, tag: Any) -> _Kind | None:
+        """The registered kind of an already-imported tag, or ``None`` (no import attempted)."""
+        return self._kinds.get(tag) if type(tag) is str else None
+
     def kind_of(self, tag: str) -> type[Any]:
         kind = self._lookup(tag)
         if kind is None:

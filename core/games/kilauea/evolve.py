@@ -7,8 +7,15 @@ from typing import Any
 
 from core.games.kilauea import events as ev
 from core.games.kilauea import track
-from core.games.kilauea.components import COMPONENTS, Area
-from core.games.kilauea.state import COLOUR, KilaueaState, Phase, Place
+from core.games.kilauea.components import COMPONENTS
+from core.games.kilauea.state import (
+    CANOE,
+    COLOUR,
+    ISLAND_COLUMNS,
+    VOLCANO_COLUMNS,
+    KilaueaState,
+    Phase,
+)
 
 C = COMPONENTS
 
@@ -56,8 +63,8 @@ def _stones_dealt(s: KilaueaState, e: ev.StonesDealt) -> None:
 
 
 def _drafted(s: KilaueaState, e: ev.TikiDrafted) -> None:
-    s.take(e.seat, Place(Area.VOLCANO.value, e.sector), e.colour)
-    s.put(e.seat, Place(Area.CANOE.value), e.colour)
+    s.take(e.seat, VOLCANO_COLUMNS[e.sector], e.colour)
+    s.put(e.seat, CANOE, e.colour)
     s.drafted += 1
 
 
@@ -78,7 +85,7 @@ def _canoe_moved(s: KilaueaState, e: ev.CanoeMoved) -> None:
 
 def _tiki_cut(s: KilaueaState, e: ev.TikiCut) -> None:
     del s.forests[e.forest][e.space]
-    s.put(e.seat, Place(Area.CANOE.value), e.colour)
+    s.put(e.seat, CANOE, e.colour)
     s.cuts += 1
     if s.cuts == 1:
         s.may_use.append(s.reef[track.reef_next_to(s.canoe)])
@@ -86,8 +93,8 @@ def _tiki_cut(s: KilaueaState, e: ev.TikiCut) -> None:
 
 
 def _built_on_volcano(s: KilaueaState, e: ev.BuiltOnVolcano) -> None:
-    s.take(e.seat, Place(Area.CANOE.value), e.colour)
-    s.put(e.seat, Place(Area.VOLCANO.value, e.sector), e.colour)
+    s.take(e.seat, CANOE, e.colour)
+    s.put(e.seat, VOLCANO_COLUMNS[e.sector], e.colour)
     s.stones[e.seat] += e.stones
     s.crater -= e.stones
     slope = s.slope[e.sector]
@@ -99,8 +106,8 @@ def _built_on_volcano(s: KilaueaState, e: ev.BuiltOnVolcano) -> None:
 def _built_on_island(s: KilaueaState, e: ev.BuiltOnIsland) -> None:
     s.stones[e.seat] -= e.paid
     s.crater += e.paid
-    s.take(e.seat, Place(Area.CANOE.value), e.colour)
-    s.put(e.seat, Place(Area.ISLAND.value, e.sector), e.colour)
+    s.take(e.seat, CANOE, e.colour)
+    s.put(e.seat, ISLAND_COLUMNS[e.sector], e.colour)
     s.phase = Phase.ACTIONS
 
 

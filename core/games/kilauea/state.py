@@ -39,6 +39,11 @@ class Place(NamedTuple):
     space: str = ""
 
 
+_FOREST, _VOLCANO, _ISLAND = Area.FOREST.value, Area.VOLCANO.value, Area.ISLAND.value
+CANOE = Place(Area.CANOE.value)
+VOLCANO_COLUMNS = tuple(Place(_VOLCANO, k) for k in range(len(C.sectors)))
+ISLAND_COLUMNS = tuple(Place(_ISLAND, k) for k in range(len(C.sectors)))
+
 POINT_PARTS = ("tiles", "intermediate", "final", "all sectors", "stones", "canoe")
 
 
@@ -172,11 +177,11 @@ class KilaueaState:
 
     def take(self, seat: int, place: Place, colour: str) -> None:
         area = place.area
-        if area == Area.FOREST:
+        if area == _FOREST:
             del self.forests[place.sector][place.space]
-        elif area == Area.VOLCANO:
+        elif area == _VOLCANO:
             self.volcano[place.sector][COLOUR[colour]] -= 1
-        elif area == Area.ISLAND:
+        elif area == _ISLAND:
             column = self.islands[seat][place.sector]
             top = len(column) - 1 - column[::-1].index(colour)
             del column[top]  # the topmost of that colour; the ones above close the gap
@@ -185,11 +190,11 @@ class KilaueaState:
 
     def put(self, seat: int, place: Place, colour: str) -> None:
         area = place.area
-        if area == Area.FOREST:
+        if area == _FOREST:
             self.forests[place.sector][place.space] = colour
-        elif area == Area.VOLCANO:
+        elif area == _VOLCANO:
             self.volcano[place.sector][COLOUR[colour]] += 1
-        elif area == Area.ISLAND:
+        elif area == _ISLAND:
             self.islands[seat][place.sector].append(colour)
         else:
             self.canoes[seat].append(colour)
