@@ -166,9 +166,13 @@ def test_bad_files_give_one_line_and_a_nonzero_exit(
         assert err.count("\n") == 1 and err.startswith("caldera: ")
     torn = tmp_path / "torn.caldera"
     torn.write_bytes(game.read_bytes()[:-3])
-    assert main(["verify", str(torn)]) == 0
+    assert main(["verify", str(torn)]) == 1, "a truncated file is reported…"
     captured = capsys.readouterr()
-    assert "torn tail" in captured.err and "unfinished" in captured.out
+    assert captured.err.count("\n") == 1 and "torn tail" in captured.err
+    assert "unfinished" in captured.out, "…and the intact part still verified"
+    assert main(["export", str(torn), "--format", "jsonl"]) == 1
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == len(read(game).envelopes) - 1, "no data lost"
     assert main(["state", str(game), "--at", "999999"]) == 2
     assert main(["selfplay", "chess", "--out", str(tmp_path / "c.caldera")]) == 2
     assert "unknown game" in capsys.readouterr().err

@@ -154,6 +154,12 @@ def _load(path: Path) -> Any:
     return replay
 
 
+def _status(replay: Any) -> int:
+    """0, or 1 when the file was damaged (a torn tail): the work was done on the intact part,
+    and scripts still notice."""
+    return 1 if replay.warnings else 0
+
+
 def _export(args: argparse.Namespace) -> int:
     from replays import export
 
@@ -179,7 +185,7 @@ def _export(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(data)
     else:
         sys.stdout.write(data)
-    return 0
+    return _status(replay)
 
 
 def _state(args: argparse.Namespace) -> int:
@@ -198,7 +204,7 @@ def _state(args: argparse.Namespace) -> int:
     doc = timeline.rules.dump_position(state)
     doc["at_event"] = at
     print(json.dumps(doc, ensure_ascii=False, indent=1))
-    return 0
+    return _status(replay)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -216,7 +222,7 @@ def _verify(args: argparse.Namespace) -> int:
         f"{name}: OK — {report.events} events, hash chain intact, {report.commands} commands "
         f"re-decided, {report.draws} draws re-drawn ({seed})"
     )
-    return 0
+    return _status(replay)
 
 
 def _watch_bots() -> int:
