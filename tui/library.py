@@ -62,7 +62,7 @@ class ReplayEntry:
             stamp = dt.datetime.fromisoformat(self.created)
         except ValueError:
             return self.created
-        return stamp.astimezone().strftime("%Y-%m-%d %H:%M")
+        return stamp.astimezone().strftime("%d %b %y %H:%M")
 
 
 def read_entry(path: Path) -> ReplayEntry:

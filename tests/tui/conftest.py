@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 
 from core.games.maunakea.components import Space
 from tui.widgets.maunakea.board import IslandBoard
 
 WAIT_LIMIT = 30.0  # seconds before a wait gives up (a hang guard, not a speed check)
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test keeps its saved games in its own directory."""
-    folder = tmp_path / "caldera-data"
-    monkeypatch.setenv("CALDERA_DATA_DIR", str(folder))
-    return folder
 
 
 async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str = "") -> None:

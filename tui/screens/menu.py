@@ -114,7 +114,7 @@ class MenuScreen(Screen[None]):
         table.clear()
         for entry in entries:
             if entry.error:
-                table.add_row("?", "", entry.path.name, f"unreadable: {entry.error}")
+                table.add_row("?", "?", entry.path.name, "unreadable")
             else:
                 table.add_row(
                     entry.when,
@@ -122,12 +122,28 @@ class MenuScreen(Screen[None]):
                     ", ".join(entry.players),
                     entry.result,
                 )
-        note = self.query_one("#replays-note", Static)
-        if entries:
-            note.update(f"[dim]{len(entries)} game(s) in {replays_dir()}[/dim]")
-        else:
-            note.update(f"[dim]No saved games yet. They will be kept in {replays_dir()}[/dim]")
+        self._describe(table.cursor_row)
         self.refresh_bindings()
+
+    def _describe(self, row: int) -> None:
+        """Under the list: the highlighted game in full (or why its file cannot be read)."""
+        note = self.query_one("#replays-note", Static)
+        folder = replays_dir()
+        if not self.entries:
+            note.update(Text(f"No saved games yet. They will be kept in {folder}", "dim"))
+            return
+        text = Text(f"{len(self.entries)} game(s) in {folder}\n", "dim")
+        if 0 <= row < len(self.entries):
+            entry = self.entries[row]
+            if entry.error:
+                text.append(entry.error, "bold red")
+            else:
+                text.append(f"{entry.path.name}: {', '.join(entry.players)} · {entry.result}")
+        note.update(text)
+
+    @on(DataTable.RowHighlighted, "#replays")
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._describe(event.cursor_row)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -140,6 +156,8 @@ class MenuScreen(Screen[None]):
                 self.action_open_file()
             case "quit":
                 self.app.exit()
+            case _:
+                pass
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_selected":
