@@ -15,6 +15,7 @@ from tui.app import CalderaApp, Launch, local_game
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
 from tui.tables import SeatSetup, TableSetup
+from tui.widgets.maunakea.board import IslandBoard
 from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
 from tui.widgets.maunakea.paint import HEADER_ROWS, LABEL_WIDTH
 from tui.widgets.maunakea.players import PlayersPanel
@@ -23,6 +24,26 @@ from .conftest import point_at, screen_text, wait_for
 
 C = COMPONENTS
 SIZE = (100, 40)
+
+
+def turn_position(seed: str) -> dict[str, Any]:
+    """The position at the start of Red's first turn, the explorers placed by greedy bots."""
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+
+    rules = get_rules("maunakea")
+    referee = Referee(rules, rules.config(2), ["Red", "Blue"], seed=seed)
+    referee.begin()
+    bots = {s: make_bot("maunakea", "greedy", str(s)) for s in range(2)}
+    while not (referee.state.phase is Phase.TURN and referee.state.active == 0):
+        play_out(referee, bots, max_commands=1)
+    return rules.dump_position(referee.state)
+
+
+def from_position(doc: dict[str, Any], seed: str) -> TableSetup:
+    """Red at this keyboard, Blue a greedy bot, starting from ``doc``."""
+    return TableSetup("maunakea", (SeatSetup("Red"), SeatSetup("Blue", "greedy")), seed, None, doc)
 
 
 def game_app(setup: TableSetup) -> CalderaApp:
@@ -47,35 +68,46 @@ def text_at(screen: MaunaKeaScreen, space: Space) -> str:
     return row[x : x + board.scale.width]
 
 
-async def place_all_explorers(pilot: Any, screen: MaunaKeaScreen) -> None:
-    """Place the acting seat's explorers on free start spaces, with arrows and enter."""
-    while True:
-        await wait_for(
-            pilot,
-            lambda: screen.turn.seat is not None or screen.state.phase is not Phase.PLACEMENT,
-            "a seat at this keyboard to act",
-        )
-        if screen.state.phase is not Phase.PLACEMENT:
-            return
-        free = sorted(screen.turn.start_spaces())
-        before = len(screen.session.envelopes)
-        await point_at(pilot, screen.board, free[0])
-        await pilot.press("enter")
-        await pilot.pause()
-        placed = [e for e in events_of(screen)[before:] if isinstance(e, ev.ExplorerPlaced)]
-        assert placed[0].space == free[0]
+async def test_explorers_are_placed_with_the_mouse() -> None:
+    """Click a free start space to point at it, click again to place (the pre-game)."""
+    app = game_app(local_game(2, {1: "greedy"}, seed="pilot-mouse"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen))
+        screen = screen_of(app)
+        while screen.state.phase is not Phase.TURN:
+            await wait_for(
+                pilot,
+                lambda: screen.turn.seat is not None or screen.state.phase is Phase.TURN,
+                "Red to place an explorer",
+            )
+            if screen.state.phase is Phase.TURN:
+                break
+            target = sorted(screen.turn.start_spaces())[-1]
+            scale = screen.board.scale
+            offset = (
+                LABEL_WIDTH + scale.width * (target[0] + 1) + 1,
+                HEADER_ROWS + scale.height * (target[1] + 1),
+            )
+            before = len(screen.session.envelopes)
+            await pilot.click(IslandBoard, offset=offset)
+            assert screen.board.cursor == target
+            assert len(screen.session.envelopes) == before  # the first click only points
+            await pilot.click(IslandBoard, offset=offset)
+            await pilot.pause()
+            placed = events_of(screen)[before]
+            assert placed == ev.ExplorerPlaced(0, placed.explorer, target)
+        assert len(screen.state.on_island(0)) == C.explorers_per_player[2]
 
 
 async def start_turn(pilot: Any, app: CalderaApp) -> MaunaKeaScreen:
     await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the game screen")
     screen = screen_of(app)
-    await place_all_explorers(pilot, screen)
     await wait_for(pilot, lambda: screen.turn.playing, "the human's turn")
     return screen
 
 
 async def test_a_human_turn_with_keys_only() -> None:
-    app = game_app(local_game(2, {1: "greedy"}, seed="pilot-turn"))
+    app = game_app(from_position(turn_position("pilot-turn"), "pilot-turn"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_turn(pilot, app)
         state: MaunaKeaState = screen.state
@@ -133,11 +165,10 @@ async def test_a_human_turn_with_keys_only() -> None:
 
         # a move out of reach is refused with the referee's reason; nothing happens
         count = len(screen.session.envelopes)
-        blocked = next(
-            s
-            for s in ((x, y) for y in range(18) for x in range(18))
-            if screen.state.terrain(s) is Terrain.NONE
-        )
+        here = screen.board.cursor
+        empty = [(x, y) for y in range(18) for x in range(18)]
+        empty = [s for s in empty if screen.state.terrain(s) is Terrain.NONE]
+        blocked = min(empty, key=lambda s: abs(s[0] - here[0]) + abs(s[1] - here[1]))
         await point_at(pilot, screen.board, blocked)
         await pilot.press("enter")
         await pilot.pause()
@@ -157,7 +188,7 @@ async def test_a_human_turn_with_keys_only() -> None:
 
 
 async def test_shift_arrows_step_one_space() -> None:
-    app = game_app(local_game(2, {1: "greedy"}, seed="pilot-step"))
+    app = game_app(from_position(turn_position("pilot-step"), "pilot-step"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_turn(pilot, app)
         while not screen.state.pool:

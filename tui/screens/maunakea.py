@@ -127,7 +127,7 @@ class MaunaKeaScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
                 yield EventLog(id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def board(self) -> IslandBoard:

@@ -35,6 +35,10 @@ from tui.widgets.maunakea.players import PlayersPanel
 from tui.widgets.timeline import TimelineBar
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
+STEP = Binding.Group("Step", compact=True)
+TURN = Binding.Group("Turn", compact=True)
+JUMP = Binding.Group("Start/end", compact=True)
+SPEED = Binding.Group("Speed", compact=True)
 
 
 class GotoScreen(ModalScreen[int | None]):
@@ -72,18 +76,18 @@ class ReplayScreen(Screen[None]):
 
     CSS_PATH = "maunakea.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("shift+right,]", "turn(1)", "Next turn", key_display="]"),
-        Binding("shift+left,[", "turn(-1)", "Turn back", key_display="["),
-        Binding("home", "jump('start')", "Start"),
-        Binding("end", "jump('end')", "End"),
-        Binding("g", "goto", "Go to…"),
+        Binding("left,h", "step(-1)", "Back", group=STEP),
+        Binding("right,l", "step(1)", "Next", group=STEP),
+        Binding("[,shift+left", "turn(-1)", "Turn back", key_display="[", group=TURN),
+        Binding("],shift+right", "turn(1)", "Next turn", key_display="]", group=TURN),
+        Binding("home", "jump('start')", "Start", group=JUMP),
+        Binding("end", "jump('end')", "End", group=JUMP),
+        Binding("g", "goto", "Go to"),
         Binding("space", "play", "Play"),
         Binding("space", "pause", "Pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
-        Binding("c", "continue_here", "Continue from here"),
+        Binding("minus", "speed(-1)", "Slower", group=SPEED),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED),
+        Binding("c", "continue_here", "Continue"),
         Binding("q,escape", "leave", "Leave"),
     ]
 
@@ -133,7 +137,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
                 yield EventLog(numbered=True, mark_current=True, id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = f"Replay — {self.replay_title}"
