@@ -39,8 +39,9 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
 from tui.widgets.maunakea.glyphs import legend
 from tui.widgets.maunakea.info import space_info
-from tui.widgets.maunakea.paint import SCALES, Scale
+from tui.widgets.maunakea.paint import SCALES, Marks, Scale
 from tui.widgets.maunakea.players import PlayersPanel, TileChoice
+from tui.widgets.text_line import TextLine
 
 C = COMPONENTS
 DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a time
@@ -48,6 +49,14 @@ STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
 SIDE_MIN = 34  # columns the players and log need beside the board
 BELOW_MIN = 7  # rows the prompt and info need below the board (header and footer included)
 EXPLAIN = ("e", "s", "u", "d", "b", "r", "enter")  # keys that say why they do nothing
+
+
+def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
+    """``"choose_tile(0)"`` -> ``("choose_tile", (0,))`` (as Textual reads an action)."""
+    from textual.actions import parse
+
+    _namespace, name, parameters = parse(action)
+    return name, parameters
 
 
 def choose_scale(width: int, height: int) -> Scale:
@@ -108,6 +117,12 @@ class MaunaKeaScreen(Screen[None]):
         self._lava_now: set[Slot] = set()  # lava placed since the last turn began
         self._lava_before: set[Slot] = set()  # lava placed in the turn before
         self._last_actor: int | None = None
+        self._shown_bindings = [b for b in self._bindings_list() if b.show]
+        self._enabled_keys: tuple[bool, ...] = ()
+
+    @classmethod
+    def _bindings_list(cls) -> list[Binding]:
+        return [b for b in cls.BINDINGS if isinstance(b, Binding)]
 
     def _blank_state(self) -> MaunaKeaState:
         state: MaunaKeaState = self.rules.initial(self.rules.config(len(self.names)))
@@ -120,9 +135,9 @@ class MaunaKeaScreen(Screen[None]):
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 yield IslandBoard(seat_letters(self.names), id="board")
-                yield Static(id="prompt")
-                yield Static(id="note")
-                yield Static(id="info")
+                yield TextLine(id="prompt")
+                yield TextLine(id="note")
+                yield TextLine(id="info")
                 yield Static(legend(), id="legend")
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
@@ -134,6 +149,8 @@ class MaunaKeaScreen(Screen[None]):
         return self.query_one(IslandBoard)
 
     def on_mount(self) -> None:
+        self.board.marks_at = self._marks_at
+        self.watch(self.board, "cursor", self._cursor_moved, init=False)
         self.title = f"{self.rules.title} — {', '.join(self.names)}"
         self.sub_title = self.session.status
         self.query_one(EventLog).set_names(self.names)
@@ -225,18 +242,37 @@ class MaunaKeaScreen(Screen[None]):
             self.state, self.names, self.session.controlled, self.choice
         )
         self._refresh_board()
-        self.refresh_bindings()
+
+    def _marks_at(self, cursor: Space) -> Marks:
+        """What the board lays over the island with the cursor here (asked when it paints)."""
+        fresh = frozenset(self._lava_now | self._lava_before)
+        return self.turn.marks(cursor, self.choice, self.explorer, fresh)
 
     def _refresh_board(self) -> None:
         if self.state is None:
             return
         board = self.board
-        fresh = frozenset(self._lava_now | self._lava_before)
-        marks = self.turn.marks(board.cursor, self.choice, self.explorer, fresh)
         board.stride = 2 if self.turn.tile(self.choice) is not None else 1
-        board.show(self.state, marks)
-        self.query_one("#info", Static).update(space_info(self.state, board.cursor, self.names))
-        self.query_one("#prompt", Static).update(self._prompt())
+        board.show(self.state)
+        self._refresh_lines()
+
+    def _refresh_lines(self) -> None:
+        """The prompt and the cursor's space in words, and the footer's keys."""
+        if self.state is None:
+            return
+        cursor = self.board.cursor
+        self.query_one("#info", TextLine).text = space_info(self.state, cursor, self.names)
+        self.query_one("#prompt", TextLine).text = self._prompt()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
+        enabled = tuple(
+            bool(self.check_action(*_parse_action(b.action))) for b in self._shown_bindings
+        )
+        if enabled != self._enabled_keys:
+            self._enabled_keys = enabled
+            self.refresh_bindings()
 
     def _prompt(self) -> Text:
         state = self.state
@@ -259,20 +295,17 @@ class MaunaKeaScreen(Screen[None]):
                 self.state, self.names, self.session.controlled, self.choice
             )
             self._refresh_board()
-            self.refresh_bindings()
 
     def watch_explorer(self) -> None:
         if self.is_mounted:
             self._refresh_board()
-            self.refresh_bindings()
 
     def watch_note(self, note: str) -> None:
-        self.query_one("#note", Static).update(Text(note, style="bold #ff6b6b") if note else "")
+        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
 
-    @on(IslandBoard.CursorMoved)
     def _cursor_moved(self) -> None:
-        self._refresh_board()
-        self.refresh_bindings()
+        """The board paints itself (asking ``_marks_at``); the words around it follow."""
+        self._refresh_lines()
 
     @on(IslandBoard.SpaceClicked)
     async def _space_clicked(self, message: IslandBoard.SpaceClicked) -> None:

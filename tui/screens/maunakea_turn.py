@@ -157,7 +157,8 @@ class Turn:
         tile = self.tile(choice)
         if tile is not None and choice is not None:
             t = C.terrain[tile]
-            squares = "".join(TERRAIN_GLYPH[s] for s in rotated(t.squares, choice.rotation))
+            tl, tr, br, bl = (TERRAIN_GLYPH[s] for s in rotated(t.squares, choice.rotation))
+            squares = f"{tl}{tr}/{bl}{br}"  # the top row, then the bottom row
             where = slot_name(slot_of(cursor))
             return (
                 f"[b]Tile {choice.index + 1}[/b] ({squares}, {t.mp} MP): arrows move it, "

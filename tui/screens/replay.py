@@ -32,6 +32,7 @@ from tui.widgets.maunakea.glyphs import legend
 from tui.widgets.maunakea.info import space_info
 from tui.widgets.maunakea.paint import Marks
 from tui.widgets.maunakea.players import PlayersPanel
+from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
@@ -132,7 +133,7 @@ class ReplayScreen(Screen[None]):
                 board.can_focus = False
                 yield board
                 yield TimelineBar(id="timeline")
-                yield Static(id="info")
+                yield TextLine(id="info")
                 yield Static(legend(), id="legend")
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
@@ -193,7 +194,7 @@ class ReplayScreen(Screen[None]):
 
     def _info(self) -> None:
         board = self.query_one(IslandBoard)
-        self.query_one("#info", Static).update(space_info(self.state, board.cursor, self.names))
+        self.query_one("#info", TextLine).text = space_info(self.state, board.cursor, self.names)
 
     @on(IslandBoard.CursorMoved)
     def _cursor_moved(self) -> None:

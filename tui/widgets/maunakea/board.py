@@ -7,7 +7,7 @@ and hears where the player points (:class:`IslandBoard.CursorMoved`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -68,6 +68,7 @@ class IslandBoard(Widget, can_focus=True):
         self.letters = tuple(letters)
         self._state: MaunaKeaState | None = None
         self._marks = Marks()
+        self.marks_at: Callable[[Space], Marks] | None = None  # marks for a cursor position
         self._strips: list[Strip] = []
         self._dirty = True
 
@@ -82,7 +83,10 @@ class IslandBoard(Widget, can_focus=True):
 
     @property
     def marks(self) -> Marks:
-        return replace(self._marks, cursor=self.cursor)
+        """What is laid over the island now: the screen's marks for this cursor, if it gives
+        them (asked at paint time, so a cursor move paints once), else the last ones shown."""
+        marks = self.marks_at(self.cursor) if self.marks_at is not None else self._marks
+        return replace(marks, cursor=self.cursor)
 
     def validate_cursor(self, space: Space) -> Space:
         x, y = space
