@@ -14,7 +14,9 @@ from core.lifecycle import GameEnded
 from tui.app import CalderaApp, Launch, local_game
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
+from tui.screens.new_game import NewGameScreen
 from tui.tables import SeatSetup, TableSetup
+from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
 from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
 from tui.widgets.maunakea.paint import HEADER_ROWS, LABEL_WIDTH
@@ -262,6 +264,24 @@ async def test_boarding_asks_for_cargo_when_it_does_not_all_fit() -> None:
         moved_from = screen.state.explorers[0][0].space
         while screen.turn.explorer(screen.explorer) is None or screen.explorer != 0:
             await pilot.press("tab")
+
+        # drop an artifact (choosing which when there are several kinds), pick it up again
+        await pilot.press("d")
+        await pilot.pause()
+        if "ChoiceScreen" in type(app.screen).__name__:
+            await pilot.press("1")
+            await pilot.pause()
+        dropped = events_of(screen)[-1]
+        assert isinstance(dropped, ev.ArtifactDropped) and dropped.colour == carried[0]
+        assert screen.check_action("pick_up", ())
+        await pilot.press("u")
+        await pilot.pause()
+        if "ChoiceScreen" in type(app.screen).__name__:
+            await pilot.press("1")
+            await pilot.pause()
+        assert events_of(screen)[-1] == ev.ArtifactPickedUp(0, 0, carried[0])
+        assert sorted(screen.state.explorers[0][0].carried) == sorted(carried)
+
         assert screen.check_action("board", ())
         await pilot.press("b")
         await pilot.pause()
@@ -310,3 +330,52 @@ async def test_bots_finish_the_game_and_the_end_screen_shows_the_scores() -> Non
         assert winner in shown and "Explorers" in shown
         replay = game.session.replay_path  # type: ignore[attr-defined]
         assert replay is not None and replay.exists()
+
+        await pilot.press("n")  # a new game: back to the menu, straight into the form
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "NewGameScreen"]
+        assert app.sessions == []
+
+
+async def test_help_and_the_command_palette_name_every_action_of_the_moment() -> None:
+    app = game_app(from_position(turn_position("pilot-help"), "pilot-help"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_turn(pilot, app)
+        await pilot.press("1")
+        titles = {c.title for c in app.get_system_commands(screen)}
+        assert {"Lay", "Turn", "Spend", "Cancel", "Leave", "Help"} <= titles
+        assert "End turn" not in titles  # not possible with tiles in hand
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        text = screen_text(pilot)
+        assert "Spend" in text and "♣ jungle 1 MP" in text and "Mauna Kea in brief" in text
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_draws_and_lava_are_revealed_one_at_a_time() -> None:
+    """With a reveal pace, a turn's draws and lava come in one by one, and no key acts until
+    everything is shown. (The pace is huge here: the test fires each reveal itself.)"""
+    doc = turn_position("pilot-reveal")
+    setup = TableSetup("maunakea", (SeatSetup("Red"), SeatSetup("Blue")), "reveal", None, doc)
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_turn(pilot, app)
+        while screen.state.hands[0]:
+            await pilot.press("1", "s")
+        await pilot.press("e")
+        total = len(screen.session.envelopes)
+        steps = 0
+        while screen.shown < total:
+            assert screen.turn.seat is None  # no key acts on a state not yet shown
+            last = screen.session.envelopes[screen.shown - 1].event
+            assert isinstance(last, ev.TileDrawn | ev.LavaPlaced | ev.LavaRemoved)
+            assert screen.query_one(EventLog).shown()[-1] == screen.rules.describe(
+                last, screen.names
+            )
+            steps += 1
+            screen._reveal()  # what the reveal timer does
+        assert steps >= 2, "a refill draws more than one tile"
+        await pilot.pause()
+        assert screen.turn.seat == 1  # Blue, at the same keyboard, plays next

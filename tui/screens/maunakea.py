@@ -170,6 +170,8 @@ class MaunaKeaScreen(Screen[None]):
             self._reveal()
 
     def _reveal(self) -> None:
+        if self._reveal_timer is not None:
+            self._reveal_timer.stop()
         self._reveal_timer = None
         changed = False
         while self._pending:
