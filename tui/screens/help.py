@@ -40,7 +40,7 @@ def keys_table(screen: Screen[object]) -> Table:
                     continue
                 seen.add(b.description)
                 keys = b.key_display or ", ".join(k.strip() for k in b.key.split(","))
-                table.add_row(Text(keys, style="bold"), b.description)
+                table.add_row(Text(keys, style="bold"), b.tooltip or b.description)
     return table
 
 

@@ -74,26 +74,46 @@ class MaunaKeaScreen(Screen[None]):
     CSS_PATH = "maunakea.tcss"
     AUTO_FOCUS = "IslandBoard"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "choose_tile(0)", "Tile", key_display="1…5"),
+        Binding(
+            "1", "choose_tile(0)", "Tile", key_display="1…5", tooltip="Pick a tile from your hand"
+        ),
         *[Binding(str(i + 1), f"choose_tile({i})", "Tile", show=False) for i in range(1, 9)],
-        Binding("enter", "place_explorer", "Place explorer"),
-        Binding("enter", "place_tile", "Lay"),
-        Binding("enter", "move_here", "Move here"),
-        Binding("enter", "select_here", "Select"),
-        Binding("r", "rotate", "Turn"),
-        Binding("s", "spend", "Spend"),
-        Binding("tab", "next_explorer", "Explorer"),
+        Binding(
+            "enter",
+            "place_explorer",
+            "Place explorer",
+            tooltip="Place an explorer on the start space under the cursor",
+        ),
+        Binding(
+            "enter", "place_tile", "Lay", tooltip="Lay the picked tile on the slot under the cursor"
+        ),
+        Binding(
+            "enter",
+            "move_here",
+            "Move here",
+            tooltip="Move the picked explorer to the cursor (cheapest way)",
+        ),
+        Binding("enter", "select_here", "Select", tooltip="Pick the explorer under the cursor"),
+        Binding("r", "rotate", "Turn", tooltip="Turn the picked tile a quarter clockwise"),
+        Binding("s", "spend", "Spend", tooltip="Spend the picked tile for its movement points"),
+        Binding("tab", "next_explorer", "Explorer", tooltip="Pick your next explorer"),
         Binding("shift+tab", "next_explorer(-1)", "Explorer", show=False),
-        Binding("shift+up", "step('N')", "Step", key_display="⇧↑↓←→"),
+        Binding(
+            "shift+up",
+            "step('N')",
+            "Step",
+            key_display="⇧↑↓←→",
+            tooltip="Step the picked explorer one space",
+        ),
         Binding("shift+down", "step('S')", "Step", show=False),
         Binding("shift+left", "step('W')", "Step", show=False),
         Binding("shift+right", "step('E')", "Step", show=False),
-        Binding("u", "pick_up", "Pick up"),
-        Binding("d", "drop", "Drop"),
-        Binding("b", "board", "Board"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("q", "leave", "Leave"),
+        Binding("u", "pick_up", "Pick up", tooltip="Pick up an artifact where the explorer stands"),
+        Binding("d", "drop", "Drop", tooltip="Drop an artifact the explorer carries"),
+        Binding("b", "board", "Board", tooltip="Board the boat at this landing"),
+        Binding("e", "end_turn", "End turn", tooltip="End the turn (every tile played)"),
+        Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile or explorer down"),
+        Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
         # tried when the key's action above is not possible now: say why, in one line
         *[Binding(key, f"explain('{key}')", show=False) for key in EXPLAIN],
     ]

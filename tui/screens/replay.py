@@ -77,19 +77,45 @@ class ReplayScreen(Screen[None]):
 
     CSS_PATH = "maunakea.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "step(-1)", "Back", group=STEP),
-        Binding("right,l", "step(1)", "Next", group=STEP),
-        Binding("[,shift+left", "turn(-1)", "Turn back", key_display="[", group=TURN),
-        Binding("],shift+right", "turn(1)", "Next turn", key_display="]", group=TURN),
-        Binding("home", "jump('start')", "Start", group=JUMP),
-        Binding("end", "jump('end')", "End", group=JUMP),
-        Binding("g", "goto", "Go to"),
-        Binding("space", "play", "Play"),
-        Binding("space", "pause", "Pause"),
-        Binding("minus", "speed(-1)", "Slower", group=SPEED),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED),
-        Binding("c", "continue_here", "Continue"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("left,h", "step(-1)", "Back", group=STEP, tooltip="One event back"),
+        Binding("right,l", "step(1)", "Next", group=STEP, tooltip="One event forward"),
+        Binding(
+            "[,shift+left",
+            "turn(-1)",
+            "Turn back",
+            key_display="[",
+            group=TURN,
+            tooltip="To the start of this turn, or the one before",
+        ),
+        Binding(
+            "],shift+right",
+            "turn(1)",
+            "Next turn",
+            key_display="]",
+            group=TURN,
+            tooltip="To the start of the next turn",
+        ),
+        Binding("home", "jump('start')", "Start", group=JUMP, tooltip="To the first event"),
+        Binding("end", "jump('end')", "End", group=JUMP, tooltip="To the last event"),
+        Binding("g", "goto", "Go to", tooltip="Go to event N"),
+        Binding("space", "play", "Play", tooltip="Play the events one after another"),
+        Binding("space", "pause", "Pause", tooltip="Stop playing"),
+        Binding("minus", "speed(-1)", "Slower", group=SPEED, tooltip="Play slower"),
+        Binding(
+            "plus,equals_sign",
+            "speed(1)",
+            "Faster",
+            key_display="+",
+            group=SPEED,
+            tooltip="Play faster",
+        ),
+        Binding(
+            "c",
+            "continue_here",
+            "Continue",
+            tooltip="Continue from here: a new game from this position",
+        ),
+        Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
     position: reactive[int] = reactive(0)

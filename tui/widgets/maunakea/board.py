@@ -31,10 +31,10 @@ class IslandBoard(Widget, can_focus=True):
     """Mauna Kea's board with a keyboard and mouse cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "cursor(0,-1)", "Cursor", show=False),
-        Binding("down,j", "cursor(0,1)", "Cursor", show=False),
-        Binding("left,h", "cursor(-1,0)", "Cursor", show=False),
-        Binding("right,l", "cursor(1,0)", "Cursor", show=False),
+        Binding("up,k", "cursor(0,-1)", "Move the cursor", key_display="↑↓←→ hjkl", show=False),
+        Binding("down,j", "cursor(0,1)", "Move the cursor", show=False),
+        Binding("left,h", "cursor(-1,0)", "Move the cursor", show=False),
+        Binding("right,l", "cursor(1,0)", "Move the cursor", show=False),
     ]
 
     cursor: reactive[Space] = reactive(START_CURSOR)
