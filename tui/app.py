@@ -25,8 +25,8 @@ from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
-from tui.session import DEFAULT_BOT_PACE, LocalSession
-from tui.tables import SeatSetup, TableSetup, open_local_session
+from tui.session import DEFAULT_BOT_PACE
+from tui.tables import TableSetup, open_local_session
 
 
 @dataclass(frozen=True)
@@ -174,21 +174,4 @@ class CalderaApp(App[None]):
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 
 
-def local_game(
-    players: int,
-    bots: dict[int, str],
-    *,
-    game: str = "maunakea",
-    seed: str | None = None,
-    turn_limit: int | None = None,
-    names: Iterable[str] | None = None,
-) -> TableSetup:
-    """A table setup from plain choices (seats are 0-based here)."""
-    from tui.seats import SEAT_NAMES
-
-    chosen = list(names or SEAT_NAMES[:players])
-    seats = tuple(SeatSetup(chosen[s], bots.get(s)) for s in range(players))
-    return TableSetup(game, seats, seed, turn_limit)
-
-
-__all__ = ["CalderaApp", "Launch", "LocalSession", "local_game"]
+__all__ = ["CalderaApp", "Launch"]

@@ -260,7 +260,8 @@ def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
 
 def _play(args: argparse.Namespace) -> int:
     from core.games import get_rules
-    from tui.app import Launch, local_game
+    from tui.app import Launch
+    from tui.tables import local_game
 
     try:
         rules = get_rules(args.game)

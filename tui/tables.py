@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +10,7 @@ from core.bots import make_bot
 from core.games import get_rules
 from core.rng import new_seed
 from tui.library import new_replay_path
+from tui.seats import SEAT_NAMES
 from tui.session import DEFAULT_BOT_PACE, LocalSession
 
 BOT_ONLY_TURN_LIMIT = 200  # bots may stall forever in the base game (design: a house rule)
@@ -67,3 +68,18 @@ def open_local_session(
     if save:
         session.save_to(new_replay_path(session.referee.started))
     return session
+
+
+def local_game(
+    players: int,
+    bots: dict[int, str],
+    *,
+    game: str = "maunakea",
+    seed: str | None = None,
+    turn_limit: int | None = None,
+    names: Iterable[str] | None = None,
+) -> TableSetup:
+    """A table setup from plain choices (seats are 0-based here)."""
+    chosen = list(names or SEAT_NAMES[:players])
+    seats = tuple(SeatSetup(chosen[s], bots.get(s)) for s in range(players))
+    return TableSetup(game, seats, seed, turn_limit)

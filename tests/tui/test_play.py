@@ -11,11 +11,11 @@ from core.games.maunakea.board import LANDING_OF_SPACE, rotated, slot_of, space_
 from core.games.maunakea.components import COMPONENTS, Space, Terrain
 from core.games.maunakea.state import MaunaKeaState, Phase
 from core.lifecycle import GameEnded
-from tui.app import CalderaApp, Launch, local_game
+from tui.app import CalderaApp, Launch
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.new_game import NewGameScreen
-from tui.tables import SeatSetup, TableSetup
+from tui.tables import SeatSetup, TableSetup, local_game
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
 from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH

@@ -13,7 +13,7 @@ from core.bots import make_bot, play_out
 from core.games import get_rules
 from core.referee import Referee
 from replays.file import Header, ReplayWriter
-from tui.app import CalderaApp, Launch, local_game
+from tui.app import CalderaApp, Launch
 from tui.cli import main
 from tui.library import replays_dir
 from tui.screens.end import EndScreen
@@ -21,6 +21,7 @@ from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
+from tui.tables import local_game
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
 

@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui.app import CalderaApp, Launch, local_game
+from tui.app import CalderaApp, Launch
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.replay import ReplayScreen
+from tui.tables import local_game
 
 from .conftest import wait_for
 from .test_play import from_position, turn_position

@@ -47,6 +47,7 @@ C = COMPONENTS
 DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a time
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
 SIDE_MIN = 34  # columns the players and log need beside the board
+MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
 BELOW_MIN = 7  # rows the prompt and info need below the board (header and footer included)
 EXPLAIN = ("e", "s", "u", "d", "b", "r", "enter")  # keys that say why they do nothing
 
@@ -139,6 +140,7 @@ class MaunaKeaScreen(Screen[None]):
         self._last_actor: int | None = None
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[bool, ...] = ()
+        self._warned_small = False
 
     @classmethod
     def _bindings_list(cls) -> list[Binding]:
@@ -178,7 +180,15 @@ class MaunaKeaScreen(Screen[None]):
         self._receive(list(self.session.envelopes))
 
     def on_resize(self, event: events.Resize) -> None:
-        self.board.scale = choose_scale(event.size.width, event.size.height)
+        width, height = event.size
+        self.board.scale = choose_scale(width, height)
+        if (width < MIN_SIZE[0] or height < MIN_SIZE[1]) and not self._warned_small:
+            self._warned_small = True
+            self.notify(
+                f"This table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
+                f"(this one is {width}×{height}).",
+                severity="warning",
+            )
 
     # -- receiving envelopes ----------------------------------------------------------------
 
@@ -301,15 +311,20 @@ class MaunaKeaScreen(Screen[None]):
         seat = self.turn.seat
         if state is None:
             return Text("")
-        if seat is None:
-            if self.ended or self._pending:
-                return Text.from_markup("[dim]…[/dim]" if self._pending else "Game over")
-            waiting = [self.names[s] for s in self.rules.to_move(state)]
-            who = " and ".join(waiting) or "Nobody"
-            return Text.from_markup(f"[b]{who}[/b] to play [dim](not at this keyboard)[/dim]")
-        return Text.from_markup(
-            self.turn.prompt(self.names[seat], self.board.cursor, self.choice, self.explorer)
-        )
+        if seat is not None:
+            name = self.names[seat]
+            return Text.from_markup(
+                self.turn.prompt(name, self.board.cursor, self.choice, self.explorer)
+            )
+        if self.ended:
+            return Text.from_markup("[b]Game over[/b] (escape shows the scores again)")
+        if self._pending:
+            who = self.names[state.active] if state.active is not None else "The table"
+            return Text.from_markup(f"[b]{who}[/b] draws…")
+        waiting = [s for s in self.rules.to_move(state)]
+        who = " and ".join(self.names[s] for s in waiting) or "Nobody"
+        where = "a bot" if self.session.status == "local" else "at another terminal"
+        return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
 
     def watch_choice(self) -> None:
         if self.is_mounted and self.state is not None:
