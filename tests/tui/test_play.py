@@ -331,6 +331,11 @@ async def test_bots_finish_the_game_and_the_end_screen_shows_the_scores() -> Non
         replay = game.session.replay_path  # type: ignore[attr-defined]
         assert replay is not None and replay.exists()
 
+        await pilot.press("escape")  # see the final board, then the scores again
+        assert app.screen is game and "Game over" in screen_text(pilot)
+        await pilot.press("o")
+        assert isinstance(app.screen, EndScreen)
+
         await pilot.press("n")  # a new game: back to the menu, straight into the form
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
         assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "NewGameScreen"]

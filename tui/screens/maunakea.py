@@ -8,6 +8,7 @@ sends the acting seat's commands. When the referee refuses one, its one-line rea
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,13 +26,14 @@ from core.errors import IllegalCommand
 from core.fold import start_state
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
-from core.games.maunakea.board import neighbours, slot_of
+from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of
 from core.games.maunakea.components import COMPONENTS, Direction, Slot, Space
 from core.games.maunakea.state import MaunaKeaState
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command
 from core.session import Session
-from tui.screens.choice import ChoiceScreen
+from tui.screens.choice import ChoiceScreen, ConfirmScreen
+from tui.screens.end import EndScreen
 from tui.screens.maunakea_turn import Turn, cargo_label
 from tui.seats import seat_letters
 from tui.sentences import sentence
@@ -114,6 +116,7 @@ class MaunaKeaScreen(Screen[None]):
         Binding("b", "board", "Board", tooltip="Board the boat at this landing"),
         Binding("e", "end_turn", "End turn", tooltip="End the turn (every tile played)"),
         Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile or explorer down"),
+        Binding("o", "scores", "Scores", tooltip="Show the final scores again"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
         # tried when the key's action above is not possible now: say why, in one line
         *[Binding(key, f"explain('{key}')", show=False) for key in EXPLAIN],
@@ -192,7 +195,7 @@ class MaunaKeaScreen(Screen[None]):
 
     # -- receiving envelopes ----------------------------------------------------------------
 
-    def _receive(self, batch: Any) -> None:
+    def _receive(self, batch: Sequence[Envelope]) -> None:
         """The session's listener: queue new envelopes and reveal them."""
         known = self.shown + len(self._pending)
         self._pending.extend(env for env in batch if env.seq >= known)
@@ -235,8 +238,6 @@ class MaunaKeaScreen(Screen[None]):
         outcome = self.rules.outcome(self.state) if self.state is not None else None
         if outcome is None:
             return
-        from tui.screens.end import EndScreen
-
         if not isinstance(self.app.screen, EndScreen):
             self.app.push_screen(EndScreen(self.rules, self.names, outcome, self.session))
 
@@ -317,7 +318,7 @@ class MaunaKeaScreen(Screen[None]):
                 self.turn.prompt(name, self.board.cursor, self.choice, self.explorer)
             )
         if self.ended:
-            return Text.from_markup("[b]Game over[/b] (escape shows the scores again)")
+            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
         if self._pending:
             who = self.names[state.active] if state.active is not None else "The table"
             return Text.from_markup(f"[b]{who}[/b] draws…")
@@ -390,6 +391,8 @@ class MaunaKeaScreen(Screen[None]):
             return cmd.EndTurn() in turn.legal
         if action == "cancel":
             return tile is not None or chosen is not None
+        if action == "scores":
+            return self.ended and not self._pending
         return True
 
     async def action_explain(self, key: str) -> None:
@@ -543,8 +546,6 @@ class MaunaKeaScreen(Screen[None]):
             self.app.push_screen(ChoiceScreen(question, labels), self._chosen(options))
 
     def _boat_at(self, space: Space) -> int:
-        from core.games.maunakea.board import LANDING_OF_SPACE
-
         assert self.state is not None
         return self.state.docked[LANDING_OF_SPACE[space]]
 
@@ -563,9 +564,10 @@ class MaunaKeaScreen(Screen[None]):
         self.explorer = None
         self.note = ""
 
-    def action_leave(self) -> None:
-        from tui.screens.choice import ConfirmScreen
+    def action_scores(self) -> None:
+        self._game_over()
 
+    def action_leave(self) -> None:
         if self.ended:
             self.run_worker(self._leave(True))
             return
