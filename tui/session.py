@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.bots import Bot
 from core.codec import Envelope
@@ -18,7 +18,7 @@ from core.errors import IllegalCommand
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
-from core.session import Listener
+from core.session import Listener, Session
 from replays.file import Header, ReplayWriter
 
 DEFAULT_BOT_PACE = 0.5  # seconds between two bot commands
@@ -138,3 +138,9 @@ class LocalSession:
             view = self.rules.view(self.referee.state, seat)
             command = self.bots[seat].choose(self.rules, view, seat)
             self._publish(self.referee.submit(seat, command))
+
+
+if TYPE_CHECKING:  # mypy checks that a LocalSession is a Session
+
+    def _is_a_session(local: LocalSession) -> Session:
+        return local
