@@ -117,7 +117,7 @@ async def test_the_menu_lists_saved_games_and_opens_one(data_dir: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         menu = app.screen
         assert isinstance(menu, MenuScreen)
-        await wait_for(pilot, lambda: len(menu.entries) == 3, "the saved games")
+        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 3, "the saved games")
         await pilot.pause()
         text = screen_text(pilot)
         assert "Ana, Bo" in text and "unfinished" in text and "unreadable" in text

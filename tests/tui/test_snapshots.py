@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from tui.app import CalderaApp, Launch
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
+from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.tables import local_game
 
@@ -50,7 +51,8 @@ def until(condition: Callable[[CalderaApp], bool]) -> Callable[[Pilot[Any]], Any
 
 def test_menu(snap_compare: Snap, fixed_data_dir: Path) -> None:
     app = CalderaApp(bot_pace=0, reveal_pace=0)
-    assert snap_compare(app, terminal_size=SIZE, run_before=until(lambda a: a.screen.is_mounted))
+    menu_ready = until(lambda a: isinstance(a.screen, MenuScreen) and a.screen.loaded)
+    assert snap_compare(app, terminal_size=SIZE, run_before=menu_ready)
 
 
 def _mid_game(keys: tuple[str, ...]) -> Any:

@@ -50,7 +50,7 @@ DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a ti
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
 SIDE_MIN = 34  # columns the players and log need beside the board
 MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
-BELOW_MIN = 7  # rows the prompt and info need below the board (header and footer included)
+BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
 EXPLAIN = ("e", "s", "u", "d", "b", "r", "enter")  # keys that say why they do nothing
 
 

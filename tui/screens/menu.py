@@ -65,6 +65,7 @@ class MenuScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[ReplayEntry] = []
+        self.loaded = False  # the saved games have been read at least once
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -110,6 +111,7 @@ class MenuScreen(Screen[None]):
 
     def _show_replays(self, entries: list[ReplayEntry]) -> None:
         self.entries = entries
+        self.loaded = True
         table = self.query_one("#replays", DataTable)
         table.clear()
         for entry in entries:
