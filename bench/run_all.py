@@ -18,7 +18,8 @@ if __name__ == "__main__":
         if info.name in SKIP:
             continue
         module = importlib.import_module(f"bench.{info.name}")
-        for game in getattr(module, "GAMES", ("maunakea",)):
-            print(f"== bench/{info.name}.py {game}")
-            module.main(game)
+        games = getattr(module, "GAMES", None)
+        for game in games or (None,):
+            print(f"== bench/{info.name}.py {game or ''}".rstrip(), flush=True)
+            module.main(game) if game else module.main()
             print()

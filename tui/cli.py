@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
+from tui.seats import SEAT_NAMES
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
 SELFPLAY_TURN_LIMIT = 200
+DEFAULT_BOT = "greedy"
 
 
 def _fail(message: str) -> int:
@@ -27,7 +28,33 @@ def _fail(message: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="caldera", description=__doc__)
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help="seconds between two bot commands in the app (default 0.5; 0 is instant)",
+    )
     sub = p.add_subparsers(dest="command")
+
+    pl = sub.add_parser("play", help="start a local game in the app (hotseat and bots)")
+    pl.add_argument("game")
+    pl.add_argument("--players", type=int, default=3)
+    pl.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT[:KIND]",
+        help=f"seat (1-based) played by a bot, e.g. --bot 2 --bot 3:random (kind: {DEFAULT_BOT})",
+    )
+    pl.add_argument("--seed", default=None, help="any text; the same seed deals the same game")
+    pl.add_argument("--turn-limit", type=int, default=None, help="end after this many turns")
+    pl.add_argument(
+        "--pace", type=float, default=argparse.SUPPRESS, help="seconds between bot commands"
+    )
+
+    rp = sub.add_parser("replay", help="watch a replay file in the app")
+    rp.add_argument("file", type=Path)
+    rp.add_argument("--pace", type=float, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
     sp = sub.add_parser("selfplay", help="bots play a whole game into a replay file")
     sp.add_argument("game")
@@ -68,10 +95,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command is None:
-            return _watch_bots()
-        handler = {"selfplay": _selfplay, "export": _export, "state": _state, "verify": _verify}[
-            args.command
-        ]
+            return _run_app(args, None)
+        handler = {
+            "play": _play,
+            "replay": _replay,
+            "selfplay": _selfplay,
+            "export": _export,
+            "state": _state,
+            "verify": _verify,
+        }[args.command]
         return handler(args)
     except CalderaError as exc:
         return _fail(str(exc))
@@ -225,26 +257,61 @@ def _verify(args: argparse.Namespace) -> int:
     return _status(replay)
 
 
-def _watch_bots() -> int:
-    """Until the TUI exists: a 3-player bot game of Mauna Kea, shown event by event."""
-    from core.bots import RandomBot, play_out
+def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
+    """``["2", "3:random"]`` -> ``{1: "greedy", 2: "random"}`` (seats 0-based); ``ValueError``."""
+    from core.bots import bot_kinds
+
+    kinds = bot_kinds(game)
+    bots: dict[int, str] = {}
+    for spec in specs:
+        seat_text, _, kind = spec.partition(":")
+        kind = kind.strip() or DEFAULT_BOT
+        try:
+            seat = int(seat_text)
+        except ValueError:
+            raise ValueError(f"--bot {spec!r}: the seat is a number from 1 to {players}") from None
+        if not 1 <= seat <= players:
+            raise ValueError(f"--bot {spec!r}: the seat is a number from 1 to {players}")
+        if kind not in kinds:
+            raise ValueError(f"--bot {spec!r}: unknown bot kind (known: {', '.join(kinds)})")
+        bots[seat - 1] = kind
+    return bots
+
+
+def _play(args: argparse.Namespace) -> int:
     from core.games import get_rules
-    from core.referee import Referee
+    from tui.app import Launch
+    from tui.tables import local_game
 
-    rules = get_rules("maunakea")
-    names = SEAT_NAMES[:3]
-    referee = Referee(rules, rules.config(3, {"turn_limit": 60}), names)
-    shown = 0
+    try:
+        rules = get_rules(args.game)
+        options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
+        rules.config(args.players, options)
+        bots = parse_bots(args.bot, args.players, args.game)
+    except (KeyError, ValueError) as exc:
+        return _fail(str(exc.args[0]) if exc.args else str(exc))
+    setup = local_game(
+        args.players, bots, game=args.game, seed=args.seed, turn_limit=args.turn_limit
+    )
+    return _run_app(args, Launch(setup=setup))
 
-    def show(ref: Referee[Any]) -> None:
-        nonlocal shown
-        for env in ref.log[shown:]:
-            print(f"{env.seq:5d}  {rules.describe(env.event, names)}")
-        shown = len(ref.log)
 
-    referee.begin()
-    show(referee)
-    play_out(referee, {s: RandomBot(f"{referee.seed}/{s}") for s in range(3)}, on_command=show)
+def _replay(args: argparse.Namespace) -> int:
+    from replays.file import read
+    from tui.app import Launch
+
+    read(args.file)  # a bad file: one line on stderr (CalderaError), before the app starts
+    return _run_app(args, Launch(replay=args.file))
+
+
+def _run_app(args: argparse.Namespace, launch: Any) -> int:
+    from tui.app import CalderaApp
+    from tui.session import DEFAULT_BOT_PACE
+
+    pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
+    if pace < 0:
+        return _fail("--pace is a number of seconds, 0 or more")
+    CalderaApp(launch, bot_pace=pace).run()
     return 0
 
 

@@ -1,0 +1,230 @@
+"""How fast the terminal table answers. Prints figures; asserts nothing (goal: < 16 ms median).
+
+1. Launch to the menu's first frame: ``caldera`` in a pseudo-terminal (100x40), from spawning
+   the process to the first output that shows the menu.
+2. Keypress to the updated board, in a 4-player game in mid-play (in-process, headless): from
+   posting the key to the frame that shows it, the frame rendered to terminal bytes.
+   Cursor moves with an explorer picked (reachable spaces and the path are recomputed), the
+   tile ghost moving slot by slot, and picking the next explorer.
+3. The same cursor move through a real pseudo-terminal (process, key bytes in, screen out).
+
+    .venv/bin/python bench/tui_latency.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SIZE = (100, 40)
+
+
+def summary(name: str, samples: list[float]) -> None:
+    ms = sorted(s * 1000 for s in samples)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    print(f"{name:<52} median {statistics.median(ms):7.2f} ms   p90 {p90:7.2f} ms   (n={len(ms)})")
+
+
+# -- a real terminal ------------------------------------------------------------------------
+
+
+class Terminal:
+    """A process in a pseudo-terminal of 100x40."""
+
+    def __init__(self, argv: list[str], data_dir: str) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "CALDERA_DATA_DIR": data_dir}
+        env.pop("TEXTUAL", None)
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        )
+        os.close(slave)
+        self.seen = b""
+
+    def read_until(self, needle: bytes, timeout: float = 30.0) -> float:
+        """Seconds until ``needle`` shows in the output (reading everything before it)."""
+        deadline = time.perf_counter() + timeout
+        while needle not in self.seen:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"never saw {needle!r}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.seen += os.read(self.master, 65536)
+                except OSError:
+                    break
+        return time.perf_counter()
+
+    def drain(self, quiet: float = 0.2) -> None:
+        while select.select([self.master], [], [], quiet)[0]:
+            try:
+                os.read(self.master, 65536)
+            except OSError:
+                return
+        self.seen = b""
+
+    def send(self, data: bytes) -> float:
+        self.seen = b""
+        sent = time.perf_counter()
+        os.write(self.master, data)
+        return sent
+
+    def close(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        os.close(self.master)
+
+
+def caldera() -> str:
+    return str(Path(sys.executable).with_name("caldera"))
+
+
+def launch_to_menu(runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as data:
+            term = Terminal([caldera()], data)
+            try:
+                out.append(term.read_until(b"New local game") - term.started)
+            finally:
+                term.close()
+    return out
+
+
+def keypress_in_a_terminal(runs: int) -> list[float]:
+    """Cursor moves in a 4-player game's pre-game, measured from key bytes to the new frame."""
+    out = []
+    with tempfile.TemporaryDirectory() as data:
+        argv = [caldera(), "--pace", "0", "play", "maunakea", "--players", "4", "--seed", "b"]
+        term = Terminal(argv, data)
+        try:
+            term.read_until(b"place an explorer")
+            term.drain()
+            x = 8  # the cursor starts on i7
+            for i in range(runs):
+                right = i % 2 == 0
+                x += 1 if right else -1
+                name = f"{'abcdefghijklmnopqr'[x]}7".encode()  # the info line names the space
+                sent = term.send(b"\x1b[C" if right else b"\x1b[D")
+                out.append(term.read_until(name) - sent)
+                term.drain(0.03)
+        finally:
+            term.close()
+    return out
+
+
+# -- in-process, headless -----------------------------------------------------------------
+
+
+def midgame_position() -> dict[str, Any]:
+    """A 4-player position in mid-play (greedy bots placed and played the first turns)."""
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.games.maunakea.state import Phase
+    from core.referee import Referee
+
+    rules = get_rules("maunakea")
+    referee = Referee(rules, rules.config(4), ["Red", "Blue", "Yellow", "Green"], seed="bench")
+    referee.begin()
+    bots = {s: make_bot("maunakea", "greedy", str(s)) for s in range(4)}
+    state = referee.state
+    while not (state.phase is Phase.TURN and state.active == 0 and state.turn > 16):
+        play_out(referee, bots, max_commands=1)
+        state = referee.state
+    return rules.dump_position(state)
+
+
+async def keypresses(runs: int) -> dict[str, list[float]]:
+    from textual._compositor import CompositorUpdate
+
+    from tui.app import CalderaApp, Launch
+    from tui.screens.maunakea import MaunaKeaScreen
+    from tui.tables import SeatSetup, TableSetup
+
+    doc = midgame_position()
+    seats = tuple(SeatSetup(name) for name in ("Red", "Blue", "Yellow", "Green"))
+    app = CalderaApp(
+        Launch(setup=TableSetup("maunakea", seats, "bench", None, doc)),
+        bot_pace=0,
+        reveal_pace=0,
+    )
+    frames: list[float] = []
+    display = app._display
+
+    def timed_display(screen: Any, renderable: Any) -> None:
+        if renderable is not None:
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)  # what a real terminal would get
+            frames.append(time.perf_counter())
+        display(screen, renderable)
+
+    app._display = timed_display  # type: ignore[method-assign]
+    results: dict[str, list[float]] = {}
+    async with app.run_test(size=SIZE) as pilot:
+        while not isinstance(app.screen, MaunaKeaScreen) or not app.screen.turn.playing:
+            await pilot.pause(0.05)
+        screen = app.screen
+
+        async def measure(name: str, keys: Callable[[int], str]) -> None:
+            samples = []
+            for i in range(runs):
+                await pilot.pause()
+                frames.clear()
+                start = time.perf_counter()
+                await pilot.press(keys(i))
+                await pilot.pause()
+                if frames:
+                    samples.append(frames[0] - start)
+            results[name] = samples
+
+        while screen.state.hands[0]:
+            await pilot.press("1", "s")  # spend the hand: movement points to show reach
+        await pilot.press("tab")
+        sideways = ("right", "left")
+        await measure("cursor move, explorer picked (reach + path)", lambda i: sideways[i % 2])
+        await measure("next explorer (tab)", lambda i: "tab")
+        await pilot.press("escape")
+        screen.state.hands[0].append(0)  # a tile to lay (display only: nothing is sent)
+        screen._refresh_all()
+        await pilot.press("1")
+        await measure("tile ghost moved by a slot", lambda i: sideways[i % 2])
+        await pilot.press("escape")
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=40)
+    args = parser.parse_args()
+    print(f"Caldera TUI latency at {SIZE[0]}x{SIZE[1]} (goal: keypress to board < 16 ms median)")
+    summary("launch to the menu's first frame (pty)", launch_to_menu(max(3, args.runs // 8)))
+    for name, samples in asyncio.run(keypresses(args.runs)).items():
+        summary(f"keypress to frame: {name}", samples)
+    summary("keypress to frame through a pty (cursor move)", keypress_in_a_terminal(args.runs))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,299 @@
+"""The greedy bot: each explorer heads for the best artifact or boat, tiles pave its way.
+
+Every decision is one command, chosen from ``legal_commands`` with a few plain rules in order:
+
+1. board a boat when the explorer's best plan is that boat (or the game is ending);
+2. pick up the most valuable artifact an explorer stands on;
+3. move an explorer as far along its planned path as the turn's pool allows;
+4. play a tile: lay the least useful one on the first gap of a planned path, else spend the
+   richest one for movement points;
+5. end the turn.
+
+A *plan* is the cheapest path over the board as it could become: jungle costs 1, water 2, and a
+slot still without a tile counts as ``GAP_COST`` (a tile could be laid there). It reads only the
+seat's view and the rules' public functions, and draws no random numbers, so it is
+deterministic whatever its seed.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.games.maunakea import commands as cmd
+from core.games.maunakea.board import (
+    LANDING_OF_SPACE,
+    neighbours,
+    quadrant_of,
+    rotated,
+    slot_of,
+    spaces_of,
+)
+from core.games.maunakea.components import COMPONENTS, Slot, Space, Terrain
+from core.games.maunakea.lava import target_of
+from core.games.maunakea.movement import reachable
+from core.games.maunakea.state import Explorer, MaunaKeaState, Phase
+from core.messages import Command
+from core.protocol import Rules, Seat
+
+C = COMPONENTS
+GAP_COST = 3  # planning cost of a space in an empty slot: a tile must be laid there first
+CROWD_COST = 4  # planning cost of a space another explorer stands on (they move)
+DANGER_COST = 3  # extra cost of a space where lava will flow next
+MP_WEIGHT = 0.15  # points of value one movement point of distance is worth
+FIT = {Terrain.JUNGLE: 3, Terrain.WATER: 1, Terrain.MOUNTAIN: -12}
+
+
+def vp(colour: str) -> int:
+    return C.artifact_vp[colour]
+
+
+def boat_value(carried: Sequence[str], places: int) -> int:
+    """Points for boarding a boat of ``places`` with the best of ``carried``."""
+    best = sorted((vp(c) for c in carried), reverse=True)[:places]
+    return C.explorer_vp + sum(best) + C.empty_place_vp * (places - len(best))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where one explorer is heading, the path there and how much that is worth."""
+
+    explorer: Explorer
+    target: Space
+    path: tuple[Space, ...]  # spaces entered, the target last
+    score: float
+    boat: bool  # the target is a boat's landing space
+
+
+class Planner:
+    """The board as a cost grid for the seat's explorers, computed once per decision."""
+
+    def __init__(self, state: MaunaKeaState, seat: Seat) -> None:
+        self.state = state
+        self.seat = seat
+        self.danger = self._danger_slots()
+        self.crowd = state.occupied()
+        self.cost: dict[Space, int] = {}
+        for x in range(18):
+            for y in range(18):
+                step = self._enter_cost((x, y))
+                if step is not None:
+                    self.cost[(x, y)] = step
+
+    def _danger_slots(self) -> set[Slot]:
+        out: set[Slot] = set()
+        for heads in self.state.heads:
+            for head in heads:
+                slot = target_of(self.state, head)
+                if slot is not None:
+                    out.add(slot)
+        return out
+
+    def _enter_cost(self, space: Space) -> int | None:
+        terrain = self.state.terrain(space)
+        base = C.move_cost.get(terrain)
+        if base is None:
+            if terrain is Terrain.NONE and self.state.empty_slot(slot_of(space)):
+                base = GAP_COST
+            else:
+                return None
+        if slot_of(space) in self.danger:
+            base += DANGER_COST
+        return base
+
+    def paths(self, start: Space) -> tuple[dict[Space, int], dict[Space, Space]]:
+        """Cheapest planning cost and predecessor of every space from ``start``."""
+        best = {start: 0}
+        came: dict[Space, Space] = {}
+        heap = [(0, start)]
+        while heap:
+            dist, space = heapq.heappop(heap)
+            if dist > best[space]:
+                continue
+            for nxt in neighbours(space):
+                step = self.cost.get(nxt)
+                if step is None:
+                    continue
+                if nxt in self.crowd:
+                    step += CROWD_COST
+                if dist + step < best.get(nxt, 1 << 30):
+                    best[nxt] = dist + step
+                    came[nxt] = space
+                    heapq.heappush(heap, (dist + step, nxt))
+        return best, came
+
+    def plan(self, explorer: Explorer) -> Plan | None:
+        """The explorer's best target: an artifact to fetch or a boat to board."""
+        assert explorer.space is not None
+        state = self.state
+        dist, came = self.paths(explorer.space)
+        room = C.carry_limit - len(explorer.carried)
+        options: list[tuple[float, Space, bool]] = []
+        if room > 0:
+            for space, pile in state.artifacts.items():
+                if space in dist and pile:
+                    gain = sum(sorted((vp(c) for c in pile), reverse=True)[:room])
+                    options.append((gain - MP_WEIGHT * dist[space], space, False))
+        ending = state.end is not None
+        if explorer.carried or not options or ending:
+            bonus = 1.0 if explorer.carried else 0.0
+            for landing, boat in state.docked.items():
+                value = boat_value(explorer.carried, C.boats[boat].places)
+                for space in C.landings[landing].spaces:
+                    if space in dist:
+                        score = value + bonus - MP_WEIGHT * (dist[space] + C.board_cost)
+                        options.append((score, space, True))
+        if not options:
+            return None
+        score, target, boat = max(options, key=lambda o: (o[0], -o[1][1], -o[1][0]))
+        path = [target]
+        while path[-1] != explorer.space:
+            path.append(came[path[-1]])
+        path.pop()
+        return Plan(explorer, target, tuple(reversed(path)), score, boat)
+
+
+def best_start(state: MaunaKeaState, legal: Sequence[Command]) -> Command:
+    """The free start space with the most artifact value close by."""
+
+    def appeal(command: Command) -> tuple[float, Space]:
+        assert isinstance(command, cmd.PlaceExplorer)
+        x, y = command.space
+        near = 0.0
+        for (ax, ay), pile in state.artifacts.items():
+            gap = abs(ax - x) + abs(ay - y)
+            near += sum(vp(c) for c in pile) / (1 + gap)
+        return near, (-y, -x)
+
+    return max(legal, key=appeal)
+
+
+def _boarding(
+    state: MaunaKeaState, seat: Seat, plans: dict[int, Plan], legal: Sequence[Command]
+) -> Command | None:
+    """The best boarding, if an explorer's plan is that boat (or the game is ending)."""
+    best: tuple[int, cmd.Board] | None = None
+    for command in legal:
+        if not isinstance(command, cmd.Board):
+            continue
+        space = state.explorers[seat][command.explorer].space
+        assert space is not None
+        places = C.boats[state.docked[LANDING_OF_SPACE[space]]].places
+        value = boat_value(command.cargo, places)
+        plan = plans.get(command.explorer)
+        wanted = (
+            plan is not None
+            and plan.boat
+            and LANDING_OF_SPACE.get(plan.target) == LANDING_OF_SPACE[space]
+        )
+        if (wanted or (state.end is not None and value > 0)) and (best is None or value > best[0]):
+            best = (value, command)
+    return best[1] if best else None
+
+
+def _pick_up(legal: Sequence[Command]) -> Command | None:
+    """The most valuable artifact an explorer can pick up where it stands."""
+    options = [c for c in legal if isinstance(c, cmd.PickUp)]
+    return max(options, key=lambda c: vp(c.colour), default=None)
+
+
+def _move(state: MaunaKeaState, plans: Sequence[Plan], legal: Sequence[Command]) -> Command | None:
+    """Move the most promising explorer as far along its path as the pool allows."""
+    allowed = {(c.explorer, c.to) for c in legal if isinstance(c, cmd.Move)}
+    for plan in plans:
+        within = reachable(state, plan.explorer, state.pool)
+        for space in reversed(plan.path):
+            if space in within and (plan.explorer.index, space) in allowed:
+                return cmd.Move(plan.explorer.index, space)
+    return None
+
+
+def _gap(planner: Planner, plan: Plan) -> tuple[Slot, int, tuple[Space, ...]] | None:
+    """The first empty slot on the plan's path, the planning cost to reach it, its path spaces."""
+    spent = 0
+    for i, space in enumerate(plan.path):
+        slot = slot_of(space)
+        if planner.state.terrain(space) is Terrain.NONE:
+            inside = tuple(s for s in plan.path[i:] if slot_of(s) == slot)
+            return slot, spent, inside
+        spent += planner.cost[space]
+    return None
+
+
+def _fit(tile: int, rotation: int, slot: Slot, path: tuple[Space, ...]) -> int:
+    """How well a tile laid this way carries the path through ``slot``."""
+    squares = rotated(C.terrain[tile].squares, rotation)
+    score = 0
+    for space in spaces_of(slot):
+        terrain = squares[quadrant_of(space)]
+        weight = 3 if space in path else 1
+        score += weight * FIT.get(terrain, 0)
+    return score
+
+
+def _tile(
+    state: MaunaKeaState,
+    seat: Seat,
+    planner: Planner,
+    plans: Sequence[Plan],
+    legal: Sequence[Command],
+) -> Command | None:
+    """Lay the least useful tile on the first gap of a plan, or spend the richest tile."""
+    hand = sorted(state.hands[seat])
+    if not hand:
+        return None
+    placeable = {(c.tile, c.slot, c.rotation) for c in legal if isinstance(c, cmd.PlaceTile)}
+    spare_mp = sum(C.mp(t) for t in hand) - min(C.mp(t) for t in hand)
+    for plan in plans[:2]:
+        gap = _gap(planner, plan)
+        if gap is None:
+            continue
+        slot, walk, inside = gap
+        if walk > state.pool + spare_mp and len(hand) > 1:
+            continue  # too far to reach this turn: spend for movement first
+        best: tuple[int, int, int, int] | None = None  # (worth, fit, tile, rotation)
+        for tile in hand:
+            for rotation in range(4):
+                if (tile, slot, rotation) in placeable:
+                    fit = _fit(tile, rotation, slot, inside)
+                    option = (fit - 4 * C.mp(tile), fit, -tile, -rotation)
+                    best = option if best is None or option > best else best
+        if best is not None and best[1] > 0:
+            return cmd.PlaceTile(-best[2], slot, -best[3])
+    return cmd.SpendTile(max(hand, key=lambda t: (C.mp(t), -t)))
+
+
+def choose(state: MaunaKeaState, seat: Seat, legal: Sequence[Command]) -> Command:
+    """The greedy bot's command for ``seat`` (one of ``legal``)."""
+    if not legal:
+        raise RuntimeError(f"seat {seat} has no legal command")
+    if state.phase is Phase.PLACEMENT:
+        return best_start(state, legal)
+    planner = Planner(state, seat)
+    found = [p for e in state.on_island(seat) if (p := planner.plan(e)) is not None]
+    plans = sorted(found, key=lambda p: (-p.score, p.explorer.index))
+    by_explorer = {p.explorer.index: p for p in plans}
+    for pick in (
+        _boarding(state, seat, by_explorer, legal),
+        _pick_up(legal),
+        _move(state, plans, legal) if state.pool > 0 else None,
+        _tile(state, seat, planner, plans, legal),
+    ):
+        if pick is not None:
+            return pick
+    end = [c for c in legal if isinstance(c, cmd.EndTurn)]
+    return end[0] if end else legal[0]
+
+
+class GreedyBot:
+    """Carries artifacts to the best boat (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed  # kept for the Bot interface; the greedy bot never draws
+
+    def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
+        return choose(state, seat, rules.legal_commands(state, seat))

@@ -1,0 +1,57 @@
+"""``caldera play``: seats for bots (1-based, optional kind), and one-line errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tui import cli
+
+
+def test_bot_seats_are_one_based_with_an_optional_kind() -> None:
+    assert cli.parse_bots(["2", "3:random"], 3, "maunakea") == {1: "greedy", 2: "random"}
+    assert cli.parse_bots([], 2, "maunakea") == {}
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("0", "from 1 to 3"), ("4", "from 1 to 3"), ("x", "from 1 to 3"), ("2:clever", "unknown")],
+)
+def test_bad_bot_seats_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        cli.parse_bots([spec], 3, "maunakea")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "maunakea", "--players", "5"],
+        ["play", "chess"],
+        ["play", "maunakea", "--bot", "9"],
+        ["play", "maunakea", "--turn-limit", "-3"],
+    ],
+)
+def test_play_with_bad_arguments_prints_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_run_app", lambda *a: pytest.fail("the app must not start"))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("caldera: ") and err.count("\n") == 1
+
+
+def test_play_starts_the_app_with_that_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: dict[str, Any] = {}
+
+    def run_app(args: Any, launch: Any) -> int:
+        launched["launch"], launched["pace"] = launch, args.pace
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", run_app)
+    argv = ["--pace", "0", "play", "maunakea", "--players", "4", "--bot", "2", "--seed", "s"]
+    assert cli.main(argv) == 0
+    setup = launched["launch"].setup
+    assert [seat.bot for seat in setup.seats] == [None, "greedy", None, None]
+    assert [seat.name for seat in setup.seats] == ["Red", "Blue", "Yellow", "Green"]
+    assert setup.seed == "s" and launched["pace"] == 0

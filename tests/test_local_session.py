@@ -1,0 +1,101 @@
+"""LocalSession: the Session protocol over an in-process referee, with bots and a replay file."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.bots import make_bot
+from core.codec import Envelope
+from core.errors import IllegalCommand
+from core.games import get_rules
+from core.games.maunakea import commands as cmd
+from core.lifecycle import GameEnded
+from core.session import Session
+from replays.file import read
+from tui.library import read_entry, saved_replays
+from tui.session import LocalSession
+from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup, open_local_session
+
+RULES = get_rules("maunakea")
+
+
+def session(bots: dict[int, str], **kw: Any) -> LocalSession:
+    return LocalSession(
+        RULES,
+        RULES.config(2, {"turn_limit": 5}),
+        ["Ana", "Bo"],
+        bots={s: make_bot("maunakea", k, str(s)) for s, k in bots.items()},
+        seed="local",
+        bot_pace=0,
+        **kw,
+    )
+
+
+async def until(condition: Any) -> None:
+    """Let the loop run until ``condition()`` holds (a hang guard, not a speed check)."""
+    for _ in range(4000):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("never happened")
+
+
+def test_it_is_a_session() -> None:
+    s: Session = session({1: "greedy"})
+    assert s.status == "local"
+    assert s.controlled == frozenset({0})
+
+
+async def test_bots_play_a_whole_game_and_every_event_is_saved(tmp_path: Path) -> None:
+    table = session({0: "greedy", 1: "random"})
+    table.save_to(tmp_path / "game.caldera")
+    heard: list[Envelope] = []
+    table.subscribe(heard.extend)
+    await table.start()
+    await until(lambda: table.ended)
+    await table.close()
+    assert [e.seq for e in heard] == list(range(len(table.envelopes)))
+    assert isinstance(heard[-1].event, GameEnded)
+    saved = read(tmp_path / "game.caldera")
+    assert [e.event for e in saved.envelopes] == [e.event for e in table.envelopes]
+
+
+async def test_commands_for_seats_not_at_this_keyboard_are_refused() -> None:
+    table = session({1: "greedy"})
+    await table.start()
+    with pytest.raises(IllegalCommand, match="not played at this keyboard"):
+        await table.submit(1, cmd.EndTurn())
+    with pytest.raises(IllegalCommand):
+        await table.submit(0, cmd.EndTurn())  # placement phase: the rules refuse it
+    await table.close()
+    with pytest.raises(IllegalCommand, match="closed"):
+        await table.submit(0, cmd.EndTurn())
+
+
+async def test_closing_stops_the_bots_and_keeps_an_unfinished_game(tmp_path: Path) -> None:
+    table = session({0: "greedy", 1: "greedy"})
+    table.bot_pace = 0.05
+    table.save_to(tmp_path / "half.caldera")
+    await table.start()
+    await until(lambda: len(table.envelopes) > 20)
+    await table.close()
+    count = len(table.envelopes)
+    await asyncio.sleep(0.2)
+    assert len(table.envelopes) == count  # no bot moved after closing
+    entry = read_entry(tmp_path / "half.caldera")
+    assert entry.result.startswith("unfinished") and entry.events == count
+
+
+async def test_a_table_setup_opens_a_saved_session(tmp_path: Path) -> None:
+    setup = TableSetup("maunakea", (SeatSetup("Ana", "greedy"), SeatSetup("Bo", "random")))
+    assert setup.options() == {"turn_limit": BOT_ONLY_TURN_LIMIT}
+    table = open_local_session(setup, bot_pace=0)
+    assert table.replay_path is not None and table.replay_path.exists()
+    assert saved_replays() == [table.replay_path]
+    await table.close()
+    with pytest.raises(ValueError, match="unknown bot"):
+        open_local_session(TableSetup("maunakea", (SeatSetup("A", "clever"), SeatSetup("B"))))

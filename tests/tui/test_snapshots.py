@@ -1,0 +1,107 @@
+"""Snapshots of the main screens at a fixed size and seed (pytest-textual-snapshot).
+
+Update them after an intended change with ``pytest tests/tui/test_snapshots.py
+--snapshot-update`` and look at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tui.app import CalderaApp, Launch
+from tui.screens.end import EndScreen
+from tui.screens.maunakea import MaunaKeaScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.replay import ReplayScreen
+from tui.tables import local_game
+
+from .conftest import wait_for
+from .test_play import from_position, turn_position
+from .test_replay import save_game
+
+SIZE = (100, 40)
+FIXED_DATA_DIR = Path("/tmp/caldera-snapshot-data")  # shown on the menu: must not vary
+
+Snap = Callable[..., bool]
+
+
+@pytest.fixture
+def fixed_data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    shutil.rmtree(FIXED_DATA_DIR, ignore_errors=True)
+    monkeypatch.setenv("CALDERA_DATA_DIR", str(FIXED_DATA_DIR))
+    yield FIXED_DATA_DIR
+    shutil.rmtree(FIXED_DATA_DIR, ignore_errors=True)
+
+
+def until(condition: Callable[[CalderaApp], bool]) -> Callable[[Pilot[Any]], Any]:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, CalderaApp)
+        await wait_for(pilot, lambda: condition(app))
+        await pilot.pause()
+
+    return run_before
+
+
+def test_menu(snap_compare: Snap, fixed_data_dir: Path) -> None:
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    menu_ready = until(lambda a: isinstance(a.screen, MenuScreen) and a.screen.loaded)
+    assert snap_compare(app, terminal_size=SIZE, run_before=menu_ready)
+
+
+def _mid_game(keys: tuple[str, ...]) -> Any:
+    doc = turn_position("snapshot")
+    app = CalderaApp(Launch(setup=from_position(doc, "snapshot")), bot_pace=0, reveal_pace=0)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, MaunaKeaScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, MaunaKeaScreen)
+        await wait_for(pilot, lambda: screen.turn.playing)
+        await pilot.press(*keys)
+        await pilot.pause()
+
+    return app, run_before
+
+
+def test_board_mid_game_laying_a_tile(snap_compare: Snap) -> None:
+    app, run_before = _mid_game(("1", "r"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_board_mid_game_moving_an_explorer(snap_compare: Snap) -> None:
+    app, run_before = _mid_game(("2", "s", "1", "s", "tab", "right"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_board_scales_up_on_a_larger_terminal(snap_compare: Snap) -> None:
+    size = (150, 52)
+    app, run_before = _mid_game(("1",))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_end_screen(snap_compare: Snap) -> None:
+    setup = local_game(3, {0: "greedy", 1: "greedy", 2: "random"}, seed="snap-end", turn_limit=24)
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=until(lambda a: isinstance(a.screen, EndScreen))
+    )
+
+
+def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    path = tmp_path / "snapshot.caldera"
+    save_game(path, "snap-replay")
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+        await pilot.press("g", "6", "0", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -1,0 +1,177 @@
+"""Caldera's Textual app: it only composes screens and moves between them.
+
+Menu → new game → play → end → replay → continue from here → play…; every local game is saved
+as a replay in the data directory as it is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from core.errors import CalderaError
+from core.session import Session
+from replays.file import read
+from tui.screens.end import EndScreen
+from tui.screens.help import HelpScreen
+from tui.screens.maunakea import MaunaKeaScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.replay import ReplayScreen
+from tui.session import DEFAULT_BOT_PACE
+from tui.tables import TableSetup, open_local_session
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What to show first: the menu, a game (``setup``) or a replay file (``replay``)."""
+
+    setup: TableSetup | None = None
+    replay: Path | None = None
+
+
+class CalderaApp(App[None]):
+    """The terminal table."""
+
+    TITLE = "Caldera"
+    CSS_PATH = "app.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+    ]
+
+    def __init__(
+        self,
+        launch: Launch | None = None,
+        *,
+        bot_pace: float = DEFAULT_BOT_PACE,
+        reveal_pace: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.launch = launch or Launch()
+        self.bot_pace = bot_pace
+        self.reveal_pace = bot_pace / 2 if reveal_pace is None else reveal_pace
+        self.sessions: list[Session] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self.launch.setup is not None:
+            self.run_worker(self.start_game(self.launch.setup))
+        elif self.launch.replay is not None:
+            self.open_replay(self.launch.replay)
+
+    # -- moving between screens -----------------------------------------------------------
+
+    async def start_game(self, setup: TableSetup) -> None:
+        """Open a local session for ``setup``, show its table and start it."""
+        try:
+            session = open_local_session(setup, bot_pace=self.bot_pace)
+        except (OSError, ValueError, CalderaError) as exc:
+            self.notify(f"Cannot start the game: {exc}", severity="error")
+            return
+        self.sessions.append(session)
+        await self.push_screen(MaunaKeaScreen(session, reveal_pace=self.reveal_pace))
+        await session.start()
+
+    def open_replay(self, path: Path) -> None:
+        """Show the replay in ``path``; a bad file gives one line, never a traceback."""
+        try:
+            replay = read(path)
+            screen = ReplayScreen(replay.envelopes, title=path.name)
+        except CalderaError as exc:
+            self.notify(str(exc), title="Cannot open the replay", severity="error")
+            return
+        except Exception as exc:  # a hostile file must not crash the app
+            self.notify(f"{path.name}: {exc}", title="Cannot replay", severity="error")
+            return
+        for warning in replay.warnings:
+            self.notify(warning, severity="warning")
+        self.push_screen(screen)
+
+    def watch_session(self, session: Session) -> None:
+        """Replay the game ``session`` played, from its first event."""
+        title = ", ".join(session.players)
+        path = getattr(session, "replay_path", None)
+        if isinstance(path, Path):
+            title = path.name
+        self.push_screen(ReplayScreen(list(session.envelopes), title=title))
+
+    async def back_to_menu(self, *, new_game: bool = False) -> None:
+        """Close every game and go back to the menu (optionally straight to a new game)."""
+        await self._close_sessions()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if new_game:
+            menu = self.screen
+            if isinstance(menu, MenuScreen):
+                menu.action_new_game()
+
+    async def _close_sessions(self) -> None:
+        sessions, self.sessions = self.sessions, []
+        for session in sessions:
+            await session.close()
+
+    async def action_quit(self) -> None:
+        await self._close_sessions()
+        self.exit()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    # -- messages from the screens --------------------------------------------------------
+
+    async def on_menu_screen_start_game(self, message: MenuScreen.StartGame) -> None:
+        await self.start_game(message.setup)
+
+    def on_menu_screen_open_replay(self, message: MenuScreen.OpenReplay) -> None:
+        self.open_replay(message.path)
+
+    def on_end_screen_watch_replay(self, message: EndScreen.WatchReplay) -> None:
+        self.watch_session(message.session)
+
+    async def on_end_screen_new_game(self) -> None:
+        await self.back_to_menu(new_game=True)
+
+    async def on_end_screen_menu(self) -> None:
+        await self.back_to_menu()
+
+    def on_replay_screen_continue_from(self, message: ReplayScreen.ContinueFrom) -> None:
+        def chosen(setup: TableSetup | None) -> None:
+            if setup is not None:
+                self.run_worker(self.start_game(setup))
+
+        form = NewGameScreen(
+            players=len(message.players),
+            names=message.players,
+            position=message.position,
+            origin=message.origin,
+        )
+        self.push_screen(form, chosen)
+
+    # -- the command palette: every action of the screen, by name ---------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        seen: set[str] = set()
+        for binding in screen.active_bindings.values():
+            b = binding.binding
+            if not binding.enabled or not b.description or b.description in seen:
+                continue
+            seen.add(b.description)
+            yield SystemCommand(
+                b.description,
+                f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
+                partial(self.run_action, b.action, binding.node),
+            )
+        if isinstance(screen, MenuScreen | MaunaKeaScreen | ReplayScreen):
+            yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
+
+
+__all__ = ["CalderaApp", "Launch"]

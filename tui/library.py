@@ -1,0 +1,101 @@
+"""Where Caldera keeps its games: the data directory and the saved replays in it.
+
+The directory is ``platformdirs.user_data_dir("caldera")``, or ``$CALDERA_DATA_DIR`` when set
+(tests point it at a temporary directory). Every local game is written to ``replays/`` as it is
+played, so unfinished games are there too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import CalderaError
+from core.lifecycle import GameStarted
+from replays.file import SUFFIX, read
+
+DATA_DIR_ENV = "CALDERA_DATA_DIR"
+
+
+def data_dir() -> Path:
+    """Caldera's data directory (not created here)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("caldera"))
+
+
+def replays_dir() -> Path:
+    return data_dir() / "replays"
+
+
+def new_replay_path(started: GameStarted, now: dt.datetime | None = None) -> Path:
+    """A fresh file name for a game's replay: its start time, game and seed hash."""
+    stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return replays_dir() / f"{stamp}-{started.game}-{started.seed_hash[:8]}{SUFFIX}"
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    """One saved game as the menu lists it (or the one-line reason it cannot be read)."""
+
+    path: Path
+    game: str = ""
+    players: tuple[str, ...] = ()
+    created: str = ""
+    events: int = 0
+    result: str = ""
+    error: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.result) and not self.result.startswith("unfinished")
+
+    @property
+    def when(self) -> str:
+        """The start time in local time, minutes precision."""
+        try:
+            stamp = dt.datetime.fromisoformat(self.created)
+        except ValueError:
+            return self.created
+        return stamp.astimezone().strftime("%d %b %y %H:%M")
+
+
+def read_entry(path: Path) -> ReplayEntry:
+    """Summarise one replay file; never raises for a bad file."""
+    try:
+        replay = read(path)
+        ended = replay.ended
+    except CalderaError as exc:
+        return ReplayEntry(path, error=str(exc))
+    header = replay.header
+    if ended is not None:
+        names = header.players
+        winners = " and ".join(names[w] for w in ended.winners if 0 <= w < len(names))
+        verb = "win" if len(ended.winners) > 1 else "wins"
+        scores = "–".join(str(s) for s in ended.scores)
+        result = f"{winners} {verb} ({scores})"
+    else:
+        result = f"unfinished ({len(replay.envelopes)} events)"
+    return ReplayEntry(
+        path=path,
+        game=header.game,
+        players=header.players,
+        created=header.created,
+        events=len(replay.envelopes),
+        result=result,
+    )
+
+
+def saved_replays(directory: Path | None = None) -> list[Path]:
+    """The replay files in ``directory`` (default: the data directory), newest first."""
+    folder = directory if directory is not None else replays_dir()
+    try:
+        files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)

@@ -1,0 +1,67 @@
+"""Small modal questions: pick one of a few options, or confirm (yes/no)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """A titled list of options; returns the index chosen, or ``None`` on escape."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, title: str, options: Sequence[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(
+                *[Option(f"{i + 1}. {text}", id=str(i)) for i, text in enumerate(self.options)],
+                id="choices",
+            )
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key.isdigit() and 1 <= int(event.key) <= len(self.options):
+            event.stop()
+            self.dismiss(int(event.key) - 1)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            yield Label("[b]y[/b] yes    [b]n[/b] no", classes="dialog-hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

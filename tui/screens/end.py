@@ -1,0 +1,120 @@
+"""The end of a game: scores with their parts, how a tie was broken, the winner; what next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from core.protocol import Outcome, Rules
+from core.session import Session
+from tui.seats import seat_colour
+
+TIEBREAK = {
+    "": "",
+    "score": "",
+    "draw": "A draw: the tie-breaks could not separate the leaders.",
+}
+
+
+def score_table(names: Sequence[str], outcome: Outcome) -> Table:
+    """Scores by part, one row per player in ranking order."""
+    parts = list(outcome.parts[0]) if outcome.parts else ["total"]
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("Player", no_wrap=True)
+    for part in parts:
+        table.add_column(part.capitalize(), justify="right", no_wrap=True)
+    ranking = outcome.ranking or tuple(range(len(names)))
+    for place, seat in enumerate(ranking, start=1):
+        row = outcome.parts[seat] if outcome.parts else {"total": outcome.scores[seat]}
+        crown = "★" if seat in outcome.winners else f"{place}."
+        name = Text(names[seat], Style(color=seat_colour(seat), bold=True))
+        cells = [Text(f"{row.get(p, 0):+d}" if p != "total" else str(row.get(p, 0))) for p in parts]
+        cells[-1].stylize("bold")
+        table.add_row(crown, name, *cells)
+    return table
+
+
+def verdict(names: Sequence[str], outcome: Outcome) -> str:
+    winners = [names[w] for w in outcome.winners]
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} share the win."
+    note = TIEBREAK.get(outcome.tiebreak)
+    if note is None:
+        note = f"Tie broken by {outcome.tiebreak}."
+    return f"{winners[0]} wins! {note}".strip()
+
+
+class EndScreen(ModalScreen[None]):
+    """Shown over the final board when a game ends."""
+
+    CSS_PATH = "end.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "watch", "Watch the replay"),
+        Binding("n", "new_game", "New game"),
+        Binding("escape", "close", "See the board"),
+        Binding("m", "menu", "Menu"),
+    ]
+
+    def __init__(
+        self, rules: Rules[Any], names: Sequence[str], outcome: Outcome, session: Session
+    ) -> None:
+        super().__init__()
+        self.rules = rules
+        self.names = tuple(names)
+        self.outcome = outcome
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end"):
+            yield Label(f"{self.rules.title}: game over", id="end-title")
+            yield Static(verdict(self.names, self.outcome), id="verdict")
+            yield Static(score_table(self.names, self.outcome), id="scores")
+            with Horizontal(id="end-buttons"):
+                yield Button("Watch the replay (w)", id="watch", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Menu (m)", id="menu")
+
+    class WatchReplay(Message):
+        """Rewind the game just played."""
+
+        def __init__(self, session: Session) -> None:
+            super().__init__()
+            self.session = session
+
+    class NewGame(Message):
+        """Set up another game."""
+
+    class Menu(Message):
+        """Back to the menu."""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "watch": self.action_watch,
+            "new": self.action_new_game,
+            "menu": self.action_menu,
+        }
+        if event.button.id in actions:
+            actions[event.button.id]()
+
+    def action_watch(self) -> None:
+        self.post_message(self.WatchReplay(self.session))
+
+    def action_new_game(self) -> None:
+        self.post_message(self.NewGame())
+
+    def action_menu(self) -> None:
+        self.post_message(self.Menu())
+
+    def action_close(self) -> None:
+        self.dismiss(None)

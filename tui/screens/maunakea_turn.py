@@ -1,0 +1,201 @@
+"""What the seat at the keyboard may do now in Mauna Kea, read from the rules' legal commands.
+
+The play screen asks this module which keys make sense, what to lay over the board and what to
+say in the prompt; the rules decide everything (``legal_commands``, ``reachable``), nothing here
+re-implements a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from core.games.maunakea import commands as cmd
+from core.games.maunakea.board import rotated, slot_name, slot_of, space_name
+from core.games.maunakea.components import COMPONENTS, Space
+from core.games.maunakea.movement import reachable
+from core.games.maunakea.state import Explorer, MaunaKeaState, Phase
+from core.messages import Command
+from core.protocol import Rules
+from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
+from tui.widgets.maunakea.info import colours_text
+from tui.widgets.maunakea.paint import Ghost, Marks
+from tui.widgets.maunakea.players import TileChoice
+
+C = COMPONENTS
+
+
+@dataclass
+class Turn:
+    """The acting seat's options in one state (computed once per state, cheap to query)."""
+
+    rules: Rules[Any]
+    state: MaunaKeaState
+    seat: int | None  # the seat at this keyboard that must act now, if any
+    commands: list[Command] = field(default_factory=list)
+    _reach: dict[int | None, dict[Space, tuple[int, tuple[Space, ...]]]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        if self.seat is not None:
+            self.commands = self.rules.legal_commands(self.state, self.seat)
+
+    @cached_property
+    def legal(self) -> frozenset[Command]:
+        return frozenset(self.commands)
+
+    @property
+    def placing_explorers(self) -> bool:
+        return self.seat is not None and self.state.phase is Phase.PLACEMENT
+
+    @property
+    def playing(self) -> bool:
+        return self.seat is not None and self.state.phase is Phase.TURN
+
+    @property
+    def hand(self) -> list[int]:
+        return self.state.hands[self.seat] if self.seat is not None else []
+
+    def explorers(self) -> list[Explorer]:
+        """The acting seat's explorers on the island."""
+        return self.state.on_island(self.seat) if self.playing and self.seat is not None else []
+
+    def explorer(self, index: int | None) -> Explorer | None:
+        if index is None or self.seat is None:
+            return None
+        for e in self.explorers():
+            if e.index == index:
+                return e
+        return None
+
+    def explorer_at(self, space: Space) -> Explorer | None:
+        for e in self.explorers():
+            if e.space == space:
+                return e
+        return None
+
+    def of_explorer(self, kind: type[Command], index: int | None) -> list[Any]:
+        """The legal commands of ``kind`` for explorer ``index`` (pick up, drop, board)."""
+        return [
+            c
+            for c in self.commands
+            if isinstance(c, kind) and getattr(c, "explorer", None) == index
+        ]
+
+    def reach(self, index: int | None) -> dict[Space, tuple[int, tuple[Space, ...]]]:
+        """Where explorer ``index`` can go with the pool: cost and path (cached)."""
+        if index not in self._reach:
+            explorer = self.explorer(index)
+            found = reachable(self.state, explorer, self.state.pool) if explorer else {}
+            self._reach[index] = found
+        return self._reach[index]
+
+    def start_spaces(self) -> frozenset[Space]:
+        return frozenset(c.space for c in self.commands if isinstance(c, cmd.PlaceExplorer))
+
+    def nearest_empty_slot(self, near: Space) -> Space | None:
+        """A space in the free slot closest to ``near`` (where a tile could go)."""
+        slots = {c.slot for c in self.commands if isinstance(c, cmd.PlaceTile)}
+        if not slots:
+            return None
+        x, y = near
+        best = min(slots, key=lambda s: (abs(2 * s[0] - x) + abs(2 * s[1] - y), s))
+        return 2 * best[0] + x % 2, 2 * best[1] + y % 2
+
+    def tile(self, choice: TileChoice | None) -> int | None:
+        if choice is None or self.seat != choice.seat or choice.index >= len(self.hand):
+            return None
+        return self.hand[choice.index]
+
+    # -- what the board shows -------------------------------------------------------------
+
+    def marks(
+        self,
+        cursor: Space,
+        choice: TileChoice | None,
+        explorer: int | None,
+        fresh: frozenset[tuple[int, int]],
+    ) -> Marks:
+        tile = self.tile(choice)
+        if tile is not None and choice is not None:
+            slot = slot_of(cursor)
+            squares = rotated(C.terrain[tile].squares, choice.rotation)
+            return Marks(ghost=Ghost(slot, squares, self.state.empty_slot(slot)), fresh=fresh)
+        chosen = self.explorer(explorer)
+        if chosen is not None:
+            reach = self.reach(explorer)
+            path = frozenset(reach[cursor][1]) if cursor in reach else frozenset()
+            return Marks(
+                reach={s: cost for s, (cost, _) in reach.items()},
+                path=path,
+                selected=chosen.space,
+                fresh=fresh,
+            )
+        if self.placing_explorers:
+            return Marks(targets=self.start_spaces(), fresh=fresh)
+        return Marks(fresh=fresh)
+
+    # -- what the prompt says -------------------------------------------------------------
+
+    def prompt(
+        self,
+        name: str,
+        cursor: Space,
+        choice: TileChoice | None,
+        explorer: int | None,
+    ) -> str:
+        """What the acting player can do now, in one or two lines of Rich markup."""
+        state = self.state
+        if self.placing_explorers:
+            return (
+                f"[b]{name}[/b]: place an explorer on a free start space [b]›♣‹[/b] "
+                "(arrows, then [b]enter[/b])"
+            )
+        tile = self.tile(choice)
+        if tile is not None and choice is not None:
+            t = C.terrain[tile]
+            tl, tr, br, bl = (TERRAIN_GLYPH[s] for s in rotated(t.squares, choice.rotation))
+            squares = f"{tl}{tr}/{bl}{br}"  # the top row, then the bottom row
+            where = slot_name(slot_of(cursor))
+            return (
+                f"[b]Tile {choice.index + 1}[/b] ({squares}, {t.mp} MP): arrows move it, "
+                f"[b]r[/b] turns it, [b]enter[/b] lays it at [b]{where}[/b], "
+                f"[b]s[/b] spends it for {t.mp} MP"
+            )
+        chosen = self.explorer(explorer)
+        if chosen is not None and chosen.space is not None:
+            load = f" carrying {colours_text(chosen.carried)}" if chosen.carried else ""
+            reach = self.reach(explorer)
+            there = ""
+            if cursor in reach:
+                cost, path = reach[cursor]
+                route = " → ".join(space_name(s) for s in path)
+                there = f" · to [b]{space_name(cursor)}[/b]: {cost} MP ({route})"
+            elif cursor != chosen.space:
+                there = f" · {space_name(cursor)} is out of reach"
+            return (
+                f"[b]Explorer {chosen.index + 1}[/b] on {space_name(chosen.space)}{load}; "
+                f"pool [b]{state.pool} MP[/b]{there}\n"
+                "arrows choose a space, [b]enter[/b] moves there, shift+arrows step"
+            )
+        hand = self.hand
+        if hand:
+            return (
+                f"[b]{name}[/b]: {len(hand)} tile(s) to play, pool [b]{state.pool} MP[/b]. "
+                f"[b]1–{len(hand)}[/b] picks a tile (lay it or spend it), "
+                "[b]tab[/b] picks an explorer"
+            )
+        return (
+            f"[b]{name}[/b]: every tile is played; pool [b]{state.pool} MP[/b]. "
+            "[b]tab[/b] picks an explorer to move, [b]e[/b] ends the turn"
+        )
+
+
+def cargo_label(cargo: Sequence[str], places: int) -> str:
+    """A boarding option as the cargo dialog lists it."""
+    empty = places - len(cargo)
+    load = colours_text(cargo) if cargo else "no artifacts"
+    return load + (f" ({empty} place(s) left empty)" if empty > 0 else "")

@@ -1,0 +1,164 @@
+"""Setting up a local game: the game, 2–4 seats (each a human at this keyboard or a bot), a seed.
+
+Also used to "continue from here": the seats are then fixed by the saved position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from core.bots import bot_kinds
+from core.games import GAMES, get_rules
+from tui.seats import SEAT_NAMES
+from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
+
+HUMAN = "human"
+DEFAULT_BOT = "greedy"
+
+
+def kind_options(game: str) -> list[tuple[str, str]]:
+    """(label, value) for the seat kinds: a human, or each bot the game offers."""
+    return [("Human (this keyboard)", HUMAN)] + [
+        (f"Bot: {kind}", kind) for kind in sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
+    ]
+
+
+class NewGameScreen(Screen[TableSetup | None]):
+    """A form; dismissed with the table's setup, or ``None`` when cancelled."""
+
+    CSS_PATH = "new_game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        game: str = "maunakea",
+        players: int = 3,
+        names: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
+        origin: str = "",
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.position = position
+        self.origin = origin
+        rules = get_rules(game)
+        self.min_players, self.max_players = rules.min_players, rules.max_players
+        self.players = players
+        self.names = list(names or SEAT_NAMES[: self.max_players])
+        while len(self.names) < self.max_players:
+            self.names.append(SEAT_NAMES[len(self.names)])
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="form"):
+            if self.position is not None:
+                yield Static(f"Continue {self.origin} as a new game (a new seed).", id="origin")
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select(
+                    [(get_rules(g).title, g) for g in sorted(GAMES)],
+                    value=self.game,
+                    allow_blank=False,
+                    id="game",
+                    disabled=self.position is not None,
+                )
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(self.min_players, self.max_players + 1)],
+                    value=self.players,
+                    allow_blank=False,
+                    id="players",
+                    disabled=self.position is not None,
+                )
+            for seat in range(self.max_players):
+                with Horizontal(classes="field seat", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield Input(self.names[seat], id=f"name-{seat}", classes="seat-name")
+                    yield Select(
+                        kind_options(self.game),
+                        value=HUMAN if seat == 0 else DEFAULT_BOT,
+                        allow_blank=False,
+                        id=f"kind-{seat}",
+                        classes="seat-kind",
+                    )
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(placeholder="random (any text replays the same draws)", id="seed")
+            with Horizontal(classes="field"):
+                yield Label("Turn limit", classes="field-label")
+                yield Input(
+                    placeholder=f"none (only bots: {BOT_ONLY_TURN_LIMIT})",
+                    id="turn-limit",
+                    type="integer",
+                    disabled=self.position is not None,
+                )
+            yield Label("", id="form-error")
+            with Horizontal(id="form-buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "New local game"
+        self._show_seats()
+        self.query_one("#name-0", Input).focus()
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.players = event.value
+            self._show_seats()
+
+    def _show_seats(self) -> None:
+        for seat in range(self.max_players):
+            self.query_one(f"#seat-{seat}").display = seat < self.players
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_cancel()
+
+    def on_input_submitted(self) -> None:
+        self.action_start()
+
+    def setup(self) -> TableSetup:
+        """The form as a table setup; ``ValueError`` with one line when something is wrong."""
+        seats = []
+        for seat in range(self.players):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or SEAT_NAMES[seat]
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            seats.append(SeatSetup(name, None if kind == HUMAN else str(kind)))
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            raise ValueError("each seat needs its own name")
+        limit_text = self.query_one("#turn-limit", Input).value.strip()
+        limit = int(limit_text) if limit_text else None
+        if limit is not None and limit < 1:
+            raise ValueError("the turn limit is a positive number of turns")
+        seed = self.query_one("#seed", Input).value.strip() or None
+        return TableSetup(self.game, tuple(seats), seed, limit, self.position)
+
+    def action_start(self) -> None:
+        try:
+            setup = self.setup()
+        except ValueError as exc:
+            self.query_one("#form-error", Label).update(str(exc))
+            return
+        self.dismiss(setup)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

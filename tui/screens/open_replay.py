@@ -1,0 +1,41 @@
+"""Asking for a replay file by path (for games saved elsewhere)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from tui.library import replays_dir
+
+
+class OpenReplayScreen(ModalScreen[Path | None]):
+    """A path prompt; returns the path (checked to exist), or ``None``."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Open a replay file", classes="dialog-title")
+            yield Input(placeholder=str(replays_dir() / "….caldera"), id="path")
+            yield Label("", id="error", classes="dialog-error")
+            yield Label("enter opens, escape cancels", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        path = Path(text).expanduser()
+        if not path.is_file():
+            self.query_one("#error", Label).update(f"No such file: {path}")
+            return
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

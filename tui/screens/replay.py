@@ -1,0 +1,319 @@
+"""Watching a game again: step, jump, autoplay, and continue a new game from any event.
+
+The board shown at event N is exactly the fold of events 0…N (``replays.timeline``).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, Input, Label, Static
+
+from core.codec import Envelope
+from core.games.maunakea import events as ev
+from core.lifecycle import GameEnded
+from replays.timeline import Timeline
+from tui.screens.maunakea import choose_scale
+from tui.seats import seat_letters
+from tui.sentences import sentence
+from tui.widgets.event_log import EventLog
+from tui.widgets.maunakea.board import IslandBoard
+from tui.widgets.maunakea.glyphs import legend
+from tui.widgets.maunakea.info import space_info
+from tui.widgets.maunakea.paint import Marks
+from tui.widgets.maunakea.players import PlayersPanel
+from tui.widgets.text_line import TextLine
+from tui.widgets.timeline import TimelineBar
+
+SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
+STEP = Binding.Group("Step", compact=True)
+TURN = Binding.Group("Turn", compact=True)
+JUMP = Binding.Group("Start/end", compact=True)
+SPEED = Binding.Group("Speed", compact=True)
+
+
+class GotoScreen(ModalScreen[int | None]):
+    """Asks for an event number."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, last: int) -> None:
+        super().__init__()
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Go to event (0 … {self.last})", classes="dialog-title")
+            yield Input(type="integer", id="event")
+            yield Label("", id="error", classes="dialog-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            seq = int(event.value)
+        except ValueError:
+            return
+        if not 0 <= seq <= self.last:
+            self.query_one("#error", Label).update(f"There is no event {seq} (0 … {self.last})")
+            return
+        self.dismiss(seq)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayScreen(Screen[None]):
+    """A replay of a Mauna Kea game, from a file or from the game just played."""
+
+    CSS_PATH = "maunakea.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "step(-1)", "Back", group=STEP, tooltip="One event back"),
+        Binding("right,l", "step(1)", "Next", group=STEP, tooltip="One event forward"),
+        Binding(
+            "[,shift+left",
+            "turn(-1)",
+            "Turn back",
+            key_display="[",
+            group=TURN,
+            tooltip="To the start of this turn, or the one before",
+        ),
+        Binding(
+            "],shift+right",
+            "turn(1)",
+            "Next turn",
+            key_display="]",
+            group=TURN,
+            tooltip="To the start of the next turn",
+        ),
+        Binding("home", "jump('start')", "Start", group=JUMP, tooltip="To the first event"),
+        Binding("end", "jump('end')", "End", group=JUMP, tooltip="To the last event"),
+        Binding("g", "goto", "Go to", tooltip="Go to event N"),
+        Binding("space", "play", "Play", tooltip="Play the events one after another"),
+        Binding("space", "pause", "Pause", tooltip="Stop playing"),
+        Binding("minus", "speed(-1)", "Slower", group=SPEED, tooltip="Play slower"),
+        Binding(
+            "plus,equals_sign",
+            "speed(1)",
+            "Faster",
+            key_display="+",
+            group=SPEED,
+            tooltip="Play faster",
+        ),
+        Binding(
+            "c",
+            "continue_here",
+            "Continue",
+            tooltip="Continue from here: a new game from this position",
+        ),
+        Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
+    ]
+
+    position: reactive[int] = reactive(0)
+    playing: reactive[bool] = reactive(False)
+    speed: reactive[int] = reactive(2)  # index into SPEEDS
+
+    class ContinueFrom(Message):
+        """Start a new game from the position after event ``seq``."""
+
+        def __init__(self, position: dict[str, Any], players: Sequence[str], origin: str) -> None:
+            super().__init__()
+            self.position = position
+            self.players = tuple(players)
+            self.origin = origin
+
+    def __init__(self, envelopes: Sequence[Envelope], *, title: str, start: int = 0) -> None:
+        super().__init__()
+        self.timeline = Timeline(envelopes)  # raises ReplayError on a foreign log
+        self.rules = self.timeline.rules
+        self.names = self.timeline.started.players
+        self.replay_title = title
+        self.turn_starts = [
+            env.seq for env in self.timeline.envelopes if isinstance(env.event, ev.TurnStarted)
+        ]
+        self._sentences = [
+            (env.seq, sentence(self.rules, env, self.names)) for env in self.timeline.envelopes
+        ]
+        self._start = start
+        self._timer: Timer | None = None
+        self.state: Any = None
+
+    @property
+    def last(self) -> int:
+        return len(self.timeline) - 1
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                board = IslandBoard(seat_letters(self.names), id="board")
+                board.can_focus = False
+                yield board
+                yield TimelineBar(id="timeline")
+                yield TextLine(id="info")
+                yield Static(legend(), id="legend")
+            with Vertical(id="right"):
+                yield PlayersPanel(id="players")
+                yield EventLog(numbered=True, mark_current=True, id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = f"Replay — {self.replay_title}"
+        self.sub_title = ", ".join(self.names)
+        log = self.query_one(EventLog)
+        log.set_names(self.names)
+        log.reset(self._sentences, upto=0)
+        self.position = self._start
+        self._show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(IslandBoard).scale = choose_scale(event.size.width, event.size.height)
+
+    # -- what is shown --------------------------------------------------------------------
+
+    def validate_position(self, seq: int) -> int:
+        return min(max(seq, 0), self.last)
+
+    def watch_position(self) -> None:
+        if self.is_mounted:
+            self._show()
+
+    def _turn_of(self, seq: int) -> int:
+        """How many turns have started by event ``seq``."""
+        return bisect.bisect_right(self.turn_starts, seq)
+
+    def _show(self) -> None:
+        seq = self.position
+        self.state = self.timeline.state_at(seq)
+        event = self.timeline.envelopes[seq].event
+        fresh: frozenset[tuple[int, int]] = frozenset()
+        if isinstance(event, ev.LavaPlaced | ev.TilePlaced):
+            fresh = frozenset({event.slot})
+        board = self.query_one(IslandBoard)
+        board.show(self.state, Marks(fresh=fresh))
+        self.query_one(PlayersPanel).show(self.state, self.names, ())
+        self.query_one(EventLog).upto = seq
+        self._caption()
+        self._info()
+        self.refresh_bindings()
+
+    def _caption(self) -> None:
+        bar = self.query_one(TimelineBar)
+        bar.length = len(self.timeline)
+        bar.position = self.position
+        turn = self._turn_of(self.position)
+        state = "▶ playing" if self.playing else "paused"
+        ended = isinstance(self.timeline.envelopes[-1].event, GameEnded)
+        bar.caption = (
+            f"event {self.position} / {self.last} · turn {turn} · {state} at "
+            f"{SPEEDS[self.speed]} events/s" + ("" if ended else " · unfinished game")
+        )
+
+    def _info(self) -> None:
+        board = self.query_one(IslandBoard)
+        self.query_one("#info", TextLine).text = space_info(self.state, board.cursor, self.names)
+
+    @on(IslandBoard.CursorMoved)
+    def _cursor_moved(self) -> None:
+        if self.state is not None:
+            self._info()
+
+    @on(TimelineBar.Seek)
+    def _seek(self, message: TimelineBar.Seek) -> None:
+        self.position = message.seq
+
+    # -- keys -----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        forward = bool(parameters) and isinstance(parameters[0], int) and parameters[0] > 0
+        at_start, at_end = self.position <= 0, self.position >= self.last
+        if action in ("step", "turn"):
+            return not at_end if forward else not at_start
+        if action == "jump":
+            return not at_end if parameters == ("end",) else not at_start
+        if action == "play":
+            return not self.playing and not at_end
+        if action == "pause":
+            return self.playing
+        if action == "speed":
+            return 0 <= self.speed + (1 if forward else -1) < len(SPEEDS)
+        if action == "continue_here":
+            return self.rules.outcome(self.state) is None if self.state is not None else False
+        return True
+
+    def action_step(self, delta: int) -> None:
+        self.playing = False
+        self.position += delta
+
+    def action_turn(self, delta: int) -> None:
+        self.playing = False
+        if delta > 0:
+            later = [s for s in self.turn_starts if s > self.position]
+            self.position = later[0] if later else self.last
+        else:
+            earlier = [s for s in self.turn_starts if s < self.position]
+            self.position = earlier[-1] if earlier else 0
+
+    def action_jump(self, where: str) -> None:
+        self.playing = False
+        self.position = 0 if where == "start" else self.last
+
+    def action_goto(self) -> None:
+        def chosen(seq: int | None) -> None:
+            if seq is not None:
+                self.playing = False
+                self.position = seq
+
+        self.app.push_screen(GotoScreen(self.last), chosen)
+
+    def action_play(self) -> None:
+        self.playing = True
+
+    def action_pause(self) -> None:
+        self.playing = False
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
+
+    def watch_playing(self, playing: bool) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if playing:
+            self._timer = self.set_interval(1 / SPEEDS[self.speed], self._tick)
+        if self.is_mounted:
+            self._caption()
+            self.refresh_bindings()
+
+    def watch_speed(self) -> None:
+        if self.playing:
+            self.watch_playing(True)
+        elif self.is_mounted:
+            self._caption()
+            self.refresh_bindings()
+
+    def _tick(self) -> None:
+        if self.position >= self.last:
+            self.playing = False
+            return
+        self.position += 1
+
+    def action_continue_here(self) -> None:
+        if self.state is None:
+            return
+        position = self.rules.dump_position(self.state)
+        origin = f"{self.replay_title} from event {self.position}"
+        self.post_message(self.ContinueFrom(position, self.names, origin))
+
+    def action_leave(self) -> None:
+        self.playing = False
+        self.dismiss(None)

@@ -1,0 +1,21 @@
+"""One plain sentence per event, for the event logs (the game's own ``describe`` does the work)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.codec import Envelope
+from core.lifecycle import GameEnded, GameStarted
+from core.protocol import Rules
+
+
+def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str]) -> str:
+    event = env.event
+    if isinstance(event, GameStarted):
+        if event.position is not None:
+            return f"{rules.title} continues from a saved position: {', '.join(names)}"
+        return f"{rules.title} begins: {', '.join(names)}"
+    if isinstance(event, GameEnded):
+        return "Game over (the seed is revealed: anyone can audit every draw)"
+    return rules.describe(event, names)

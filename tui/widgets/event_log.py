@@ -1,0 +1,79 @@
+"""The event log: one plain sentence per event, newest at the bottom, names in seat colours."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.seats import seat_colour
+
+NUMBER = Style(color="#7a7a7a")
+CURRENT = Style(bgcolor="#3a3a12", bold=True)
+
+
+class EventLog(Widget):
+    """Sentences up to event ``upto`` (the last one shown is highlighted when ``mark_current``)."""
+
+    upto: reactive[int] = reactive(-1)
+
+    def __init__(
+        self,
+        *,
+        numbered: bool = False,
+        mark_current: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.numbered = numbered
+        self.mark_current = mark_current
+        self._sentences: list[tuple[int, str]] = []  # (seq, sentence), seq ascending
+        self._names: tuple[str, ...] = ()
+
+    def set_names(self, names: Sequence[str]) -> None:
+        self._names = tuple(names)
+        self.refresh()
+
+    def add(self, seq: int, sentence: str) -> None:
+        """Append the sentence of event ``seq`` and show up to it."""
+        self._sentences.append((seq, sentence))
+        self.upto = seq
+
+    def reset(self, sentences: Sequence[tuple[int, str]], upto: int | None = None) -> None:
+        self._sentences = list(sentences)
+        self.upto = upto if upto is not None else (sentences[-1][0] if sentences else -1)
+        self.refresh()
+
+    def shown(self) -> list[str]:
+        """The sentences up to ``upto``, oldest first (for tests and tools)."""
+        return [s for seq, s in self._sentences if seq <= self.upto]
+
+    def _line(self, seq: int, sentence: str, current: bool) -> Text:
+        text = Text()
+        if self.numbered:
+            text.append(f"{seq:>5} ", NUMBER)
+        body = Text(sentence)
+        for seat, name in enumerate(self._names):
+            if name:
+                body.highlight_words([name], Style(color=seat_colour(seat), bold=True))
+        text.append_text(body)
+        if current:
+            text.stylize(CURRENT)
+        return text
+
+    def render(self) -> Group:
+        height = max(self.size.height, 1)
+        width = max(self.size.width, 10)
+        shown = [(seq, s) for seq, s in self._sentences if seq <= self.upto][-height:]
+        lines: list[Text] = []
+        for i, (seq, sentence) in enumerate(shown):
+            current = self.mark_current and i == len(shown) - 1
+            wrapped = self._line(seq, sentence, current).wrap(self.app.console, width)
+            lines.extend(wrapped)
+        return Group(*lines[-height:])

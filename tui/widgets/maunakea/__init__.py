@@ -1,0 +1,1 @@
+"""Mauna Kea's widgets: the island board, the players' tiles and boats, the event log lines."""

@@ -1,0 +1,100 @@
+"""How Mauna Kea's pieces look in a terminal: a glyph for everything, colour only on top.
+
+Each terrain, lava flow, artifact and explorer has its own glyph, so the board reads on a
+monochrome terminal too; colours make it quicker to read where they exist.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+
+from core.games.maunakea.components import COMPONENTS, Direction, Terrain
+from tui.seats import seat_colour
+
+C = COMPONENTS
+
+TERRAIN_GLYPH = {
+    Terrain.NONE: "·",
+    Terrain.JUNGLE: "♣",
+    Terrain.WATER: "≈",
+    Terrain.MOUNTAIN: "∧",
+    Terrain.LAVA: "▒",
+    Terrain.VOLCANO: "▓",
+}
+TERRAIN_NAME = {
+    Terrain.NONE: "no tile",
+    Terrain.JUNGLE: "jungle",
+    Terrain.WATER: "water",
+    Terrain.MOUNTAIN: "mountain",
+    Terrain.LAVA: "lava",
+    Terrain.VOLCANO: "the volcano",
+}
+TERRAIN_STYLE = {
+    Terrain.NONE: Style(color="#5a5a5a", bgcolor="#161616"),
+    Terrain.JUNGLE: Style(color="#8fdc7a", bgcolor="#1d5a22"),
+    Terrain.WATER: Style(color="#b5dcff", bgcolor="#1d4f8c"),
+    Terrain.MOUNTAIN: Style(color="#f0e2cf", bgcolor="#6e5a48"),
+    Terrain.LAVA: Style(color="#ffe066", bgcolor="#a8260f", bold=True),
+    Terrain.VOLCANO: Style(color="#ff5a1f", bgcolor="#2a0c08"),
+}
+FRESH_LAVA = Style(color="#fff3a0", bgcolor="#e8431a", bold=True)
+
+ARROW = {Direction.N: "↑", Direction.E: "→", Direction.S: "↓", Direction.W: "←"}
+FLOW_GLYPHS = tuple(flow.glyph for flow in C.flows)  # ▲ ● ■ ◆
+
+ARTIFACT_GLYPH = {"white": "○", "grey": "◐", "black": "◉"}
+ARTIFACT_STYLE = {
+    "white": Style(color="#ffffff", bold=True),
+    "grey": Style(color="#b8b8b8", bold=True),
+    "black": Style(color="#000000", bgcolor="#c8c8c8", bold=True),
+}
+CARRIED_COUNT = " ¹²³⁴⁵⁶⁷⁸⁹"
+
+BOAT_STYLE = {
+    "brown": Style(color="#ffffff", bgcolor="#7a4a24", bold=True),
+    "green": Style(color="#ffffff", bgcolor="#23784a", bold=True),
+    "blue": Style(color="#ffffff", bgcolor="#2f55c8", bold=True),
+    "red": Style(color="#ffffff", bgcolor="#b3261e", bold=True),
+    "yellow": Style(color="#000000", bgcolor="#d9b310", bold=True),
+    "purple": Style(color="#ffffff", bgcolor="#7d3c98", bold=True),
+    "orange": Style(color="#000000", bgcolor="#e67e22", bold=True),
+    "teal": Style(color="#000000", bgcolor="#1abc9c", bold=True),
+}
+BOAT_ABBREVIATION = {
+    "brown": "brn",
+    "green": "grn",
+    "blue": "blu",
+    "red": "red",
+    "yellow": "yel",
+    "purple": "pur",
+    "orange": "org",
+    "teal": "tea",
+}
+BOAT_PLACE = "□"
+SEA = Style(color="#3d6e9e", bgcolor="#0b2239")
+LABEL = Style(color="#8a8a8a")
+SLOT_LABEL = Style(color="#d8d8d8", bold=True)
+LABEL_HERE = Style(color="#000000", bgcolor="#e0c040", bold=True)
+
+
+def explorer_style(seat: int) -> Style:
+    """An explorer: a bold letter on its player's colour."""
+    return Style(color="#000000", bgcolor=seat_colour(seat), bold=True)
+
+
+def boat_style(colour: str) -> Style:
+    return BOAT_STYLE.get(colour, Style(reverse=True))
+
+
+def artifact_text(colours: list[str] | tuple[str, ...]) -> str:
+    return "".join(ARTIFACT_GLYPH.get(c, "?") for c in colours)
+
+
+def legend() -> str:
+    """The key to the board (lines of at most 63 characters, to fit under it)."""
+    flows = " ".join(FLOW_GLYPHS)
+    return (
+        "♣ jungle 1 MP  ≈ water 2 MP  ∧ mountain  · no tile  ▓ volcano\n"
+        f"{flows} lava flows, arrow = its way   ○ ◐ ◉ artifacts\n"
+        "R1 Red's explorer 1, ¹²³ artifacts carried   □ boat places"
+    )

@@ -1,0 +1,356 @@
+"""Painting the island: a Mauna Kea state plus the screen's marks, as rows of styled text.
+
+Pure functions (no widget state), so the board widget, the replay screen and the benchmark all
+paint the same way. Layout, for a scale of ``w`` × ``h`` characters per space::
+
+    5 label columns | west boats (w) | 18 spaces (18·w) | east boats (w)
+    2 label rows, north boats (h), 18 rows of spaces (18·h), south boats (h)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+
+from core.games.maunakea.board import SLOT_COLUMNS, SPACE_COLUMNS, quadrant_of, slot_of
+from core.games.maunakea.components import COMPONENTS, SPACES, Direction, Slot, Space, Terrain
+from core.games.maunakea.lava import exit_directions
+from core.games.maunakea.state import Explorer, Kind, MaunaKeaState
+from tui.widgets.maunakea.glyphs import (
+    ARROW,
+    ARTIFACT_GLYPH,
+    ARTIFACT_STYLE,
+    BOAT_ABBREVIATION,
+    BOAT_PLACE,
+    CARRIED_COUNT,
+    FRESH_LAVA,
+    LABEL,
+    LABEL_HERE,
+    SEA,
+    SLOT_LABEL,
+    TERRAIN_GLYPH,
+    TERRAIN_STYLE,
+    boat_style,
+    explorer_style,
+)
+
+C = COMPONENTS
+LABEL_WIDTH = 5
+HEADER_ROWS = 2
+Run = tuple[str, Style]
+
+CURSOR = Style(reverse=True)
+SELECTED = Style(underline=True, bold=True)
+REACH = Style(color="#ffe14d", bold=True)
+PATH = Style(color="#000000", bgcolor="#ffd23f", bold=True)
+TARGET = Style(color="#ffffff", bold=True)
+GHOST_OK = Style(color="#ffffff", bold=True)
+GHOST_BAD = Style(color="#ff4040", bold=True)
+CORNERS = ("┌", "┐", "┘", "└")  # TL, TR, BR, BL
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Characters per space: ``width`` columns by ``height`` rows."""
+
+    width: int
+    height: int
+
+    @property
+    def columns(self) -> int:
+        return LABEL_WIDTH + self.width * (SPACES + 2)
+
+    @property
+    def rows(self) -> int:
+        return HEADER_ROWS + self.height * (SPACES + 2)
+
+
+SCALES = (Scale(3, 1), Scale(4, 2), Scale(5, 2), Scale(6, 3))
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A tile being placed: its slot, its squares (TL, TR, BR, BL) as turned, and whether the
+    slot is free."""
+
+    slot: Slot
+    squares: tuple[Terrain, ...]
+    fits: bool
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the screen lays over the island."""
+
+    cursor: Space | None = None
+    ghost: Ghost | None = None
+    reach: Mapping[Space, int] = field(default_factory=dict)  # reachable space -> MP
+    path: frozenset[Space] = frozenset()
+    targets: frozenset[Space] = frozenset()  # spaces that may be chosen now
+    selected: Space | None = None  # the explorer being moved
+    fresh: frozenset[Slot] = frozenset()  # lava that has just flowed
+
+
+def space_at(scale: Scale, x: int, y: int) -> Space | None:
+    """The space under widget offset ``(x, y)``, if any."""
+    bx = x - LABEL_WIDTH - scale.width
+    by = y - HEADER_ROWS - scale.height
+    if 0 <= bx < SPACES * scale.width and 0 <= by < SPACES * scale.height:
+        return bx // scale.width, by // scale.height
+    return None
+
+
+def _line(runs: Sequence[Run], width: int, fill: Style, *, centre: bool = True) -> list[Run]:
+    """``runs`` padded (centred) or cut to exactly ``width`` cells."""
+    used = sum(len(text) for text, _ in runs)
+    if used > width:
+        out: list[Run] = []
+        left = width
+        for text, style in runs:
+            if left <= 0:
+                break
+            out.append((text[:left], style))
+            left -= len(text[:left])
+        return out
+    before = (width - used) // 2 if centre else 0
+    after = width - used - before
+    return [(" " * before, fill), *runs, (" " * after, fill)]
+
+
+def _blank(width: int, height: int, style: Style) -> list[list[Run]]:
+    return [[(" " * width, style)] for _ in range(height)]
+
+
+class Painter:
+    """Paints one state with one set of marks at one scale."""
+
+    def __init__(
+        self,
+        state: MaunaKeaState,
+        marks: Marks,
+        scale: Scale,
+        letters: Sequence[str],
+    ) -> None:
+        self.state = state
+        self.marks = marks
+        self.scale = scale
+        self.letters = letters
+        self.occupants: dict[Space, Explorer] = {
+            e.space: e for row in state.explorers for e in row if e.space is not None
+        }
+
+    # -- one space ------------------------------------------------------------------------
+
+    def _terrain(self, space: Space) -> tuple[Terrain, str, Style]:
+        """What the space shows underneath everything: terrain (or the ghost), glyph, style."""
+        ghost = self.marks.ghost
+        slot = slot_of(space)
+        if ghost is not None and ghost.fits and ghost.slot == slot:
+            terrain = ghost.squares[quadrant_of(space)]
+            return terrain, TERRAIN_GLYPH[terrain], TERRAIN_STYLE[terrain]
+        terrain = self.state.terrain(space)
+        style = TERRAIN_STYLE[terrain]
+        if terrain is Terrain.LAVA:
+            placed = self.state.board[slot]
+            lava = C.lava_tile(placed.tile)
+            exits = [ARROW[d] for d, _ in exit_directions(lava, Direction(placed.turn))]
+            arrow = exits[quadrant_of(space) % len(exits)] if placed.kind is Kind.LAVA else ""
+            glyph = C.flows[lava.flow].glyph + arrow
+            if slot in self.marks.fresh:
+                style = FRESH_LAVA
+            return terrain, glyph, style
+        return terrain, TERRAIN_GLYPH[terrain], style
+
+    def space(self, space: Space) -> list[list[Run]]:
+        """The rows of one space (each exactly ``scale.width`` cells)."""
+        w, h = self.scale.width, self.scale.height
+        marks = self.marks
+        _terrain, glyph, base = self._terrain(space)
+        explorer = self.occupants.get(space)
+        ground = self.state.artifacts.get(space, [])
+        cost = marks.reach.get(space)
+        if cost is not None and space in marks.path:
+            base = base + PATH
+        items: list[list[Run]] = []  # meaningful rows, top first
+        if explorer is not None:
+            style = explorer_style(explorer.seat)
+            if space == marks.selected:
+                style = style + SELECTED
+            token = f"{self.letters[explorer.seat]}{explorer.index + 1}"
+            carried = explorer.carried
+            if carried and w - len(token) >= len(carried) and h > 1:
+                row: list[Run] = [(token, style)]
+                row += [(ARTIFACT_GLYPH[c], base + ARTIFACT_STYLE[c]) for c in carried]
+            else:
+                row = [(token + CARRIED_COUNT[min(len(carried), 9)].strip(), style)]
+            items.append(row)
+            if ground and h > 1:
+                items.append(self._artifacts(ground, w, base))
+        elif ground:
+            items.append(self._artifacts(ground, w if cost is None else w - 2, base))
+        if cost is not None and explorer is None:
+            reach_style = base + REACH if space not in marks.path else base
+            if h == 1:
+                lead = items.pop() if items else [(glyph, base)]
+                items.append([*lead[:1], (f"{cost:>2}", reach_style)])
+            else:
+                items.append([(f"{cost} MP" if w >= 5 else f"{cost}", reach_style)])
+        elif space in marks.targets and explorer is None:
+            items.append([("›", base + TARGET), (glyph, base), ("‹", base + TARGET)])
+        if not items:
+            items.append([(glyph, base)])
+        items = items[:h]
+        top = (h - len(items)) // 2  # centred vertically
+        rows = [_line([], w, base) for _ in range(h)]
+        for i, item in enumerate(items):
+            rows[top + i] = _line(item, w, base)
+        rows = self._frame(space, rows)
+        if space == marks.cursor:
+            rows = [[(text, style + CURSOR) for text, style in row] for row in rows]
+        return rows
+
+    @staticmethod
+    def _artifacts(colours: Sequence[str], room: int, base: Style) -> list[Run]:
+        shown = list(colours) if len(colours) <= room else list(colours[: max(room - 1, 0)])
+        runs: list[Run] = [(ARTIFACT_GLYPH[c], base + ARTIFACT_STYLE[c]) for c in shown]
+        if len(shown) < len(colours):
+            runs.append(("+", base + TARGET))
+        return runs
+
+    def _frame(self, space: Space, rows: list[list[Run]]) -> list[list[Run]]:
+        """Corners of the ghost tile drawn into the spaces at its corners."""
+        ghost = self.marks.ghost
+        if ghost is None or ghost.slot != slot_of(space):
+            return rows
+        quadrant = quadrant_of(space)
+        corner = (CORNERS[quadrant], GHOST_OK if ghost.fits else GHOST_BAD)
+        row_index = 0 if quadrant in (0, 1) else len(rows) - 1
+        row = _explode(rows[row_index])
+        if quadrant in (0, 3):
+            row[0] = (corner[0], row[0][1] + corner[1])
+        else:
+            row[-1] = (corner[0], row[-1][1] + corner[1])
+        rows = list(rows)
+        rows[row_index] = row
+        return rows
+
+    # -- the whole board ------------------------------------------------------------------
+
+    def rows(self) -> list[list[Segment]]:
+        """Every row of the board, as segments."""
+        w, h = self.scale.width, self.scale.height
+        out: list[list[Run]] = self._header()
+        north, south, west, east = self._boats()
+        for sub in range(h):
+            out.append(self._margin_label() + [(" " * w, SEA)] + north[sub] + [(" " * w, SEA)])
+        cells = {(x, y): self.space((x, y)) for y in range(SPACES) for x in range(SPACES)}
+        for y in range(SPACES):
+            for sub in range(h):
+                row = self._row_label(y, sub) + west[y * h + sub]
+                for x in range(SPACES):
+                    row += cells[(x, y)][sub]
+                row += east[y * h + sub]
+                out.append(row)
+        for sub in range(h):
+            out.append(self._margin_label() + [(" " * w, SEA)] + south[sub] + [(" " * w, SEA)])
+        return [[Segment(text, style) for text, style in row if text] for row in out]
+
+    def _header(self) -> list[list[Run]]:
+        w = self.scale.width
+        cursor = self.marks.cursor
+        lead = " " * (LABEL_WIDTH + w)
+        slots: list[Run] = [(lead, LABEL)]
+        spaces: list[Run] = [(lead, LABEL)]
+        for c, letter in enumerate(SLOT_COLUMNS):
+            here = cursor is not None and cursor[0] // 2 == c
+            slots += _line([(letter, LABEL_HERE if here else SLOT_LABEL)], 2 * w, Style())
+        for x, letter in enumerate(SPACE_COLUMNS):
+            here = cursor is not None and cursor[0] == x
+            spaces += _line([(letter, LABEL_HERE if here else LABEL)], w, Style())
+        return [slots, spaces]
+
+    def _margin_label(self) -> list[Run]:
+        return [(" " * LABEL_WIDTH, Style())]
+
+    def _row_label(self, y: int, sub: int) -> list[Run]:
+        if sub != (self.scale.height - 1) // 2:
+            return [(" " * LABEL_WIDTH, Style())]
+        cursor = self.marks.cursor
+        slot_here = cursor is not None and cursor[1] // 2 == y // 2
+        space_here = cursor is not None and cursor[1] == y
+        slot = str(y // 2 + 1) if y % 2 == 0 else " "
+        return [
+            (slot, LABEL_HERE if slot_here and slot != " " else SLOT_LABEL),
+            (" ", Style()),
+            (f"{y + 1:>2}", LABEL_HERE if space_here else LABEL),
+            (" ", Style()),
+        ]
+
+    def _boats(
+        self,
+    ) -> tuple[list[list[Run]], list[list[Run]], list[list[Run]], list[list[Run]]]:
+        """The four margins: north and south rows, west and east columns (one list per row)."""
+        w, h = self.scale.width, self.scale.height
+        span = SPACES * w
+        north = [[(" " * span, SEA)] for _ in range(h)]
+        south = [[(" " * span, SEA)] for _ in range(h)]
+        west: list[list[Run]] = [[(" " * w, SEA)] for _ in range(SPACES * h)]
+        east: list[list[Run]] = [[(" " * w, SEA)] for _ in range(SPACES * h)]
+        for landing in C.landings:
+            xs = sorted({x for x, _ in landing.spaces})
+            ys = sorted({y for _, y in landing.spaces})
+            boat = self.state.docked.get(landing.index)
+            if len(ys) == 1:  # north or south: a row of 4 spaces
+                block = self._boat_block(boat, landing.name, 4 * w, h)
+                rows = north if ys[0] == 0 else south
+                for sub in range(h):
+                    rows[sub] = _splice(rows[sub], xs[0] * w, block[sub])
+            else:  # east or west: a column of 4 spaces
+                block = self._boat_block(boat, landing.name, w, 4 * h)
+                column = west if xs[0] == 0 else east
+                for i in range(4 * h):
+                    column[ys[0] * h + i] = block[i]
+        return north, south, west, east
+
+    @staticmethod
+    def _boat_block(boat: int | None, landing: str, width: int, height: int) -> list[list[Run]]:
+        if boat is None:
+            text = landing if width >= len(landing) else landing[:width]
+            block = _blank(width, height, SEA)
+            block[(height - 1) // 2] = _line([(text, SEA + Style(dim=True))], width, SEA)
+            return block
+        colour = C.boats[boat].colour
+        places = BOAT_PLACE * C.boats[boat].places
+        style = boat_style(colour)
+        if height == 1 or width >= len(colour) + len(places) + 1:
+            lines = [f"{colour} {places}"]
+        else:
+            name = colour if width >= len(colour) else BOAT_ABBREVIATION.get(colour, colour[:3])
+            lines = [name, places]
+        block = _blank(width, height, style)
+        for i, text in enumerate(lines[:height]):
+            block[i] = _line([(text, style)], width, style)
+        return block
+
+
+def _explode(row: list[Run]) -> list[Run]:
+    """One run per character (so a single cell can be restyled)."""
+    return [(ch, style) for text, style in row for ch in text]
+
+
+def _splice(row: list[Run], at: int, block: list[Run]) -> list[Run]:
+    """``row`` with ``block`` written over it from cell ``at``."""
+    cells = _explode(row)
+    new = _explode(block)
+    cells[at : at + len(new)] = new
+    return cells
+
+
+def paint(
+    state: MaunaKeaState, marks: Marks, scale: Scale, letters: Sequence[str]
+) -> list[list[Segment]]:
+    """The board's rows for ``state`` under ``marks``."""
+    return Painter(state, marks, scale, letters).rows()

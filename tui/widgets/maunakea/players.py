@@ -1,0 +1,159 @@
+"""The players around the island: tiles in hand, pooled MP, explorers, boats and score so far."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+
+from core.games.maunakea.board import rotated
+from core.games.maunakea.components import COMPONENTS
+from core.games.maunakea.scoring import score_parts
+from core.games.maunakea.state import MaunaKeaState, Phase, Status
+from tui.seats import seat_colour
+from tui.widgets.maunakea.glyphs import (
+    ARTIFACT_GLYPH,
+    TERRAIN_GLYPH,
+    TERRAIN_STYLE,
+    boat_style,
+)
+
+C = COMPONENTS
+TILE_WIDTH = 6  # characters per tile in a hand, gap included (5 tiles fit in 32)
+CHOSEN = Style(reverse=True, bold=True)
+DIM = Style(dim=True)
+
+
+@dataclass(frozen=True)
+class TileChoice:
+    """The tile a player has picked from their hand, and how it is turned."""
+
+    seat: int
+    index: int  # position in the hand
+    rotation: int = 0
+
+
+class PlayersPanel(Widget):
+    """One block per seat, the seat to move marked ▶, seats played here marked ⌨."""
+
+    class TileChosen(Message):
+        """A tile in hand was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._state: MaunaKeaState | None = None
+        self._names: tuple[str, ...] = ()
+        self._here: frozenset[int] = frozenset()
+        self._choice: TileChoice | None = None
+
+    def show(
+        self,
+        state: MaunaKeaState,
+        names: Sequence[str],
+        here: Collection[int],
+        choice: TileChoice | None = None,
+    ) -> None:
+        self._state = state
+        self._names = tuple(names)
+        self._here = frozenset(here)
+        self._choice = choice
+        self.refresh(layout=True)
+
+    def action_choose_tile(self, index: int) -> None:
+        self.post_message(self.TileChosen(index))
+
+    def render(self) -> Text:
+        state = self._state
+        if state is None:
+            return Text("")
+        text = Text()
+        for seat in range(state.players):
+            self._seat(text, state, seat)
+        on_bag = f"Bag: {len(state.bag)} tiles"
+        if state.lava_lost:
+            on_bag += f" · lava gone: {len(state.lava_lost)}"
+        text.append(on_bag, DIM)
+        return text
+
+    def _seat(self, text: Text, state: MaunaKeaState, seat: int) -> None:
+        name = self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
+        colour = Style(color=seat_colour(seat), bold=True)
+        acting = state.active == seat and state.phase in (Phase.TURN, Phase.REFILL)
+        acting = acting or (state.phase is Phase.PLACEMENT and state.placer == seat)
+        score = score_parts(state, seat)["total"]
+        head = Text()
+        head.append("▶ " if acting else "  ", colour)
+        head.append(name, colour)
+        if seat in self._here:
+            head.append(" ⌨", DIM)
+        if state.end is not None and seat in state.end.final_turns:
+            head.append(" (one more turn)", DIM)
+        tail = f"{score:>3} VP"
+        pad = max(1, self.size.width - head.cell_len - len(tail)) if self.size.width else 2
+        text.append_text(head)
+        text.append(" " * pad + tail + "\n", Style(bold=True))
+
+        explorers = state.explorers[seat]
+        counts = {s: sum(e.status is s for e in explorers) for s in Status}
+        line = Text("  ")
+        line.append(f"island {counts[Status.ISLAND]}")
+        line.append(f" · saved {counts[Status.BOAT]}")
+        if counts[Status.LOST]:
+            line.append(f" · lost {counts[Status.LOST]}")
+        if counts[Status.SUPPLY]:
+            line.append(f" · to place {counts[Status.SUPPLY]}")
+        if acting and state.phase is Phase.TURN:
+            line.append(f"  pool {state.pool} MP", Style(color="#ffe14d", bold=True))
+        text.append_text(line)
+        text.append("\n")
+
+        boats = [t for t in state.taken if t.seat == seat]
+        if boats:
+            line = Text("  ")
+            for taken in boats:
+                boat = C.boats[taken.boat]
+                cargo = "".join(ARTIFACT_GLYPH[c] for c in taken.cargo)
+                empty = "□" * (boat.places - len(taken.cargo))
+                line.append(f" {boat.colour} {cargo}{empty} ", boat_style(boat.colour))
+                line.append(" ")
+            text.append_text(line)
+            text.append("\n")
+        hand = state.hands[seat]
+        if hand:
+            self._hand(text, hand, seat)
+
+    def _hand(self, text: Text, hand: Sequence[int], seat: int) -> None:
+        choice = self._choice if self._choice and self._choice.seat == seat else None
+        labels = Text("  ")
+        tops = Text("  ")
+        bottoms = Text("  ")
+        for index, tile in enumerate(hand):
+            chosen = choice is not None and choice.index == index
+            click = Style(meta={"@click": f"choose_tile({index})"})
+            label = f"{index + 1}:{C.mp(tile)}MP"
+            labels.append(label, (CHOSEN if chosen else Style(bold=True)) + click)
+            labels.append(" " * (TILE_WIDTH - len(label)))
+            squares = rotated(C.terrain[tile].squares, choice.rotation if chosen and choice else 0)
+            for row, (left, right) in ((tops, (0, 1)), (bottoms, (3, 2))):
+                for q in (left, right):
+                    terrain = squares[q]
+                    row.append(f"{TERRAIN_GLYPH[terrain]} ", TERRAIN_STYLE[terrain] + click)
+                row.append(" " * (TILE_WIDTH - 4))
+        for row in (labels, tops, bottoms):
+            row.rstrip()
+            text.append_text(row)
+            text.append("\n")

@@ -1,0 +1,48 @@
+"""Where a replay stands: event N of M, the turn, autoplay speed, and a bar you can click."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+DONE = Style(color="#ff9a3c", bold=True)
+TODO = Style(color="#5a5a5a")
+HERE = Style(color="#ffffff", bgcolor="#ff6a00", bold=True)
+
+
+class TimelineBar(Widget):
+    """Two lines: a caption, then a bar from the first event to the last."""
+
+    position: reactive[int] = reactive(0)
+    length: reactive[int] = reactive(1)
+    caption: reactive[str] = reactive("")
+
+    class Seek(Message):
+        """The bar was clicked: go to event ``seq``."""
+
+        def __init__(self, seq: int) -> None:
+            super().__init__()
+            self.seq = seq
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        last = max(self.length - 1, 1)
+        at = round(self.position / last * (width - 1))
+        bar = Text()
+        bar.append("━" * at, DONE)
+        bar.append("●", HERE)
+        bar.append("─" * (width - at - 1), TODO)
+        text = Text(self.caption + "\n")
+        text.append_text(bar)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y < 1 or self.size.width <= 1:
+            return
+        last = max(self.length - 1, 0)
+        seq = round(event.x / (self.size.width - 1) * last)
+        self.post_message(self.Seek(min(max(seq, 0), last)))
