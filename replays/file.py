@@ -174,6 +174,52 @@ def read(path: str | Path) -> Replay:
     return replay
 
 
+@dataclass(frozen=True)
+class Peek:
+    """What a list of saved games needs, read without decoding every event."""
+
+    header: Header
+    events: int
+    ended: GameEnded | None
+    warnings: tuple[str, ...] = ()
+
+
+def peek(path: str | Path) -> Peek:
+    """The header, the number of whole events and the ending of a replay: the framing and the
+    checksums are walked, only the first and last records decoded (no hash-chain check)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not data.startswith(MAGIC):
+        raise ReplayError(f"{path.name} is not a Caldera replay file")
+    first: bytes | None = None
+    last: bytes | None = None
+    records = 0
+    warnings: list[str] = []
+    for offset, payload in _records(data, len(MAGIC)):
+        if payload is None:
+            warnings.append(f"{path.name}: torn tail of {len(data) - offset} byte(s) ignored")
+            break
+        records += 1
+        if first is None:
+            first = payload
+        else:
+            last = payload
+    if first is None:
+        raise ReplayError(f"{path.name}: no header")
+    try:
+        header = Header.from_wire(unpack(first, MAX_RECORD))
+        ended = None
+        if last is not None:
+            event = decode_envelope(last, MAX_RECORD).event
+            ended = event if isinstance(event, GameEnded) else None
+    except CodecError as exc:
+        raise ReplayError(f"{path.name}: {exc}") from None
+    return Peek(header, records - 1, ended, tuple(warnings))
+
+
 class ReplayWriter:
     """Appends envelopes to a replay file, flushing each so a crash tears at most one record."""
 

@@ -135,3 +135,21 @@ def test_seeking_gives_the_state_of_a_prefix_fold(tmp_path: Path) -> None:
     assert timeline.state_at(50).turn != 999
     with pytest.raises(IndexError):
         timeline.state_at(len(referee.log))
+
+
+def test_peek_reads_the_header_count_and_ending_without_the_rest(tmp_path: Path) -> None:
+    from replays.file import peek
+
+    path = tmp_path / "peek.caldera"
+    referee = record_game(path)
+    summary = peek(path)
+    assert summary.header == read(path).header
+    assert summary.events == len(referee.log)
+    assert summary.ended == referee.log[-1].event
+    path.write_bytes(path.read_bytes()[:-10])
+    torn = peek(path)
+    assert torn.ended is None and torn.events == len(referee.log) - 1
+    assert torn.warnings and "torn tail" in torn.warnings[0]
+    (tmp_path / "x.caldera").write_bytes(b"nope")
+    with pytest.raises(ReplayError, match="not a Caldera replay"):
+        peek(tmp_path / "x.caldera")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from core.errors import CalderaError
 from core.lifecycle import GameStarted
-from replays.file import SUFFIX, read
+from replays.file import SUFFIX, peek
 
 DATA_DIR_ENV = "CALDERA_DATA_DIR"
 
@@ -68,11 +68,10 @@ class ReplayEntry:
 def read_entry(path: Path) -> ReplayEntry:
     """Summarise one replay file; never raises for a bad file."""
     try:
-        replay = read(path)
-        ended = replay.ended
+        summary = peek(path)
     except CalderaError as exc:
         return ReplayEntry(path, error=str(exc))
-    header = replay.header
+    header, ended = summary.header, summary.ended
     if ended is not None:
         names = header.players
         winners = " and ".join(names[w] for w in ended.winners if 0 <= w < len(names))
@@ -80,13 +79,13 @@ def read_entry(path: Path) -> ReplayEntry:
         scores = "–".join(str(s) for s in ended.scores)
         result = f"{winners} {verb} ({scores})"
     else:
-        result = f"unfinished ({len(replay.envelopes)} events)"
+        result = f"unfinished ({summary.events} events)"
     return ReplayEntry(
         path=path,
         game=header.game,
         players=header.players,
         created=header.created,
-        events=len(replay.envelopes),
+        events=summary.events,
         result=result,
     )
 
