@@ -214,6 +214,11 @@ class TableHost:
     def _bot_name(self, kind: str, seat: Seat) -> str:
         return clean_name(f"{kind.capitalize()} bot {seat + 1}")
 
+    def _unique_name(self, name: str, seat: Seat) -> str:
+        """``name``, or ``name (3)`` if another seat already goes by it."""
+        taken = {s.name for i, s in enumerate(self.seats) if i != seat and not s.is_open}
+        return name if name not in taken else clean_name(f"{name[:19]} ({seat + 1})")
+
     async def seat_bot(self, seat: Seat | None = None, kind: str = "random") -> Seat:
         """Seat one of the host's own bots (first open seat by default); returns the seat."""
         if self.status != "open":
@@ -339,7 +344,7 @@ class TableHost:
         elif seat not in open_seats:
             self._reply(client, Refused(f"seat {seat + 1} is taken by {self.seats[seat].name}"))
             return
-        name = clean_name(request.name or client)
+        name = self._unique_name(clean_name(request.name or client), seat)
         bot = clean_name(request.bot) if request.bot else None
         self.seats[seat] = SeatCard(name, client, bot, self._online.get(client, True))
         self._card_changed()

@@ -232,6 +232,11 @@ class NetSession:
         return bool(self._envelopes) and isinstance(self._envelopes[-1].event, GameEnded)
 
     @property
+    def verified_seq(self) -> int:
+        """The newest event at which this terminal's state was checked against the host's."""
+        return self._verified[0] if self._verified is not None else -1
+
+    @property
     def current_hash(self) -> str | None:
         """The hash of this terminal's state (equal to the host's when all is well)."""
         return state_hash(self.rules, self._state) if self._state is not None else None
@@ -463,6 +468,7 @@ class NetSession:
         for i, digest in enumerate(check.hashes):
             self._known_hashes[check.start + i] = digest
         self._verify()
+        self._changed()
 
     def _verify(self) -> None:
         """Compare our state with the host's hash at the newest event both of us know."""

@@ -350,10 +350,10 @@ def peek_id(obj: Any) -> str | None:
 
 
 def command_request_from_wire(obj: Any) -> CommandRequest:
-    r = _Reader(obj, "command")
+    r = _Reader(obj, "request")
     request_id = r.text("id")
     if len(request_id) > 64:
-        raise BadPayload("command: 'id' is longer than 64 characters")
+        raise BadPayload("request: 'id' is longer than 64 characters")
     seat, command = command_from_wire(r.mapping("command"))
     return CommandRequest(request_id, r.integer("expected_seq"), seat, command)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
+from tui import netcli
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
 SELFPLAY_TURN_LIMIT = 200
@@ -56,6 +57,8 @@ def _parser() -> argparse.ArgumentParser:
 
     ve = sub.add_parser("verify", help="check a replay: hash chain, re-fold, seed audit")
     ve.add_argument("file", type=Path)
+
+    netcli.add_parsers(sub)
     return p
 
 
@@ -64,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             return _watch_bots()
+        if args.command in netcli.HANDLERS:
+            return netcli.HANDLERS[args.command](args)
         handler = {"selfplay": _selfplay, "export": _export, "state": _state, "verify": _verify}[
             args.command
         ]
