@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from netkit import MOSQUITTO, AmqttBroker, MosquittoBroker, TestBroker
+from netkit import MOSQUITTO, AmqttBroker, AmqttProcess, MosquittoBroker, TestBroker
 
 
 @pytest.fixture
@@ -38,6 +38,22 @@ async def broker(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     chosen: TestBroker
     if request.param == "amqtt":
         chosen = AmqttBroker()
+    else:
+        _need_mosquitto()
+        chosen = MosquittoBroker(tmp_path)
+    await chosen.start()
+    yield chosen
+    await chosen.stop()
+
+
+@pytest.fixture(params=["amqtt", pytest.param("mosquitto", marks=pytest.mark.mosquitto)])
+async def restartable_broker(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[TestBroker]:
+    """A broker in its own process that a test can kill and restart: amqtt, then Mosquitto."""
+    chosen: TestBroker
+    if request.param == "amqtt":
+        chosen = AmqttProcess()
     else:
         _need_mosquitto()
         chosen = MosquittoBroker(tmp_path)
