@@ -35,6 +35,9 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
     while not session.ended and session.status != "table closed":
         if session.desync is not None:
             raise NetError(f"table {session.table}: {session.desync}")
+        card = session.card
+        if card is not None and card.seats[seat].client != session.identity:
+            raise NetError(f"table {session.table}: seat {seat + 1} is no longer ours")
         if not _my_turn(session):
             wake.clear()
             await wake.wait()

@@ -45,7 +45,8 @@ class Lobby:
         backoff: Backoff = DEFAULT_BACKOFF,
     ) -> None:
         self.address = address
-        self.identity = topics.check_name(identity or topics.new_id("c"), "client id")
+        identity = identity or address.username or topics.new_id("c")
+        self.identity = topics.check_name(identity, "client id")
         self.name = name or self.identity
         self.backoff = backoff
         self.tables: dict[str, TableCard] = {}
@@ -182,7 +183,7 @@ class Lobby:
         return await NetSession.connect(
             self.address,
             table,
-            identity=topics.new_id("w"),
+            identity=self.address.username or topics.new_id("w"),
             name=self.name,
             spectator=True,
             timeout=timeout,

@@ -83,7 +83,8 @@ class NetSession:
     ) -> None:
         self.address = address
         self.table = topics.check_name(table, "table id")
-        self.identity = topics.check_name(identity or topics.new_id("c"), "client id")
+        identity = identity or address.username or topics.new_id("c")
+        self.identity = topics.check_name(identity, "client id")
         self.name = name or self.identity
         self.spectator = spectator
         self.bot = bot
@@ -433,7 +434,7 @@ class NetSession:
             if batch.hashes:
                 self._known_hashes[seq] = batch.hashes[i]
         new: list[Envelope] = []
-        while len(self._envelopes) in self._ahead:
+        while self.desync is None and len(self._envelopes) in self._ahead:
             env = self._ahead.pop(len(self._envelopes))
             if not self._fold(env):
                 break
@@ -458,7 +459,13 @@ class NetSession:
         elif self._state is None:
             return False
         elif not isinstance(event, GameEnded):
-            self._state = self.rules.evolve(self._state, event)
+            try:
+                self._state = self.rules.evolve(self._state, event)
+            except Exception as exc:  # other rules code than the host's: stop, and say where
+                self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
+                log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
+                self._set_status()
+                return False
         self._envelopes.append(env)
         return True
 

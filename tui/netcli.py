@@ -307,7 +307,7 @@ async def _bot(args: argparse.Namespace, config: Any) -> int:
     from net.session import NetSession
     from net.topics import new_id
 
-    identity = args.client or new_id("bot")
+    identity = args.client or config.broker.username or new_id("bot")
     seat = None if args.seat is None else args.seat - 1
     session = await NetSession.connect(
         config.broker,
