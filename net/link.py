@@ -87,6 +87,7 @@ class Link:
         self._client: aiomqtt.Client | None = None
         self._task: asyncio.Task[None] | None = None
         self._up = asyncio.Event()
+        self._failed = asyncio.Event()  # the first attempt failed (start() gives up at once)
         self._stopping = False
         self._sending: set[asyncio.Task[None]] = set()
 
@@ -99,12 +100,15 @@ class Link:
         not up within ``timeout`` seconds."""
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name=f"mqtt {self.client_id}")
-        try:
-            await asyncio.wait_for(self._up.wait(), timeout)
-        except TimeoutError:
+        up = asyncio.create_task(self._up.wait())
+        failed = asyncio.create_task(self._failed.wait())
+        await asyncio.wait({up, failed}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        for waiter in (up, failed):
+            waiter.cancel()
+        if not self._up.is_set():
             await self.stop()
-            reason = f" ({self.last_error})" if self.last_error else ""
-            raise NetError(f"no MQTT broker answers at {self.address}{reason}") from None
+            reason = self.last_error or f"no answer within {timeout:g} s"
+            raise NetError(f"cannot connect to the MQTT broker at {self.address}: {reason}")
 
     async def wait_connected(self) -> None:
         await self._up.wait()
@@ -189,6 +193,8 @@ class Link:
                     log.debug("%s: connection lost (%s)", self.client_id, exc)
             except OSError as exc:
                 self.last_error = str(exc)
+            if not self.connections:
+                self._failed.set()
             if self._stopping:
                 break
             await asyncio.sleep(delay)

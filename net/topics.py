@@ -22,6 +22,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from net.errors import NetError
+
 PREFIX = "caldera/v1"
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
@@ -32,9 +34,9 @@ def valid_name(name: str) -> bool:
 
 
 def check_name(name: str, what: str) -> str:
-    """``name`` if valid, else ``ValueError`` with one readable line."""
+    """``name`` if valid, else :class:`NetError` with one readable line."""
     if not valid_name(name):
-        raise ValueError(f"{what} {name!r} must be 1–64 letters, digits, '_', '.' or '-'")
+        raise NetError(f"{what} {name!r} must be 1–64 letters, digits, '_', '.' or '-'")
     return name
 
 

@@ -168,7 +168,16 @@ async def _broker(host: str, port: int, serve: Any) -> int:
 
 
 def host(args: argparse.Namespace) -> int:
+    from core.games import get_rules
+
     config = _setup(args)
+    try:
+        options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
+        get_rules(args.game).config(args.seats, options)
+    except KeyError as exc:
+        raise CalderaError(str(exc.args[0])) from None
+    except ValueError as exc:
+        raise CalderaError(str(exc)) from None
     embedded = _ensure_broker(config.broker)
     try:
         return _run(_host(args, config))
@@ -213,11 +222,11 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
         print(f"[{card.status}] {_seat_line(card)}", flush=True)
 
     def on_events(envs: Any) -> None:
-        if args.quiet:
-            return
         for env in envs:
             if env.seq == 0:
                 names[:] = env.event.players
+                continue
+            if args.quiet:
                 continue
             text = rules.describe(env.event, names) if env.type != "core.game_ended" else ""
             if text:
