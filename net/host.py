@@ -221,6 +221,9 @@ class TableHost:
 
     async def seat_bot(self, seat: Seat | None = None, kind: str = "random") -> Seat:
         """Seat one of the host's own bots (first open seat by default); returns the seat."""
+        return self._seat_bot(seat, kind)
+
+    def _seat_bot(self, seat: Seat | None, kind: str) -> Seat:
         if self.status != "open":
             raise NetError("the game has already begun")
         open_seats = self.card.open_seats()
@@ -233,15 +236,18 @@ class TableHost:
         self._bots[seat] = make_bot(self.rules.game, kind, f"{self.table}/bot/{seat}")
         self.seats[seat] = SeatCard(self._bot_name(kind, seat), None, kind, True)
         self._card_changed()
-        await self._maybe_auto_start()
+        self._maybe_auto_start()
         return seat
 
     async def fill_with_bots(self, kind: str = "random") -> list[Seat]:
         """Seat the host's bots in every open seat."""
-        return [await self.seat_bot(seat, kind) for seat in self.card.open_seats()]
+        return [self._seat_bot(seat, kind) for seat in self.card.open_seats()]
 
     async def hand_to_bot(self, seat: Seat, kind: str = "random") -> None:
         """Let a host bot play ``seat`` for its (dropped) client until :meth:`hand_back`."""
+        self._hand_to_bot(seat, kind)
+
+    def _hand_to_bot(self, seat: Seat, kind: str) -> None:
         holder = self.seats[seat]
         if holder.client is None:
             raise NetError(f"seat {seat + 1} is not held by a client")
@@ -252,6 +258,9 @@ class TableHost:
 
     async def hand_back(self, seat: Seat) -> None:
         """Give ``seat`` back to its client."""
+        self._hand_back(seat)
+
+    def _hand_back(self, seat: Seat) -> None:
         holder = self.seats[seat]
         if holder.standin is None:
             return
@@ -262,6 +271,9 @@ class TableHost:
 
     async def start(self) -> None:
         """Begin the game; every seat must be taken."""
+        self._start()
+
+    def _start(self) -> None:
         if self.referee is not None:
             raise NetError("the game has already begun")
         missing = [str(i + 1) for i in self.card.open_seats()]
@@ -284,13 +296,13 @@ class TableHost:
         self._card_changed()
         self._publish(envs)
 
-    async def _maybe_auto_start(self) -> None:
+    def _maybe_auto_start(self) -> None:
         if self.auto_start and self.status == "open" and not self.card.open_seats():
-            await self.start()
+            self._start()
 
     # -- messages in -------------------------------------------------------------------------
 
-    async def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is None or route.table != self.table or not route.rest:
             return
@@ -300,7 +312,7 @@ class TableHost:
         if route.kind == "cmd" and len(route.rest) == 2:
             self._on_command(route.rest[0], client, payload)
         elif route.kind == "join" and len(route.rest) == 1:
-            await self._on_join(client, payload)
+            self._on_join(client, payload)
         elif route.kind == "sync" and len(route.rest) == 1:
             self._on_sync(client, payload)
         elif route.kind == "presence" and len(route.rest) == 1:
@@ -309,7 +321,7 @@ class TableHost:
     def _reply(self, client: str, message: Any) -> None:
         self.link.publish(topics.reply(self.table, client), encode(message))
 
-    async def _on_join(self, client: str, payload: bytes) -> None:
+    def _on_join(self, client: str, payload: bytes) -> None:
         try:
             request = JoinRequest.from_wire(unpack(payload))
         except CodecError as exc:
@@ -349,7 +361,7 @@ class TableHost:
         self.seats[seat] = SeatCard(name, client, bot, self._online.get(client, True))
         self._card_changed()
         self._reply(client, Joined(seat, self.card))
-        await self._maybe_auto_start()
+        self._maybe_auto_start()
 
     def _on_presence(self, client: str, payload: bytes) -> None:
         online = False
@@ -372,7 +384,7 @@ class TableHost:
             if timer is not None:
                 timer.cancel()
             if seat in self._auto_standins:
-                asyncio.get_running_loop().create_task(self.hand_back(seat))
+                self._hand_back(seat)
         elif self.standin is not None and self.status == "running":
             loop = asyncio.get_running_loop()
             self._standin_timers[seat] = loop.call_later(
@@ -385,25 +397,27 @@ class TableHost:
         if self.standin is None or holder.client != client or holder.online or holder.standin:
             return
         self._auto_standins.add(seat)
-        asyncio.get_running_loop().create_task(self.hand_to_bot(seat, self.standin))
+        self._hand_to_bot(seat, self.standin)
 
     def _on_command(self, seat_text: str, client: str, payload: bytes) -> None:
-        result = self._judge(seat_text, client, payload)
+        result, answered = self._judge(seat_text, client, payload)
         if not result.ok:
             self.rejections.append((client, result.reason))
             log.info("table %s: rejected a command from %s: %s", self.table, client, result.reason)
-        self._reply(client, result)
+        if not answered:
+            self._reply(client, result)
 
-    def _judge(self, seat_text: str, client: str, payload: bytes) -> Result:
-        """Check and apply one command from the network; the result goes back to its sender."""
+    def _judge(self, seat_text: str, client: str, payload: bytes) -> tuple[Result, bool]:
+        """Check and apply one command from the network. Returns its result, and whether that
+        already went out (with the events, on the sender's own stream)."""
         try:
             obj = unpack(payload)
         except CodecError as exc:
-            return Result(None, False, reason=f"malformed command: {exc}")
+            return Result(None, False, reason=f"malformed command: {exc}"), False
         request_id = peek_id(obj)
         answers = self._answers.setdefault(client, OrderedDict())
         if request_id is not None and request_id in answers:
-            return answers[request_id]  # a resent command: same answer, no second effect
+            return answers[request_id], False  # a resent command: same answer, no second effect
         try:
             request = command_request_from_wire(obj)
             result = self._decide(seat_text, client, request.seat, request.expected_seq,
@@ -414,7 +428,7 @@ class TableHost:
             answers[request_id] = result
             while len(answers) > REMEMBERED_ANSWERS:
                 answers.popitem(last=False)
-        return result
+        return result, result.ok
 
     def _decide(
         self,
@@ -454,8 +468,9 @@ class TableHost:
             envs = referee.submit(seat, command)
         except IllegalCommand as exc:
             return no(str(exc))
-        self._publish(envs)
-        return Result(request_id, True, seq=referee.seq)
+        result = Result(request_id, True, seq=referee.seq)
+        self._publish(envs, answer=(seat, result))
+        return result
 
     def _on_sync(self, client: str, payload: bytes) -> None:
         try:
@@ -497,20 +512,26 @@ class TableHost:
             return self.referee.wire[env.seq]
         return encode_envelope(Envelope(env.seq, projected, env.prev))
 
-    def _destinations(self) -> list[tuple[str, Seat | None]]:
-        out: list[tuple[str, Seat | None]] = [(topics.public_events(self.table), None)]
-        for seat, holder in enumerate(self.seats):
-            if holder.client is not None:
-                out.append((topics.seat_events(self.table, seat, holder.client), seat))
+    def _destinations(self, first: Seat | None = None) -> list[tuple[str, Seat | None]]:
+        """Every stream: the seated clients' (``first``'s at the head), then the public one."""
+        seats = sorted(range(len(self.seats)), key=lambda s: s != first)
+        out: list[tuple[str, Seat | None]] = [
+            (topics.seat_events(self.table, s, client), s)
+            for s in seats
+            if (client := self.seats[s].client) is not None
+        ]
+        out.append((topics.public_events(self.table), None))
         return out
 
-    def _publish(self, envs: Sequence[Envelope]) -> None:
-        """Send new events to every stream, each projected for its reader."""
+    def _publish(self, envs: Sequence[Envelope], answer: tuple[Seat, Result] | None = None) -> None:
+        """Send new events to every stream, each projected for its reader; the ``answer`` to
+        the command they came from rides with them on its sender's stream, which goes first."""
         if not envs:
             return
         start = envs[0].seq
-        for topic, seat in self._destinations():
-            batch = Batch(start, tuple(self._wire_for(env, seat) for env in envs))
+        for topic, seat in self._destinations(answer[0] if answer else None):
+            result = answer[1] if answer is not None and seat == answer[0] else None
+            batch = Batch(start, tuple(self._wire_for(env, seat) for env in envs), (), result)
             self.link.publish(topic, encode(batch))
         for listener in list(self._event_listeners):
             listener(envs)

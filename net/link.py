@@ -5,6 +5,12 @@ Sockets get ``TCP_NODELAY``: without it a QoS 1 round trip on loopback takes ~88
 well under a millisecond (Nagle's algorithm waits for the ACK of the previous small packet).
 Sessions are clean: nothing is queued by the broker for an absent client; the table protocol
 catches up by ``seq`` instead, which also survives a broker restart that loses every session.
+
+aiomqtt owns the connection (connect, subscribe, Last Will, the socket on the event loop). Two
+hot paths go straight to its paho client, on the event loop's thread: a message is handed to
+our handler from paho's callback (not through aiomqtt's queue and a task switch), and a publish
+is written to the socket at once (not on a later turn of the loop). Measured on loopback with
+Mosquitto, that takes an aiomqtt echo from ~0.54 ms to ~0.25 ms, beside ~0.2 ms for plain paho.
 """
 
 from __future__ import annotations
@@ -13,10 +19,13 @@ import asyncio
 import contextlib
 import logging
 import socket
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import aiomqtt
+import paho.mqtt.client as paho
 
 from net.config import BrokerAddress
 from net.errors import NetError
@@ -24,7 +33,7 @@ from net.errors import NetError
 log = logging.getLogger("caldera.net")
 
 NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
-MessageHandler = Callable[[str, bytes, bool], Awaitable[None]]
+MessageHandler = Callable[[str, bytes, bool], None]
 ConnectHandler = Callable[[], Awaitable[None]]
 StatusHandler = Callable[[bool], None]
 
@@ -49,16 +58,37 @@ class Backoff:
 DEFAULT_BACKOFF = Backoff()
 
 
-def _payload_bytes(payload: object) -> bytes:
-    if isinstance(payload, bytes | bytearray):
-        return bytes(payload)
-    if isinstance(payload, str):
-        return payload.encode()
-    return b"" if payload is None else str(payload).encode()
+def _write_at_once(client: aiomqtt.Client) -> None:
+    """Make paho write a queued packet at once when asked on the loop's thread, even from
+    inside a message callback; a full socket, or an error, goes to aiomqtt's writer callback,
+    which finishes the job (or reports the lost connection) on a later turn of the loop.
+
+    This calls paho's ``_packet_write`` rather than ``loop_write``: inside a callback, paho
+    holds a lock that ``loop_write``'s error handling takes again, so a connection lost there
+    would deadlock. We only ever send QoS 1, whose writing runs no callback.
+    """
+    paho_client = client._client  # aiomqtt's paho client
+    deferred = paho_client.on_socket_register_write
+    loop_thread = threading.get_ident()
+
+    def register_write(mqttc: paho.Client, userdata: Any, sock: Any) -> None:
+        if threading.get_ident() == loop_thread:
+            try:
+                done = mqttc._packet_write() == paho.MQTT_ERR_SUCCESS
+            except Exception:
+                done = False
+            if done and not mqttc.want_write():
+                mqttc._registered_write = False  # nothing left to write: no writer needed
+                return
+        if deferred is not None:
+            deferred(mqttc, userdata, sock)
+
+    paho_client.on_socket_register_write = register_write
 
 
 class Link:
-    """A reconnecting MQTT client. Messages are handled one at a time, in arrival order."""
+    """A reconnecting MQTT client. Messages are handled one at a time, in arrival order, by a
+    plain function (it must not block; start a task for anything that waits)."""
 
     def __init__(
         self,
@@ -89,15 +119,14 @@ class Link:
         self._up = asyncio.Event()
         self._failed = asyncio.Event()  # the first attempt failed (start() gives up at once)
         self._stopping = False
-        self._sending: set[asyncio.Task[None]] = set()
 
     @property
     def connected(self) -> bool:
         return self._client is not None and self._up.is_set()
 
     async def start(self, timeout: float = 5.0) -> None:
-        """Connect (and keep reconnecting); raises :class:`NetError` if the first connection is
-        not up within ``timeout`` seconds."""
+        """Connect (and keep reconnecting); raises :class:`NetError` if the first connection
+        fails or is not up within ``timeout`` seconds."""
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name=f"mqtt {self.client_id}")
         up = asyncio.create_task(self._up.wait())
@@ -113,50 +142,39 @@ class Link:
     async def wait_connected(self) -> None:
         await self._up.wait()
 
-    def publish(self, topic: str, payload: bytes, *, qos: int = 1, retain: bool = False) -> bool:
-        """Send without waiting for the broker's ack (order is kept); ``False`` when offline.
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> bool:
+        """Send now (QoS 1), without waiting for the broker's ack; ``False`` when offline.
 
-        Whatever is lost to a dropped connection is caught up by ``seq`` after reconnecting.
+        Order is kept. Whatever a dropped connection loses is caught up by ``seq`` afterwards.
         """
         client = self._client
         if client is None or not self._up.is_set():
             return False
-        task = asyncio.create_task(self._send(client, topic, payload, qos, retain))
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
-        return True
+        info = client._client.publish(topic, payload, qos=1, retain=retain)
+        return info.rc == paho.MQTT_ERR_SUCCESS
 
     async def publish_acked(
-        self, topic: str, payload: bytes, *, qos: int = 1, retain: bool = False, timeout: float = 5
+        self, topic: str, payload: bytes, *, retain: bool = False, timeout: float = 5
     ) -> bool:
-        """Send and wait for the broker's ack; ``False`` when offline or not acked in time."""
+        """Send (QoS 1) and wait for the broker's ack; ``False`` when offline or not acked."""
         client = self._client
         if client is None or not self._up.is_set():
             return False
         try:
-            await client.publish(topic, payload, qos=qos, retain=retain, timeout=timeout)
+            await client.publish(topic, payload, qos=1, retain=retain, timeout=timeout)
         except aiomqtt.MqttError as exc:
             log.debug("publish to %s failed: %s", topic, exc)
             return False
         return True
 
     async def flushed(self) -> None:
-        """Return once what was published so far has been written to the socket (or after a
-        few turns of the event loop), so CPU-heavy work that follows does not delay it."""
-        await asyncio.sleep(0)  # queued publish tasks hand their packets to paho
+        """Return once what was published so far has left for the socket (or after a few turns
+        of the event loop), so CPU-heavy work that follows does not delay it."""
         for _ in range(20):
             client = self._client
-            if client is None or not client._client.want_write():  # aiomqtt's paho client
+            if client is None or not client._client.want_write():
                 return
             await asyncio.sleep(0)
-
-    async def _send(
-        self, client: aiomqtt.Client, topic: str, payload: bytes, qos: int, retain: bool
-    ) -> None:
-        try:
-            await client.publish(topic, payload, qos=qos, retain=retain)
-        except aiomqtt.MqttError as exc:
-            log.debug("publish to %s failed: %s", topic, exc)
 
     async def stop(self, last: Sequence[tuple[str, bytes, bool]] = ()) -> None:
         """Send ``last`` (topic, payload, retain) and wait for their acks, then disconnect
@@ -164,8 +182,6 @@ class Link:
         self._stopping = True
         for topic, payload, retain in last:
             await self.publish_acked(topic, payload, retain=retain, timeout=2)
-        if self._sending:
-            await asyncio.wait(set(self._sending), timeout=2)
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -176,7 +192,7 @@ class Link:
         """Cut the TCP connection without a goodbye, as a crash would (the broker then publishes
         our Last Will); the link reconnects by itself. For tests and fault drills."""
         client = self._client
-        sock = client._client.socket() if client is not None else None  # aiomqtt's paho client
+        sock = client._client.socket() if client is not None else None
         if isinstance(sock, socket.socket):
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
@@ -216,7 +232,8 @@ class Link:
             socket_options=NODELAY,
             timeout=5,
         )
-        client.pending_calls_threshold = 100_000  # we publish without awaiting each ack
+        client._client.on_message = self._on_paho_message
+        _write_at_once(client)
         async with client:
             try:
                 if self.subscriptions:
@@ -227,8 +244,8 @@ class Link:
                 self._status(True)
                 if self.on_connect is not None:
                     await self.on_connect()
-                async for message in client.messages:
-                    await self._dispatch(message)
+                async for _ in client.messages:  # never yields (we take messages from paho);
+                    pass  # it ends with an MqttError when the connection drops
             finally:
                 was_up = self._up.is_set()
                 self._client = None
@@ -243,12 +260,10 @@ class Link:
             except Exception:
                 log.exception("%s: status handler failed", self.client_id)
 
-    async def _dispatch(self, message: aiomqtt.Message) -> None:
+    def _on_paho_message(self, client: paho.Client, userdata: Any, msg: paho.MQTTMessage) -> None:
         if self.on_message is None:
             return
         try:
-            await self.on_message(
-                str(message.topic), _payload_bytes(message.payload), message.retain
-            )
+            self.on_message(msg.topic, bytes(msg.payload), bool(msg.retain))
         except Exception:  # one bad message must not take the connection down
-            log.exception("%s: failed to handle a message on %s", self.client_id, message.topic)
+            log.exception("%s: failed to handle a message on %s", self.client_id, msg.topic)

@@ -105,7 +105,7 @@ class Lobby:
 
         await asyncio.wait_for(until(), timeout)
 
-    async def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is None or route.table or len(route.rest) < 1:
             return

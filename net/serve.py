@@ -57,7 +57,7 @@ class Server:
         self.max_tables = max_tables
         self.backoff = backoff
         self.tables: dict[str, TableHost] = {}
-        self._reapers: set[asyncio.Task[None]] = set()
+        self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
         self.link = Link(
             address,
             client_id=f"caldera-server-{self.server}",
@@ -145,7 +145,7 @@ class Server:
         self.tables.pop(host.table, None)
         self._publish_card()
 
-    async def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is None or route.kind != "requests" or len(route.rest) != 2:
             return
@@ -158,6 +158,11 @@ class Server:
         except CodecError as exc:
             self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
             return
+        task = asyncio.create_task(self._answer(request, reply_topic))
+        self._reapers.add(task)
+        task.add_done_callback(self._reapers.discard)
+
+    async def _answer(self, request: TableRequest, reply_topic: str) -> None:
         try:
             host = await self.open_table(
                 request.game,

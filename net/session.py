@@ -339,7 +339,7 @@ class NetSession:
 
     # -- messages in ---------------------------------------------------------------------------
 
-    async def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is None:
             return
@@ -355,14 +355,12 @@ class NetSession:
             return
         if isinstance(message, Batch):
             self._receive(message)
+            if message.result is not None:
+                self._answer(message.result)
         elif isinstance(message, Check):
             self._check(message)
         elif isinstance(message, Result):
-            pending = self._pending.get(message.id or "")
-            if pending is not None and not pending.future.done():
-                pending.future.set_result(message)
-            elif message.id is None:
-                log.warning("table %s: the host rejected a command: %s", self.table, message.reason)
+            self._answer(message)
         elif isinstance(message, Joined | Refused) and self._joined is not None:
             if self._joined.done():
                 return
@@ -370,6 +368,13 @@ class NetSession:
                 self._joined.set_exception(JoinRefused(message.reason))
             else:
                 self._joined.set_result(message)
+
+    def _answer(self, result: Result) -> None:
+        pending = self._pending.get(result.id or "")
+        if pending is not None and not pending.future.done():
+            pending.future.set_result(result)
+        elif result.id is None:
+            log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
 
     def _on_card(self, payload: bytes) -> None:
         if not payload:  # the host cleared its card: closed, or its connection died

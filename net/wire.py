@@ -378,14 +378,22 @@ class SyncRequest:
 @dataclass(frozen=True)
 class Batch:
     """Consecutive envelopes (codec bytes) from ``start`` on. ``hashes`` are the state hashes
-    after each of them, when already known (a sync); live batches get theirs in a Check."""
+    after each of them, when already known (a sync); live batches get theirs in a Check.
+    ``result`` answers the command these events came from, on its sender's own stream only."""
 
     start: int
     envs: tuple[bytes, ...]
     hashes: tuple[str, ...] = ()
+    result: Result | None = None
 
     def to_wire(self) -> dict[str, Any]:
-        return {"k": "ev", "from": self.start, "envs": list(self.envs), "hashes": list(self.hashes)}
+        return {
+            "k": "ev",
+            "from": self.start,
+            "envs": list(self.envs),
+            "hashes": list(self.hashes),
+            "result": self.result.to_wire() if self.result is not None else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -445,6 +453,10 @@ def _hashes(r: _Reader) -> tuple[str, ...]:
     return tuple(hashes)
 
 
+def _result(r: _Reader) -> Result:
+    return Result(r.opt_text("id"), r.flag("ok"), r.integer("seq"), r.text("reason"))
+
+
 def host_message_from_wire(obj: Any) -> HostMessage:
     """Decode any message a host sends on an events or reply topic."""
     r = _Reader(obj, "host message")
@@ -456,7 +468,9 @@ def host_message_from_wire(obj: Any) -> HostMessage:
         hashes = _hashes(r)
         if hashes and len(hashes) != len(envs):
             raise BadPayload("event batch: one hash per envelope")
-        return Batch(r.integer("from"), tuple(envs), hashes)
+        result = r.obj.get("result")
+        answer = _result(_Reader(result, "result")) if result is not None else None
+        return Batch(r.integer("from"), tuple(envs), hashes, answer)
     if kind == "check":
         return Check(r.integer("from"), _hashes(r))
     if kind == "joined":
@@ -464,7 +478,7 @@ def host_message_from_wire(obj: Any) -> HostMessage:
     if kind == "refused":
         return Refused(r.text("reason"))
     if kind == "result":
-        return Result(r.opt_text("id"), r.flag("ok"), r.integer("seq"), r.text("reason"))
+        return _result(r)
     raise BadPayload(f"host message: unknown kind {kind!r}")
 
 

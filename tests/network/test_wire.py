@@ -57,6 +57,7 @@ CARD = TableCard("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "open"
 @pytest.mark.parametrize(
     "message",
     [CARD, Batch(3, (b"\x90", b"\x91"), ("0" * 16, "1" * 16)), Check(0, ("a" * 16,)),
+     Batch(0, (b"\x90",), (), Result("r2", True, seq=5)),
      Result("r1", False, reason="no"), Result(None, True, seq=9)],
 )  # fmt: skip
 def test_messages_round_trip(message: Any) -> None:
@@ -85,7 +86,7 @@ def test_the_referee_answers_any_command_bytes_with_a_reason(
 ) -> None:
     host = _started_host(tmp_path_factory.mktemp("r"))
     seq = host.referee.seq  # type: ignore[union-attr]
-    result = host._judge("0", "p0", data)
+    result, _ = host._judge("0", "p0", data)
     assert not result.ok and result.reason and "\n" not in result.reason
     assert host.referee.seq == seq  # type: ignore[union-attr]
 
