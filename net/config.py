@@ -1,8 +1,8 @@
 """Where the broker is and who we are: command line, then ``CALDERA_BROKER``, then the config
 file, then the default (``mqtt://127.0.0.1:1883``).
 
-The config file is ``config.toml`` in the user's config directory (``caldera config-path``
-prints it)::
+The config file is ``config.toml`` in the user's config directory (``~/.config/caldera/`` on
+Linux, per platformdirs)::
 
     [network]
     broker = "mqtt://club.example.org:1883"

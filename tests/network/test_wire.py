@@ -140,3 +140,10 @@ def test_broker_addresses_and_the_config_file(tmp_path: Path) -> None:
     config.write_text("[network\n")
     with pytest.raises(NetError, match="cannot read"):
         load(path=config, environ={})
+
+
+def test_the_readme_shows_the_tested_mosquitto_files() -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text()
+    for name in ("caldera.conf", "caldera.acl"):
+        assert (root / "deploy" / "mosquitto" / name).read_text() in readme
