@@ -15,7 +15,8 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -56,6 +57,7 @@ CardListener = Callable[[TableCard], None]
 EventListener = Callable[[Sequence[Envelope]], None]
 REMEMBERED_ANSWERS = 64
 SYNC_CHUNK_BYTES = 128 * 1024
+SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
 
 
 def default_replay_dir() -> Path:
@@ -104,13 +106,14 @@ class TableHost:
         self.referee: Referee[Any] | None = None
         self.hashes: list[str] = []
         self.ended = asyncio.Event()
-        self.rejections: list[tuple[str, str]] = []  # (client, reason), newest last
+        self.rejections: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, reason)
         self._bots: dict[Seat, Bot] = {}
         self._auto_standins: set[Seat] = set()
         self._standin_timers: dict[Seat, asyncio.TimerHandle] = {}
         self._online: dict[str, bool] = {}
         self._clients: set[str] = set()
         self._answers: dict[str, OrderedDict[str, Result]] = {}
+        self._syncs: dict[str, deque[float]] = {}  # client -> when its recent syncs came
         self._unhashed: list[tuple[int, Any]] = []
         self._writer: ReplayWriter | None = None
         self._card_listeners: list[CardListener] = []
@@ -478,6 +481,11 @@ class TableHost:
         except CodecError as exc:
             log.info("table %s: bad sync request from %s: %s", self.table, client, exc)
             return
+        recent = self._syncs.setdefault(client, deque(maxlen=SYNCS_PER_SECOND))
+        now = time.monotonic()
+        if len(recent) == SYNCS_PER_SECOND and now - recent[0] < 1.0:
+            return  # a client asking this often is broken or hostile: serve the others
+        recent.append(now)
         referee = self.referee
         topic = topics.reply(self.table, client)
         if referee is None or start >= referee.seq:

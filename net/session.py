@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from core.codec import Envelope, decode_envelope, unpack
 from core.errors import CodecError, IllegalCommand
@@ -26,7 +26,7 @@ from core.games import get_rules
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command
 from core.protocol import Rules, Seat
-from core.session import Listener
+from core.session import Listener, Session
 from core.statehash import state_hash
 from net import topics
 from net.config import BrokerAddress
@@ -173,6 +173,8 @@ class NetSession:
 
     @property
     def status(self) -> str:
+        """``connecting…``, ``connected``, ``reconnecting…``, ``host away`` (its connection
+        dropped; it may come back), ``table closed``, or ``desync at event N (…)``."""
         return self._status
 
     def subscribe(self, listener: Listener) -> None:
@@ -313,6 +315,8 @@ class NetSession:
             self.link.publish(pending.topic, pending.data)
 
     def _ask_sync(self, force: bool = False) -> None:
+        if self.desync is not None:
+            return  # more events would not mend our state
         now = time.monotonic()
         if not force and now - self._sync_asked < self.retry / 2:
             return
@@ -397,6 +401,7 @@ class NetSession:
                     self._joined.set_exception(JoinRefused(str(exc.args[0])))
                 return
         self.card = card
+        self._drain()
         if not self.players or self._state is None:
             self.players = tuple(seat.name for seat in card.seats)
         self._host_away = False
@@ -438,15 +443,22 @@ class NetSession:
             self._ahead[seq] = env
             if batch.hashes:
                 self._known_hashes[seq] = batch.hashes[i]
-        new: list[Envelope] = []
-        while self.desync is None and len(self._envelopes) in self._ahead:
-            env = self._ahead.pop(len(self._envelopes))
-            if not self._fold(env):
-                break
-            new.append(env)
+        self._drain()
         self._learn_seq(batch.start + len(batch.envs))
         if self._ahead:
             self._ask_sync()
+
+    def _drain(self) -> None:
+        """Fold every envelope that follows on from the last one folded, and tell listeners."""
+        if self.rules is None:
+            return  # the table card (and so the game) is not known yet: keep them
+        new: list[Envelope] = []
+        while self.desync is None and len(self._envelopes) in self._ahead:
+            env = self._ahead[len(self._envelopes)]
+            if not self._fold(env):
+                break
+            del self._ahead[env.seq]
+            new.append(env)
         if new:
             for listener in list(self._listeners):
                 listener(new)
@@ -531,3 +543,9 @@ class NetSession:
         log.warning("table %s: %s: this terminal's state differs from the host's", self.table,
                     self.desync)  # fmt: skip
         self._set_status()
+
+
+if TYPE_CHECKING:
+
+    def _is_a_session(session: NetSession) -> Session:
+        return session  # mypy checks that NetSession implements the Session protocol

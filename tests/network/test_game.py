@@ -28,6 +28,6 @@ async def test_three_bots_play_a_whole_game_over_the_broker(
         assert players[0].players == ("P0", "P1", "P2")
         report = audit(read(host.replay_path).envelopes)  # type: ignore[arg-type]
         assert report.ok and report.finished and report.seed_checked
-        assert host.rejections == []
+        assert not host.rejections
     finally:
         await close_all(host, [*players, watcher])

@@ -19,14 +19,20 @@ def caldera(*args: str) -> subprocess.Popen[str]:
 
 
 def finish(process: subprocess.Popen[str], timeout: float = 60) -> tuple[int, str, str]:
-    out, err = process.communicate(timeout=timeout)
+    """Wait for ``process``; one that hangs is killed and reported with what it printed."""
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        return -9, out, f"timed out after {timeout} s\n{err}"
     return process.returncode, out, err
 
 
 def test_host_starts_a_broker_and_bots_from_other_terminals_play_it(tmp_path: Path) -> None:
     broker = f"mqtt://127.0.0.1:{free_port()}"
     host = caldera("host", "maunakea", "--seats", "3", "--bots", "1", "--table", "cli1",
-                   "--turn-limit", "3", "--bot-delay", "0", "--linger", "0.5", "--quiet",
+                   "--turn-limit", "3", "--bot-delay", "0", "--linger", "0.5", "--verbose",
                    "--replay-dir", str(tmp_path), "--broker", broker)  # fmt: skip
     try:
         deadline = time.monotonic() + 30
@@ -41,7 +47,8 @@ def test_host_starts_a_broker_and_bots_from_other_terminals_play_it(tmp_path: Pa
         host.kill()
     assert code == 0, err
     assert "started an embedded one (amqtt" in err
-    assert all(rc == 0 and "game over at event" in bot_out for rc, bot_out, _ in results)
+    for rc, bot_out, bot_err in results:
+        assert rc == 0 and "game over at event" in bot_out, (bot_out, bot_err, out, err)
     assert len({bot_out.split("state hash ")[1] for _, bot_out, _ in results}) == 1
     replay = out.split("replay: ")[1].split()[0]
     code, verified, err = finish(caldera("verify", replay))
