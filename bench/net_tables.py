@@ -66,6 +66,7 @@ async def run(address: BrokerAddress, think: float, samples: int, most: int) -> 
             probe = await lobby.request_table("maunakea", 2, bots=1, options=BIG)
             base: float | None = None
             tables = 0
+            near = False
             print(f"  {'tables':>6}  {'commands/s':>10}  {'p50':>8}  {'p99':>8}  vs 0 tables")
             while True:
                 await asyncio.sleep(1.0)
@@ -79,7 +80,8 @@ async def run(address: BrokerAddress, think: float, samples: int, most: int) -> 
                       flush=True)  # fmt: skip
                 if ratio >= 2 or tables >= most:
                     break
-                add = max(1, tables if ratio < 1.5 else tables // 4)  # finer near the knee
+                near = near or ratio >= 1.5
+                add = max(1, tables // 4 if near else tables)  # finer steps near the knee
                 for _ in range(add):
                     await lobby.request_table("maunakea", 3, bots=3, bot_delay=think, options=BIG)
                 tables += add

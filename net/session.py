@@ -130,9 +130,14 @@ class NetSession:
             on_message=self._on_message,
             on_connect=self._on_connect,
             on_status=self._on_link_status,
-            will=LastWill(topics.presence(table, self.identity), encode(Presence(False, name))),
+            will=LastWill(
+                topics.presence(table, self.identity), encode(Presence(False, self.name))
+            ),
             backoff=backoff,
         )
+
+    def _offline(self) -> bytes:
+        return encode(Presence(False, self.name))
 
     @classmethod
     async def connect(
