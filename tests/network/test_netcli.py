@@ -32,7 +32,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 60) -> tuple[int, st
 def test_host_starts_a_broker_and_bots_from_other_terminals_play_it(tmp_path: Path) -> None:
     broker = f"mqtt://127.0.0.1:{free_port()}"
     host = caldera("host", "maunakea", "--seats", "3", "--bots", "1", "--table", "cli1",
-                   "--turn-limit", "3", "--bot-delay", "0", "--linger", "0.5", "--verbose",
+                   "--turn-limit", "3", "--bot-delay", "0", "--linger", "20", "--verbose",
                    "--replay-dir", str(tmp_path), "--broker", broker)  # fmt: skip
     try:
         deadline = time.monotonic() + 30
