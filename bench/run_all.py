@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SKIP = {"common", "run_all"}
+SKIP = {"common", "run_all", "netbench"}  # netbench: helpers for the net benchmarks
 
 if __name__ == "__main__":
     import bench

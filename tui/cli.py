@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
+from tui import netcli
 from tui.seats import SEAT_NAMES
 
 SELFPLAY_TURN_LIMIT = 200
@@ -88,6 +89,8 @@ def _parser() -> argparse.ArgumentParser:
 
     ve = sub.add_parser("verify", help="check a replay: hash chain, re-fold, seed audit")
     ve.add_argument("file", type=Path)
+
+    netcli.add_parsers(sub)
     return p
 
 
@@ -103,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "export": _export,
             "state": _state,
             "verify": _verify,
+            **netcli.HANDLERS,
         }[args.command]
         return handler(args)
     except CalderaError as exc:

@@ -1,0 +1,177 @@
+"""Shared pieces of the network benchmarks: brokers in their own processes, a raw paho echo, and
+a Caldera client that times its own commands."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import paho.mqtt.client as paho
+
+from core.bots import make_bot
+from net.broker import EmbeddedBroker, answers, free_port
+from net.config import BrokerAddress
+from net.session import NetSession
+
+MOSQUITTO = shutil.which("mosquitto") or (
+    "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None
+)
+
+
+def ms(values: list[float], q: float) -> float:
+    """The q-quantile of ``values`` (seconds), in milliseconds."""
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(values: list[float]) -> str:
+    return f"p50 {1000 * statistics.median(values):6.2f} ms   p99 {ms(values, 0.99):6.2f} ms"
+
+
+@contextmanager
+def amqtt_broker() -> Iterator[BrokerAddress]:
+    """The embedded broker, as ``caldera`` starts it: amqtt in its own process."""
+    address = BrokerAddress("127.0.0.1", free_port())
+    broker = EmbeddedBroker.spawn(address)
+    try:
+        yield address
+    finally:
+        broker.stop()
+
+
+@contextmanager
+def mosquitto_broker() -> Iterator[BrokerAddress]:
+    assert MOSQUITTO is not None
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        conf = Path(tmp) / "mosquitto.conf"
+        user = "user root\n" if os.geteuid() == 0 else ""
+        conf.write_text(f"{user}listener {port} 127.0.0.1\nallow_anonymous true\n"
+                        "set_tcp_nodelay true\npersistence false\n")  # fmt: skip
+        process = subprocess.Popen([MOSQUITTO, "-c", str(conf)], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)  # fmt: skip
+        address = BrokerAddress("127.0.0.1", port)
+        try:
+            for _ in range(200):
+                if answers(address, 0.1):
+                    break
+                time.sleep(0.02)
+            yield address
+        finally:
+            process.terminate()
+            process.wait()
+
+
+def brokers() -> list[tuple[str, object]]:
+    found: list[tuple[str, object]] = [("amqtt (embedded)", amqtt_broker)]
+    if MOSQUITTO is not None:
+        found.append(("mosquitto", mosquitto_broker))
+    return found
+
+
+def _paho(address: BrokerAddress, name: str) -> paho.Client:
+    client = paho.Client(paho.CallbackAPIVersion.VERSION2, client_id=name)
+
+    def nodelay(_c: paho.Client, _u: object, sock: socket.socket) -> None:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    client.on_socket_open = nodelay
+    client.connect(address.host, address.port)
+    return client
+
+
+def run_echo_responder(host: str, port: int) -> None:
+    """In a child process: republish every ``bench/ping`` on ``bench/pong``, QoS 1."""
+    client = _paho(BrokerAddress(host, port), f"echo-{os.getpid()}")
+    client.on_message = lambda c, _u, m: c.publish("bench/pong", m.payload, qos=1)
+    client.on_connect = lambda c, *_: c.subscribe("bench/ping", qos=1)
+    client.loop_forever()
+
+
+def raw_echo(address: BrokerAddress, samples: int, warmup: int = 50) -> list[float]:
+    """QoS 1 round trips through a paho echo in another process (publish, wait for the echo)."""
+    responder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, 'bench'); import netbench; "
+         f"netbench.run_echo_responder({address.host!r}, {address.port})"],
+    )  # fmt: skip
+    got = threading.Event()
+    client = _paho(address, f"measure-{os.getpid()}")
+    client.on_message = lambda *_: got.set()
+    client.subscribe("bench/pong", qos=1)
+    client.loop_start()
+    times: list[float] = []
+    try:
+        time.sleep(1.0)  # the responder subscribes
+        for i in range(warmup + samples):
+            got.clear()
+            start = time.perf_counter()
+            client.publish("bench/ping", b"x" * 64, qos=1)
+            if not got.wait(5):
+                raise RuntimeError("the echo did not answer")
+            if i >= warmup:
+                times.append(time.perf_counter() - start)
+    finally:
+        client.loop_stop()
+        client.disconnect()
+        responder.terminate()
+        responder.wait()
+    return times
+
+
+async def command_round_trips(
+    address: BrokerAddress, table: str, samples: int, warmup: int = 20
+) -> list[float]:
+    """Join ``table`` and time our own commands: from sending to folding their first event."""
+    session = await NetSession.connect(address, table, identity=f"bench{os.getpid()}",
+                                       name="Bench")  # fmt: skip
+    assert session.seat is not None
+    seat, rules = session.seat, session.rules
+    bot = make_bot("maunakea", "random", "bench")
+    first_event = asyncio.Event()
+    session.subscribe(lambda _envs: first_event.set())
+    times: list[float] = []
+    try:
+        while len(times) < samples:
+            await session.wait_until(
+                lambda: (
+                    session.state is not None
+                    and (session.ended or seat in rules.to_move(session.state))
+                    and session.verified_seq == len(session.envelopes) - 1
+                ),  # the host is idle
+                30,
+            )
+            if session.ended:
+                raise RuntimeError("the game ended before enough samples; raise the turn limit")
+            command = bot.choose(rules, session.state, seat)
+            first_event.clear()
+            start = time.perf_counter()
+            submitted = asyncio.create_task(session.submit(seat, command))
+            await first_event.wait()
+            elapsed = time.perf_counter() - start
+            await submitted
+            warmup -= 1
+            if warmup < 0:
+                times.append(elapsed)
+    finally:
+        await session.close()
+    return times
+
+
+def serve_process(address: BrokerAddress, *extra: str) -> subprocess.Popen[bytes]:
+    """``caldera serve`` (the referee) in its own process."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "serve", "--broker", str(address), "--server", "bench",
+         "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"), *extra],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip

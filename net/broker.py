@@ -1,0 +1,176 @@
+"""The embedded broker: amqtt, so ``caldera`` works on a machine without Mosquitto.
+
+``caldera`` starts it in its own process when nothing answers at the configured (loopback)
+address, and stops it when it exits; ``caldera broker`` runs it in the foreground for others to
+use (``--listen`` opens it to the LAN). It is an MQTT 3.1.1 broker without persistence or
+passwords: for a club server, use Mosquitto (see the README).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from net.config import BrokerAddress
+from net.errors import NetError
+
+
+def amqtt_config(host: str, port: int) -> dict[str, Any]:
+    """A lean amqtt configuration: one TCP listener, anonymous clients, no packet logging."""
+    return {
+        "listeners": {"default": {"type": "tcp", "bind": f"{host}:{port}"}},
+        "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
+    }
+
+
+def _quiet_amqtt() -> None:
+    for name in ("amqtt", "transitions"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+class InProcessBroker:
+    """An amqtt broker on this event loop (tests, benchmarks, ``caldera broker``)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.host = host
+        self.port = port or free_port(host)
+        self._broker: Any = None
+
+    @property
+    def address(self) -> BrokerAddress:
+        return BrokerAddress(self.host if self.host != "0.0.0.0" else "127.0.0.1", self.port)
+
+    async def start(self) -> None:
+        from amqtt.broker import Broker  # type: ignore[import-untyped]
+
+        _quiet_amqtt()
+        self._broker = Broker(amqtt_config(self.host, self.port))
+        try:
+            await self._broker.start()
+        except Exception as exc:  # amqtt wraps bind errors in its own BrokerError
+            self._broker = None
+            raise NetError(f"cannot start a broker on {self.host}:{self.port}: {exc}") from None
+
+    async def stop(self) -> None:
+        broker, self._broker = self._broker, None
+        if broker is not None:
+            with contextlib.suppress(Exception):  # amqtt's shutdown can hang on a busy client
+                await asyncio.wait_for(broker.shutdown(), 3)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def answers(address: BrokerAddress, timeout: float = 0.5) -> bool:
+    """Whether something accepts TCP connections at the broker's address."""
+    try:
+        with socket.create_connection((address.host, address.port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+class EmbeddedBroker:
+    """An amqtt broker in a child process (``python -m net.broker``), stopped with :meth:`stop`."""
+
+    def __init__(self, address: BrokerAddress, process: subprocess.Popen[bytes]) -> None:
+        self.address = address
+        self.process = process
+
+    @classmethod
+    def spawn(cls, address: BrokerAddress, timeout: float = 10.0) -> EmbeddedBroker:
+        command = [sys.executable, "-m", "net.broker", "--host", address.host,
+                   "--port", str(address.port)]  # fmt: skip
+        process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if answers(address, 0.2):
+                return cls(address, process)
+            if process.poll() is not None:
+                if answers(address, 0.2):  # someone else started one at the same moment
+                    return cls(address, process)
+                err = process.stderr.read().decode(errors="replace") if process.stderr else ""
+                last = err.strip().splitlines()[-1:] or ["no output"]
+                raise NetError(f"the embedded broker failed to start: {last[0]}")
+            time.sleep(0.05)
+        process.kill()
+        raise NetError(f"the embedded broker did not answer at {address} within {timeout:g} s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+
+def ensure_broker(
+    address: BrokerAddress, announce: Callable[[str], None] | None = None
+) -> EmbeddedBroker | None:
+    """Start an embedded broker if none answers at ``address`` (loopback only); ``None`` if one
+    was already there. Raises :class:`NetError` for a remote address that does not answer."""
+    if answers(address):
+        return None
+    if not address.is_loopback:
+        raise NetError(f"no MQTT broker answers at {address}")
+    broker = EmbeddedBroker.spawn(address)
+    if announce is not None:
+        announce(
+            f"no broker answered at {address}; started an embedded one "
+            f"(amqtt, pid {broker.process.pid}) for as long as this command runs"
+        )
+    return broker
+
+
+async def serve_forever(host: str, port: int, ready: Callable[[str], None] | None = None) -> None:
+    """Run an in-process broker until SIGINT/SIGTERM."""
+    broker = InProcessBroker(host, port)
+    await broker.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stop.set)
+    if ready is not None:
+        ready(f"broker listening on mqtt://{host}:{port} (amqtt; Ctrl-C stops it)")
+    try:
+        await stop.wait()
+    finally:
+        await broker.stop()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m net.broker")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=1883)
+    args = parser.parse_args(argv)
+    try:
+        asyncio.run(serve_forever(args.host, args.port))
+    except NetError as exc:
+        print(f"caldera broker: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""Where the broker is and who we are: command line, then ``CALDERA_BROKER``, then the config
+file, then the default (``mqtt://127.0.0.1:1883``).
+
+The config file is ``config.toml`` in the user's config directory (``~/.config/caldera/`` on
+Linux, per platformdirs)::
+
+    [network]
+    broker = "mqtt://club.example.org:1883"
+    username = "alice"            # for a broker with a password file
+    password = "s3cret"
+    name = "Alice"                # shown to the other players
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from net.errors import NetError
+
+DEFAULT_PORT = 1883
+DEFAULT_BROKER = f"mqtt://127.0.0.1:{DEFAULT_PORT}"
+ENV_BROKER = "CALDERA_BROKER"
+
+
+@dataclass(frozen=True)
+class BrokerAddress:
+    """An MQTT 3.1.1 broker and the credentials to use there."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    username: str | None = None
+    password: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> BrokerAddress:
+        """``mqtt://[user[:password]@]host[:port]`` (or just ``host[:port]``)."""
+        raw = text.strip()
+        if "://" not in raw:
+            raw = "mqtt://" + raw
+        try:
+            parts = urlsplit(raw)
+            port = parts.port or DEFAULT_PORT
+        except ValueError as exc:
+            raise NetError(f"bad broker address {text!r}: {exc}") from None
+        if parts.scheme != "mqtt":
+            raise NetError(f"bad broker address {text!r}: only mqtt:// is supported")
+        if not parts.hostname or parts.path not in ("", "/"):
+            raise NetError(f"bad broker address {text!r}: expected mqtt://host:port")
+        return cls(
+            host=parts.hostname,
+            port=port,
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+        )
+
+    @property
+    def is_loopback(self) -> bool:
+        if self.host == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return False
+
+    def __str__(self) -> str:
+        user = f"{self.username}@" if self.username else ""
+        return f"mqtt://{user}{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
+class NetConfig:
+    """The network settings in effect."""
+
+    broker: BrokerAddress = BrokerAddress()
+    name: str | None = None
+    source: str = "default"
+
+
+def config_path() -> Path:
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("caldera")) / "config.toml"
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            doc = tomllib.load(handle)
+    except FileNotFoundError:
+        return {}
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise NetError(f"cannot read {path}: {exc}") from None
+    section = doc.get("network", {})
+    if not isinstance(section, dict):
+        raise NetError(f"{path}: [network] must be a table")
+    for key in ("broker", "username", "password", "name"):
+        if key in section and not isinstance(section[key], str):
+            raise NetError(f"{path}: network.{key} must be a string")
+    return section
+
+
+def load(
+    broker: str | None = None,
+    *,
+    username: str | None = None,
+    password: str | None = None,
+    path: Path | None = None,
+    environ: dict[str, str] | None = None,
+) -> NetConfig:
+    """The settings from the command line, the environment and the config file, in that order."""
+    env = os.environ if environ is None else environ
+    section = _read_file(path if path is not None else config_path())
+    if broker is not None:
+        address, source = BrokerAddress.parse(broker), "command line"
+    elif env.get(ENV_BROKER):
+        address, source = BrokerAddress.parse(env[ENV_BROKER]), ENV_BROKER
+    elif "broker" in section:
+        address, source = BrokerAddress.parse(section["broker"]), "config file"
+    else:
+        address, source = BrokerAddress.parse(DEFAULT_BROKER), "default"
+    user = username or address.username or section.get("username")
+    secret = password or address.password or (section.get("password") if user else None)
+    address = replace(address, username=user, password=secret)
+    return NetConfig(broker=address, name=section.get("name"), source=source)

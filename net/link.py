@@ -1,0 +1,269 @@
+"""One MQTT connection that keeps itself up: it reconnects with backoff, resubscribes, and tells
+its owner each time it is (re)connected, so the owner can resend what may have been lost.
+
+Sockets get ``TCP_NODELAY``: without it a QoS 1 round trip on loopback takes ~88 ms instead of
+well under a millisecond (Nagle's algorithm waits for the ACK of the previous small packet).
+Sessions are clean: nothing is queued by the broker for an absent client; the table protocol
+catches up by ``seq`` instead, which also survives a broker restart that loses every session.
+
+aiomqtt owns the connection (connect, subscribe, Last Will, the socket on the event loop). Two
+hot paths go straight to its paho client, on the event loop's thread: a message is handed to
+our handler from paho's callback (not through aiomqtt's queue and a task switch), and a publish
+is written to the socket at once (not on a later turn of the loop). Measured on loopback with
+Mosquitto, that takes an aiomqtt echo from ~0.54 ms to ~0.25 ms, beside ~0.2 ms for plain paho.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import threading
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiomqtt
+import paho.mqtt.client as paho
+
+from net.config import BrokerAddress
+from net.errors import NetError
+
+log = logging.getLogger("caldera.net")
+
+NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
+MessageHandler = Callable[[str, bytes, bool], None]
+ConnectHandler = Callable[[], Awaitable[None]]
+StatusHandler = Callable[[bool], None]
+
+
+@dataclass(frozen=True)
+class LastWill:
+    """What the broker publishes for us if our connection dies without a goodbye."""
+
+    topic: str
+    payload: bytes
+    retain: bool = True
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Reconnect delays: ``first``, doubling up to ``most`` seconds."""
+
+    first: float = 0.1
+    most: float = 2.0
+
+
+DEFAULT_BACKOFF = Backoff()
+
+
+def _write_at_once(client: aiomqtt.Client) -> None:
+    """Make paho write a queued packet at once when asked on the loop's thread, even from
+    inside a message callback; a full socket, or an error, goes to aiomqtt's writer callback,
+    which finishes the job (or reports the lost connection) on a later turn of the loop.
+
+    This calls paho's ``_packet_write`` rather than ``loop_write``: inside a callback, paho
+    holds a lock that ``loop_write``'s error handling takes again, so a connection lost there
+    would deadlock. We only ever send QoS 1, whose writing runs no callback.
+    """
+    paho_client = client._client  # aiomqtt's paho client
+    deferred = paho_client.on_socket_register_write
+    loop_thread = threading.get_ident()
+
+    def register_write(mqttc: paho.Client, userdata: Any, sock: Any) -> None:
+        if threading.get_ident() == loop_thread:
+            try:
+                done = mqttc._packet_write() == paho.MQTT_ERR_SUCCESS
+            except Exception:
+                done = False
+            if done and not mqttc.want_write():
+                mqttc._registered_write = False  # nothing left to write: no writer needed
+                return
+        if deferred is not None:
+            deferred(mqttc, userdata, sock)
+
+    paho_client.on_socket_register_write = register_write
+
+
+class Link:
+    """A reconnecting MQTT client. Messages are handled one at a time, in arrival order, by a
+    plain function (it must not block; start a task for anything that waits)."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        *,
+        client_id: str,
+        subscriptions: Sequence[str] = (),
+        on_message: MessageHandler | None = None,
+        on_connect: ConnectHandler | None = None,
+        on_status: StatusHandler | None = None,
+        will: LastWill | None = None,
+        keepalive: int = 15,
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> None:
+        self.address = address
+        self.client_id = client_id
+        self.subscriptions = list(subscriptions)
+        self.on_message = on_message
+        self.on_connect = on_connect
+        self.on_status = on_status
+        self.will = will
+        self.keepalive = keepalive
+        self.backoff = backoff
+        self.last_error = ""
+        self.connections = 0
+        self._client: aiomqtt.Client | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._up = asyncio.Event()
+        self._failed = asyncio.Event()  # the first attempt failed (start() gives up at once)
+        self._stopping = False
+
+    @property
+    def connected(self) -> bool:
+        return self._client is not None and self._up.is_set()
+
+    async def start(self, timeout: float = 5.0) -> None:
+        """Connect (and keep reconnecting); raises :class:`NetError` if the first connection
+        fails or is not up within ``timeout`` seconds."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name=f"mqtt {self.client_id}")
+        up = asyncio.create_task(self._up.wait())
+        failed = asyncio.create_task(self._failed.wait())
+        await asyncio.wait({up, failed}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        for waiter in (up, failed):
+            waiter.cancel()
+        if not self._up.is_set():
+            await self.stop()
+            reason = self.last_error or f"no answer within {timeout:g} s"
+            raise NetError(f"cannot connect to the MQTT broker at {self.address}: {reason}")
+
+    async def wait_connected(self) -> None:
+        await self._up.wait()
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> bool:
+        """Send now (QoS 1), without waiting for the broker's ack; ``False`` when offline.
+
+        Order is kept. Whatever a dropped connection loses is caught up by ``seq`` afterwards.
+        """
+        client = self._client
+        if client is None or not self._up.is_set():
+            return False
+        info = client._client.publish(topic, payload, qos=1, retain=retain)
+        return info.rc == paho.MQTT_ERR_SUCCESS
+
+    async def publish_acked(
+        self, topic: str, payload: bytes, *, retain: bool = False, timeout: float = 5
+    ) -> bool:
+        """Send (QoS 1) and wait for the broker's ack; ``False`` when offline or not acked."""
+        client = self._client
+        if client is None or not self._up.is_set():
+            return False
+        try:
+            await client.publish(topic, payload, qos=1, retain=retain, timeout=timeout)
+        except aiomqtt.MqttError as exc:
+            log.debug("publish to %s failed: %s", topic, exc)
+            return False
+        return True
+
+    async def flushed(self) -> None:
+        """Return once what was published so far has left for the socket (or after a few turns
+        of the event loop), so CPU-heavy work that follows does not delay it."""
+        for _ in range(20):
+            client = self._client
+            if client is None or not client._client.want_write():
+                return
+            await asyncio.sleep(0)
+
+    async def stop(self, last: Sequence[tuple[str, bytes, bool]] = ()) -> None:
+        """Send ``last`` (topic, payload, retain) and wait for their acks, then disconnect
+        cleanly (so no Last Will is published)."""
+        self._stopping = True
+        for topic, payload, retain in last:
+            await self.publish_acked(topic, payload, retain=retain, timeout=2)
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, aiomqtt.MqttError):
+                await task
+
+    def drop_connection(self) -> None:
+        """Cut the TCP connection without a goodbye, as a crash would (the broker then publishes
+        our Last Will); the link reconnects by itself. For tests and fault drills."""
+        client = self._client
+        sock = client._client.socket() if client is not None else None
+        if isinstance(sock, socket.socket):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    async def _run(self) -> None:
+        delay = self.backoff.first
+        while not self._stopping:
+            try:
+                await self._session()
+                delay = self.backoff.first
+            except aiomqtt.MqttError as exc:
+                self.last_error = str(exc)
+                if self.connections:
+                    log.debug("%s: connection lost (%s)", self.client_id, exc)
+            except OSError as exc:
+                self.last_error = str(exc)
+            if not self.connections:
+                self._failed.set()
+            if self._stopping:
+                break
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.backoff.most)
+
+    async def _session(self) -> None:
+        will = None
+        if self.will is not None:
+            will = aiomqtt.Will(self.will.topic, self.will.payload, qos=1, retain=self.will.retain)
+        client = aiomqtt.Client(
+            self.address.host,
+            self.address.port,
+            username=self.address.username,
+            password=self.address.password,
+            identifier=self.client_id,
+            will=will,
+            clean_session=True,
+            keepalive=self.keepalive,
+            socket_options=NODELAY,
+            timeout=5,
+        )
+        client._client.on_message = self._on_paho_message
+        _write_at_once(client)
+        async with client:
+            try:
+                if self.subscriptions:
+                    await client.subscribe([(topic, 1) for topic in self.subscriptions])
+                self._client = client
+                self.connections += 1
+                self._up.set()
+                self._status(True)
+                if self.on_connect is not None:
+                    await self.on_connect()
+                async for _ in client.messages:  # never yields (we take messages from paho);
+                    pass  # it ends with an MqttError when the connection drops
+            finally:
+                was_up = self._up.is_set()
+                self._client = None
+                self._up.clear()
+                if was_up:
+                    self._status(False)
+
+    def _status(self, up: bool) -> None:
+        if self.on_status is not None and not self._stopping:
+            try:
+                self.on_status(up)
+            except Exception:
+                log.exception("%s: status handler failed", self.client_id)
+
+    def _on_paho_message(self, client: paho.Client, userdata: Any, msg: paho.MQTTMessage) -> None:
+        if self.on_message is None:
+            return
+        try:
+            self.on_message(msg.topic, bytes(msg.payload), bool(msg.retain))
+        except Exception:  # one bad message must not take the connection down
+            log.exception("%s: failed to handle a message on %s", self.client_id, msg.topic)

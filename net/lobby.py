@@ -1,0 +1,254 @@
+"""The lobby: every open and running table, live, from their retained cards; and the doors to
+them (join a seat, watch, host a table, or ask a ``caldera serve`` process for one).
+
+UI-independent and async. A lobby screen subscribes to changes::
+
+    async with Lobby(address, name="Alice") as lobby:
+        lobby.subscribe(lambda table, card: screen.refresh_row(table, card))  # card None: gone
+        session = await lobby.join("k3f9x2", seat=1)                         # a NetSession
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from core.codec import unpack
+from core.errors import CodecError
+from core.games import get_rules
+from net import topics
+from net.config import BrokerAddress
+from net.errors import NetError
+from net.host import TableHost
+from net.link import DEFAULT_BACKOFF, Backoff, Link
+from net.session import NetSession
+from net.wire import ServerCard, ServerReply, TableCard, TableRequest, encode
+
+log = logging.getLogger("caldera.net")
+
+TableListener = Callable[[str, TableCard | None], None]
+
+
+class Lobby:
+    """A live list of tables and servers on one broker."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        *,
+        identity: str | None = None,
+        name: str = "",
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> None:
+        self.address = address
+        identity = identity or address.username or topics.new_id("c")
+        self.identity = topics.check_name(identity, "client id")
+        self.name = name or self.identity
+        self.backoff = backoff
+        self.tables: dict[str, TableCard] = {}
+        self.servers: dict[str, ServerCard] = {}
+        self._listeners: list[TableListener] = []
+        self._server_replies: dict[str, asyncio.Future[ServerReply]] = {}
+        self._changed = asyncio.Event()
+        self.link = Link(
+            address,
+            client_id=f"caldera-lobby-{topics.new_id()}",
+            subscriptions=[
+                topics.lobby_tables(),
+                topics.lobby_servers(),
+                f"{topics.PREFIX}/lobby/replies/+/{self.identity}",
+            ],
+            on_message=self._on_message,
+            backoff=backoff,
+        )
+
+    async def open(self, timeout: float = 5.0) -> None:
+        await self.link.start(timeout)
+
+    async def close(self) -> None:
+        await self.link.stop()
+
+    async def __aenter__(self) -> Lobby:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    # -- watching ----------------------------------------------------------------------------
+
+    def subscribe(self, listener: TableListener) -> Callable[[], None]:
+        """Call ``listener(table, card)`` on every change; ``card`` is ``None`` when a table
+        closes. Returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def open_tables(self) -> list[TableCard]:
+        """Tables with a free seat, oldest id first."""
+        return [c for _, c in sorted(self.tables.items()) if c.status == "open" and c.open_seats()]
+
+    async def wait_for(
+        self, predicate: Callable[[Lobby], bool], timeout: float | None = 10.0
+    ) -> None:
+        """Wait until ``predicate(lobby)`` holds (re-checked after every change)."""
+
+        async def until() -> None:
+            while not predicate(self):
+                self._changed.clear()
+                await self._changed.wait()
+
+        await asyncio.wait_for(until(), timeout)
+
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+        route = topics.parse(topic)
+        if route is None or route.table or len(route.rest) < 1:
+            return
+        key = route.rest[0]
+        if route.kind == "tables" and len(route.rest) == 1:
+            self._on_table(key, payload)
+        elif route.kind == "servers" and len(route.rest) == 1:
+            self._on_server(key, payload)
+        elif route.kind == "replies" and route.rest[-1] == self.identity:
+            try:
+                reply = ServerReply.from_wire(unpack(payload))
+            except CodecError:
+                return
+            future = self._server_replies.pop(reply.id, None)
+            if future is not None and not future.done():
+                future.set_result(reply)
+        self._changed.set()
+
+    def _on_table(self, table: str, payload: bytes) -> None:
+        card: TableCard | None = None
+        if payload:
+            try:
+                card = TableCard.from_wire(unpack(payload))
+            except CodecError as exc:
+                log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
+                return
+            if card.table != table or card.status == "closed":
+                card = None
+        if card is None:
+            if self.tables.pop(table, None) is None:
+                return
+        else:
+            self.tables[table] = card
+        for listener in list(self._listeners):
+            listener(table, card)
+
+    def _on_server(self, server: str, payload: bytes) -> None:
+        if not payload:
+            self.servers.pop(server, None)
+            return
+        try:
+            self.servers[server] = ServerCard.from_wire(unpack(payload))
+        except CodecError as exc:
+            log.info("lobby: ignoring an unreadable card for server %s: %s", server, exc)
+
+    # -- doors ---------------------------------------------------------------------------------
+
+    async def join(
+        self,
+        table: str,
+        *,
+        seat: int | None = None,
+        name: str | None = None,
+        identity: str | None = None,
+        bot: str | None = None,
+        timeout: float = 10.0,
+        **kwargs: Any,
+    ) -> NetSession:
+        """Take a seat (``None``: the first free one). Coming back with the same ``identity``
+        gives back the seat held before. Raises :class:`~net.errors.JoinRefused`."""
+        return await NetSession.connect(
+            self.address,
+            table,
+            identity=identity or self.identity,
+            name=name or self.name,
+            seat=seat,
+            bot=bot,
+            timeout=timeout,
+            backoff=self.backoff,
+            **kwargs,
+        )
+
+    async def watch(self, table: str, *, timeout: float = 10.0, **kwargs: Any) -> NetSession:
+        """Watch a table as a spectator (the public view only)."""
+        return await NetSession.connect(
+            self.address,
+            table,
+            identity=self.address.username or topics.new_id("w"),
+            name=self.name,
+            spectator=True,
+            timeout=timeout,
+            backoff=self.backoff,
+            **kwargs,
+        )
+
+    async def host(
+        self, game: str, seats: int, *, replay_dir: Path | None = None, **kwargs: Any
+    ) -> TableHost:
+        """Open a table hosted by this process (its referee runs here)."""
+        try:
+            rules = get_rules(game)
+        except KeyError as exc:
+            raise NetError(str(exc.args[0])) from None
+        host = TableHost(
+            self.address,
+            rules,
+            seats,
+            host=self.name,
+            replay_dir=replay_dir,
+            backoff=self.backoff,
+            **kwargs,
+        )
+        await host.open()
+        return host
+
+    async def request_table(
+        self,
+        game: str,
+        seats: int,
+        *,
+        server: str | None = None,
+        name: str = "",
+        bots: int = 0,
+        bot: str = "random",
+        bot_delay: float = 0.0,
+        options: dict[str, Any] | None = None,
+        timeout: float = 10.0,
+    ) -> str:
+        """Ask a ``caldera serve`` process to open a table; returns its id. The server starts
+        the game once every seat is taken."""
+        if server is None:
+            if not self.servers:
+                await self.wait_for(lambda lobby: bool(lobby.servers), timeout)
+            server = sorted(self.servers)[0]
+        request = TableRequest(
+            id=topics.new_id("r"),
+            game=game,
+            seats=seats,
+            name=name or f"{self.name}'s table",
+            bots=bots,
+            bot=bot,
+            bot_delay=bot_delay,
+            options=dict(options or {}),
+        )
+        future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
+        self._server_replies[request.id] = future
+        self.link.publish(topics.server_request(server, self.identity), encode(request))
+        try:
+            reply = await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise NetError(f"server {server} did not answer") from None
+        finally:
+            self._server_replies.pop(request.id, None)
+        if reply.table is None:
+            raise NetError(f"server {server} refused: {reply.reason}")
+        return reply.table

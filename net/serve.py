@@ -1,0 +1,190 @@
+"""A headless server that hosts tables for others (``caldera serve``).
+
+It announces itself with a retained server card (``lobby/servers/<server>``, cleared by its Last
+Will) and opens a table for whoever asks on ``lobby/requests/<server>/<client>`` (a
+:class:`~net.wire.TableRequest`: game, seats, how many of them its own bots take), answering on
+``lobby/replies/<server>/<client>``. Its tables start as soon as every seat is taken and close a
+little while after their game ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from core.bots import bot_kinds
+from core.codec import unpack
+from core.errors import CodecError
+from core.games import GAMES, get_rules
+from net import topics
+from net.config import BrokerAddress
+from net.errors import NetError
+from net.host import TableHost
+from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.wire import ServerCard, ServerReply, TableRequest, clean_name, encode
+
+log = logging.getLogger("caldera.net")
+
+MAX_TABLES = 200
+
+
+class Server:
+    """Hosts any number of tables, each with its own connection and Last Will."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        *,
+        server: str | None = None,
+        name: str = "",
+        replay_dir: Path | None = None,
+        linger: float = 30.0,
+        standin: str | None = "random",
+        standin_after: float = 10.0,
+        max_tables: int = MAX_TABLES,
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> None:
+        self.address = address
+        self.server = topics.check_name(server or topics.new_id("s"), "server id")
+        self.name = clean_name(name or f"server {self.server}")
+        self.replay_dir = replay_dir
+        self.linger = linger
+        self.standin = standin
+        self.standin_after = standin_after
+        self.max_tables = max_tables
+        self.backoff = backoff
+        self.tables: dict[str, TableHost] = {}
+        self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
+        self.link = Link(
+            address,
+            client_id=f"caldera-server-{self.server}",
+            subscriptions=[topics.server_requests(self.server)],
+            on_message=self._on_message,
+            on_connect=self._on_connect,
+            will=LastWill(topics.server_card(self.server), b""),
+            backoff=backoff,
+        )
+
+    @property
+    def card(self) -> ServerCard:
+        return ServerCard(self.server, self.name, tuple(sorted(GAMES)), len(self.tables))
+
+    async def open(self, timeout: float = 5.0) -> None:
+        await self.link.start(timeout)
+
+    async def _on_connect(self) -> None:
+        self._publish_card()
+
+    def _publish_card(self) -> None:
+        self.link.publish(topics.server_card(self.server), encode(self.card), retain=True)
+
+    async def open_table(
+        self,
+        game: str,
+        seats: int,
+        *,
+        table: str | None = None,
+        name: str = "",
+        bots: int = 0,
+        bot: str = "random",
+        bot_delay: float = 0.0,
+        options: dict[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> TableHost:
+        """Open a table whose first ``bots`` seats the server's bots take; it starts when full."""
+        if len(self.tables) >= self.max_tables:
+            raise NetError(f"this server already hosts {self.max_tables} tables")
+        try:
+            rules = get_rules(game)
+        except KeyError as exc:
+            raise NetError(str(exc.args[0])) from None
+        if bot not in bot_kinds(game):
+            raise NetError(f"unknown bot {bot!r} for {game}")
+        if not 0 <= bots <= seats:
+            raise NetError(f"cannot seat {bots} bots at {seats} seats")
+        try:
+            host = TableHost(
+                self.address,
+                rules,
+                seats,
+                table=table,
+                name=name or f"{self.name} table",
+                host=self.name,
+                options=options,
+                replay_dir=self.replay_dir,
+                seed=seed,
+                auto_start=True,
+                bot_delay=bot_delay,
+                standin=self.standin,
+                standin_after=self.standin_after,
+                backoff=self.backoff,
+            )
+        except ValueError as exc:
+            raise NetError(str(exc)) from None
+        if host.table in self.tables:
+            raise NetError(f"table {host.table} is already open here")
+        await host.open()
+        self.tables[host.table] = host
+        for _ in range(bots):
+            await host.seat_bot(kind=bot)
+        reaper = asyncio.create_task(self._reap(host), name=f"reap {host.table}")
+        self._reapers.add(reaper)
+        reaper.add_done_callback(self._reapers.discard)
+        self._publish_card()
+        log.info("server %s: opened table %s (%s, %d seats)", self.server, host.table, game, seats)
+        return host
+
+    async def _reap(self, host: TableHost) -> None:
+        """Close a table ``linger`` seconds after its game ends (time for late catch-ups)."""
+        await host.ended.wait()
+        await asyncio.sleep(self.linger)
+        await host.close()
+        self.tables.pop(host.table, None)
+        self._publish_card()
+
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+        route = topics.parse(topic)
+        if route is None or route.kind != "requests" or len(route.rest) != 2:
+            return
+        server, client = route.rest
+        if server != self.server or not topics.valid_name(client):
+            return
+        reply_topic = topics.server_reply(self.server, client)
+        try:
+            request = TableRequest.from_wire(unpack(payload))
+        except CodecError as exc:
+            self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
+            return
+        task = asyncio.create_task(self._answer(request, reply_topic))
+        self._reapers.add(task)
+        task.add_done_callback(self._reapers.discard)
+
+    async def _answer(self, request: TableRequest, reply_topic: str) -> None:
+        try:
+            host = await self.open_table(
+                request.game,
+                request.seats,
+                name=request.name,
+                bots=request.bots,
+                bot=request.bot,
+                bot_delay=min(max(request.bot_delay, 0.0), 10.0),
+                options=request.options,
+            )
+        except NetError as exc:
+            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=str(exc))))
+            return
+        self.link.publish(reply_topic, encode(ServerReply(request.id, table=host.table)))
+
+    async def close(self) -> None:
+        """Close every table and leave the lobby."""
+        for reaper in list(self._reapers):
+            reaper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reaper
+        for host in list(self.tables.values()):
+            await host.close()
+        self.tables.clear()
+        await self.link.stop([(topics.server_card(self.server), b"", True)])

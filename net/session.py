@@ -1,0 +1,556 @@
+"""A seat (or a spectator's chair) at a table across the network: a :class:`core.session.Session`.
+
+The session folds the events its host publishes for it (already projected for its seat), so the
+TUI plays a networked game exactly like a local one. It detects a gap by ``seq`` and asks the
+host's sync topic for what it lacks; after a dropped connection, or when the host's card shows a
+new ``epoch`` (the host reconnected), it asks again and resends any unanswered command, which the
+host answers once (commands carry an id). Each batch of events is checked against the host's
+state hashes, and a desync is reported at the exact event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from core.codec import Envelope, decode_envelope, unpack
+from core.errors import CodecError, IllegalCommand
+from core.fold import start_state
+from core.games import get_rules
+from core.lifecycle import GameEnded, GameStarted
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.session import Listener, Session
+from core.statehash import state_hash
+from net import topics
+from net.config import BrokerAddress
+from net.errors import JoinRefused, NetError, TableClosed
+from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.wire import (
+    Batch,
+    Check,
+    CommandRequest,
+    Joined,
+    JoinRequest,
+    Presence,
+    Refused,
+    Result,
+    SyncRequest,
+    TableCard,
+    encode,
+    host_message_from_wire,
+)
+
+log = logging.getLogger("caldera.net")
+
+CardListener = Callable[[TableCard], None]
+StatusListener = Callable[[str], None]
+
+
+class _Pending:
+    """A command sent and not yet answered (resent until it is)."""
+
+    def __init__(self, topic: str, data: bytes, future: asyncio.Future[Result]) -> None:
+        self.topic = topic
+        self.data = data
+        self.future = future
+        self.sent = time.monotonic()
+
+
+class NetSession:
+    """One terminal's place at a networked table. Use :meth:`connect` (or the lobby's ``join``)."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        table: str,
+        *,
+        identity: str | None = None,
+        name: str = "",
+        seat: Seat | None = None,
+        spectator: bool = False,
+        bot: str | None = None,
+        rules: Rules[Any] | None = None,
+        retry: float = 2.0,
+        command_timeout: float = 60.0,
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> None:
+        self.address = address
+        self.table = topics.check_name(table, "table id")
+        identity = identity or address.username or topics.new_id("c")
+        self.identity = topics.check_name(identity, "client id")
+        self.name = name or self.identity
+        self.spectator = spectator
+        self.bot = bot
+        self.retry = retry
+        self.command_timeout = command_timeout
+        self.rules: Rules[Any] = cast("Rules[Any]", rules)  # None until the table card arrives
+        self._rules_override = rules
+        self.players: tuple[str, ...] = ()
+        self.controlled: frozenset[Seat] = frozenset()
+        self.seat: Seat | None = None
+        self.card: TableCard | None = None
+        self.desync: str | None = None
+        self._wanted_seat = seat
+        self._state: Any = None
+        self._envelopes: list[Envelope] = []
+        self._ahead: dict[int, Envelope] = {}
+        self._known_hashes: dict[int, str] = {}
+        self._verified: tuple[int, Any] | None = None
+        self._target = 0  # events we know the table has
+        self._sync_asked = 0.0
+        self._joined: asyncio.Future[Joined] | None = None
+        self._pending: dict[str, _Pending] = {}
+        self._ids = itertools.count()
+        self._host_away = False
+        self._closed_by_host = False
+        self._closing = False
+        self._epoch_seen = -1
+        self._status = "connecting…"
+        self._listeners: list[Listener] = []
+        self._card_listeners: list[CardListener] = []
+        self._status_listeners: list[StatusListener] = []
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
+        self._nudger: asyncio.Task[None] | None = None
+        subscriptions = [topics.card(table), topics.reply(table, self.identity)]
+        if spectator:
+            subscriptions.append(topics.public_events(table))
+        else:
+            subscriptions.append(topics.seat_events(table, "+", self.identity))
+        self.link = Link(
+            address,
+            client_id=f"caldera-{table}-{self.identity}",
+            subscriptions=subscriptions,
+            on_message=self._on_message,
+            on_connect=self._on_connect,
+            on_status=self._on_link_status,
+            will=LastWill(
+                topics.presence(table, self.identity), encode(Presence(False, self.name))
+            ),
+            backoff=backoff,
+        )
+
+    def _offline(self) -> bytes:
+        return encode(Presence(False, self.name))
+
+    @classmethod
+    async def connect(
+        cls, address: BrokerAddress, table: str, *, timeout: float = 10.0, **kwargs: Any
+    ) -> NetSession:
+        """Connect, take a seat (or a spectator's chair) and return the session."""
+        session = cls(address, table, **kwargs)
+        await session.open(timeout)
+        return session
+
+    async def open(self, timeout: float = 10.0) -> None:
+        """Connect and join; raises :class:`JoinRefused` or :class:`NetError`."""
+        self._joined = asyncio.get_running_loop().create_future()
+        await self.link.start(timeout)
+        self._nudger = asyncio.create_task(self._nudge(), name=f"nudge {self.identity}")
+        try:
+            joined = await asyncio.wait_for(asyncio.shield(self._joined), timeout)
+        except TimeoutError:
+            await self.close()
+            raise NetError(f"table {self.table} does not answer (is its host running?)") from None
+        except JoinRefused:
+            await self.close()
+            raise
+        self.seat = joined.seat
+        self.controlled = frozenset() if joined.seat is None else frozenset({joined.seat})
+        self._set_card(joined.card)
+        self._ask_sync()
+
+    # -- the Session protocol ------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @property
+    def envelopes(self) -> Sequence[Envelope]:
+        return self._envelopes
+
+    @property
+    def status(self) -> str:
+        """``connecting…``, ``connected``, ``reconnecting…``, ``host away`` (its connection
+        dropped; it may come back), ``table closed``, or ``desync at event N (…)``."""
+        return self._status
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    async def submit(self, seat: Seat, command: Command) -> None:
+        """Send the command and wait until its events are folded here; raises
+        :class:`IllegalCommand` with the host's reason if it is rejected."""
+        if seat not in self.controlled:
+            raise IllegalCommand(f"this terminal does not hold seat {seat + 1}")
+        if self._closed_by_host:
+            raise TableClosed(f"table {self.table} was closed by its host")
+        request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
+        request = CommandRequest(request_id, len(self._envelopes), seat, command)
+        topic = topics.cmd(self.table, seat, self.identity)
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = pending = _Pending(topic, encode(request), future)
+        self.link.publish(topic, pending.data)
+        try:
+            result = await asyncio.wait_for(future, self.command_timeout)
+        except TimeoutError:
+            raise NetError(
+                f"the host of table {self.table} did not answer within {self.command_timeout:g} s"
+            ) from None
+        finally:
+            self._pending.pop(request_id, None)
+        if not result.ok:
+            raise IllegalCommand(result.reason)
+        self._learn_seq(result.seq)
+        await self.wait_until(lambda: len(self._envelopes) >= result.seq)
+
+    async def close(self) -> None:
+        """Leave the table: before the game, the seat is freed; during it, it stays ours to
+        come back to (the host may let a bot stand in)."""
+        if self._closing:
+            return
+        self._closing = True
+        if self._nudger is not None:
+            self._nudger.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._nudger
+        last: list[tuple[str, bytes, bool]] = []
+        if self.seat is not None and self.card is not None and self.card.status == "open":
+            last.append(
+                (topics.join(self.table, self.identity), encode(JoinRequest("leave")), False)
+            )
+        last.append((topics.presence(self.table, self.identity), b"", True))
+        await self.link.stop(last if self.link.connected else ())
+        for pending in self._pending.values():
+            if not pending.future.done():
+                pending.future.set_exception(NetError("the session was closed"))
+        self._fail_waiters(NetError("the session was closed"))
+
+    # -- more for a UI and for tests ---------------------------------------------------------------
+
+    @property
+    def ended(self) -> bool:
+        return bool(self._envelopes) and isinstance(self._envelopes[-1].event, GameEnded)
+
+    @property
+    def verified_seq(self) -> int:
+        """The newest event at which this terminal's state was checked against the host's."""
+        return self._verified[0] if self._verified is not None else -1
+
+    @property
+    def current_hash(self) -> str | None:
+        """The hash of this terminal's state (equal to the host's when all is well)."""
+        return state_hash(self.rules, self._state) if self._state is not None else None
+
+    def subscribe_card(self, listener: CardListener) -> None:
+        """Call ``listener`` with each new table card (seats, who is online, status)."""
+        self._card_listeners.append(listener)
+
+    def subscribe_status(self, listener: StatusListener) -> None:
+        self._status_listeners.append(listener)
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float | None = None) -> None:
+        """Wait until ``predicate()`` holds; it is re-checked after every change."""
+        if predicate():
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (predicate, future)
+        self._waiters.append(entry)
+        try:
+            await asyncio.wait_for(future, timeout)
+        finally:
+            if entry in self._waiters:
+                self._waiters.remove(entry)
+
+    def _changed(self) -> None:
+        for predicate, future in list(self._waiters):
+            if not future.done() and predicate():
+                future.set_result(None)
+
+    def _fail_waiters(self, error: Exception) -> None:
+        for _, future in self._waiters:
+            if not future.done():
+                future.set_exception(error)
+
+    def _set_status(self) -> None:
+        if self.desync is not None:
+            status = self.desync
+        elif self._closed_by_host:
+            status = "table closed"
+        elif not self.link.connected:
+            status = "reconnecting…" if self.link.connections else "connecting…"
+        elif self._host_away:
+            status = "host away"
+        else:
+            status = "connected"
+        if status != self._status:
+            self._status = status
+            for listener in list(self._status_listeners):
+                listener(status)
+            self._changed()
+
+    # -- connection ----------------------------------------------------------------------------
+
+    def _on_link_status(self, up: bool) -> None:
+        self._set_status()
+
+    async def _on_connect(self) -> None:
+        self._set_status()
+        presence = encode(Presence(True, self.name))
+        self.link.publish(topics.presence(self.table, self.identity), presence, retain=True)
+        self._resend()
+
+    def _resend(self) -> None:
+        """Ask again for whatever may have been lost: the seat, missing events, answers."""
+        if self._joined is not None and not self._joined.done():
+            role = "spectator" if self.spectator else "player"
+            request = JoinRequest(role, self.name, self._wanted_seat, self.bot)
+            self.link.publish(topics.join(self.table, self.identity), encode(request))
+            return
+        self._ask_sync(force=True)
+        for pending in self._pending.values():
+            pending.sent = time.monotonic()
+            self.link.publish(pending.topic, pending.data)
+
+    def _ask_sync(self, force: bool = False) -> None:
+        if self.desync is not None:
+            return  # more events would not mend our state
+        now = time.monotonic()
+        if not force and now - self._sync_asked < self.retry / 2:
+            return
+        self._sync_asked = now
+        request = encode(SyncRequest(len(self._envelopes)))
+        self.link.publish(topics.sync(self.table, self.identity), request)
+
+    async def _nudge(self) -> None:
+        """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
+        while True:
+            await asyncio.sleep(self.retry)
+            if not self.link.connected or self._closed_by_host:
+                continue
+            if self._joined is not None and not self._joined.done():
+                self._resend()
+                continue
+            if self._ahead or len(self._envelopes) < self._target:
+                self._ask_sync()
+            now = time.monotonic()
+            for pending in self._pending.values():
+                if now - pending.sent >= self.retry:
+                    pending.sent = now
+                    self.link.publish(pending.topic, pending.data)
+
+    # -- messages in ---------------------------------------------------------------------------
+
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+        route = topics.parse(topic)
+        if route is None:
+            return
+        if route.kind == "tables" and route.rest == (self.table,):
+            self._on_card(payload)
+            return
+        if route.table != self.table or route.kind not in ("events", "reply"):
+            return  # not ours (some brokers send retained messages of others' subscriptions)
+        try:
+            message = host_message_from_wire(unpack(payload))
+        except CodecError as exc:
+            log.warning("table %s: unreadable message from the host: %s", self.table, exc)
+            return
+        if isinstance(message, Batch):
+            self._receive(message)
+            if message.result is not None:
+                self._answer(message.result)
+        elif isinstance(message, Check):
+            self._check(message)
+        elif isinstance(message, Result):
+            self._answer(message)
+        elif isinstance(message, Joined | Refused) and self._joined is not None:
+            if self._joined.done():
+                return
+            if isinstance(message, Refused):
+                self._joined.set_exception(JoinRefused(message.reason))
+            else:
+                self._joined.set_result(message)
+
+    def _answer(self, result: Result) -> None:
+        pending = self._pending.get(result.id or "")
+        if pending is not None and not pending.future.done():
+            pending.future.set_result(result)
+        elif result.id is None:
+            log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
+
+    def _on_card(self, payload: bytes) -> None:
+        if not payload:  # the host cleared its card: closed, or its connection died
+            self._host_away = True
+            self._set_status()
+            return
+        try:
+            card = TableCard.from_wire(unpack(payload))
+        except CodecError as exc:
+            log.warning("table %s: unreadable table card: %s", self.table, exc)
+            return
+        self._set_card(card)
+
+    def _set_card(self, card: TableCard) -> None:
+        if self._rules_override is None and self.rules is None:
+            try:
+                self.rules = get_rules(card.game)
+            except KeyError as exc:
+                if self._joined is not None and not self._joined.done():
+                    self._joined.set_exception(JoinRefused(str(exc.args[0])))
+                return
+        self.card = card
+        self._drain()
+        if not self.players or self._state is None:
+            self.players = tuple(seat.name for seat in card.seats)
+        self._host_away = False
+        if card.status == "closed":
+            self._closed_by_host = True
+            for pending in self._pending.values():
+                if not pending.future.done():
+                    pending.future.set_exception(TableClosed(f"table {self.table} was closed"))
+        if card.epoch != self._epoch_seen:
+            if self._epoch_seen >= 0:
+                self._resend()  # the host reconnected: it may have missed what we sent
+            self._epoch_seen = card.epoch
+        self._learn_seq(card.seq)
+        self._set_status()
+        for listener in list(self._card_listeners):
+            listener(card)
+        self._changed()
+
+    def _learn_seq(self, seq: int) -> None:
+        if seq > self._target:
+            self._target = seq
+        if len(self._envelopes) < self._target:
+            self._ask_sync()
+
+    def _receive(self, batch: Batch) -> None:
+        """Take a batch of envelopes in, fold what is contiguous, and ask for any gap."""
+        for i, data in enumerate(batch.envs):
+            seq = batch.start + i
+            if seq < len(self._envelopes):
+                continue
+            try:
+                env = decode_envelope(data)
+            except CodecError as exc:
+                log.warning("table %s: unreadable event %d from the host: %s", self.table, seq, exc)
+                break
+            if env.seq != seq:
+                log.warning("table %s: event %d arrived labelled %d", self.table, seq, env.seq)
+                break
+            self._ahead[seq] = env
+            if batch.hashes:
+                self._known_hashes[seq] = batch.hashes[i]
+        self._drain()
+        self._learn_seq(batch.start + len(batch.envs))
+        if self._ahead:
+            self._ask_sync()
+
+    def _drain(self) -> None:
+        """Fold every envelope that follows on from the last one folded, and tell listeners."""
+        if self.rules is None:
+            return  # the table card (and so the game) is not known yet: keep them
+        new: list[Envelope] = []
+        while self.desync is None and len(self._envelopes) in self._ahead:
+            env = self._ahead[len(self._envelopes)]
+            if not self._fold(env):
+                break
+            del self._ahead[env.seq]
+            new.append(env)
+        if new:
+            for listener in list(self._listeners):
+                listener(new)
+            self._verify()
+        self._changed()
+
+    def _fold(self, env: Envelope) -> bool:
+        event = env.event
+        if env.seq == 0:
+            if not isinstance(event, GameStarted) or event.game != self.rules.game:
+                log.warning("table %s: the log does not start with this game", self.table)
+                return False
+            self._state = start_state(self.rules, event)
+            self.players = tuple(event.players)
+        elif self._state is None:
+            return False
+        elif not isinstance(event, GameEnded):
+            try:
+                self._state = self.rules.evolve(self._state, event)
+            except Exception as exc:  # other rules code than the host's: stop, and say where
+                self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
+                log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
+                self._set_status()
+                return False
+        self._envelopes.append(env)
+        return True
+
+    # -- desync detection ------------------------------------------------------------------------
+
+    def _check(self, check: Check) -> None:
+        for i, digest in enumerate(check.hashes):
+            self._known_hashes[check.start + i] = digest
+        self._verify()
+        self._changed()
+
+    def _verify(self) -> None:
+        """Compare our state with the host's hash at the newest event both of us know."""
+        last = len(self._envelopes) - 1
+        if self.desync is not None or self._state is None:
+            return
+        known = [seq for seq in self._known_hashes if seq <= last]
+        if not known:
+            return
+        seq = max(known)
+        state = self._state if seq == last else self._refold(seq)
+        if state_hash(self.rules, state) == self._known_hashes[seq]:
+            self._verified = (seq, self.rules.copy(state))
+            for old in [s for s in self._known_hashes if s <= seq]:
+                del self._known_hashes[old]
+            return
+        self._locate_desync(seq)
+
+    def _refold(self, seq: int, on_event: Callable[[int, Any], bool] | None = None) -> Any:
+        """The state after event ``seq``, from the last verified state; ``on_event`` may stop it."""
+        if self._verified is not None:
+            done, state = self._verified[0], self.rules.copy(self._verified[1])
+        else:
+            started = self._envelopes[0].event
+            assert isinstance(started, GameStarted)
+            done, state = 0, start_state(self.rules, started)
+        for env in self._envelopes[done + 1 : seq + 1]:
+            if not isinstance(env.event, GameEnded):
+                state = self.rules.evolve(state, env.event)
+            if on_event is not None and not on_event(env.seq, state):
+                break
+        return state
+
+    def _locate_desync(self, seq: int) -> None:
+        first_bad = seq
+
+        def compare(at: int, state: Any) -> bool:
+            nonlocal first_bad
+            digest = self._known_hashes.get(at)
+            if digest is not None and state_hash(self.rules, state) != digest:
+                first_bad = at
+                return False
+            return True
+
+        self._refold(seq, compare)
+        event = self._envelopes[first_bad].event
+        self.desync = f"desync at event {first_bad} ({type(event).TAG})"
+        log.warning("table %s: %s: this terminal's state differs from the host's", self.table,
+                    self.desync)  # fmt: skip
+        self._set_status()
+
+
+if TYPE_CHECKING:
+
+    def _is_a_session(session: NetSession) -> Session:
+        return session  # mypy checks that NetSession implements the Session protocol

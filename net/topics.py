@@ -1,0 +1,133 @@
+"""The MQTT topics of Caldera, all under ``caldera/v1``.
+
+Every topic a client publishes to ends with its *identity* (``<client>``), so a broker ACL can
+pin each user to their own topics (Mosquitto: ``pattern write …/cmd/+/%u``) and the referee knows
+who sent what without trusting the payload::
+
+    lobby/tables/<table>                  retained table card (host → everyone)
+    lobby/servers/<server>                retained card of a ``caldera serve`` process
+    lobby/requests/<server>/<client>      "open a table for me" (client → server)
+    tables/<t>/join/<client>              claim a seat, watch, or leave (client → host)
+    tables/<t>/cmd/<seat>/<client>        a command for a seat, QoS 1 (client → host)
+    tables/<t>/sync/<client>              "send me the events from seq N" (client → host)
+    tables/<t>/events/public              projected events for spectators, QoS 1 (host → all)
+    tables/<t>/events/<seat>/<client>     projected events for the seat's holder, QoS 1
+    tables/<t>/reply/<client>             answers: join, command results, sync batches
+    tables/<t>/presence/<client>          retained "online", Last Will "offline"
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from net.errors import NetError
+
+PREFIX = "caldera/v1"
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+
+def valid_name(name: str) -> bool:
+    """A table, client or server id: 1–64 letters, digits, ``_``, ``.`` or ``-``."""
+    return bool(_NAME.match(name))
+
+
+def check_name(name: str, what: str) -> str:
+    """``name`` if valid, else :class:`NetError` with one readable line."""
+    if not valid_name(name):
+        raise NetError(f"{what} {name!r} must be 1–64 letters, digits, '_', '.' or '-'")
+    return name
+
+
+def new_id(prefix: str = "") -> str:
+    """A short random id (``k3f9x2``): easy to read aloud and type."""
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+    return prefix + "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+def lobby_tables() -> str:
+    return f"{PREFIX}/lobby/tables/+"
+
+
+def card(table: str) -> str:
+    return f"{PREFIX}/lobby/tables/{table}"
+
+
+def lobby_servers() -> str:
+    return f"{PREFIX}/lobby/servers/+"
+
+
+def server_card(server: str) -> str:
+    return f"{PREFIX}/lobby/servers/{server}"
+
+
+def server_requests(server: str) -> str:
+    return f"{PREFIX}/lobby/requests/{server}/+"
+
+
+def server_request(server: str, client: str) -> str:
+    return f"{PREFIX}/lobby/requests/{server}/{client}"
+
+
+def server_reply(server: str, client: str) -> str:
+    return f"{PREFIX}/lobby/replies/{server}/{client}"
+
+
+def table_root(table: str) -> str:
+    return f"{PREFIX}/tables/{table}"
+
+
+def join(table: str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/join/{client}"
+
+
+def cmd(table: str, seat: int, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/cmd/{seat}/{client}"
+
+
+def sync(table: str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/sync/{client}"
+
+
+def public_events(table: str) -> str:
+    return f"{PREFIX}/tables/{table}/events/public"
+
+
+def seat_events(table: str, seat: int | str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/events/{seat}/{client}"
+
+
+def reply(table: str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/reply/{client}"
+
+
+def presence(table: str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/presence/{client}"
+
+
+def host_filters(table: str) -> list[str]:
+    """What a table's host subscribes to."""
+    root = table_root(table)
+    return [f"{root}/join/+", f"{root}/cmd/+/+", f"{root}/sync/+", f"{root}/presence/+"]
+
+
+@dataclass(frozen=True)
+class Route:
+    """A received topic taken apart: which table, what kind, and the levels after it."""
+
+    table: str
+    kind: str
+    rest: tuple[str, ...]
+
+
+def parse(topic: str) -> Route | None:
+    """``tables/<t>/<kind>/…`` or ``lobby/<kind>/…`` split into a :class:`Route`, else ``None``."""
+    parts = topic.split("/")
+    if parts[:2] != PREFIX.split("/") or len(parts) < 4:
+        return None
+    if parts[2] == "tables" and len(parts) >= 5:
+        return Route(parts[3], parts[4], tuple(parts[5:]))
+    if parts[2] == "lobby":
+        return Route("", parts[3], tuple(parts[4:]))
+    return None

@@ -1,0 +1,492 @@
+"""The messages Caldera sends over MQTT, each a msgpack map packed by :mod:`core.codec`.
+
+Everything read from the network is untrusted: ``decode_*`` checks the size first, then the shape,
+and raises a :class:`~core.errors.CodecError` with one readable line, never anything else. Event
+envelopes travel as the codec's own bytes inside a batch, so the referee's hash chain is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.codec import command_from_wire, command_to_wire, pack, unpack
+from core.errors import BadPayload, Malformed
+from core.messages import Command
+
+SEAT_KINDS = ("open", "player", "bot")
+TABLE_STATUSES = ("open", "running", "over", "closed")
+MAX_NAME = 24
+
+
+class _Reader:
+    """Typed access to one decoded map, failing with the message's name in the error."""
+
+    def __init__(self, obj: Any, what: str) -> None:
+        if not isinstance(obj, dict):
+            raise Malformed(f"{what}: expected a map, got {type(obj).__name__}")
+        self.obj: dict[str, Any] = obj
+        self.what = what
+
+    def _get(self, key: str, kinds: type | tuple[type, ...], optional: bool) -> Any:
+        if key not in self.obj or self.obj[key] is None:
+            if optional:
+                return None
+            raise Malformed(f"{self.what}: missing {key!r}")
+        value = self.obj[key]
+        if not isinstance(value, kinds) or (isinstance(value, bool) and kinds is int):
+            raise BadPayload(f"{self.what}: {key!r} has the wrong type ({type(value).__name__})")
+        return value
+
+    def text(self, key: str) -> str:
+        value: str = self._get(key, str, False)
+        return value
+
+    def opt_text(self, key: str) -> str | None:
+        value: str | None = self._get(key, str, True)
+        return value
+
+    def integer(self, key: str, minimum: int = 0) -> int:
+        value: int = self._get(key, int, False)
+        if value < minimum:
+            raise BadPayload(f"{self.what}: {key!r} must be at least {minimum}")
+        return value
+
+    def opt_integer(self, key: str, minimum: int = 0) -> int | None:
+        value: int | None = self._get(key, int, True)
+        if value is not None and value < minimum:
+            raise BadPayload(f"{self.what}: {key!r} must be at least {minimum}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value: bool = self._get(key, bool, False)
+        return value
+
+    def items(self, key: str) -> list[Any]:
+        value: list[Any] = self._get(key, list, False)
+        return value
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        value: dict[str, Any] = self._get(key, dict, False)
+        return value
+
+    def texts(self, key: str) -> list[str]:
+        items = self.items(key)
+        if not all(isinstance(item, str) for item in items):
+            raise BadPayload(f"{self.what}: {key!r} must be a list of strings")
+        return items
+
+    def choice(self, key: str, choices: Sequence[str]) -> str:
+        value = self.text(key)
+        if value not in choices:
+            raise BadPayload(f"{self.what}: {key!r} must be one of {', '.join(choices)}")
+        return value
+
+
+def clean_name(name: str) -> str:
+    """A display name as shown to others: printable, trimmed, at most 24 characters."""
+    text = "".join(ch for ch in name if ch.isprintable()).strip()
+    return text[:MAX_NAME] or "Player"
+
+
+# -- the lobby --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    """One seat as the lobby shows it.
+
+    ``client`` is the identity that holds the seat (``None``: open, or a bot of the host's own);
+    ``standin`` names the host's bot playing for a client that dropped out.
+    """
+
+    name: str = ""
+    client: str | None = None
+    bot: str | None = None
+    online: bool = False
+    standin: str | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.client is None and self.bot is None:
+            return "open"
+        return "bot" if self.bot is not None else "player"
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == "open"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "client": self.client,
+            "bot": self.bot,
+            "online": self.online,
+            "standin": self.standin,
+        }
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> SeatCard:
+        r = _Reader(obj, "seat")
+        return cls(
+            name=r.text("name"),
+            client=r.opt_text("client"),
+            bot=r.opt_text("bot"),
+            online=r.flag("online"),
+            standin=r.opt_text("standin"),
+        )
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """The retained card of one table: what the lobby lists and every client watches.
+
+    ``epoch`` grows each time the host (re)connects, so a client knows to resend what may have
+    been lost; ``seq`` is the number of events at the time the card was published.
+    """
+
+    table: str
+    game: str
+    title: str
+    name: str
+    host: str
+    status: str
+    seats: tuple[SeatCard, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    epoch: int = 0
+    seq: int = 0
+    scores: tuple[int, ...] | None = None
+
+    def open_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_open]
+
+    def seat_of(self, client: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.client == client:
+                return i
+        return None
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "v": 1,
+            "table": self.table,
+            "game": self.game,
+            "title": self.title,
+            "name": self.name,
+            "host": self.host,
+            "status": self.status,
+            "seats": [seat.to_wire() for seat in self.seats],
+            "options": self.options,
+            "epoch": self.epoch,
+            "seq": self.seq,
+            "scores": list(self.scores) if self.scores is not None else None,
+        }
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> TableCard:
+        r = _Reader(obj, "table card")
+        if r.integer("v") != 1:
+            raise BadPayload("table card: unknown version")
+        scores = r.obj.get("scores")
+        if scores is not None and not (
+            isinstance(scores, list) and all(type(s) is int for s in scores)
+        ):
+            raise BadPayload("table card: 'scores' must be a list of integers")
+        return cls(
+            table=r.text("table"),
+            game=r.text("game"),
+            title=r.text("title"),
+            name=r.text("name"),
+            host=r.text("host"),
+            status=r.choice("status", TABLE_STATUSES),
+            seats=tuple(SeatCard.from_wire(s) for s in r.items("seats")),
+            options=r.mapping("options"),
+            epoch=r.integer("epoch"),
+            seq=r.integer("seq"),
+            scores=tuple(scores) if scores is not None else None,
+        )
+
+
+@dataclass(frozen=True)
+class ServerCard:
+    """The retained card of a ``caldera serve`` process: where to ask for a new table."""
+
+    server: str
+    name: str
+    games: tuple[str, ...]
+    tables: int
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"v": 1, "server": self.server, "name": self.name, "games": list(self.games),
+                "tables": self.tables}  # fmt: skip
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> ServerCard:
+        r = _Reader(obj, "server card")
+        return cls(r.text("server"), r.text("name"), tuple(r.texts("games")), r.integer("tables"))
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """Ask a server for a table: the game, its seats, and how many the server fills with bots."""
+
+    id: str
+    game: str
+    seats: int
+    name: str = ""
+    bots: int = 0
+    bot: str = "random"
+    bot_delay: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "seats": self.seats,
+            "name": self.name,
+            "bots": self.bots,
+            "bot": self.bot,
+            "bot_delay_ms": round(self.bot_delay * 1000),
+            "options": self.options,
+        }
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> TableRequest:
+        r = _Reader(obj, "table request")
+        return cls(
+            id=r.text("id"),
+            game=r.text("game"),
+            seats=r.integer("seats", 1),
+            name=r.text("name"),
+            bots=r.integer("bots"),
+            bot=r.text("bot"),
+            bot_delay=r.integer("bot_delay_ms") / 1000,
+            options=r.mapping("options"),
+        )
+
+
+@dataclass(frozen=True)
+class ServerReply:
+    id: str
+    table: str | None = None
+    reason: str | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"id": self.id, "table": self.table, "reason": self.reason}
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> ServerReply:
+        r = _Reader(obj, "server reply")
+        return cls(r.text("id"), r.opt_text("table"), r.opt_text("reason"))
+
+
+# -- at a table: client to host ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Presence:
+    """A client's retained presence; its Last Will is the same with ``online=False``."""
+
+    online: bool
+    name: str = ""
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"online": self.online, "name": self.name}
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> Presence:
+        r = _Reader(obj, "presence")
+        return cls(r.flag("online"), r.text("name"))
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """``role``: ``player`` (claim ``seat``, or any open seat), ``spectator``, or ``leave``."""
+
+    role: str
+    name: str = ""
+    seat: int | None = None
+    bot: str | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"role": self.role, "name": self.name, "seat": self.seat, "bot": self.bot}
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> JoinRequest:
+        r = _Reader(obj, "join request")
+        return cls(
+            role=r.choice("role", ("player", "spectator", "leave")),
+            name=r.text("name"),
+            seat=r.opt_integer("seat"),
+            bot=r.opt_text("bot"),
+        )
+
+
+@dataclass(frozen=True)
+class CommandRequest:
+    """A command sent for a seat. ``expected_seq`` is how many events the sender has folded;
+    ``id`` lets the host answer a resent command once (exactly-once across reconnects)."""
+
+    id: str
+    expected_seq: int
+    seat: int | None
+    command: Command
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "expected_seq": self.expected_seq,
+            "command": command_to_wire(self.command, self.seat),
+        }
+
+
+def peek_id(obj: Any) -> str | None:
+    """The request id of a command map, if it has a readable one (to answer even a bad one)."""
+    if isinstance(obj, dict) and isinstance(obj.get("id"), str) and len(obj["id"]) <= 64:
+        return str(obj["id"])
+    return None
+
+
+def command_request_from_wire(obj: Any) -> CommandRequest:
+    r = _Reader(obj, "request")
+    request_id = r.text("id")
+    if len(request_id) > 64:
+        raise BadPayload("request: 'id' is longer than 64 characters")
+    seat, command = command_from_wire(r.mapping("command"))
+    return CommandRequest(request_id, r.integer("expected_seq"), seat, command)
+
+
+@dataclass(frozen=True)
+class SyncRequest:
+    """Send me every event from ``start`` on (the seq of the first event I lack)."""
+
+    start: int
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"from": self.start}
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> SyncRequest:
+        return cls(_Reader(obj, "sync request").integer("from"))
+
+
+# -- at a table: host to client ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Consecutive envelopes (codec bytes) from ``start`` on. ``hashes`` are the state hashes
+    after each of them, when already known (a sync); live batches get theirs in a Check.
+    ``result`` answers the command these events came from, on its sender's own stream only."""
+
+    start: int
+    envs: tuple[bytes, ...]
+    hashes: tuple[str, ...] = ()
+    result: Result | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "k": "ev",
+            "from": self.start,
+            "envs": list(self.envs),
+            "hashes": list(self.hashes),
+            "result": self.result.to_wire() if self.result is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class Check:
+    """The state hashes after events ``start`` … ``start + len(hashes) - 1``."""
+
+    start: int
+    hashes: tuple[str, ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "check", "from": self.start, "hashes": list(self.hashes)}
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A join answered: the seat now held (``None`` for a spectator) and the table card."""
+
+    seat: int | None
+    card: TableCard
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "joined", "seat": self.seat, "card": self.card.to_wire()}
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A join refused, with the reason."""
+
+    reason: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "refused", "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Result:
+    """A command's fate: accepted (the table then has ``seq`` events) or rejected with a reason.
+    ``id`` is ``None`` when the command was too broken to read its id."""
+
+    id: str | None
+    ok: bool
+    seq: int = 0
+    reason: str = ""
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "result", "id": self.id, "ok": self.ok, "seq": self.seq,
+                "reason": self.reason}  # fmt: skip
+
+
+HostMessage = Batch | Check | Joined | Refused | Result
+
+
+def _hashes(r: _Reader) -> tuple[str, ...]:
+    hashes = r.texts("hashes")
+    if not all(len(h) == 16 for h in hashes):
+        raise BadPayload(f"{r.what}: every hash has 16 hex digits")
+    return tuple(hashes)
+
+
+def _result(r: _Reader) -> Result:
+    return Result(r.opt_text("id"), r.flag("ok"), r.integer("seq"), r.text("reason"))
+
+
+def host_message_from_wire(obj: Any) -> HostMessage:
+    """Decode any message a host sends on an events or reply topic."""
+    r = _Reader(obj, "host message")
+    kind = r.text("k")
+    if kind == "ev":
+        envs = r.items("envs")
+        if not all(isinstance(e, bytes) for e in envs):
+            raise BadPayload("event batch: every envelope must be bytes")
+        hashes = _hashes(r)
+        if hashes and len(hashes) != len(envs):
+            raise BadPayload("event batch: one hash per envelope")
+        result = r.obj.get("result")
+        answer = _result(_Reader(result, "result")) if result is not None else None
+        return Batch(r.integer("from"), tuple(envs), hashes, answer)
+    if kind == "check":
+        return Check(r.integer("from"), _hashes(r))
+    if kind == "joined":
+        return Joined(r.opt_integer("seat"), TableCard.from_wire(r.mapping("card")))
+    if kind == "refused":
+        return Refused(r.text("reason"))
+    if kind == "result":
+        return _result(r)
+    raise BadPayload(f"host message: unknown kind {kind!r}")
+
+
+def encode(message: Any) -> bytes:
+    """Pack any message of this module."""
+    return pack(message.to_wire())
+
+
+def decode(data: bytes) -> Any:
+    """Unpack untrusted bytes (size limit first); raises :class:`CodecError`."""
+    return unpack(data)

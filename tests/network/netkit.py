@@ -1,0 +1,234 @@
+"""Shared pieces of the network tests: real brokers (amqtt in-process, Mosquitto as a child
+process, each on a free loopback port, never the machine's own broker), a table of bots, a raw
+MQTT client, and the checks that every terminal ended with the referee's game."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiomqtt
+
+from core.bots import make_bot
+from core.codec import encode_envelope, pack, unpack
+from core.fold import fold
+from core.games import get_rules
+from core.statehash import state_hash
+from net.botclient import play
+from net.broker import EmbeddedBroker, InProcessBroker, answers, free_port
+from net.config import BrokerAddress
+from net.host import TableHost
+from net.link import NODELAY, Backoff
+from net.session import NetSession
+from net.wire import Result, host_message_from_wire
+from replays.file import read
+
+MOSQUITTO = shutil.which("mosquitto") or (
+    "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None
+)
+
+
+class AmqttBroker:
+    """amqtt on the test's event loop (cheap to start; not restartable: amqtt's shutdown can
+    hang on busy connections, so :class:`AmqttProcess` serves the restart tests)."""
+
+    kind = "amqtt"
+
+    def __init__(self) -> None:
+        self._broker = InProcessBroker()
+        self.address = self._broker.address
+
+    async def start(self) -> None:
+        await self._broker.start()
+
+    async def stop(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._broker.stop(), 3)
+
+
+class AmqttProcess:
+    """The embedded broker as ``caldera`` runs it: amqtt in its own process. ``stop`` kills it
+    (SIGKILL), ``start`` brings a fresh one up on the same port."""
+
+    kind = "amqtt"
+
+    def __init__(self) -> None:
+        self.address = BrokerAddress("127.0.0.1", free_port())
+        self._process: EmbeddedBroker | None = None
+
+    async def start(self) -> None:
+        self._process = await asyncio.to_thread(EmbeddedBroker.spawn, self.address)
+
+    async def stop(self) -> None:
+        if self._process is not None:
+            self._process.process.kill()
+            self._process.stop()
+            self._process = None
+
+
+class MosquittoBroker:
+    """A real Mosquitto with a test config; ``stop`` kills it (SIGKILL), ``start`` restarts it on
+    the same port. Extra config lines (passwords, ACL) can be given."""
+
+    kind = "mosquitto"
+
+    def __init__(self, workdir: Path, extra: str = "", anonymous: bool = True) -> None:
+        assert MOSQUITTO is not None
+        self.port = free_port()
+        self.address = BrokerAddress("127.0.0.1", self.port)
+        self.conf = workdir / "mosquitto.conf"
+        self.log = workdir / "mosquitto.log"
+        lines = [
+            f"listener {self.port} 127.0.0.1",
+            f"allow_anonymous {'true' if anonymous else 'false'}",
+            "set_tcp_nodelay true",
+            "persistence false",
+            f"log_dest file {self.log}",
+        ]
+        if os.geteuid() == 0:
+            lines.insert(0, "user root")  # otherwise it drops to 'mosquitto' and cannot log
+        self.conf.write_text("\n".join(lines) + "\n" + extra)
+        self.process: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> None:
+        assert MOSQUITTO is not None
+        self.process = subprocess.Popen(
+            [MOSQUITTO, "-c", str(self.conf)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(200):
+            if answers(self.address, 0.1):
+                return
+            if self.process.poll() is not None:
+                break
+            await asyncio.sleep(0.025)
+        log = self.log.read_text() if self.log.exists() else ""
+        raise RuntimeError(f"mosquitto did not start:\n{log}")
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
+TestBroker = AmqttBroker | AmqttProcess | MosquittoBroker
+
+
+FAST = Backoff(first=0.05, most=0.3)
+RULES = get_rules("maunakea")
+
+
+def make_host(
+    address: BrokerAddress, replay_dir: Path, *, table: str = "t1", seats: int = 3,
+    turn_limit: int | None = 5, rules: Any = RULES, options: dict[str, Any] | None = None,
+    seed: str = "test-seed", **kwargs: Any,
+) -> TableHost:  # fmt: skip
+    options = {**({"turn_limit": turn_limit} if turn_limit else {}), **(options or {})}
+    return TableHost(
+        address, rules, seats, table=table, options=options, replay_dir=replay_dir,
+        seed=seed, backoff=FAST, **kwargs,
+    )  # fmt: skip
+
+
+async def join(address: BrokerAddress, table: str, identity: str, **kwargs: Any) -> NetSession:
+    return await NetSession.connect(
+        address, table, identity=identity, name=identity.upper(), backoff=FAST, retry=0.5,
+        **kwargs,
+    )  # fmt: skip
+
+
+async def play_all(sessions: Sequence[NetSession], timeout: float = 60) -> None:
+    games = [play(s, make_bot(s.rules.game, "random", f"bot/{s.identity}")) for s in sessions]
+    await asyncio.wait_for(asyncio.gather(*games), timeout)
+
+
+async def assert_same_game(host: TableHost, sessions: Sequence[NetSession]) -> None:
+    """Every session holds exactly the referee's log (no loss, no duplicate), has checked its
+    state against the referee's last hash, and the replay file holds the same log."""
+    referee = host.referee
+    assert referee is not None and referee.ended
+    expected = state_hash(host.rules, referee.state)
+    last = referee.seq - 1
+    for session in sessions:
+        await session.wait_until(lambda s=session: s.verified_seq == last, 10)  # type: ignore[misc]
+        assert session.desync is None
+        assert [env.seq for env in session.envelopes] == list(range(referee.seq))
+        assert [encode_envelope(env) for env in session.envelopes] == referee.wire
+        assert session.current_hash == expected
+    replay = read(host.replay_path)  # type: ignore[arg-type]
+    assert replay.raw == referee.wire
+    assert not replay.warnings
+    _, final = fold(replay.envelopes)
+    assert state_hash(host.rules, final) == expected
+
+
+async def close_all(host: TableHost | None, sessions: Sequence[NetSession]) -> None:
+    for session in sessions:
+        await session.close()
+    if host is not None:
+        await host.close()
+
+
+class RawClient:
+    """A bare MQTT client speaking for ``identity``: to send what a real client never would."""
+
+    def __init__(self, address: BrokerAddress, identity: str, subscriptions: Sequence[str]) -> None:
+        self.identity = identity
+        self.subscriptions = list(subscriptions)
+        self.client = aiomqtt.Client(
+            address.host, address.port, username=address.username, password=address.password,
+            identifier=f"raw-{identity}", socket_options=NODELAY,
+        )  # fmt: skip
+        self.received: list[tuple[str, bytes]] = []
+        self.suback: list[Any] = []
+        self._task: asyncio.Task[None] | None = None
+        self._new = asyncio.Event()
+
+    async def __aenter__(self) -> RawClient:
+        await self.client.__aenter__()
+        if self.subscriptions:
+            self.suback = list(await self.client.subscribe([(t, 1) for t in self.subscriptions]))
+        self._task = asyncio.create_task(self._collect())
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        await self.client.__aexit__(kind, exc, tb)
+
+    async def _collect(self) -> None:
+        async for message in self.client.messages:
+            payload = message.payload if isinstance(message.payload, bytes) else b""
+            self.received.append((str(message.topic), payload))
+            self._new.set()
+
+    async def send(self, topic: str, payload: bytes | dict[str, Any]) -> None:
+        data = pack(payload) if isinstance(payload, dict) else payload
+        await self.client.publish(topic, data, qos=1)
+
+    async def next_result(self, timeout: float = 5) -> Result:
+        """The next command result on our reply topic."""
+
+        async def wait() -> Result:
+            while True:
+                for i, (topic, payload) in enumerate(self.received):
+                    if "/reply/" in topic:
+                        message = host_message_from_wire(unpack(payload))
+                        if isinstance(message, Result):
+                            del self.received[: i + 1]
+                            return message
+                self._new.clear()
+                await self._new.wait()
+
+        return await asyncio.wait_for(wait(), timeout)

@@ -1,0 +1,100 @@
+"""The lobby lists tables live; seats are claimed, refused, watched; a table that closes, or whose
+host dies, leaves the lobby; a server opens tables on request."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from netkit import FAST, TestBroker, assert_same_game, close_all, make_host, play_all
+
+from core.games import GAMES
+from net.errors import JoinRefused
+from net.lobby import Lobby
+from net.serve import Server
+from net.wire import TableCard
+
+
+async def test_a_table_from_open_to_closed_as_the_lobby_sees_it(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    address = amqtt_broker.address
+    seen: list[tuple[str, TableCard | None]] = []
+    async with Lobby(address, name="Alice", backoff=FAST) as alice_lobby:
+        alice_lobby.subscribe(lambda table, card: seen.append((table, card)))
+        host = make_host(address, tmp_path, table="k3f9", seats=3, turn_limit=3)
+        await host.open()
+        await alice_lobby.wait_for(lambda lobby: "k3f9" in lobby.tables)
+        card = alice_lobby.tables["k3f9"]
+        assert (card.game, card.status, card.open_seats()) == ("maunakea", "open", [0, 1, 2])
+        assert [c.table for c in alice_lobby.open_tables()] == ["k3f9"]
+
+        alice = await alice_lobby.join("k3f9", seat=1)
+        assert alice.seat == 1 and alice.controlled == frozenset({1})
+        await alice_lobby.wait_for(lambda lobby: lobby.tables["k3f9"].seats[1].name == "Alice")
+        with pytest.raises(JoinRefused, match="taken by Alice"):
+            await alice_lobby.join("k3f9", seat=1, identity="bob", name="Bob")
+        with pytest.raises(JoinRefused, match="no seat 7"):
+            await alice_lobby.join("k3f9", seat=6, identity="bob", name="Bob")
+        watcher = await alice_lobby.watch("k3f9")
+
+        await host.fill_with_bots()
+        await host.start()
+        await alice_lobby.wait_for(lambda lobby: lobby.tables["k3f9"].status == "running")
+        with pytest.raises(JoinRefused, match="already begun"):
+            await alice_lobby.join("k3f9", identity="late")
+        await play_all([alice])
+        await host.wait_ended(10)
+        await watcher.wait_until(lambda: watcher.ended, 10)
+        await assert_same_game(host, [alice, watcher])
+        await alice_lobby.wait_for(lambda lobby: lobby.tables["k3f9"].status == "over")
+
+        await host.close()
+        await alice_lobby.wait_for(lambda lobby: "k3f9" not in lobby.tables)
+        assert seen[-1] == ("k3f9", None)
+        await watcher.wait_until(lambda: watcher.status == "table closed", 5)
+        await close_all(None, [alice, watcher])
+    async with Lobby(address) as late:  # the closed table left nothing behind
+        await asyncio.sleep(0.3)
+        assert late.tables == {}
+
+
+async def test_a_crashed_host_leaves_the_lobby_and_a_returning_one_comes_back(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    address = amqtt_broker.address
+    events: list[tuple[str, int | None]] = []
+    async with Lobby(address, backoff=FAST) as lobby:
+        lobby.subscribe(lambda t, card: events.append((t, card.epoch if card else None)))
+        host = make_host(address, tmp_path, table="t9")
+        host.link.backoff = FAST.__class__(first=0.5, most=0.5)
+        await host.open()
+        await lobby.wait_for(lambda lobby: "t9" in lobby.tables)
+        host.link.drop_connection()  # as a crash would: the broker publishes its Last Will
+        await lobby.wait_for(lambda lobby: "t9" not in lobby.tables)
+        await lobby.wait_for(lambda lobby: "t9" in lobby.tables)
+        assert events == [("t9", 1), ("t9", None), ("t9", 2)]
+        await host.close()
+
+
+async def test_a_server_opens_tables_on_request(amqtt_broker: TestBroker, tmp_path: Path) -> None:
+    address = amqtt_broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, linger=0.2, backoff=FAST)
+    await server.open()
+    try:
+        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
+            table = await lobby.request_table("maunakea", 3, bots=2, options={"turn_limit": 3})
+            assert lobby.servers["club"].games == tuple(sorted(GAMES)), "it offers every game"
+            carol = await lobby.join(table)
+            assert carol.seat == 2
+            await play_all([carol])  # the server started the game once Carol sat down
+            host = server.tables[table]
+            await host.wait_ended(10)
+            await assert_same_game(host, [carol])
+            await lobby.wait_for(lambda lobby: table not in lobby.tables)  # after its linger
+            with pytest.raises(Exception, match="unknown game"):
+                await lobby.request_table("chess", 2)
+            await carol.close()
+    finally:
+        await server.close()

@@ -1,0 +1,114 @@
+"""The club-server configuration the README documents, on the real Mosquitto: players play, and
+nobody can send for another client or read another seat's events."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from netkit import (
+    MOSQUITTO,
+    MosquittoBroker,
+    RawClient,
+    assert_same_game,
+    close_all,
+    join,
+    make_host,
+    play_all,
+)  # fmt: skip
+
+from core.codec import command_to_wire
+from net import topics
+from net.errors import NetError
+from net.link import Link
+
+pytestmark = pytest.mark.mosquitto
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto"
+USERS = {"referee": "ref-secret", "alice": "a-secret", "bob": "b-secret", "eve": "e-secret"}
+
+
+def club_config(workdir: Path) -> str:
+    """The documented config, with this test's files in place of /etc/mosquitto."""
+    passwd = workdir / "caldera.passwd"
+    for i, (user, password) in enumerate(USERS.items()):
+        flags = ["-c"] if i == 0 else []
+        subprocess.run(["mosquitto_passwd", *flags, "-b", str(passwd), user, password],
+                       check=True, capture_output=True)  # fmt: skip
+    shutil.copy(DEPLOY / "caldera.acl", workdir / "caldera.acl")
+    lines = []
+    for line in (DEPLOY / "caldera.conf").read_text().splitlines():
+        if line.startswith("listener "):
+            continue  # the test broker has its own loopback listener
+        lines.append(line.replace("/etc/mosquitto", str(workdir)))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+async def club(tmp_path: Path) -> MosquittoBroker:
+    if MOSQUITTO is None or shutil.which("mosquitto_passwd") is None:
+        pytest.skip("mosquitto and mosquitto_passwd are needed")
+    broker = MosquittoBroker(tmp_path, extra=club_config(tmp_path), anonymous=False)
+    await broker.start()
+    yield broker  # type: ignore[misc]
+    await broker.stop()
+
+
+async def test_the_documented_acl_lets_players_play_and_nobody_pry(
+    club: MosquittoBroker, tmp_path: Path
+) -> None:
+    def login(user: str) -> object:
+        return replace(club.address, username=user, password=USERS[user])
+
+    with pytest.raises(NetError):  # anonymous clients are turned away
+        await Link(club.address, client_id="anon").start(timeout=1)
+
+    host = make_host(login("referee"), tmp_path, seats=2, turn_limit=3, auto_start=True)  # type: ignore[arg-type]
+    await host.open()
+    alice = await join(login("alice"), "t1", "alice")  # type: ignore[arg-type]
+    bob = await join(login("bob"), "t1", "bob")  # type: ignore[arg-type]
+    assert (alice.identity, bob.identity) == ("alice", "bob")
+    prying = [
+        topics.seat_events("t1", "+", "alice"),
+        topics.reply("t1", "alice"),
+        f"{topics.PREFIX}/tables/t1/#",
+        f"{topics.PREFIX}/#",
+    ]
+    allowed = [topics.public_events("t1"), topics.card("t1")]
+    eve = RawClient(login("eve"), "eve", [*prying, *allowed])  # type: ignore[arg-type]
+    bob_spy = RawClient(login("bob"), "bob-spy", [topics.seat_events("t1", "+", "alice")])  # type: ignore[arg-type]
+    try:
+        async with eve, bob_spy:
+            referee = host.referee
+            assert referee is not None
+            (mover,) = host.rules.to_move(referee.state)
+            mover_id = ["alice", "bob"][mover]
+            other_id = ["alice", "bob"][1 - mover]
+            legal = host.rules.legal_commands(referee.state, mover)[0]
+            request = {"id": "forged", "expected_seq": referee.seq,
+                       "command": command_to_wire(legal, mover)}  # fmt: skip
+            # eve forges the mover's identity: the broker drops it before the referee sees it
+            await eve.send(topics.cmd("t1", mover, mover_id), request)
+            # the other player sends for the mover's seat under their own name: the ACL lets it
+            # through, and the referee says no
+            other = RawClient(login(other_id), other_id, [])  # type: ignore[arg-type]
+            async with other:
+                await other.send(topics.cmd("t1", mover, other_id), {**request, "id": "theirs"})
+            await asyncio.sleep(0.3)
+            assert referee.seq == request["expected_seq"]  # the forgery made no event
+            assert list(host.rejections) == [
+                (other_id, f"seat {mover + 1} ({mover_id.upper()}) is not yours")
+            ]
+            await play_all([alice, bob])
+            await host.wait_ended(20)
+            await assert_same_game(host, [alice, bob])
+            await asyncio.sleep(0.2)
+        private = [t for t, _ in eve.received if "/events/" in t or "/reply/" in t]
+        assert set(private) == {topics.public_events("t1")}
+        assert any(t == topics.public_events("t1") for t, _ in eve.received)
+        assert bob_spy.received == []
+    finally:
+        await close_all(host, [alice, bob])
