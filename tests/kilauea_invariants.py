@@ -7,22 +7,8 @@ from core.games.kilauea.components import COMPONENTS as C
 from core.games.kilauea.state import KilaueaState, Phase
 
 
-def tikis_by_colour(state: KilaueaState) -> list[int]:
-    counts = []
-    for c, colour in enumerate(C.colours):
-        counts.append(
-            state.supply[c]
-            + state.box[c]
-            + sum(column[c] for column in state.volcano)
-            + sum(list(f.values()).count(colour) for f in state.forests)
-            + sum(canoe.count(colour) for canoe in state.canoes)
-            + sum(column.count(colour) for island in state.islands for column in island)
-        )
-    return counts
-
-
 def check(state: KilaueaState) -> None:
-    assert tikis_by_colour(state) == [18] * 4, "72 Tikis, 18 of each colour, each somewhere"
+    assert state.tikis_by_colour() == [18] * 4, "72 Tikis, 18 of each colour, each somewhere"
     assert state.crater + state.stone_box + sum(state.stones) == 16, "16 Sacred Stones"
     assert min(state.crater, state.stone_box, *state.stones) >= 0
     assert all(len(canoe) <= C.canoe_limit for canoe in state.canoes), "4 Tikis in a canoe"

@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from core.errors import PositionError
 from core.games.kilauea import forest, scoring, track
 from core.games.kilauea.components import COMPONENTS, SIDES
 from core.games.kilauea.state import COLOUR, POINT_PARTS, SECTORS, KilaueaState, Phase
+from core.position import read_document
 
 C = COMPONENTS
 FORMAT = 1
@@ -259,14 +258,7 @@ def _counts(data: dict[str, int], what: str) -> list[int]:
 
 
 def load(data: Any) -> KilaueaState:
-    try:
-        doc = msgspec.convert(data, _Doc)
-    except msgspec.ValidationError as exc:
-        raise _fail(str(exc)) from None
-    if doc.game != "kilauea":
-        raise _fail(f"this position is for {doc.game!r}")
-    if doc.format != FORMAT:
-        raise _fail(f"format {doc.format} is not supported (expected {FORMAT})")
+    doc = read_document(data, _Doc, "kilauea", FORMAT, _fail)
     players = doc.config.players
     if not 2 <= players <= len(C.stones_by_turn_order):
         raise _fail("2 to 4 players")
@@ -422,15 +414,7 @@ def _load_players(state: KilaueaState, doc: _Doc) -> None:
 
 def _check_conservation(state: KilaueaState) -> None:
     """72 Tikis (18 of each colour) and 16 Sacred Stones, each somewhere exactly once."""
-    for c, colour in enumerate(C.colours):
-        where = (
-            state.supply[c]
-            + state.box[c]
-            + sum(column[c] for column in state.volcano)
-            + sum(list(f.values()).count(colour) for f in state.forests)
-            + sum(canoe.count(colour) for canoe in state.canoes)
-            + sum(column.count(colour) for island in state.islands for column in island)
-        )
+    for colour, where in zip(C.colours, state.tikis_by_colour(), strict=True):
         if where != C.tikis_per_colour:
             raise _fail(f"{where} {colour} Tikis instead of {C.tikis_per_colour}")
     stones = state.crater + state.stone_box + sum(state.stones)

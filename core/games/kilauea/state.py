@@ -175,6 +175,19 @@ class KilaueaState:
 
     # -- moving Tikis (trusted: evolve calls these) ------------------------------------------
 
+    def tikis_by_colour(self) -> list[int]:
+        """Every Tiki of each colour wherever it is (supply, box, volcano, forests, canoes,
+        islands): 18 each when nothing is lost."""
+        return [
+            self.supply[c]
+            + self.box[c]
+            + sum(column[c] for column in self.volcano)
+            + sum(list(f.values()).count(colour) for f in self.forests)
+            + sum(canoe.count(colour) for canoe in self.canoes)
+            + sum(column.count(colour) for island in self.islands for column in island)
+            for c, colour in enumerate(C.colours)
+        ]
+
     def take(self, seat: int, place: Place, colour: str) -> None:
         area = place.area
         if area == _FOREST:

@@ -3,17 +3,16 @@ forest (m2)"). Every event carries what its sentence needs: ``describe`` sees no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from core.games.kilauea import events as ev
 from core.games.kilauea import track
 from core.games.kilauea.components import COMPONENTS, Area
 from core.games.kilauea.state import Place
 from core.messages import Event
+from core.transcript import Sentences, Who, describe_with
 
 C = COMPONENTS
-Who = Callable[[int | None], str]
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 REASONS = {"forests": "a third forest is empty", "turn_limit": "the turn limit is reached"}
 
@@ -40,13 +39,7 @@ def face_text(code: str) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    def who(seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-    handler = _SENTENCES.get(type(event))
-    return handler(event, who) if handler else type(event).TAG
+    return describe_with(_SENTENCES, event, names)
 
 
 def _forests_laid(e: ev.ForestsLaid, who: Who) -> str:
@@ -99,7 +92,7 @@ def _game_over(e: ev.GameOver, who: Who) -> str:
     return f"Final scores: {scores} — {winners} {verb}{how}"
 
 
-_SENTENCES: dict[type[Any], Callable[[Any, Who], str]] = {
+_SENTENCES: Sentences = {
     ev.ForestsLaid: _forests_laid,
     ev.TikisBoxed: lambda e, who: (
         f"{e.per_colour} Tikis of each colour go back in the box (2 players)"

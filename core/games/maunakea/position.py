@@ -11,8 +11,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from core.errors import PositionError
 from core.games.maunakea.board import parse_slot, parse_space, slot_name, space_name
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction
@@ -32,6 +30,7 @@ from core.games.maunakea.state import (
     Status,
     TakenBoat,
 )
+from core.position import read_document
 
 C = COMPONENTS
 FORMAT = 1
@@ -347,14 +346,7 @@ def _load_placed(data: dict[str, int | str], what: str) -> Placed:
 
 
 def load(data: Any) -> MaunaKeaState:
-    try:
-        doc = msgspec.convert(data, _Doc)
-    except msgspec.ValidationError as exc:
-        raise _fail(str(exc)) from None
-    if doc.game != "maunakea":
-        raise _fail(f"this position is for {doc.game!r}")
-    if doc.format != FORMAT:
-        raise _fail(f"format {doc.format} is not supported (expected {FORMAT})")
+    doc = read_document(data, _Doc, "maunakea", FORMAT, _fail)
     players = doc.config.players
     if players not in C.explorers_per_player:
         raise _fail("2 to 4 players")

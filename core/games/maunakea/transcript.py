@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, space_name
 from core.games.maunakea.components import COMPONENTS, Direction
 from core.messages import Event
+from core.transcript import Sentences, Who, describe_with
 
 C = COMPONENTS
 REASONS = {
@@ -43,16 +43,10 @@ def _list(items: Sequence[str]) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    def who(seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-    handler = _SENTENCES.get(type(event))
-    return handler(event, who) if handler else type(event).TAG
+    return describe_with(_SENTENCES, event, names)
 
 
-def _lava_placed(e: ev.LavaPlaced, who: Callable[[int | None], str]) -> str:
+def _lava_placed(e: ev.LavaPlaced, who: Who) -> str:
     glyph = C.flows[C.lava_tile(e.tile).flow].glyph
     verb = "tunnelled to" if e.slot != e.head else "flowed onto"
     losses = [f"{who(seat)}'s explorer {index + 1} lost" for seat, index in e.lost_explorers]
@@ -63,13 +57,13 @@ def _lava_placed(e: ev.LavaPlaced, who: Callable[[int | None], str]) -> str:
     return f"Lava {glyph} {verb} {slot_name(e.slot)} ({Direction(e.travel).name})"
 
 
-def _end(e: ev.EndTriggered, who: Callable[[int | None], str]) -> str:
+def _end(e: ev.EndTriggered, who: Who) -> str:
     reason = REASONS.get(e.reason, e.reason)
     rest = f"; {_list([who(s) for s in e.final_turns])} play once more" if e.final_turns else ""
     return f"The game is ending: {reason}. {who(e.seat)} finishes the turn{rest}"
 
 
-_SENTENCES: dict[type[Event], Callable[[Any, Callable[[int | None], str]], str]] = {
+_SENTENCES: Sentences = {
     ev.StartTilesLaid: lambda e, who: f"{len(e.tiles)} start tiles and their artifacts laid",
     ev.BoatsDocked: lambda e, who: (
         "Boats docked: "

@@ -1,0 +1,28 @@
+"""The event log in plain sentences: each game maps its event types to sentence makers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from core.messages import Event
+
+Who = Callable[[int | None], str]
+Sentences = Mapping[type[Event], Callable[[Any, Who], str]]
+
+
+def namer(names: Sequence[str]) -> Who:
+    """``who(seat)``: the player's name, "Seat N" past the known names, "?" for no seat."""
+
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    return who
+
+
+def describe_with(sentences: Sentences, event: Event, names: Sequence[str]) -> str:
+    """The sentence for ``event``, or its tag when the game has none for it."""
+    make = sentences.get(type(event))
+    return make(event, namer(names)) if make else type(event).TAG
