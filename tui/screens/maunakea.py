@@ -2,6 +2,8 @@
 
 The screen sends the acting seat's commands through the session; when the referee refuses one,
 its one-line reason is shown. Keys are offered (footer, help, command palette) only when they act.
+The advanced game adds the draft dialog (:mod:`tui.screens.draft`) and the action cards: ``c``
+picks one, then an explorer, a destination or a tile, and ``enter`` plays it.
 """
 
 from __future__ import annotations
@@ -15,16 +17,22 @@ from core.errors import IllegalCommand
 from core.games.maunakea import commands as cmd
 from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of
 from core.games.maunakea.components import COMPONENTS, Direction, Space
+from core.games.maunakea.state import Phase
 from core.messages import Command
+from core.session import Session
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
+from tui.screens.draft import DraftScreen
+from tui.screens.maunakea_cards import MOVES, CardChoice
 from tui.screens.maunakea_table import MIN_SIZE, MaunaKeaTable, choose_scale
-from tui.screens.maunakea_turn import cargo_label
+from tui.screens.maunakea_turn import QUAKE_TILE, cargo_label
 from tui.widgets.maunakea.board import IslandBoard
+from tui.widgets.maunakea.cards import CardsPanel, advanced_help, card_title
 from tui.widgets.maunakea.players import PlayersPanel, TileChoice
 
 C = COMPONENTS
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
-EXPLAIN = ("e", "s", "u", "d", "b", "r", "enter")  # keys that say why they do nothing
+CARD_ACTIONS = frozenset({"play_card", "pick_card", "quake_draw(True)", "quake_draw(False)"})
+EXPLAIN = ("e", "s", "u", "d", "b", "r", "c", "y", "enter")  # keys that say why they do nothing
 
 
 class MaunaKeaScreen(MaunaKeaTable):
@@ -46,12 +54,20 @@ class MaunaKeaScreen(MaunaKeaTable):
         ),
         Binding(
             "enter",
+            "play_card",
+            "Play card",
+            tooltip="Play the picked card: move to the cursor, turn this tile, fly this explorer",
+        ),
+        Binding(
+            "enter",
             "move_here",
             "Move here",
             tooltip="Move the picked explorer to the cursor (cheapest way)",
         ),
         Binding("enter", "select_here", "Select", tooltip="Pick the explorer under the cursor"),
-        Binding("r", "rotate", "Turn", tooltip="Turn the picked tile a quarter clockwise"),
+        Binding(
+            "r", "rotate", "Turn", tooltip="Turn the picked tile (or the quaking one) clockwise"
+        ),
         Binding("s", "spend", "Spend", tooltip="Spend the picked tile for its movement points"),
         Binding("tab", "next_explorer", "Explorer", tooltip="Pick your next explorer"),
         Binding("shift+tab", "next_explorer(-1)", "Explorer", show=False),
@@ -68,13 +84,36 @@ class MaunaKeaScreen(MaunaKeaTable):
         Binding("u", "pick_up", "Pick up", tooltip="Pick up an artifact where the explorer stands"),
         Binding("d", "drop", "Drop", tooltip="Drop an artifact the explorer carries"),
         Binding("b", "board", "Board", tooltip="Board the boat at this landing"),
+        Binding(
+            "c",
+            "pick_card",
+            "Card",
+            tooltip="Pick your next action card (in the draft: show the cards dealt to you)",
+        ),
+        Binding("y", "quake_draw(True)", "Draw", tooltip="After an earthquake: draw a tile"),
+        Binding("n", "quake_draw(False)", "No tile", tooltip="After an earthquake: draw none"),
         Binding("e", "end_turn", "End turn", tooltip="End the turn (every tile played)"),
-        Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile or explorer down"),
+        Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile, card or explorer down"),
         Binding("o", "scores", "Scores", tooltip="Show the final scores again"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
         # tried when the key's action above is not possible now: say why, in one line
         *[Binding(key, f"explain('{key}')", show=False) for key in EXPLAIN],
     ]
+
+    def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
+        super().__init__(session, reveal_pace=reveal_pace)
+        self._draft_screen: DraftScreen | None = None
+        self._draft_offered: set[int] = set()  # seats whose draft dialog opened by itself
+
+    @property
+    def help_extra(self) -> str:
+        """What the help adds for this table: the advanced game and its cards."""
+        return advanced_help() if self.seen.advanced else ""
+
+    @property
+    def help_hides(self) -> frozenset[str]:
+        """Keys the help leaves out: the cards' keys in the base game."""
+        return frozenset() if self.seen.advanced else CARD_ACTIONS
 
     @on(IslandBoard.SpaceClicked)
     async def _space_clicked(self, message: IslandBoard.SpaceClicked) -> None:
@@ -82,7 +121,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             self.action_select_here()
             return
         if message.again:
-            for action in ("place_explorer", "place_tile", "move_here"):
+            for action in ("place_explorer", "place_tile", "play_card", "move_here"):
                 if self.check_action(action, ()):
                     await self.run_action(action)
                     return
@@ -92,23 +131,35 @@ class MaunaKeaScreen(MaunaKeaTable):
         if self.check_action("choose_tile", (message.index,)):
             self.action_choose_tile(message.index)
 
+    @on(CardsPanel.CardChosen)
+    def _card_clicked(self, message: CardsPanel.CardChosen) -> None:
+        if self.check_action("pick_card", ()) and message.card in self.cards.playable:
+            self._pick_card(message.card)
+
     # -- which keys act now -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         turn = self.turn
         tile = turn.tile(self.choice)
         chosen = turn.explorer(self.explorer)
+        card = self.card
         if action == "choose_tile":
             index = parameters[0] if parameters else 0
-            return turn.playing and isinstance(index, int) and index < len(turn.hand)
-        if action in ("place_tile", "rotate", "spend"):
+            return turn.free and isinstance(index, int) and index < len(turn.hand)
+        if action == "rotate" and card is not None:
+            return self.cards.action(card.card) == "earthquake"
+        if action == "spend":
+            return tile is not None and cmd.SpendTile(tile) in turn.legal
+        if action in ("place_tile", "rotate"):
             return tile is not None
         if action == "place_explorer":
             return turn.placing_explorers
         if action == "next_explorer":
-            return turn.playing and bool(turn.explorers())
+            if card is not None:
+                return bool(self.cards.explorers(card.card))
+            return turn.free and bool(turn.explorers())
         if action in ("move_here", "step"):
-            return chosen is not None and tile is None
+            return chosen is not None and tile is None and card is None
         if action == "select_here":
             here = turn.explorer_at(self.board.cursor)
             return tile is None and here is not None and here is not chosen
@@ -121,9 +172,30 @@ class MaunaKeaScreen(MaunaKeaTable):
         if action == "end_turn":
             return cmd.EndTurn() in turn.legal
         if action == "cancel":
-            return tile is not None or chosen is not None
+            drawn = self.choice is not None and self.choice.index == QUAKE_TILE
+            return (tile is not None and not drawn) or chosen is not None or card is not None
         if action == "scores":
             return self.ended and not self._pending
+        return self._check_card_action(action, parameters)
+
+    def _check_card_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        turn = self.turn
+        looking = turn.seat is not None and turn.seat == self.hotseat.viewer
+        if action == "pick_card":
+            if turn.state.phase is Phase.DRAFT:
+                return looking and bool(turn.commands) and self._draft_screen is None
+            return looking and bool(self.cards.playable)
+        if action == "play_card":
+            card = self.card
+            if card is None:
+                return False
+            if self.cards.action(card.card) == "earthquake":
+                return True
+            chosen = turn.explorer(self.explorer)
+            here = turn.explorer_at(self.board.cursor)
+            return chosen is not None and (here is None or here is chosen)
+        if action == "quake_draw":
+            return cmd.QuakeDraw(bool(parameters and parameters[0])) in turn.legal
         return True
 
     async def action_explain(self, key: str) -> None:
@@ -133,7 +205,11 @@ class MaunaKeaScreen(MaunaKeaTable):
             self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
             return
         chosen = turn.explorer(self.explorer)
-        if key == "e":
+        if key == "c":
+            await self._explain_cards()
+        elif key == "y":
+            await self._send(cmd.QuakeDraw(True))  # the referee says why
+        elif key == "e":
             await self._send(cmd.EndTurn())  # the referee says why
         elif key in ("s", "r"):
             self.note = "Pick a tile first (1…5)."
@@ -177,6 +253,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             self.choice = None
             return
         self.explorer = None
+        self.card = None
         board = self.board
         if not self.state or not self.state.empty_slot(slot_of(board.cursor)):
             near = self.turn.nearest_empty_slot(board.cursor)
@@ -185,7 +262,9 @@ class MaunaKeaScreen(MaunaKeaTable):
         self.choice = TileChoice(seat, index, 0)
 
     def action_rotate(self) -> None:
-        if self.choice is not None:
+        if self.card is not None:
+            self.card = self.card.turned()
+        elif self.choice is not None:
             c = self.choice
             self.choice = TileChoice(c.seat, c.index, (c.rotation + 1) % 4)
 
@@ -206,16 +285,18 @@ class MaunaKeaScreen(MaunaKeaTable):
         await self._send(cmd.PlaceExplorer(self.board.cursor))
 
     def action_next_explorer(self, direction: int = 1) -> None:
-        explorers = self.turn.explorers()
-        if not explorers:
+        if self.card is not None:  # only the explorers the picked card can take
+            indexes = self.cards.explorers(self.card.card)
+        else:
+            indexes = [e.index for e in self.turn.explorers()]
+        if not indexes:
             return
         self.choice = None
-        indexes = [e.index for e in explorers]
         if self.explorer in indexes:
             at = (indexes.index(self.explorer) + direction) % len(indexes)
         else:
             at = 0 if direction > 0 else len(indexes) - 1
-        self._select(explorers[at].index)
+        self._select(indexes[at])
 
     def action_select_here(self) -> None:
         here = self.turn.explorer_at(self.board.cursor)
@@ -291,9 +372,137 @@ class MaunaKeaScreen(MaunaKeaTable):
         await self._send(cmd.EndTurn())
 
     def action_cancel(self) -> None:
-        self.choice = None
+        if self.choice is None or self.choice.index != QUAKE_TILE:
+            self.choice = None
+        self.card = None
         self.explorer = None
         self.note = ""
+
+    # -- the advanced game: the draft and the action cards ------------------------------------
+
+    def _refresh_all(self) -> None:
+        super()._refresh_all()
+        self._offer_draft()
+
+    def _offer_draft(self) -> None:
+        """Open the draft for the seat now looking (once by itself; ``c`` opens it again)."""
+        if self._draft_screen is not None:
+            self._draft_screen.show_others(self._draft_progress())
+            return
+        seat = self.turn.seat
+        if seat is None or seat in self._draft_offered or self._cover_screen is not None:
+            return
+        if self.turn.state.phase is Phase.DRAFT and self.hotseat.viewer == seat:
+            self._draft_offered.add(seat)
+            self._open_draft()
+
+    def _draft_progress(self) -> list[tuple[int, str, bool]]:
+        """The other seats in the draft: (seat, name, has chosen)."""
+        seen, me = self.seen, self.hotseat.viewer
+        return [(s, self.names[s], not seen.dealt[s]) for s in range(seen.players) if s != me]
+
+    def _open_draft(self) -> None:
+        seat, state = self.turn.seat, self.turn.state
+        if seat is None or state.phase is not Phase.DRAFT or self._draft_screen is not None:
+            return
+        keeps = [c.cards for c in self.turn.commands if isinstance(c, cmd.KeepCards)]
+        dealt = state.dealt[seat]
+        self._draft_screen = DraftScreen(
+            seat, self.names[seat], dealt, keeps, self._draft_progress()
+        )
+        self.app.push_screen(self._draft_screen, self._kept)
+
+    async def _kept(self, cards: tuple[str, ...] | None) -> None:
+        self._draft_screen = None
+        if cards is not None:
+            await self._send(cmd.KeepCards(cards))
+        self._refresh_keys()
+
+    def action_pick_card(self) -> None:
+        """The next playable action card (in the draft: the dialog of the cards dealt)."""
+        if self.turn.state.phase is Phase.DRAFT:
+            self._open_draft()
+            return
+        playable = self.cards.playable
+        if not playable:
+            return
+        current = self.card.card if self.card is not None else None
+        at = (playable.index(current) + 1) % len(playable) if current in playable else 0
+        self._pick_card(playable[at])
+
+    def _pick_card(self, card: str) -> None:
+        seat = self.turn.seat
+        if seat is None:
+            return
+        self.choice = None
+        self.note = ""
+        board = self.board
+        if self.cards.action(card) == "earthquake":
+            if slot_of(board.cursor) not in self.cards.quake_slots(card):
+                near = self.cards.nearest_quake_slot(card, board.cursor)
+                if near is not None:
+                    board.cursor = near
+            self.explorer = None
+        else:
+            candidates = self.cards.explorers(card)
+            keep = self.explorer if self.explorer in candidates else candidates[0]
+            self._select(keep)
+        self.card = CardChoice(seat, card)
+
+    async def action_play_card(self) -> None:
+        card = self.card
+        if card is None:
+            return
+        action = self.cards.action(card.card)
+        cursor = self.board.cursor
+        command: Command
+        if action == "earthquake":
+            slot = slot_of(cursor)
+            placed = self.turn.state.board.get(slot)
+            rotation = (placed.turn if placed else 0) + card.turns
+            command = cmd.PlayEarthquake(card.card, slot, rotation % 4)
+        else:
+            chosen = self.turn.explorer(self.explorer)
+            if chosen is None:
+                return
+            if action == "helicopter":
+                command = cmd.PlayHelicopter(card.card, chosen.index)
+            elif cursor == chosen.space:
+                self.note = "Choose a marked space ›‹ with the arrows first."
+                return
+            else:
+                command = cmd.PlayMoveCard(card.card, chosen.index, cursor)
+        if await self._send(command):
+            self.card = None
+            if action not in MOVES:
+                self.explorer = None
+
+    async def action_quake_draw(self, draw: bool) -> None:
+        await self._send(cmd.QuakeDraw(draw))
+
+    async def _explain_cards(self) -> None:
+        """``c`` when no card can be picked: why not, in one line (the rules' reason if any)."""
+        state = self.turn.state
+        if not state.advanced:
+            self.note = "Cards belong to the advanced game (new game: Advanced)."
+            return
+        if state.phase is Phase.DRAFT:
+            self.note = "Your cards are chosen: the others are still choosing."
+            return
+        if self.turn.quake is not None:
+            self.note = "Finish the earthquake first."
+            return
+        held = self.cards.action_cards()
+        if not held:
+            self.note = "You hold no action card (task cards score at the end)."
+            return
+        explorers = self.turn.explorers()
+        flying = [c for c in held if self.cards.action(c) == "helicopter"]
+        if flying and len(explorers) == 1:
+            await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index))  # rules say why
+            return
+        titles = ", ".join(sorted({card_title(c) for c in held}))
+        self.note = f"None of your action cards can be played now ({titles})."
 
     def action_scores(self) -> None:
         self._game_over()
@@ -307,8 +516,7 @@ class MaunaKeaScreen(MaunaKeaTable):
 
     async def _leave(self, yes: bool | None) -> None:
         if yes:
-            await self.session.close()
-            self.dismiss(None)
+            await self._close_table()
 
 
 __all__ = ["MIN_SIZE", "MaunaKeaScreen", "choose_scale"]

@@ -1,14 +1,20 @@
 """The Mauna Kea table as one keyboard sees it: the island, the players, the log, the prompt.
 
 :class:`MaunaKeaTable` folds the envelopes a :class:`core.session.Session` delivers (revealing
-draws and lava one at a time, at ``reveal_pace``) and shows them; it sends nothing.
+draws and lava one at a time, at ``reveal_pace``) and shows them;
 :class:`tui.screens.maunakea.MaunaKeaScreen` adds the keys of a turn.
+
+In the advanced game the hands are secret. The screen keeps the whole fold but paints only what
+its viewer may see (``RULES.view``; the log reads ``RULES.project``-ed events): the one human at
+the keyboard, or, when several share it, whoever must act once a cover screen has made sure
+only they are looking (:mod:`tui.screens.hotseat`).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from functools import partial
 
 from rich.text import Text
 from textual import events
@@ -23,20 +29,26 @@ from textual.widgets import Footer, Header, Static
 from core.codec import Envelope
 from core.fold import start_state
 from core.games.maunakea import events as ev
+from core.games.maunakea.board import slot_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
-from core.games.maunakea.state import MaunaKeaState
+from core.games.maunakea.state import MaunaKeaState, Phase, Quake
 from core.lifecycle import GameEnded, GameStarted
 from core.session import Session
+from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
-from tui.screens.maunakea_turn import Turn
+from tui.screens.hotseat import Hotseat
+from tui.screens.maunakea_cards import CardChoice, CardOptions
+from tui.screens.maunakea_turn import QUAKE_TILE, Turn
 from tui.seats import seat_letters
-from tui.sentences import sentence
+from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
+from tui.widgets.maunakea.cards import CardsPanel
 from tui.widgets.maunakea.glyphs import legend
 from tui.widgets.maunakea.info import space_info
 from tui.widgets.maunakea.paint import SCALES, Marks, Scale
 from tui.widgets.maunakea.players import PlayersPanel, TileChoice
+from tui.widgets.maunakea.tasks import task_report
 from tui.widgets.text_line import TextLine
 
 C = COMPONENTS
@@ -44,6 +56,7 @@ DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a ti
 SIDE_MIN = 34  # columns the players and log need beside the board
 MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
 BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
+COVER_REASON = {Phase.DRAFT: "turn to choose cards", Phase.PLACEMENT: "turn to place an explorer"}
 
 
 def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
@@ -72,6 +85,7 @@ class MaunaKeaTable(Screen[None]):
     choice: reactive[TileChoice | None] = reactive(None)
     explorer: reactive[int | None] = reactive(None)  # the selected explorer of the acting seat
     note: reactive[str] = reactive("")  # the last refusal or hint, one line
+    card: reactive[CardChoice | None] = reactive(None)  # the picked action card (advanced game)
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__()
@@ -83,6 +97,12 @@ class MaunaKeaTable(Screen[None]):
         self.shown = 0  # envelopes folded into ``state``
         self.ended = False
         self.turn = Turn(self.rules, self._blank_state(), None)
+        self.cards = CardOptions(self.turn)
+        self.seen = self.turn.state  # the state as the viewer may see it
+        self.hotseat = Hotseat(session.controlled)
+        alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
+        self.log_viewer = Viewer(alone)  # the log reads as the one player here, or a spectator
+        self._cover_screen: CoverScreen | None = None
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
         self._lava_now: set[Slot] = set()  # lava placed since the last turn began
@@ -113,6 +133,7 @@ class MaunaKeaTable(Screen[None]):
                 yield Static(legend(), id="legend")
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
+                yield CardsPanel(id="cards")
                 yield EventLog(id="log")
         yield Footer(compact=True)
 
@@ -179,14 +200,21 @@ class MaunaKeaTable(Screen[None]):
             elif isinstance(event, ev.TurnStarted):
                 self._lava_before, self._lava_now = self._lava_now, set()
         self.shown = env.seq + 1
-        self.query_one(EventLog).add(env.seq, sentence(self.rules, env, self.names))
+        self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
 
     def _game_over(self) -> None:
-        outcome = self.rules.outcome(self.state) if self.state is not None else None
-        if outcome is None:
+        state = self.state
+        outcome = self.rules.outcome(state) if state is not None else None
+        if outcome is None or state is None:
             return
+        details = None
+        if state.advanced:  # the hands are turned over at scoring: everyone sees them
+            order = outcome.ranking or tuple(range(state.players))
+            details = task_report(self.rules.view(state, None), self.names, order)
         if not isinstance(self.app.screen, EndScreen):
-            self.app.push_screen(EndScreen(self.rules, self.names, outcome, self.session))
+            self.app.push_screen(
+                EndScreen(self.rules, self.names, outcome, self.session, details=details)
+            )
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -200,13 +228,21 @@ class MaunaKeaTable(Screen[None]):
 
     def _refresh_all(self) -> None:
         """The state changed: recompute what the acting seat may do and show everything."""
-        if self.state is None:
+        state = self.state
+        if state is None:
             return
         seat = self._acting_seat()
-        self.turn = Turn(self.rules, self.state, seat)
+        to_move = self.rules.to_move(state)
+        cover = self.hotseat.follow(to_move, seat, state.advanced and not state.revealed)
+        viewer = self.hotseat.viewer
+        self.seen = self.rules.view(state, viewer)
+        acting = self.seen if seat == viewer else self.rules.view(state, seat)
+        self.turn = Turn(self.rules, acting, seat)
+        self.cards = CardOptions(self.turn)
         if seat != self._last_actor:
             self.choice = None
             self.explorer = None
+            self.card = None
             if (
                 seat is not None
                 and self._last_actor is not None
@@ -214,26 +250,93 @@ class MaunaKeaTable(Screen[None]):
             ):
                 self.notify(f"{self.names[seat]}'s turn", timeout=2)
             self._last_actor = seat
+        if seat is not None and self.turn.quake is Quake.PLACE and self.choice is None:
+            self._pick_drawn_tile(seat)
         if self.turn.tile(self.choice) is None:
             self.choice = None
         if self.turn.explorer(self.explorer) is None:
             self.explorer = None
-        self.query_one(PlayersPanel).show(
-            self.state, self.names, self.session.controlled, self.choice
-        )
+        self.card = self.cards.choice(self.card)
+        self._show_hands()
         self._refresh_board()
+        if cover is not None:
+            self._cover_for(cover)
+
+    def _pick_drawn_tile(self, seat: int) -> None:
+        """An earthquake drew a terrain tile: it is picked at once, near the cursor."""
+        if not self.turn.state.empty_slot(slot_of(self.board.cursor)):
+            near = self.turn.nearest_empty_slot(self.board.cursor)
+            if near is not None:
+                self.board.cursor = near
+        self.choice = TileChoice(seat, QUAKE_TILE)
+
+    def _show_hands(self) -> None:
+        """The players (tiles, explorers, how many cards) and the hands the viewer may see."""
+        seen, viewer = self.seen, self.hotseat.viewer
+        self.query_one(PlayersPanel).show(seen, self.names, self.session.controlled, self.choice)
+        if seen.revealed:
+            seats: tuple[int, ...] = tuple(range(seen.players))
+        else:
+            seats = (viewer,) if viewer is not None else ()
+        looking = viewer is not None and viewer == self.turn.seat
+        hint = ""
+        if looking and seen.phase is Phase.DRAFT:
+            hint = "c chooses"
+        elif looking and self.cards.playable:
+            hint = "c picks one"
+        hidden = (
+            "Hands are secret: each player sees their own when it is their turn."
+            if self.hotseat.shared
+            else "Hands are hidden from spectators."
+        )
+        self.query_one(CardsPanel).show(
+            seen,
+            self.names,
+            seats,
+            picked=self.card.card if self.card is not None else None,
+            playable=self.cards.playable if looking else (),
+            hidden=hidden,
+            hint=hint,
+        )
+
+    # -- passing the keyboard -----------------------------------------------------------------
+
+    def _cover_for(self, seat: int) -> None:
+        """Hide the table until ``seat``'s player alone looks at it."""
+        if self._cover_screen is not None or self.state is None:
+            return
+        reason = COVER_REASON.get(self.state.phase, "turn")
+        self._cover_screen = CoverScreen(self.names[seat], reason)
+        self.app.push_screen(self._cover_screen, partial(self._uncovered, seat))
+
+    def _uncovered(self, seat: int, ready: bool | None) -> None:
+        self._cover_screen = None
+        if not ready:
+            self.run_worker(self._close_table())
+            return
+        if self.state is not None:
+            self.hotseat.uncover(seat, self.rules.to_move(self.state))
+        self._refresh_all()
+
+    async def _close_table(self) -> None:
+        """Leave the game (a local game stays saved)."""
+        await self.session.close()
+        self.dismiss(None)
 
     def _marks_at(self, cursor: Space) -> Marks:
         """What the board lays over the island with the cursor here (asked when it paints)."""
         fresh = frozenset(self._lava_now | self._lava_before)
+        if self.card is not None:
+            return self.cards.marks(self.card, self.explorer, cursor, fresh)
         return self.turn.marks(cursor, self.choice, self.explorer, fresh)
 
     def _refresh_board(self) -> None:
         if self.state is None:
             return
         board = self.board
-        board.stride = 2 if self.turn.tile(self.choice) is not None else 1
-        board.show(self.state)
+        quake = self.card is not None and self.cards.action(self.card.card) == "earthquake"
+        board.stride = 2 if quake or self.turn.tile(self.choice) is not None else 1
+        board.show(self.seen)
         self._refresh_lines()
 
     def _refresh_lines(self) -> None:
@@ -241,7 +344,7 @@ class MaunaKeaTable(Screen[None]):
         if self.state is None:
             return
         cursor = self.board.cursor
-        self.query_one("#info", TextLine).text = space_info(self.state, cursor, self.names)
+        self.query_one("#info", TextLine).text = space_info(self.seen, cursor, self.names)
         self.query_one("#prompt", TextLine).text = self._prompt()
         self._refresh_keys()
 
@@ -260,10 +363,7 @@ class MaunaKeaTable(Screen[None]):
         if state is None:
             return Text("")
         if seat is not None:
-            name = self.names[seat]
-            return Text.from_markup(
-                self.turn.prompt(name, self.board.cursor, self.choice, self.explorer)
-            )
+            return Text.from_markup(self._prompt_for(self.names[seat]))
         if self.ended:
             return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
         if self._pending:
@@ -271,14 +371,33 @@ class MaunaKeaTable(Screen[None]):
             return Text.from_markup(f"[b]{who}[/b] draws…")
         waiting = [s for s in self.rules.to_move(state)]
         who = " and ".join(self.names[s] for s in waiting) or "Nobody"
+        verb = "to choose cards" if state.phase is Phase.DRAFT else "to play"
         where = "a bot" if self.session.status == "local" else "at another terminal"
-        return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
+        return Text.from_markup(f"[b]{who}[/b] {verb} [dim]({where})[/dim]")
+
+    def _prompt_for(self, name: str) -> str:
+        """The acting player's prompt (Rich markup)."""
+        cursor = self.board.cursor
+        if self.turn.state.phase is Phase.DRAFT:
+            return (
+                f"[b]{name}[/b]: keep {C.cards_kept} of the {C.cards_dealt} cards dealt to you "
+                "([b]c[/b] shows them; only you should be looking)"
+            )
+        if self.turn.quake is Quake.DECIDE:
+            return self.cards.after_quake(name)
+        if self.card is not None:
+            return self.cards.prompt(self.card, self.explorer, cursor)
+        playable = bool(self.cards.playable)
+        return self.turn.prompt(name, cursor, self.choice, self.explorer, cards=playable)
 
     def watch_choice(self) -> None:
         if self.is_mounted and self.state is not None:
-            self.query_one(PlayersPanel).show(
-                self.state, self.names, self.session.controlled, self.choice
-            )
+            self._show_hands()
+            self._refresh_board()
+
+    def watch_card(self) -> None:
+        if self.is_mounted and self.state is not None:
+            self._show_hands()
             self._refresh_board()
 
     def watch_explorer(self) -> None:
