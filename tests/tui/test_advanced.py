@@ -9,19 +9,28 @@ title, so "no other title on screen" would prove nothing otherwise).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
+from core.bots import make_bot, play_out
+from core.games import get_rules
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.components import COMPONENTS as C
 from core.games.maunakea.state import Phase, Quake, Status
+from core.lifecycle import GameEnded
+from core.referee import Referee
+from replays.file import Header, ReplayWriter
 from tests.mk_builder import Builder, lava_id, sl, sp
 from tui.app import CalderaApp, Launch
+from tui.screens.choice import ChoiceScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.draft import DraftScreen
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
+from tui.screens.replay import ReplayScreen
 from tui.tables import SeatSetup, TableSetup, local_game
+from tui.viewer import EVERYTHING, SPECTATOR, Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.cards import CardsPanel, card_title
 
@@ -434,3 +443,90 @@ def test_a_refused_keep_is_never_offered() -> None:
     screen.chosen = frozenset({0})
     assert screen.check_action("keep", ())
     assert cmd.KeepCards(screen.kept()) == cmd.KeepCards(("jungle-1",))
+
+
+# -- replays: whose eyes ------------------------------------------------------------------------
+
+
+def save_advanced(path: Path, seed: str, *, finish: bool = True) -> list[Any]:
+    """A greedy bot game of the advanced game written to ``path``; returns its events."""
+    rules = get_rules("maunakea")
+    config = rules.config(2, {"advanced": True, "turn_limit": 6})
+    referee = Referee(rules, config, ["Ana", "Bo"], seed=seed)
+    writer = ReplayWriter.create(path, Header.for_game(referee.started))
+    referee.sinks.append(writer.append)
+    with writer:
+        referee.begin()
+        bots = {s: make_bot("maunakea", "greedy", str(s)) for s in range(2)}
+        play_out(referee, bots, max_commands=1_000_000 if finish else 12)
+    return [env.event for env in referee.log]
+
+
+async def goto(pilot: Any, seq: int) -> None:
+    await pilot.press("g", *str(seq), "enter")
+    await pilot.pause()
+
+
+async def test_a_finished_replay_shows_every_hand_or_one_seat_s_view(tmp_path: Path) -> None:
+    path = tmp_path / "advanced.caldera"
+    events = save_advanced(path, "replay-views")
+    kept = {e.seat: e.kept for e in events if isinstance(e, ev.CardsKept)}
+    ana, bo = titles(kept[0]), titles(kept[1])
+    assert ana - bo and bo - ana, "the seed gives each a title the other lacks"
+    drafted = max(i for i, e in enumerate(events) if isinstance(e, ev.CardsKept))
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.viewer == EVERYTHING, "a finished game: every hand by default"
+        await goto(pilot, drafted)
+        shown = screen_text(pilot)
+        assert all(t in shown for t in ana | bo)
+
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the viewers")
+        assert "Everything" in screen_text(pilot)
+        await pilot.press("3")  # Ana's view
+        await pilot.pause()
+        assert replay.viewer == Viewer(0) and "seen by Ana" in replay.sub_title
+        shown = screen_text(pilot)
+        assert all(t in shown for t in ana)
+        assert not [t for t in bo - ana if t in shown], "Bo's hand stays hidden from Ana"
+        assert "Bo keeps 4 cards" in "\n".join(replay.query_one(EventLog).shown())
+
+        await pilot.press("v", "2")  # a spectator
+        await pilot.pause()
+        shown = screen_text(pilot)
+        assert replay.viewer == SPECTATOR and not [t for t in ana | bo if t in shown]
+        await pilot.press("end")
+        revealed = next(e for e in events if isinstance(e, ev.TasksRevealed))
+        shown = screen_text(pilot)
+        assert all(t in shown for t in titles(revealed.hands[0] + revealed.hands[1])), (
+            "at the end every hand is turned over, whoever watches"
+        )
+
+
+async def test_an_unfinished_replay_hides_every_hand_and_offers_no_everything(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "unfinished.caldera"
+    events = save_advanced(path, "replay-unfinished", finish=False)
+    assert not isinstance(events[-1], GameEnded)
+    held = set().union(*(titles(e.kept) for e in events if isinstance(e, ev.CardsKept)))
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.viewer == SPECTATOR
+        await pilot.press("end")
+        assert held and not [t for t in held if t in screen_text(pilot)]
+        assert EVERYTHING not in replay.viewers()
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the viewers")
+        assert "Everything" not in screen_text(pilot)
+        await pilot.press("2")  # Ana's view (1 is the spectator)
+        await pilot.pause()
+        assert replay.viewer == Viewer(0)
+        assert all(t in screen_text(pilot) for t in titles(replay.state.cards[0]))
