@@ -264,7 +264,7 @@ async def test_earthquake_then_the_drawn_tile_is_laid_with_the_ghost() -> None:
         await pilot.press("c")
         assert screen.board.cursor[0] // 2 == 1 and screen.board.cursor[1] // 2 == 1, "on B2"
         assert screen.board.stride == 2
-        assert "turned 1× clockwise" in str(screen._prompt())
+        assert "B2[/b] turned 1×" in screen._prompt_for("Red")
         await pilot.press("r")
         await pilot.press("enter")
         await pilot.pause()

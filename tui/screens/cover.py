@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label
+from textual.widgets import Footer, Label, Static
 
 
 class CoverScreen(ModalScreen[bool]):
@@ -32,8 +32,11 @@ class CoverScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="cover"):
             yield Label(f"Pass the keyboard to {self.player}", id="cover-title")
-            yield Label(f"It is {self.player}'s {self.what}. Their cards are secret.")
-            yield Label(f"Press [b]enter[/b] when only {self.player} is looking.", id="cover-hint")
+            yield Static(
+                f"It is {self.player}'s {self.what}. Everyone else, look away: "
+                "each hand of cards is secret."
+            )
+            yield Static(f"Press [b]enter[/b] when only {self.player} is looking.", id="cover-hint")
         yield Footer(compact=True)
 
     def action_ready(self) -> None:

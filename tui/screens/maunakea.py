@@ -26,7 +26,7 @@ from tui.screens.maunakea_cards import MOVES, CardChoice
 from tui.screens.maunakea_table import MIN_SIZE, MaunaKeaTable, choose_scale
 from tui.screens.maunakea_turn import QUAKE_TILE, cargo_label
 from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.cards import CardsPanel, advanced_help, card_title
+from tui.widgets.maunakea.cards import CardsPanel, advanced_help
 from tui.widgets.maunakea.players import PlayersPanel, TileChoice
 
 C = COMPONENTS
@@ -501,8 +501,7 @@ class MaunaKeaScreen(MaunaKeaTable):
         if flying and len(explorers) == 1:
             await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index))  # rules say why
             return
-        titles = ", ".join(sorted({card_title(c) for c in held}))
-        self.note = f"None of your action cards can be played now ({titles})."
+        self.note = f"No action card can be played now ({len(held)} in hand)."
 
     def action_scores(self) -> None:
         self._game_over()

@@ -156,40 +156,38 @@ class CardOptions:
             rotation = self.quake_rotation(choice, slot)
             where = slot_name(slot)
             if rotation is None:
-                state = f"[b]{where}[/b] cannot be turned (a terrain tile with no explorer can)"
+                state = f"[b]{where}[/b] cannot turn (only terrain tiles with no explorer)"
             else:
                 tl, tr, br, bl = (
                     TERRAIN_GLYPH[s] for s in rotated(C.terrain[self._tile(slot)].squares, rotation)
                 )
-                state = f"[b]{where}[/b] turned {choice.turns}× clockwise ({tl}{tr}/{bl}{br})"
+                state = f"[b]{where}[/b] turned {choice.turns}× ({tl}{tr}/{bl}{br}), artifacts too"
             return (
-                f"[b]{title}[/b]: {state}; its artifacts turn with it\n"
-                "arrows choose a tile, [b]r[/b] turns it, [b]enter[/b] confirms, "
-                "[b]escape[/b] puts the card down"
+                f"[b]{title}[/b]: {state}\n"
+                "arrows: another tile, [b]r[/b]: turn more, [b]enter[/b]: confirm, "
+                "[b]escape[/b]: put the card down"
             )
         if chosen is None or chosen.space is None:
             return f"[b]{title}[/b]: [b]tab[/b] picks the explorer"
         load = f" carrying {colours_text(chosen.carried)}" if chosen.carried else ""
         who = f"explorer {chosen.index + 1} on {space_name(chosen.space)}{load}"
-        others = ", [b]tab[/b] another explorer" if len(self.explorers(card)) > 1 else ""
+        others = ", [b]tab[/b]: another explorer" if len(self.explorers(card)) > 1 else ""
         if action == "helicopter":
             return (
                 f"[b]{title}[/b]: fly {who} off the island\n"
-                f"[b]enter[/b] flies it{others}, [b]escape[/b] puts the card down"
+                f"[b]enter[/b]: fly it{others}, [b]escape[/b]: put the card down"
             )
         ways = self.destinations(card, explorer)
         if cursor in ways:
-            there = (
-                f" · to [b]{space_name(cursor)}[/b] ({' → '.join(map(space_name, ways[cursor]))})"
-            )
+            there = f" → [b]{space_name(cursor)}[/b] ({' → '.join(map(space_name, ways[cursor]))})"
         elif cursor != chosen.space:
             there = f" · {space_name(cursor)} is not a way this card goes"
         else:
             there = f" · {len(ways)} space(s) marked ›‹"
         return (
-            f"[b]{title}[/b] (free): {who}{there}\n"
-            f"arrows choose a marked space, [b]enter[/b] moves there{others}, "
-            "[b]escape[/b] puts the card down"
+            f"[b]{title}[/b]: {who}{there}\n"
+            f"arrows: a marked space, [b]enter[/b]: move there{others}, "
+            "[b]escape[/b]: put the card down"
         )
 
     def _tile(self, slot: Slot) -> int:
