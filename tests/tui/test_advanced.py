@@ -102,6 +102,8 @@ async def test_the_draft_at_one_keyboard_shows_each_player_only_their_own_cards(
         assert all(t in shown for t in red)
         assert not [t for t in blue - red if t in shown]
         assert "Keep these" not in footer(pilot), "keeping needs 4 cards"
+        await pilot.press("enter")
+        assert "Choose 4 cards to keep (0 chosen)" in screen_text(pilot)
         await pilot.press("1", "2", "3", "4", "5")
         assert "You keep 4" in screen_text(pilot), "a fifth card is refused"
         await pilot.press("enter")

@@ -37,6 +37,7 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         ),
         *[Binding(str(i + 1), f"toggle_card({i})", show=False) for i in range(1, 6)],
         Binding("enter", "keep", "Keep these", tooltip="Keep the chosen cards (the rest leave)"),
+        Binding("enter", "explain_keep", show=False),
         Binding("escape", "close", "See the board", tooltip="Look at the board (c comes back)"),
     ]
 
@@ -139,6 +140,9 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
     def action_keep(self) -> None:
         if self.kept() in self.legal:
             self.dismiss(self.kept())
+
+    def action_explain_keep(self) -> None:
+        self.problem = f"Choose {C.cards_kept} cards to keep ({len(self.chosen)} chosen)."
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -162,6 +162,8 @@ class MaunaKeaScreen(MaunaKeaTable):
             return chosen is not None and tile is None and card is None
         if action == "select_here":
             here = turn.explorer_at(self.board.cursor)
+            if here is not None and card is not None:  # only an explorer the card can take
+                return here is not chosen and here.index in self.cards.explorers(card.card)
             return tile is None and here is not None and here is not chosen
         if action == "pick_up":
             return bool(turn.of_explorer(cmd.PickUp, self.explorer))
