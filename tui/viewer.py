@@ -47,9 +47,22 @@ class Viewer:
             return "a spectator"
         return names[self.seat] if self.seat < len(names) else f"seat {self.seat + 1}"
 
+    def choice(self, names: Sequence[str]) -> str:
+        """How a menu of viewers names this one."""
+        if self.everything:
+            return "Everything (every hand)"
+        if self.seat is None:
+            return "A spectator (no hand)"
+        return f"{self.label(names)}'s view"
+
 
 EVERYTHING = Viewer(everything=True)
 SPECTATOR = Viewer()
+
+
+def viewers(players: int, finished: bool) -> list[Viewer]:
+    """Whose eyes a replay may be watched through: everything only once the game is over."""
+    return [*([EVERYTHING] if finished else []), SPECTATOR, *(Viewer(s) for s in range(players))]
 
 
 def hides_something(rules: Rules[Any], envelopes: Sequence[Envelope]) -> bool:

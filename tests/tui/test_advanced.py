@@ -30,7 +30,7 @@ from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.replay import ReplayScreen
 from tui.tables import SeatSetup, TableSetup, local_game
-from tui.viewer import EVERYTHING, SPECTATOR, Viewer
+from tui.viewer import EVERYTHING, SPECTATOR, Viewer, viewers
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.cards import CardsPanel, card_title
 
@@ -524,7 +524,7 @@ async def test_an_unfinished_replay_hides_every_hand_and_offers_no_everything(
         assert replay.viewer == SPECTATOR
         await pilot.press("end")
         assert held and not [t for t in held if t in screen_text(pilot)]
-        assert EVERYTHING not in replay.viewers()
+        assert EVERYTHING not in viewers(2, replay.finished)
         await pilot.press("v")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the viewers")
         assert "Everything" not in screen_text(pilot)

@@ -43,7 +43,7 @@ from tui.seats import seat_letters
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.cards import CardsPanel
+from tui.widgets.maunakea.cards import CardsPanel, hands_seen
 from tui.widgets.maunakea.glyphs import legend
 from tui.widgets.maunakea.info import space_info
 from tui.widgets.maunakea.paint import SCALES, Marks, Scale
@@ -274,10 +274,6 @@ class MaunaKeaTable(Screen[None]):
         """The players (tiles, explorers, how many cards) and the hands the viewer may see."""
         seen, viewer = self.seen, self.hotseat.viewer
         self.query_one(PlayersPanel).show(seen, self.names, self.session.controlled, self.choice)
-        if seen.revealed:
-            seats: tuple[int, ...] = tuple(range(seen.players))
-        else:
-            seats = (viewer,) if viewer is not None else ()
         looking = viewer is not None and viewer == self.turn.seat
         hint = ""
         if looking and seen.phase is Phase.DRAFT:
@@ -292,7 +288,7 @@ class MaunaKeaTable(Screen[None]):
         self.query_one(CardsPanel).show(
             seen,
             self.names,
-            seats,
+            hands_seen(seen, viewer),
             picked=self.card.card if self.card is not None else None,
             playable=self.cards.playable if looking else (),
             hidden=hidden,

@@ -28,10 +28,10 @@ from replays.timeline import Timeline
 from tui.screens.choice import ChoiceScreen
 from tui.screens.maunakea import choose_scale
 from tui.seats import seat_letters
-from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something
+from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.cards import CardsPanel
+from tui.widgets.maunakea.cards import CardsPanel, hands_seen
 from tui.widgets.maunakea.glyphs import legend
 from tui.widgets.maunakea.info import space_info
 from tui.widgets.maunakea.paint import Marks
@@ -161,11 +161,6 @@ class ReplayScreen(Screen[None]):
             for env in self.timeline.envelopes
         ]
 
-    def viewers(self) -> list[Viewer]:
-        """Whose eyes this replay may be watched through."""
-        seats = [Viewer(seat) for seat in range(len(self.names))]
-        return [*([EVERYTHING] if self.finished else []), SPECTATOR, *seats]
-
     @property
     def last(self) -> int:
         return len(self.timeline) - 1
@@ -232,17 +227,10 @@ class ReplayScreen(Screen[None]):
         self.refresh_bindings()
 
     def _show_hands(self) -> None:
-        """The hands this viewer may see (a Mauna Kea advanced game)."""
-        cards = self.query_one(CardsPanel)
-        state = self.state
-        if not getattr(state, "advanced", False):
-            cards.display = False
-            return
-        if self.viewer.everything or state.revealed:
-            seats: tuple[int, ...] = tuple(range(state.players))
-        else:
-            seats = (self.viewer.seat,) if self.viewer.seat is not None else ()
-        cards.show(state, self.names, seats, hidden="Spectators see no hand (v: view as…)")
+        """The hands this viewer may see (shown only in an advanced game)."""
+        seats = hands_seen(self.state, self.viewer.seat, self.viewer.everything)
+        hidden = "Spectators see no hand (v: view as…)"
+        self.query_one(CardsPanel).show(self.state, self.names, seats, hidden=hidden)
 
     def _caption(self) -> None:
         bar = self.query_one(TimelineBar)
@@ -349,18 +337,13 @@ class ReplayScreen(Screen[None]):
 
     def action_view_as(self) -> None:
         """Choose whose eyes to watch through: a seat, a spectator, everything (once over)."""
-        viewers = self.viewers()
-        labels = [
-            "Everything (every hand)"
-            if v.everything
-            else ("A spectator (no hand)" if v.seat is None else f"{v.label(self.names)}'s view")
-            for v in viewers
-        ]
+        choices = viewers(len(self.names), self.finished)
 
         def chosen(index: int | None) -> None:
             if index is not None:
-                self.view_as(viewers[index])
+                self.view_as(choices[index])
 
+        labels = [viewer.choice(self.names) for viewer in choices]
         self.app.push_screen(ChoiceScreen("Watch this game as", labels), chosen)
 
     def view_as(self, viewer: Viewer) -> None:

@@ -82,6 +82,14 @@ def advanced_help() -> str:
     )
 
 
+def hands_seen(state: MaunaKeaState, seat: int | None, everything: bool = False) -> tuple[int, ...]:
+    """The seats whose hands a viewer sees: every hand once turned over (or "everything"),
+    else only the viewer's own."""
+    if everything or state.revealed:
+        return tuple(range(state.players))
+    return (seat,) if seat is not None else ()
+
+
 class CardsPanel(Widget):
     """The hands this screen may show; a click on an action card picks it."""
 
