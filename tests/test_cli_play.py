@@ -55,3 +55,27 @@ def test_play_starts_the_app_with_that_table(monkeypatch: pytest.MonkeyPatch) ->
     assert [seat.bot for seat in setup.seats] == [None, "greedy", None, None]
     assert [seat.name for seat in setup.seats] == ["Red", "Blue", "Yellow", "Green"]
     assert setup.seed == "s" and launched["pace"] == 0
+
+
+def test_play_advanced_starts_a_table_with_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: dict[str, Any] = {}
+
+    def run_app(args: Any, launch: Any) -> int:
+        launched["launch"] = launch
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", run_app)
+    assert cli.main(["play", "maunakea", "--players", "2", "--advanced"]) == 0
+    setup = launched["launch"].setup
+    assert setup.advanced and setup.options() == {"advanced": True}
+    assert cli.main(["play", "maunakea", "--players", "2"]) == 0
+    assert not launched["launch"].setup.advanced
+
+
+def test_advanced_is_refused_in_one_line_by_a_game_without_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_run_app", lambda *a: pytest.fail("the app must not start"))
+    assert cli.main(["play", "kilauea", "--advanced"]) == 2
+    err = capsys.readouterr().err
+    assert "advanced" in err and err.count("\n") == 1

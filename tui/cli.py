@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", default=None, help="any text; the same seed deals the same game")
     pl.add_argument("--turn-limit", type=int, default=None, help="end after this many turns")
     pl.add_argument(
+        "--advanced", action="store_true", help="Mauna Kea: the advanced game (secret cards)"
+    )
+    pl.add_argument(
         "--pace", type=float, default=argparse.SUPPRESS, help="seconds between bot commands"
     )
 
@@ -289,13 +292,20 @@ def _play(args: argparse.Namespace) -> int:
 
     try:
         rules = get_rules(args.game)
-        options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
+        options: dict[str, Any] = {"turn_limit": args.turn_limit} if args.turn_limit else {}
+        if args.advanced:
+            options["advanced"] = True
         rules.config(args.players, options)
         bots = parse_bots(args.bot, args.players, args.game)
     except (KeyError, ValueError) as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))
     setup = local_game(
-        args.players, bots, game=args.game, seed=args.seed, turn_limit=args.turn_limit
+        args.players,
+        bots,
+        game=args.game,
+        seed=args.seed,
+        turn_limit=args.turn_limit,
+        advanced=args.advanced,
     )
     return _run_app(args, Launch(setup=setup))
 

@@ -33,12 +33,16 @@ class TableSetup:
     seed: str | None = None
     turn_limit: int | None = None
     position: Mapping[str, Any] | None = field(default=None, compare=False)
+    advanced: bool = False  # Mauna Kea's advanced game (cards, secret hands)
 
     def options(self) -> dict[str, Any]:
         limit = self.turn_limit
         if limit is None and all(seat.bot for seat in self.seats):
             limit = BOT_ONLY_TURN_LIMIT
-        return {"turn_limit": limit} if limit else {}
+        options: dict[str, Any] = {"turn_limit": limit} if limit else {}
+        if self.advanced:
+            options["advanced"] = True
+        return options
 
 
 def open_local_session(
@@ -78,8 +82,9 @@ def local_game(
     seed: str | None = None,
     turn_limit: int | None = None,
     names: Iterable[str] | None = None,
+    advanced: bool = False,
 ) -> TableSetup:
     """A table setup from plain choices (seats are 0-based here)."""
     chosen = list(names or SEAT_NAMES[:players])
     seats = tuple(SeatSetup(chosen[s], bots.get(s)) for s in range(players))
-    return TableSetup(game, seats, seed, turn_limit)
+    return TableSetup(game, seats, seed, turn_limit, advanced=advanced)

@@ -15,6 +15,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tui.app import CalderaApp, Launch
+from tui.screens.draft import DraftScreen
 from tui.screens.end import EndScreen
 from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
@@ -22,6 +23,7 @@ from tui.screens.replay import ReplayScreen
 from tui.tables import local_game
 
 from .conftest import wait_for
+from .test_advanced import app_for, finished_position, jungle_position, red_to_play
 from .test_play import from_position, turn_position
 from .test_replay import save_game
 
@@ -102,6 +104,54 @@ def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
         await pilot.press("g", "6", "0", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+# -- the advanced game ------------------------------------------------------------------------
+
+
+def test_advanced_draft(snap_compare: Snap) -> None:
+    """Red's draft dialog, two cards chosen; the bot has already chosen."""
+    setup = local_game(2, {1: "greedy"}, seed="snap-draft", advanced=True)
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, DraftScreen))
+        table = pilot.app.screen_stack[-2]
+        assert isinstance(table, MaunaKeaScreen)
+        await wait_for(pilot, lambda: not table.seen.dealt[1])
+        await pilot.press("1", "3")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_advanced_cards_panel_mid_game(snap_compare: Snap) -> None:
+    """A jungle card picked: its destinations marked, the way to the cursor drawn."""
+    app = app_for(jungle_position())
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, CalderaApp)
+        screen = await red_to_play(pilot, app)
+        await pilot.press("c", "right", "right", "right")
+        assert screen.card is not None
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_advanced_end_screen_with_tasks(snap_compare: Snap) -> None:
+    app = app_for(finished_position())
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, CalderaApp)
+        await red_to_play(pilot, app)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

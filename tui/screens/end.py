@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -67,19 +68,28 @@ class EndScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, rules: Rules[Any], names: Sequence[str], outcome: Outcome, session: Session
+        self,
+        rules: Rules[Any],
+        names: Sequence[str],
+        outcome: Outcome,
+        session: Session,
+        *,
+        details: RenderableType | None = None,
     ) -> None:
         super().__init__()
         self.rules = rules
         self.names = tuple(names)
         self.outcome = outcome
         self.session = session
+        self.details = details  # what the game adds below the scores (task cards, say)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end"):
+        with Vertical(id="end", classes="" if self.details is None else "detailed"):
             yield Label(f"{self.rules.title}: game over", id="end-title")
             yield Static(verdict(self.names, self.outcome), id="verdict")
             yield Static(score_table(self.names, self.outcome), id="scores")
+            if self.details is not None:
+                yield Static(self.details, id="details")
             with Horizontal(id="end-buttons"):
                 yield Button("Watch the replay (w)", id="watch", variant="primary")
                 yield Button("New game (n)", id="new")

@@ -33,10 +33,11 @@ def keys_table(screen: Screen[object]) -> Table:
     table.add_column(no_wrap=True)
     table.add_column()
     seen: set[str] = set()
+    unused: frozenset[str] = getattr(screen, "help_hides", frozenset())  # unused by this game
     for _namespace, bindings in screen._binding_chain:
         for binding in bindings.key_to_bindings.values():
             for b in binding:
-                if b.description in seen or not b.description:
+                if b.description in seen or not b.description or b.action in unused:
                     continue
                 seen.add(b.description)
                 keys = b.key_display or ", ".join(k.strip() for k in b.key.split(","))
@@ -60,6 +61,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys_table(self.under))
             yield Static("\n[b]The board[/b]\n" + legend())
             yield Static("\n" + MAUNA_KEA)
+            extra = getattr(self.under, "help_extra", "")  # what the screen adds (cards, say)
+            if extra:
+                yield Static("\n" + extra)
             yield Static(
                 "\n[dim]ctrl+p opens the command palette: every action by name.  "
                 "escape closes this help.[/dim]"

@@ -1,81 +1,43 @@
-"""Playing Mauna Kea: the island, the players' hands, the log, and the keys of a turn.
+"""Playing Mauna Kea: the keys of a turn on the table the seat at this keyboard sees.
 
-The screen talks to the game only through a :class:`core.session.Session`: it folds the
-envelopes the session delivers (revealing draws and lava one at a time, at ``reveal_pace``) and
-sends the acting seat's commands. When the referee refuses one, its one-line reason is shown.
+The screen sends the acting seat's commands through the session; when the referee refuses one,
+its one-line reason is shown. Keys are offered (footer, help, command palette) only when they act.
+The advanced game adds the draft dialog (:mod:`tui.screens.draft`) and the action cards: ``c``
+picks one, then an explorer, a destination or a tile, and ``enter`` plays it.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rich.text import Text
-from textual import events, on
-from textual.app import ComposeResult
+from textual import on
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.screen import Screen
-from textual.timer import Timer
-from textual.widgets import Footer, Header, Static
 
-from core.codec import Envelope
 from core.errors import IllegalCommand
-from core.fold import start_state
 from core.games.maunakea import commands as cmd
-from core.games.maunakea import events as ev
 from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of
-from core.games.maunakea.components import COMPONENTS, Direction, Slot, Space
-from core.games.maunakea.state import MaunaKeaState
-from core.lifecycle import GameEnded, GameStarted
+from core.games.maunakea.components import COMPONENTS, Direction, Space
+from core.games.maunakea.state import Phase
 from core.messages import Command
 from core.session import Session
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
-from tui.screens.end import EndScreen
-from tui.screens.maunakea_turn import Turn, cargo_label
-from tui.seats import seat_letters
-from tui.sentences import sentence
-from tui.widgets.event_log import EventLog
+from tui.screens.draft import DraftScreen
+from tui.screens.maunakea_cards import MOVES, CardChoice
+from tui.screens.maunakea_table import MIN_SIZE, MaunaKeaTable, choose_scale
+from tui.screens.maunakea_turn import QUAKE_TILE, cargo_label
 from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.glyphs import legend
-from tui.widgets.maunakea.info import space_info
-from tui.widgets.maunakea.paint import SCALES, Marks, Scale
+from tui.widgets.maunakea.cards import CardsPanel, advanced_help
 from tui.widgets.maunakea.players import PlayersPanel, TileChoice
-from tui.widgets.text_line import TextLine
 
 C = COMPONENTS
-DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a time
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
-SIDE_MIN = 34  # columns the players and log need beside the board
-MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
-BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
-EXPLAIN = ("e", "s", "u", "d", "b", "r", "enter")  # keys that say why they do nothing
+CARD_ACTIONS = frozenset({"play_card", "pick_card", "quake_draw(True)", "quake_draw(False)"})
+EXPLAIN = ("e", "s", "u", "d", "b", "r", "c", "y", "enter")  # keys that say why they do nothing
 
 
-def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
-    """``"choose_tile(0)"`` -> ``("choose_tile", (0,))`` (as Textual reads an action)."""
-    from textual.actions import parse
-
-    _namespace, name, parameters = parse(action)
-    return name, parameters
-
-
-def choose_scale(width: int, height: int) -> Scale:
-    """The largest board scale that leaves room for the side panels and the prompt."""
-    best = SCALES[0]
-    for scale in SCALES:
-        if scale.columns + SIDE_MIN <= width and scale.rows + BELOW_MIN <= height:
-            best = scale
-    return best
-
-
-class MaunaKeaScreen(Screen[None]):
+class MaunaKeaScreen(MaunaKeaTable):
     """A game of Mauna Kea as one keyboard plays it."""
 
-    CSS_PATH = "maunakea.tcss"
-    AUTO_FOCUS = "IslandBoard"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "1", "choose_tile(0)", "Tile", key_display="1…5", tooltip="Pick a tile from your hand"
@@ -92,12 +54,20 @@ class MaunaKeaScreen(Screen[None]):
         ),
         Binding(
             "enter",
+            "play_card",
+            "Play card",
+            tooltip="Play the picked card: move to the cursor, turn this tile, fly this explorer",
+        ),
+        Binding(
+            "enter",
             "move_here",
             "Move here",
             tooltip="Move the picked explorer to the cursor (cheapest way)",
         ),
         Binding("enter", "select_here", "Select", tooltip="Pick the explorer under the cursor"),
-        Binding("r", "rotate", "Turn", tooltip="Turn the picked tile a quarter clockwise"),
+        Binding(
+            "r", "rotate", "Turn", tooltip="Turn the picked tile (or the quaking one) clockwise"
+        ),
         Binding("s", "spend", "Spend", tooltip="Spend the picked tile for its movement points"),
         Binding("tab", "next_explorer", "Explorer", tooltip="Pick your next explorer"),
         Binding("shift+tab", "next_explorer(-1)", "Explorer", show=False),
@@ -114,236 +84,36 @@ class MaunaKeaScreen(Screen[None]):
         Binding("u", "pick_up", "Pick up", tooltip="Pick up an artifact where the explorer stands"),
         Binding("d", "drop", "Drop", tooltip="Drop an artifact the explorer carries"),
         Binding("b", "board", "Board", tooltip="Board the boat at this landing"),
+        Binding(
+            "c",
+            "pick_card",
+            "Card",
+            tooltip="Pick your next action card (in the draft: show the cards dealt to you)",
+        ),
+        Binding("y", "quake_draw(True)", "Draw", tooltip="After an earthquake: draw a tile"),
+        Binding("n", "quake_draw(False)", "No tile", tooltip="After an earthquake: draw none"),
         Binding("e", "end_turn", "End turn", tooltip="End the turn (every tile played)"),
-        Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile or explorer down"),
+        Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile, card or explorer down"),
         Binding("o", "scores", "Scores", tooltip="Show the final scores again"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
         # tried when the key's action above is not possible now: say why, in one line
         *[Binding(key, f"explain('{key}')", show=False) for key in EXPLAIN],
     ]
 
-    choice: reactive[TileChoice | None] = reactive(None)
-    explorer: reactive[int | None] = reactive(None)  # the selected explorer of the acting seat
-    note: reactive[str] = reactive("")  # the last refusal or hint, one line
-
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
-        super().__init__()
-        self.session = session
-        self.rules = session.rules
-        self.names = session.players
-        self.reveal_pace = reveal_pace
-        self.state: MaunaKeaState | None = None
-        self.shown = 0  # envelopes folded into ``state``
-        self.ended = False
-        self.turn = Turn(self.rules, self._blank_state(), None)
-        self._pending: deque[Envelope] = deque()
-        self._reveal_timer: Timer | None = None
-        self._lava_now: set[Slot] = set()  # lava placed since the last turn began
-        self._lava_before: set[Slot] = set()  # lava placed in the turn before
-        self._last_actor: int | None = None
-        self._shown_bindings = [b for b in self._bindings_list() if b.show]
-        self._enabled_keys: tuple[bool, ...] = ()
-        self._warned_small = False
-
-    @classmethod
-    def _bindings_list(cls) -> list[Binding]:
-        return [b for b in cls.BINDINGS if isinstance(b, Binding)]
-
-    def _blank_state(self) -> MaunaKeaState:
-        state: MaunaKeaState = self.rules.initial(self.rules.config(len(self.names)))
-        return state
-
-    # -- layout ---------------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="table"):
-            with Vertical(id="left"):
-                yield IslandBoard(seat_letters(self.names), id="board")
-                yield TextLine(id="prompt")
-                yield TextLine(id="note")
-                yield TextLine(id="info")
-                yield Static(legend(), id="legend")
-            with Vertical(id="right"):
-                yield PlayersPanel(id="players")
-                yield EventLog(id="log")
-        yield Footer(compact=True)
+        super().__init__(session, reveal_pace=reveal_pace)
+        self._draft_screen: DraftScreen | None = None
+        self._draft_offered: set[int] = set()  # seats whose draft dialog opened by itself
 
     @property
-    def board(self) -> IslandBoard:
-        return self.query_one(IslandBoard)
+    def help_extra(self) -> str:
+        """What the help adds for this table: the advanced game and its cards."""
+        return advanced_help() if self.seen.advanced else ""
 
-    def on_mount(self) -> None:
-        self.board.marks_at = self._marks_at
-        self.watch(self.board, "cursor", self._cursor_moved, init=False)
-        self.title = f"{self.rules.title} — {', '.join(self.names)}"
-        self.sub_title = self.session.status
-        self.query_one(EventLog).set_names(self.names)
-        self.session.subscribe(self._receive)
-        self._receive(list(self.session.envelopes))
-
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        self.board.scale = choose_scale(width, height)
-        if (width < MIN_SIZE[0] or height < MIN_SIZE[1]) and not self._warned_small:
-            self._warned_small = True
-            self.notify(
-                f"This table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
-                f"(this one is {width}×{height}).",
-                severity="warning",
-            )
-
-    # -- receiving envelopes ----------------------------------------------------------------
-
-    def _receive(self, batch: Sequence[Envelope]) -> None:
-        """The session's listener: queue new envelopes and reveal them."""
-        known = self.shown + len(self._pending)
-        self._pending.extend(env for env in batch if env.seq >= known)
-        if self._reveal_timer is None:
-            self._reveal()
-
-    def _reveal(self) -> None:
-        if self._reveal_timer is not None:
-            self._reveal_timer.stop()
-        self._reveal_timer = None
-        changed = False
-        while self._pending:
-            env = self._pending.popleft()
-            self._apply(env)
-            changed = True
-            if self.reveal_pace > 0 and isinstance(env.event, DRAMATIC) and self._pending:
-                self._reveal_timer = self.set_timer(self.reveal_pace, self._reveal)
-                break
-        if changed:
-            self._refresh_all()
-        if self.ended and not self._pending:
-            self._game_over()
-
-    def _apply(self, env: Envelope) -> None:
-        event = env.event
-        if isinstance(event, GameStarted):
-            self.state = start_state(self.rules, event)
-        elif isinstance(event, GameEnded):
-            self.ended = True
-        elif self.state is not None:
-            self.state = self.rules.evolve(self.state, event)
-            if isinstance(event, ev.LavaPlaced):
-                self._lava_now.add(event.slot)
-            elif isinstance(event, ev.TurnStarted):
-                self._lava_before, self._lava_now = self._lava_now, set()
-        self.shown = env.seq + 1
-        self.query_one(EventLog).add(env.seq, sentence(self.rules, env, self.names))
-
-    def _game_over(self) -> None:
-        outcome = self.rules.outcome(self.state) if self.state is not None else None
-        if outcome is None:
-            return
-        if not isinstance(self.app.screen, EndScreen):
-            self.app.push_screen(EndScreen(self.rules, self.names, outcome, self.session))
-
-    # -- showing ----------------------------------------------------------------------------
-
-    def _acting_seat(self) -> int | None:
-        if self.state is None or self._pending or self.ended:
-            return None
-        for seat in self.rules.to_move(self.state):
-            if seat in self.session.controlled:
-                return int(seat)
-        return None
-
-    def _refresh_all(self) -> None:
-        """The state changed: recompute what the acting seat may do and show everything."""
-        if self.state is None:
-            return
-        seat = self._acting_seat()
-        self.turn = Turn(self.rules, self.state, seat)
-        if seat != self._last_actor:
-            self.choice = None
-            self.explorer = None
-            if (
-                seat is not None
-                and self._last_actor is not None
-                and len(self.session.controlled) > 1
-            ):
-                self.notify(f"{self.names[seat]}'s turn", timeout=2)
-            self._last_actor = seat
-        if self.turn.tile(self.choice) is None:
-            self.choice = None
-        if self.turn.explorer(self.explorer) is None:
-            self.explorer = None
-        self.query_one(PlayersPanel).show(
-            self.state, self.names, self.session.controlled, self.choice
-        )
-        self._refresh_board()
-
-    def _marks_at(self, cursor: Space) -> Marks:
-        """What the board lays over the island with the cursor here (asked when it paints)."""
-        fresh = frozenset(self._lava_now | self._lava_before)
-        return self.turn.marks(cursor, self.choice, self.explorer, fresh)
-
-    def _refresh_board(self) -> None:
-        if self.state is None:
-            return
-        board = self.board
-        board.stride = 2 if self.turn.tile(self.choice) is not None else 1
-        board.show(self.state)
-        self._refresh_lines()
-
-    def _refresh_lines(self) -> None:
-        """The prompt and the cursor's space in words, and the footer's keys."""
-        if self.state is None:
-            return
-        cursor = self.board.cursor
-        self.query_one("#info", TextLine).text = space_info(self.state, cursor, self.names)
-        self.query_one("#prompt", TextLine).text = self._prompt()
-        self._refresh_keys()
-
-    def _refresh_keys(self) -> None:
-        """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
-        enabled = tuple(
-            bool(self.check_action(*_parse_action(b.action))) for b in self._shown_bindings
-        )
-        if enabled != self._enabled_keys:
-            self._enabled_keys = enabled
-            self.refresh_bindings()
-
-    def _prompt(self) -> Text:
-        state = self.state
-        seat = self.turn.seat
-        if state is None:
-            return Text("")
-        if seat is not None:
-            name = self.names[seat]
-            return Text.from_markup(
-                self.turn.prompt(name, self.board.cursor, self.choice, self.explorer)
-            )
-        if self.ended:
-            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
-        if self._pending:
-            who = self.names[state.active] if state.active is not None else "The table"
-            return Text.from_markup(f"[b]{who}[/b] draws…")
-        waiting = [s for s in self.rules.to_move(state)]
-        who = " and ".join(self.names[s] for s in waiting) or "Nobody"
-        where = "a bot" if self.session.status == "local" else "at another terminal"
-        return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
-
-    def watch_choice(self) -> None:
-        if self.is_mounted and self.state is not None:
-            self.query_one(PlayersPanel).show(
-                self.state, self.names, self.session.controlled, self.choice
-            )
-            self._refresh_board()
-
-    def watch_explorer(self) -> None:
-        if self.is_mounted:
-            self._refresh_board()
-
-    def watch_note(self, note: str) -> None:
-        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
-
-    def _cursor_moved(self) -> None:
-        """The board paints itself (asking ``_marks_at``); the words around it follow."""
-        self._refresh_lines()
+    @property
+    def help_hides(self) -> frozenset[str]:
+        """Keys the help leaves out: the cards' keys in the base game."""
+        return frozenset() if self.seen.advanced else CARD_ACTIONS
 
     @on(IslandBoard.SpaceClicked)
     async def _space_clicked(self, message: IslandBoard.SpaceClicked) -> None:
@@ -351,7 +121,7 @@ class MaunaKeaScreen(Screen[None]):
             self.action_select_here()
             return
         if message.again:
-            for action in ("place_explorer", "place_tile", "move_here"):
+            for action in ("place_explorer", "place_tile", "play_card", "move_here"):
                 if self.check_action(action, ()):
                     await self.run_action(action)
                     return
@@ -361,25 +131,39 @@ class MaunaKeaScreen(Screen[None]):
         if self.check_action("choose_tile", (message.index,)):
             self.action_choose_tile(message.index)
 
+    @on(CardsPanel.CardChosen)
+    def _card_clicked(self, message: CardsPanel.CardChosen) -> None:
+        if self.check_action("pick_card", ()) and message.card in self.cards.playable:
+            self._pick_card(message.card)
+
     # -- which keys act now -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         turn = self.turn
         tile = turn.tile(self.choice)
         chosen = turn.explorer(self.explorer)
+        card = self.card
         if action == "choose_tile":
             index = parameters[0] if parameters else 0
-            return turn.playing and isinstance(index, int) and index < len(turn.hand)
-        if action in ("place_tile", "rotate", "spend"):
+            return turn.free and isinstance(index, int) and index < len(turn.hand)
+        if action == "rotate" and card is not None:
+            return self.cards.action(card.card) == "earthquake"
+        if action == "spend":
+            return tile is not None and cmd.SpendTile(tile) in turn.legal
+        if action in ("place_tile", "rotate"):
             return tile is not None
         if action == "place_explorer":
             return turn.placing_explorers
         if action == "next_explorer":
-            return turn.playing and bool(turn.explorers())
+            if card is not None:
+                return bool(self.cards.explorers(card.card))
+            return turn.free and bool(turn.explorers())
         if action in ("move_here", "step"):
-            return chosen is not None and tile is None
+            return chosen is not None and tile is None and card is None
         if action == "select_here":
             here = turn.explorer_at(self.board.cursor)
+            if here is not None and card is not None:  # only an explorer the card can take
+                return here is not chosen and here.index in self.cards.explorers(card.card)
             return tile is None and here is not None and here is not chosen
         if action == "pick_up":
             return bool(turn.of_explorer(cmd.PickUp, self.explorer))
@@ -390,9 +174,30 @@ class MaunaKeaScreen(Screen[None]):
         if action == "end_turn":
             return cmd.EndTurn() in turn.legal
         if action == "cancel":
-            return tile is not None or chosen is not None
+            drawn = self.choice is not None and self.choice.index == QUAKE_TILE
+            return (tile is not None and not drawn) or chosen is not None or card is not None
         if action == "scores":
             return self.ended and not self._pending
+        return self._check_card_action(action, parameters)
+
+    def _check_card_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        turn = self.turn
+        looking = turn.seat is not None and turn.seat == self.hotseat.viewer
+        if action == "pick_card":
+            if turn.state.phase is Phase.DRAFT:
+                return looking and bool(turn.commands) and self._draft_screen is None
+            return looking and bool(self.cards.playable)
+        if action == "play_card":
+            card = self.card
+            if card is None:
+                return False
+            if self.cards.action(card.card) == "earthquake":
+                return True
+            chosen = turn.explorer(self.explorer)
+            here = turn.explorer_at(self.board.cursor)
+            return chosen is not None and (here is None or here is chosen)
+        if action == "quake_draw":
+            return cmd.QuakeDraw(bool(parameters and parameters[0])) in turn.legal
         return True
 
     async def action_explain(self, key: str) -> None:
@@ -402,7 +207,11 @@ class MaunaKeaScreen(Screen[None]):
             self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
             return
         chosen = turn.explorer(self.explorer)
-        if key == "e":
+        if key == "c":
+            await self._explain_cards()
+        elif key == "y":
+            await self._send(cmd.QuakeDraw(True))  # the referee says why
+        elif key == "e":
             await self._send(cmd.EndTurn())  # the referee says why
         elif key in ("s", "r"):
             self.note = "Pick a tile first (1…5)."
@@ -446,6 +255,7 @@ class MaunaKeaScreen(Screen[None]):
             self.choice = None
             return
         self.explorer = None
+        self.card = None
         board = self.board
         if not self.state or not self.state.empty_slot(slot_of(board.cursor)):
             near = self.turn.nearest_empty_slot(board.cursor)
@@ -454,7 +264,9 @@ class MaunaKeaScreen(Screen[None]):
         self.choice = TileChoice(seat, index, 0)
 
     def action_rotate(self) -> None:
-        if self.choice is not None:
+        if self.card is not None:
+            self.card = self.card.turned()
+        elif self.choice is not None:
             c = self.choice
             self.choice = TileChoice(c.seat, c.index, (c.rotation + 1) % 4)
 
@@ -475,16 +287,18 @@ class MaunaKeaScreen(Screen[None]):
         await self._send(cmd.PlaceExplorer(self.board.cursor))
 
     def action_next_explorer(self, direction: int = 1) -> None:
-        explorers = self.turn.explorers()
-        if not explorers:
+        if self.card is not None:  # only the explorers the picked card can take
+            indexes = self.cards.explorers(self.card.card)
+        else:
+            indexes = [e.index for e in self.turn.explorers()]
+        if not indexes:
             return
         self.choice = None
-        indexes = [e.index for e in explorers]
         if self.explorer in indexes:
             at = (indexes.index(self.explorer) + direction) % len(indexes)
         else:
             at = 0 if direction > 0 else len(indexes) - 1
-        self._select(explorers[at].index)
+        self._select(indexes[at])
 
     def action_select_here(self) -> None:
         here = self.turn.explorer_at(self.board.cursor)
@@ -560,9 +374,136 @@ class MaunaKeaScreen(Screen[None]):
         await self._send(cmd.EndTurn())
 
     def action_cancel(self) -> None:
-        self.choice = None
+        if self.choice is None or self.choice.index != QUAKE_TILE:
+            self.choice = None
+        self.card = None
         self.explorer = None
         self.note = ""
+
+    # -- the advanced game: the draft and the action cards ------------------------------------
+
+    def _refresh_all(self) -> None:
+        super()._refresh_all()
+        self._offer_draft()
+
+    def _offer_draft(self) -> None:
+        """Open the draft for the seat now looking (once by itself; ``c`` opens it again)."""
+        if self._draft_screen is not None:
+            self._draft_screen.show_others(self._draft_progress())
+            return
+        seat = self.turn.seat
+        if seat is None or seat in self._draft_offered or self._cover_screen is not None:
+            return
+        if self.turn.state.phase is Phase.DRAFT and self.hotseat.viewer == seat:
+            self._draft_offered.add(seat)
+            self._open_draft()
+
+    def _draft_progress(self) -> list[tuple[int, str, bool]]:
+        """The other seats in the draft: (seat, name, has chosen)."""
+        seen, me = self.seen, self.hotseat.viewer
+        return [(s, self.names[s], not seen.dealt[s]) for s in range(seen.players) if s != me]
+
+    def _open_draft(self) -> None:
+        seat, state = self.turn.seat, self.turn.state
+        if seat is None or state.phase is not Phase.DRAFT or self._draft_screen is not None:
+            return
+        keeps = [c.cards for c in self.turn.commands if isinstance(c, cmd.KeepCards)]
+        dealt = state.dealt[seat]
+        self._draft_screen = DraftScreen(
+            seat, self.names[seat], dealt, keeps, self._draft_progress()
+        )
+        self.app.push_screen(self._draft_screen, self._kept)
+
+    async def _kept(self, cards: tuple[str, ...] | None) -> None:
+        self._draft_screen = None
+        if cards is not None:
+            await self._send(cmd.KeepCards(cards))
+        self._refresh_keys()
+
+    def action_pick_card(self) -> None:
+        """The next playable action card (in the draft: the dialog of the cards dealt)."""
+        if self.turn.state.phase is Phase.DRAFT:
+            self._open_draft()
+            return
+        playable = self.cards.playable
+        if not playable:
+            return
+        current = self.card.card if self.card is not None else None
+        at = (playable.index(current) + 1) % len(playable) if current in playable else 0
+        self._pick_card(playable[at])
+
+    def _pick_card(self, card: str) -> None:
+        seat = self.turn.seat
+        if seat is None:
+            return
+        self.choice = None
+        self.note = ""
+        board = self.board
+        if self.cards.action(card) == "earthquake":
+            if slot_of(board.cursor) not in self.cards.quake_slots(card):
+                near = self.cards.nearest_quake_slot(card, board.cursor)
+                if near is not None:
+                    board.cursor = near
+            self.explorer = None
+        else:
+            candidates = self.cards.explorers(card)
+            keep = self.explorer if self.explorer in candidates else candidates[0]
+            self._select(keep)
+        self.card = CardChoice(seat, card)
+
+    async def action_play_card(self) -> None:
+        card = self.card
+        if card is None:
+            return
+        action = self.cards.action(card.card)
+        cursor = self.board.cursor
+        command: Command
+        if action == "earthquake":
+            slot = slot_of(cursor)
+            placed = self.turn.state.board.get(slot)
+            rotation = (placed.turn if placed else 0) + card.turns
+            command = cmd.PlayEarthquake(card.card, slot, rotation % 4)
+        else:
+            chosen = self.turn.explorer(self.explorer)
+            if chosen is None:
+                return
+            if action == "helicopter":
+                command = cmd.PlayHelicopter(card.card, chosen.index)
+            elif cursor == chosen.space:
+                self.note = "Choose a marked space ›‹ with the arrows first."
+                return
+            else:
+                command = cmd.PlayMoveCard(card.card, chosen.index, cursor)
+        if await self._send(command):
+            self.card = None
+            if action not in MOVES:
+                self.explorer = None
+
+    async def action_quake_draw(self, draw: bool) -> None:
+        await self._send(cmd.QuakeDraw(draw))
+
+    async def _explain_cards(self) -> None:
+        """``c`` when no card can be picked: why not, in one line (the rules' reason if any)."""
+        state = self.turn.state
+        if not state.advanced:
+            self.note = "Cards belong to the advanced game (new game: Advanced)."
+            return
+        if state.phase is Phase.DRAFT:
+            self.note = "Your cards are chosen: the others are still choosing."
+            return
+        if self.turn.quake is not None:
+            self.note = "Finish the earthquake first."
+            return
+        held = self.cards.action_cards()
+        if not held:
+            self.note = "You hold no action card (task cards score at the end)."
+            return
+        explorers = self.turn.explorers()
+        flying = [c for c in held if self.cards.action(c) == "helicopter"]
+        if flying and len(explorers) == 1:
+            await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index))  # rules say why
+            return
+        self.note = f"No action card can be played now ({len(held)} in hand)."
 
     def action_scores(self) -> None:
         self._game_over()
@@ -576,5 +517,7 @@ class MaunaKeaScreen(Screen[None]):
 
     async def _leave(self, yes: bool | None) -> None:
         if yes:
-            await self.session.close()
-            self.dismiss(None)
+            await self._close_table()
+
+
+__all__ = ["MIN_SIZE", "MaunaKeaScreen", "choose_scale"]

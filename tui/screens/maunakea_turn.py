@@ -16,7 +16,7 @@ from core.games.maunakea import commands as cmd
 from core.games.maunakea.board import rotated, slot_name, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Space
 from core.games.maunakea.movement import reachable
-from core.games.maunakea.state import Explorer, MaunaKeaState, Phase
+from core.games.maunakea.state import Explorer, MaunaKeaState, Phase, Quake
 from core.messages import Command
 from core.protocol import Rules
 from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
@@ -25,6 +25,7 @@ from tui.widgets.maunakea.paint import Ghost, Marks
 from tui.widgets.maunakea.players import TileChoice
 
 C = COMPONENTS
+QUAKE_TILE = -1  # the ``TileChoice.index`` of the tile an earthquake drew (not in the hand)
 
 
 @dataclass
@@ -56,12 +57,22 @@ class Turn:
         return self.seat is not None and self.state.phase is Phase.TURN
 
     @property
+    def quake(self) -> Quake | None:
+        """Where the acting seat's earthquake stands (decide to draw, place the drawn tile)."""
+        return self.state.quake if self.playing else None
+
+    @property
+    def free(self) -> bool:
+        """The acting seat may play tiles, cards and explorers (no earthquake is pending)."""
+        return self.playing and self.state.quake is None
+
+    @property
     def hand(self) -> list[int]:
         return self.state.hands[self.seat] if self.seat is not None else []
 
     def explorers(self) -> list[Explorer]:
-        """The acting seat's explorers on the island."""
-        return self.state.on_island(self.seat) if self.playing and self.seat is not None else []
+        """The acting seat's explorers on the island (none while an earthquake is pending)."""
+        return self.state.on_island(self.seat) if self.free and self.seat is not None else []
 
     def explorer(self, index: int | None) -> Explorer | None:
         if index is None or self.seat is None:
@@ -106,7 +117,12 @@ class Turn:
         return 2 * best[0] + x % 2, 2 * best[1] + y % 2
 
     def tile(self, choice: TileChoice | None) -> int | None:
-        if choice is None or self.seat != choice.seat or choice.index >= len(self.hand):
+        """The tile ``choice`` picked: from the hand, or the one an earthquake drew."""
+        if choice is None or self.seat != choice.seat:
+            return None
+        if choice.index == QUAKE_TILE:
+            return self.state.quake_tile if self.quake is Quake.PLACE else None
+        if self.quake is not None or choice.index >= len(self.hand):
             return None
         return self.hand[choice.index]
 
@@ -146,8 +162,11 @@ class Turn:
         cursor: Space,
         choice: TileChoice | None,
         explorer: int | None,
+        *,
+        cards: bool = False,
     ) -> str:
-        """What the acting player can do now, in one or two lines of Rich markup."""
+        """What the acting player can do now, in one or two lines of Rich markup (``cards``:
+        an action card can be played too)."""
         state = self.state
         if self.placing_explorers:
             return (
@@ -160,6 +179,11 @@ class Turn:
             tl, tr, br, bl = (TERRAIN_GLYPH[s] for s in rotated(t.squares, choice.rotation))
             squares = f"{tl}{tr}/{bl}{br}"  # the top row, then the bottom row
             where = slot_name(slot_of(cursor))
+            if choice.index == QUAKE_TILE:
+                return (
+                    f"[b]The earthquake drew a tile[/b] ({squares}): it must be laid now. Arrows "
+                    f"move it, [b]r[/b] turns it, [b]enter[/b] lays it at [b]{where}[/b]"
+                )
             return (
                 f"[b]Tile {choice.index + 1}[/b] ({squares}, {t.mp} MP): arrows move it, "
                 f"[b]r[/b] turns it, [b]enter[/b] lays it at [b]{where}[/b], "
@@ -182,15 +206,16 @@ class Turn:
                 "arrows choose a space, [b]enter[/b] moves there, shift+arrows step"
             )
         hand = self.hand
+        card = ", [b]c[/b] an action card" if cards else ""
         if hand:
             return (
                 f"[b]{name}[/b]: {len(hand)} tile(s) to play, pool [b]{state.pool} MP[/b]. "
                 f"[b]1–{len(hand)}[/b] picks a tile (lay it or spend it), "
-                "[b]tab[/b] picks an explorer"
+                f"[b]tab[/b] picks an explorer{card}"
             )
         return (
             f"[b]{name}[/b]: every tile is played; pool [b]{state.pool} MP[/b]. "
-            "[b]tab[/b] picks an explorer to move, [b]e[/b] ends the turn"
+            f"[b]tab[/b] picks an explorer to move{card}, [b]e[/b] ends the turn"
         )
 
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
 from core.bots import bot_kinds
 from core.games import GAMES, get_rules
@@ -105,11 +105,21 @@ class NewGameScreen(Screen[TableSetup | None]):
                     type="integer",
                     disabled=self.position is not None,
                 )
+            with Horizontal(classes="field", id="advanced-field"):
+                yield Label("Advanced", classes="field-label")
+                yield Switch(
+                    self._advanced_position(), id="advanced", disabled=self.position is not None
+                )
+                yield Label("Mauna Kea's advanced game: 4 secret cards each", classes="field-hint")
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
+
+    def _advanced_position(self) -> bool:
+        """Whether the position continued from is an advanced game (else the switch is off)."""
+        return bool(self.position and self.position.get("config", {}).get("advanced"))
 
     def on_mount(self) -> None:
         self.title = "New local game"
@@ -150,7 +160,8 @@ class NewGameScreen(Screen[TableSetup | None]):
         if limit is not None and limit < 1:
             raise ValueError("the turn limit is a positive number of turns")
         seed = self.query_one("#seed", Input).value.strip() or None
-        return TableSetup(self.game, tuple(seats), seed, limit, self.position)
+        advanced = self.game == "maunakea" and self.query_one("#advanced", Switch).value
+        return TableSetup(self.game, tuple(seats), seed, limit, self.position, advanced)
 
     def action_start(self) -> None:
         try:

@@ -1,6 +1,8 @@
 """Watching a game again: step, jump, autoplay, and continue a new game from any event.
 
-The board shown at event N is exactly the fold of events 0…N (``replays.timeline``).
+The board shown at event N is exactly the fold of events 0…N (``replays.timeline``), seen
+through a viewer's eyes when the game hides something (``v``): one seat's view, a spectator's,
+or, once the game is over, everything.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from core.codec import Envelope
 from core.games.maunakea import events as ev
 from core.lifecycle import GameEnded
 from replays.timeline import Timeline
+from tui.screens.choice import ChoiceScreen
 from tui.screens.maunakea import choose_scale
 from tui.seats import seat_letters
-from tui.sentences import sentence
+from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
+from tui.widgets.maunakea.cards import CardsPanel, hands_seen
 from tui.widgets.maunakea.glyphs import legend
 from tui.widgets.maunakea.info import space_info
 from tui.widgets.maunakea.paint import Marks
@@ -110,6 +114,9 @@ class ReplayScreen(Screen[None]):
             tooltip="Play faster",
         ),
         Binding(
+            "v", "view_as", "View as", tooltip="Watch as one player, a spectator or everything"
+        ),
+        Binding(
             "c",
             "continue_here",
             "Continue",
@@ -140,12 +147,19 @@ class ReplayScreen(Screen[None]):
         self.turn_starts = [
             env.seq for env in self.timeline.envelopes if isinstance(env.event, ev.TurnStarted)
         ]
-        self._sentences = [
-            (env.seq, sentence(self.rules, env, self.names)) for env in self.timeline.envelopes
-        ]
+        self.finished = isinstance(self.timeline.envelopes[-1].event, GameEnded)
+        self.secrets = hides_something(self.rules, self.timeline.envelopes)
+        self.viewer = EVERYTHING if self.finished or not self.secrets else SPECTATOR
+        self._sentences = self._sentences_for(self.viewer)
         self._start = start
         self._timer: Timer | None = None
         self.state: Any = None
+
+    def _sentences_for(self, viewer: Viewer) -> list[tuple[int, str]]:
+        return [
+            (env.seq, viewer.sentence(self.rules, env, self.names))
+            for env in self.timeline.envelopes
+        ]
 
     @property
     def last(self) -> int:
@@ -163,12 +177,13 @@ class ReplayScreen(Screen[None]):
                 yield Static(legend(), id="legend")
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
+                yield CardsPanel(id="cards")
                 yield EventLog(numbered=True, mark_current=True, id="log")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = f"Replay — {self.replay_title}"
-        self.sub_title = ", ".join(self.names)
+        self._sub_title()
         log = self.query_one(EventLog)
         log.set_names(self.names)
         log.reset(self._sentences, upto=0)
@@ -191,9 +206,13 @@ class ReplayScreen(Screen[None]):
         """How many turns have started by event ``seq``."""
         return bisect.bisect_right(self.turn_starts, seq)
 
+    def _sub_title(self) -> None:
+        seen = f" · seen by {self.viewer.label(self.names)}" if self.secrets else ""
+        self.sub_title = ", ".join(self.names) + seen
+
     def _show(self) -> None:
         seq = self.position
-        self.state = self.timeline.state_at(seq)
+        self.state = self.viewer.state(self.rules, self.timeline.state_at(seq))
         event = self.timeline.envelopes[seq].event
         fresh: frozenset[tuple[int, int]] = frozenset()
         if isinstance(event, ev.LavaPlaced | ev.TilePlaced):
@@ -201,10 +220,17 @@ class ReplayScreen(Screen[None]):
         board = self.query_one(IslandBoard)
         board.show(self.state, Marks(fresh=fresh))
         self.query_one(PlayersPanel).show(self.state, self.names, ())
+        self._show_hands()
         self.query_one(EventLog).upto = seq
         self._caption()
         self._info()
         self.refresh_bindings()
+
+    def _show_hands(self) -> None:
+        """The hands this viewer may see (shown only in an advanced game)."""
+        seats = hands_seen(self.state, self.viewer.seat, self.viewer.everything)
+        hidden = "Spectators see no hand (v: view as…)"
+        self.query_one(CardsPanel).show(self.state, self.names, seats, hidden=hidden)
 
     def _caption(self) -> None:
         bar = self.query_one(TimelineBar)
@@ -248,6 +274,8 @@ class ReplayScreen(Screen[None]):
             return 0 <= self.speed + (1 if forward else -1) < len(SPEEDS)
         if action == "continue_here":
             return self.rules.outcome(self.state) is None if self.state is not None else False
+        if action == "view_as":
+            return self.secrets
         return True
 
     def action_step(self, delta: int) -> None:
@@ -307,10 +335,29 @@ class ReplayScreen(Screen[None]):
             return
         self.position += 1
 
+    def action_view_as(self) -> None:
+        """Choose whose eyes to watch through: a seat, a spectator, everything (once over)."""
+        choices = viewers(len(self.names), self.finished)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.view_as(choices[index])
+
+        labels = [viewer.choice(self.names) for viewer in choices]
+        self.app.push_screen(ChoiceScreen("Watch this game as", labels), chosen)
+
+    def view_as(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self._sentences = self._sentences_for(viewer)
+        self.query_one(EventLog).reset(self._sentences, upto=self.position)
+        self._sub_title()
+        self._show()
+
     def action_continue_here(self) -> None:
         if self.state is None:
             return
-        position = self.rules.dump_position(self.state)
+        state = self.timeline.state_at(self.position)  # the whole position, not one view of it
+        position = self.rules.dump_position(state)
         origin = f"{self.replay_title} from event {self.position}"
         self.post_message(self.ContinueFrom(position, self.names, origin))
 

@@ -88,7 +88,7 @@ class Marks:
     cursor: Space | None = None
     ghost: Ghost | None = None
     reach: Mapping[Space, int] = field(default_factory=dict)  # reachable space -> MP
-    path: frozenset[Space] = frozenset()
+    path: frozenset[Space] = frozenset()  # the way to the cursor (a move or a card's)
     targets: frozenset[Space] = frozenset()  # spaces that may be chosen now
     selected: Space | None = None  # the explorer being moved
     fresh: frozenset[Slot] = frozenset()  # lava that has just flowed
@@ -172,7 +172,7 @@ class Painter:
         explorer = self.occupants.get(space)
         ground = self.state.artifacts.get(space, [])
         cost = marks.reach.get(space)
-        if cost is not None and space in marks.path:
+        if space in marks.path:
             base = base + PATH
         items: list[list[Run]] = []  # meaningful rows, top first
         if explorer is not None:

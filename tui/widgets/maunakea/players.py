@@ -37,6 +37,14 @@ class TileChoice:
     rotation: int = 0
 
 
+def cards_held(state: MaunaKeaState, seat: int) -> str:
+    """How many cards a seat holds (never which: the panel shows every seat)."""
+    if state.phase is Phase.DRAFT:
+        return "choosing cards" if state.dealt[seat] else "has chosen"
+    count = len(state.cards[seat])
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
 class PlayersPanel(Widget):
     """One block per seat, the seat to move marked ▶, seats played here marked ⌨."""
 
@@ -100,6 +108,8 @@ class PlayersPanel(Widget):
         head.append(name, colour)
         if seat in self._here:
             head.append(" ⌨", DIM)
+        if state.advanced:
+            head.append(f" · {cards_held(state, seat)}", DIM)
         if state.end is not None and seat in state.end.final_turns:
             head.append(" (one more turn)", DIM)
         tail = f"{score:>3} VP"

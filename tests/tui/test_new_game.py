@@ -1,0 +1,42 @@
+"""The new-game form: the advanced game is a switch; a continued position keeps its own."""
+
+from __future__ import annotations
+
+from textual.widgets import Switch
+
+from tests.mk_builder import Builder
+from tui.app import CalderaApp
+from tui.screens.new_game import NewGameScreen
+from tui.tables import TableSetup
+
+from .conftest import wait_for
+
+SIZE = (100, 40)
+
+
+async def test_the_advanced_switch_sets_up_a_game_with_cards() -> None:
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    chosen: list[TableSetup | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(NewGameScreen(players=2), chosen.append)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert not form.setup().advanced
+        form.query_one("#advanced", Switch).focus()
+        await pilot.press("space")  # a switch toggles with the keyboard
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(chosen))
+    setup = chosen[0]
+    assert setup is not None and setup.advanced
+    assert setup.options()["advanced"] is True
+
+
+async def test_a_continued_position_shows_its_own_game_and_cannot_change_it() -> None:
+    doc = Builder(advanced=True).position()
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(NewGameScreen(players=2, position=doc, origin="x"))
+        switch = app.screen.query_one("#advanced", Switch)
+        assert switch.value and switch.disabled

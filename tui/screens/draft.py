@@ -1,0 +1,148 @@
+"""The advanced game's draft: one player keeps 4 of the 6 cards dealt, seen by that player only.
+
+The dialog only chooses; the table screen sends the ``KeepCards`` command. Keeping is offered
+only for a choice the rules list as legal. Other players appear as "choosing" or "has chosen".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import ClassVar
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from core.games.maunakea.components import COMPONENTS
+from tui.seats import seat_colour
+from tui.widgets.maunakea.cards import card_rule, card_title
+
+C = COMPONENTS
+KEPT = Style(bold=True, color="#ffe14d")
+
+
+class DraftScreen(ModalScreen[tuple[str, ...] | None]):
+    """Dismissed with the cards kept (in the order dealt), or ``None`` to look at the board."""
+
+    CSS_PATH = "draft.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "1", "toggle_card(0)", "Keep/leave", key_display="1…6", tooltip="Keep or leave card N"
+        ),
+        *[Binding(str(i + 1), f"toggle_card({i})", show=False) for i in range(1, 6)],
+        Binding("enter", "keep", "Keep these", tooltip="Keep the chosen cards (the rest leave)"),
+        Binding("enter", "explain_keep", show=False),
+        Binding("escape", "close", "See the board", tooltip="Look at the board (c comes back)"),
+    ]
+
+    chosen: reactive[frozenset[int]] = reactive(frozenset())
+    problem: reactive[str] = reactive("")
+
+    def __init__(
+        self,
+        seat: int,
+        player: str,
+        dealt: Sequence[str],
+        legal: Collection[tuple[str, ...]],
+        others: Sequence[tuple[int, str, bool]],
+    ) -> None:
+        super().__init__()
+        self.seat = seat
+        self.player = player
+        self.dealt = tuple(dealt)
+        self.legal = frozenset(legal)
+        self.others = tuple(others)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="draft"):
+            yield Label(
+                f"{self.player}: keep {C.cards_kept} of these {len(self.dealt)} cards",
+                id="draft-title",
+            )
+            yield Static(
+                f"The other {len(self.dealt) - C.cards_kept} leave the game unseen. "
+                "Action cards are played in your turn, free of MP; task cards score at the end.",
+                classes="draft-hint",
+            )
+            yield Static(id="draft-cards")
+            yield Label("", id="draft-problem")
+            yield Static(id="draft-others")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def kept(self) -> tuple[str, ...]:
+        return tuple(card for i, card in enumerate(self.dealt) if i in self.chosen)
+
+    def show_others(self, others: Sequence[tuple[int, str, bool]]) -> None:
+        """Update the other players' progress: (seat, name, has chosen)."""
+        self.others = tuple(others)
+        if self.is_mounted:
+            self._show()
+
+    def watch_chosen(self) -> None:
+        if self.is_mounted:
+            self._show()
+            self.refresh_bindings()
+
+    def watch_problem(self, problem: str) -> None:
+        if self.is_mounted:
+            self.query_one("#draft-problem", Label).update(problem)
+
+    def _show(self) -> None:
+        cards = Table.grid(padding=(0, 1))
+        cards.add_column(no_wrap=True)
+        cards.add_column(no_wrap=True)
+        cards.add_column(ratio=1)
+        for index, card in enumerate(self.dealt):
+            keep = index in self.chosen
+            what = Text(card_title(card), KEPT if keep else Style(bold=True))
+            what.append(f"\n{card_rule(card)}", Style(dim=True))
+            mark = Text("[✓]" if keep else "[ ]", KEPT if keep else Style(dim=True))
+            cards.add_row(Text(str(index + 1), Style(bold=True)), mark, what)
+        self.query_one("#draft-cards", Static).update(cards)
+        others = Text()
+        for seat, name, done in self.others:
+            others.append(name, Style(color=seat_colour(seat), bold=True))
+            others.append(" has chosen" if done else " is choosing…", Style(dim=not done))
+            others.append("   ")
+        count = len(self.chosen)
+        left = Text(f"{count} of {C.cards_kept} chosen", Style(bold=True))
+        if others:
+            left.append("   ·   ")
+            left.append_text(others)
+        self.query_one("#draft-others", Static).update(left)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "keep":
+            return self.kept() in self.legal
+        return True
+
+    def action_toggle_card(self, index: int) -> None:
+        if index >= len(self.dealt):
+            return
+        if index in self.chosen:
+            self.chosen = self.chosen - {index}
+        elif len(self.chosen) >= C.cards_kept:
+            self.problem = f"You keep {C.cards_kept}: leave one first (press its number)."
+            return
+        else:
+            self.chosen = self.chosen | {index}
+        self.problem = ""
+
+    def action_keep(self) -> None:
+        if self.kept() in self.legal:
+            self.dismiss(self.kept())
+
+    def action_explain_keep(self) -> None:
+        self.problem = f"Choose {C.cards_kept} cards to keep ({len(self.chosen)} chosen)."
+
+    def action_close(self) -> None:
+        self.dismiss(None)

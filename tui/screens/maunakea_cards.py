@@ -1,0 +1,208 @@
+"""What the acting seat may do with its action cards now, read from the rules' legal commands.
+
+Like :mod:`tui.screens.maunakea_turn`, nothing here re-implements a rule: the cards, explorers,
+destinations and tiles offered are exactly those of ``legal_commands``; ``movement.card_reach``
+only supplies the way to draw on the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.games.maunakea import commands as cmd
+from core.games.maunakea.board import rotated, slot_name, slot_of, space_name, spaces_of
+from core.games.maunakea.components import COMPONENTS, Slot, Space
+from core.games.maunakea.movement import card_reach
+from core.games.maunakea.state import Kind, Quake
+from tui.screens.maunakea_turn import Turn
+from tui.widgets.maunakea.cards import card_title
+from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
+from tui.widgets.maunakea.info import colours_text
+from tui.widgets.maunakea.paint import Ghost, Marks
+
+C = COMPONENTS
+MOVES = ("jungle", "water", "mountain")
+CardCommand = cmd.PlayMoveCard | cmd.PlayEarthquake | cmd.PlayHelicopter
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """The action card a player has picked; for an earthquake, how far the tile would turn."""
+
+    seat: int
+    card: str
+    turns: int = 1  # earthquake: quarter turns clockwise from where the tile lies (1–3)
+
+    def turned(self) -> CardChoice:
+        return CardChoice(self.seat, self.card, self.turns % 3 + 1)
+
+
+class CardOptions:
+    """The acting seat's action cards and what each can do in one state."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.turn = turn
+        self.state = turn.state
+        self.by_card: dict[str, list[CardCommand]] = {}
+        for command in turn.commands:
+            if isinstance(command, CardCommand):
+                self.by_card.setdefault(command.card, []).append(command)
+
+    @property
+    def hand(self) -> list[str]:
+        seat = self.turn.seat
+        return self.state.cards[seat] if seat is not None and self.state.advanced else []
+
+    def action_cards(self) -> list[str]:
+        """The action cards in hand, in hand order."""
+        return [c for c in self.hand if c in C.cards_by_id and C.card(c).action is not None]
+
+    @property
+    def playable(self) -> list[str]:
+        """The action cards in hand that can be played now, in hand order."""
+        return [c for c in self.hand if c in self.by_card]
+
+    def choice(self, choice: CardChoice | None) -> CardChoice | None:
+        """``choice`` if its card can still be played by the acting seat, else ``None``."""
+        if choice is None or choice.seat != self.turn.seat or choice.card not in self.by_card:
+            return None
+        return choice
+
+    @staticmethod
+    def action(card: str) -> str:
+        return C.card(card).action or ""
+
+    def explorers(self, card: str) -> list[int]:
+        """The explorers a movement or helicopter card can take now."""
+        return sorted(
+            {
+                c.explorer
+                for c in self.by_card.get(card, [])
+                if isinstance(c, cmd.PlayMoveCard | cmd.PlayHelicopter)
+            }
+        )
+
+    def destinations(self, card: str, explorer: int | None) -> dict[Space, tuple[Space, ...]]:
+        """Where a movement card can take ``explorer``, with the way it goes."""
+        tos = [
+            c.to
+            for c in self.by_card.get(card, [])
+            if isinstance(c, cmd.PlayMoveCard) and c.explorer == explorer
+        ]
+        chosen = self.turn.explorer(explorer)
+        ways = card_reach(self.state, chosen, self.action(card)) if chosen else {}
+        return {to: ways.get(to, (to,)) for to in tos}
+
+    def quake_slots(self, card: str) -> frozenset[Slot]:
+        return frozenset(
+            c.slot for c in self.by_card.get(card, []) if isinstance(c, cmd.PlayEarthquake)
+        )
+
+    def quake_rotation(self, choice: CardChoice, slot: Slot) -> int | None:
+        """The orientation ``choice`` would give the tile at ``slot``, if that is legal."""
+        placed = self.state.board.get(slot)
+        if placed is None:
+            return None
+        rotation = (placed.turn + choice.turns) % 4
+        legal = cmd.PlayEarthquake(choice.card, slot, rotation) in self.turn.legal
+        return rotation if legal else None
+
+    def nearest_quake_slot(self, card: str, near: Space) -> Space | None:
+        """A space of the tile closest to ``near`` that the earthquake can turn."""
+        slots = self.quake_slots(card)
+        if not slots:
+            return None
+        x, y = near
+        best = min(slots, key=lambda s: (abs(2 * s[0] - x) + abs(2 * s[1] - y), s))
+        return 2 * best[0] + x % 2, 2 * best[1] + y % 2
+
+    # -- what the board shows -------------------------------------------------------------
+
+    def marks(
+        self,
+        choice: CardChoice,
+        explorer: int | None,
+        cursor: Space,
+        fresh: frozenset[Slot],
+    ) -> Marks:
+        action = self.action(choice.card)
+        chosen = self.turn.explorer(explorer)
+        selected = chosen.space if chosen is not None else None
+        if action in MOVES:
+            ways = self.destinations(choice.card, explorer)
+            way = frozenset(ways.get(cursor, ()))
+            return Marks(targets=frozenset(ways), path=way, selected=selected, fresh=fresh)
+        if action == "earthquake":
+            slot = slot_of(cursor)
+            placed = self.state.board.get(slot)
+            rotation = self.quake_rotation(choice, slot)
+            if placed is not None and placed.kind is Kind.TERRAIN and rotation is not None:
+                squares = rotated(C.terrain[placed.tile].squares, rotation)
+                return Marks(ghost=Ghost(slot, squares, True), fresh=fresh)
+            here = tuple(self.state.terrain(s) for s in spaces_of(slot))
+            return Marks(ghost=Ghost(slot, here, False), fresh=fresh)
+        return Marks(selected=selected, fresh=fresh)
+
+    # -- what the prompt says -------------------------------------------------------------
+
+    def prompt(self, choice: CardChoice, explorer: int | None, cursor: Space) -> str:
+        """What to do with the picked card, in one or two lines of Rich markup."""
+        card = choice.card
+        title = card_title(card).capitalize()
+        action = self.action(card)
+        chosen = self.turn.explorer(explorer)
+        if action == "earthquake":
+            slot = slot_of(cursor)
+            rotation = self.quake_rotation(choice, slot)
+            where = slot_name(slot)
+            if rotation is None:
+                state = f"[b]{where}[/b] cannot turn (only terrain tiles with no explorer)"
+            else:
+                tl, tr, br, bl = (
+                    TERRAIN_GLYPH[s] for s in rotated(C.terrain[self._tile(slot)].squares, rotation)
+                )
+                state = f"[b]{where}[/b] turned {choice.turns}× ({tl}{tr}/{bl}{br}), artifacts too"
+            return (
+                f"[b]{title}[/b]: {state}\n"
+                "arrows: another tile, [b]r[/b]: turn more, [b]enter[/b]: confirm, "
+                "[b]escape[/b]: put the card down"
+            )
+        if chosen is None or chosen.space is None:
+            return f"[b]{title}[/b]: [b]tab[/b] picks the explorer"
+        load = f" carrying {colours_text(chosen.carried)}" if chosen.carried else ""
+        who = f"explorer {chosen.index + 1} on {space_name(chosen.space)}{load}"
+        others = ", [b]tab[/b]: another explorer" if len(self.explorers(card)) > 1 else ""
+        if action == "helicopter":
+            return (
+                f"[b]{title}[/b]: fly {who} off the island\n"
+                f"[b]enter[/b]: fly it{others}, [b]escape[/b]: put the card down"
+            )
+        ways = self.destinations(card, explorer)
+        if cursor in ways:
+            there = f" → [b]{space_name(cursor)}[/b] ({' → '.join(map(space_name, ways[cursor]))})"
+        elif cursor != chosen.space:
+            there = f" · {space_name(cursor)} is not a way this card goes"
+        else:
+            there = f" · {len(ways)} space(s) marked ›‹"
+        return (
+            f"[b]{title}[/b]: {who}{there}\n"
+            f"arrows: a marked space, [b]enter[/b]: move there{others}, "
+            "[b]escape[/b]: put the card down"
+        )
+
+    def _tile(self, slot: Slot) -> int:
+        return self.state.board[slot].tile
+
+    def after_quake(self, name: str) -> str:
+        """The prompt while an earthquake waits for its draw decision."""
+        if self.turn.quake is not Quake.DECIDE:
+            return ""
+        if cmd.QuakeDraw(True) in self.turn.legal:
+            return (
+                f"[b]{name}[/b]: after the earthquake, draw a tile and place it? "
+                "[b]y[/b] draws one (lava flows at once, terrain you lay), [b]n[/b] draws none"
+            )
+        return (
+            f"[b]{name}[/b]: after the earthquake no tile can be drawn (the bag is empty or no "
+            "slot is free): [b]n[/b] goes on"
+        )

@@ -1,0 +1,408 @@
+"""The Mauna Kea table as one keyboard sees it: the island, the players, the log, the prompt.
+
+:class:`MaunaKeaTable` folds the envelopes a :class:`core.session.Session` delivers (revealing
+draws and lava one at a time, at ``reveal_pace``) and shows them;
+:class:`tui.screens.maunakea.MaunaKeaScreen` adds the keys of a turn.
+
+In the advanced game the hands are secret. The screen keeps the whole fold but paints only what
+its viewer may see (``RULES.view``; the log reads ``RULES.project``-ed events): the one human at
+the keyboard, or, when several share it, whoever must act once a cover screen has made sure
+only they are looking (:mod:`tui.screens.hotseat`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from functools import partial
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, Static
+
+from core.codec import Envelope
+from core.fold import start_state
+from core.games.maunakea import events as ev
+from core.games.maunakea.board import slot_of
+from core.games.maunakea.components import COMPONENTS, Slot, Space
+from core.games.maunakea.state import MaunaKeaState, Phase, Quake
+from core.lifecycle import GameEnded, GameStarted
+from core.session import Session
+from tui.screens.cover import CoverScreen
+from tui.screens.end import EndScreen
+from tui.screens.hotseat import Hotseat
+from tui.screens.maunakea_cards import CardChoice, CardOptions
+from tui.screens.maunakea_turn import QUAKE_TILE, Turn
+from tui.seats import seat_letters
+from tui.viewer import Viewer
+from tui.widgets.event_log import EventLog
+from tui.widgets.maunakea.board import IslandBoard
+from tui.widgets.maunakea.cards import CardsPanel, hands_seen
+from tui.widgets.maunakea.glyphs import legend
+from tui.widgets.maunakea.info import space_info
+from tui.widgets.maunakea.paint import SCALES, Marks, Scale
+from tui.widgets.maunakea.players import PlayersPanel, TileChoice
+from tui.widgets.maunakea.tasks import task_report
+from tui.widgets.text_line import TextLine
+
+C = COMPONENTS
+DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a time
+SIDE_MIN = 34  # columns the players and log need beside the board
+MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
+BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
+COVER_REASON = {Phase.DRAFT: "turn to choose cards", Phase.PLACEMENT: "turn to place an explorer"}
+
+
+def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
+    """``"choose_tile(0)"`` -> ``("choose_tile", (0,))`` (as Textual reads an action)."""
+    from textual.actions import parse
+
+    _namespace, name, parameters = parse(action)
+    return name, parameters
+
+
+def choose_scale(width: int, height: int) -> Scale:
+    """The largest board scale that leaves room for the side panels and the prompt."""
+    best = SCALES[0]
+    for scale in SCALES:
+        if scale.columns + SIDE_MIN <= width and scale.rows + BELOW_MIN <= height:
+            best = scale
+    return best
+
+
+class MaunaKeaTable(Screen[None]):
+    """A game of Mauna Kea as one keyboard sees it (the keys are added by a subclass)."""
+
+    CSS_PATH = "maunakea.tcss"
+    AUTO_FOCUS = "IslandBoard"
+
+    choice: reactive[TileChoice | None] = reactive(None)
+    explorer: reactive[int | None] = reactive(None)  # the selected explorer of the acting seat
+    note: reactive[str] = reactive("")  # the last refusal or hint, one line
+    card: reactive[CardChoice | None] = reactive(None)  # the picked action card (advanced game)
+
+    def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.rules = session.rules
+        self.names = session.players
+        self.reveal_pace = reveal_pace
+        self.state: MaunaKeaState | None = None
+        self.shown = 0  # envelopes folded into ``state``
+        self.ended = False
+        self.turn = Turn(self.rules, self._blank_state(), None)
+        self.cards = CardOptions(self.turn)
+        self.seen = self.turn.state  # the state as the viewer may see it
+        self.hotseat = Hotseat(session.controlled)
+        alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
+        self.log_viewer = Viewer(alone)  # the log reads as the one player here, or a spectator
+        self._cover_screen: CoverScreen | None = None
+        self._pending: deque[Envelope] = deque()
+        self._reveal_timer: Timer | None = None
+        self._lava_now: set[Slot] = set()  # lava placed since the last turn began
+        self._lava_before: set[Slot] = set()  # lava placed in the turn before
+        self._last_actor: int | None = None
+        self._shown_bindings = [b for b in self._bindings_list() if b.show]
+        self._enabled_keys: tuple[bool, ...] = ()
+        self._warned_small = False
+
+    @classmethod
+    def _bindings_list(cls) -> list[Binding]:
+        return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+
+    def _blank_state(self) -> MaunaKeaState:
+        state: MaunaKeaState = self.rules.initial(self.rules.config(len(self.names)))
+        return state
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield IslandBoard(seat_letters(self.names), id="board")
+                yield TextLine(id="prompt")
+                yield TextLine(id="note")
+                yield TextLine(id="info")
+                yield Static(legend(), id="legend")
+            with Vertical(id="right"):
+                yield PlayersPanel(id="players")
+                yield CardsPanel(id="cards")
+                yield EventLog(id="log")
+        yield Footer(compact=True)
+
+    @property
+    def board(self) -> IslandBoard:
+        return self.query_one(IslandBoard)
+
+    def on_mount(self) -> None:
+        self.board.marks_at = self._marks_at
+        self.watch(self.board, "cursor", self._cursor_moved, init=False)
+        self.title = f"{self.rules.title} — {', '.join(self.names)}"
+        self.sub_title = self.session.status
+        self.query_one(EventLog).set_names(self.names)
+        self.session.subscribe(self._receive)
+        self._receive(list(self.session.envelopes))
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.board.scale = choose_scale(width, height)
+        if (width < MIN_SIZE[0] or height < MIN_SIZE[1]) and not self._warned_small:
+            self._warned_small = True
+            self.notify(
+                f"This table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
+                f"(this one is {width}×{height}).",
+                severity="warning",
+            )
+
+    # -- receiving envelopes ----------------------------------------------------------------
+
+    def _receive(self, batch: Sequence[Envelope]) -> None:
+        """The session's listener: queue new envelopes and reveal them."""
+        known = self.shown + len(self._pending)
+        self._pending.extend(env for env in batch if env.seq >= known)
+        if self._reveal_timer is None:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        if self._reveal_timer is not None:
+            self._reveal_timer.stop()
+        self._reveal_timer = None
+        changed = False
+        while self._pending:
+            env = self._pending.popleft()
+            self._apply(env)
+            changed = True
+            if self.reveal_pace > 0 and isinstance(env.event, DRAMATIC) and self._pending:
+                self._reveal_timer = self.set_timer(self.reveal_pace, self._reveal)
+                break
+        if changed:
+            self._refresh_all()
+        if self.ended and not self._pending:
+            self._game_over()
+
+    def _apply(self, env: Envelope) -> None:
+        event = env.event
+        if isinstance(event, GameStarted):
+            self.state = start_state(self.rules, event)
+        elif isinstance(event, GameEnded):
+            self.ended = True
+        elif self.state is not None:
+            self.state = self.rules.evolve(self.state, event)
+            if isinstance(event, ev.LavaPlaced):
+                self._lava_now.add(event.slot)
+            elif isinstance(event, ev.TurnStarted):
+                self._lava_before, self._lava_now = self._lava_now, set()
+        self.shown = env.seq + 1
+        self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
+
+    def _game_over(self) -> None:
+        state = self.state
+        outcome = self.rules.outcome(state) if state is not None else None
+        if outcome is None or state is None:
+            return
+        details = None
+        if state.advanced:  # the hands are turned over at scoring: everyone sees them
+            order = outcome.ranking or tuple(range(state.players))
+            details = task_report(self.rules.view(state, None), self.names, order)
+        if not isinstance(self.app.screen, EndScreen):
+            self.app.push_screen(
+                EndScreen(self.rules, self.names, outcome, self.session, details=details)
+            )
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def _acting_seat(self) -> int | None:
+        if self.state is None or self._pending or self.ended:
+            return None
+        for seat in self.rules.to_move(self.state):
+            if seat in self.session.controlled:
+                return int(seat)
+        return None
+
+    def _refresh_all(self) -> None:
+        """The state changed: recompute what the acting seat may do and show everything."""
+        state = self.state
+        if state is None:
+            return
+        seat = self._acting_seat()
+        to_move = self.rules.to_move(state)
+        cover = self.hotseat.follow(to_move, seat, state.advanced and not state.revealed)
+        viewer = self.hotseat.viewer
+        self.seen = self.rules.view(state, viewer)
+        acting = self.seen if seat == viewer else self.rules.view(state, seat)
+        self.turn = Turn(self.rules, acting, seat)
+        self.cards = CardOptions(self.turn)
+        if seat != self._last_actor:
+            self.choice = None
+            self.explorer = None
+            self.card = None
+            if (
+                seat is not None
+                and self._last_actor is not None
+                and len(self.session.controlled) > 1
+            ):
+                self.notify(f"{self.names[seat]}'s turn", timeout=2)
+            self._last_actor = seat
+        if seat is not None and self.turn.quake is Quake.PLACE and self.choice is None:
+            self._pick_drawn_tile(seat)
+        if self.turn.tile(self.choice) is None:
+            self.choice = None
+        if self.turn.explorer(self.explorer) is None:
+            self.explorer = None
+        self.card = self.cards.choice(self.card)
+        self._show_hands()
+        self._refresh_board()
+        if cover is not None:
+            self._cover_for(cover)
+
+    def _pick_drawn_tile(self, seat: int) -> None:
+        """An earthquake drew a terrain tile: it is picked at once, near the cursor."""
+        if not self.turn.state.empty_slot(slot_of(self.board.cursor)):
+            near = self.turn.nearest_empty_slot(self.board.cursor)
+            if near is not None:
+                self.board.cursor = near
+        self.choice = TileChoice(seat, QUAKE_TILE)
+
+    def _show_hands(self) -> None:
+        """The players (tiles, explorers, how many cards) and the hands the viewer may see."""
+        seen, viewer = self.seen, self.hotseat.viewer
+        self.query_one(PlayersPanel).show(seen, self.names, self.session.controlled, self.choice)
+        looking = viewer is not None and viewer == self.turn.seat
+        hint = ""
+        if looking and seen.phase is Phase.DRAFT:
+            hint = "c chooses"
+        elif looking and self.cards.playable:
+            hint = "c picks one"
+        hidden = (
+            "Hands are secret: each player sees their own when it is their turn."
+            if self.hotseat.shared
+            else "Hands are hidden from spectators."
+        )
+        self.query_one(CardsPanel).show(
+            seen,
+            self.names,
+            hands_seen(seen, viewer),
+            picked=self.card.card if self.card is not None else None,
+            playable=self.cards.playable if looking else (),
+            hidden=hidden,
+            hint=hint,
+        )
+
+    # -- passing the keyboard -----------------------------------------------------------------
+
+    def _cover_for(self, seat: int) -> None:
+        """Hide the table until ``seat``'s player alone looks at it."""
+        if self._cover_screen is not None or self.state is None:
+            return
+        reason = COVER_REASON.get(self.state.phase, "turn")
+        self._cover_screen = CoverScreen(self.names[seat], reason)
+        self.app.push_screen(self._cover_screen, partial(self._uncovered, seat))
+
+    def _uncovered(self, seat: int, ready: bool | None) -> None:
+        self._cover_screen = None
+        if not ready:
+            self.run_worker(self._close_table())
+            return
+        if self.state is not None:
+            self.hotseat.uncover(seat, self.rules.to_move(self.state))
+        self._refresh_all()
+
+    async def _close_table(self) -> None:
+        """Leave the game (a local game stays saved)."""
+        await self.session.close()
+        self.dismiss(None)
+
+    def _marks_at(self, cursor: Space) -> Marks:
+        """What the board lays over the island with the cursor here (asked when it paints)."""
+        fresh = frozenset(self._lava_now | self._lava_before)
+        if self.card is not None:
+            return self.cards.marks(self.card, self.explorer, cursor, fresh)
+        return self.turn.marks(cursor, self.choice, self.explorer, fresh)
+
+    def _refresh_board(self) -> None:
+        if self.state is None:
+            return
+        board = self.board
+        quake = self.card is not None and self.cards.action(self.card.card) == "earthquake"
+        board.stride = 2 if quake or self.turn.tile(self.choice) is not None else 1
+        board.show(self.seen)
+        self._refresh_lines()
+
+    def _refresh_lines(self) -> None:
+        """The prompt and the cursor's space in words, and the footer's keys."""
+        if self.state is None:
+            return
+        cursor = self.board.cursor
+        self.query_one("#info", TextLine).text = space_info(self.seen, cursor, self.names)
+        self.query_one("#prompt", TextLine).text = self._prompt()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
+        enabled = tuple(
+            bool(self.check_action(*_parse_action(b.action))) for b in self._shown_bindings
+        )
+        if enabled != self._enabled_keys:
+            self._enabled_keys = enabled
+            self.refresh_bindings()
+
+    def _prompt(self) -> Text:
+        state = self.state
+        seat = self.turn.seat
+        if state is None:
+            return Text("")
+        if seat is not None:
+            return Text.from_markup(self._prompt_for(self.names[seat]))
+        if self.ended:
+            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
+        if self._pending:
+            who = self.names[state.active] if state.active is not None else "The table"
+            return Text.from_markup(f"[b]{who}[/b] draws…")
+        waiting = [s for s in self.rules.to_move(state)]
+        who = " and ".join(self.names[s] for s in waiting) or "Nobody"
+        verb = "to choose cards" if state.phase is Phase.DRAFT else "to play"
+        where = "a bot" if self.session.status == "local" else "at another terminal"
+        return Text.from_markup(f"[b]{who}[/b] {verb} [dim]({where})[/dim]")
+
+    def _prompt_for(self, name: str) -> str:
+        """The acting player's prompt (Rich markup)."""
+        cursor = self.board.cursor
+        if self.turn.state.phase is Phase.DRAFT:
+            return (
+                f"[b]{name}[/b]: keep {C.cards_kept} of the {C.cards_dealt} cards dealt to you "
+                "([b]c[/b] shows them; only you should be looking)"
+            )
+        if self.turn.quake is Quake.DECIDE:
+            return self.cards.after_quake(name)
+        if self.card is not None:
+            return self.cards.prompt(self.card, self.explorer, cursor)
+        playable = bool(self.cards.playable)
+        return self.turn.prompt(name, cursor, self.choice, self.explorer, cards=playable)
+
+    def watch_choice(self) -> None:
+        if self.is_mounted and self.state is not None:
+            self._show_hands()
+            self._refresh_board()
+
+    def watch_card(self) -> None:
+        if self.is_mounted and self.state is not None:
+            self._show_hands()
+            self._refresh_board()
+
+    def watch_explorer(self) -> None:
+        if self.is_mounted:
+            self._refresh_board()
+
+    def watch_note(self, note: str) -> None:
+        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
+
+    def _cursor_moved(self) -> None:
+        """The board paints itself (asking ``_marks_at``); the words around it follow."""
+        self._refresh_lines()

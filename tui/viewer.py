@@ -1,0 +1,70 @@
+"""Whose eyes a screen shows a game through: one seat, a spectator, or everything.
+
+A screen keeps the full fold of a game's events but paints only what its viewer may see:
+``RULES.view`` of the state and ``RULES.project`` of each event (another player's cards become
+"?"). "Everything" is for a finished game's replay, where every card is turned over anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from core.codec import Envelope
+from core.messages import Event
+from core.protocol import Rules
+from tui.sentences import sentence
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """A seat (``seat``), a spectator (``seat`` is ``None``), or everything (``everything``)."""
+
+    seat: int | None = None
+    everything: bool = False
+
+    def state(self, rules: Rules[Any], state: Any) -> Any:
+        """What this viewer may know of ``state`` (a copy)."""
+        return rules.copy(state) if self.everything else rules.view(state, self.seat)
+
+    def event(self, rules: Rules[Any], event: Event) -> Event:
+        return event if self.everything else rules.project(event, self.seat)
+
+    def sentence(self, rules: Rules[Any], env: Envelope, names: Sequence[str]) -> str:
+        """The log's sentence for ``env`` as this viewer may read it."""
+        seen = self.event(rules, env.event)
+        if seen is not env.event:
+            env = msgspec.structs.replace(env, event=seen)
+        return sentence(rules, env, names)
+
+    def label(self, names: Sequence[str]) -> str:
+        if self.everything:
+            return "everything"
+        if self.seat is None:
+            return "a spectator"
+        return names[self.seat] if self.seat < len(names) else f"seat {self.seat + 1}"
+
+    def choice(self, names: Sequence[str]) -> str:
+        """How a menu of viewers names this one."""
+        if self.everything:
+            return "Everything (every hand)"
+        if self.seat is None:
+            return "A spectator (no hand)"
+        return f"{self.label(names)}'s view"
+
+
+EVERYTHING = Viewer(everything=True)
+SPECTATOR = Viewer()
+
+
+def viewers(players: int, finished: bool) -> list[Viewer]:
+    """Whose eyes a replay may be watched through: everything only once the game is over."""
+    return [*([EVERYTHING] if finished else []), SPECTATOR, *(Viewer(s) for s in range(players))]
+
+
+def hides_something(rules: Rules[Any], envelopes: Sequence[Envelope]) -> bool:
+    """Whether a spectator sees less of this log than everything (cards in hand, say)."""
+    return any(rules.project(env.event, None) != env.event for env in envelopes)
