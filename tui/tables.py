@@ -33,12 +33,13 @@ class TableSetup:
     seed: str | None = None
     turn_limit: int | None = None
     position: Mapping[str, Any] | None = field(default=None, compare=False)
+    game_options: Mapping[str, Any] = field(default_factory=dict)  # e.g. Kilauea's forest_sides
 
     def options(self) -> dict[str, Any]:
         limit = self.turn_limit
         if limit is None and all(seat.bot for seat in self.seats):
             limit = BOT_ONLY_TURN_LIMIT
-        return {"turn_limit": limit} if limit else {}
+        return {**({"turn_limit": limit} if limit else {}), **self.game_options}
 
 
 def open_local_session(
@@ -78,8 +79,10 @@ def local_game(
     seed: str | None = None,
     turn_limit: int | None = None,
     names: Iterable[str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> TableSetup:
-    """A table setup from plain choices (seats are 0-based here)."""
+    """A table setup from plain choices (seats are 0-based here; ``options`` are the game's own,
+    such as Kilauea's ``forest_sides``)."""
     chosen = list(names or SEAT_NAMES[:players])
     seats = tuple(SeatSetup(chosen[s], bots.get(s)) for s in range(players))
-    return TableSetup(game, seats, seed, turn_limit)
+    return TableSetup(game, seats, seed, turn_limit, game_options=dict(options or {}))

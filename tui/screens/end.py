@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -26,14 +26,17 @@ TIEBREAK = {
 }
 
 
-def score_table(names: Sequence[str], outcome: Outcome) -> Table:
-    """Scores by part, one row per player in ranking order."""
+def score_table(
+    names: Sequence[str], outcome: Outcome, headings: Mapping[str, str] | None = None
+) -> Table:
+    """Scores by part, one row per player in ranking order (``headings`` names the parts)."""
     parts = list(outcome.parts[0]) if outcome.parts else ["total"]
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("", no_wrap=True)
     table.add_column("Player", no_wrap=True)
     for part in parts:
-        table.add_column(part.capitalize(), justify="right", no_wrap=True)
+        heading = (headings or {}).get(part, part.capitalize())
+        table.add_column(heading, justify="right", no_wrap=True)
     ranking = outcome.ranking or tuple(range(len(names)))
     for place, seat in enumerate(ranking, start=1):
         row = outcome.parts[seat] if outcome.parts else {"total": outcome.scores[seat]}
@@ -67,19 +70,25 @@ class EndScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, rules: Rules[Any], names: Sequence[str], outcome: Outcome, session: Session
+        self,
+        rules: Rules[Any],
+        names: Sequence[str],
+        outcome: Outcome,
+        session: Session,
+        headings: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.rules = rules
         self.names = tuple(names)
         self.outcome = outcome
         self.session = session
+        self.headings = headings
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end"):
             yield Label(f"{self.rules.title}: game over", id="end-title")
             yield Static(verdict(self.names, self.outcome), id="verdict")
-            yield Static(score_table(self.names, self.outcome), id="scores")
+            yield Static(score_table(self.names, self.outcome, self.headings), id="scores")
             with Horizontal(id="end-buttons"):
                 yield Button("Watch the replay (w)", id="watch", variant="primary")
                 yield Button("New game (n)", id="new")

@@ -1,7 +1,9 @@
-"""Help: the keys that act on the screen below, the board's legend, and the game in brief."""
+"""Help: the keys that act on the screen below, then the game's sections (the board's legend,
+the game in brief; ``tui.games`` says which)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -27,6 +29,9 @@ destroys whatever it covers. The game ends when a player has no explorer left on
 (everyone else gets one more turn)."""
 
 
+MAUNA_KEA_HELP = ("[b]The board[/b]\n" + legend(), MAUNA_KEA)
+
+
 def keys_table(screen: Screen[object]) -> Table:
     """Every binding of ``screen`` (and the app), with whether it acts now."""
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
@@ -50,16 +55,17 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, under: Screen[object]) -> None:
+    def __init__(self, under: Screen[object], sections: Sequence[str] | None = None) -> None:
         super().__init__()
         self.under = under
+        self.sections = list(MAUNA_KEA_HELP if sections is None else sections)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="help"):
             yield Static("[b]Keys[/b] (the footer shows the ones that act right now)")
             yield Static(keys_table(self.under))
-            yield Static("\n[b]The board[/b]\n" + legend())
-            yield Static("\n" + MAUNA_KEA)
+            for section in self.sections:
+                yield Static("\n" + section)
             yield Static(
                 "\n[dim]ctrl+p opens the command palette: every action by name.  "
                 "escape closes this help.[/dim]"
