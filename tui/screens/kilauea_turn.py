@@ -30,6 +30,11 @@ def stones(n: int) -> str:
     return f"{n} Sacred Stone{'' if n == 1 else 's'}"
 
 
+def few_stones(n: int) -> str:
+    """``stones`` in a few words, for the choice lists."""
+    return f"{n} stone{'' if n == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Option:
     """One answer to a stage's question: its value, its words, and the legal commands that
@@ -103,7 +108,7 @@ def _steps(turn: Turn, c: cmd.MoveCanoe) -> str:
     assert turn.seat is not None
     to = track.advance(turn.state.players, turn.state.canoe, c.steps)
     paid = max(0, c.steps - play.free_steps(turn.state, turn.seat))
-    cost = f"pay {paid} stone{'' if paid == 1 else 's'}" if paid else "free"
+    cost = f"pay {few_stones(paid)}" if paid else "free"
     plural = "" if c.steps == 1 else "s"
     return f"{c.steps} space{plural} → {track.name(to)} · {cost}"
 
@@ -117,12 +122,12 @@ def _build_volcano(turn: Turn, c: cmd.BuildOnVolcano) -> str:
     assert turn.seat is not None
     h = turn.state.height(c.sector, c.colour)
     gain = play.stones_after_volcano(turn.state, turn.seat)
-    take = f", take {stones(gain)}" if gain else " (no stone to take)"
-    return f"{c.colour}: the {_sector(c.sector)} {c.colour} column goes from {h} to {h + 1}{take}"
+    take = f", take {few_stones(gain)}" if gain else " (no stone to take)"
+    return f"{c.colour}: its column in {_sector(c.sector)} {h} → {h + 1}{take}"
 
 
 def _build_island(turn: Turn, c: cmd.BuildOnIsland) -> str:
-    return f"{c.colour} on your island in {_sector(c.sector)} (pay {stones(C.island_cost)})"
+    return f"{c.colour} on your island in {_sector(c.sector)}, pay {few_stones(C.island_cost)}"
 
 
 def _cost(cost: int) -> str:
@@ -184,12 +189,11 @@ def _target(turn: Turn, c: cmd.UseTile) -> str:
 
 def _back(turn: Turn, c: cmd.UseTile) -> str:
     effect = turn.effect(c)
-    home = (
-        "the emptied forest space"
-        if effect.move and effect.move[0] is Area.FOREST
-        else (f"the volcano's {_sector(c.sector)} sector")
-    )
-    return f"a {c.back} Tiki from the volcano's {_sector(c.to)} sector to {home}"
+    if effect.move and effect.move[0] is Area.FOREST:
+        home = f"the {_sector(c.sector)} forest ({c.space})"
+    else:
+        home = f"the volcano's {_sector(c.sector)} sector"
+    return f"a {c.back} Tiki from {_sector(c.to)} back to {home}"
 
 
 DRAFT = Verb(

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -25,8 +27,21 @@ class Row:
     reason: str = ""
 
 
-class ChoiceList(OptionList):
+HIGHLIGHT = "Move the highlight over the choices"
+
+
+class ChoiceList(OptionList, inherit_bindings=False):
     """A titled list of choices; the title is the question being answered."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", HIGHLIGHT, key_display="↑↓", show=False),
+        Binding("down", "cursor_down", HIGHLIGHT, show=False),
+        Binding("home", "first", HIGHLIGHT, show=False),
+        Binding("end", "last", HIGHLIGHT, show=False),
+        Binding("pageup", "page_up", HIGHLIGHT, show=False),
+        Binding("pagedown", "page_down", HIGHLIGHT, show=False),
+        Binding("enter", "select", "Choose the highlighted choice", show=False),
+    ]
 
     def offer(self, question: str, rows: Sequence[Row]) -> None:
         """Replace the list with ``rows`` (the first enabled one highlighted)."""

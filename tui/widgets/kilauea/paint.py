@@ -191,7 +191,7 @@ class Painter:
 
     def _heading(self) -> list[Run]:
         state = self.state
-        dots = STONE * state.crater if state.crater <= 8 else STONE
+        dots = STONE * min(state.crater, 9)
         gutter = [("crater ", LABEL), (dots, STONE_STYLE), (f" {state.crater}", HEADING)]
         strips = []
         for k in SECTORS:
