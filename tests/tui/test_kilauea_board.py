@@ -10,7 +10,7 @@ from core.games.kilauea.components import COMPONENTS as C
 from tests.kilauea_builder import ORCHID, Table
 from tui.widgets.kilauea.forests import SLOTS, check_layouts, drawing
 from tui.widgets.kilauea.glyphs import CANOE_PAWN, FOCUS
-from tui.widgets.kilauea.paint import SCALES, Marks, Seats, Spots, paint
+from tui.widgets.kilauea.paint import SCALES, Marks, Scale, Seats, Spots, choose_scale, paint
 
 NAMES = Seats.of(("Red", "Blue", "Yellow", "Green"), {0})
 
@@ -79,6 +79,19 @@ def test_the_canoe_columns_islands_and_stones_are_shown() -> None:
     red = next(line for line in lines if line.startswith("▶ Red"))
     assert "BB" in red and "+12" in red, "2 blue Tikis × 6 VP"
     assert "●●●○○ canoe [RY··]" in lines[lines.index(red) + 1]
+
+
+@pytest.mark.parametrize(
+    ("size", "expected"),
+    [
+        ((100, 40), Scale(20, 16)),
+        ((100, 48), Scale(20, 16, bars=True)),
+        ((150, 50), Scale(24, 25, bars=True)),
+        ((220, 60), Scale(24, 26, bars=True)),
+    ],
+)
+def test_the_board_grows_with_the_terminal(size: tuple[int, int], expected: Scale) -> None:
+    assert choose_scale(*size, players=4, below=16) == expected
 
 
 def test_the_highlighted_choice_is_drawn_in_reverse() -> None:

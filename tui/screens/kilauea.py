@@ -21,14 +21,15 @@ from textual.widgets import Footer, Header, OptionList
 
 from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
-from core.messages import Command
+from core.messages import Command, Event
 from core.session import Session
 from tui.screens.kilauea_turn import DRAFT, END, MOVE, VERB, VERBS, Choice, Turn, Value, Verb
 from tui.screens.table import TableScreen
 from tui.widgets.event_log import EventLog
 from tui.widgets.kilauea.board import VolcanoBoard
 from tui.widgets.kilauea.choices import ChoiceList, Row
-from tui.widgets.kilauea.paint import Marks, choose_scale
+from tui.widgets.kilauea.paint import Marks, Spots, choose_scale
+from tui.widgets.kilauea.recent import event_spots
 from tui.widgets.text_line import TextLine
 
 BELOW_BOARD = 16  # rows the prompt, note, choices and footer need at least
@@ -90,6 +91,7 @@ class KilaueaScreen(TableScreen):
         self._rows: list[Verb | int] = []  # what each row of the list stands for
         self._last_actor: int | None = None
         self._enabled_keys: tuple[bool, ...] = ()
+        self._recent = Spots()  # what the last move touched (underlined while nobody chooses)
 
     def _blank_state(self) -> KilaueaState:
         state: KilaueaState = self.rules.initial(self.rules.config(len(self.names)))
@@ -182,11 +184,19 @@ class KilaueaScreen(TableScreen):
             return None
         return self.choice.options[index].value
 
+    def applied(self, event: Event) -> None:
+        spots = event_spots(event)
+        if spots:
+            self._recent = spots
+
     def _show_board(self) -> None:
         if self.state is None:
             return
         verb = VERB.get(self.verb) if self.verb else None
-        marks = self.turn.marks(verb, self.picks, self._highlighted()) if verb else Marks()
+        if verb is not None:
+            marks = self.turn.marks(verb, self.picks, self._highlighted())
+        else:
+            marks = Marks(chosen=self._recent)
         self.board.show(self.state, marks)
 
     @on(OptionList.OptionHighlighted, "#choices")

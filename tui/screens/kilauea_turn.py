@@ -473,9 +473,11 @@ class Turn:
         if phase is Phase.MAIN:
             if not play.main_actions(state, seat):
                 return f"[b]{name}[/b]: no main action is possible in {here}: [b]e[/b] passes"
+            main = ((CUT, "cut"), (VOLCANO, "build on the volcano"), (ISLAND, "on your island"))
+            ways = [f"[b]{verb.key}[/b] {words}" for verb, words in main if self.can(verb)]
             return (
                 f"[b]{name}[/b], the canoe is in [b]{here}[/b]: one main action there "
-                "([b]c[/b] cut, [b]v[/b] build on the volcano, [b]i[/b] on your island)"
+                f"({', '.join(ways)})"
             )
         earned = self.usable_tiles()
         tiles_text = ", ".join(code + ("" if ok else " not now") for code, ok in earned)
@@ -509,11 +511,11 @@ class Turn:
                 text = f"Move the canoe clockwise ({play.free_steps(state, seat)} spaces free)"
             elif verb is CUT:
                 which = "a second Tiki" if state.phase is Phase.CUTTING else "1 or 2 Tikis"
-                text = f"Cut {which} from the {here} forest into your canoe"
+                text = f"Cut {which} from the {here} forest"
             elif verb is VOLCANO:
-                text = f"Build on the volcano in {here} (then take up to 3 stones)"
+                text = f"Build on the volcano in {here}, take up to 3 stones"
             elif verb is ISLAND:
-                text = f"Build on your island in {here} (pay {stones(C.island_cost)})"
+                text = f"Build on your island in {here}, pay {few_stones(C.island_cost)}"
             elif state.phase is Phase.MAIN:
                 text = f"Pass: no main action is possible in {here}"
             else:

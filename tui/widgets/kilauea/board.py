@@ -15,13 +15,13 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.games.kilauea.state import KilaueaState
-from tui.widgets.kilauea.paint import SCALES, Marks, Scale, Seats, paint
+from tui.widgets.kilauea.paint import SMALLEST, Marks, Scale, Seats, paint
 
 
 class VolcanoBoard(Widget):
     """Kilauea's table, unrolled: one strip per volcano sector."""
 
-    scale: reactive[Scale] = reactive(SCALES[0], layout=True)
+    scale: reactive[Scale] = reactive(SMALLEST, layout=True)
 
     def __init__(
         self,
@@ -71,8 +71,11 @@ class VolcanoBoard(Widget):
             return
         rows = paint(self._state, self._marks, self.scale, self.seats)
         width = self.scale.columns
+        base = self.rich_style  # the screen's colours under the board's own
         self._strips = [
-            Strip([Segment(text, style) for text, style in row]).adjust_cell_length(width)
+            Strip([Segment(text, style) for text, style in row])
+            .adjust_cell_length(width)
+            .apply_style(base)
             for row in rows
         ]
 
@@ -80,8 +83,8 @@ class VolcanoBoard(Widget):
         if self._dirty:
             self._repaint()
         if 0 <= y < len(self._strips):
-            return self._strips[y].extend_cell_length(self.size.width)
-        return Strip([Segment(" " * self.size.width)], self.size.width)
+            return self._strips[y].extend_cell_length(self.size.width, self.rich_style)
+        return Strip([Segment(" " * self.size.width, self.rich_style)], self.size.width)
 
     def text(self) -> str:
         """The board as plain text (what a monochrome terminal shows); for tests and tools."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
@@ -48,12 +49,14 @@ class ChoiceList(OptionList, inherit_bindings=False):
         self.border_title = question
         options = []
         for i, row in enumerate(rows):
-            text = Text()
-            text.append(f"{row.key:>2} ", "bold")
-            text.append(row.text, "" if row.enabled else "dim")
+            text = Text(row.text, "" if row.enabled else "dim")
             if row.reason:
                 text.append(f" — {row.reason}", "italic dim")
-            options.append(Option(text, id=str(i), disabled=not row.enabled))
+            line = Table.grid(padding=(0, 1))  # long words wrap under the text, not the key
+            line.add_column(width=2, justify="right")
+            line.add_column()
+            line.add_row(Text(row.key, "bold"), text)
+            options.append(Option(line, id=str(i), disabled=not row.enabled))
         self.set_options(options)
         first = next((i for i, row in enumerate(rows) if row.enabled), None)
         self.highlighted = first

@@ -82,7 +82,9 @@ class Scale:
         return 1 + volcano + 1 + FOREST_HEIGHT + 1 + 1 + 2 * players
 
 
-SCALES = (Scale(20, 16), Scale(20, 16, bars=True), Scale(24, 22, bars=True))
+SMALLEST = Scale(20, 16)  # 100 columns: the smallest comfortable terminal
+SCALES = (SMALLEST, Scale(20, 16, bars=True), Scale(24, 22, bars=True))  # for the tests
+WIDEST_STRIP = 26
 
 
 @dataclass(frozen=True)
@@ -387,9 +389,9 @@ def paint(state: KilaueaState, marks: Marks, scale: Scale, seats: Seats) -> list
 
 
 def choose_scale(width: int, height: int, players: int, below: int) -> Scale:
-    """The largest scale whose board fits ``width`` and leaves ``below`` rows for the rest."""
-    best = SCALES[0]
-    for scale in SCALES:
-        if scale.columns <= width and scale.rows(players) + below <= height:
-            best = scale
-    return best
+    """The board for a terminal of ``width`` × ``height``: strips as wide as the width allows
+    (up to ``WIDEST_STRIP``), and stacked volcano columns when ``below`` rows are left."""
+    gutter = 24 if width >= 130 else SMALLEST.gutter
+    strip = max(SMALLEST.strip, min(WIDEST_STRIP, (width - gutter) // len(C.sectors)))
+    bars = Scale(gutter, strip, bars=True)
+    return bars if bars.rows(players) + below <= height else Scale(gutter, strip)
