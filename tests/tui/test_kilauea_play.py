@@ -13,9 +13,10 @@ from core.games.kilauea import events as ev
 from core.games.kilauea import track
 from core.games.kilauea.state import Phase
 from core.lifecycle import GameEnded
+from core.protocol import Outcome
 from tests.kilauea_builder import ORCHID, Table
 from tui.app import CalderaApp, Launch
-from tui.screens.end import EndScreen
+from tui.screens.end import EndScreen, verdict
 from tui.screens.help import keys_table
 from tui.screens.kilauea import KilaueaScreen
 from tui.tables import SeatSetup, TableSetup, local_game
@@ -254,3 +255,12 @@ async def test_a_key_out_of_turn_says_to_wait() -> None:
         await pilot.pause()
         assert screen.note.startswith("✗ take a main action first")
         assert cmd.EndTurn() not in screen.turn.commands
+
+
+def test_the_end_screen_says_how_a_kilauea_tie_was_broken() -> None:
+    names = ("Red", "Blue")
+    parts = ({"final": 30, "total": 30}, {"final": 30, "total": 30})
+    fewer = Outcome((30, 30), (1,), parts, "fewer Tikis on the island", (1, 0))
+    assert verdict(names, fewer) == "Blue wins! Tie broken by fewer Tikis on the island."
+    shared = Outcome((30, 30), (0, 1), parts, "shared", (0, 1))
+    assert verdict(names, shared) == "Red and Blue share the win."

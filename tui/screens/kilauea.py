@@ -69,6 +69,7 @@ class KilaueaScreen(TableScreen):
     AUTO_FOCUS = "#choices"
     DRAMATIC = DRAMATIC
     SCORE_PARTS = SCORE_PARTS
+    MIN_SIZE = (100, 34)  # 4 players' board, the prompt and a few choices
     BINDINGS: ClassVar[list[BindingType]] = [
         *_verb_bindings(),
         Binding(

@@ -321,7 +321,7 @@ class Turn:
     def moved_colour(self, c: cmd.UseTile) -> str:
         if c.colour:
             return c.colour
-        return self.state.forests[c.sector].get(c.space, "") if 0 <= c.sector < 5 else ""
+        return self.state.forests[c.sector].get(c.space, "") if c.space else ""
 
     # -- building a command ---------------------------------------------------------------------
 
