@@ -264,3 +264,29 @@ def test_the_end_screen_says_how_a_kilauea_tie_was_broken() -> None:
     assert verdict(names, fewer) == "Blue wins! Tie broken by fewer Tikis on the island."
     shared = Outcome((30, 30), (0, 1), parts, "shared", (0, 1))
     assert verdict(names, shared) == "Red and Blue share the win."
+
+
+async def test_the_setup_draws_are_revealed_one_at_a_time() -> None:
+    """With a reveal pace, the forests, the Tikis, the tiles and the start player come in one
+    by one, and no key acts until everything is shown. (The pace is huge here: the test fires
+    each reveal itself.)"""
+    setup = local_game(2, {}, game="kilauea", seed="k-reveal")
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, KilaueaScreen))
+        screen = app.screen
+        assert isinstance(screen, KilaueaScreen)
+        total = len(screen.session.envelopes)
+        revealed = []
+        while screen.shown < total:
+            assert screen.turn.seat is None and not screen.turn.verbs()
+            revealed.append(type(screen.session.envelopes[screen.shown - 1].event))
+            screen.reveal()  # what the reveal timer does
+        assert revealed == [
+            ev.ForestsLaid,
+            ev.ForestsFilled,
+            ev.ActionTilesDealt,
+            ev.StartPlayerChosen,
+        ]
+        await pilot.pause()
+        assert screen.turn.seat is not None and screen.choice is not None  # the draft asks
