@@ -23,7 +23,8 @@ from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
 from core.messages import Command, Event
 from core.session import Session
-from tui.screens.kilauea_turn import DRAFT, END, MOVE, VERB, VERBS, Choice, Turn, Value, Verb
+from tui.screens.kilauea_turn import Turn
+from tui.screens.kilauea_verbs import DRAFT, END, MOVE, VERB, VERBS, Choice, Value, Verb
 from tui.screens.table import TableScreen
 from tui.widgets.event_log import EventLog
 from tui.widgets.kilauea.board import VolcanoBoard

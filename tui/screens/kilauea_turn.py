@@ -1,15 +1,14 @@
 """What the seat at the keyboard may do now in Kilauea, read from the rules' legal commands.
 
-A command is built by a few choices: a *verb* (move the canoe, cut, build on the volcano or the
-island, use a tile, end the turn), then its *stages* (how far, which Tiki, which colour, which
-tile, where its Tiki goes). Each stage offers exactly the distinct values the legal commands
-still allow after the earlier choices, so nothing illegal can be chosen. The rules decide
-everything (``legal_commands``); this module only groups, labels and points at the board.
+A command is built by a few choices: a verb, then its questions (``kilauea_verbs``). Each
+question offers exactly the distinct values the legal commands still allow after the earlier
+choices, so nothing illegal can be chosen. The rules decide everything (``legal_commands``);
+this module only groups, labels and points at the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -20,265 +19,26 @@ from core.games.kilauea.components import COMPONENTS, Area, Face
 from core.games.kilauea.state import KilaueaState, Phase
 from core.messages import Command
 from core.protocol import Rules
+from tui.screens.kilauea_verbs import (
+    CUT,
+    DRAFT,
+    ISLAND,
+    MOVE,
+    TILE,
+    VERBS,
+    VOLCANO,
+    Choice,
+    Option,
+    Value,
+    Verb,
+    cost_text,
+    few_stones,
+    sector_name,
+    stones,
+)
 from tui.widgets.kilauea.paint import Marks, Spots
 
 C = COMPONENTS
-Value = Hashable
-
-
-def stones(n: int) -> str:
-    return f"{n} Sacred Stone{'' if n == 1 else 's'}"
-
-
-def few_stones(n: int) -> str:
-    """``stones`` in a few words, for the choice lists."""
-    return f"{n} stone{'' if n == 1 else 's'}"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One answer to a stage's question: its value, its words, and the legal commands that
-    remain once it is chosen (none for an action tile that cannot be used now: ``reason``)."""
-
-    value: Value
-    label: str
-    commands: tuple[Command, ...]
-    reason: str = ""
-
-    @property
-    def enabled(self) -> bool:
-        return bool(self.commands)
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One question of a verb: which field of the command it settles, and how to word it."""
-
-    question: str
-    value: Callable[[Any], Value]
-    label: Callable[[Turn, Any], str]  # (turn, a command with that value) -> words
-    short: Callable[[Turn, Any], str] | None = None  # the same in a few words, once chosen
-
-    def brief(self, turn: Turn, command: Any) -> str:
-        return (self.short or self.label)(turn, command)
-
-
-@dataclass(frozen=True)
-class Verb:
-    """A kind of command, with its key and the questions that complete it."""
-
-    action: str  # the screen's action and the footer's key id
-    key: str
-    title: str
-    kind: type[Command]
-    stages: tuple[Stage, ...] = ()
-    tooltip: str = ""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """The question to answer now while building a command: the verb, the values chosen so far
-    and the options of the next stage."""
-
-    verb: Verb
-    picks: tuple[Value, ...]
-    stage: Stage
-    options: tuple[Option, ...]
-
-
-# -- the words of each stage -----------------------------------------------------------------
-
-
-def _sector(k: int) -> str:
-    return C.sectors[k] if 0 <= k < len(C.sectors) else "?"
-
-
-def _draft_sector(turn: Turn, c: cmd.DraftTiki) -> str:
-    column = turn.state.volcano[c.sector]
-    heights = "  ".join(f"{colour} {h}" for colour, h in zip(C.colours, column, strict=True))
-    return f"{_sector(c.sector)}: {heights}"
-
-
-def _draft_colour(turn: Turn, c: cmd.DraftTiki) -> str:
-    h = turn.state.height(c.sector, c.colour)
-    return f"{c.colour} (the {_sector(c.sector)} column goes from {h} to {h - 1})"
-
-
-def _steps(turn: Turn, c: cmd.MoveCanoe) -> str:
-    assert turn.seat is not None
-    to = track.advance(turn.state.players, turn.state.canoe, c.steps)
-    paid = max(0, c.steps - play.free_steps(turn.state, turn.seat))
-    cost = f"pay {few_stones(paid)}" if paid else "free"
-    plural = "" if c.steps == 1 else "s"
-    return f"{c.steps} space{plural} → {track.name(to)} · {cost}"
-
-
-def _cut(turn: Turn, c: cmd.CutTiki) -> str:
-    colour = turn.state.forests[c.forest].get(c.space, "?")
-    return f"{colour} Tiki on {c.space}"
-
-
-def _build_volcano(turn: Turn, c: cmd.BuildOnVolcano) -> str:
-    assert turn.seat is not None
-    h = turn.state.height(c.sector, c.colour)
-    gain = play.stones_after_volcano(turn.state, turn.seat)
-    take = f", take {few_stones(gain)}" if gain else " (no stone to take)"
-    return f"{c.colour}: its column in {_sector(c.sector)} {h} → {h + 1}{take}"
-
-
-def _build_island(turn: Turn, c: cmd.BuildOnIsland) -> str:
-    return f"{c.colour} on your island in {_sector(c.sector)}, pay {few_stones(C.island_cost)}"
-
-
-def _cost(cost: int) -> str:
-    return f"{stones(cost)}" if cost else "free"
-
-
-def _tile(turn: Turn, c: cmd.UseTile) -> str:
-    face = turn.state.face(c.tile)
-    return f"{face.code} ({_cost(face.cost)}): {face.text}"
-
-
-def _copy(turn: Turn, c: cmd.UseTile) -> str:
-    face = turn.state.face(c.copy)
-    return f"{face.code} (+{_cost(face.cost)}): {face.text}"
-
-
-def _source_sector(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
-    area = effect.move[0] if effect.move else None
-    state, seat = turn.state, turn.seat if turn.seat is not None else 0
-    if area is Area.FOREST:
-        found = state.accessible(c.sector)
-        return f"the {_sector(c.sector)} forest ({len(found)} accessible)"
-    if area is Area.VOLCANO:
-        column = state.volcano[c.sector]
-        heights = " ".join(f"{col[0].upper()}{h}" for col, h in zip(C.colours, column, strict=True))
-        return f"the volcano's {_sector(c.sector)} sector ({heights})"
-    if area is Area.ISLAND:
-        tikis = " ".join(t[0].upper() for t in state.islands[seat][c.sector])
-        return f"your island's {_sector(c.sector)} column ({tikis})"
-    return "your canoe"
-
-
-def _source(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
-    area = effect.move[0] if effect.move else None
-    if area is Area.FOREST:
-        colour = turn.state.forests[c.sector].get(c.space, "?")
-        return f"the {colour} Tiki on {c.space} of the {_sector(c.sector)} forest"
-    if area is Area.VOLCANO:
-        h = turn.state.height(c.sector, c.colour)
-        return f"a {c.colour} Tiki from the volcano's {_sector(c.sector)} column ({h} high)"
-    if area is Area.ISLAND:
-        return f"a {c.colour} Tiki from your island's {_sector(c.sector)} column"
-    return f"a {c.colour} Tiki from your canoe"
-
-
-def _target(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
-    area = effect.move[1] if effect.move else None
-    if area is Area.VOLCANO:
-        colour = turn.moved_colour(c)
-        h = turn.state.height(c.to, colour)
-        return f"the volcano's {_sector(c.to)} sector ({colour} column {h} → {h + 1})"
-    if area is Area.ISLAND:
-        return f"your island's {_sector(c.to)} column"
-    return "your canoe"
-
-
-def _back(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
-    if effect.move and effect.move[0] is Area.FOREST:
-        home = f"the {_sector(c.sector)} forest ({c.space})"
-    else:
-        home = f"the volcano's {_sector(c.sector)} sector"
-    return f"a {c.back} Tiki from {_sector(c.to)} back to {home}"
-
-
-DRAFT = Verb(
-    "draft",
-    "d",
-    "Take a Tiki",
-    cmd.DraftTiki,
-    (
-        Stage("Take a Tiki from which volcano sector?", lambda c: c.sector, _draft_sector),
-        Stage("Which colour?", lambda c: c.colour, _draft_colour),
-    ),
-    "Take a Tiki from the volcano into your canoe (before the first turn)",
-)
-MOVE = Verb(
-    "move",
-    "m",
-    "Move canoe",
-    cmd.MoveCanoe,
-    (Stage("Move the canoe how far clockwise?", lambda c: c.steps, _steps),),
-    "Move the canoe clockwise: choose how far (extra steps cost Sacred Stones)",
-)
-CUT = Verb(
-    "cut",
-    "c",
-    "Cut",
-    cmd.CutTiki,
-    (Stage("Cut which accessible Tiki?", lambda c: c.space, _cut),),
-    "Cut an accessible Tiki from the canoe's forest into your canoe (1 or 2 in a turn)",
-)
-VOLCANO = Verb(
-    "volcano",
-    "v",
-    "Build volcano",
-    cmd.BuildOnVolcano,
-    (Stage("Put which canoe Tiki on the volcano?", lambda c: c.colour, _build_volcano),),
-    "Put a canoe Tiki on its colour's column in the canoe's sector; take up to 3 stones",
-)
-ISLAND = Verb(
-    "island",
-    "i",
-    "Build island",
-    cmd.BuildOnIsland,
-    (Stage("Put which canoe Tiki on your island?", lambda c: c.colour, _build_island),),
-    "Pay 2 Sacred Stones: put a canoe Tiki on your island in the canoe's sector",
-)
-TILE = Verb(
-    "tile",
-    "t",
-    "Use tile",
-    cmd.UseTile,
-    (
-        Stage(
-            "Use which action tile? (each once this turn)",
-            lambda c: c.tile,
-            _tile,
-            lambda turn, c: turn.state.face(c.tile).code,
-        ),
-        Stage(
-            "Use which tile's effect?",
-            lambda c: c.copy,
-            _copy,
-            lambda turn, c: f"its {turn.state.face(c.copy).code}",
-        ),
-        Stage(
-            "Take a Tiki from where?",
-            lambda c: c.sector,
-            _source_sector,
-            lambda turn, c: _sector(c.sector),
-        ),
-        Stage("Which Tiki?", lambda c: (c.space, c.colour), _source),
-        Stage("Where does it go?", lambda c: c.to, _target),
-        Stage("Which Tiki goes back?", lambda c: c.back, _back),
-    ),
-    "Use an action tile this turn earned: its cost, its effect, then its targets",
-)
-END = Verb(
-    "end_turn",
-    "e",
-    "End turn",
-    cmd.EndTurn,
-    (),
-    "End the turn (unused tiles are lost); with no main action possible, pass",
-)
-VERBS = (DRAFT, MOVE, CUT, VOLCANO, ISLAND, TILE, END)
-VERB = {verb.action: verb for verb in VERBS}
 
 
 # -- the acting seat's options ---------------------------------------------------------------
@@ -378,7 +138,7 @@ class Turn:
                 reason = f"costs {stones(cost)}, you have {have}"
             else:
                 reason = "nothing it could do now"
-            label = f"{face.code} ({_cost(face.cost)}): {face.text}"
+            label = f"{face.code} ({cost_text(face.cost)}): {face.text}"
             out.append(Option(tile, label, (), reason))
         return out
 
@@ -457,7 +217,7 @@ class Turn:
         if seat is None:
             return ""
         phase = state.phase
-        here = _sector(state.sector)
+        here = sector_name(state.sector)
         if phase is Phase.DRAFT:
             snake = 2 * state.players
             return (
@@ -491,7 +251,7 @@ class Turn:
         state, seat = self.state, self.seat
         if seat is None:
             return []
-        here = _sector(state.sector)
+        here = sector_name(state.sector)
         rows: list[tuple[Verb, str, str]] = []
         for verb in VERBS:
             if verb is TILE:
@@ -538,7 +298,7 @@ class Turn:
         if verb is CUT:
             cutting = state.phase in (Phase.MAIN, Phase.CUTTING) and state.room_in_canoe(seat) > 0
             if cutting and not state.forests[k]:
-                return f"The {_sector(k)} forest is empty: nothing to cut there."
+                return f"The {sector_name(k)} forest is empty: nothing to cut there."
             return cmd.CutTiki(k, next(iter(state.forests[k]), ""))
         if verb is VOLCANO:
             return cmd.BuildOnVolcano(k, canoe[0] if canoe else "")
