@@ -227,6 +227,7 @@ async def test_bots_finish_a_game_and_the_end_screen_shows_the_parts() -> None:
         for heading in ("1st", "Final", "5 sectors", "Stones", "Canoe", "scoring", "bonus"):
             assert heading in text
         assert f"{end.outcome.scores[last.winners[0]]}" in text and "…" not in text
+        assert "The game ended: a third forest is empty." in text
         assert game.names[last.winners[0]] in text
         await pilot.press("escape")
         assert app.screen is game and "Game over" in screen_text(pilot)

@@ -76,6 +76,7 @@ class EndScreen(ModalScreen[None]):
         outcome: Outcome,
         session: Session,
         headings: Mapping[str, str] | None = None,
+        note: str = "",
     ) -> None:
         super().__init__()
         self.rules = rules
@@ -83,11 +84,14 @@ class EndScreen(ModalScreen[None]):
         self.outcome = outcome
         self.session = session
         self.headings = headings
+        self.note = note  # e.g. why the game ended
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end"):
             yield Label(f"{self.rules.title}: game over", id="end-title")
             yield Static(verdict(self.names, self.outcome), id="verdict")
+            if self.note:
+                yield Static(self.note, id="end-note")
             yield Static(score_table(self.names, self.outcome, self.headings), id="scores")
             with Horizontal(id="end-buttons"):
                 yield Button("Watch the replay (w)", id="watch", variant="primary")

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Header, OptionList
 
 from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
+from core.games.kilauea.transcript import REASONS
 from core.messages import Command, Event
 from core.session import Session
 from tui.screens.kilauea_turn import Turn
@@ -185,6 +186,10 @@ class KilaueaScreen(TableScreen):
         if self.choice is None or index is None or not 0 <= index < len(self.choice.options):
             return None
         return self.choice.options[index].value
+
+    def end_note(self) -> str:
+        reason = self.state.end if self.state is not None else None
+        return f"The game ended: {REASONS.get(reason, reason)}." if reason else ""
 
     def applied(self, event: Event) -> None:
         spots = event_spots(event)

@@ -61,6 +61,10 @@ class TableScreen(Screen[None]):
     def applied(self, event: Event) -> None:
         """``event`` was just folded into ``state`` (for the game's own bookkeeping)."""
 
+    def end_note(self) -> str:
+        """A line for the end screen under the winner (why the game ended, say)."""
+        return ""
+
     # -- receiving envelopes --------------------------------------------------------------------
 
     def follow_session(self) -> None:
@@ -117,7 +121,8 @@ class TableScreen(Screen[None]):
         if outcome is None or isinstance(self.app.screen, EndScreen):
             return
         parts = dict(self.SCORE_PARTS) or None
-        self.app.push_screen(EndScreen(self.rules, self.names, outcome, self.session, parts))
+        end = EndScreen(self.rules, self.names, outcome, self.session, parts, self.end_note())
+        self.app.push_screen(end)
 
     # -- who acts --------------------------------------------------------------------------------
 
