@@ -21,6 +21,7 @@ from tui.screens.help import keys_table
 from tui.screens.kilauea import KilaueaScreen
 from tui.tables import SeatSetup, TableSetup, local_game
 from tui.widgets.kilauea.glyphs import CANOE_PAWN
+from tui.widgets.text_line import TextLine
 
 from .conftest import screen_text, wait_for
 
@@ -157,6 +158,10 @@ async def test_a_cut_then_a_reef_tile_with_targets() -> None:
         start = len(screen.session.envelopes)
         await pilot.press("c", "1", "t", "1")
         assert "Where does it go?" in screen_text(pilot)
+        # the only Tiki on Red's island was settled without asking, and is named
+        assert "4A → orchid → a yellow Tiki from your island's orchid column → ?" in str(
+            screen.query_one("#prompt", TextLine).text
+        )
         assert screen.board.marks.chosen.island == frozenset({(0, ORCHID)})
         await pilot.press("4")  # hibiscus, plumeria, ginger, lehua: the fourth is lehua
         await pilot.pause()

@@ -237,13 +237,14 @@ class KilaueaScreen(TableScreen):
         return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
 
     def _picked(self, verb: Verb) -> str:
-        """The choices made so far for the command being built, in words (the ones that were
-        asked: a stage with one possible value asked nothing)."""
+        """The choices made so far for the command being built, in words (those settled
+        without asking too, unless the question did not apply)."""
         words = []
-        for i in range(1, len(self.picks) + 1):
-            if not self._forced(verb, self.picks[:i]):
-                left = self.turn.remaining(verb, self.picks[:i])
-                words.append(verb.stages[i - 1].brief(self.turn, left[0]))
+        for i, value in enumerate(self.picks):
+            stage = verb.stages[i]
+            if value != stage.blank:
+                left = self.turn.remaining(verb, self.picks[: i + 1])
+                words.append(stage.brief(self.turn, left[0]))
         return " → ".join(words) + " → ?"
 
     def watch_note(self, note: str) -> None:

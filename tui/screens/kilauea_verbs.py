@@ -56,6 +56,7 @@ class Stage:
     value: Callable[[Any], Value]
     label: Callable[[Turn, Any], str]  # (turn, a command with that value) -> words
     short: Callable[[Turn, Any], str] | None = None  # the same in a few words, once chosen
+    blank: Value = None  # the value that means the question does not apply (no copy, say)
 
     def brief(self, turn: Turn, command: Any) -> str:
         return (self.short or self.label)(turn, command)
@@ -141,7 +142,8 @@ def _tile(turn: Turn, c: cmd.UseTile) -> str:
 
 def _copy(turn: Turn, c: cmd.UseTile) -> str:
     face = turn.state.face(c.copy)
-    return f"{face.code} (+{cost_text(face.cost)}): {face.text}"
+    extra = f"+{stones(face.cost)}" if face.cost else "nothing more to pay"
+    return f"{face.code} ({extra}): {face.text}"
 
 
 def _source_sector(turn: Turn, c: cmd.UseTile) -> str:
@@ -256,16 +258,18 @@ TILE = Verb(
             lambda c: c.copy,
             _copy,
             lambda turn, c: f"its {turn.state.face(c.copy).code}",
+            blank=0,
         ),
         Stage(
             "Take a Tiki from where?",
             lambda c: c.sector,
             _source_sector,
             lambda turn, c: sector_name(c.sector),
+            blank=-1,  # from your canoe
         ),
         Stage("Which Tiki?", lambda c: (c.space, c.colour), _source),
         Stage("Where does it go?", lambda c: c.to, _target),
-        Stage("Which Tiki goes back?", lambda c: c.back, _back),
+        Stage("Which Tiki goes back?", lambda c: c.back, _back, blank=""),
     ),
     "Use an action tile this turn earned: its cost, its effect, then its targets",
 )
