@@ -19,12 +19,14 @@ from textual.screen import Screen
 from core.errors import CalderaError
 from core.session import Session
 from replays.file import read
+from tui.games import game_help, screens_for
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.session import DEFAULT_BOT_PACE
 from tui.tables import TableSetup, open_local_session
 
@@ -71,19 +73,20 @@ class CalderaApp(App[None]):
     async def start_game(self, setup: TableSetup) -> None:
         """Open a local session for ``setup``, show its table and start it."""
         try:
+            play = screens_for(setup.game).play
             session = open_local_session(setup, bot_pace=self.bot_pace)
         except (OSError, ValueError, CalderaError) as exc:
             self.notify(f"Cannot start the game: {exc}", severity="error")
             return
         self.sessions.append(session)
-        await self.push_screen(MaunaKeaScreen(session, reveal_pace=self.reveal_pace))
+        await self.push_screen(play(session, self.reveal_pace))
         await session.start()
 
     def open_replay(self, path: Path) -> None:
         """Show the replay in ``path``; a bad file gives one line, never a traceback."""
         try:
             replay = read(path)
-            screen = ReplayScreen(replay.envelopes, title=path.name)
+            screen = screens_for(replay.header.game).replay(replay.envelopes, path.name)
         except CalderaError as exc:
             self.notify(str(exc), title="Cannot open the replay", severity="error")
             return
@@ -100,7 +103,7 @@ class CalderaApp(App[None]):
         path = getattr(session, "replay_path", None)
         if isinstance(path, Path):
             title = path.name
-        self.push_screen(ReplayScreen(list(session.envelopes), title=title))
+        self.push_screen(screens_for(session.rules.game).replay(list(session.envelopes), title))
 
     async def back_to_menu(self, *, new_game: bool = False) -> None:
         """Close every game and go back to the menu (optionally straight to a new game)."""
@@ -123,7 +126,9 @@ class CalderaApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.screen))
+            rules = getattr(self.screen, "rules", None)
+            sections = screens_for(rules.game).help() if rules is not None else game_help()
+            self.push_screen(HelpScreen(self.screen, sections))
 
     # -- messages from the screens --------------------------------------------------------
 
@@ -170,7 +175,7 @@ class CalderaApp(App[None]):
                 f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
                 partial(self.run_action, b.action, binding.node),
             )
-        if isinstance(screen, MenuScreen | MaunaKeaScreen | ReplayScreen):
+        if isinstance(screen, MenuScreen | MaunaKeaScreen | TableScreen | ReplayScreen):
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 
 

@@ -33,16 +33,20 @@ class TableSetup:
     seed: str | None = None
     turn_limit: int | None = None
     position: Mapping[str, Any] | None = field(default=None, compare=False)
-    advanced: bool = False  # Mauna Kea's advanced game (cards, secret hands)
+    game_options: Mapping[str, Any] = field(
+        default_factory=dict
+    )  # e.g. Kilauea's forest_sides, advanced
+
+    @property
+    def advanced(self) -> bool:
+        """Mauna Kea's advanced game (cards, secret hands)."""
+        return bool(self.game_options.get("advanced"))
 
     def options(self) -> dict[str, Any]:
         limit = self.turn_limit
         if limit is None and all(seat.bot for seat in self.seats):
             limit = BOT_ONLY_TURN_LIMIT
-        options: dict[str, Any] = {"turn_limit": limit} if limit else {}
-        if self.advanced:
-            options["advanced"] = True
-        return options
+        return {**({"turn_limit": limit} if limit else {}), **self.game_options}
 
 
 def open_local_session(
@@ -82,9 +86,12 @@ def local_game(
     seed: str | None = None,
     turn_limit: int | None = None,
     names: Iterable[str] | None = None,
+    options: Mapping[str, Any] | None = None,
     advanced: bool = False,
 ) -> TableSetup:
-    """A table setup from plain choices (seats are 0-based here)."""
+    """A table setup from plain choices (seats are 0-based here; ``options`` are the game's own,
+    such as Kilauea's ``forest_sides``)."""
     chosen = list(names or SEAT_NAMES[:players])
     seats = tuple(SeatSetup(chosen[s], bots.get(s)) for s in range(players))
-    return TableSetup(game, seats, seed, turn_limit, advanced=advanced)
+    game_options = {**(options or {}), **({"advanced": True} if advanced else {})}
+    return TableSetup(game, seats, seed, turn_limit, game_options=game_options)

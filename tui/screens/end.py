@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -27,14 +27,17 @@ TIEBREAK = {
 }
 
 
-def score_table(names: Sequence[str], outcome: Outcome) -> Table:
-    """Scores by part, one row per player in ranking order."""
+def score_table(
+    names: Sequence[str], outcome: Outcome, headings: Mapping[str, str] | None = None
+) -> Table:
+    """Scores by part, one row per player in ranking order (``headings`` names the parts)."""
     parts = list(outcome.parts[0]) if outcome.parts else ["total"]
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("", no_wrap=True)
     table.add_column("Player", no_wrap=True)
     for part in parts:
-        table.add_column(part.capitalize(), justify="right", no_wrap=True)
+        heading = (headings or {}).get(part, part.capitalize())
+        table.add_column(heading, justify="right", no_wrap=True)
     ranking = outcome.ranking or tuple(range(len(names)))
     for place, seat in enumerate(ranking, start=1):
         row = outcome.parts[seat] if outcome.parts else {"total": outcome.scores[seat]}
@@ -75,6 +78,8 @@ class EndScreen(ModalScreen[None]):
         session: Session,
         *,
         details: RenderableType | None = None,
+        headings: Mapping[str, str] | None = None,
+        note: str = "",
     ) -> None:
         super().__init__()
         self.rules = rules
@@ -82,12 +87,16 @@ class EndScreen(ModalScreen[None]):
         self.outcome = outcome
         self.session = session
         self.details = details  # what the game adds below the scores (task cards, say)
+        self.headings = headings
+        self.note = note  # e.g. why the game ended
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end", classes="" if self.details is None else "detailed"):
             yield Label(f"{self.rules.title}: game over", id="end-title")
             yield Static(verdict(self.names, self.outcome), id="verdict")
-            yield Static(score_table(self.names, self.outcome), id="scores")
+            if self.note:
+                yield Static(self.note, id="end-note")
+            yield Static(score_table(self.names, self.outcome, self.headings), id="scores")
             if self.details is not None:
                 yield Static(self.details, id="details")
             with Horizontal(id="end-buttons"):

@@ -1,7 +1,9 @@
-"""Help: the keys that act on the screen below, the board's legend, and the game in brief."""
+"""Help: the keys that act on the screen below, then the game's sections (the board's legend,
+the game in brief; ``tui.games`` says which)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -25,6 +27,9 @@ beside its landing costs 1 MP: the boat, the explorer (3 VP) and what fits in it
 empty place costs 1 VP. After your tiles you draw back to 5 MP; lava drawn flows at once and
 destroys whatever it covers. The game ends when a player has no explorer left on the island
 (everyone else gets one more turn)."""
+
+
+MAUNA_KEA_HELP = ("[b]The board[/b]\n" + legend(), MAUNA_KEA)
 
 
 def keys_table(screen: Screen[object]) -> Table:
@@ -51,16 +56,17 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, under: Screen[object]) -> None:
+    def __init__(self, under: Screen[object], sections: Sequence[str] | None = None) -> None:
         super().__init__()
         self.under = under
+        self.sections = list(MAUNA_KEA_HELP if sections is None else sections)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="help"):
             yield Static("[b]Keys[/b] (the footer shows the ones that act right now)")
             yield Static(keys_table(self.under))
-            yield Static("\n[b]The board[/b]\n" + legend())
-            yield Static("\n" + MAUNA_KEA)
+            for section in self.sections:
+                yield Static("\n" + section)
             extra = getattr(self.under, "help_extra", "")  # what the screen adds (cards, say)
             if extra:
                 yield Static("\n" + extra)

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.games import get_rules
 from tui.library import ReplayEntry, read_entry, replays_dir, saved_replays
 from tui.screens.new_game import NewGameScreen
 from tui.screens.open_replay import OpenReplayScreen
@@ -33,7 +34,13 @@ LOGO = Text.assemble(
     ("in the terminal", "dim"),
 )
 
-GAMES = {"maunakea": "Mauna Kea"}
+
+def game_title(game: str) -> str:
+    """``"kilauea"`` -> ``"Kilauea"`` (a game this version does not know keeps its name)."""
+    try:
+        return get_rules(game).title
+    except KeyError:
+        return game
 
 
 class MenuScreen(Screen[None]):
@@ -120,7 +127,7 @@ class MenuScreen(Screen[None]):
             else:
                 table.add_row(
                     entry.when,
-                    GAMES.get(entry.game, entry.game),
+                    game_title(entry.game),
                     ", ".join(entry.players),
                     entry.result,
                 )

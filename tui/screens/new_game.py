@@ -22,6 +22,7 @@ from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
+FOREST_SIDES = "random sides, or a letter A/B per board 1–5 (e.g. ABBAB)"
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
@@ -50,10 +51,10 @@ class NewGameScreen(Screen[TableSetup | None]):
         origin: str = "",
     ) -> None:
         super().__init__()
-        self.game = game
+        self.game = str(position.get("game", game)) if position is not None else game
         self.position = position
         self.origin = origin
-        rules = get_rules(game)
+        rules = get_rules(self.game)
         self.min_players, self.max_players = rules.min_players, rules.max_players
         self.players = players
         self.names = list(names or SEAT_NAMES[: self.max_players])
@@ -111,6 +112,13 @@ class NewGameScreen(Screen[TableSetup | None]):
                     self._advanced_position(), id="advanced", disabled=self.position is not None
                 )
                 yield Label("Mauna Kea's advanced game: 4 secret cards each", classes="field-hint")
+            with Horizontal(classes="field", id="kilauea-options"):
+                yield Label("Forests", classes="field-label")
+                yield Input(
+                    placeholder=FOREST_SIDES,
+                    id="forest-sides",
+                    disabled=self.position is not None,
+                )
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
@@ -124,6 +132,7 @@ class NewGameScreen(Screen[TableSetup | None]):
     def on_mount(self) -> None:
         self.title = "New local game"
         self._show_seats()
+        self._show_game_options()
         self.query_one("#name-0", Input).focus()
 
     @on(Select.Changed, "#players")
@@ -131,6 +140,35 @@ class NewGameScreen(Screen[TableSetup | None]):
         if isinstance(event.value, int):
             self.players = event.value
             self._show_seats()
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        """Another game: its bots in the seat lists, its own options shown."""
+        if not isinstance(event.value, str) or event.value == self.game:
+            return
+        self.game = event.value
+        for seat in range(self.max_players):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            value = kind.value
+            kind.set_options(kind_options(self.game))
+            known = {v for _, v in kind_options(self.game)}
+            kind.value = value if value in known else DEFAULT_BOT
+        self._show_game_options()
+
+    def _show_game_options(self) -> None:
+        self.query_one("#kilauea-options").display = self.game == "kilauea"
+        self.query_one("#advanced-field").display = self.game == "maunakea"
+
+    def _game_options(self) -> dict[str, Any]:
+        """The chosen game's own options (``ValueError`` with one line when one is wrong)."""
+        if self.position is not None:
+            return {"advanced": True} if self._advanced_position() else {}
+        if self.game == "maunakea":
+            return {"advanced": True} if self.query_one("#advanced", Switch).value else {}
+        sides = self.query_one("#forest-sides", Input).value.strip().upper()
+        if sides and (len(sides) != 5 or set(sides) - {"A", "B"}):
+            raise ValueError("forest sides: 5 letters A or B, one per board 1–5 (e.g. ABBAB)")
+        return {"forest_sides": sides} if sides else {}
 
     def _show_seats(self) -> None:
         for seat in range(self.max_players):
@@ -160,8 +198,8 @@ class NewGameScreen(Screen[TableSetup | None]):
         if limit is not None and limit < 1:
             raise ValueError("the turn limit is a positive number of turns")
         seed = self.query_one("#seed", Input).value.strip() or None
-        advanced = self.game == "maunakea" and self.query_one("#advanced", Switch).value
-        return TableSetup(self.game, tuple(seats), seed, limit, self.position, advanced)
+        options = self._game_options()
+        return TableSetup(self.game, tuple(seats), seed, limit, self.position, options)
 
     def action_start(self) -> None:
         try:

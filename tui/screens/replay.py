@@ -24,6 +24,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 from core.codec import Envelope
 from core.games.maunakea import events as ev
 from core.lifecycle import GameEnded
+from core.messages import Event
 from replays.timeline import Timeline
 from tui.screens.choice import ChoiceScreen
 from tui.screens.maunakea import choose_scale
@@ -77,7 +78,8 @@ class GotoScreen(ModalScreen[int | None]):
 
 
 class ReplayScreen(Screen[None]):
-    """A replay of a Mauna Kea game, from a file or from the game just played."""
+    """A replay of a game, from a file or from the game just played: Mauna Kea's board here,
+    another game's in a subclass (``KilaueaReplayScreen``)."""
 
     CSS_PATH = "maunakea.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -125,6 +127,8 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
+    TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)  # for [ and ]
+
     position: reactive[int] = reactive(0)
     playing: reactive[bool] = reactive(False)
     speed: reactive[int] = reactive(2)  # index into SPEEDS
@@ -145,7 +149,7 @@ class ReplayScreen(Screen[None]):
         self.names = self.timeline.started.players
         self.replay_title = title
         self.turn_starts = [
-            env.seq for env in self.timeline.envelopes if isinstance(env.event, ev.TurnStarted)
+            env.seq for env in self.timeline.envelopes if isinstance(env.event, self.TURN_STARTED)
         ]
         self.finished = isinstance(self.timeline.envelopes[-1].event, GameEnded)
         self.secrets = hides_something(self.rules, self.timeline.envelopes)
@@ -191,7 +195,11 @@ class ReplayScreen(Screen[None]):
         self._show()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one(IslandBoard).scale = choose_scale(event.size.width, event.size.height)
+        self.fit_board(event.size.width, event.size.height)
+
+    def fit_board(self, width: int, height: int) -> None:
+        """Scale the board to the terminal (a game's replay screen overrides this)."""
+        self.query_one(IslandBoard).scale = choose_scale(width, height)
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -213,18 +221,22 @@ class ReplayScreen(Screen[None]):
     def _show(self) -> None:
         seq = self.position
         self.state = self.viewer.state(self.rules, self.timeline.state_at(seq))
-        event = self.timeline.envelopes[seq].event
+        self.show_board(self.state, self.timeline.envelopes[seq].event)
+        self.query_one(EventLog).upto = seq
+        self._caption()
+        self.refresh_bindings()
+
+    def show_board(self, state: Any, event: Event) -> None:
+        """Show the game at ``state`` (as the chosen viewer sees it), just after ``event`` (a
+        game's replay screen overrides this and ``compose`` with its own board)."""
         fresh: frozenset[tuple[int, int]] = frozenset()
         if isinstance(event, ev.LavaPlaced | ev.TilePlaced):
             fresh = frozenset({event.slot})
         board = self.query_one(IslandBoard)
-        board.show(self.state, Marks(fresh=fresh))
-        self.query_one(PlayersPanel).show(self.state, self.names, ())
+        board.show(state, Marks(fresh=fresh))
+        self.query_one(PlayersPanel).show(state, self.names, ())
         self._show_hands()
-        self.query_one(EventLog).upto = seq
-        self._caption()
         self._info()
-        self.refresh_bindings()
 
     def _show_hands(self) -> None:
         """The hands this viewer may see (shown only in an advanced game)."""

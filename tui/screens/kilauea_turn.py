@@ -1,0 +1,345 @@
+"""What the seat at the keyboard may do now in Kilauea, read from the rules' legal commands.
+
+A command is built by a few choices: a verb, then its questions (``kilauea_verbs``). Each
+question offers exactly the distinct values the legal commands still allow after the earlier
+choices, so nothing illegal can be chosen. The rules decide everything (``legal_commands``);
+this module only groups, labels and points at the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from core.games.kilauea import commands as cmd
+from core.games.kilauea import play, tiles, track
+from core.games.kilauea.components import COMPONENTS, Area, Face
+from core.games.kilauea.state import KilaueaState, Phase
+from core.messages import Command
+from core.protocol import Rules
+from tui.screens.kilauea_verbs import (
+    CUT,
+    DRAFT,
+    ISLAND,
+    MOVE,
+    TILE,
+    VERBS,
+    VOLCANO,
+    Choice,
+    Option,
+    Value,
+    Verb,
+    cost_text,
+    few_stones,
+    sector_name,
+    stones,
+)
+from tui.widgets.kilauea.paint import Marks, Spots
+
+C = COMPONENTS
+
+
+# -- the acting seat's options ---------------------------------------------------------------
+
+
+@dataclass
+class Turn:
+    """The acting seat's options in one state (computed once per state, cheap to query)."""
+
+    rules: Rules[Any]
+    state: KilaueaState
+    seat: int | None  # the seat at this keyboard that must act now, if any
+    commands: list[Command] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.seat is not None:
+            self.commands = self.rules.legal_commands(self.state, self.seat)
+
+    @cached_property
+    def by_verb(self) -> dict[str, list[Command]]:
+        found: dict[str, list[Command]] = {verb.action: [] for verb in VERBS}
+        for command in self.commands:
+            for verb in VERBS:
+                if isinstance(command, verb.kind):
+                    found[verb.action].append(command)
+        return found
+
+    def verbs(self) -> list[Verb]:
+        """The verbs with at least one legal command, in a fixed order."""
+        return [verb for verb in VERBS if self.by_verb[verb.action]]
+
+    def can(self, verb: Verb) -> bool:
+        return bool(self.by_verb[verb.action])
+
+    def effect(self, c: cmd.UseTile) -> Face:
+        """The face whose effect a tile use follows (the copied one for 3A/3B)."""
+        face = self.state.face(c.tile)
+        return self.state.face(c.copy) if face.copy and c.copy else face
+
+    def moved_colour(self, c: cmd.UseTile) -> str:
+        if c.colour:
+            return c.colour
+        return self.state.forests[c.sector].get(c.space, "") if c.space else ""
+
+    # -- building a command ---------------------------------------------------------------------
+
+    def remaining(self, verb: Verb, picks: Sequence[Value]) -> list[Command]:
+        """The legal commands of ``verb`` that agree with the values chosen so far."""
+        out = []
+        for command in self.by_verb[verb.action]:
+            if all(stage.value(command) == v for stage, v in zip(verb.stages, picks, strict=False)):
+                out.append(command)
+        return out
+
+    def settle(
+        self, verb: Verb, picks: tuple[Value, ...]
+    ) -> tuple[tuple[Value, ...], Command | None]:
+        """After a choice: the command if it is now complete, else the picks extended through
+        every later stage that leaves only one value (nothing to ask)."""
+        left = self.remaining(verb, picks)
+        if len(left) == 1 and picks:
+            return picks, left[0]
+        while len(picks) < len(verb.stages):
+            values = {verb.stages[len(picks)].value(c) for c in left}
+            if len(values) != 1 or not picks:
+                break
+            picks = (*picks, values.pop())
+        return picks, None
+
+    def choice(self, verb: Verb, picks: tuple[Value, ...] = ()) -> Choice | None:
+        """The next question for ``verb`` after ``picks`` (``None`` for a verb with none)."""
+        if len(picks) >= len(verb.stages):
+            return None
+        stage = verb.stages[len(picks)]
+        options: dict[Value, list[Command]] = {}
+        for command in self.remaining(verb, picks):
+            options.setdefault(stage.value(command), []).append(command)
+        found = [Option(v, stage.label(self, cs[0]), tuple(cs)) for v, cs in options.items()]
+        if verb is TILE and not picks:
+            found += self._unusable_tiles(set(options))
+        return Choice(verb, picks, stage, tuple(found))
+
+    def _unusable_tiles(self, usable: set[Value]) -> list[Option]:
+        """The tiles this turn earned that cannot be used now, with the reason."""
+        assert self.seat is not None
+        out = []
+        for tile in sorted(self.state.may_use):
+            if tile in usable:
+                continue
+            face = self.state.face(tile)
+            cost = face.cost
+            if face.copy:
+                copies = tiles.copy_targets(self.state, tile, face)
+                cost += min((self.state.face(t).cost for t in copies), default=0)
+            have = self.state.stones[self.seat]
+            if cost > have:
+                reason = f"costs {stones(cost)}, you have {have}"
+            else:
+                reason = "nothing it could do now"
+            label = f"{face.code} ({cost_text(face.cost)}): {face.text}"
+            out.append(Option(tile, label, (), reason))
+        return out
+
+    # -- what the board shows -----------------------------------------------------------------
+
+    def spots(self, verb: Verb, values: Sequence[Value]) -> Spots:
+        """The places the last of ``values`` points at (the ones before it already chosen)."""
+        if not values:
+            return Spots()
+        left = self.remaining(verb, values)
+        if not left:
+            return Spots()
+        c = left[0]
+        n = len(values)
+        state, seat = self.state, self.seat
+        if isinstance(c, cmd.DraftTiki):
+            if n == 1:
+                colours = [col for col in C.colours if state.height(c.sector, col) > 0]
+                return Spots(volcano=frozenset((c.sector, col) for col in colours))
+            return Spots(volcano=frozenset({(c.sector, c.colour)}))
+        if isinstance(c, cmd.MoveCanoe):
+            return Spots(track=track.advance(state.players, state.canoe, c.steps))
+        if isinstance(c, cmd.CutTiki):
+            return Spots(forest=frozenset({(c.forest, c.space)}))
+        if isinstance(c, cmd.BuildOnVolcano):
+            return Spots(volcano=frozenset({(c.sector, c.colour)}))
+        if isinstance(c, cmd.BuildOnIsland) and seat is not None:
+            return Spots(island=frozenset({(seat, c.sector)}))
+        if isinstance(c, cmd.UseTile):
+            return self._tile_spots(c, n)
+        return Spots()
+
+    def _tile_spots(self, c: cmd.UseTile, n: int) -> Spots:
+        seat = self.seat if self.seat is not None else -1
+        effect = self.effect(c)
+        if n == 1:
+            return Spots(tiles=frozenset({c.tile}))
+        if n == 2:
+            return Spots(tiles=frozenset({c.copy})) if c.copy else Spots()
+        if effect.move is None:
+            return Spots()
+        source, target = effect.move
+        if n == 3:  # a sector: every Tiki the effect could take there
+            uses = [
+                u
+                for u in self.remaining(TILE, (c.tile, c.copy, c.sector))
+                if isinstance(u, cmd.UseTile)
+            ]
+            found = [_place(source, u.sector, u.space, self.moved_colour(u), seat) for u in uses]
+            return _union_all(found)
+        if n == 4:
+            return _place(source, c.sector, c.space, self.moved_colour(c), seat)
+        if n == 5:
+            return _place(target, c.to, "", self.moved_colour(c), seat)
+        return Spots(volcano=frozenset({(c.to, c.back)}))
+
+    def marks(self, verb: Verb | None, picks: Sequence[Value], highlighted: Value | None) -> Marks:
+        """The board's marks while choosing: what the highlighted option points at, and what
+        the earlier choices of this command settled."""
+        if verb is None:
+            return Marks()
+        chosen = _union_all([self.spots(verb, picks[:i]) for i in range(1, len(picks) + 1)])
+        focus = self.spots(verb, (*picks, highlighted)) if highlighted is not None else Spots()
+        return Marks(focus=focus, chosen=chosen)
+
+    # -- what the prompt says -----------------------------------------------------------------
+
+    def usable_tiles(self) -> list[tuple[str, bool]]:
+        """The tiles this turn earned, by code, and whether each can be used now."""
+        usable = {c.tile for c in self.by_verb["tile"] if isinstance(c, cmd.UseTile)}
+        return [(self.state.face(t).code, t in usable) for t in sorted(self.state.may_use)]
+
+    def prompt(self, name: str) -> str:
+        """What the acting player can do now, in one or two lines of Rich markup."""
+        state, seat = self.state, self.seat
+        if seat is None:
+            return ""
+        phase = state.phase
+        here = sector_name(state.sector)
+        if phase is Phase.DRAFT:
+            snake = 2 * state.players
+            return (
+                f"[b]{name}[/b]: take a Tiki from the volcano into your canoe "
+                f"(pick {state.drafted + 1} of {snake}: turn order, then back)"
+            )
+        if phase is Phase.MOVE:
+            free = play.free_steps(state, seat)
+            return (
+                f"[b]{name}[/b]: move the canoe clockwise: {free} space(s) free (1, plus 1 per "
+                f"empty canoe place), then 1 Sacred Stone a space (you hold {state.stones[seat]})"
+            )
+        if phase is Phase.MAIN:
+            if not play.main_actions(state, seat):
+                return f"[b]{name}[/b]: no main action is possible in {here}: [b]e[/b] passes"
+            main = ((CUT, "cut"), (VOLCANO, "build on the volcano"), (ISLAND, "on your island"))
+            ways = [f"[b]{verb.key}[/b] {words}" for verb, words in main if self.can(verb)]
+            return (
+                f"[b]{name}[/b], the canoe is in [b]{here}[/b]: one main action there "
+                f"({', '.join(ways)})"
+            )
+        earned = self.usable_tiles()
+        tiles_text = ", ".join(code + ("" if ok else " not now") for code, ok in earned)
+        tail = f"[b]t[/b] uses a tile ({tiles_text}) · " if earned else ""
+        second = "[b]c[/b] cuts a second Tiki · " if self.can(CUT) else ""
+        return f"[b]{name}[/b]: {second}{tail}[b]e[/b] ends the turn"
+
+    def verb_rows(self) -> list[tuple[Verb, str, str]]:
+        """The verbs to list now: each with its words, and why not (a tile earned but not
+        usable now is listed too, greyed)."""
+        state, seat = self.state, self.seat
+        if seat is None:
+            return []
+        here = sector_name(state.sector)
+        rows: list[tuple[Verb, str, str]] = []
+        for verb in VERBS:
+            if verb is TILE:
+                earned = self.usable_tiles()
+                usable = [code for code, ok in earned if ok]
+                if usable:
+                    rows.append((verb, f"Use an action tile: {', '.join(usable)}", ""))
+                elif earned and state.phase in (Phase.CUTTING, Phase.ACTIONS):
+                    codes = ", ".join(code for code, _ in earned)
+                    rows.append((verb, f"Use an action tile: {codes}", "not usable now"))
+                continue
+            if not self.can(verb):
+                continue
+            if verb is DRAFT:
+                text = "Take a Tiki from the volcano into your canoe"
+            elif verb is MOVE:
+                text = f"Move the canoe clockwise ({play.free_steps(state, seat)} spaces free)"
+            elif verb is CUT:
+                which = "a second Tiki" if state.phase is Phase.CUTTING else "1 or 2 Tikis"
+                text = f"Cut {which} from the {here} forest"
+            elif verb is VOLCANO:
+                text = f"Build on the volcano in {here}, take up to 3 stones"
+            elif verb is ISLAND:
+                text = f"Build on your island in {here}, pay {few_stones(C.island_cost)}"
+            elif state.phase is Phase.MAIN:
+                text = f"Pass: no main action is possible in {here}"
+            else:
+                left = [code for code, ok in self.usable_tiles() if ok]
+                text = "End the turn" + (f" ({', '.join(left)} unused)" if left else "")
+            rows.append((verb, text, ""))
+        return rows
+
+    def probe(self, verb: Verb) -> Command | str:
+        """For a verb not possible now: a command whose refusal by the referee says why, or
+        the reason in words when a command cannot express it."""
+        state, seat = self.state, self.seat
+        assert seat is not None
+        k = max(state.sector, 0)
+        canoe = state.canoes[seat]
+        if verb is DRAFT:
+            return cmd.DraftTiki(k, C.colours[0])
+        if verb is MOVE:
+            return cmd.MoveCanoe(1)
+        if verb is CUT:
+            cutting = state.phase in (Phase.MAIN, Phase.CUTTING) and state.room_in_canoe(seat) > 0
+            if cutting and not state.forests[k]:
+                return f"The {sector_name(k)} forest is empty: nothing to cut there."
+            return cmd.CutTiki(k, next(iter(state.forests[k]), ""))
+        if verb is VOLCANO:
+            return cmd.BuildOnVolcano(k, canoe[0] if canoe else "")
+        if verb is ISLAND:
+            return cmd.BuildOnIsland(k, canoe[0] if canoe else "")
+        if verb is TILE:
+            if state.phase is Phase.MAIN or state.phase is Phase.MOVE:
+                return cmd.UseTile(0)
+            if not state.may_use:
+                return (
+                    "No action tile to use: cutting earns the reef tile by the canoe, building "
+                    "on the volcano earns the sector's slope tile."
+                )
+            reasons = [f"{o.label.split(' ')[0]} {o.reason}" for o in self._unusable_tiles(set())]
+            return "No tile can be used now: " + "; ".join(reasons) + "."
+        return cmd.EndTurn()
+
+
+def _place(area: Area, sector: int, space: str, colour: str, seat: int) -> Spots:
+    if area is Area.FOREST:
+        return Spots(forest=frozenset({(sector, space)}))
+    if area is Area.VOLCANO:
+        return Spots(volcano=frozenset({(sector, colour)}))
+    if area is Area.ISLAND:
+        return Spots(island=frozenset({(seat, sector)}))
+    return Spots(canoe=frozenset({seat}))
+
+
+def _union_all(spots: Sequence[Spots]) -> Spots:
+    out = Spots()
+    for one in spots:
+        out = _union(out, one)
+    return out
+
+
+def _union(a: Spots, b: Spots) -> Spots:
+    return Spots(
+        forest=a.forest | b.forest,
+        volcano=a.volcano | b.volcano,
+        island=a.island | b.island,
+        canoe=a.canoe | b.canoe,
+        track=b.track if b.track is not None else a.track,
+        tiles=a.tiles | b.tiles,
+    )

@@ -1,0 +1,181 @@
+"""What every game table does, whatever the game: follow a session and act for its seats.
+
+A table screen folds the envelopes its :class:`core.session.Session` delivers, revealing the
+game's dramatic events one at a time (at ``reveal_pace``), and sends the acting seat's commands;
+a refused command shows the referee's one-line reason in ``note``. When the game ends it shows
+the end screen. A game's screen adds its board and its keys (``refresh_table``).
+
+(Mauna Kea's screen predates this class and still carries its own copy of this plumbing.)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from textual import events
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+
+from core.codec import Envelope
+from core.errors import IllegalCommand
+from core.fold import start_state
+from core.lifecycle import GameEnded, GameStarted
+from core.messages import Command, Event
+from core.session import Session
+from tui.screens.choice import ConfirmScreen
+from tui.screens.end import EndScreen
+from tui.sentences import sentence
+from tui.widgets.event_log import EventLog
+
+
+class TableScreen(Screen[None]):
+    """A game in play at this keyboard (hotseat, bots, or seats across the network)."""
+
+    DRAMATIC: ClassVar[tuple[type[Event], ...]] = ()  # revealed one at a time
+    MIN_SIZE: ClassVar[tuple[int, int]] = (100, 40)  # the smallest terminal it fits
+    SCORE_PARTS: ClassVar[Mapping[str, str]] = {}  # score part -> end screen heading
+
+    note: reactive[str] = reactive("")  # the last refusal or hint, one line
+
+    def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.rules = session.rules
+        self.names = session.players
+        self.reveal_pace = reveal_pace
+        self.state: Any = None
+        self.shown = 0  # envelopes folded into ``state``
+        self.ended = False
+        self._pending: deque[Envelope] = deque()
+        self._reveal_timer: Timer | None = None
+        self._warned_small = False
+
+    # -- hooks for the game's screen ----------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """The state changed (or nothing is pending any more): show everything again."""
+
+    def applied(self, event: Event) -> None:
+        """``event`` was just folded into ``state`` (for the game's own bookkeeping)."""
+
+    def end_note(self) -> str:
+        """A line for the end screen under the winner (why the game ended, say)."""
+        return ""
+
+    # -- receiving envelopes --------------------------------------------------------------------
+
+    def follow_session(self) -> None:
+        """Start listening to the session and show what it already holds (call on mount)."""
+        self.query_one(EventLog).set_names(self.names)
+        self.session.subscribe(self._receive)
+        self._receive(list(self.session.envelopes))
+
+    def _receive(self, batch: Sequence[Envelope]) -> None:
+        """The session's listener: queue new envelopes and reveal them."""
+        known = self.shown + len(self._pending)
+        self._pending.extend(env for env in batch if env.seq >= known)
+        if self._reveal_timer is None:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Fold the pending envelopes, pausing after each dramatic one (the timer resumes)."""
+        if self._reveal_timer is not None:
+            self._reveal_timer.stop()
+        self._reveal_timer = None
+        changed = False
+        while self._pending:
+            env = self._pending.popleft()
+            self._apply(env)
+            changed = True
+            if self.reveal_pace > 0 and isinstance(env.event, self.DRAMATIC) and self._pending:
+                self._reveal_timer = self.set_timer(self.reveal_pace, self.reveal)
+                break
+        if changed:
+            self.refresh_table()
+        if self.ended and not self._pending:
+            self.show_scores()
+
+    @property
+    def revealing(self) -> bool:
+        """Some received envelopes are not shown yet."""
+        return bool(self._pending)
+
+    def _apply(self, env: Envelope) -> None:
+        event = env.event
+        if isinstance(event, GameStarted):
+            self.state = start_state(self.rules, event)
+        elif isinstance(event, GameEnded):
+            self.ended = True
+        elif self.state is not None:
+            self.state = self.rules.evolve(self.state, event)
+            self.applied(event)
+        self.shown = env.seq + 1
+        self.query_one(EventLog).add(env.seq, sentence(self.rules, env, self.names))
+
+    def show_scores(self) -> None:
+        """The end screen over the final board (once the game is over)."""
+        outcome = self.rules.outcome(self.state) if self.state is not None else None
+        if outcome is None or isinstance(self.app.screen, EndScreen):
+            return
+        parts = dict(self.SCORE_PARTS) or None
+        end = EndScreen(
+            self.rules, self.names, outcome, self.session, headings=parts, note=self.end_note()
+        )
+        self.app.push_screen(end)
+
+    # -- who acts --------------------------------------------------------------------------------
+
+    def acting_seat(self) -> int | None:
+        """The seat at this keyboard that must act on the shown state, if any."""
+        if self.state is None or self._pending or self.ended:
+            return None
+        for seat in self.rules.to_move(self.state):
+            if seat in self.session.controlled:
+                return int(seat)
+        return None
+
+    async def send(self, seat: int | None, command: Command) -> bool:
+        """Send ``seat``'s command; show the referee's reason if it is refused."""
+        if seat is None:
+            self.note = "It is not your turn." if not self.ended else "The game is over."
+            return False
+        try:
+            await self.session.submit(seat, command)
+        except IllegalCommand as exc:
+            self.note = f"✗ {exc}"
+            return False
+        self.note = ""
+        return True
+
+    # -- the terminal ----------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        small_w, small_h = self.MIN_SIZE
+        if (width < small_w or height < small_h) and not self._warned_small:
+            self._warned_small = True
+            self.notify(
+                f"This table needs a terminal of at least {small_w}×{small_h} "
+                f"(this one is {width}×{height}).",
+                severity="warning",
+            )
+
+    # -- leaving ---------------------------------------------------------------------------------
+
+    def action_scores(self) -> None:
+        self.show_scores()
+
+    def action_leave(self) -> None:
+        if self.ended:
+            self.run_worker(self._leave(True))
+            return
+        question = "Leave this game? It is saved: open its replay to continue from any event."
+        self.app.push_screen(ConfirmScreen(question), self._leave)
+
+    async def _leave(self, yes: bool | None) -> None:
+        if yes:
+            await self.session.close()
+            self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Kilauea's widgets: the volcano board (sectors, forests, canoe track, islands) and its pieces."""

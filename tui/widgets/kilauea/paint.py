@@ -1,0 +1,397 @@
+"""Painting the volcano: a Kilauea state plus the screen's marks, as rows of styled text.
+
+The volcano is unrolled into 5 vertical strips, one per sector, clockwise from hibiscus; a
+gutter on the left labels the rows. From the crater outwards, each strip shows::
+
+    the sector's name                 (yellow: the canoe is here)
+    its 4 colour columns: R3▲ …       (heights, ▲ the tallest), then VP per island Tiki now
+    its slope tile                    (▲7B once freed; highlighted while it may be used)
+    its forest                        (inner spaces on top, the shore at the bottom, its locked
+                                       volcano tile beside the middle row)
+    the canoe track: a, b, reef tile  (reef tile k lies between sector k and k + 1)
+    each player's island column       (Tikis bottom to top, +N what a scoring gives there now)
+
+Pure functions (no widget state), so the board widget, the replay screen and the benchmark all
+paint the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from rich.style import Style
+
+from core.games.kilauea import forest, scoring, track
+from core.games.kilauea.components import COMPONENTS
+from core.games.kilauea.state import SECTORS, KilaueaState, Phase
+from tui.seats import seat_colour
+from tui.widgets.kilauea.forests import HEIGHT as FOREST_HEIGHT
+from tui.widgets.kilauea.forests import WIDTH as FOREST_WIDTH
+from tui.widgets.kilauea.forests import drawing
+from tui.widgets.kilauea.glyphs import (
+    ACTING,
+    CANOE_PAWN,
+    CANOE_SECTOR,
+    CANOE_STYLE,
+    CHOSEN,
+    DIM,
+    EMPTY,
+    EMPTY_SPACE,
+    FOCUS,
+    HEADING,
+    LABEL,
+    LOCKED_STYLE,
+    NO_STONE,
+    PATH,
+    REEF_STYLE,
+    SEA,
+    SEA_STYLE,
+    SLOPE_STYLE,
+    STONE,
+    STONE_STYLE,
+    TALLEST,
+    TIKI_LETTER,
+    TRACK_SPACE,
+    USABLE,
+    tiki_letter,
+    tiki_style,
+)
+
+C = COMPONENTS
+Run = tuple[str, Style]
+PLAIN = Style()
+BAR_CELL = 4  # characters per colour column in a strip: " R3▲" / " R  "
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How big the board is drawn: the gutter and each sector strip in characters, and whether
+    the volcano columns are drawn as stacks of Tikis (``bars``) or as one line of heights."""
+
+    gutter: int
+    strip: int
+    bars: bool = False
+
+    @property
+    def columns(self) -> int:
+        return self.gutter + len(C.sectors) * self.strip
+
+    def rows(self, players: int) -> int:
+        volcano = 2 + (C.column_limit if self.bars else 0)
+        return 1 + volcano + 1 + FOREST_HEIGHT + 1 + 1 + 2 * players
+
+
+SMALLEST = Scale(20, 16)  # 100 columns: the smallest comfortable terminal
+SCALES = (SMALLEST, Scale(20, 16, bars=True), Scale(24, 22, bars=True))  # for the tests
+WIDEST_STRIP = 26
+
+
+@dataclass(frozen=True)
+class Spots:
+    """Places on the board: forest spaces, volcano columns, island columns, canoes, a track
+    space and action tiles."""
+
+    forest: frozenset[tuple[int, str]] = frozenset()  # (sector, space)
+    volcano: frozenset[tuple[int, str]] = frozenset()  # (sector, colour)
+    island: frozenset[tuple[int, int]] = frozenset()  # (seat, sector)
+    canoe: frozenset[int] = frozenset()  # seats
+    track: int | None = None  # a canoe track position
+    tiles: frozenset[int] = frozenset()  # action tiles 1-10
+
+    def __bool__(self) -> bool:
+        return bool(self.forest or self.volcano or self.island or self.canoe or self.tiles) or (
+            self.track is not None
+        )
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the screen lays over the board: the places the highlighted choice points at
+    (``focus``) and the ones already chosen for the command being built (``chosen``)."""
+
+    focus: Spots = field(default_factory=Spots)
+    chosen: Spots = field(default_factory=Spots)
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who sits where: names, and the seats played at this keyboard (marked ⌨)."""
+
+    names: tuple[str, ...]
+    here: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, names: Sequence[str], here: Collection[int] = ()) -> Seats:
+        return cls(tuple(names), frozenset(here))
+
+
+def _fit(runs: Sequence[Run], width: int, *, centre: bool = False) -> list[Run]:
+    """``runs`` padded or cut to exactly ``width`` cells."""
+    used = sum(len(text) for text, _ in runs)
+    if used > width:
+        out: list[Run] = []
+        left = width
+        for text, style in runs:
+            if left <= 0:
+                break
+            out.append((text[:left], style))
+            left -= len(text[:left])
+        return out
+    before = (width - used) // 2 if centre else 0
+    return [(" " * before, PLAIN), *runs, (" " * (width - used - before), PLAIN)]
+
+
+def acting_seat(state: KilaueaState) -> int | None:
+    """The seat that must act now (drafting or playing its turn)."""
+    if state.phase is Phase.DRAFT:
+        return state.drafter
+    if state.phase in (Phase.MOVE, Phase.MAIN, Phase.CUTTING, Phase.ACTIONS):
+        return state.active
+    return None
+
+
+class Painter:
+    """Paints one state with one set of marks at one scale."""
+
+    def __init__(self, state: KilaueaState, marks: Marks, scale: Scale, seats: Seats) -> None:
+        self.state = state
+        self.marks = marks
+        self.scale = scale
+        self.seats = seats
+        self.laid = len(state.boards) == len(C.sectors)
+        self.dealt = len(state.reef) == len(C.sectors)
+
+    def _style(self, base: Style, hit: bool, picked: bool) -> Style:
+        if hit:
+            return base + FOCUS
+        if picked:
+            return base + CHOSEN
+        return base
+
+    def _row(
+        self, gutter: Sequence[Run], strips: Sequence[Sequence[Run]], *, centre: bool = True
+    ) -> list[Run]:
+        """One row: the gutter's label, then each sector's strip (centred on wide scales)."""
+        row = _fit(gutter, self.scale.gutter)
+        for k in SECTORS:
+            row.extend(_fit(strips[k] if k < len(strips) else [], self.scale.strip, centre=centre))
+        return row
+
+    # -- the rows -----------------------------------------------------------------------------
+
+    def paint(self) -> list[list[Run]]:
+        rows = [self._heading()]
+        rows.extend(self._volcano())
+        rows.append(self._slope())
+        rows.extend(self._forests())
+        rows.append(self._track())
+        rows.append(self._islands_heading())
+        for seat in range(self.state.players):
+            rows.extend(self._player(seat))
+        return rows
+
+    def _heading(self) -> list[Run]:
+        state = self.state
+        dots = STONE * min(state.crater, 9)
+        gutter = [("crater ", LABEL), (dots, STONE_STYLE), (f" {state.crater}", HEADING)]
+        strips = []
+        for k in SECTORS:
+            name = f"{k + 1} {C.sectors[k]}"
+            style = CANOE_SECTOR if state.sector == k else HEADING
+            strips.append([(f" {name} ", style)])
+        return self._row(gutter, strips, centre=False)
+
+    def _volcano(self) -> list[list[Run]]:
+        state = self.state
+        rows: list[list[Run]] = []
+        focus, chosen = self.marks.focus.volcano, self.marks.chosen.volcano
+        if self.scale.bars:
+            for level in range(C.column_limit, 0, -1):
+                strips = []
+                for k in SECTORS:
+                    runs: list[Run] = []
+                    for c, colour in enumerate(C.colours):
+                        spot = (k, colour)
+                        if state.volcano[k][c] >= level:
+                            style = self._style(tiki_style(colour), spot in focus, spot in chosen)
+                            runs += [(" ", PLAIN), (f" {TIKI_LETTER[colour]} ", style)]
+                        else:
+                            runs.append((" " * BAR_CELL, PLAIN))
+                    strips.append(runs)
+                label = "volcano columns" if level == C.column_limit else ""
+                rows.append(self._row([(label, LABEL)] if label else [], strips))
+        heights = []
+        worths = []
+        for k in SECTORS:
+            column = state.volcano[k]
+            tallest = max(column)
+            worth = scoring.worth(column)
+            h_runs: list[Run] = []
+            w_runs: list[Run] = []
+            for c, colour in enumerate(C.colours):
+                spot = (k, colour)
+                height = column[c]
+                top = TALLEST if height and height == tallest else " "
+                base = tiki_style(colour) if height else EMPTY
+                style = self._style(base, spot in focus, spot in chosen)
+                h_runs += [(" ", PLAIN), (f"{TIKI_LETTER[colour]}{height}", style), (top, HEADING)]
+                w_runs.append((f"{worth[c]:>3} ", PLAIN) if worth[c] else ("  · ", DIM))
+            heights.append(h_runs)
+            worths.append(w_runs)
+        label = "heights, ▲ tallest" if self.scale.bars else "volcano columns"
+        rows.append(self._row([(label, LABEL)], heights))
+        rows.append(self._row([("VP per island Tiki", LABEL)], worths))
+        return rows
+
+    def _tile(self, tile: int, code: str, base: Style) -> list[Run]:
+        focus, chosen = self.marks.focus.tiles, self.marks.chosen.tiles
+        style = USABLE if tile in self.state.may_use else base
+        return [(code, self._style(style, tile in focus, tile in chosen))]
+
+    def _slope(self) -> list[Run]:
+        strips = []
+        for k in SECTORS:
+            tile = self.state.slope[k] if self.state.slope else None
+            if tile is None:
+                strips.append([(" slope ·", DIM)])
+            else:
+                code = f"▲{self.state.face(tile).code}"
+                strips.append([(" slope ", DIM), *self._tile(tile, code, SLOPE_STYLE)])
+        return self._row([("slope tiles", LABEL)], strips)
+
+    def _forests(self) -> list[list[Run]]:
+        grids = [self._forest(k) for k in SECTORS] if self.laid else [[] for _ in SECTORS]
+        labels = ["forests", "(the shore below)", "R accessible Tiki", "r blocked by a path"]
+        labels += ["· empty space", "▲7B locked volcano", "  tile: clear m"]
+        rows = []
+        for line in range(FOREST_HEIGHT):
+            strips = [grid[line] if grid else [] for grid in grids]
+            label = labels[line] if line < len(labels) else ""
+            rows.append(self._row([(label, LABEL)], strips))
+        return rows
+
+    def _forest(self, k: int) -> list[list[Run]]:
+        """The forest of sector ``k`` as ``FOREST_HEIGHT`` lines of runs."""
+        state = self.state
+        template = state.template(k)
+        picture = drawing(template.name)
+        tikis = state.forests[k]
+        focus, chosen = self.marks.focus.forest, self.marks.chosen.forest
+        cells: list[list[Run]] = [[(" ", PLAIN)] * FOREST_WIDTH for _ in range(FOREST_HEIGHT)]
+        for (line, col), glyph in picture.paths.items():
+            cells[line][col] = (glyph, PATH)
+        for space, (line, col) in picture.spaces.items():
+            colour = tikis.get(space)
+            spot = (k, space)
+            if colour is None:
+                glyph, style = EMPTY_SPACE, EMPTY
+            else:
+                free = forest.is_accessible(template, tikis, space)
+                glyph, style = tiki_letter(colour, free=free), tiki_style(colour, free=free)
+            cells[line][col] = (glyph, self._style(style, spot in focus, spot in chosen))
+        centre = state.centres[k] if self.dealt and state.centres else None
+        if centre is not None:  # top right, towards the volcano; freed when no m is left
+            code = f"▲{state.face(centre).code}"
+            at = FOREST_WIDTH - len(code)
+            cells[0][at:] = self._tile(centre, code, LOCKED_STYLE)
+        elif k in state.emptied:
+            cells[0][FOREST_WIDTH - 5 :] = [("empty", DIM)]
+        return [[(" ", PLAIN), *row] for row in cells]
+
+    def _track(self) -> list[Run]:
+        state = self.state
+        ring = set(track.spaces(state.players))
+        target, picked = self.marks.focus.track, self.marks.chosen.track
+        strips = []
+        for k in SECTORS:
+            runs: list[Run] = []
+            for half, letter in enumerate(C.halves):
+                position = k * len(C.halves) + half
+                if state.canoe == position:
+                    cell, style = CANOE_PAWN, CANOE_STYLE
+                elif position not in ring:
+                    cell, style = SEA, SEA_STYLE
+                else:
+                    cell, style = f"·{letter}·", TRACK_SPACE
+                style = self._style(style, position == target, position == picked)
+                runs += [(" ", PLAIN), (cell, style)]
+            if self.dealt:
+                tile = state.reef[k]
+                runs += [("  ", PLAIN), *self._tile(tile, f"≈{tile}A", REEF_STYLE)]
+            strips.append(runs)
+        dock = CANOE_PAWN if state.canoe == track.DOCK else "   "
+        gutter = [("canoe track dock ", LABEL), (dock, CANOE_STYLE if dock.strip() else PLAIN)]
+        return self._row(gutter, strips)
+
+    def _islands_heading(self) -> list[Run]:
+        rule = "─" * (self.scale.strip - 1)
+        strips = [[(rule, DIM)] for _ in SECTORS]
+        return self._row([("players · islands", LABEL)], strips, centre=False)
+
+    def _player(self, seat: int) -> list[list[Run]]:
+        state = self.state
+        names = self.seats.names
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        seat_style = Style(color=seat_colour(seat), bold=True)
+        acting = acting_seat(state) == seat
+        vp = f"{state.score(seat)} VP"
+        head: list[Run] = [("▶ " if acting else "  ", ACTING), (name[:11], seat_style)]
+        if seat in self.seats.here:
+            head.append((" ⌨", DIM))
+        used = sum(len(t) for t, _ in head)
+        head.append((" " * max(1, self.scale.gutter - used - len(vp) - 1) + vp + " ", HEADING))
+        islands = []
+        focus, chosen = self.marks.focus.island, self.marks.chosen.island
+        for k in SECTORS:
+            column = state.islands[seat][k]
+            spot = (seat, k)
+            runs: list[Run] = [(" ", PLAIN)]
+            hit, picked = spot in focus, spot in chosen
+            for tiki in column:
+                runs.append((TIKI_LETTER[tiki], self._style(tiki_style(tiki), hit, picked)))
+            if not column:
+                runs.append((EMPTY_SPACE, self._style(EMPTY, hit, picked)))
+            points = scoring.sector_points(state, k, seat)
+            if points:
+                used = sum(len(t) for t, _ in runs)
+                tail = f"+{points}"
+                runs.append((" " * max(1, self.scale.strip - used - len(tail) - 1) + tail, DIM))
+            islands.append(runs)
+        stones = state.stones[seat] if state.stones else 0
+        in_canoe = list(state.canoes[seat])
+        canoe_style = self._style(
+            PLAIN, seat in self.marks.focus.canoe, seat in self.marks.chosen.canoe
+        )
+        canoe_runs: list[Run] = [("[", canoe_style)]
+        for colour in in_canoe:
+            canoe_runs.append((TIKI_LETTER[colour], tiki_style(colour)))
+        canoe_runs.append((EMPTY_SPACE * (C.canoe_limit - len(in_canoe)), EMPTY))
+        canoe_runs.append(("]", canoe_style))
+        second: list[Run] = [
+            ("  ", PLAIN),
+            (STONE * stones, STONE_STYLE),
+            (NO_STONE * (C.stone_limit - stones), DIM),
+            (" canoe ", LABEL),
+            *canoe_runs,
+        ]
+        now = scoring.island_value(state, seat)
+        rest: list[Run] = [(f" a scoring now gives +{now} VP", DIM)] if now else []
+        return [
+            self._row(head, islands, centre=False),
+            _fit(second, self.scale.gutter) + _fit(rest, self.scale.strip * len(C.sectors)),
+        ]
+
+
+def paint(state: KilaueaState, marks: Marks, scale: Scale, seats: Seats) -> list[list[Run]]:
+    """The board as rows of (text, style) runs, each exactly ``scale.columns`` cells wide."""
+    return Painter(state, marks, scale, seats).paint()
+
+
+def choose_scale(width: int, height: int, players: int, below: int) -> Scale:
+    """The board for a terminal of ``width`` × ``height``: strips as wide as the width allows
+    (up to ``WIDEST_STRIP``), and stacked volcano columns when ``below`` rows are left."""
+    gutter = 24 if width >= 130 else SMALLEST.gutter
+    strip = max(SMALLEST.strip, min(WIDEST_STRIP, (width - gutter) // len(C.sectors)))
+    bars = Scale(gutter, strip, bars=True)
+    return bars if bars.rows(players) + below <= height else Scale(gutter, strip)
