@@ -25,6 +25,8 @@ from typing import Any
 from core.bots import Bot, make_bot
 from core.codec import Envelope, encode_envelope, unpack
 from core.errors import CodecError, IllegalCommand
+from core.fold import start_state
+from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
@@ -114,7 +116,7 @@ class TableHost:
         self._clients: set[str] = set()
         self._answers: dict[str, OrderedDict[str, Result]] = {}
         self._syncs: dict[str, deque[float]] = {}  # client -> when its recent syncs came
-        self._unhashed: list[tuple[int, Any]] = []
+        self._hashed_state: Any = None  # the hasher's own fold, up to len(self.hashes)
         self._writer: ReplayWriter | None = None
         self._card_listeners: list[CardListener] = []
         self._event_listeners: list[EventListener] = []
@@ -292,7 +294,7 @@ class TableHost:
         except OSError as exc:
             raise NetError(f"cannot write the replay {self.replay_path}: {exc}") from None
         referee.sinks.append(self._writer.append)
-        referee.sinks.append(self._remember_state)
+        self._hashed_state = start_state(self.rules, referee.started)
         self.referee = referee
         self.status = "running"
         envs = referee.begin()
@@ -553,23 +555,23 @@ class TableHost:
                 self._writer.close()
             self.ended.set()
 
-    def _remember_state(self, env: Envelope, data: bytes) -> None:
-        """Referee sink: keep a copy of the state after each event, to hash off the hot path."""
-        assert self.referee is not None
-        self._unhashed.append((env.seq, self.rules.copy(self.referee.state)))
-
     async def _check_hashes(self) -> None:
-        """Hash the states after new events once those events are on the wire; publish them."""
+        """Hash the states after new events once those events are on the wire; publish them.
+
+        The hasher folds the log on its own copy of the state, so the command's hot path pays
+        for nothing but its events (copying the state per event cost more than deciding)."""
         while True:
             await self._check_wake.wait()
             self._check_wake.clear()
             await self.link.flushed()
-            pending, self._unhashed = self._unhashed, []
-            if not pending:
+            referee = self.referee
+            start = len(self.hashes)
+            if referee is None or start >= referee.seq:
                 continue
-            start = pending[0][0]
-            assert start == len(self.hashes)
-            self.hashes.extend(state_hash(self.rules, state) for _, state in pending)
+            for env in referee.log[start : referee.seq]:
+                if not isinstance(env.event, GameStarted | GameEnded):
+                    self._hashed_state = self.rules.evolve(self._hashed_state, env.event)
+                self.hashes.append(state_hash(self.rules, self._hashed_state))
             check = encode(Check(start, tuple(self.hashes[start:])))
             for topic, _ in self._destinations():
                 self.link.publish(topic, check)
