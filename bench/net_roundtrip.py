@@ -15,23 +15,27 @@ import argparse
 import asyncio
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from netbench import brokers, command_round_trips, raw_echo, serve_process, summary
+from netbench import RawEcho, brokers, command_round_trips, serve_process, summary
 
 from net.lobby import Lobby
 
 
-async def caldera_round_trips(address: object, samples: int) -> list[float]:
+async def interleaved(address: object, samples: int) -> tuple[list[float], list[float]]:
+    """Raw echoes and Caldera commands, one of each per sample, on the same broker."""
     server = serve_process(address, "--table", "rt", "--seats", "2", "--bots", "1",  # type: ignore[arg-type]
                            "--bot-delay", "0", "--turn-limit", "100000")  # fmt: skip
+    echo = RawEcho(address)  # type: ignore[arg-type]
+    echoes: list[float] = []
     try:
         async with Lobby(address) as lobby:  # type: ignore[arg-type]
             await lobby.wait_for(lambda lb: "rt" in lb.tables, 30)
-        return await command_round_trips(address, "rt", samples)  # type: ignore[arg-type]
+        ours = await command_round_trips(address, "rt", samples, echo=echo, echoes=echoes)  # type: ignore[arg-type]
+        return echoes, ours
     finally:
+        echo.close()
         server.terminate()
         server.wait()
 
@@ -40,12 +44,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=300)
     args = parser.parse_args()
-    print(f"command-to-event round trip, {args.samples} samples each (loopback, 2 processes)")
+    print(f"command-to-event round trip, {args.samples} samples each, interleaved one for one "
+          "(loopback, 2 processes)")  # fmt: skip
     for name, make in brokers():
         with make() as address:  # type: ignore[operator]
-            echo = raw_echo(address, args.samples)
-            time.sleep(0.2)
-            ours = asyncio.run(caldera_round_trips(address, args.samples))
+            echo, ours = asyncio.run(interleaved(address, args.samples))
         ratio = statistics.median(ours) / statistics.median(echo)
         print(f"  {name:18} raw paho echo   {summary(echo)}")
         print(f"  {'':18} caldera command {summary(ours)}   p50 ratio {ratio:.2f}x "

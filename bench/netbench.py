@@ -99,40 +99,53 @@ def run_echo_responder(host: str, port: int) -> None:
     client.loop_forever()
 
 
-def raw_echo(address: BrokerAddress, samples: int, warmup: int = 50) -> list[float]:
+class RawEcho:
     """QoS 1 round trips through a paho echo in another process (publish, wait for the echo)."""
-    responder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; sys.path.insert(0, 'bench'); import netbench; "
-         f"netbench.run_echo_responder({address.host!r}, {address.port})"],
-    )  # fmt: skip
-    got = threading.Event()
-    client = _paho(address, f"measure-{os.getpid()}")
-    client.on_message = lambda *_: got.set()
-    client.subscribe("bench/pong", qos=1)
-    client.loop_start()
-    times: list[float] = []
-    try:
+
+    def __init__(self, address: BrokerAddress) -> None:
+        self.responder = subprocess.Popen(
+            [sys.executable, "-c", "import sys; sys.path.insert(0, 'bench'); import netbench; "
+             f"netbench.run_echo_responder({address.host!r}, {address.port})"],
+        )  # fmt: skip
+        self.got = threading.Event()
+        self.client = _paho(address, f"measure-{os.getpid()}")
+        self.client.on_message = lambda *_: self.got.set()
+        self.client.subscribe("bench/pong", qos=1)
+        self.client.loop_start()
         time.sleep(1.0)  # the responder subscribes
-        for i in range(warmup + samples):
-            got.clear()
-            start = time.perf_counter()
-            client.publish("bench/ping", b"x" * 64, qos=1)
-            if not got.wait(5):
-                raise RuntimeError("the echo did not answer")
-            if i >= warmup:
-                times.append(time.perf_counter() - start)
+
+    def once(self) -> float:
+        self.got.clear()
+        start = time.perf_counter()
+        self.client.publish("bench/ping", b"x" * 64, qos=1)
+        if not self.got.wait(5):
+            raise RuntimeError("the echo did not answer")
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        self.client.loop_stop()
+        self.client.disconnect()
+        self.responder.terminate()
+        self.responder.wait()
+
+
+def raw_echo(address: BrokerAddress, samples: int, warmup: int = 50) -> list[float]:
+    """``samples`` raw echo round trips, after ``warmup`` unmeasured ones."""
+    echo = RawEcho(address)
+    try:
+        return [echo.once() for _ in range(warmup + samples)][warmup:]
     finally:
-        client.loop_stop()
-        client.disconnect()
-        responder.terminate()
-        responder.wait()
-    return times
+        echo.close()
 
 
 async def command_round_trips(
-    address: BrokerAddress, table: str, samples: int, warmup: int = 20
-) -> list[float]:
-    """Join ``table`` and time our own commands: from sending to folding their first event."""
+    address: BrokerAddress, table: str, samples: int, warmup: int = 20,
+    echo: RawEcho | None = None, echoes: list[float] | None = None,
+) -> list[float]:  # fmt: skip
+    """Join ``table`` and time our own commands: from sending to folding their first event.
+
+    With ``echo``, one raw echo is timed (into ``echoes``) right before each command, so both
+    figures see the same machine load."""
     session = await NetSession.connect(address, table, identity=f"bench{os.getpid()}",
                                        name="Bench")  # fmt: skip
     assert session.seat is not None
@@ -154,6 +167,10 @@ async def command_round_trips(
             if session.ended:
                 raise RuntimeError("the game ended before enough samples; raise the turn limit")
             command = bot.choose(rules, session.state, seat)
+            if echo is not None and echoes is not None:
+                echo_time = await asyncio.get_running_loop().run_in_executor(None, echo.once)
+                if warmup < 0:
+                    echoes.append(echo_time)
             first_event.clear()
             start = time.perf_counter()
             submitted = asyncio.create_task(session.submit(seat, command))
