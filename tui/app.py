@@ -22,7 +22,6 @@ from replays.file import read
 from tui.games import game_help, screens_for
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
-from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
@@ -175,7 +174,7 @@ class CalderaApp(App[None]):
                 f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
                 partial(self.run_action, b.action, binding.node),
             )
-        if isinstance(screen, MenuScreen | MaunaKeaScreen | TableScreen | ReplayScreen):
+        if isinstance(screen, MenuScreen | TableScreen | ReplayScreen):
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 
 

@@ -247,9 +247,6 @@ class KilaueaScreen(TableScreen):
                 words.append(stage.brief(self.turn, left[0]))
         return " → ".join(words) + " → ?"
 
-    def watch_note(self, note: str) -> None:
-        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
-
     def _refresh_keys(self) -> None:
         """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
         shown = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]

@@ -5,7 +5,8 @@ game's dramatic events one at a time (at ``reveal_pace``), and sends the acting 
 a refused command shows the referee's one-line reason in ``note``. When the game ends it shows
 the end screen. A game's screen adds its board and its keys (``refresh_table``).
 
-(Mauna Kea's screen predates this class and still carries its own copy of this plumbing.)
+The log reads each event as ``log_viewer`` may see it: the one player at this keyboard, or a
+spectator when several (or none) share it, so a secret card never shows in its words.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual import events
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -27,8 +30,9 @@ from core.messages import Command, Event
 from core.session import Session
 from tui.screens.choice import ConfirmScreen
 from tui.screens.end import EndScreen
-from tui.sentences import sentence
+from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
+from tui.widgets.text_line import TextLine
 
 
 class TableScreen(Screen[None]):
@@ -49,6 +53,8 @@ class TableScreen(Screen[None]):
         self.state: Any = None
         self.shown = 0  # envelopes folded into ``state``
         self.ended = False
+        alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
+        self.log_viewer = Viewer(alone)  # the log reads as the one player here, or a spectator
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
         self._warned_small = False
@@ -64,6 +70,10 @@ class TableScreen(Screen[None]):
     def end_note(self) -> str:
         """A line for the end screen under the winner (why the game ended, say)."""
         return ""
+
+    def end_details(self) -> RenderableType | None:
+        """What the end screen adds below the scores (the task cards, say)."""
+        return None
 
     # -- receiving envelopes --------------------------------------------------------------------
 
@@ -113,7 +123,7 @@ class TableScreen(Screen[None]):
             self.state = self.rules.evolve(self.state, event)
             self.applied(event)
         self.shown = env.seq + 1
-        self.query_one(EventLog).add(env.seq, sentence(self.rules, env, self.names))
+        self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
 
     def show_scores(self) -> None:
         """The end screen over the final board (once the game is over)."""
@@ -122,7 +132,13 @@ class TableScreen(Screen[None]):
             return
         parts = dict(self.SCORE_PARTS) or None
         end = EndScreen(
-            self.rules, self.names, outcome, self.session, headings=parts, note=self.end_note()
+            self.rules,
+            self.names,
+            outcome,
+            self.session,
+            details=self.end_details(),
+            headings=parts,
+            note=self.end_note(),
         )
         self.app.push_screen(end)
 
@@ -149,6 +165,9 @@ class TableScreen(Screen[None]):
             return False
         self.note = ""
         return True
+
+    def watch_note(self, note: str) -> None:
+        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
 
     # -- the terminal ----------------------------------------------------------------------------
 
@@ -177,5 +196,9 @@ class TableScreen(Screen[None]):
 
     async def _leave(self, yes: bool | None) -> None:
         if yes:
-            await self.session.close()
-            self.dismiss(None)
+            await self.close_table()
+
+    async def close_table(self) -> None:
+        """Leave the game (a local game stays saved)."""
+        await self.session.close()
+        self.dismiss(None)
