@@ -122,7 +122,6 @@ class KilaueaScreen(TableScreen):
 
     def on_mount(self) -> None:
         self.title = f"{self.rules.title} — {', '.join(self.names)}"
-        self.sub_title = self.session.status
         self.follow_session()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -267,7 +266,7 @@ class KilaueaScreen(TableScreen):
             return self.verb is not None
         if action == "scores":
             return self.ended and not self.revealing
-        return True
+        return super().check_action(action, parameters)
 
     def _enabled_row(self, index: int) -> bool:
         if not 0 <= index < len(self._rows):

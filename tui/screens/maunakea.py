@@ -197,7 +197,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             return chosen is not None and (here is None or here is chosen)
         if action == "quake_draw":
             return cmd.QuakeDraw(bool(parameters and parameters[0])) in turn.legal
-        return True
+        return super().check_action(action, parameters)
 
     async def action_explain(self, key: str) -> None:
         """A key whose action is not possible now: say why, in one line."""

@@ -129,7 +129,6 @@ class MaunaKeaTable(TableScreen):
         self.board.marks_at = self._marks_at
         self.watch(self.board, "cursor", self._cursor_moved, init=False)
         self.title = f"{self.rules.title} — {', '.join(self.names)}"
-        self.sub_title = self.session.status
         self.follow_session()
 
     def on_resize(self, event: events.Resize) -> None:
