@@ -102,6 +102,9 @@ class HostScreen(Screen[HostSetup | None]):
                 yield Label("Table name", classes="field-label")
                 yield Input(placeholder="your name's table", id="table-name", max_length=24)
             with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(placeholder="random (any text deals the same game)", id="seed")
+            with Horizontal(classes="field"):
                 yield Label("Turn limit", classes="field-label")
                 yield Input(placeholder="none", id="turn-limit", type="integer")
             with Horizontal(classes="field", id="advanced-field"):
@@ -211,6 +214,7 @@ class HostScreen(Screen[HostSetup | None]):
             options=options,
             standin=None if standin == MANUAL else standin,
             standin_after=STANDIN_AFTER,
+            seed=self.query_one("#seed", Input).value.strip() or None,
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

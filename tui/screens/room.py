@@ -143,7 +143,8 @@ class RoomScreen(Screen[None]):
             assert hosted.session is not None
             self._follow(hosted.session)
             self.card = host.card
-            self.notify(f"Table {host.table} is open: tell your friends its id.", timeout=4)
+            if hosted.embedded is None:
+                self._say("")  # the broker answered: nothing to say about it
             await asyncio.Event().wait()
         finally:
             if self._unsubscribe is not None:

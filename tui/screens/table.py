@@ -73,6 +73,7 @@ class TableScreen(Screen[None]):
         self._reveal_timer: Timer | None = None
         self._warned_small = False
         self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
+        self._leaving = False
         self.leave_question = (  # asked before leaving a game that is not over
             "Leave this game? It is saved: open its replay to continue from any event."
             if session.status == "local"
@@ -222,9 +223,10 @@ class TableScreen(Screen[None]):
         if not self.is_attached:
             return
         self.sub_title = connection_line(self.session)
-        if self.session.status == "table closed" and not self.ended:
+        if self.session.status == "table closed" and not self.ended and not self._leaving:
+            self._leaving = True
             self.notify("The host closed the table.", severity="warning")
-            self.run_worker(self.close_table(), exclusive=True, group="leave")
+            self.run_worker(self.close_table(), group="leave")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "host_menu":
