@@ -32,7 +32,7 @@ def seat_kinds(game: str) -> list[tuple[str, str]]:
     bots = sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
     return [
         ("You (this terminal)", ME),
-        ("A player (another terminal)", OPEN),
+        ("Player (other terminal)", OPEN),
         *[(f"Bot: {kind}", kind) for kind in bots],
     ]
 
