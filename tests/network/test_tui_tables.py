@@ -384,3 +384,38 @@ async def test_a_seat_at_an_advanced_table_sees_only_its_own_cards(
             await ann.close()
     finally:
         await host.close()
+
+
+async def test_a_guest_who_leaves_a_running_game_takes_the_same_seat_back_from_the_lobby(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    host = make_host(broker.address, tmp_path, table="back1", seats=2, bot_delay=0.02)
+    await host.open()
+    await host.seat_bot(1, "greedy")
+    app = new_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await open_lobby(pilot)
+            await join_from_lobby(pilot, "back1", "Bob")
+            await host.start()
+            await until(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "Bob's game")
+            first = game_of(pilot)
+            (seat,) = first.session.controlled
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            assert "Your seat stays yours" in screen_text(pilot)
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
+            await until(pilot, lambda: "playing (your seat)" in screen_text(pilot))
+            await until(pilot, lambda: not host.seats[seat].online, "Bob away at the host")
+            await pilot.press("enter")  # no dialog: straight back to the seat held
+            await until(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the game again")
+            again = game_of(pilot)
+            assert again is not first and again.session.controlled == {seat}
+            referee = host.referee
+            assert referee is not None
+            await until(pilot, lambda: again.shown == referee.seq, "caught up")
+            await until(pilot, lambda: host.seats[seat].online, "Bob back at the host")
+            assert lobby.note == ""
+    finally:
+        await host.close()
