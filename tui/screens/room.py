@@ -108,7 +108,7 @@ class RoomScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Table room"
-        self.sub_title = "hosting" if self.is_host else "joined"
+        self.sub_title = "opening the table…" if self.is_host else "connected"
         if self.setup is not None:
             self.query_one("#room-id", Static).update(f"Opening a table on {self.setup.broker}…")
             self._host_table()
@@ -161,6 +161,7 @@ class RoomScreen(Screen[None]):
         handed to this screen's message loop.
         """
         self.session = session
+        self.sub_title = session.status
         session.subscribe(handed_to(self, partial(self._envelopes, session)))
         if not self.is_host:
             session.subscribe_card(handed_to(self, self._card_changed))
