@@ -208,7 +208,7 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
         await measure("next explorer (tab)", lambda i: "tab")
         await pilot.press("escape")
         screen.state.hands[0].append(0)  # a tile to lay (display only: nothing is sent)
-        screen._refresh_all()
+        screen.refresh_table()
         await pilot.press("1")
         await measure("tile ghost moved by a slot", lambda i: sideways[i % 2])
         await pilot.press("escape")

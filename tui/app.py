@@ -1,7 +1,9 @@
 """Caldera's Textual app: it only composes screens and moves between them.
 
 Menu → new game → play → end → replay → continue from here → play…; every local game is saved
-as a replay in the data directory as it is played.
+as a replay in the data directory as it is played. Across terminals: menu → host dialog → table
+room → play, or menu → lobby → table room → play; every table hosted here and every seat taken
+is closed when the app quits or goes back to the menu.
 """
 
 from __future__ import annotations
@@ -18,14 +20,17 @@ from textual.screen import Screen
 
 from core.errors import CalderaError
 from core.session import Session
+from net.topics import new_id, valid_name
 from replays.file import read
 from tui.games import game_help, screens_for
+from tui.netplay import Closable, Terminal, network_config
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
-from tui.screens.maunakea import MaunaKeaScreen
+from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
+from tui.screens.room import RoomScreen
 from tui.screens.table import TableScreen
 from tui.session import DEFAULT_BOT_PACE
 from tui.tables import TableSetup, open_local_session
@@ -59,7 +64,8 @@ class CalderaApp(App[None]):
         self.launch = launch or Launch()
         self.bot_pace = bot_pace
         self.reveal_pace = bot_pace / 2 if reveal_pace is None else reveal_pace
-        self.sessions: list[Session] = []
+        self.sessions: list[Closable] = []  # local games, seats at tables, tables hosted here
+        self.identity = self._identity()
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
@@ -67,6 +73,28 @@ class CalderaApp(App[None]):
             self.run_worker(self.start_game(self.launch.setup))
         elif self.launch.replay is not None:
             self.open_replay(self.launch.replay)
+
+    @staticmethod
+    def _identity() -> str:
+        """Who this terminal is at a table: the broker user if one is configured, else a new
+        id for this run (coming back to a table with it gives back the seat held)."""
+        config, _problem = network_config()
+        user = config.broker.username
+        return user if user and valid_name(user) else new_id("c")
+
+    @property
+    def terminal(self) -> Terminal:
+        """What the network screens need: this terminal's identity, its game screens."""
+        return Terminal(
+            identity=self.identity,
+            play=self.play_screen,
+            keep=self.sessions.append,
+            bot_delay=self.bot_pace,
+        )
+
+    def play_screen(self, session: Session) -> Screen[None]:
+        """The screen that plays ``session``'s game."""
+        return screens_for(session.rules.game).play(session, self.reveal_pace)
 
     # -- moving between screens -----------------------------------------------------------
 
@@ -135,6 +163,12 @@ class CalderaApp(App[None]):
     async def on_menu_screen_start_game(self, message: MenuScreen.StartGame) -> None:
         await self.start_game(message.setup)
 
+    def on_menu_screen_host_table(self, message: MenuScreen.HostTable) -> None:
+        self.push_screen(RoomScreen(self.terminal, setup=message.setup))
+
+    def on_menu_screen_open_lobby(self) -> None:
+        self.push_screen(LobbyScreen(self.terminal))
+
     def on_menu_screen_open_replay(self, message: MenuScreen.OpenReplay) -> None:
         self.open_replay(message.path)
 
@@ -175,7 +209,7 @@ class CalderaApp(App[None]):
                 f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
                 partial(self.run_action, b.action, binding.node),
             )
-        if isinstance(screen, MenuScreen | MaunaKeaScreen | TableScreen | ReplayScreen):
+        if isinstance(screen, MenuScreen | TableScreen | ReplayScreen):
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 
 

@@ -380,7 +380,7 @@ async def test_draws_and_lava_are_revealed_one_at_a_time() -> None:
                 last, screen.names
             )
             steps += 1
-            screen._reveal()  # what the reveal timer does
+            screen.reveal()  # what the reveal timer does
         assert steps >= 2, "a refill draws more than one tile"
         await pilot.pause()
         assert screen.turn.seat == 1  # Blue, at the same keyboard, plays next

@@ -122,7 +122,6 @@ class KilaueaScreen(TableScreen):
 
     def on_mount(self) -> None:
         self.title = f"{self.rules.title} — {', '.join(self.names)}"
-        self.sub_title = self.session.status
         self.follow_session()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -247,9 +246,6 @@ class KilaueaScreen(TableScreen):
                 words.append(stage.brief(self.turn, left[0]))
         return " → ".join(words) + " → ?"
 
-    def watch_note(self, note: str) -> None:
-        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
-
     def _refresh_keys(self) -> None:
         """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
         shown = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]
@@ -270,7 +266,7 @@ class KilaueaScreen(TableScreen):
             return self.verb is not None
         if action == "scores":
             return self.ended and not self.revealing
-        return True
+        return super().check_action(action, parameters)
 
     def _enabled_row(self, index: int) -> bool:
         if not 0 <= index < len(self._rows):

@@ -13,14 +13,13 @@ from typing import Any, ClassVar
 from textual import on
 from textual.binding import Binding, BindingType
 
-from core.errors import IllegalCommand
 from core.games.maunakea import commands as cmd
 from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of
 from core.games.maunakea.components import COMPONENTS, Direction, Space
 from core.games.maunakea.state import Phase
 from core.messages import Command
 from core.session import Session
-from tui.screens.choice import ChoiceScreen, ConfirmScreen
+from tui.screens.choice import ChoiceScreen
 from tui.screens.draft import DraftScreen
 from tui.screens.maunakea_cards import MOVES, CardChoice
 from tui.screens.maunakea_table import MIN_SIZE, MaunaKeaTable, choose_scale
@@ -177,7 +176,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             drawn = self.choice is not None and self.choice.index == QUAKE_TILE
             return (tile is not None and not drawn) or chosen is not None or card is not None
         if action == "scores":
-            return self.ended and not self._pending
+            return self.ended and not self.revealing
         return self._check_card_action(action, parameters)
 
     def _check_card_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -198,7 +197,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             return chosen is not None and (here is None or here is chosen)
         if action == "quake_draw":
             return cmd.QuakeDraw(bool(parameters and parameters[0])) in turn.legal
-        return True
+        return super().check_action(action, parameters)
 
     async def action_explain(self, key: str) -> None:
         """A key whose action is not possible now: say why, in one line."""
@@ -235,17 +234,7 @@ class MaunaKeaScreen(MaunaKeaTable):
 
     async def _send(self, command: Command) -> bool:
         """Send the acting seat's command; show the referee's reason if it is refused."""
-        seat = self.turn.seat
-        if seat is None:
-            self.note = "It is not your turn."
-            return False
-        try:
-            await self.session.submit(seat, command)
-        except IllegalCommand as exc:
-            self.note = f"✗ {exc}"
-            return False
-        self.note = ""
-        return True
+        return await self.send(self.turn.seat, command)
 
     def action_choose_tile(self, index: int) -> None:
         seat = self.turn.seat
@@ -382,8 +371,8 @@ class MaunaKeaScreen(MaunaKeaTable):
 
     # -- the advanced game: the draft and the action cards ------------------------------------
 
-    def _refresh_all(self) -> None:
-        super()._refresh_all()
+    def refresh_table(self) -> None:
+        super().refresh_table()
         self._offer_draft()
 
     def _offer_draft(self) -> None:
@@ -504,20 +493,6 @@ class MaunaKeaScreen(MaunaKeaTable):
             await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index))  # rules say why
             return
         self.note = f"No action card can be played now ({len(held)} in hand)."
-
-    def action_scores(self) -> None:
-        self._game_over()
-
-    def action_leave(self) -> None:
-        if self.ended:
-            self.run_worker(self._leave(True))
-            return
-        question = "Leave this game? It is saved: open its replay to continue from any event."
-        self.app.push_screen(ConfirmScreen(question), self._leave)
-
-    async def _leave(self, yes: bool | None) -> None:
-        if yes:
-            await self._close_table()
 
 
 __all__ = ["MIN_SIZE", "MaunaKeaScreen", "choose_scale"]

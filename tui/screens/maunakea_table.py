@@ -1,7 +1,7 @@
 """The Mauna Kea table as one keyboard sees it: the island, the players, the log, the prompt.
 
-:class:`MaunaKeaTable` folds the envelopes a :class:`core.session.Session` delivers (revealing
-draws and lava one at a time, at ``reveal_pace``) and shows them;
+:class:`MaunaKeaTable` shows what its :class:`~tui.screens.table.TableScreen` folds from the
+session (draws and lava are revealed one at a time, at ``reveal_pace``);
 :class:`tui.screens.maunakea.MaunaKeaScreen` adds the keys of a turn.
 
 In the advanced game the hands are secret. The screen keeps the whole fold but paints only what
@@ -12,35 +12,29 @@ only they are looking (:mod:`tui.screens.hotseat`).
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Sequence
 from functools import partial
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
-from core.codec import Envelope
-from core.fold import start_state
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
-from core.lifecycle import GameEnded, GameStarted
+from core.messages import Event
 from core.session import Session
 from tui.screens.cover import CoverScreen
-from tui.screens.end import EndScreen
 from tui.screens.hotseat import Hotseat
 from tui.screens.maunakea_cards import CardChoice, CardOptions
 from tui.screens.maunakea_turn import QUAKE_TILE, Turn
+from tui.screens.table import TableScreen
 from tui.seats import seat_letters
-from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
 from tui.widgets.maunakea.cards import CardsPanel, hands_seen
@@ -76,41 +70,31 @@ def choose_scale(width: int, height: int) -> Scale:
     return best
 
 
-class MaunaKeaTable(Screen[None]):
+class MaunaKeaTable(TableScreen):
     """A game of Mauna Kea as one keyboard sees it (the keys are added by a subclass)."""
 
     CSS_PATH = "maunakea.tcss"
     AUTO_FOCUS = "IslandBoard"
+    DRAMATIC = DRAMATIC
+    MIN_SIZE = MIN_SIZE
 
     choice: reactive[TileChoice | None] = reactive(None)
     explorer: reactive[int | None] = reactive(None)  # the selected explorer of the acting seat
-    note: reactive[str] = reactive("")  # the last refusal or hint, one line
     card: reactive[CardChoice | None] = reactive(None)  # the picked action card (advanced game)
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
-        super().__init__()
-        self.session = session
-        self.rules = session.rules
-        self.names = session.players
-        self.reveal_pace = reveal_pace
+        super().__init__(session, reveal_pace=reveal_pace)
         self.state: MaunaKeaState | None = None
-        self.shown = 0  # envelopes folded into ``state``
-        self.ended = False
         self.turn = Turn(self.rules, self._blank_state(), None)
         self.cards = CardOptions(self.turn)
         self.seen = self.turn.state  # the state as the viewer may see it
         self.hotseat = Hotseat(session.controlled)
-        alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
-        self.log_viewer = Viewer(alone)  # the log reads as the one player here, or a spectator
         self._cover_screen: CoverScreen | None = None
-        self._pending: deque[Envelope] = deque()
-        self._reveal_timer: Timer | None = None
         self._lava_now: set[Slot] = set()  # lava placed since the last turn began
         self._lava_before: set[Slot] = set()  # lava placed in the turn before
         self._last_actor: int | None = None
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[bool, ...] = ()
-        self._warned_small = False
 
     @classmethod
     def _bindings_list(cls) -> list[Binding]:
@@ -145,93 +129,38 @@ class MaunaKeaTable(Screen[None]):
         self.board.marks_at = self._marks_at
         self.watch(self.board, "cursor", self._cursor_moved, init=False)
         self.title = f"{self.rules.title} — {', '.join(self.names)}"
-        self.sub_title = self.session.status
-        self.query_one(EventLog).set_names(self.names)
-        self.session.subscribe(self._receive)
-        self._receive(list(self.session.envelopes))
+        self.follow_session()
 
     def on_resize(self, event: events.Resize) -> None:
+        """(Textual calls ``TableScreen.on_resize`` too: it warns when the terminal is small.)"""
         width, height = event.size
         self.board.scale = choose_scale(width, height)
-        if (width < MIN_SIZE[0] or height < MIN_SIZE[1]) and not self._warned_small:
-            self._warned_small = True
-            self.notify(
-                f"This table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
-                f"(this one is {width}×{height}).",
-                severity="warning",
-            )
 
-    # -- receiving envelopes ----------------------------------------------------------------
+    # -- what the table adds to the fold ------------------------------------------------------
 
-    def _receive(self, batch: Sequence[Envelope]) -> None:
-        """The session's listener: queue new envelopes and reveal them."""
-        known = self.shown + len(self._pending)
-        self._pending.extend(env for env in batch if env.seq >= known)
-        if self._reveal_timer is None:
-            self._reveal()
+    def applied(self, event: Event) -> None:
+        if isinstance(event, ev.LavaPlaced):
+            self._lava_now.add(event.slot)
+        elif isinstance(event, ev.TurnStarted):
+            self._lava_before, self._lava_now = self._lava_now, set()
 
-    def _reveal(self) -> None:
-        if self._reveal_timer is not None:
-            self._reveal_timer.stop()
-        self._reveal_timer = None
-        changed = False
-        while self._pending:
-            env = self._pending.popleft()
-            self._apply(env)
-            changed = True
-            if self.reveal_pace > 0 and isinstance(env.event, DRAMATIC) and self._pending:
-                self._reveal_timer = self.set_timer(self.reveal_pace, self._reveal)
-                break
-        if changed:
-            self._refresh_all()
-        if self.ended and not self._pending:
-            self._game_over()
-
-    def _apply(self, env: Envelope) -> None:
-        event = env.event
-        if isinstance(event, GameStarted):
-            self.state = start_state(self.rules, event)
-        elif isinstance(event, GameEnded):
-            self.ended = True
-        elif self.state is not None:
-            self.state = self.rules.evolve(self.state, event)
-            if isinstance(event, ev.LavaPlaced):
-                self._lava_now.add(event.slot)
-            elif isinstance(event, ev.TurnStarted):
-                self._lava_before, self._lava_now = self._lava_now, set()
-        self.shown = env.seq + 1
-        self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
-
-    def _game_over(self) -> None:
+    def end_details(self) -> RenderableType | None:
+        """The task cards, with every hand turned over (the advanced game's scoring)."""
         state = self.state
         outcome = self.rules.outcome(state) if state is not None else None
-        if outcome is None or state is None:
-            return
-        details = None
-        if state.advanced:  # the hands are turned over at scoring: everyone sees them
-            order = outcome.ranking or tuple(range(state.players))
-            details = task_report(self.rules.view(state, None), self.names, order)
-        if not isinstance(self.app.screen, EndScreen):
-            self.app.push_screen(
-                EndScreen(self.rules, self.names, outcome, self.session, details=details)
-            )
+        if state is None or outcome is None or not state.advanced:
+            return None
+        order = outcome.ranking or tuple(range(state.players))
+        return task_report(self.rules.view(state, None), self.names, order)
 
     # -- showing ----------------------------------------------------------------------------
 
-    def _acting_seat(self) -> int | None:
-        if self.state is None or self._pending or self.ended:
-            return None
-        for seat in self.rules.to_move(self.state):
-            if seat in self.session.controlled:
-                return int(seat)
-        return None
-
-    def _refresh_all(self) -> None:
+    def refresh_table(self) -> None:
         """The state changed: recompute what the acting seat may do and show everything."""
         state = self.state
         if state is None:
             return
-        seat = self._acting_seat()
+        seat = self.acting_seat()
         to_move = self.rules.to_move(state)
         cover = self.hotseat.follow(to_move, seat, state.advanced and not state.revealed)
         viewer = self.hotseat.viewer
@@ -308,16 +237,11 @@ class MaunaKeaTable(Screen[None]):
     def _uncovered(self, seat: int, ready: bool | None) -> None:
         self._cover_screen = None
         if not ready:
-            self.run_worker(self._close_table())
+            self.run_worker(self.close_table())
             return
         if self.state is not None:
             self.hotseat.uncover(seat, self.rules.to_move(self.state))
-        self._refresh_all()
-
-    async def _close_table(self) -> None:
-        """Leave the game (a local game stays saved)."""
-        await self.session.close()
-        self.dismiss(None)
+        self.refresh_table()
 
     def _marks_at(self, cursor: Space) -> Marks:
         """What the board lays over the island with the cursor here (asked when it paints)."""
@@ -362,7 +286,7 @@ class MaunaKeaTable(Screen[None]):
             return Text.from_markup(self._prompt_for(self.names[seat]))
         if self.ended:
             return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
-        if self._pending:
+        if self.revealing:
             who = self.names[state.active] if state.active is not None else "The table"
             return Text.from_markup(f"[b]{who}[/b] draws…")
         waiting = [s for s in self.rules.to_move(state)]
@@ -399,9 +323,6 @@ class MaunaKeaTable(Screen[None]):
     def watch_explorer(self) -> None:
         if self.is_mounted:
             self._refresh_board()
-
-    def watch_note(self, note: str) -> None:
-        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
 
     def _cursor_moved(self) -> None:
         """The board paints itself (asking ``_marks_at``); the words around it follow."""

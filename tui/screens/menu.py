@@ -1,7 +1,5 @@
-"""Caldera's menu: start a local game, open a replay (saved games are listed), quit.
-
-Hosting and joining a table over the network come later; their entries are already here.
-"""
+"""Caldera's menu: start a local game, open a replay (saved games are listed), host a table
+for other terminals or join one from the lobby, quit."""
 
 from __future__ import annotations
 
@@ -20,6 +18,8 @@ from textual.widgets.option_list import Option
 
 from core.games import get_rules
 from tui.library import ReplayEntry, read_entry, replays_dir, saved_replays
+from tui.netplay import HostSetup
+from tui.screens.host_table import HostScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.open_replay import OpenReplayScreen
 from tui.tables import TableSetup
@@ -50,6 +50,8 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game"),
         Binding("o", "open_file", "Open file"),
+        Binding("h", "host", "Host a table"),
+        Binding("j", "join", "Join a table"),
         Binding("enter", "open_selected", "Watch replay"),
         Binding("f5", "reload", "Reload list", show=False),
         Binding("q", "app.quit", "Quit"),
@@ -61,6 +63,16 @@ class MenuScreen(Screen[None]):
         def __init__(self, setup: TableSetup) -> None:
             super().__init__()
             self.setup = setup
+
+    class HostTable(Message):
+        """Open a table for other terminals, as set up in the host dialog."""
+
+        def __init__(self, setup: HostSetup) -> None:
+            super().__init__()
+            self.setup = setup
+
+    class OpenLobby(Message):
+        """Show the tables on the broker, to join one."""
 
     class OpenReplay(Message):
         """Watch the replay in this file."""
@@ -82,8 +94,8 @@ class MenuScreen(Screen[None]):
                 yield OptionList(
                     Option("New local game            n", id="new"),
                     Option("Open a replay file…       o", id="open"),
-                    Option("Host a table (coming soon)", id="host", disabled=True),
-                    Option("Join a table (coming soon)", id="join", disabled=True),
+                    Option("Host a table…             h", id="host"),
+                    Option("Join a table (lobby)…     j", id="join"),
                     Option("Quit                      q", id="quit"),
                     id="actions",
                 )
@@ -163,6 +175,10 @@ class MenuScreen(Screen[None]):
                 self.action_new_game()
             case "open":
                 self.action_open_file()
+            case "host":
+                self.action_host()
+            case "join":
+                self.action_join()
             case "quit":
                 self.app.exit()
             case _:
@@ -182,6 +198,16 @@ class MenuScreen(Screen[None]):
                 self.post_message(self.StartGame(setup))
 
         self.app.push_screen(NewGameScreen(), started)
+
+    def action_host(self) -> None:
+        def chosen(setup: HostSetup | None) -> None:
+            if setup is not None:
+                self.post_message(self.HostTable(setup))
+
+        self.app.push_screen(HostScreen(), chosen)
+
+    def action_join(self) -> None:
+        self.post_message(self.OpenLobby())
 
     def action_open_file(self) -> None:
         def chosen(path: Path | None) -> None:

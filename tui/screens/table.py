@@ -5,30 +5,40 @@ game's dramatic events one at a time (at ``reveal_pace``), and sends the acting 
 a refused command shows the referee's one-line reason in ``note``. When the game ends it shows
 the end screen. A game's screen adds its board and its keys (``refresh_table``).
 
-(Mauna Kea's screen predates this class and still carries its own copy of this plumbing.)
+The log reads each event as ``log_viewer`` may see it: the one player at this keyboard, or a
+spectator when several (or none) share it, so a secret card never shows in its words.
+
+At a networked table the header's sub-title follows the connection and who is connected
+(:mod:`tui.presence`); a table its host closes ends the screen with one line; the host's own
+screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
 from core.codec import Envelope
-from core.errors import IllegalCommand
+from core.errors import CalderaError
 from core.fold import start_state
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command, Event
 from core.session import Session
+from tui.presence import TableWatch, connection_line, handed_to
 from tui.screens.choice import ConfirmScreen
 from tui.screens.end import EndScreen
-from tui.sentences import sentence
+from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
+from tui.widgets.text_line import TextLine
 
 
 class TableScreen(Screen[None]):
@@ -37,6 +47,14 @@ class TableScreen(Screen[None]):
     DRAMATIC: ClassVar[tuple[type[Event], ...]] = ()  # revealed one at a time
     MIN_SIZE: ClassVar[tuple[int, int]] = (100, 40)  # the smallest terminal it fits
     SCORE_PARTS: ClassVar[Mapping[str, str]] = {}  # score part -> end screen heading
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "H",
+            "host_menu",
+            "Host",
+            tooltip="The host's menu: hand a seat to a bot and back, close the table",
+        ),
+    ]
 
     note: reactive[str] = reactive("")  # the last refusal or hint, one line
 
@@ -49,9 +67,20 @@ class TableScreen(Screen[None]):
         self.state: Any = None
         self.shown = 0  # envelopes folded into ``state``
         self.ended = False
+        alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
+        self.log_viewer = Viewer(alone)  # the log reads as the one player here, or a spectator
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
         self._warned_small = False
+        self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
+        self._leaving = False
+        self.leave_question = (  # asked before leaving a game that is not over
+            "Leave this game? It is saved: open its replay to continue from any event."
+            if session.status == "local"
+            else "Leave this table? Your seat stays yours: join it again from the lobby."
+            if session.controlled
+            else "Stop watching this table?"
+        )
 
     # -- hooks for the game's screen ----------------------------------------------------------
 
@@ -65,16 +94,30 @@ class TableScreen(Screen[None]):
         """A line for the end screen under the winner (why the game ended, say)."""
         return ""
 
+    def end_details(self) -> RenderableType | None:
+        """What the end screen adds below the scores (the task cards, say)."""
+        return None
+
     # -- receiving envelopes --------------------------------------------------------------------
 
     def follow_session(self) -> None:
         """Start listening to the session and show what it already holds (call on mount)."""
         self.query_one(EventLog).set_names(self.names)
-        self.session.subscribe(self._receive)
+        if isinstance(self.session, TableWatch):
+            # its news come in the MQTT client's callbacks, outside the app's context: they
+            # are handed to this screen's message loop, in order
+            self.session.subscribe(handed_to(self, self._receive))
+            self.session.subscribe_status(handed_to(self, self._connection_changed))
+            self.session.subscribe_card(handed_to(self, self._connection_changed))
+        else:
+            self.session.subscribe(self._receive)
+        self.sub_title = connection_line(self.session)
         self._receive(list(self.session.envelopes))
 
     def _receive(self, batch: Sequence[Envelope]) -> None:
         """The session's listener: queue new envelopes and reveal them."""
+        if not self.is_attached:
+            return  # this screen was left; the session lives on (the host's table room)
         known = self.shown + len(self._pending)
         self._pending.extend(env for env in batch if env.seq >= known)
         if self._reveal_timer is None:
@@ -113,7 +156,7 @@ class TableScreen(Screen[None]):
             self.state = self.rules.evolve(self.state, event)
             self.applied(event)
         self.shown = env.seq + 1
-        self.query_one(EventLog).add(env.seq, sentence(self.rules, env, self.names))
+        self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
 
     def show_scores(self) -> None:
         """The end screen over the final board (once the game is over)."""
@@ -122,7 +165,13 @@ class TableScreen(Screen[None]):
             return
         parts = dict(self.SCORE_PARTS) or None
         end = EndScreen(
-            self.rules, self.names, outcome, self.session, headings=parts, note=self.end_note()
+            self.rules,
+            self.names,
+            outcome,
+            self.session,
+            details=self.end_details(),
+            headings=parts,
+            note=self.end_note(),
         )
         self.app.push_screen(end)
 
@@ -144,11 +193,14 @@ class TableScreen(Screen[None]):
             return False
         try:
             await self.session.submit(seat, command)
-        except IllegalCommand as exc:
+        except CalderaError as exc:  # refused by the rules, or the table's host did not answer
             self.note = f"✗ {exc}"
             return False
         self.note = ""
         return True
+
+    def watch_note(self, note: str) -> None:
+        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
 
     # -- the terminal ----------------------------------------------------------------------------
 
@@ -163,6 +215,28 @@ class TableScreen(Screen[None]):
                 severity="warning",
             )
 
+    # -- the network ---------------------------------------------------------------------------
+
+    def _connection_changed(self, _news: object = None) -> None:
+        """The session's connection or table card changed: the header follows; a table closed
+        by its host ends this screen."""
+        if not self.is_attached:
+            return
+        self.sub_title = connection_line(self.session)
+        if self.session.status == "table closed" and not self.ended and not self._leaving:
+            self._leaving = True
+            self.notify("The host closed the table.", severity="warning")
+            self.run_worker(self.close_table(), group="leave")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "host_menu":
+            return self.host_menu is not None
+        return True
+
+    def action_host_menu(self) -> None:
+        if self.host_menu is not None:
+            self.host_menu()
+
     # -- leaving ---------------------------------------------------------------------------------
 
     def action_scores(self) -> None:
@@ -172,10 +246,17 @@ class TableScreen(Screen[None]):
         if self.ended:
             self.run_worker(self._leave(True))
             return
-        question = "Leave this game? It is saved: open its replay to continue from any event."
-        self.app.push_screen(ConfirmScreen(question), self._leave)
+        self.app.push_screen(ConfirmScreen(self.leave_question), self._leave)
 
     async def _leave(self, yes: bool | None) -> None:
         if yes:
-            await self.session.close()
-            self.dismiss(None)
+            await self.close_table()
+
+    async def close_table(self) -> None:
+        """Leave the game (a local game stays saved), and the dialogs open over it."""
+        await self.session.close()
+        if not self.is_attached:
+            return
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        self.dismiss(None)

@@ -1,0 +1,174 @@
+"""The app's side of playing across terminals: hosting a table here, and the words for a table's
+seats and connection.
+
+A hosted table is a :class:`net.host.TableHost` (the referee) in this process, on a broker that
+is started here when none answers (:func:`net.broker.ensure_broker`), and the host player's own
+seat, taken through the broker like anyone's (a :class:`net.session.NetSession`). The screens
+play that seat through the :class:`core.session.Session` protocol only; what a networked
+session tells beyond it (its table card, its connection) is :class:`tui.presence.TableWatch`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from textual.screen import Screen
+
+from core.games import get_rules
+from core.session import Session
+from net.broker import EmbeddedBroker, ensure_broker
+from net.config import BrokerAddress, NetConfig, load
+from net.errors import NetError
+from net.host import TableHost
+from net.session import NetSession
+from tui.library import replays_dir
+
+ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
+OPEN = "open"  # a seat kind: a player from another terminal
+
+
+class Closable(Protocol):
+    def close(self) -> Awaitable[None]: ...
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """What the network screens need from the app: who this terminal is at a table, how it
+    shows a game, and where it keeps what must be closed when the app quits."""
+
+    identity: str
+    play: Callable[[Session], Screen[None]]  # the game's screen for a session
+    keep: Callable[[Closable], None]  # close it when the app quits or goes back to the menu
+    bot_delay: float = 0.5  # seconds the host's bots wait before each command
+
+
+def network_config() -> tuple[NetConfig, str]:
+    """The configured broker and name (``$CALDERA_BROKER``, the config file), and a line saying
+    why the default is used instead when the configuration cannot be read."""
+    try:
+        return load(), ""
+    except NetError as exc:
+        return NetConfig(), f"{exc} (using {NetConfig().broker})"
+
+
+def broker_from_text(text: str, configured: BrokerAddress) -> BrokerAddress:
+    """The broker typed in a form; the configured one (with its password) when unchanged.
+    Raises :class:`NetError` with one line for an address that cannot be read."""
+    text = text.strip()
+    if not text or text == str(configured):
+        return configured
+    return BrokerAddress.parse(text)
+
+
+# -- hosting ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HostSetup:
+    """A table to host, as the host dialog fills it in.
+
+    ``seats`` holds one kind per seat: :data:`ME` (exactly one), :data:`OPEN` (a player from
+    another terminal) or a bot kind. ``standin`` is the bot kind that plays for a player gone
+    longer than ``standin_after`` seconds (``None``: only when the host says so).
+    """
+
+    game: str
+    seats: tuple[str, ...]
+    name: str
+    broker: BrokerAddress
+    table_name: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    standin: str | None = None
+    standin_after: float = 15.0
+    table: str | None = None
+    seed: str | None = None
+
+    @property
+    def my_seat(self) -> int:
+        return self.seats.index(ME)
+
+
+class HostedTable:
+    """A table hosted by this terminal: its broker (if started here), referee and host seat."""
+
+    def __init__(self, setup: HostSetup, *, identity: str, bot_delay: float = 0.5) -> None:
+        self.setup = setup
+        self.identity = identity
+        self.bot_delay = bot_delay
+        self.embedded: EmbeddedBroker | None = None
+        self.host: TableHost | None = None
+        self.session: NetSession | None = None
+        self.closed = False
+
+    @property
+    def address(self) -> BrokerAddress:
+        return self.setup.broker
+
+    async def open(self, say: Callable[[str], None]) -> TableHost:
+        """Start a broker if none answers, open the table, seat the bots and the host player.
+        Raises :class:`NetError` (one line); whatever was opened is closed again."""
+        setup = self.setup
+        try:
+            rules = get_rules(setup.game)
+            say(f"looking for a broker at {setup.broker}…")
+            self.embedded = await asyncio.to_thread(ensure_broker, setup.broker)
+            if self.embedded is not None:
+                say(f"started an embedded broker at {setup.broker} (amqtt), until the table closes")
+            host = TableHost(
+                setup.broker,
+                rules,
+                len(setup.seats),
+                table=setup.table,
+                name=setup.table_name or f"{setup.name}'s table",
+                host=setup.name,
+                options=dict(setup.options),
+                replay_dir=replays_dir(),
+                seed=setup.seed,
+                bot_delay=self.bot_delay,
+                standin=setup.standin,
+                standin_after=setup.standin_after,
+            )
+            self.host = host
+            await host.open()
+            for seat, kind in enumerate(setup.seats):
+                if kind not in (ME, OPEN):
+                    await host.seat_bot(seat, kind)
+            await self.take_seat()
+        except (KeyError, ValueError) as exc:
+            await self.close()
+            raise NetError(str(exc.args[0]) if exc.args else str(exc)) from None
+        except BaseException:
+            await self.close()
+            raise
+        return host
+
+    async def take_seat(self) -> NetSession:
+        """Sit at the host's seat (again, after leaving the game screen)."""
+        assert self.host is not None
+        self.session = await NetSession.connect(
+            self.address,
+            self.host.table,
+            identity=self.identity,
+            name=self.setup.name,
+            seat=self.setup.my_seat,
+        )
+        return self.session
+
+    async def close(self) -> None:
+        """Leave the seat, close the table (its card leaves the lobby), stop our broker."""
+        if self.closed:
+            return
+        self.closed = True
+        session, self.session = self.session, None
+        if session is not None:
+            with contextlib.suppress(NetError):
+                await session.close()
+        if self.host is not None:
+            await self.host.close()
+        if self.embedded is not None:
+            await asyncio.to_thread(self.embedded.stop)
+            self.embedded = None

@@ -1,0 +1,93 @@
+"""Words for a networked table: who sits where and who is connected, and how the connection
+stands, for the lobby, the table room and the header of a game in play.
+
+Light on purpose (no MQTT here): every table screen imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from textual.message_pump import MessagePump
+
+from net.wire import SeatCard, TableCard
+
+
+@runtime_checkable
+class TableWatch(Protocol):
+    """What a networked session tells beyond the Session protocol: its table and connection."""
+
+    table: str
+    card: TableCard | None
+
+    @property
+    def status(self) -> str: ...
+
+    def subscribe_card(self, listener: Callable[[TableCard], None]) -> None: ...
+
+    def subscribe_status(self, listener: Callable[[str], None]) -> None: ...
+
+
+def handed_to(node: MessagePump, handler: Callable[..., object]) -> Callable[..., None]:
+    """A listener for a network object's news that hands them to ``node``'s message loop.
+
+    A session's or a lobby's listeners run in the MQTT client's callbacks, outside the app's
+    context (a new screen composed there cannot find its app): ``node`` runs ``handler`` with
+    the same arguments on its own loop, in the order the news came.
+    """
+
+    def listener(*args: Any) -> None:
+        node.call_later(handler, *args)
+
+    return listener
+
+
+def connection_line(session: object) -> str:
+    """The header's sub-title for a session: ``local``, or the connection and the seats
+    (``connected · ●Red ○Blue(away)``, ``reconnecting…``, ``desync at event 12 (…)``)."""
+    status = str(getattr(session, "status", ""))
+    if isinstance(session, TableWatch) and session.card is not None and status == "connected":
+        return f"{status} · {presence(session.card)}"
+    return status
+
+
+def seat_words(seat: SeatCard) -> str:
+    """How one seat stands: ``open``, ``here``, ``away``, ``random bot``, ``away, greedy bot
+    standing in``."""
+    if seat.is_open:
+        return "open"
+    if seat.client is None:
+        return f"{seat.bot} bot" if seat.bot else "bot"
+    where = "here" if seat.online else "away"
+    if seat.bot:
+        where += f", {seat.bot} bot"
+    if seat.standin:
+        where += f", {seat.standin} bot standing in"
+    return where
+
+
+def presence(card: TableCard) -> str:
+    """Who is connected, seat by seat, in one short line: ``●Red ○Blue(away) ⚙Yellow``.
+
+    ``●`` a player whose terminal is connected, ``○`` one who is away, ``⚙`` a bot (or a bot
+    standing in for a player who is away).
+    """
+    parts = []
+    for seat in card.seats:
+        if seat.is_open:
+            parts.append("·open")
+        elif seat.client is None or seat.bot:
+            parts.append(f"⚙{seat.name}")
+        elif seat.standin:
+            parts.append(f"⚙{seat.name}(bot for now)")
+        elif seat.online:
+            parts.append(f"●{seat.name}")
+        else:
+            parts.append(f"○{seat.name}(away)")
+    return " ".join(parts)
+
+
+def taken(card: TableCard) -> str:
+    """``2/3`` seats taken."""
+    return f"{len(card.seats) - len(card.open_seats())}/{len(card.seats)}"

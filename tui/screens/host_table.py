@@ -1,0 +1,238 @@
+"""Hosting a table: the game, its seats (you, a player from another terminal, or a bot), the
+game's options, the table's name and the broker it opens on.
+
+Dismissed with a :class:`tui.netplay.HostSetup`, or ``None`` when cancelled. Nothing is opened
+here: the table room (:mod:`tui.screens.room`) starts the broker and the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+from core.bots import bot_kinds
+from core.games import GAMES, get_rules
+from net.errors import NetError
+from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
+from tui.screens.new_game import DEFAULT_BOT, FOREST_SIDES
+
+MANUAL = "manual"
+STANDIN_AFTER = 15.0
+
+
+def seat_kinds(game: str) -> list[tuple[str, str]]:
+    """(label, value) for a seat: you, a player from another terminal, or each of the bots."""
+    bots = sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
+    return [
+        ("You (this terminal)", ME),
+        ("Player (other terminal)", OPEN),
+        *[(f"Bot: {kind}", kind) for kind in bots],
+    ]
+
+
+def standin_options(game: str) -> list[tuple[str, str]]:
+    """Who plays for a player who dropped out: nobody until the host says so, or a bot."""
+    bots = sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
+    return [("When I say so (H in the game)", MANUAL)] + [
+        (f"A {kind} bot after {STANDIN_AFTER:g} s", kind) for kind in bots
+    ]
+
+
+class HostScreen(Screen[HostSetup | None]):
+    """A form; dismissed with the table to host, or ``None``."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["new_game.tcss", "host_table.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "host", "Host"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self, *, game: str = "maunakea", seats: int = 2) -> None:
+        super().__init__()
+        self.config, self.config_problem = network_config()
+        self.game = game
+        rules = get_rules(game)
+        self.seats = seats
+        self.min_seats, self.max_seats = rules.min_players, rules.max_players
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield Static(
+                "Open a table others can join from their lobby; the game starts when you say.",
+                id="origin",
+            )
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select(
+                    [(get_rules(g).title, g) for g in sorted(GAMES)],
+                    value=self.game,
+                    allow_blank=False,
+                    id="game",
+                )
+            with Horizontal(classes="field"):
+                yield Label("Seats", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(2, 5)],
+                    value=self.seats,
+                    allow_blank=False,
+                    id="seats",
+                )
+            for seat in range(4):
+                with Horizontal(classes="field seat", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield Select(
+                        seat_kinds(self.game),
+                        value=ME if seat == 0 else OPEN,
+                        allow_blank=False,
+                        id=f"kind-{seat}",
+                        classes="seat-kind",
+                    )
+            with Horizontal(classes="field"):
+                yield Label("Your name", classes="field-label")
+                yield Input(self.config.name or "Host", id="name", max_length=24)
+            with Horizontal(classes="field"):
+                yield Label("Table name", classes="field-label")
+                yield Input(placeholder="your name's table", id="table-name", max_length=24)
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(placeholder="random (any text deals the same game)", id="seed")
+            with Horizontal(classes="field"):
+                yield Label("Turn limit", classes="field-label")
+                yield Input(placeholder="none", id="turn-limit", type="integer")
+            with Horizontal(classes="field", id="advanced-field"):
+                yield Label("Advanced", classes="field-label")
+                yield Switch(False, id="advanced")
+                yield Label("Mauna Kea's advanced game: 4 secret cards each", classes="field-hint")
+            with Horizontal(classes="field", id="kilauea-options"):
+                yield Label("Forests", classes="field-label")
+                yield Input(placeholder=FOREST_SIDES, id="forest-sides")
+            with Horizontal(classes="field"):
+                yield Label("Stand-in", classes="field-label")
+                yield Select(
+                    standin_options(self.game), value=MANUAL, allow_blank=False, id="standin"
+                )
+            with Horizontal(classes="field"):
+                yield Label("Broker", classes="field-label")
+                yield Input(str(self.config.broker), id="broker")
+            yield Label(
+                "Started here (amqtt) when nothing answers on this machine. "
+                + (self.config_problem or f"From: {self.config.source}."),
+                id="broker-hint",
+            )
+            yield Label("", id="form-error")
+            with Horizontal(id="form-buttons"):
+                yield Button("Host (ctrl+s)", id="host", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Host a table"
+        self._show_seats()
+        self._show_game_options()
+        self.query_one("#game", Select).focus()
+
+    @on(Select.Changed, "#seats")
+    def _seats_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.seats = event.value
+            self._show_seats()
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str) or event.value == self.game:
+            return
+        self.game = event.value
+        for seat in range(4):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            value = kind.value
+            kind.set_options(seat_kinds(self.game))
+            known = {v for _, v in seat_kinds(self.game)}
+            kind.value = value if value in known else OPEN
+        standin = self.query_one("#standin", Select)
+        standin.set_options(standin_options(self.game))
+        standin.value = MANUAL
+        self._show_game_options()
+
+    def _show_seats(self) -> None:
+        for seat in range(4):
+            self.query_one(f"#seat-{seat}").display = seat < self.seats
+
+    def _show_game_options(self) -> None:
+        self.query_one("#kilauea-options").display = self.game == "kilauea"
+        self.query_one("#advanced-field").display = self.game == "maunakea"
+
+    def _game_options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        limit_text = self.query_one("#turn-limit", Input).value.strip()
+        if limit_text:
+            limit = int(limit_text)
+            if limit < 1:
+                raise ValueError("the turn limit is a positive number of turns")
+            options["turn_limit"] = limit
+        if self.game == "maunakea" and self.query_one("#advanced", Switch).value:
+            options["advanced"] = True
+        if self.game == "kilauea":
+            sides = self.query_one("#forest-sides", Input).value.strip().upper()
+            if sides and (len(sides) != 5 or set(sides) - {"A", "B"}):
+                raise ValueError("forest sides: 5 letters A or B, one per board 1–5 (e.g. ABBAB)")
+            if sides:
+                options["forest_sides"] = sides
+        return options
+
+    def setup(self) -> HostSetup:
+        """The form as a table to host; ``ValueError`` with one line when something is wrong."""
+        kinds = tuple(str(self.query_one(f"#kind-{s}", Select).value) for s in range(self.seats))
+        if kinds.count(ME) != 1:
+            raise ValueError("choose one seat for yourself (You, this terminal)")
+        rules = get_rules(self.game)
+        if not rules.min_players <= self.seats <= rules.max_players:
+            raise ValueError(
+                f"{rules.title} takes {rules.min_players} to {rules.max_players} players"
+            )
+        options = self._game_options()
+        rules.config(self.seats, options)  # ValueError on an option the game refuses
+        name = self.query_one("#name", Input).value.strip() or "Host"
+        try:
+            broker = broker_from_text(self.query_one("#broker", Input).value, self.config.broker)
+        except NetError as exc:
+            raise ValueError(str(exc)) from None
+        standin = str(self.query_one("#standin", Select).value)
+        return HostSetup(
+            game=self.game,
+            seats=kinds,
+            name=name,
+            broker=broker,
+            table_name=self.query_one("#table-name", Input).value.strip(),
+            options=options,
+            standin=None if standin == MANUAL else standin,
+            standin_after=STANDIN_AFTER,
+            seed=self.query_one("#seed", Input).value.strip() or None,
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "host":
+            self.action_host()
+        elif event.button.id == "back":
+            self.action_cancel()
+
+    def on_input_submitted(self) -> None:
+        self.action_host()
+
+    def action_host(self) -> None:
+        try:
+            setup = self.setup()
+        except ValueError as exc:
+            self.query_one("#form-error", Label).update(str(exc))
+            return
+        self.dismiss(setup)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

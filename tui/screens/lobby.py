@@ -1,0 +1,261 @@
+"""The lobby: every open and running table on the broker, live, and the doors to them.
+
+A named exclusive worker keeps a :class:`net.lobby.Lobby` open for as long as the screen is
+there; each change of a table's card updates its row. ``enter`` takes a seat (your name, a free
+seat) or gives back the seat this terminal held; ``w`` watches as a spectator. Either way the
+table's room (:mod:`tui.screens.room`) follows, then the game's own screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from core.errors import CalderaError
+from net.config import BrokerAddress
+from net.lobby import Lobby
+from net.session import NetSession
+from net.wire import TableCard
+from tui.netplay import Terminal, broker_from_text, network_config
+from tui.presence import handed_to, presence, taken
+from tui.screens.choice import AskScreen
+from tui.screens.join import JoinChoice, JoinScreen
+from tui.screens.room import RoomScreen, options_line
+from tui.widgets.text_line import TextLine
+
+STATUS_WORDS = {"open": "open", "running": "playing", "over": "game over"}
+
+
+class LobbyScreen(Screen[None]):
+    """The tables on one broker."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", "Join", tooltip="Take a seat at the highlighted table"),
+        Binding("w", "watch", "Watch", tooltip="Watch the highlighted table as a spectator"),
+        Binding("b", "broker", "Broker…", tooltip="Look at the tables of another broker"),
+        Binding("r", "reconnect", "Retry", tooltip="Connect to the broker again"),
+        Binding("escape", "back", "Back", tooltip="Back to the menu"),
+    ]
+
+    connected: reactive[bool] = reactive(False)
+    note: reactive[str] = reactive("")  # the last problem, one line
+
+    def __init__(self, terminal: Terminal, address: BrokerAddress | None = None) -> None:
+        super().__init__()
+        config, problem = network_config()
+        self.terminal = terminal
+        self.configured = config.broker
+        self.address = address or config.broker
+        self.player_name = config.name or "Player"
+        self.config_problem = problem
+        self.lobby: Lobby | None = None
+        self.cards: list[TableCard] = []
+        self.joining = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="lobby"):
+            yield Static("", id="lobby-broker")
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="table-details")
+            yield TextLine(id="lobby-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Lobby"
+        tables = self.query_one("#tables", DataTable)
+        tables.add_columns("Table", "Game", "Name", "Host", "Seats", "Status")
+        tables.focus()
+        if self.config_problem:
+            self.note = self.config_problem
+        self._follow_lobby()
+        self.set_interval(0.5, self._show_connection)
+
+    # -- following the lobby --------------------------------------------------------------------
+
+    @work(exclusive=True, group="lobby", name="lobby")
+    async def _follow_lobby(self) -> None:
+        """Keep the lobby open (and its rows live) until the screen goes or the broker changes."""
+        self.lobby = None
+        self.cards = []
+        self._show_tables()
+        self.query_one("#lobby-broker", Static).update(f"Connecting to {self.address}…")
+        lobby = Lobby(self.address, identity=self.terminal.identity, name=self.player_name)
+        try:
+            await lobby.open()
+        except CalderaError as exc:
+            self.query_one("#lobby-broker", Static).update(Text(f"✗ {exc}", style="bold #ff6b6b"))
+            self.note = "b chooses another broker, r tries again (a host starts one for its table)"
+            self.refresh_bindings()
+            return
+        self.lobby = lobby
+        unsubscribe = lobby.subscribe(handed_to(self, self._table_changed))
+        try:
+            self.note = ""
+            self._show_connection()
+            await asyncio.sleep(0.3)  # the retained cards arrive at once
+            self._show_tables()
+            await asyncio.Event().wait()
+        finally:
+            unsubscribe()
+            self.lobby = None
+            await lobby.close()
+
+    def _table_changed(self, table: str, card: TableCard | None) -> None:
+        self._show_tables()
+
+    def _show_connection(self) -> None:
+        lobby = self.lobby
+        self.connected = lobby is not None and lobby.link.connected
+        if lobby is None:
+            return
+        state = "connected" if self.connected else "reconnecting…"
+        self.sub_title = f"{self.address} · {state}"
+        self.query_one("#lobby-broker", Static).update(
+            f"Tables on {self.address} ({state}). Host one from the menu to add yours."
+        )
+
+    def _show_tables(self) -> None:
+        """Every table, open ones first; the highlighted table stays highlighted."""
+        lobby = self.lobby
+        cards = list(lobby.tables.values()) if lobby is not None else []
+        order = {"open": 0, "running": 1, "over": 2}
+        cards.sort(key=lambda c: (order.get(c.status, 3), c.table))
+        table = self.query_one("#tables", DataTable)
+        chosen = self.highlighted
+        self.cards = cards
+        table.clear()
+        me = self.terminal.identity
+        for card in cards:
+            status = STATUS_WORDS.get(card.status, card.status)
+            if card.seat_of(me) is not None:
+                status += " (your seat)"
+            table.add_row(
+                card.table, card.title, card.name, card.host, taken(card), status, key=card.table
+            )
+        if chosen is not None and chosen.table in {c.table for c in cards}:
+            table.move_cursor(row=table.get_row_index(chosen.table))
+        self._describe()
+        self.refresh_bindings()
+
+    @property
+    def highlighted(self) -> TableCard | None:
+        row = self.query_one("#tables", DataTable).cursor_row
+        return self.cards[row] if 0 <= row < len(self.cards) else None
+
+    @on(DataTable.RowHighlighted, "#tables")
+    def _describe(self) -> None:
+        card = self.highlighted
+        details = self.query_one("#table-details", Static)
+        if card is None:
+            waiting = "No tables yet." if self.lobby is not None else ""
+            details.update(Text(waiting, style="dim"))
+            return
+        details.update(
+            Text.assemble(
+                (f"{card.name}", "bold"),
+                f" — {card.title}, hosted by {card.host}: {options_line(card)}\n",
+                f"Seats: {presence(card)}",
+            )
+        )
+        self.refresh_bindings()
+
+    def watch_note(self, note: str) -> None:
+        self.query_one("#lobby-note", TextLine).text = (
+            Text(note, style="bold #ff6b6b") if note else ""
+        )
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("join", "watch"):
+            return self.lobby is not None and self.highlighted is not None and not self.joining
+        if action == "reconnect":
+            return self.lobby is None
+        return True
+
+    @on(DataTable.RowSelected, "#tables")
+    def _row_selected(self) -> None:
+        self.action_join()
+
+    def action_join(self) -> None:
+        card = self.highlighted
+        if card is None or self.lobby is None or self.joining:
+            return
+        if card.seat_of(self.terminal.identity) is not None:
+            self._join(card.table, (self.player_name, None))  # back to the seat held
+            return
+        if card.status != "open":
+            self.note = f"The game at table {card.table} has begun: w watches it."
+            return
+        if not card.open_seats():
+            self.note = f"Table {card.table} is full: w watches it."
+            return
+
+        def chosen(choice: JoinChoice | None) -> None:
+            if choice is not None:
+                self.player_name = choice[0]
+                self._join(card.table, choice)
+
+        self.app.push_screen(JoinScreen(card, self.player_name), chosen)
+
+    def action_watch(self) -> None:
+        card = self.highlighted
+        if card is not None and self.lobby is not None and not self.joining:
+            self._join(card.table, None)
+
+    @work(exclusive=True, group="join", name="join")
+    async def _join(self, table: str, choice: JoinChoice | None) -> None:
+        """Take the seat (``choice``) or a spectator's chair (``None``), then show the room."""
+        lobby = self.lobby
+        if lobby is None:
+            return
+        self.joining = True
+        self.refresh_bindings()
+        self.note = f"Joining table {table}…" if choice is not None else f"Watching {table}…"
+        try:
+            session: NetSession
+            if choice is None:
+                session = await lobby.watch(table)
+            else:
+                name, seat = choice
+                session = await lobby.join(table, seat=seat, name=name)
+        except CalderaError as exc:
+            self.note = f"✗ Table {table}: {exc}"
+            return
+        finally:
+            self.joining = False
+            self.refresh_bindings()
+        self.note = ""
+        self.terminal.keep(session)
+        await self.app.push_screen(RoomScreen(self.terminal, session=session))
+
+    def action_broker(self) -> None:
+        def chosen(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                self.address = broker_from_text(text, self.configured)
+            except CalderaError as exc:
+                self.note = f"✗ {exc}"
+                return
+            self._follow_lobby()
+
+        hint = "mqtt://host:port (the host's table room shows its broker)"
+        self.app.push_screen(AskScreen("Broker address", str(self.address), hint), chosen)
+
+    def action_reconnect(self) -> None:
+        self._follow_lobby()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

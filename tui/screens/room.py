@@ -1,0 +1,382 @@
+"""The table room: a networked table before and around its game.
+
+It shows the table's card live: its id to tell friends, who sits where, who is connected, which
+seats are bots. The host's room opens the table (a broker if none answers, the referee, the host's
+seat) in a named exclusive worker that keeps it open for as long as the room is there; its keys
+fill the open seats with bots, start the game once every seat is taken, hand a seat to a bot and
+back, and close the table. A guest's room waits for the host to start. When the game begins, the
+game's own screen comes up over the room, driven by the seat's :class:`net.session.NetSession`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from core.codec import Envelope
+from core.errors import CalderaError
+from net.session import NetSession
+from net.wire import TableCard
+from tui.netplay import HostedTable, HostSetup, Terminal
+from tui.presence import handed_to, taken
+from tui.screens.choice import ChoiceScreen, ConfirmScreen
+from tui.screens.new_game import DEFAULT_BOT
+from tui.screens.table import TableScreen
+from tui.widgets.seats_table import SeatsTable
+from tui.widgets.text_line import TextLine
+
+HOST_LEAVES = (
+    "Leave the game screen? The table stays open: enter in the table room takes you back to "
+    "your seat."
+)
+
+
+def options_line(card: TableCard) -> str:
+    """The table's options in words (``advanced game · turn limit 10``)."""
+    words = []
+    options = card.options
+    if options.get("advanced"):
+        words.append("advanced game")
+    if options.get("turn_limit"):
+        words.append(f"turn limit {options['turn_limit']}")
+    if options.get("forest_sides"):
+        words.append(f"forest sides {options['forest_sides']}")
+    return " · ".join(words) or "the base game"
+
+
+class RoomScreen(Screen[None]):
+    """A table's room: hosted here (``setup``) or joined (``session``)."""
+
+    CSS_PATH = "room.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "To the game", tooltip="Your seat (or chair) at the game"),
+        Binding("b", "fill", "Fill with bots", tooltip="Seat a bot in every open seat"),
+        Binding("s", "start", "Start", tooltip="Start the game (every seat is taken)"),
+        Binding("h", "hand", "Bot / back", tooltip="A bot plays the highlighted seat, or stops"),
+        Binding("c", "close", "Close the table", tooltip="Close the table for everyone"),
+        Binding("escape", "leave", "Leave", tooltip="Leave the table"),
+    ]
+
+    card: reactive[TableCard | None] = reactive(None, always_update=True)
+    note: reactive[str] = reactive("")  # the last problem, one line
+
+    def __init__(
+        self,
+        terminal: Terminal,
+        *,
+        setup: HostSetup | None = None,
+        session: NetSession | None = None,
+    ) -> None:
+        super().__init__()
+        if (setup is None) == (session is None):
+            raise ValueError("a room is either hosted here (setup) or joined (session)")
+        self.terminal = terminal
+        self.setup = setup
+        self.session = session
+        self.hosted: HostedTable | None = None
+        self.game_screen: Screen[None] | None = None
+        self.opening = setup is not None
+        self._unsubscribe: Callable[[], None] | None = None
+
+    @property
+    def is_host(self) -> bool:
+        return self.setup is not None
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="room"):
+            yield Static("", id="room-id")
+            yield TextLine(id="room-broker")
+            yield SeatsTable(id="room-seats")
+            yield TextLine(id="room-options")
+            yield TextLine(id="room-status")
+            yield TextLine(id="room-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Table room"
+        self.sub_title = "opening the table…" if self.is_host else "connected"
+        if self.setup is not None:
+            self.query_one("#room-id", Static).update(f"Opening a table on {self.setup.broker}…")
+            self._host_table()
+        elif self.session is not None:
+            self._follow(self.session)
+            self.card = self.session.card
+            self.call_after_refresh(self._to_game)  # a game already on: straight to it
+        self.query_one(SeatsTable).focus()
+
+    # -- hosting -------------------------------------------------------------------------------
+
+    @work(exclusive=True, group="table", name="table host")
+    async def _host_table(self) -> None:
+        """Open the table and keep it open until this room goes (the worker is cancelled)."""
+        assert self.setup is not None
+        hosted = HostedTable(
+            self.setup, identity=self.terminal.identity, bot_delay=self.terminal.bot_delay
+        )
+        self.terminal.keep(hosted)
+        try:
+            try:
+                host = await hosted.open(self._say)
+            except CalderaError as exc:
+                self.opening = False
+                self.query_one("#room-id", Static).update("No table was opened.")
+                self.note = f"✗ {exc}"
+                self.refresh_bindings()
+                return
+            self.hosted = hosted
+            self.opening = False
+            self._unsubscribe = host.subscribe_card(handed_to(self, self._card_changed))
+            assert hosted.session is not None
+            self._follow(hosted.session)
+            self.card = host.card
+            if hosted.embedded is None:
+                self._say("")  # the broker answered: nothing to say about it
+            await asyncio.Event().wait()
+        finally:
+            if self._unsubscribe is not None:
+                self._unsubscribe()
+            await hosted.close()
+
+    def _say(self, line: str) -> None:
+        self.query_one("#room-broker", TextLine).text = Text(line, style="dim")
+
+    def _follow(self, session: NetSession) -> None:
+        """Watch the seat's session: the game begins, the card changes, the table closes.
+
+        Its news come in the MQTT client's callbacks, outside the app's context: they are
+        handed to this screen's message loop.
+        """
+        self.session = session
+        self.sub_title = session.status
+        session.subscribe(handed_to(self, partial(self._envelopes, session)))
+        if not self.is_host:
+            session.subscribe_card(handed_to(self, self._card_changed))
+        session.subscribe_status(handed_to(self, partial(self._status_changed, session)))
+
+    def _card_changed(self, card: TableCard) -> None:
+        if self.is_attached:
+            self.card = card
+
+    def _envelopes(self, session: NetSession, batch: Sequence[Envelope]) -> None:
+        if self.is_attached and session is self.session and self.game_screen is None:
+            self._to_game()
+
+    def _status_changed(self, session: NetSession, status: str) -> None:
+        if not self.is_attached or session is not self.session:
+            return
+        self.sub_title = status
+        if status == "table closed" and not self.is_host and self.game_screen is None:
+            self.notify("The host closed the table.", severity="warning")
+            self.run_worker(self._leave_table(), exclusive=True, group="leave")
+
+    # -- showing -------------------------------------------------------------------------------
+
+    def watch_card(self, card: TableCard | None) -> None:
+        if card is None:
+            return
+        self.title = f"{card.title} · table {card.table} · {card.name}"
+        address = self.setup.broker if self.setup is not None else None
+        where = f" on {address}" if address is not None else ""
+        tell = " — tell your friends this id: they join from their lobby" if self.is_host else ""
+        self.query_one("#room-id", Static).update(
+            Text.assemble(("Table ", ""), (card.table, "bold reverse"), (where + tell, ""))
+        )
+        me = self.session.identity if self.session is not None else None
+        self.query_one(SeatsTable).show(card, me)
+        self.query_one(
+            "#room-options", TextLine
+        ).text = (
+            f"{card.title}, {len(card.seats)} seats ({taken(card)} taken): {options_line(card)}"
+        )
+        self.query_one("#room-status", TextLine).text = Text.from_markup(self._status(card))
+        self.refresh_bindings()
+
+    def _status(self, card: TableCard) -> str:
+        """What the table waits for, and what the keys can do about it (Rich markup)."""
+        if card.status == "running":
+            return "The game is on: [b]enter[/b] takes you to it."
+        if card.status == "over":
+            return "The game is over: [b]enter[/b] shows the final table."
+        missing = len(card.open_seats())
+        if not self.is_host:
+            return (
+                f"Waiting for {missing} more player(s), then for the host to start."
+                if missing
+                else "Every seat is taken: waiting for the host to start the game."
+            )
+        if missing:
+            return f"Waiting for {missing} more player(s): [b]b[/b] fills the open seats with bots."
+        return "Every seat is taken: [b]s[/b] starts the game."
+
+    def watch_note(self, note: str) -> None:
+        self.query_one("#room-note", TextLine).text = (
+            Text(note, style="bold #ff6b6b") if note else ""
+        )
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        card, host = self.card, self.hosted
+        if action == "play":
+            return card is not None and card.status in ("running", "over")
+        if action in ("fill", "start"):
+            if host is None or card is None or card.status != "open":
+                return False
+            return bool(card.open_seats()) if action == "fill" else not card.open_seats()
+        if action == "hand":
+            return host is not None and card is not None and card.status == "running"
+        if action == "close":
+            return host is not None
+        if action == "leave":
+            return not self.opening
+        return True
+
+    async def action_fill(self) -> None:
+        if self.hosted is not None and self.hosted.host is not None:
+            await self._act(self.hosted.host.fill_with_bots(DEFAULT_BOT))
+
+    async def action_start(self) -> None:
+        if self.hosted is not None and self.hosted.host is not None:
+            await self._act(self.hosted.host.start())
+
+    async def _act(self, step: Awaitable[object]) -> None:
+        try:
+            await step
+        except CalderaError as exc:
+            self.note = f"✗ {exc}"
+        else:
+            self.note = ""
+
+    def action_hand(self) -> None:
+        """Hand the highlighted seat to a bot, or give it back."""
+        self.hand_seat(self.query_one(SeatsTable).cursor_row)
+
+    def hand_seat(self, seat: int) -> None:
+        host = self.hosted.host if self.hosted is not None else None
+        if host is None or not 0 <= seat < len(host.seats):
+            return
+        holder = host.seats[seat]
+        if holder.client is None:
+            self.note = f"Seat {seat + 1} is played by the host's bot already."
+            return
+        if holder.standin is not None:
+            self.run_worker(self._act(host.hand_back(seat)))
+            self.notify(f"{holder.name} plays seat {seat + 1} again.", timeout=3)
+        else:
+            self.run_worker(self._act(host.hand_to_bot(seat, DEFAULT_BOT)))
+            self.notify(f"A {DEFAULT_BOT} bot plays for {holder.name} now.", timeout=3)
+
+    def open_host_menu(self) -> None:
+        """The host's menu over the game: hand a seat to a bot and back, close the table."""
+        host = self.hosted.host if self.hosted is not None else None
+        if host is None:
+            return
+        labels: list[str] = []
+        doings: list[Callable[[], None]] = []
+        for seat, holder in enumerate(host.seats):
+            if holder.client is None:
+                continue
+            where = "here" if holder.online else "away"
+            if holder.standin is not None:
+                labels.append(f"Give seat {seat + 1} back to {holder.name} ({where})")
+            else:
+                labels.append(
+                    f"Let a {DEFAULT_BOT} bot play seat {seat + 1} ({holder.name}, {where})"
+                )
+            doings.append(partial(self.hand_seat, seat))
+        labels.append("Close the table for everyone")
+        doings.append(self.action_close)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                doings[index]()
+
+        self.app.push_screen(ChoiceScreen("The host's menu", labels), chosen)
+
+    # -- the game ------------------------------------------------------------------------------
+
+    def action_play(self) -> None:
+        if self.hosted is not None and self.hosted.session is None:
+            self.run_worker(self._take_seat_again(), exclusive=True, group="seat")
+            return
+        self._to_game()
+
+    async def _take_seat_again(self) -> None:
+        """The host comes back to its seat (its session was closed when it left the game)."""
+        if self.hosted is None:
+            return
+        try:
+            session = await self.hosted.take_seat()
+        except CalderaError as exc:
+            self.note = f"✗ {exc}"
+            return
+        self._follow(session)
+        self._to_game()
+
+    def _to_game(self) -> None:
+        """Show the game's screen for the seat's session (once it has begun)."""
+        session = self.session
+        if session is None or self.game_screen is not None or not session.envelopes:
+            return
+        if self.app.screen is not self:
+            return  # a dialog is open over the room: the game shows when asked (enter)
+        screen = self.terminal.play(session)
+        if isinstance(screen, TableScreen) and self.is_host:
+            screen.host_menu = self.open_host_menu
+            screen.leave_question = HOST_LEAVES
+        self.game_screen = screen
+        self.app.push_screen(screen, self._game_left)
+
+    def _game_left(self, _result: None = None) -> None:
+        """Back from the game: the host stays in the room (its seat was left), a guest leaves."""
+        self.game_screen = None
+        if self.hosted is not None:
+            self.hosted.session = None
+            self.refresh_bindings()
+            return
+        self.dismiss(None)
+
+    # -- leaving -------------------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        def close(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._close(), exclusive=True, group="leave")
+
+        question = "Close the table? Everyone at it is told, and the game ends here."
+        self.app.push_screen(ConfirmScreen(question), close)
+
+    async def _close(self) -> None:
+        if self.hosted is not None:
+            await self.hosted.close()
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        self.dismiss(None)
+
+    def action_leave(self) -> None:
+        if self.hosted is not None:
+            self.action_close()
+        elif self.is_host:
+            self.dismiss(None)  # nothing was opened
+        else:
+            self.run_worker(self._leave_table(), exclusive=True, group="leave")
+
+    async def _leave_table(self) -> None:
+        if self.session is not None:
+            await self.session.close()
+        if self.is_attached and self.app.screen is self:
+            self.dismiss(None)
