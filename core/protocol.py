@@ -81,6 +81,11 @@ class Rules(Protocol[S]):
         """An independent copy (``evolve`` mutates)."""
         ...
 
+    def fully_known(self, state: S) -> bool:
+        """Whether ``state`` hides nothing (a referee can run a game only from such a state;
+        a seat's view of a game with secrets is not one)."""
+        ...
+
     def view(self, state: S, seat: Seat | None) -> S:
         """What ``seat`` (or a spectator, ``None``) may know, as a state of the same type."""
         ...

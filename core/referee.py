@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from core.codec import GENESIS, Envelope, encode_envelope, short_hash
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, PositionError
 from core.fold import start_state
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command, Event
@@ -47,6 +47,11 @@ class Referee(Generic[S]):
             position=dict(position) if position is not None else None,
         )
         self.state: S = start_state(rules, self.started)
+        if not rules.fully_known(self.state):
+            raise PositionError(
+                "this position hides some cards (it is one seat's view); a game can only start "
+                "from a whole position"
+            )
         self.log: list[Envelope] = []
         self.wire: list[bytes] = []
         self.sinks: list[Sink] = []

@@ -383,3 +383,18 @@ def test_random_advanced_game_hides_every_unplayed_card_from_other_seats() -> No
                     assert card_id.encode() not in data, (viewer, env.seq, card_id)
                 if isinstance(seen, ev.CardsDealt) and viewer is not None:
                     assert seen.hands[viewer] == dealt.hands[viewer], "own cards are shown"
+
+
+def test_a_game_cannot_start_from_a_seats_view_of_a_position() -> None:
+    from core.errors import PositionError
+
+    referee = drafted(2)
+    hands = [list(h) for h in referee.state.dealt]
+    for seat in range(2):
+        referee.submit(seat, cmd.KeepCards(tuple(hands[seat][:4])))
+    whole = RULES.dump_position(referee.state)
+    seen = RULES.dump_position(RULES.view(referee.state, 0))
+    config = RULES.config(2, {"advanced": True})
+    Referee(RULES, config, ["R", "B"], position=whole)  # the referee's own: fine
+    with pytest.raises(PositionError, match="one seat's view"):
+        Referee(RULES, config, ["R", "B"], position=seen)

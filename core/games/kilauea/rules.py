@@ -106,6 +106,9 @@ class Kilauea:
     def copy(self, state: KilaueaState) -> KilaueaState:
         return state.copy()
 
+    def fully_known(self, state: KilaueaState) -> bool:
+        return True  # nothing in Kilauea is hidden
+
     def view(self, state: KilaueaState, seat: Seat | None) -> KilaueaState:
         return state.copy()  # nothing is hidden: forests, canoes, stones and islands lie open
 

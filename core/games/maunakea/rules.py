@@ -94,6 +94,9 @@ class MaunaKea:
     def copy(self, state: MaunaKeaState) -> MaunaKeaState:
         return state.copy()
 
+    def fully_known(self, state: MaunaKeaState) -> bool:
+        return secrecy.fully_known(state)
+
     def view(self, state: MaunaKeaState, seat: Seat | None) -> MaunaKeaState:
         return secrecy.view(state, seat)  # the base game hides nothing: tiles lie face up
 

@@ -33,6 +33,12 @@ def view(state: MaunaKeaState, seat: int | None) -> MaunaKeaState:
     return out
 
 
+def fully_known(state: MaunaKeaState) -> bool:
+    """No card in the state is hidden (it is the referee's, not a seat's view)."""
+    hands = [*state.dealt, *state.cards, *state.discarded, state.undealt]
+    return not any(HIDDEN in hand for hand in hands)
+
+
 def project(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it."""
     if isinstance(event, ev.CardsDealt):
