@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from core.bots import bot_kinds
 from core.games import GAMES, get_rules
 from net.errors import NetError
 from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
-from tui.screens.new_game import DEFAULT_BOT, FOREST_SIDES
+from tui.screens.new_game import DEFAULT_BOT
+from tui.widgets.game_options import GameOptions
 
 MANUAL = "manual"
 STANDIN_AFTER = 15.0
@@ -107,13 +108,7 @@ class HostScreen(Screen[HostSetup | None]):
             with Horizontal(classes="field"):
                 yield Label("Turn limit", classes="field-label")
                 yield Input(placeholder="none", id="turn-limit", type="integer")
-            with Horizontal(classes="field", id="advanced-field"):
-                yield Label("Advanced", classes="field-label")
-                yield Switch(False, id="advanced")
-                yield Label("Mauna Kea's advanced game: 4 secret cards each", classes="field-hint")
-            with Horizontal(classes="field", id="kilauea-options"):
-                yield Label("Forests", classes="field-label")
-                yield Input(placeholder=FOREST_SIDES, id="forest-sides")
+            yield GameOptions()
             with Horizontal(classes="field"):
                 yield Label("Stand-in", classes="field-label")
                 yield Select(
@@ -166,8 +161,7 @@ class HostScreen(Screen[HostSetup | None]):
             self.query_one(f"#seat-{seat}").display = seat < self.seats
 
     def _show_game_options(self) -> None:
-        self.query_one("#kilauea-options").display = self.game == "kilauea"
-        self.query_one("#advanced-field").display = self.game == "maunakea"
+        self.query_one(GameOptions).show_for(self.game)
 
     def _game_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
@@ -177,15 +171,7 @@ class HostScreen(Screen[HostSetup | None]):
             if limit < 1:
                 raise ValueError("the turn limit is a positive number of turns")
             options["turn_limit"] = limit
-        if self.game == "maunakea" and self.query_one("#advanced", Switch).value:
-            options["advanced"] = True
-        if self.game == "kilauea":
-            sides = self.query_one("#forest-sides", Input).value.strip().upper()
-            if sides and (len(sides) != 5 or set(sides) - {"A", "B"}):
-                raise ValueError("forest sides: 5 letters A or B, one per board 1–5 (e.g. ABBAB)")
-            if sides:
-                options["forest_sides"] = sides
-        return options
+        return options | self.query_one(GameOptions).options(self.game)
 
     def setup(self) -> HostSetup:
         """The form as a table to host; ``ValueError`` with one line when something is wrong."""

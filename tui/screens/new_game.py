@@ -13,16 +13,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from core.bots import bot_kinds
 from core.games import GAMES, get_rules
 from tui.seats import SEAT_NAMES
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
+from tui.widgets.game_options import GameOptions
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
-FOREST_SIDES = "random sides, or a letter A/B per board 1–5 (e.g. ABBAB)"
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
@@ -106,19 +106,9 @@ class NewGameScreen(Screen[TableSetup | None]):
                     type="integer",
                     disabled=self.position is not None,
                 )
-            with Horizontal(classes="field", id="advanced-field"):
-                yield Label("Advanced", classes="field-label")
-                yield Switch(
-                    self._advanced_position(), id="advanced", disabled=self.position is not None
-                )
-                yield Label("Mauna Kea's advanced game: 4 secret cards each", classes="field-hint")
-            with Horizontal(classes="field", id="kilauea-options"):
-                yield Label("Forests", classes="field-label")
-                yield Input(
-                    placeholder=FOREST_SIDES,
-                    id="forest-sides",
-                    disabled=self.position is not None,
-                )
+            yield GameOptions(
+                advanced=self._advanced_position(), disabled=self.position is not None
+            )
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
@@ -156,19 +146,13 @@ class NewGameScreen(Screen[TableSetup | None]):
         self._show_game_options()
 
     def _show_game_options(self) -> None:
-        self.query_one("#kilauea-options").display = self.game == "kilauea"
-        self.query_one("#advanced-field").display = self.game == "maunakea"
+        self.query_one(GameOptions).show_for(self.game)
 
     def _game_options(self) -> dict[str, Any]:
         """The chosen game's own options (``ValueError`` with one line when one is wrong)."""
         if self.position is not None:
             return {"advanced": True} if self._advanced_position() else {}
-        if self.game == "maunakea":
-            return {"advanced": True} if self.query_one("#advanced", Switch).value else {}
-        sides = self.query_one("#forest-sides", Input).value.strip().upper()
-        if sides and (len(sides) != 5 or set(sides) - {"A", "B"}):
-            raise ValueError("forest sides: 5 letters A or B, one per board 1–5 (e.g. ABBAB)")
-        return {"forest_sides": sides} if sides else {}
+        return self.query_one(GameOptions).options(self.game)
 
     def _show_seats(self) -> None:
         for seat in range(self.max_players):
