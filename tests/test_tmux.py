@@ -1,0 +1,39 @@
+"""The real ``caldera`` in real terminals (tmux): each script types keys with ``send-keys`` and
+reads the screen with ``capture-pane``, and ends by printing its OK line."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+SCRIPTS = {
+    # the menu, a bot game of Mauna Kea, its replay, the saved-games list
+    "tmux_smoke.sh": "tmux smoke: OK",
+    # a Kilauea turn played by keys
+    "tmux_kilauea.sh": "tmux kilauea: OK",
+    # two apps in two sessions: one hosts from the menu, the other joins from the lobby, both
+    # play a short game over a broker the script starts
+    "tmux_net.sh": "tmux net: OK",
+}
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_caldera_in_a_real_terminal(script: str, tmp_path: Path) -> None:
+    if shutil.which("tmux") is None:
+        if os.environ.get("CI"):  # CI installs tmux: never skip there
+            pytest.fail("tmux is not installed")
+        pytest.skip("needs tmux (CI installs it)")
+    caldera = Path(sys.executable).with_name("caldera")
+    assert caldera.exists(), "the caldera console script is installed in the venv"
+    env = {**os.environ, "CALDERA": str(caldera), "TMPDIR": str(tmp_path)}
+    done = subprocess.run(
+        ["bash", str(HERE / script)], env=env, capture_output=True, text=True, timeout=240
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert SCRIPTS[script] in done.stdout
