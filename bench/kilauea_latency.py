@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.tui_latency import SIZE, Terminal, caldera, summary  # noqa: E402
+from bench.tui_latency import SIZE, FrameClock, Terminal, caldera, summary  # noqa: E402
 
 NAMES = ("Red", "Blue", "Yellow", "Green")
 
@@ -50,8 +49,6 @@ def midgame_position() -> dict[str, Any]:
 
 
 async def keypresses(runs: int) -> dict[str, list[float]]:
-    from textual._compositor import CompositorUpdate
-
     from tui.app import CalderaApp, Launch
     from tui.screens.kilauea import KilaueaScreen
     from tui.tables import SeatSetup, TableSetup
@@ -59,17 +56,7 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
     seats = tuple(SeatSetup(name) for name in NAMES)
     setup = TableSetup("kilauea", seats, "bench", None, midgame_position())
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
-    frames: list[float] = []
-    display = app._display
-
-    def timed_display(screen: Any, renderable: Any) -> None:
-        if renderable is not None:
-            if isinstance(renderable, CompositorUpdate):
-                renderable.render_segments(app.console)  # what a real terminal would get
-            frames.append(time.perf_counter())
-        display(screen, renderable)
-
-    app._display = timed_display  # type: ignore[method-assign]
+    clock = FrameClock(app)
     results: dict[str, list[float]] = {}
     async with app.run_test(size=SIZE) as pilot:
         while not isinstance(app.screen, KilaueaScreen) or app.screen.turn.seat != 0:
@@ -77,16 +64,7 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
         screen = app.screen
 
         async def measure(name: str, keys: Callable[[int], str]) -> None:
-            samples = []
-            for i in range(runs):
-                await pilot.pause()
-                frames.clear()
-                start = time.perf_counter()
-                await pilot.press(keys(i))
-                await pilot.pause()
-                if frames:
-                    samples.append(frames[0] - start)
-            results[name] = samples
+            results[name] = await clock.measure(pilot, runs, keys)
 
         updown = ("down", "up")
         await measure("highlight a canoe destination", lambda i: updown[i % 2])

@@ -157,9 +157,39 @@ def midgame_position() -> dict[str, Any]:
     return rules.dump_position(state)
 
 
-async def keypresses(runs: int) -> dict[str, list[float]]:
-    from textual._compositor import CompositorUpdate
+class FrameClock:
+    """Timestamps every frame the app sends to the terminal (rendered as a real one would)."""
 
+    def __init__(self, app: Any) -> None:
+        from textual._compositor import CompositorUpdate
+
+        self.frames: list[float] = []
+        display = app._display
+
+        def timed_display(screen: Any, renderable: Any) -> None:
+            if renderable is not None:
+                if isinstance(renderable, CompositorUpdate):
+                    renderable.render_segments(app.console)  # what a real terminal would get
+                self.frames.append(time.perf_counter())
+            display(screen, renderable)
+
+        app._display = timed_display
+
+    async def measure(self, pilot: Any, runs: int, keys: Callable[[int], str]) -> list[float]:
+        """Keypress-to-first-frame times for ``runs`` presses of ``keys(i)``."""
+        samples = []
+        for i in range(runs):
+            await pilot.pause()
+            self.frames.clear()
+            start = time.perf_counter()
+            await pilot.press(keys(i))
+            await pilot.pause()
+            if self.frames:
+                samples.append(self.frames[0] - start)
+        return samples
+
+
+async def keypresses(runs: int) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
     from tui.screens.maunakea import MaunaKeaScreen
     from tui.tables import SeatSetup, TableSetup
@@ -171,17 +201,7 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
         bot_pace=0,
         reveal_pace=0,
     )
-    frames: list[float] = []
-    display = app._display
-
-    def timed_display(screen: Any, renderable: Any) -> None:
-        if renderable is not None:
-            if isinstance(renderable, CompositorUpdate):
-                renderable.render_segments(app.console)  # what a real terminal would get
-            frames.append(time.perf_counter())
-        display(screen, renderable)
-
-    app._display = timed_display  # type: ignore[method-assign]
+    clock = FrameClock(app)
     results: dict[str, list[float]] = {}
     async with app.run_test(size=SIZE) as pilot:
         while not isinstance(app.screen, MaunaKeaScreen) or not app.screen.turn.playing:
@@ -189,16 +209,7 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
         screen = app.screen
 
         async def measure(name: str, keys: Callable[[int], str]) -> None:
-            samples = []
-            for i in range(runs):
-                await pilot.pause()
-                frames.clear()
-                start = time.perf_counter()
-                await pilot.press(keys(i))
-                await pilot.pause()
-                if frames:
-                    samples.append(frames[0] - start)
-            results[name] = samples
+            results[name] = await clock.measure(pilot, runs, keys)
 
         while screen.state.hands[0]:
             await pilot.press("1", "s")  # spend the hand: movement points to show reach

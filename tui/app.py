@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -20,20 +20,16 @@ from textual.screen import Screen
 
 from core.errors import CalderaError
 from core.session import Session
-from net.topics import new_id, valid_name
 from replays.file import read
 from tui.games import game_help, screens_for
-from tui.netplay import Closable, Terminal, network_config
-from tui.screens.end import EndScreen
-from tui.screens.help import HelpScreen
-from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.new_game import NewGameScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.room import RoomScreen
-from tui.screens.table import TableScreen
 from tui.session import DEFAULT_BOT_PACE
 from tui.tables import TableSetup, open_local_session
+
+if TYPE_CHECKING:  # the network, the games' screens and the help load when first shown
+    from tui.netplay import Closable, Terminal
+    from tui.screens.end import EndScreen
+    from tui.screens.replay import ReplayScreen
 
 
 @dataclass(frozen=True)
@@ -65,7 +61,6 @@ class CalderaApp(App[None]):
         self.bot_pace = bot_pace
         self.reveal_pace = bot_pace / 2 if reveal_pace is None else reveal_pace
         self.sessions: list[Closable] = []  # local games, seats at tables, tables hosted here
-        self.identity = self._identity()
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
@@ -74,10 +69,13 @@ class CalderaApp(App[None]):
         elif self.launch.replay is not None:
             self.open_replay(self.launch.replay)
 
-    @staticmethod
-    def _identity() -> str:
+    @cached_property
+    def identity(self) -> str:
         """Who this terminal is at a table: the broker user if one is configured, else a new
         id for this run (coming back to a table with it gives back the seat held)."""
+        from net.topics import new_id, valid_name
+        from tui.netplay import network_config
+
         config, _problem = network_config()
         user = config.broker.username
         return user if user and valid_name(user) else new_id("c")
@@ -85,6 +83,8 @@ class CalderaApp(App[None]):
     @property
     def terminal(self) -> Terminal:
         """What the network screens need: this terminal's identity, its game screens."""
+        from tui.netplay import Terminal
+
         return Terminal(
             identity=self.identity,
             play=self.play_screen,
@@ -153,6 +153,8 @@ class CalderaApp(App[None]):
         self.exit()
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             rules = getattr(self.screen, "rules", None)
             sections = screens_for(rules.game).help() if rules is not None else game_help()
@@ -164,9 +166,13 @@ class CalderaApp(App[None]):
         await self.start_game(message.setup)
 
     def on_menu_screen_host_table(self, message: MenuScreen.HostTable) -> None:
+        from tui.screens.room import RoomScreen
+
         self.push_screen(RoomScreen(self.terminal, setup=message.setup))
 
     def on_menu_screen_open_lobby(self) -> None:
+        from tui.screens.lobby import LobbyScreen
+
         self.push_screen(LobbyScreen(self.terminal))
 
     def on_menu_screen_open_replay(self, message: MenuScreen.OpenReplay) -> None:
@@ -182,6 +188,8 @@ class CalderaApp(App[None]):
         await self.back_to_menu()
 
     def on_replay_screen_continue_from(self, message: ReplayScreen.ContinueFrom) -> None:
+        from tui.screens.new_game import NewGameScreen
+
         def chosen(setup: TableSetup | None) -> None:
             if setup is not None:
                 self.run_worker(self.start_game(setup))
@@ -209,7 +217,7 @@ class CalderaApp(App[None]):
                 f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
                 partial(self.run_action, b.action, binding.node),
             )
-        if isinstance(screen, MenuScreen | TableScreen | ReplayScreen):
+        if isinstance(screen, MenuScreen) or getattr(screen, "rules", None) is not None:
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 
 

@@ -8,22 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
 from core.codec import Envelope
 from core.session import Session
-from tui.screens.help import MAUNA_KEA, MAUNA_KEA_HELP
-from tui.screens.kilauea import KilaueaScreen
-from tui.screens.kilauea_help import BRIEF as KILAUEA_BRIEF
-from tui.screens.kilauea_help import tiles_text
-from tui.screens.kilauea_replay import KilaueaReplayScreen
-from tui.screens.maunakea import MaunaKeaScreen
-from tui.screens.replay import ReplayScreen
-from tui.widgets.kilauea.glyphs import legend as kilauea_legend
+
+if TYPE_CHECKING:
+    from tui.screens.replay import ReplayScreen
 
 PlayScreen = Callable[[Session, float], Screen[None]]
-ReplayScreenFor = Callable[[Sequence[Envelope], str], ReplayScreen]
+ReplayScreenFor = Callable[[Sequence[Envelope], str], "ReplayScreen"]
 
 
 @dataclass(frozen=True)
@@ -36,21 +32,50 @@ class GameScreens:
     help: Callable[[], Sequence[str]]
 
 
+# The screens are imported when a game is first shown, not when the app starts (the menu needs
+# none of them, and they pull in every game's rules).
+
+
+def _maunakea_play(session: Session, pace: float) -> Screen[None]:
+    from tui.screens.maunakea import MaunaKeaScreen
+
+    return MaunaKeaScreen(session, reveal_pace=pace)
+
+
+def _maunakea_replay(envelopes: Sequence[Envelope], title: str) -> ReplayScreen:
+    from tui.screens.replay import ReplayScreen
+
+    return ReplayScreen(envelopes, title=title)
+
+
+def _maunakea_help() -> Sequence[str]:
+    from tui.screens.help import MAUNA_KEA_HELP
+
+    return MAUNA_KEA_HELP
+
+
+def _kilauea_play(session: Session, pace: float) -> Screen[None]:
+    from tui.screens.kilauea import KilaueaScreen
+
+    return KilaueaScreen(session, reveal_pace=pace)
+
+
+def _kilauea_replay(envelopes: Sequence[Envelope], title: str) -> ReplayScreen:
+    from tui.screens.kilauea_replay import KilaueaReplayScreen
+
+    return KilaueaReplayScreen(envelopes, title=title)
+
+
 def _kilauea_help() -> Sequence[str]:
-    return ("[b]The board[/b]\n" + kilauea_legend(), KILAUEA_BRIEF, tiles_text())
+    from tui.screens.kilauea_help import BRIEF, tiles_text
+    from tui.widgets.kilauea.glyphs import legend
+
+    return ("[b]The board[/b]\n" + legend(), BRIEF, tiles_text())
 
 
 GAME_SCREENS: dict[str, GameScreens] = {
-    "maunakea": GameScreens(
-        play=lambda session, pace: MaunaKeaScreen(session, reveal_pace=pace),
-        replay=lambda envelopes, title: ReplayScreen(envelopes, title=title),
-        help=lambda: MAUNA_KEA_HELP,
-    ),
-    "kilauea": GameScreens(
-        play=lambda session, pace: KilaueaScreen(session, reveal_pace=pace),
-        replay=lambda envelopes, title: KilaueaReplayScreen(envelopes, title=title),
-        help=_kilauea_help,
-    ),
+    "maunakea": GameScreens(play=_maunakea_play, replay=_maunakea_replay, help=_maunakea_help),
+    "kilauea": GameScreens(play=_kilauea_play, replay=_kilauea_replay, help=_kilauea_help),
 }
 
 
@@ -65,4 +90,7 @@ def screens_for(game: str) -> GameScreens:
 
 def game_help() -> Sequence[str]:
     """The help of no game in particular (the menu): every game in brief."""
-    return (MAUNA_KEA, KILAUEA_BRIEF)
+    from tui.screens.help import MAUNA_KEA
+    from tui.screens.kilauea_help import BRIEF
+
+    return (MAUNA_KEA, BRIEF)

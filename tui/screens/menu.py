@@ -4,7 +4,7 @@ for other terminals or join one from the lobby, quit."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -18,11 +18,12 @@ from textual.widgets.option_list import Option
 
 from core.games import get_rules
 from tui.library import ReplayEntry, read_entry, replays_dir, saved_replays
-from tui.netplay import HostSetup
-from tui.screens.host_table import HostScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.open_replay import OpenReplayScreen
 from tui.tables import TableSetup
+
+if TYPE_CHECKING:  # the network loads when a table is first hosted
+    from tui.netplay import HostSetup
 
 LOGO = Text.assemble(
     ("      /\\\n", "bold #ff7a2f"),
@@ -200,6 +201,8 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(), started)
 
     def action_host(self) -> None:
+        from tui.screens.host_table import HostScreen
+
         def chosen(setup: HostSetup | None) -> None:
             if setup is not None:
                 self.post_message(self.HostTable(setup))
