@@ -80,7 +80,7 @@ async def run(address: BrokerAddress, think: float, samples: int, most: int) -> 
                       flush=True)  # fmt: skip
                 if ratio >= 2 or tables >= most:
                     break
-                near = near or ratio >= 1.5
+                near = near or ratio >= 1.25
                 add = max(1, tables // 4 if near else tables)  # finer steps near the knee
                 for _ in range(add):
                     await lobby.request_table("maunakea", 3, bots=3, bot_delay=think, options=BIG)
