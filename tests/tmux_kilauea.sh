@@ -17,49 +17,37 @@ cleanup() {
 }
 trap cleanup EXIT
 
-screen() { tmux capture-pane -p -t "$session"; }
-
-wait_for() {  # wait_for TEXT: until the pane shows TEXT (gives up after ~30 s)
-    for _ in $(seq 1 300); do
-        if screen | grep -qF -- "$1"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "tmux kilauea: never saw '$1'; the screen was:" >&2
-    screen >&2
-    exit 1
-}
-
-keys() { tmux send-keys -t "$session" "$@"; sleep 0.3; }
+label="tmux kilauea"
+# shellcheck source=tests/tmux_lib.sh
+source tests/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 100 -y 40 \
     "CALDERA_DATA_DIR='$data' '$caldera' --pace 0 play kilauea --players 2 --bot 2 --seed smoke; echo \"caldera exited with \$?\"; sleep 30"
 
-wait_for "Kilauea — Red, Blue"
+wait_for "$session" "Kilauea — Red, Blue"
 for _ in 1 2; do            # the snake draft: Red takes 2 Tikis from the volcano
-    wait_for "Take a Tiki from which volcano sector?"
-    keys 1
-    wait_for "Which colour?"
-    keys 1
+    wait_for "$session" "Take a Tiki from which volcano sector?"
+    keys "$session" 1
+    wait_for "$session" "Which colour?"
+    keys "$session" 1
 done
-wait_for "Move the canoe how far clockwise?"
-keys 1                      # one space: free
-wait_for "What now?"
-keys c
-wait_for "Cut which accessible Tiki?"
-keys 1
-wait_for "Red cut a"
-wait_for "e End the turn"
-keys e
-wait_for "Red's turn ends"
-wait_for "Move the canoe how far clockwise?"   # Blue (the bot) played; Red again
-keys q
-wait_for "Leave this game?"
-keys y
-wait_for "Saved games"
-wait_for "Kilauea"
-wait_for "Red, Blue"
-keys q
-wait_for "caldera exited with 0"
+wait_for "$session" "Move the canoe how far clockwise?"
+keys "$session" 1                      # one space: free
+wait_for "$session" "What now?"
+keys "$session" c
+wait_for "$session" "Cut which accessible Tiki?"
+keys "$session" 1
+wait_for "$session" "Red cut a"
+wait_for "$session" "e End the turn"
+keys "$session" e
+wait_for "$session" "Red's turn ends"
+wait_for "$session" "Move the canoe how far clockwise?"   # Blue (the bot) played; Red again
+keys "$session" q
+wait_for "$session" "Leave this game?"
+keys "$session" y
+wait_for "$session" "Saved games"
+wait_for "$session" "Kilauea"
+wait_for "$session" "Red, Blue"
+keys "$session" q
+wait_for "$session" "caldera exited with 0"
 echo "tmux kilauea: OK"

@@ -30,21 +30,9 @@ trap cleanup EXIT
 broker_pid=$!
 env="CALDERA_BROKER=mqtt://127.0.0.1:$port XDG_CONFIG_HOME='$data/config'"
 
-screen() { tmux capture-pane -p -t "$1"; }
-
-wait_for() {  # wait_for SESSION TEXT: until the pane shows TEXT (gives up after ~30 s)
-    for _ in $(seq 1 300); do
-        if screen "$1" | grep -qF -- "$2"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "tmux net: $1 never showed '$2'; the screen was:" >&2
-    screen "$1" >&2
-    exit 1
-}
-
-keys() { local who=$1; shift; tmux send-keys -t "$who" "$@"; sleep 0.3; }
+label="tmux net"
+# shellcheck source=tests/tmux_lib.sh
+source tests/tmux_lib.sh
 
 tmux new-session -d -s "$ann" -x 100 -y 40 \
     "$env CALDERA_DATA_DIR='$data/ann' '$caldera' --pace 0.2; echo \"caldera exited with \$?\"; sleep 30"

@@ -19,46 +19,34 @@ cleanup() {
 }
 trap cleanup EXIT
 
-screen() { tmux capture-pane -p -t "$session"; }
-
-wait_for() {  # wait_for TEXT: until the pane shows TEXT (gives up after ~30 s)
-    for _ in $(seq 1 300); do
-        if screen | grep -qF -- "$1"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "tmux smoke: never saw '$1'; the screen was:" >&2
-    screen >&2
-    exit 1
-}
-
-keys() { tmux send-keys -t "$session" "$@"; sleep 0.3; }
+label="tmux smoke"
+# shellcheck source=tests/tmux_lib.sh
+source tests/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 100 -y 40 \
     "CALDERA_DATA_DIR='$data' '$caldera' --pace 0; echo \"caldera exited with \$?\"; sleep 30"
 
-wait_for "New local game"
-wait_for "No saved games yet"
-keys n
-wait_for "Seat 1"
-keys Tab Enter          # seat 1: open the kind list (Human, Bot: greedy, Bot: random)
-keys Down Enter         # seat 1 becomes a greedy bot (seats 2 and 3 already are)
-wait_for "Bot: greedy"
-keys Tab Tab Tab Tab Tab Tab   # to the turn limit
-keys 1 0
-keys C-s
-wait_for "Mauna Kea — Red, Blue, Yellow"
-wait_for "game over"
-keys w
-wait_for "event 0 /"
-keys End
-wait_for "Final scoring:"
-keys q                  # leave the replay: back to the end screen
-wait_for "Watch the replay"
-keys m
-wait_for "Saved games"
-wait_for "Red, Blue, Yellow"
-keys q
-wait_for "caldera exited with 0"
+wait_for "$session" "New local game"
+wait_for "$session" "No saved games yet"
+keys "$session" n
+wait_for "$session" "Seat 1"
+keys "$session" Tab Enter          # seat 1: open the kind list (Human, Bot: greedy, Bot: random)
+keys "$session" Down Enter         # seat 1 becomes a greedy bot (seats 2 and 3 already are)
+wait_for "$session" "Bot: greedy"
+keys "$session" Tab Tab Tab Tab Tab Tab   # to the turn limit
+keys "$session" 1 0
+keys "$session" C-s
+wait_for "$session" "Mauna Kea — Red, Blue, Yellow"
+wait_for "$session" "game over"
+keys "$session" w
+wait_for "$session" "event 0 /"
+keys "$session" End
+wait_for "$session" "Final scoring:"
+keys "$session" q                  # leave the replay: back to the end screen
+wait_for "$session" "Watch the replay"
+keys "$session" m
+wait_for "$session" "Saved games"
+wait_for "$session" "Red, Blue, Yellow"
+keys "$session" q
+wait_for "$session" "caldera exited with 0"
 echo "tmux smoke: OK"

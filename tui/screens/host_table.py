@@ -22,7 +22,7 @@ from core.games import GAMES, get_rules
 from net.errors import NetError
 from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.screens.new_game import DEFAULT_BOT
-from tui.widgets.game_options import GameOptions
+from tui.widgets.game_options import GameOptions, reoffer
 
 MANUAL = "manual"
 STANDIN_AFTER = 15.0
@@ -146,11 +146,7 @@ class HostScreen(Screen[HostSetup | None]):
             return
         self.game = event.value
         for seat in range(4):
-            kind = self.query_one(f"#kind-{seat}", Select)
-            value = kind.value
-            kind.set_options(seat_kinds(self.game))
-            known = {v for _, v in seat_kinds(self.game)}
-            kind.value = value if value in known else OPEN
+            reoffer(self.query_one(f"#kind-{seat}", Select), seat_kinds(self.game), OPEN)
         standin = self.query_one("#standin", Select)
         standin.set_options(standin_options(self.game))
         standin.value = MANUAL

@@ -19,7 +19,7 @@ from core.bots import bot_kinds
 from core.games import GAMES, get_rules
 from tui.seats import SEAT_NAMES
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
-from tui.widgets.game_options import GameOptions
+from tui.widgets.game_options import GameOptions, reoffer
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
@@ -138,11 +138,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             return
         self.game = event.value
         for seat in range(self.max_players):
-            kind = self.query_one(f"#kind-{seat}", Select)
-            value = kind.value
-            kind.set_options(kind_options(self.game))
-            known = {v for _, v in kind_options(self.game)}
-            kind.value = value if value in known else DEFAULT_BOT
+            reoffer(self.query_one(f"#kind-{seat}", Select), kind_options(self.game), DEFAULT_BOT)
         self._show_game_options()
 
     def _show_game_options(self) -> None:

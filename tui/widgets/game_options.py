@@ -3,13 +3,21 @@ Advanced switch and Kilauea's forest sides. Only the chosen game's rows are show
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Switch
+from textual.widgets import Input, Label, Select, Switch
 
 FOREST_SIDES = "random sides, or a letter A/B per board 1–5 (e.g. ABBAB)"
+
+
+def reoffer(select: Select[str], options: Sequence[tuple[str, str]], fallback: str) -> None:
+    """Give ``select`` another game's choices, keeping its value when still offered."""
+    value = select.value
+    select.set_options(options)
+    select.value = value if value in {v for _, v in options} else fallback
 
 
 def forest_sides(text: str) -> str:
