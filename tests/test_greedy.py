@@ -6,8 +6,13 @@ from statistics import mean
 
 from core.bots import RandomBot, bot_kinds, make_bot, play_out
 from core.games import get_rules
-from core.games.maunakea.greedy import GreedyBot
+from core.games.maunakea import commands as cmd
+from core.games.maunakea.components import COMPONENTS as C
+from core.games.maunakea.greedy import GreedyBot, choose
+from core.games.maunakea.state import MaunaKeaState
+from core.messages import Command
 from core.referee import Referee
+from tests.mk_builder import Builder, sp
 
 RULES = get_rules("maunakea")
 SEEDS = ("g0", "g1", "g2", "g3")  # fixed: the greedy bot takes seat 1 and seat 2 in turn
@@ -46,3 +51,62 @@ def test_greedy_games_replay_identically() -> None:
         return [env.event for env in referee.log]
 
     assert log() == log()
+
+
+# -- the advanced game: the greedy bot drafts and plays action cards --------------------------
+
+
+def _corridor(*cards: str, artifact_at: str = "k5", pool: int = 0) -> Builder:
+    """Jungle from c5 to l5 above water (slots B3–F3); Red's explorer on c5, Blue's on d11."""
+    b = Builder(players=2, advanced=True)
+    for slot in ("B3", "C3", "D3", "E3", "F3"):
+        b.tile(slot, "JJWW")
+    b.tile("B6", "JJJJ")
+    b.explorer(0, 0, "c5")
+    b.explorer(0, 1, "c11")  # a second explorer, so a helicopter may fly the first
+    b.explorer(1, 0, "d11")
+    b.artifacts(artifact_at, "grey")
+    b.hand(0, 2)
+    b.pool(pool)
+    b.cards(0, *cards)
+    return b
+
+
+def _greedy(state: MaunaKeaState, *, cards: bool = True) -> Command:
+    return choose(state, 0, RULES.legal_commands(state, 0), cards=cards)
+
+
+def test_greedy_keeps_movement_cards_over_an_earthquake() -> None:
+    for seed in ("k0", "k1", "k2", "k3", "k4", "k5"):
+        referee = Referee(RULES, RULES.config(2, {"advanced": True}), ["A", "B"], seed=seed)
+        referee.begin()
+        dealt = referee.state.dealt[0]
+        kept = _greedy(referee.state)
+        assert isinstance(kept, cmd.KeepCards) and len(kept.cards) == 4
+        left = set(dealt) - set(kept.cards)
+        movement = {c for c in dealt if C.card(c).action in ("jungle", "water", "helicopter")}
+        if any(C.card(c).action == "earthquake" for c in kept.cards):
+            assert not movement & left, (dealt, kept.cards)
+
+
+def test_greedy_plays_a_jungle_card_that_carries_it_to_a_far_artifact() -> None:
+    state = _corridor("jungle-1").state()
+    assert _greedy(state) == cmd.PlayMoveCard("jungle-1", 0, sp("k5"))
+    assert not isinstance(_greedy(state, cards=False), cmd.PlayMoveCard)
+
+
+def test_greedy_walks_rather_than_spend_a_card_on_a_short_way() -> None:
+    state = _corridor("jungle-1", artifact_at="e5", pool=2).state()
+    assert _greedy(state) == cmd.Move(0, sp("e5"))
+
+
+def test_greedy_flies_a_loaded_explorer_out_when_the_bag_runs_dry() -> None:
+    b = _corridor("helicopter-1", artifact_at="l6")
+    b.explorer(0, 0, "c5", carrying=("grey", "black"))
+    doc = b.position()
+    doc["bag"], doc["spent_out"] = doc["bag"][:3], doc["bag"][3:]
+    state = RULES.load_position(doc)
+    assert _greedy(state) == cmd.PlayHelicopter("helicopter-1", 0)
+    plenty = _corridor("helicopter-1", artifact_at="l6")
+    plenty.explorer(0, 0, "c5", carrying=("grey", "black"))
+    assert not isinstance(_greedy(plenty.state()), cmd.PlayHelicopter), "no hurry yet"

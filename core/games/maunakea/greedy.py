@@ -4,10 +4,16 @@ Every decision is one command, chosen from ``legal_commands`` with a few plain r
 
 1. board a boat when the explorer's best plan is that boat (or the game is ending);
 2. pick up the most valuable artifact an explorer stands on;
-3. move an explorer as far along its planned path as the turn's pool allows;
-4. play a tile: lay the least useful one on the first gap of a planned path, else spend the
+3. (advanced game) play an action card: a helicopter for a loaded explorer that lava threatens
+   or the game's end would strand far from any boat; a movement card that takes an explorer
+   well closer to its target than the turn's pool could;
+4. move an explorer as far along its planned path as the turn's pool allows;
+5. play a tile: lay the least useful one on the first gap of a planned path, else spend the
    richest one for movement points;
-5. end the turn.
+6. end the turn.
+
+In the draft it keeps the four cards it values most (``card_worth``); it never plays an
+earthquake.
 
 A *plan* is the cheapest path over the board as it could become: jungle costs 1, water 2, and a
 slot still without a tile counts as ``GAP_COST`` (a tile could be laid there). It reads only the
@@ -44,6 +50,8 @@ CROWD_COST = 4  # planning cost of a space another explorer stands on (they move
 DANGER_COST = 3  # extra cost of a space where lava will flow next
 MP_WEIGHT = 0.15  # points of value one movement point of distance is worth
 FIT = {Terrain.JUNGLE: 3, Terrain.WATER: 1, Terrain.MOUNTAIN: -12}
+ACTION_WORTH = {"jungle": 3.0, "water": 2.5, "helicopter": 2.5, "mountain": 2.0, "earthquake": 0.0}
+CARD_GAIN = 4  # planning cost a movement card must save beyond the pool's reach to be played
 
 
 def vp(colour: str) -> int:
@@ -65,6 +73,7 @@ class Plan:
     path: tuple[Space, ...]  # spaces entered, the target last
     score: float
     boat: bool  # the target is a boat's landing space
+    cost: int  # planning cost of the whole path
 
 
 class Planner:
@@ -152,7 +161,7 @@ class Planner:
         while path[-1] != explorer.space:
             path.append(came[path[-1]])
         path.pop()
-        return Plan(explorer, target, tuple(reversed(path)), score, boat)
+        return Plan(explorer, target, tuple(reversed(path)), score, boat, dist[target])
 
 
 def best_start(state: MaunaKeaState, legal: Sequence[Command]) -> Command:
@@ -265,19 +274,104 @@ def _tile(
     return cmd.SpendTile(max(hand, key=lambda t: (C.mp(t), -t)))
 
 
-def choose(state: MaunaKeaState, seat: Seat, legal: Sequence[Command]) -> Command:
-    """The greedy bot's command for ``seat`` (one of ``legal``)."""
+def card_worth(card_id: str) -> float:
+    """How much the bot wants a dealt card: action cards for tempo, tasks by their points."""
+    card = C.card(card_id)
+    if card.action is not None:
+        return ACTION_WORTH[card.action]
+    needs = dict(card.needs)
+    if "no_penalty" in needs:
+        return 1.0
+    if card.boat is not None:
+        return 0.5  # one boat of five: rarely the one that is reached
+    pieces = sum(needs.values())
+    return card.vp - (1.0 if pieces >= 3 else 0.0)
+
+
+def _keep(legal: Sequence[Command]) -> Command:
+    """The draft: the four cards worth most."""
+    options = [c for c in legal if isinstance(c, cmd.KeepCards)]
+    return max(options, key=lambda c: (sum(card_worth(card) for card in c.cards), c.cards))
+
+
+def _budget(state: MaunaKeaState, seat: Seat) -> int:
+    """Movement points this turn could still bring: the pool and every tile in hand."""
+    return state.pool + sum(C.mp(t) for t in state.hands[seat])
+
+
+def _helicopter(
+    state: MaunaKeaState,
+    seat: Seat,
+    planner: Planner,
+    plans: dict[int, Plan],
+    legal: Sequence[Command],
+) -> Command | None:
+    """Fly out a loaded explorer that would otherwise lose its artifacts."""
+    ending = state.end is not None or len(state.bag) <= 2 * state.players
+    best: tuple[int, cmd.PlayHelicopter] | None = None
+    for command in legal:
+        if not isinstance(command, cmd.PlayHelicopter):
+            continue
+        explorer = state.explorers[seat][command.explorer]
+        assert explorer.space is not None
+        value = sum(vp(c) for c in explorer.carried)
+        plan = plans.get(command.explorer)
+        boat_near = plan is not None and plan.boat and plan.cost <= _budget(state, seat)
+        threatened = slot_of(explorer.space) in planner.danger
+        wanted = value >= 2 and (ending or threatened) and not boat_near
+        if wanted and (best is None or value > best[0]):
+            best = (value, command)
+    return best[1] if best else None
+
+
+def _move_card(
+    state: MaunaKeaState, planner: Planner, plans: Sequence[Plan], legal: Sequence[Command]
+) -> Command | None:
+    """A movement card that brings an explorer well closer to its target than the pool can."""
+    cards = [c for c in legal if isinstance(c, cmd.PlayMoveCard)]
+    if not cards:
+        return None
+    for plan in plans:
+        assert plan.explorer.space is not None
+        mine = [c for c in cards if c.explorer == plan.explorer.index]
+        if not mine:
+            continue
+        to_target, _ = planner.paths(plan.target)
+        # the explorer's own space counts as crowded from the target's side; it will not be
+        here = to_target.get(plan.explorer.space, plan.cost + CROWD_COST) - CROWD_COST
+        best: tuple[int, cmd.PlayMoveCard] | None = None
+        for command in mine:
+            left = to_target.get(command.to)
+            if left is None or slot_of(command.to) in planner.danger:
+                continue
+            gain = here - left
+            if gain >= state.pool + CARD_GAIN and (best is None or gain > best[0]):
+                best = (gain, command)
+        if best is not None:
+            return best[1]
+    return None
+
+
+def choose(
+    state: MaunaKeaState, seat: Seat, legal: Sequence[Command], *, cards: bool = True
+) -> Command:
+    """The greedy bot's command for ``seat`` (one of ``legal``); ``cards=False`` never plays one."""
     if not legal:
         raise RuntimeError(f"seat {seat} has no legal command")
+    if state.phase is Phase.DRAFT:
+        return _keep(legal)
     if state.phase is Phase.PLACEMENT:
         return best_start(state, legal)
     planner = Planner(state, seat)
     found = [p for e in state.on_island(seat) if (p := planner.plan(e)) is not None]
     plans = sorted(found, key=lambda p: (-p.score, p.explorer.index))
     by_explorer = {p.explorer.index: p for p in plans}
+    cards = cards and state.advanced
     for pick in (
         _boarding(state, seat, by_explorer, legal),
         _pick_up(legal),
+        _helicopter(state, seat, planner, by_explorer, legal) if cards else None,
+        _move_card(state, planner, plans, legal) if cards else None,
         _move(state, plans, legal) if state.pool > 0 else None,
         _tile(state, seat, planner, plans, legal),
     ):
@@ -292,8 +386,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: str) -> None:
+    def __init__(self, seed: str, *, cards: bool = True) -> None:
         self.seed = seed  # kept for the Bot interface; the greedy bot never draws
+        self.cards = cards
 
     def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
-        return choose(state, seat, rules.legal_commands(state, seat))
+        return choose(state, seat, rules.legal_commands(state, seat), cards=self.cards)
