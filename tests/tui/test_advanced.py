@@ -134,6 +134,38 @@ async def test_the_draft_at_one_keyboard_shows_each_player_only_their_own_cards(
         assert not [t for t in red | blue if t in log], "the log names no kept card"
 
 
+async def test_two_at_one_keyboard_place_explorers_without_covers_and_see_no_cards() -> None:
+    """Placing explorers needs no card: no cover per placement, nobody's hand on screen; the
+    first turn is covered again."""
+    app = CalderaApp(
+        Launch(setup=local_game(2, {}, seed="draft-2", advanced=True)), bot_pace=0, reveal_pace=0
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        for name in ("Red", "Blue"):
+            await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen), f"{name}'s cover")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, DraftScreen), f"{name}'s draft")
+            await pilot.press("enter", "1", "2", "3", "4", "enter")
+        table = app.screen_stack[-1]
+        assert isinstance(table, MaunaKeaScreen)
+        await wait_for(pilot, lambda: table.state.phase is Phase.PLACEMENT, "placement")
+        everyone = titles(c for hand in table.state.cards for c in hand)
+        placed = 0
+        while table.state.phase is Phase.PLACEMENT:
+            await wait_for(pilot, lambda: table.turn.seat is not None, "a placer")
+            assert app.screen is table, "no cover before a placement"
+            assert table.hotseat.viewer is None
+            assert not [t for t in everyone if t in cards_text(table)], "no hand is shown"
+            await point_at(pilot, table.board, sorted(table.turn.start_spaces())[-1])
+            await pilot.press("enter")
+            await pilot.pause()
+            placed += 1
+        assert placed == 2 * C.explorers_per_player[2]
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen), "the first turn's cover")
+        starter = table.names[table.state.active]
+        assert f"Pass the keyboard to {starter}" in screen_text(pilot)
+
+
 async def test_with_one_human_the_draft_opens_at_once_and_the_bot_keeps_its_own() -> None:
     setup = local_game(2, {1: "greedy"}, seed="draft-1", advanced=True)
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)

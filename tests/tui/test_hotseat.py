@@ -33,3 +33,14 @@ def test_several_players_look_only_after_the_cover_and_never_at_another_turn() -
 def test_without_secrets_the_player_to_act_simply_looks() -> None:
     seat = Hotseat({0, 1})
     assert seat.follow((1,), 1, secret=False) is None and seat.viewer == 1
+
+
+def test_a_step_that_needs_no_hand_shows_none_and_asks_no_cover() -> None:
+    seat = Hotseat({0, 1})
+    assert seat.follow((0,), 0, secret=True) == 0
+    seat.uncover(0, (0,))
+    assert seat.viewer == 0
+    assert seat.follow((1,), 1, secret=True, hands_needed=False) is None
+    assert seat.viewer is None, "Red's hand is put away while Blue places"
+    assert seat.follow((0,), 0, secret=True, hands_needed=False) is None and seat.viewer is None
+    assert seat.follow((0,), 0, secret=True) == 0, "the turn that needs a hand is covered"

@@ -2,8 +2,9 @@
 
 With one human at the keyboard, that player always looks. With several, nobody looks until the
 player who must act has confirmed that only they are watching (a cover screen), and the hand is
-hidden again as soon as someone else must act. Without secrets (the base game, or once the
-hands are turned over at scoring) the player to act simply looks.
+hidden again as soon as someone else must act. While the step at hand needs no hand (placing
+explorers), nobody's cards are shown and no cover is asked for. Without secrets (the base game,
+or once the hands are turned over at scoring) the player to act simply looks.
 """
 
 from __future__ import annotations
@@ -23,16 +24,26 @@ class Hotseat:
         """Several players share this keyboard."""
         return len(self.controlled) > 1
 
-    def follow(self, to_move: Sequence[int], acting: int | None, secret: bool) -> int | None:
+    def follow(
+        self,
+        to_move: Sequence[int],
+        acting: int | None,
+        secret: bool,
+        *,
+        hands_needed: bool = True,
+    ) -> int | None:
         """Catch up with a new state: ``to_move`` are the seats the rules wait for, ``acting``
         the one whose keys act now (``None`` while draws are still being revealed), ``secret``
-        whether hands are hidden. Returns the seat that must be asked to take the keyboard,
-        if a cover is due now."""
+        whether hands are hidden, ``hands_needed`` whether the step at hand uses a hand at all.
+        Returns the seat that must be asked to take the keyboard, if a cover is due now."""
         if not self.shared:
             return None
         owner = next((seat for seat in to_move if seat in self.controlled), None)
         if not secret:
             self.viewer = owner
+            return None
+        if not hands_needed:
+            self.viewer = None
             return None
         if owner != self.viewer:
             self.viewer = None

@@ -50,7 +50,7 @@ DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a ti
 SIDE_MIN = 34  # columns the players and log need beside the board
 MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
 BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
-COVER_REASON = {Phase.DRAFT: "turn to choose cards", Phase.PLACEMENT: "turn to place an explorer"}
+COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
 
 
 def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
@@ -162,7 +162,12 @@ class MaunaKeaTable(TableScreen):
             return
         seat = self.acting_seat()
         to_move = self.rules.to_move(state)
-        cover = self.hotseat.follow(to_move, seat, state.advanced and not state.revealed)
+        cover = self.hotseat.follow(
+            to_move,
+            seat,
+            state.advanced and not state.revealed,
+            hands_needed=state.phase is not Phase.PLACEMENT,  # placing explorers needs no card
+        )
         viewer = self.hotseat.viewer
         self.seen = self.rules.view(state, viewer)
         acting = self.seen if seat == viewer else self.rules.view(state, seat)
