@@ -16,27 +16,16 @@ from replays.file import Header, ReplayWriter, read
 from tui.cli import main
 
 
+def selfplay(path: Path) -> int:
+    """The same short bot game every time: 3 players, seed 7, 12 turns."""
+    argv = ["selfplay", "maunakea", "--players", "3", "--seed", "7", "--turn-limit", "12"]
+    return main([*argv, "--out", str(path), "--quiet"])
+
+
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("cli") / "g.caldera"
-    assert (
-        main(
-            [
-                "selfplay",
-                "maunakea",
-                "--players",
-                "3",
-                "--seed",
-                "7",
-                "--turn-limit",
-                "12",
-                "--out",
-                str(path),
-                "--quiet",
-            ]
-        )
-        == 0
-    )
+    assert selfplay(path) == 0
     return path
 
 
@@ -50,21 +39,7 @@ def test_selfplay_writes_a_finished_game_that_verifies(
 
 def test_selfplay_is_reproducible_from_its_seed(game: Path, tmp_path: Path) -> None:
     again = tmp_path / "again.caldera"
-    main(
-        [
-            "selfplay",
-            "maunakea",
-            "--players",
-            "3",
-            "--seed",
-            "7",
-            "--turn-limit",
-            "12",
-            "--out",
-            str(again),
-            "--quiet",
-        ]
-    )
+    assert selfplay(again) == 0
     assert read(again).raw == read(game).raw
 
 

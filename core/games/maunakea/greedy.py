@@ -308,6 +308,7 @@ def _helicopter(
 ) -> Command | None:
     """Fly out a loaded explorer that would otherwise lose its artifacts."""
     ending = state.end is not None or len(state.bag) <= 2 * state.players
+    budget = _budget(state, seat)
     best: tuple[int, cmd.PlayHelicopter] | None = None
     for command in legal:
         if not isinstance(command, cmd.PlayHelicopter):
@@ -316,7 +317,7 @@ def _helicopter(
         assert explorer.space is not None
         value = sum(vp(c) for c in explorer.carried)
         plan = plans.get(command.explorer)
-        boat_near = plan is not None and plan.boat and plan.cost <= _budget(state, seat)
+        boat_near = plan is not None and plan.boat and plan.cost <= budget
         threatened = slot_of(explorer.space) in planner.danger
         wanted = value >= 2 and (ending or threatened) and not boat_near
         if wanted and (best is None or value > best[0]):
