@@ -27,6 +27,11 @@ class Event(msgspec.Struct, frozen=True, gc=False):
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
 
+    def command(self) -> Command | None:
+        """The command whose first event this is (``None`` for forced and chance events): an
+        event that records a seat's command overrides this, next to its own definition."""
+        return None
+
 
 class Command(msgspec.Struct, frozen=True, gc=False):
     """A request (``PlaceTile``), a frozen value object the rules turn into events or reject."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from core.messages import Command, Event
+from core.options import Option
 
 Seat = int
 S = TypeVar("S")
@@ -40,6 +41,7 @@ class Rules(Protocol[S]):
     version: int
     min_players: int
     max_players: int
+    options: tuple[Option, ...]  # the table options, declared once (see core.options)
 
     def config(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A validated, JSON-able table configuration (raises ``ValueError`` on a bad option)."""

@@ -6,8 +6,9 @@ hibiscus; colours and forest spaces are named; a Tiki's whereabouts is a :class:
 
 from __future__ import annotations
 
+from core.games.kilauea import commands as cmd
 from core.games.kilauea.state import Place
-from core.messages import EVENTS, Event
+from core.messages import EVENTS, Command, Event
 
 register = EVENTS.register
 
@@ -71,6 +72,9 @@ class TikiDrafted(Event, frozen=True):
     sector: int
     colour: str
 
+    def command(self) -> Command:
+        return cmd.DraftTiki(self.sector, self.colour)
+
 
 # -- a turn ---------------------------------------------------------------------------------
 
@@ -90,6 +94,9 @@ class CanoeMoved(Event, frozen=True):
     space: int
     paid: int
 
+    def command(self) -> Command:
+        return cmd.MoveCanoe(self.steps)
+
 
 @register("kilauea.tiki_cut")
 class TikiCut(Event, frozen=True):
@@ -99,6 +106,9 @@ class TikiCut(Event, frozen=True):
     forest: int
     space: str
     colour: str
+
+    def command(self) -> Command:
+        return cmd.CutTiki(self.forest, self.space)
 
 
 @register("kilauea.built_on_volcano")
@@ -110,6 +120,9 @@ class BuiltOnVolcano(Event, frozen=True):
     colour: str
     stones: int
 
+    def command(self) -> Command:
+        return cmd.BuildOnVolcano(self.sector, self.colour)
+
 
 @register("kilauea.built_on_island")
 class BuiltOnIsland(Event, frozen=True):
@@ -120,6 +133,9 @@ class BuiltOnIsland(Event, frozen=True):
     colour: str
     paid: int
 
+    def command(self) -> Command:
+        return cmd.BuildOnIsland(self.sector, self.colour)
+
 
 @register("kilauea.passed")
 class Passed(Event, frozen=True):
@@ -127,6 +143,9 @@ class Passed(Event, frozen=True):
 
     seat: int
     sector: int
+
+    def command(self) -> Command:
+        return cmd.EndTurn()
 
 
 @register("kilauea.tile_used")
@@ -146,6 +165,11 @@ class TileUsed(Event, frozen=True):
     colour: str
     to: int
     back: str
+
+    def command(self) -> Command:
+        return cmd.UseTile(
+            self.tile, self.copy, self.sector, self.space, self.colour, self.to, self.back
+        )
 
 
 @register("kilauea.tiki_moved")
@@ -192,6 +216,9 @@ class ForestEmptied(Event, frozen=True):
 @register("kilauea.turn_ended")
 class TurnEnded(Event, frozen=True):
     seat: int
+
+    def command(self) -> Command:
+        return cmd.EndTurn()
 
 
 # -- scoring and the end --------------------------------------------------------------------

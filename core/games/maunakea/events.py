@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from core.games.maunakea import commands as cmd
 from core.games.maunakea.components import Slot, Space
-from core.messages import EVENTS, Event
+from core.messages import EVENTS, Command, Event
 
 register = EVENTS.register
 
@@ -32,6 +33,9 @@ class ExplorerPlaced(Event, frozen=True):
     seat: int
     explorer: int
     space: Space
+
+    def command(self) -> Command:
+        return cmd.PlaceExplorer(self.space)
 
 
 @register("maunakea.tile_drawn")
@@ -62,6 +66,9 @@ class TilePlaced(Event, frozen=True):
     slot: Slot
     rotation: int
 
+    def command(self) -> Command:
+        return cmd.PlaceTile(self.tile, self.slot, self.rotation)
+
 
 @register("maunakea.tile_spent")
 class TileSpent(Event, frozen=True):
@@ -71,6 +78,9 @@ class TileSpent(Event, frozen=True):
     tile: int
     mp: int
 
+    def command(self) -> Command:
+        return cmd.SpendTile(self.tile)
+
 
 @register("maunakea.explorer_moved")
 class ExplorerMoved(Event, frozen=True):
@@ -79,6 +89,9 @@ class ExplorerMoved(Event, frozen=True):
     path: tuple[Space, ...]  # every space entered, in order
     cost: int
 
+    def command(self) -> Command:
+        return cmd.Move(self.explorer, self.path[-1])
+
 
 @register("maunakea.artifact_picked_up")
 class ArtifactPickedUp(Event, frozen=True):
@@ -86,12 +99,18 @@ class ArtifactPickedUp(Event, frozen=True):
     explorer: int
     colour: str
 
+    def command(self) -> Command:
+        return cmd.PickUp(self.explorer, self.colour)
+
 
 @register("maunakea.artifact_dropped")
 class ArtifactDropped(Event, frozen=True):
     seat: int
     explorer: int
     colour: str
+
+    def command(self) -> Command:
+        return cmd.Drop(self.explorer, self.colour)
 
 
 @register("maunakea.boat_boarded")
@@ -105,6 +124,9 @@ class BoatBoarded(Event, frozen=True):
     cargo: tuple[str, ...]
     left: tuple[str, ...]
 
+    def command(self) -> Command:
+        return cmd.Board(self.explorer, self.cargo)
+
 
 @register("maunakea.turn_played")
 class TurnPlayed(Event, frozen=True):
@@ -112,6 +134,9 @@ class TurnPlayed(Event, frozen=True):
 
     seat: int
     unused_mp: int
+
+    def command(self) -> Command:
+        return cmd.EndTurn()
 
 
 @register("maunakea.lava_placed")
@@ -172,6 +197,9 @@ class CardsKept(Event, frozen=True):
     kept: tuple[str, ...]
     discarded: tuple[str, ...]
 
+    def command(self) -> Command:
+        return cmd.KeepCards(self.kept)
+
 
 @register("maunakea.card_moved")
 class CardMoved(Event, frozen=True):
@@ -181,6 +209,9 @@ class CardMoved(Event, frozen=True):
     card: str
     explorer: int
     path: tuple[Space, ...]
+
+    def command(self) -> Command:
+        return cmd.PlayMoveCard(self.card, self.explorer, self.path[-1])
 
 
 @register("maunakea.earthquake")
@@ -192,6 +223,9 @@ class EarthquakeStruck(Event, frozen=True):
     slot: Slot
     rotation: int
 
+    def command(self) -> Command:
+        return cmd.PlayEarthquake(self.card, self.slot, self.rotation)
+
 
 @register("maunakea.quake_draw_chosen")
 class QuakeDrawChosen(Event, frozen=True):
@@ -199,6 +233,9 @@ class QuakeDrawChosen(Event, frozen=True):
 
     seat: int
     draw: bool
+
+    def command(self) -> Command:
+        return cmd.QuakeDraw(self.draw)
 
 
 @register("maunakea.explorer_rescued")
@@ -209,6 +246,9 @@ class ExplorerRescued(Event, frozen=True):
     card: str
     explorer: int
     artifacts: tuple[str, ...]
+
+    def command(self) -> Command:
+        return cmd.PlayHelicopter(self.card, self.explorer)
 
 
 @register("maunakea.tasks_revealed")
