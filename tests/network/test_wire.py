@@ -86,7 +86,7 @@ def test_the_referee_answers_any_command_bytes_with_a_reason(
 ) -> None:
     host = _started_host(tmp_path_factory.mktemp("r"))
     seq = host.referee.seq  # type: ignore[union-attr]
-    result, _ = host._judge("0", "p0", data)
+    result, _ = host.refereeing.judge("0", "p0", data)
     assert not result.ok and result.reason and "\n" not in result.reason
     assert host.referee.seq == seq  # type: ignore[union-attr]
 

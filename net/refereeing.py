@@ -1,0 +1,254 @@
+"""The running game of a hosted table: judging commands, then publishing what they caused.
+
+A command counts only if it arrives on ``cmd/<seat>/<client>`` from the client holding that
+seat, names the current ``expected_seq``, and ``decide`` accepts it; otherwise its sender gets
+the reason on its reply topic and nothing else happens. Accepted events go to the replay file
+first (a referee sink), then out: the spectators' stream gets ``project(event, None)``, each
+seated client its own ``project(event, seat)``, so nothing secret reaches a seat that may not
+see it. State hashes follow each batch in a separate ``Check`` message, computed after the
+events are on the wire so they add nothing to the round trip. A client that missed events asks
+for them (``sync``) and gets them projected for its seat, in chunks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.codec import Envelope, encode_envelope, unpack
+from core.errors import CodecError, IllegalCommand
+from core.fold import start_state
+from core.lifecycle import GameEnded, GameStarted
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.referee import Referee
+from core.statehash import state_hash
+from net import topics
+from net.errors import NetError
+from net.link import Link
+from net.seating import Seating
+from net.wire import Batch, Check, Result, SyncRequest, command_request_from_wire, encode, peek_id
+from replays.file import Header, ReplayWriter
+
+log = logging.getLogger("caldera.net")
+
+EventListener = Callable[[Sequence[Envelope]], None]
+REMEMBERED_ANSWERS = 64
+SYNC_CHUNK_BYTES = 128 * 1024
+SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
+
+
+class Refereeing:
+    """The referee of one table once its game begins, and every stream it publishes to."""
+
+    def __init__(self, table: str, rules: Rules[Any], seating: Seating, link: Link) -> None:
+        self.table = table
+        self.rules = rules
+        self.seating = seating
+        self.link = link
+        self.referee: Referee[Any] | None = None
+        self.replay_path: Path | None = None
+        self.hashes: list[str] = []
+        self.rejections: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, reason)
+        self.event_listeners: list[EventListener] = []
+        self.on_published: Callable[[], None] = lambda: None
+        self._writer: ReplayWriter | None = None
+        self._hashed_state: Any = None  # the hasher's own fold, up to len(self.hashes)
+        self._answers: dict[str, OrderedDict[str, Result]] = {}
+        self._syncs: dict[str, deque[float]] = {}  # client -> when its recent syncs came
+        self._check_wake = asyncio.Event()
+
+    def begin(self, config: Any, seed: str | None, replay_path: Path) -> None:
+        """Start the game with the seated names, its replay file at ``replay_path``."""
+        referee: Referee[Any] = Referee(
+            self.rules, config, [seat.name for seat in self.seating.seats], seed=seed
+        )
+        self.replay_path = replay_path
+        try:
+            self._writer = ReplayWriter.create(replay_path, Header.for_game(referee.started))
+        except OSError as exc:
+            raise NetError(f"cannot write the replay {replay_path}: {exc}") from None
+        referee.sinks.append(self._writer.append)
+        self._hashed_state = start_state(self.rules, referee.started)
+        self.referee = referee
+
+    def close_replay(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+
+    def _reply(self, client: str, message: Any) -> None:
+        self.link.publish(topics.reply(self.table, client), encode(message))
+
+    # -- commands in -------------------------------------------------------------------------
+
+    def on_command(self, seat_text: str, client: str, payload: bytes) -> None:
+        result, answered = self.judge(seat_text, client, payload)
+        if not result.ok:
+            self.rejections.append((client, result.reason))
+            log.info("table %s: rejected a command from %s: %s", self.table, client, result.reason)
+        if not answered:
+            self._reply(client, result)
+
+    def judge(self, seat_text: str, client: str, payload: bytes) -> tuple[Result, bool]:
+        """Check and apply one command from the network. Returns its result, and whether that
+        already went out (with the events, on the sender's own stream)."""
+        try:
+            obj = unpack(payload)
+        except CodecError as exc:
+            return Result(None, False, reason=f"malformed command: {exc}"), False
+        request_id = peek_id(obj)
+        answers = self._answers.setdefault(client, OrderedDict())
+        if request_id is not None and request_id in answers:
+            return answers[request_id], False  # a resent command: same answer, no second effect
+        try:
+            request = command_request_from_wire(obj)
+            result = self._decide(seat_text, client, request.seat, request.expected_seq,
+                                  request.command, request.id)  # fmt: skip
+        except CodecError as exc:
+            result = Result(request_id, False, reason=f"malformed command: {exc}")
+        if request_id is not None:
+            answers[request_id] = result
+            while len(answers) > REMEMBERED_ANSWERS:
+                answers.popitem(last=False)
+        return result, result.ok
+
+    def _decide(
+        self,
+        seat_text: str,
+        client: str,
+        named_seat: int | None,
+        expected_seq: int,
+        command: Command,
+        request_id: str,
+    ) -> Result:
+        def no(reason: str) -> Result:
+            return Result(request_id, False, reason=reason)
+
+        seats = self.seating.seats
+        if not seat_text.isdigit() or int(seat_text) >= len(seats):
+            return no(f"there is no seat {seat_text!r} at this table")
+        seat = int(seat_text)
+        if named_seat is not None and named_seat != seat:
+            return no(
+                f"the command names seat {named_seat + 1} but came on seat {seat + 1}'s topic"
+            )
+        referee = self.referee
+        if referee is None:
+            return no("the game has not started")
+        if referee.ended:
+            return no("the game is over")
+        holder = seats[seat]
+        if holder.client != client:
+            return no(f"seat {seat + 1} ({holder.name}) is not yours")
+        if holder.standin is not None:
+            return no(f"a bot is playing seat {seat + 1} for you until the host hands it back")
+        if expected_seq != referee.seq:
+            return no(
+                f"stale command: sent having seen {expected_seq} events, "
+                f"but the table has {referee.seq}"
+            )
+        try:
+            envs = referee.submit(seat, command)
+        except IllegalCommand as exc:
+            return no(str(exc))
+        result = Result(request_id, True, seq=referee.seq)
+        self.publish(envs, answer=(seat, result))
+        return result
+
+    def on_sync(self, client: str, payload: bytes) -> None:
+        try:
+            start = SyncRequest.from_wire(unpack(payload)).start
+        except CodecError as exc:
+            log.info("table %s: bad sync request from %s: %s", self.table, client, exc)
+            return
+        recent = self._syncs.setdefault(client, deque(maxlen=SYNCS_PER_SECOND))
+        now = time.monotonic()
+        if len(recent) == SYNCS_PER_SECOND and now - recent[0] < 1.0:
+            return  # a client asking this often is broken or hostile: serve the others
+        recent.append(now)
+        referee = self.referee
+        topic = topics.reply(self.table, client)
+        if referee is None or start >= referee.seq:
+            seq = referee.seq if referee is not None else 0
+            self.link.publish(topic, encode(Batch(seq, ())))
+            return
+        seat = self.seating.seat_of(client)
+        chunk: list[bytes] = []
+        size = 0
+        first = start
+        for env in referee.log[start:]:
+            data = self._wire_for(env, seat)
+            if chunk and size + len(data) > SYNC_CHUNK_BYTES:
+                self.link.publish(topic, encode(self._batch(first, chunk)))
+                first, chunk, size = env.seq, [], 0
+            chunk.append(data)
+            size += len(data)
+        self.link.publish(topic, encode(self._batch(first, chunk)))
+
+    def _batch(self, start: int, envs: list[bytes]) -> Batch:
+        end = start + len(envs)
+        hashes = tuple(self.hashes[start:end]) if len(self.hashes) >= end else ()
+        return Batch(start, tuple(envs), hashes)
+
+    # -- events out --------------------------------------------------------------------------
+
+    def _wire_for(self, env: Envelope, seat: Seat | None) -> bytes:
+        """The envelope's bytes as ``seat`` may see them (``None``: a spectator)."""
+        assert self.referee is not None
+        projected = self.rules.project(env.event, seat)
+        if projected is env.event:
+            return self.referee.wire[env.seq]
+        return encode_envelope(Envelope(env.seq, projected, env.prev))
+
+    def _destinations(self, first: Seat | None = None) -> list[tuple[str, Seat | None]]:
+        """Every stream: the seated clients' (``first``'s at the head), then the public one."""
+        seats = self.seating.seats
+        order = sorted(range(len(seats)), key=lambda s: s != first)
+        out: list[tuple[str, Seat | None]] = [
+            (topics.seat_events(self.table, s, client), s)
+            for s in order
+            if (client := seats[s].client) is not None
+        ]
+        out.append((topics.public_events(self.table), None))
+        return out
+
+    def publish(self, envs: Sequence[Envelope], answer: tuple[Seat, Result] | None = None) -> None:
+        """Send new events to every stream, each projected for its reader; the ``answer`` to
+        the command they came from rides with them on its sender's stream, which goes first."""
+        if not envs:
+            return
+        start = envs[0].seq
+        for topic, seat in self._destinations(answer[0] if answer else None):
+            result = answer[1] if answer is not None and seat == answer[0] else None
+            batch = Batch(start, tuple(self._wire_for(env, seat) for env in envs), (), result)
+            self.link.publish(topic, encode(batch))
+        for listener in list(self.event_listeners):
+            listener(envs)
+        self._check_wake.set()
+        self.on_published()
+
+    async def check_hashes(self) -> None:
+        """Hash the states after new events once those events are on the wire; publish them.
+
+        The hasher folds the log on its own copy of the state, so the command's hot path pays
+        for nothing but its events (copying the state per event cost more than deciding)."""
+        while True:
+            await self._check_wake.wait()
+            self._check_wake.clear()
+            await self.link.flushed()
+            referee = self.referee
+            start = len(self.hashes)
+            if referee is None or start >= referee.seq:
+                continue
+            for env in referee.log[start : referee.seq]:
+                if not isinstance(env.event, GameStarted | GameEnded):
+                    self._hashed_state = self.rules.evolve(self._hashed_state, env.event)
+                self.hashes.append(state_hash(self.rules, self._hashed_state))
+            check = encode(Check(start, tuple(self.hashes[start:])))
+            for topic, _ in self._destinations():
+                self.link.publish(topic, check)

@@ -1,0 +1,99 @@
+"""Who sits where at a hosted table, and who is online.
+
+The host's seat book: each seat's :class:`~net.wire.SeatCard`, the clients that have spoken to
+the table, and the last presence mark each of them sent. It decides who gets which seat; the
+host publishes the card and answers the client.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.protocol import Seat
+from net.errors import NetError
+from net.wire import JoinRequest, SeatCard, clean_name
+
+
+class Seating:
+    """The seats of one table and the presence of its clients."""
+
+    def __init__(self, count: int) -> None:
+        self.seats: list[SeatCard] = [SeatCard() for _ in range(count)]
+        self.clients: set[str] = set()  # every client that spoke to the table
+        self._online: dict[str, bool] = {}
+
+    def open_seats(self) -> list[Seat]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_open]
+
+    def seat_of(self, client: str) -> Seat | None:
+        for i, seat in enumerate(self.seats):
+            if seat.client == client:
+                return i
+        return None
+
+    def met(self, client: str) -> None:
+        """Remember ``client``: its presence mark is cleared when the table closes."""
+        self.clients.add(client)
+
+    def unique_name(self, name: str, seat: Seat) -> str:
+        """``name``, or ``name (3)`` if another seat already goes by it."""
+        taken = {s.name for i, s in enumerate(self.seats) if i != seat and not s.is_open}
+        return name if name not in taken else clean_name(f"{name[:19]} ({seat + 1})")
+
+    def open_seat(self, seat: Seat | None) -> Seat:
+        """``seat`` if it is open (default: the first open seat); ``NetError`` if not."""
+        open_seats = self.open_seats()
+        if seat is None:
+            if not open_seats:
+                raise NetError("the table is full")
+            return open_seats[0]
+        if seat not in open_seats:
+            raise NetError(f"seat {seat + 1} is not open")
+        return seat
+
+    def seat_bot(self, seat: Seat, kind: str) -> None:
+        """Put one of the host's ``kind`` bots in ``seat``."""
+        self.seats[seat] = SeatCard(
+            clean_name(f"{kind.capitalize()} bot {seat + 1}"), None, kind, True
+        )
+
+    def sit(self, client: str, request: JoinRequest) -> Seat:
+        """Seat ``client`` as it asks (a seat, or the first open one); ``NetError`` says why not."""
+        open_seats = self.open_seats()
+        seat = request.seat
+        if seat is None:
+            if not open_seats:
+                raise NetError("the table is full")
+            seat = open_seats[0]
+        elif not 0 <= seat < len(self.seats):
+            raise NetError(f"there is no seat {seat + 1} at this table")
+        elif seat not in open_seats:
+            raise NetError(f"seat {seat + 1} is taken by {self.seats[seat].name}")
+        name = self.unique_name(clean_name(request.name or client), seat)
+        bot = clean_name(request.bot) if request.bot else None
+        self.seats[seat] = SeatCard(name, client, bot, self._online.get(client, True))
+        return seat
+
+    def leave(self, client: str) -> bool:
+        """Free the seat ``client`` holds; whether it held one."""
+        seat = self.seat_of(client)
+        if seat is None:
+            return False
+        self.seats[seat] = SeatCard()
+        return True
+
+    def mark(self, client: str, online: bool) -> Seat | None:
+        """Record ``client``'s presence; the seat whose card changed with it, if any."""
+        self.clients.add(client)
+        if self._online.get(client) == online:
+            return None
+        self._online[client] = online
+        seat = self.seat_of(client)
+        if seat is None:
+            return None
+        self.seats[seat] = replace(self.seats[seat], online=online)
+        return seat
+
+    def set_standin(self, seat: Seat, kind: str | None) -> None:
+        """Show (or, with ``None``, stop showing) the host's ``kind`` bot playing ``seat``."""
+        self.seats[seat] = replace(self.seats[seat], standin=kind)
