@@ -225,6 +225,47 @@ def test_with_no_main_action_the_player_passes() -> None:
     assert d.state.active == 1 and d.state.phase is Phase.MOVE
 
 
+def full_red_canoe(stones: int) -> Table:
+    """Red's canoe is full of red Tikis (no cut anywhere) at ginger a, holding ``stones``; the
+    red columns of ginger and lehua are full, the other sectors have none."""
+    table = Table(phase="move", canoe="ginger a").canoe(0, *["red"] * 4).stones(0, stones)
+    table = table.volcano(GINGER, red=6).volcano(LEHUA, red=6)
+    for sector in (HIBISCUS, PLUMERIA, ORCHID):
+        table = table.volcano(sector, red=0)
+    table = table.forest(GINGER, m1="blue", m2="green", m3="yellow")
+    return table.forest(LEHUA, m1="blue", m2="yellow", m3="green")
+
+
+def test_the_canoe_stops_only_where_a_main_action_is_possible() -> None:
+    # 1 free step to ginger b (its red column is full: nothing to do), 1 stone for lehua a
+    d = Table(phase="move", canoe="ginger a").canoe(0, *["red"] * 4).stones(0, 1)
+    d = d.volcano(GINGER, red=6).referee()
+    assert d.legal() == [cmd.MoveCanoe(2)], "ginger b would leave only a pass"
+    with pytest.raises(IllegalCommand, match=r"no main action is possible from ginger b.*move 2"):
+        d.do(0, cmd.MoveCanoe(1))
+    d.do(0, cmd.MoveCanoe(2))
+    assert track.name(d.state.canoe) == "lehua a"
+    assert d.legal() == [cmd.BuildOnVolcano(LEHUA, "red")]
+
+
+def test_the_stones_a_move_costs_count_for_building_on_the_island() -> None:
+    # 2 stones: ginger b (free) leaves 2 for the island; lehua a (1 stone) leaves 1, too few
+    d = full_red_canoe(stones=2).referee()
+    assert d.legal() == [cmd.MoveCanoe(1)]
+    d.do(0, cmd.MoveCanoe(1))
+    assert d.legal() == [cmd.BuildOnIsland(GINGER, "red")]
+
+
+def test_when_no_move_allows_a_main_action_every_move_stays_and_the_turn_passes() -> None:
+    d = full_red_canoe(stones=1).referee()
+    assert d.legal() == [cmd.MoveCanoe(1), cmd.MoveCanoe(2)]
+    d.do(0, cmd.MoveCanoe(2))
+    assert track.name(d.state.canoe) == "lehua a"
+    assert d.legal() == [cmd.EndTurn()]
+    events = d.do(0, cmd.EndTurn())
+    assert events[:2] == [ev.Passed(0, LEHUA), ev.TurnEnded(0)]
+
+
 def test_a_main_action_is_mandatory_when_possible() -> None:
     d = Table(canoe="ginger a").canoe(0, "red").referee()
     with pytest.raises(IllegalCommand, match="main action first"):

@@ -3,6 +3,9 @@
 Decisions where the rulebook is open (see the README):
 - the canoe never ends a move where it started (at most one space short of a full lap; from the
   dock it may reach any space);
+- the rulebook's "you MUST advance your canoe, then perform a main action": the canoe stops only
+  where a main action is possible, whenever some move allows one; when none does, every move is
+  open and the turn passes;
 - the 2 Tikis of a cut are taken one after the other: the first may open the way to the second,
   and the second must come right after the first (before any tile is used);
 - a cut takes only as many Tikis as the canoe has room for;
@@ -45,21 +48,45 @@ def _canoe_colours(state: KilaueaState, seat: int) -> list[str]:
     return [colour for colour in C.colours if colour in state.canoes[seat]]
 
 
-def cuts(state: KilaueaState, seat: int) -> list[Command]:
+def cuts(state: KilaueaState, seat: int, sector: int | None = None) -> list[Command]:
+    """The Tikis ``seat`` may cut in ``sector`` (the canoe's, unless named)."""
+    k = state.sector if sector is None else sector
     if state.room_in_canoe(seat) <= 0:
         return []
-    return [cmd.CutTiki(state.sector, space) for space in state.accessible(state.sector)]
+    return [cmd.CutTiki(k, space) for space in state.accessible(k)]
 
 
 def main_actions(state: KilaueaState, seat: int) -> list[Command]:
     """The main actions possible in the canoe's sector: cut, build on the volcano or island."""
-    k = state.sector
-    out = cuts(state, seat)
+    return main_actions_at(state, seat, state.sector, state.stones[seat])
+
+
+def main_actions_at(state: KilaueaState, seat: int, k: int, stones: int) -> list[Command]:
+    """The main actions ``seat`` could take with the canoe in sector ``k`` and ``stones``."""
+    out = cuts(state, seat, k)
     colours = _canoe_colours(state, seat)
     out.extend(cmd.BuildOnVolcano(k, c) for c in colours if state.height(k, c) < C.column_limit)
-    if state.stones[seat] >= C.island_cost and len(state.islands[seat][k]) < C.column_limit:
+    if stones >= C.island_cost and len(state.islands[seat][k]) < C.column_limit:
         out.extend(cmd.BuildOnIsland(k, c) for c in colours)
     return out
+
+
+def moves(state: KilaueaState, seat: int) -> list[int]:
+    """The step counts the canoe may move: those that stop where a main action is possible,
+    or every one when none does (the turn then passes)."""
+    every = range(1, most_steps(state, seat) + 1)
+    free = free_steps(state, seat)
+    useful = [
+        steps
+        for steps in every
+        if main_actions_at(
+            state,
+            seat,
+            track.sector_of(track.advance(state.players, state.canoe, steps)),
+            state.stones[seat] - max(0, steps - free),
+        )
+    ]
+    return useful or list(every)
 
 
 def legal_commands(state: KilaueaState, seat: int) -> list[Command]:
@@ -74,7 +101,7 @@ def legal_commands(state: KilaueaState, seat: int) -> list[Command]:
     if phase not in TURN_PHASES or seat != state.active:
         return []
     if phase is Phase.MOVE:
-        return [cmd.MoveCanoe(steps) for steps in range(1, most_steps(state, seat) + 1)]
+        return [cmd.MoveCanoe(steps) for steps in moves(state, seat)]
     if phase is Phase.MAIN:
         return main_actions(state, seat) or [cmd.EndTurn()]
     out: list[Command] = []
@@ -142,6 +169,13 @@ def _move_canoe(state: KilaueaState, seat: int, command: cmd.MoveCanoe) -> list[
         )
     paid = max(0, command.steps - free_steps(state, seat))
     space = track.advance(state.players, state.canoe, command.steps)
+    allowed = moves(state, seat)
+    if command.steps not in allowed:
+        where = ", ".join(str(n) for n in allowed)
+        raise IllegalCommand(
+            f"no main action is possible from {track.name(space)}: the canoe must stop where "
+            f"one is (move {where})"
+        )
     return [ev.CanoeMoved(seat, command.steps, space, paid)]
 
 
