@@ -14,6 +14,7 @@ from core.errors import IllegalCommand
 from core.games.maunakea import RULES
 from core.games.maunakea.board import parse_slot, parse_space, space_name
 from core.games.maunakea.components import COMPONENTS as C
+from core.games.maunakea.position import FORMAT
 from core.games.maunakea.state import MaunaKeaState
 from core.messages import Command, Event
 
@@ -41,7 +42,7 @@ class Builder:
         self.hand_cards: list[list[str]] = [[] for _ in range(players)]
         self.doc: dict[str, Any] = {
             "game": "maunakea",
-            "format": 1,
+            "format": FORMAT,
             "config": {
                 "players": players,
                 "advanced": advanced,
@@ -126,6 +127,12 @@ class Builder:
     def hand(self, seat: int, *mps: int, lava: Iterable[int] = ()) -> list[int]:
         """Give ``seat`` one terrain tile per MP value (e.g. ``hand(0, 3, 2)``)."""
         tiles = [self._take(t.id for t in C.terrain if t.mp == mp) for mp in mps]
+        self.doc["hands"][seat].extend(tiles)
+        return tiles
+
+    def hand_tiles(self, seat: int, *squares: str) -> list[int]:
+        """Give ``seat`` one terrain tile per pattern of squares (``hand_tiles(0, "JJMM")``)."""
+        tiles = [self._take(terrain_ids(pattern)) for pattern in squares]
         self.doc["hands"][seat].extend(tiles)
         return tiles
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from core.games.maunakea import events as ev
@@ -103,9 +104,9 @@ def _turn_started(s: MaunaKeaState, e: ev.TurnStarted) -> None:
     s.active = e.seat
     s.turn = e.turn
     s.pool = 0
-    if s.end is not None and e.seat in s.end.final_turns:
-        rest = tuple(x for x in s.end.final_turns if x != e.seat)
-        s.end = EndState(s.end.reason, s.end.seat, rest)
+    if s.end is not None and e.seat in s.end.to_play:
+        rest = tuple(x for x in s.end.to_play if x != e.seat)
+        s.end = replace(s.end, to_play=rest)
 
 
 def _tile_placed(s: MaunaKeaState, e: ev.TilePlaced) -> None:
@@ -200,7 +201,7 @@ def _turn_ended(s: MaunaKeaState, e: ev.TurnEnded) -> None:
 
 
 def _end_triggered(s: MaunaKeaState, e: ev.EndTriggered) -> None:
-    s.end = EndState(e.reason, e.seat, e.final_turns)
+    s.end = EndState(e.reason, e.seat, s.turn, e.final_turns, e.final_turns)
 
 
 def _final_scoring(s: MaunaKeaState, e: ev.FinalScoring) -> None:

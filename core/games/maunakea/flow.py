@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 from core.chance import shuffle_sizes, shuffled
 from core.games.maunakea import events as ev
-from core.games.maunakea.board import slot_of
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.lava import place_lava
+from core.games.maunakea.leaving import nobody_can_leave
 from core.games.maunakea.scoring import final_outcome
-from core.games.maunakea.state import Kind, MaunaKeaState, Phase, Quake
+from core.games.maunakea.state import MaunaKeaState, Phase, Quake
 from core.messages import Event
 
 C = COMPONENTS
@@ -32,19 +32,11 @@ class EndReason:
     TILES_OUT = "tiles_out"  # advanced game: the tile supply is used up
 
 
-def landing_flooded(state: MaunaKeaState, landing: int) -> bool:
-    spaces = C.landings[landing].spaces
-    return all(
-        (placed := state.board.get(slot_of(s))) is not None and placed.kind is Kind.LAVA
-        for s in spaces
-    )
-
-
 def end_reason(state: MaunaKeaState) -> str | None:
     """The reason the game must end now, or ``None``.
 
     The advanced game ends on its own two conditions (no explorer, no tiles left), which
-    replace the base game's "nobody can leave the island".
+    replace the base game's "nobody can leave the island" (``leaving``).
     """
     limit = state.turn_limit
     if limit is not None and state.phase is Phase.TURN and state.turn >= limit:
@@ -53,7 +45,7 @@ def end_reason(state: MaunaKeaState) -> str | None:
         return EndReason.NO_EXPLORERS
     if state.advanced:
         return EndReason.TILES_OUT if not state.bag else None
-    if all(landing_flooded(state, landing) for landing in state.docked):
+    if nobody_can_leave(state):
         return EndReason.NO_WAY_OFF  # also when no boat is docked at all
     return None
 
@@ -63,10 +55,12 @@ def setup_done(state: MaunaKeaState) -> bool:
     return bool(state.board) and state.boats_laid and (not state.advanced or state.cards_dealt)
 
 
-def _final_turns(state: MaunaKeaState, seat: int) -> tuple[int, ...]:
-    if state.advanced:
+def final_turns(players: int, advanced: bool, seat: int) -> tuple[int, ...]:
+    """Who plays once more after ``seat`` triggers the end: everybody else, clockwise; nobody
+    in the advanced game (scoring follows at once)."""
+    if advanced:
         return ()
-    return tuple((seat + k) % state.players for k in range(1, state.players))
+    return tuple((seat + k) % players for k in range(1, players))
 
 
 def forced(state: MaunaKeaState) -> list[Event]:
@@ -85,8 +79,9 @@ def forced(state: MaunaKeaState) -> list[Event]:
     if phase in (Phase.TURN, Phase.REFILL) and state.end is None:
         reason = end_reason(state)
         if reason is not None:
-            assert state.active is not None
-            return [ev.EndTriggered(reason, state.active, _final_turns(state, state.active))]
+            seat = state.active
+            assert seat is not None
+            return [ev.EndTriggered(reason, seat, final_turns(state.players, state.advanced, seat))]
     if state.pending_lava is not None and phase in (Phase.TURN, Phase.REFILL):
         return [place_lava(state, state.pending_lava)]  # drawn in a refill or an earthquake
     if phase is Phase.REFILL:
@@ -98,8 +93,8 @@ def forced(state: MaunaKeaState) -> list[Event]:
         assert state.active is not None
         if state.end is None:
             return [ev.TurnStarted(state.cw(state.active), state.turn + 1)]
-        if state.end.final_turns:
-            return [ev.TurnStarted(state.end.final_turns[0], state.turn + 1)]
+        if state.end.to_play:
+            return [ev.TurnStarted(state.end.to_play[0], state.turn + 1)]
         if state.advanced and not state.revealed:
             return [ev.TasksRevealed(tuple(tuple(hand) for hand in state.cards))]
         result = final_outcome(state)

@@ -3,6 +3,11 @@
 Slots are named ``A1``…``I9`` and spaces ``a1``…``r18`` (column letter, row number from the
 north). ``summary`` (boats, scores and where every piece is) is written for readers and ignored
 on load; everything else is checked on load, down to the conservation of pieces.
+
+Format 2 keeps the whole final round in ``end.final_turns``, with ``end.to_play`` (who has yet
+to play their final turn) and ``end.turn`` (the turn the end was triggered on). Format 1, which
+replays started from a position may hold, listed only who had yet to play, as ``final_turns``:
+it loads as format 2 (the rest follows from the triggering seat, see ``_from_format_1``).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any
 from core.errors import PositionError
 from core.games.maunakea.board import parse_slot, parse_space, slot_name, space_name
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction
+from core.games.maunakea.flow import final_turns
 from core.games.maunakea.lava import colour_key
 from core.games.maunakea.scoring import best_tasks, score_parts
 from core.games.maunakea.state import (
@@ -33,7 +39,7 @@ from core.games.maunakea.state import (
 from core.position import read_document
 
 C = COMPONENTS
-FORMAT = 1
+FORMAT = 2
 LANDING_NAMES = [landing.name for landing in C.landings]
 BOAT_COLOURS = [boat.colour for boat in C.boats]
 FLOW_NAMES = [flow.name for flow in C.flows]
@@ -86,7 +92,9 @@ class _Rescue:
 class _End:
     reason: str
     seat: int
+    turn: int
     final_turns: list[int]
+    to_play: list[int]
 
 
 @dataclass
@@ -210,7 +218,9 @@ def dump(state: MaunaKeaState) -> dict[str, Any]:
         else {
             "reason": state.end.reason,
             "seat": state.end.seat,
+            "turn": state.end.turn,
             "final_turns": list(state.end.final_turns),
+            "to_play": list(state.end.to_play),
         },
         **_dump_cards(state),
         "summary": summary(state),
@@ -345,8 +355,31 @@ def _load_placed(data: dict[str, int | str], what: str) -> Placed:
     raise _fail(f"{what}: expected one of start/terrain/lava")
 
 
+def _from_format_1(data: Any) -> Any:
+    """A format-1 position as format 2. Its ``end.final_turns`` named only who had yet to play
+    a final turn; the whole round follows from the triggering seat (everybody else, clockwise,
+    one turn each), and so does the turn the end was triggered on."""
+    if not isinstance(data, dict) or data.get("format") != 1:
+        return data
+    data = {**data, "format": FORMAT}
+    end, config, turn = data.get("end"), data.get("config"), data.get("turn", 0)
+    if not isinstance(end, dict) or not isinstance(config, dict):
+        return data
+    seat, left, players = end.get("seat"), end.get("final_turns"), config.get("players")
+    if not (isinstance(seat, int) and isinstance(left, list) and isinstance(players, int)):
+        return data  # left for the schema check to report
+    if not isinstance(turn, int):
+        return data
+    whole = list(final_turns(players, bool(config.get("advanced")), seat))
+    if whole[len(whole) - len(left) :] != left:
+        raise _fail(f"end.final_turns {left} is not what remains of the final round {whole}")
+    played = len(whole) - len(left)
+    data["end"] = {**end, "turn": turn - played, "final_turns": whole, "to_play": left}
+    return data
+
+
 def load(data: Any) -> MaunaKeaState:
-    doc = read_document(data, _Doc, "maunakea", FORMAT, _fail)
+    doc = read_document(_from_format_1(data), _Doc, "maunakea", FORMAT, _fail)
     players = doc.config.players
     if players not in C.explorers_per_player:
         raise _fail("2 to 4 players")
@@ -442,10 +475,19 @@ def load(data: Any) -> MaunaKeaState:
             ]
         )
     if doc.end is not None:
-        state.end = EndState(doc.end.reason, doc.end.seat, tuple(doc.end.final_turns))
+        state.end = _load_end(doc.end, players)
     _load_cards(doc, state)
     _check_conservation(state)
     return state
+
+
+def _load_end(end: _End, players: int) -> EndState:
+    if any(seat not in range(players) for seat in [end.seat, *end.final_turns]):
+        raise _fail(f"end: seats are 0 to {players - 1}")
+    rest = end.final_turns[len(end.final_turns) - len(end.to_play) :]
+    if rest != end.to_play:
+        raise _fail("end.to_play must be the last of end.final_turns")
+    return EndState(end.reason, end.seat, end.turn, tuple(end.final_turns), tuple(end.to_play))
 
 
 def _card_ids(cards: list[str], what: str) -> list[str]:

@@ -105,11 +105,14 @@ class Quake(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class EndState:
-    """The end was triggered: by what, in whose turn, and who still gets a final turn."""
+    """The end was triggered: by what, in whose turn and on which turn; who gets a final turn
+    after it, in order (``final_turns``, kept to the end), and who of them is yet to play it."""
 
     reason: str
     seat: int
+    turn: int
     final_turns: tuple[int, ...]
+    to_play: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -154,6 +157,8 @@ class MaunaKeaState:
     quake: Quake | None = None
     quake_tile: int | None = None
     revealed: bool = False  # task cards turned over at scoring
+    # what ``leaving.nobody_can_leave`` last found, and for which board and boats
+    exits_memo: tuple[tuple[int, ...], bool] | None = field(default=None, compare=False)
 
     def copy(self) -> MaunaKeaState:
         return MaunaKeaState(
@@ -196,6 +201,7 @@ class MaunaKeaState:
             quake=self.quake,
             quake_tile=self.quake_tile,
             revealed=self.revealed,
+            exits_memo=self.exits_memo,
         )
 
     # -- queries -------------------------------------------------------------------------

@@ -110,7 +110,7 @@ class PlayersPanel(Widget):
             head.append(" ⌨", DIM)
         if state.advanced:
             head.append(f" · {cards_held(state, seat)}", DIM)
-        if state.end is not None and seat in state.end.final_turns:
+        if state.end is not None and seat in state.end.to_play:
             head.append(" (one more turn)", DIM)
         tail = f"{score:>3} VP"
         pad = max(1, self.size.width - head.cell_len - len(tail)) if self.size.width else 2
