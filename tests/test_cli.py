@@ -83,6 +83,36 @@ def test_state_at_an_event_names_boats_scores_and_where_every_piece_is(
     assert final["phase"] == "over"
 
 
+def test_state_of_a_finished_game_names_the_result_without_refolding(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checker reads who won from the JSON alone; here it is held against the log's own
+    ``FinalScoring``, ``EndTriggered`` and ``GameEnded`` events."""
+    log = [env.event for env in read(game).envelopes]
+    scoring = next(e for e in log if isinstance(e, ev.FinalScoring))
+    trigger = next(e for e in log if isinstance(e, ev.EndTriggered))
+    assert main(["state", str(game)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    result = doc["result"]
+    assert result["winners"] == list(scoring.winners) == list(log[-1].winners)
+    assert result["scores"] == list(scoring.scores)
+    assert [parts["total"] for parts in result["parts"]] == result["scores"]
+    assert all(sum(p.values()) == 2 * p["total"] for p in result["parts"]), "parts add up"
+    assert sorted(result["ranking"]) == [0, 1, 2] and result["ranking"][0] in result["winners"]
+    ranked = [result["scores"][seat] for seat in result["ranking"]]
+    assert ranked == sorted(ranked, reverse=True)
+    best = max(result["scores"])
+    if result["scores"].count(best) == 1:
+        assert result["tiebreak"] == "", "the score alone decided"
+    else:
+        assert (result["tiebreak"] == "draw") == (len(result["winners"]) > 1)
+    assert result["ended_by"] == trigger.reason == doc["end"]["reason"]
+    assert doc["end"]["final_turns"] == list(trigger.final_turns), "the final round is kept"
+    assert doc["end"]["to_play"] == []
+    assert main(["state", str(game), "--at", "60"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"] is None
+
+
 def rewrite(src: Path, dst: Path, change: int, new_event: ev.TileDrawn) -> None:
     """Write ``src`` to ``dst`` with one event replaced, re-linking the hash chain."""
     replay = read(src)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from core.games.kilauea import events as ev
 from replays.file import read
 from tui.cli import main
 
@@ -38,3 +39,27 @@ def test_selfplay_is_reproducible_from_its_seed(tmp_path: Path) -> None:
     for path in (a, b):
         assert main(["selfplay", "kilauea", "--seed", "same", "--quiet", "--out", str(path)]) == 0
     assert [e.event for e in read(a).envelopes] == [e.event for e in read(b).envelopes]
+
+
+def test_state_of_a_finished_game_names_the_result_without_refolding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Who won, read from the JSON alone, against the log's own ``GameOver`` event."""
+    out = tmp_path / "g.caldera"
+    args = ["selfplay", "kilauea", "--players", "3", "--seed", "2", "--bot", "greedy"]
+    assert main([*args, "--out", str(out), "--quiet"]) == 0
+    over = next(e.event for e in read(out).envelopes if isinstance(e.event, ev.GameOver))
+    assert main(["state", str(out)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    result = doc["result"]
+    assert result["winners"] == list(over.winners)
+    assert result["scores"] == list(over.scores) and max(over.scores) > 0
+    assert [parts["total"] for parts in result["parts"]] == result["scores"]
+    assert all(sum(p.values()) == 2 * p["total"] for p in result["parts"]), "parts add up"
+    ranked = [result["scores"][seat] for seat in result["ranking"]]
+    assert sorted(result["ranking"]) == [0, 1, 2] and ranked == sorted(ranked, reverse=True)
+    words = {"score": "", "shared": "draw"}
+    assert result["tiebreak"] == words.get(over.tiebreak, over.tiebreak)
+    assert result["ended_by"] == doc["end"] == "forests"
+    assert main(["state", str(out), "--at", "40"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"] is None

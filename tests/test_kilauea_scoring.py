@@ -128,7 +128,7 @@ def test_most_vp_wins() -> None:
     d = over([31, 30, 12], [5, 2, 0]).referee()
     outcome = d.referee.outcome()
     assert outcome is not None
-    assert outcome.winners == (0,) and outcome.tiebreak == "score"
+    assert outcome.winners == (0,) and outcome.tiebreak == ""
     assert outcome.ranking == (0, 1, 2)
 
 
@@ -147,6 +147,8 @@ def test_a_full_tie_is_shared() -> None:
     d = over([30, 30, 12], [2, 2, 0]).referee()
     outcome = d.referee.outcome()
     assert outcome is not None
-    assert outcome.winners == (0, 1) and outcome.tiebreak == "shared"
+    assert outcome.winners == (0, 1) and outcome.tiebreak == "draw"
+    over_event = d.referee.log[-2].event
+    assert over_event == ev.GameOver((30, 30, 12), (0, 1), "shared"), "the log keeps its words"
     ended = d.referee.log[-1].event
     assert isinstance(ended, GameEnded) and ended.winners == (0, 1)

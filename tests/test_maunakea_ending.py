@@ -171,4 +171,4 @@ def test_score_decides_before_any_tiebreak() -> None:
     b.doc["docked"].pop("N2")
     b.doc["explorers"][0][1] = {"status": "boat", "space": None, "carried": []}
     result = RULES.outcome(b.state())
-    assert result is not None and result.scores == (4, 0) and result.tiebreak == "score"
+    assert result is not None and result.scores == (4, 0) and result.tiebreak == ""

@@ -1,7 +1,8 @@
 """The base game's "nobody can leave the island" (issue 11): the game ends once no explorer can
 reach a space of a docked boat's landing, even if every empty slot were filled with jungle.
 Lava, mountains and the volcano block; empty slots do not. The end then runs as the rulebook
-says, and the position keeps the turn it was triggered on and the whole final round."""
+says, and the position keeps the turn it was triggered on, the whole final round and, once over,
+the result."""
 
 from __future__ import annotations
 
@@ -64,11 +65,23 @@ def test_the_tile_that_walls_every_explorer_off_ends_the_game() -> None:
         "final_turns": [1],
         "to_play": [],
     }, "the final round and the turn of the trigger are kept while it is played"
+    assert doc["result"] is None, "no result while the game runs"
     d.do(1, cmd.SpendTile(blue_tile))
     events = d.do(1, cmd.EndTurn())
     assert isinstance(events[-1], ev.FinalScoring) and d.state.phase is Phase.OVER
     doc = RULES.dump_position(d.state)
     assert doc["end"]["turn"] == 5 and doc["end"]["final_turns"] == [1]
+    assert doc["result"] == {
+        "winners": [0],
+        "ranking": [0, 1],
+        "scores": [0, 0],
+        "parts": [
+            {"explorers": 0, "white": 0, "grey": 0, "black": 0, "empty places": 0, "total": 0},
+        ]
+        * 2,
+        "tiebreak": "artifacts carried on the island",
+        "ended_by": "no_way_off",
+    }
 
 
 def test_the_advanced_game_ends_only_on_its_own_two_conditions() -> None:

@@ -2,9 +2,10 @@
 
 Sectors, colours and canoe spaces go by name ("orchid", "red", "orchid a"); forest boards are
 numbered 1-5 and action tiles 1-10. ``summary`` (what a screen shows: each sector's columns and
-worth, each forest's accessible Tikis, the canoe and its reef tile, each player's score) is
-written for readers and ignored on load; everything else is checked on load, down to the
-conservation of the 72 Tikis and 16 Sacred Stones.
+worth, each forest's accessible Tikis, the canoe and its reef tile, each player's score) and
+``result`` (who won and how, once the game is over) are written for readers and ignored on load;
+everything else is checked on load, down to the conservation of the 72 Tikis and 16 Sacred
+Stones.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from core.errors import PositionError
 from core.games.kilauea import forest, scoring, track
 from core.games.kilauea.components import COMPONENTS, SIDES
 from core.games.kilauea.state import COLOUR, POINT_PARTS, SECTORS, KilaueaState, Phase
-from core.position import read_document
+from core.position import read_document, result_section
 
 C = COMPONENTS
 FORMAT = 1
@@ -78,6 +79,7 @@ class _Doc:
     end: str | None = None
     bonuses_scored: bool = False
     summary: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
 
 
 # -- dump -------------------------------------------------------------------------------------
@@ -139,6 +141,7 @@ def dump(state: KilaueaState) -> dict[str, Any]:
         "end": state.end,
         "bonuses_scored": state.bonuses_scored,
         "summary": summary(state),
+        "result": result_section(scoring.outcome(state), state.end or ""),
     }
 
 

@@ -55,7 +55,9 @@ def final_bonuses(state: KilaueaState) -> ev.FinalBonuses:
     )
 
 
-TIEBREAKS = ("score", "fewer Tikis on the island")
+TIEBREAK = "fewer Tikis on the island"
+# ``GameOver`` records what decided in its own words, as every Kilauea log since the first has
+EVENT_WORDS = {"": "score", "draw": "shared"}
 
 
 def ranking_key(state: KilaueaState, seat: int) -> tuple[int, int]:
@@ -63,22 +65,24 @@ def ranking_key(state: KilaueaState, seat: int) -> tuple[int, int]:
 
 
 def standings(state: KilaueaState) -> tuple[tuple[int, ...], tuple[int, ...], str]:
-    """Ranking, winners and what decided it ("score", "fewer Tikis on the island", "shared")."""
+    """Ranking, winners and the tie-break that decided: ``""`` when the score alone did, "fewer
+    Tikis on the island", or ``"draw"`` when the winners share the victory."""
     seats = range(state.players)
     keys = {s: ranking_key(state, s) for s in seats}
     ranking = tuple(sorted(seats, key=lambda s: (-keys[s][0], -keys[s][1], s)))
     best = keys[ranking[0]]
     winners = tuple(s for s in seats if keys[s] == best)
     if len(winners) > 1:
-        return ranking, winners, "shared"
+        return ranking, winners, "draw"
     rivals = [keys[s] for s in seats if s != winners[0]]
-    decided = "score" if all(r[0] != best[0] for r in rivals) else TIEBREAKS[1]
+    decided = "" if all(r[0] != best[0] for r in rivals) else TIEBREAK
     return ranking, winners, decided
 
 
 def game_over(state: KilaueaState) -> ev.GameOver:
     _, winners, tiebreak = standings(state)
-    return ev.GameOver(tuple(state.score(s) for s in range(state.players)), winners, tiebreak)
+    scores = tuple(state.score(s) for s in range(state.players))
+    return ev.GameOver(scores, winners, EVENT_WORDS.get(tiebreak, tiebreak))
 
 
 def outcome(state: KilaueaState) -> Outcome | None:

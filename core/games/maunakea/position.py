@@ -1,8 +1,9 @@
 """The JSON position: a readable snapshot of a whole game that a new game can start from.
 
 Slots are named ``A1``…``I9`` and spaces ``a1``…``r18`` (column letter, row number from the
-north). ``summary`` (boats, scores and where every piece is) is written for readers and ignored
-on load; everything else is checked on load, down to the conservation of pieces.
+north). ``summary`` (boats, scores and where every piece is) and ``result`` (who won, once the
+game is over) are written for readers and ignored on load; everything else is checked on load,
+down to the conservation of pieces.
 
 Format 2 keeps the whole final round in ``end.final_turns``, with ``end.to_play`` (who has yet
 to play their final turn) and ``end.turn`` (the turn the end was triggered on). Format 1, which
@@ -21,7 +22,7 @@ from core.games.maunakea.board import parse_slot, parse_space, slot_name, space_
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction
 from core.games.maunakea.flow import final_turns
 from core.games.maunakea.lava import colour_key
-from core.games.maunakea.scoring import best_tasks, score_parts
+from core.games.maunakea.scoring import best_tasks, outcome, score_parts
 from core.games.maunakea.state import (
     HIDDEN,
     EndState,
@@ -36,7 +37,7 @@ from core.games.maunakea.state import (
     Status,
     TakenBoat,
 )
-from core.position import read_document
+from core.position import read_document, result_section
 
 C = COMPONENTS
 FORMAT = 2
@@ -138,6 +139,7 @@ class _Doc:
     quake_tile: int | None = None
     revealed: bool = False
     summary: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
 
 
 # -- dump -------------------------------------------------------------------------------------
@@ -224,6 +226,7 @@ def dump(state: MaunaKeaState) -> dict[str, Any]:
         },
         **_dump_cards(state),
         "summary": summary(state),
+        "result": result_section(outcome(state), state.end.reason if state.end else ""),
     }
 
 

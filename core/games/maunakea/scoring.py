@@ -105,11 +105,13 @@ def tiebreak_key(state: MaunaKeaState, seat: int) -> tuple[int, int, int]:
     )
 
 
-TIEBREAKS = ("score", "explorers on the island", "artifacts carried on the island")
+# what decides, in order: the score itself (no tie-break), then the rulebook's two tie-breaks
+TIEBREAKS = ("", "explorers on the island", "artifacts carried on the island")
 
 
 def final_outcome(state: MaunaKeaState) -> Outcome:
-    """Scores, ranking and winners, whatever the phase (used when scoring takes place)."""
+    """Scores, ranking and winners, whatever the phase (used when scoring takes place); the
+    tie-break that decided, ``""`` if the score alone did, ``"draw"`` if none could."""
     seats = range(state.players)
     keys = {seat: tiebreak_key(state, seat) for seat in seats}
     ranking = tuple(sorted(seats, key=lambda s: (tuple(-k for k in keys[s]), s)))
