@@ -20,10 +20,13 @@ def rules_of(started: GameStarted) -> Rules[Any]:
 
 
 def start_state(rules: Rules[Any], started: GameStarted) -> Any:
-    """The state right after ``GameStarted``: from its saved position, or the initial one."""
+    """The state right after ``GameStarted``: from its saved position, or the initial one, to
+    be played by the rules version the log was recorded under."""
     if started.position is not None:
-        return rules.load_position(started.position)
-    return rules.initial(started.config)
+        state = rules.load_position(started.position)
+    else:
+        state = rules.initial(started.config)
+    return rules.recorded_under(state, started.rules_version)
 
 
 def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:

@@ -51,6 +51,12 @@ class Rules(Protocol[S]):
         """The state before any chance: empty board, pieces in their boxes."""
         ...
 
+    def recorded_under(self, state: S, version: int) -> S:
+        """``state`` as the rules of ``version`` (a log's ``rules_version``) play it, so a log
+        recorded before a rule changed still folds and verifies as it was played; raises
+        ``ReplayError`` for a version newer than these rules."""
+        ...
+
     def forced(self, state: S) -> list[Event]:
         """Deterministic events that must happen now (empty when none)."""
         ...

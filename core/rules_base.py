@@ -7,6 +7,7 @@ A game subclasses :class:`RulesBase`, names itself, declares its table options (
   0-based in a configuration and 1-based in every message a person reads);
 - ``view``/``project``/``fully_known`` for a game that hides nothing (a game with secrets
   overrides them);
+- ``recorded_under`` for a game whose rules never changed;
 - ``command_for`` by convention: an event that records a command returns it from its own
   ``command()`` method (see :class:`core.messages.Event`).
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
+from core.errors import ReplayError
 from core.messages import Command, Event
 from core.options import START_PLAYER, TURN_LIMIT, Option, check_options
 from core.protocol import Seat
@@ -51,6 +53,16 @@ class RulesBase(Generic[S]):
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("the configuration names no player count")
         return self.config(players, {k: v for k, v in config.items() if k != "players"})
+
+    def recorded_under(self, state: S, version: int) -> S:
+        """A game whose rules never changed plays every log alike (a game that changed them
+        overrides this and keeps the older rules for older logs)."""
+        if version > self.version:
+            raise ReplayError(
+                f"this log was recorded under {self.title} rules version {version}; "
+                f"this Caldera knows up to {self.version}"
+            )
+        return state
 
     def copy(self, state: S) -> S:
         copy: S = state.copy()  # type: ignore[attr-defined]

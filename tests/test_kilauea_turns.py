@@ -4,12 +4,15 @@ passing, and volcano tiles freed by clearing a forest's middle row."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
+from core.audit import audit
 from core.errors import IllegalCommand
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
 from core.games.kilauea import forest, track
 from core.games.kilauea.components import COMPONENTS as C
+from core.games.kilauea.rules import Kilauea
 from core.games.kilauea.state import Phase
 from tests.kilauea_builder import GINGER, HIBISCUS, LEHUA, ORCHID, PLUMERIA, Table
 
@@ -264,6 +267,29 @@ def test_when_no_move_allows_a_main_action_every_move_stays_and_the_turn_passes(
     assert d.legal() == [cmd.EndTurn()]
     events = d.do(0, cmd.EndTurn())
     assert events[:2] == [ev.Passed(0, LEHUA), ev.TurnEnded(0)]
+
+
+def test_a_log_of_rules_version_1_verifies_as_it_was_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Version 1 let the canoe stop where only a pass was left; its logs keep verifying, and the
+    same moves claimed under version 2 are caught."""
+    with monkeypatch.context() as old:
+        old.setattr(Kilauea, "version", 1)
+        d = Table(phase="move", canoe="ginger a").canoe(0, *["red"] * 4).stones(0, 1)
+        d = d.volcano(GINGER, red=6).referee()
+        d.do(0, cmd.MoveCanoe(1))  # to ginger b, where nothing is left to do
+        assert d.do(0, cmd.EndTurn())[0] == ev.Passed(0, GINGER)
+    log = d.referee.log
+    assert log[0].event.rules_version == 1
+    assert audit(log).ok
+    forged = [replace(log[0], event=replace(log[0].event, rules_version=2)), *log[1:]]
+    problems = audit(forged).problems
+    assert len(problems) == 1 and "no main action is possible from ginger b" in problems[0]
+    newer = [replace(log[0], event=replace(log[0].event, rules_version=3)), *log[1:]]
+    assert audit(newer).problems == [
+        "event 0: this log was recorded under Kilauea rules version 3; this Caldera knows up to 2"
+    ]
 
 
 def test_a_main_action_is_mandatory_when_possible() -> None:

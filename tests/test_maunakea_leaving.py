@@ -7,6 +7,7 @@ the result."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from core.audit import audit
 from core.bots import RandomBot, play_out
@@ -16,6 +17,7 @@ from core.games.maunakea import RULES
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.leaving import nobody_can_leave, someone_can_leave
+from core.games.maunakea.rules import MaunaKea
 from core.games.maunakea.state import EndState, Phase
 from core.referee import Referee
 from tests.mk_builder import Builder, Driver, sl
@@ -179,3 +181,30 @@ def test_a_replay_started_from_a_format_1_position_folds_and_verifies() -> None:
     assert RULES.dump_position(state) == RULES.dump_position(referee.state)
     turns = [e.event.seat for e in referee.log if isinstance(e.event, ev.TurnStarted)]
     assert turns == [2], "only Yellow's final turn was left"
+
+
+def test_a_log_of_rules_version_1_verifies_as_it_was_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Version 1 ended the game only when every docked landing was lava: its logs play on past
+    a wall, and keep verifying; the same log claimed under version 2 is caught."""
+    b = walled_in_h8()
+    (wall,) = b.hand_tiles(0, "JJMM")
+    spare = b.hand(0, 2)[0]
+    config = RULES.config(2)
+    with monkeypatch.context() as old:
+        old.setattr(MaunaKea, "version", 1)
+        referee = Referee(RULES, config, ["R", "B"], seed="v1", position=b.position())
+        referee.begin()
+        referee.submit(0, cmd.PlaceTile(wall, sl("H9"), 2))
+        assert referee.state.end is None, "version 1 plays on"
+        referee.submit(0, cmd.SpendTile(spare))
+    log = referee.log
+    assert log[0].event.rules_version == 1
+    assert audit(log).ok
+    forged = [replace(log[0], event=replace(log[0].event, rules_version=2)), *log[1:]]
+    (problem,) = audit(forged).problems
+    placed = next(env.seq for env in log if isinstance(env.event, ev.TilePlaced))
+    assert problem == (
+        f"event {placed + 1}: the log differs from what the rules make of the forced follow-up"
+    ), "version 2 ends the game right after the wall"

@@ -73,8 +73,10 @@ def main_actions_at(state: KilaueaState, seat: int, k: int, stones: int) -> list
 
 def moves(state: KilaueaState, seat: int) -> list[int]:
     """The step counts the canoe may move: those that stop where a main action is possible,
-    or every one when none does (the turn then passes)."""
+    or every one when none does (the turn then passes). Logs of rules version 1 move freely."""
     every = range(1, most_steps(state, seat) + 1)
+    if state.rules_version < 2:
+        return list(every)
     free = free_steps(state, seat)
     useful = [
         steps

@@ -8,7 +8,7 @@ from typing import Any
 from core.games.kilauea import flow, play, position, scoring, transcript
 from core.games.kilauea.components import COMPONENTS, SIDES
 from core.games.kilauea.evolve import evolve as _evolve
-from core.games.kilauea.state import POINT_PARTS, SECTORS, KilaueaState
+from core.games.kilauea.state import POINT_PARTS, RULES_VERSION, SECTORS, KilaueaState
 from core.messages import Command, Event
 from core.options import START_PLAYER, TURN_LIMIT, Option
 from core.protocol import Outcome, Seat
@@ -36,6 +36,7 @@ class Kilauea(RulesBase[KilaueaState]):
 
     game = "kilauea"
     title = "Kilauea"
+    version = RULES_VERSION
     options = (TURN_LIMIT, START_PLAYER, FOREST_SIDES)
 
     def initial(self, config: Mapping[str, Any]) -> KilaueaState:
@@ -58,6 +59,11 @@ class Kilauea(RulesBase[KilaueaState]):
             islands=[[[] for _ in SECTORS] for _ in range(players)],
             points=[dict.fromkeys(POINT_PARTS, 0) for _ in range(players)],
         )
+
+    def recorded_under(self, state: KilaueaState, version: int) -> KilaueaState:
+        state = super().recorded_under(state, version)
+        state.rules_version = version  # 1: the canoe stopped anywhere (see RULES_VERSION)
+        return state
 
     def forced(self, state: KilaueaState) -> list[Event]:
         return flow.forced(state)

@@ -44,6 +44,9 @@ CANOE = Place(Area.CANOE.value)
 VOLCANO_COLUMNS = tuple(Place(_VOLCANO, k) for k in range(len(C.sectors)))
 ISLAND_COLUMNS = tuple(Place(_ISLAND, k) for k in range(len(C.sectors)))
 
+RULES_VERSION = 2
+"""1: the canoe could stop anywhere, even where only a pass was left. 2 (issue 11): it stops only
+where a main action is possible whenever some move allows one."""
 POINT_PARTS = ("tiles", "intermediate", "final", "all sectors", "stones", "canoe")
 
 
@@ -84,6 +87,7 @@ class KilaueaState:
     scorings: list[str] = field(default_factory=list)  # "intermediate", "final" once done
     end: str | None = None  # why the game ends: "forests" or "turn_limit"
     bonuses_scored: bool = False
+    rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
 
     def copy(self) -> KilaueaState:
         return KilaueaState(
@@ -119,6 +123,7 @@ class KilaueaState:
             scorings=list(self.scorings),
             end=self.end,
             bonuses_scored=self.bonuses_scored,
+            rules_version=self.rules_version,
         )
 
     # -- turn order ------------------------------------------------------------------------

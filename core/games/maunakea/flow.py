@@ -12,7 +12,7 @@ from core.chance import shuffle_sizes, shuffled
 from core.games.maunakea import events as ev
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.lava import place_lava
-from core.games.maunakea.leaving import nobody_can_leave
+from core.games.maunakea.leaving import every_landing_flooded, nobody_can_leave
 from core.games.maunakea.scoring import final_outcome
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
 from core.messages import Event
@@ -45,7 +45,9 @@ def end_reason(state: MaunaKeaState) -> str | None:
         return EndReason.NO_EXPLORERS
     if state.advanced:
         return EndReason.TILES_OUT if not state.bag else None
-    if nobody_can_leave(state):
+    if state.rules_version < 2 and every_landing_flooded(state):
+        return EndReason.NO_WAY_OFF
+    if state.rules_version >= 2 and nobody_can_leave(state):
         return EndReason.NO_WAY_OFF  # also when no boat is docked at all
     return None
 

@@ -120,3 +120,17 @@ def nobody_can_leave(state: MaunaKeaState) -> bool:
     answer = not someone_can_leave(state)
     state.exits_memo = (key, answer)
     return answer
+
+
+def every_landing_flooded(state: MaunaKeaState) -> bool:
+    """Rules version 1's reading, kept to play its logs as they were played: nobody can leave
+    when no boat is docked, or all 4 spaces of every landing with a boat are lava."""
+    return all(LANDING_BITS[landing] & ~_lava_spaces(state) == 0 for landing in state.docked)
+
+
+def _lava_spaces(state: MaunaKeaState) -> int:
+    lava = 0
+    for slot, placed in state.board.items():
+        if placed.kind is _LAVA:
+            lava |= SLOT_BITS[slot][_ALL_QUADRANTS]
+    return lava

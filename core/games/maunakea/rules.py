@@ -9,7 +9,7 @@ from core.games.maunakea import flow, play, position, scoring, secrecy, transcri
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.evolve import evolve as _evolve
 from core.games.maunakea.lava import initial_heads
-from core.games.maunakea.state import Explorer, MaunaKeaState
+from core.games.maunakea.state import RULES_VERSION, Explorer, MaunaKeaState
 from core.messages import Command, Event
 from core.options import START_PLAYER, TURN_LIMIT, Option
 from core.protocol import Outcome, Seat
@@ -32,6 +32,7 @@ class MaunaKea(RulesBase[MaunaKeaState]):
 
     game = "maunakea"
     title = "Mauna Kea"
+    version = RULES_VERSION
     options = (ADVANCED, TURN_LIMIT, START_PLAYER)
 
     def initial(self, config: Mapping[str, Any]) -> MaunaKeaState:
@@ -52,6 +53,11 @@ class MaunaKea(RulesBase[MaunaKeaState]):
             heads=initial_heads(),
             head_age=len(C.flows),
         )
+
+    def recorded_under(self, state: MaunaKeaState, version: int) -> MaunaKeaState:
+        state = super().recorded_under(state, version)
+        state.rules_version = version  # 1: the old "nobody can leave" (see RULES_VERSION)
+        return state
 
     def forced(self, state: MaunaKeaState) -> list[Event]:
         return flow.forced(state)

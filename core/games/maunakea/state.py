@@ -14,6 +14,9 @@ C = COMPONENTS
 
 
 HIDDEN = "?"  # a card this view may not see
+RULES_VERSION = 2
+"""1: nobody could leave the island only when no landing with a boat had a space free of lava.
+2 (issue 11): when no explorer can reach a space of a docked boat's landing (``leaving``)."""
 
 
 class Phase(StrEnum):
@@ -157,6 +160,7 @@ class MaunaKeaState:
     quake: Quake | None = None
     quake_tile: int | None = None
     revealed: bool = False  # task cards turned over at scoring
+    rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
     # what ``leaving.nobody_can_leave`` last found, and for which board and boats
     exits_memo: tuple[tuple[int, ...], bool] | None = field(default=None, compare=False)
 
@@ -201,6 +205,7 @@ class MaunaKeaState:
             quake=self.quake,
             quake_tile=self.quake_tile,
             revealed=self.revealed,
+            rules_version=self.rules_version,
             exits_memo=self.exits_memo,
         )
 
