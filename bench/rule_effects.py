@@ -170,7 +170,7 @@ def check_cost(sample: list[Any]) -> None:
     )
 
 
-def main(kilauea: int = 120, maunakea: int = 60) -> None:
+def main(kilauea: int = 120, maunakea: int = 90) -> None:
     started = time.perf_counter()
     if kilauea:
         kilauea_passes(kilauea)
