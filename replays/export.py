@@ -1,7 +1,10 @@
 """Export a log: JSON Lines (one event per line, jq-friendly), JSON, msgpack, or a transcript.
 
 Each export is per seat (what that seat may see) or fully revealed (``seat=None`` on a finished
-game, or a spectator's view of an unfinished one).
+game, or a spectator's view of an unfinished one). While a game that hides cards is unfinished,
+a seat's view is for that seat's own terminal only: :func:`check_seat` refuses it here.
+
+An event the rules cannot project or describe is a :class:`ReplayError` naming it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from core.codec import Envelope, envelope_to_wire, pack
+from core.errors import ReplayError
 from core.fold import rules_of
 from core.lifecycle import GameEnded, GameStarted
 from core.protocol import Rules
@@ -28,6 +32,23 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def hides_something(rules: Rules[Any], envelopes: Sequence[Envelope]) -> bool:
+    """Whether a spectator sees less of this log than everything (cards in hand, say)."""
+    return any(rules.project(env.event, None) != env.event for env in envelopes)
+
+
+def check_seat(envelopes: Sequence[Envelope], seat: int | None) -> None:
+    """Refuse one seat's view of an unfinished game that hides cards (``ReplayError``)."""
+    if seat is None or not envelopes or isinstance(envelopes[-1].event, GameEnded):
+        return
+    started = envelopes[0].event
+    if isinstance(started, GameStarted) and hides_something(rules_of(started), envelopes):
+        raise ReplayError(
+            "the game is unfinished and its hands are secret: a seat's view is for that "
+            "seat's own terminal (a spectator's view is not)"
+        )
+
+
 def visible(envelopes: Sequence[Envelope], seat: int | None) -> Iterator[Envelope]:
     """The envelopes as ``seat`` may see them (``None``: a spectator, or all after the end)."""
     if not envelopes:
@@ -41,8 +62,16 @@ def visible(envelopes: Sequence[Envelope], seat: int | None) -> Iterator[Envelop
     for env in envelopes:
         if seat is None and finished:
             yield env
-        else:
-            yield Envelope(env.seq, rules.project(env.event, seat), env.prev)
+            continue
+        try:
+            seen = rules.project(env.event, seat)
+        except Exception as exc:  # an event the rules cannot read: one line, never a traceback
+            raise _unreadable(env, exc) from None
+        yield Envelope(env.seq, seen, env.prev)
+
+
+def _unreadable(env: Envelope, exc: Exception) -> ReplayError:
+    return ReplayError(f"event {env.seq} ({env.type}) does not fit the game: {exc}")
 
 
 def to_jsonl(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
@@ -81,6 +110,9 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
         elif isinstance(event, GameEnded):
             text = f"Game over; seed revealed: {event.seed}"
         else:
-            text = rules.describe(event, names)
+            try:
+                text = rules.describe(event, names)
+            except Exception as exc:  # an event the rules cannot read: one line
+                raise _unreadable(env, exc) from None
         lines.append(f"{env.seq:5d}  {text}")
     return "\n".join(lines) + "\n"

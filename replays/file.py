@@ -4,23 +4,27 @@ Layout: 8 magic bytes, then records. A record is a 4-byte big-endian length, tha
 of msgpack, and a 4-byte CRC-32 of them. The first record is the header (game, rules version,
 players, config, seed hash, creation time); every later record is an envelope. Each record is
 flushed as it is written, so a crash can only tear the last one: reading detects the torn tail
-and cuts back to the last whole record, with a warning instead of a traceback.
+and says so (resuming cuts it back to the last whole record). Damage anywhere else is told
+apart from a torn tail: reading goes on after it, names the events lost, and keeps the whole
+ones that follow.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import struct
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, NamedTuple
 
 from core.codec import GENESIS, Envelope, decode_envelope, pack, short_hash, unpack
 from core.errors import CodecError, ReplayError
 from core.lifecycle import GameEnded, GameStarted
+from replays.header import Header
+
+__all__ = ["MAGIC", "SUFFIX", "Damage", "Header", "Peek", "Replay", "ReplayWriter", "peek", "read"]
 
 MAGIC = b"CALDERA\x01"
 SUFFIX = ".caldera"
@@ -29,65 +33,64 @@ MAX_RECORD = 1 << 20
 
 
 @dataclass(frozen=True)
-class Header:
-    """What a replay list shows without reading the events."""
+class Damage:
+    """Bytes of a replay file that are not a whole record.
 
-    game: str
-    rules_version: int
-    players: tuple[str, ...]
-    config: dict[str, Any]
-    seed_hash: str
-    created: str
+    A *torn tail* runs to the end of the file (a write cut short by a crash): nothing whole
+    follows it. *Mid-file damage* has whole records after it: the events it held are lost
+    (``lost``, the seqs from ``first_lost``), and the events after it can still be read
+    (``after``) but not replayed, since the game cannot be folded across the gap.
+    """
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "format": 1,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "players": list(self.players),
-            "config": self.config,
-            "seed_hash": self.seed_hash,
-            "created": self.created,
-        }
+    offset: int
+    size: int
+    first_lost: int  # the seq of the first event it held (or would have held)
+    torn: bool
+    resumes_at: int | None = None  # the seq of the first readable event after it
+    after: int = 0  # how many readable events follow it
 
-    @classmethod
-    def from_wire(cls, obj: Any) -> Header:
-        if not isinstance(obj, dict) or obj.get("format") != 1:
-            raise ReplayError("the replay header is not format 1")
-        try:
-            return cls(
-                game=str(obj["game"]),
-                rules_version=int(obj["rules_version"]),
-                players=tuple(str(p) for p in obj["players"]),
-                config=dict(obj["config"]),
-                seed_hash=str(obj["seed_hash"]),
-                created=str(obj["created"]),
+    def describe(self, name: str) -> str:
+        """One line for a person: where, how big, and which events it cost."""
+        where = f"{self.size} byte(s) at byte {self.offset}"
+        kept = f"events 0–{self.first_lost - 1} are whole" if self.first_lost else "no event is"
+        if self.torn:
+            return (
+                f"{name}: torn tail of {where} (an interrupted write): the event being written "
+                f"there is lost; {kept}"
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayError(f"the replay header is incomplete ({exc})") from None
-
-    @classmethod
-    def for_game(cls, started: GameStarted) -> Header:
-        return cls(
-            game=started.game,
-            rules_version=started.rules_version,
-            players=started.players,
-            config=dict(started.config),
-            seed_hash=started.seed_hash,
-            created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        last = self.resumes_at - 1 if self.resumes_at is not None else self.first_lost
+        lost = (
+            f"event {self.first_lost} is lost"
+            if last <= self.first_lost
+            else f"events {self.first_lost}–{last} are lost"
         )
+        following = ""
+        if self.after and self.resumes_at is not None:
+            span = f"{self.resumes_at}–{self.resumes_at + self.after - 1}"
+            following = (
+                f"; events {span} after it are whole (export keeps them) but cannot be replayed"
+            )
+        return f"{name}: damaged record of {where}, not a torn tail: {lost}{following}"
 
 
 @dataclass
 class Replay:
-    """A replay read from disk: header, envelopes, their raw bytes, and any warnings."""
+    """A replay read from disk: header, the events that can be replayed (``envelopes``, a whole
+    hash-chained run from event 0) with their raw bytes, and what is wrong with the file.
+
+    ``damage`` lists every stretch of bytes that is not a whole record; ``warnings`` says each
+    in one line. Events readable after mid-file damage are kept in ``after_gap`` (for export),
+    never silently dropped.
+    """
 
     path: Path
     header: Header
     envelopes: list[Envelope] = field(default_factory=list)
     raw: list[bytes] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    good_bytes: int = 0  # where the last whole record ends
+    good_bytes: int = 0  # where the last record of ``envelopes`` ends
+    damage: list[Damage] = field(default_factory=list)
+    after_gap: list[Envelope] = field(default_factory=list)
 
     @property
     def started(self) -> GameStarted:
@@ -101,77 +104,145 @@ class Replay:
         last = self.envelopes[-1].event if self.envelopes else None
         return last if isinstance(last, GameEnded) else None
 
+    @property
+    def damaged_mid_file(self) -> bool:
+        """Whether whole events follow a damaged stretch (so cutting the file would lose them)."""
+        return any(not d.torn for d in self.damage)
+
 
 def _record(payload: bytes) -> bytes:
     return _LEN.pack(len(payload)) + payload + _LEN.pack(zlib.crc32(payload))
 
 
-def _records(data: bytes, start: int) -> Iterator[tuple[int, bytes | None]]:
-    """Yield (offset, payload) per whole record; a final (offset, None) marks a torn tail."""
+def _whole(data: bytes, pos: int) -> bytes | None:
+    """The payload of the record at ``pos`` if it is whole (length fits, checksum matches)."""
+    if pos + 8 > len(data):
+        return None
+    (length,) = _LEN.unpack_from(data, pos)
+    end = pos + 8 + length
+    if length > MAX_RECORD or end > len(data):
+        return None
+    payload = data[pos + 4 : pos + 4 + length]
+    (crc,) = _LEN.unpack_from(data, end - 4)
+    return payload if crc == zlib.crc32(payload) else None
+
+
+class _Whole(NamedTuple):
+    offset: int
+    payload: bytes
+
+
+class _Gap(NamedTuple):
+    offset: int
+    size: int
+    torn: bool  # it runs to the end of the file
+
+
+def _scan(data: bytes, start: int) -> Iterator[_Whole | _Gap]:
+    """Walk the records; a stretch of bytes that is not a whole record is a gap, and reading
+    goes on at the next offset where a whole record starts (a chance match of a CRC-32 there
+    is one in 2**32), so damage in the middle never hides what follows it."""
     pos = start
     while pos < len(data):
-        if pos + 4 > len(data):
-            yield pos, None
+        payload = _whole(data, pos)
+        if payload is not None:
+            yield _Whole(pos, payload)
+            pos += 8 + len(payload)
+            continue
+        resume = next((p for p in range(pos + 1, len(data) - 7) if _whole(data, p)), None)
+        if resume is None:
+            yield _Gap(pos, len(data) - pos, True)
             return
-        (length,) = _LEN.unpack_from(data, pos)
-        end = pos + 4 + length + 4
-        if length > MAX_RECORD or end > len(data):
-            yield pos, None
-            return
-        payload = data[pos + 4 : pos + 4 + length]
-        (crc,) = _LEN.unpack_from(data, pos + 4 + length)
-        if crc != zlib.crc32(payload):
-            if end == len(data):
-                yield pos, None
-                return
-            raise ReplayError(f"record at byte {pos} is corrupt (checksum mismatch)")
-        yield pos, payload
-        pos = end
+        yield _Gap(pos, resume - pos, False)
+        pos = resume
+
+
+def _decode(name: str, offset: int, payload: bytes) -> Envelope:
+    try:
+        return decode_envelope(payload, MAX_RECORD)
+    except CodecError as exc:
+        raise ReplayError(f"{name}: record at byte {offset}: {exc}") from None
+
+
+def _chained(name: str, env: Envelope, seq: int, previous: bytes | None) -> None:
+    expected_prev = short_hash(previous) if previous is not None else GENESIS
+    if env.seq != seq or env.prev != expected_prev:
+        raise ReplayError(
+            f"{name}: event {seq} breaks the hash chain (an edited or missing record)"
+        )
 
 
 def read(path: str | Path) -> Replay:
-    """Read and check a replay (framing, codec, hash chain); raises :class:`ReplayError`."""
+    """Read and check a replay: framing, codec, hash chain, and a header that agrees with event
+    0. A torn tail or mid-file damage is reported in ``damage``/``warnings``; an edited record
+    (whole, but breaking the chain) raises :class:`ReplayError`, as does anything unreadable."""
     path = Path(path)
+    name = path.name
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
     if not data.startswith(MAGIC):
-        raise ReplayError(f"{path.name} is not a Caldera replay file")
-    header: Header | None = None
-    replay: Replay | None = None
-    for offset, payload in _records(data, len(MAGIC)):
-        if payload is None:
-            torn = len(data) - offset
-            if replay is None:
-                raise ReplayError(f"{path.name}: the header record is torn")
-            replay.warnings.append(
-                f"{path.name}: torn tail of {torn} byte(s) after event "
-                f"{len(replay.envelopes) - 1} ignored (an interrupted write)"
-            )
-            break
-        try:
-            if header is None:
-                header = Header.from_wire(unpack(payload, MAX_RECORD))
-                replay = Replay(path, header)
-                replay.good_bytes = offset + 8 + len(payload)
-                continue
-            env = decode_envelope(payload, MAX_RECORD)
-        except CodecError as exc:
-            raise ReplayError(f"{path.name}: record at byte {offset}: {exc}") from None
-        assert replay is not None
-        expected_prev = short_hash(replay.raw[-1]) if replay.raw else GENESIS
-        if env.seq != len(replay.envelopes) or env.prev != expected_prev:
-            raise ReplayError(
-                f"{path.name}: event {len(replay.envelopes)} breaks the hash chain "
-                f"(an edited or missing record)"
-            )
-        replay.envelopes.append(env)
-        replay.raw.append(payload)
-        replay.good_bytes = offset + 8 + len(payload)
-    if replay is None:
-        raise ReplayError(f"{path.name}: no header")
+        raise ReplayError(f"{name} is not a Caldera replay file")
+    items = _scan(data, len(MAGIC))
+    first = next(items, None)
+    if first is None:
+        raise ReplayError(f"{name}: no header")
+    if isinstance(first, _Gap):
+        raise ReplayError(f"{name}: the header record is {'torn' if first.torn else 'damaged'}")
+    try:
+        header = Header.from_wire(unpack(first.payload, MAX_RECORD))
+    except (CodecError, ReplayError) as exc:
+        raise ReplayError(f"{name}: {exc}") from None
+    replay = Replay(path, header, good_bytes=first.offset + 8 + len(first.payload))
+    gaps: list[tuple[_Gap, int, int | None]] = []  # (gap, first seq lost, first seq after)
+    gap: _Gap | None = None
+    previous: bytes | None = None
+    for item in items:
+        if isinstance(item, _Gap):
+            gap = item
+            continue
+        env = _decode(name, item.offset, item.payload)
+        if gap is not None:  # the first whole record after damage: the events between are lost
+            expected = replay.after_gap[-1].seq + 1 if replay.after_gap else len(replay.envelopes)
+            if env.seq < expected:
+                raise ReplayError(f"{name}: record at byte {item.offset} repeats event {env.seq}")
+            gaps.append((gap, expected, env.seq))
+            gap, previous = None, None
+        elif not gaps:
+            _chained(name, env, len(replay.envelopes), previous)
+            if env.seq == 0:
+                _check_start(name, header, env)
+            replay.envelopes.append(env)
+            replay.raw.append(item.payload)
+            replay.good_bytes = item.offset + 8 + len(item.payload)
+            previous = item.payload
+            continue
+        if previous is not None:
+            _chained(name, env, replay.after_gap[-1].seq + 1, previous)
+        replay.after_gap.append(env)
+        previous = item.payload
+    if gap is not None:
+        expected = replay.after_gap[-1].seq + 1 if replay.after_gap else len(replay.envelopes)
+        gaps.append((gap, expected, None))
+    for i, (stretch, lost, resumes) in enumerate(gaps):
+        end = gaps[i + 1][1] if i + 1 < len(gaps) else None
+        after = [e for e in replay.after_gap if resumes is not None and e.seq >= resumes]
+        after = [e for e in after if end is None or e.seq < end]
+        replay.damage.append(
+            Damage(stretch.offset, stretch.size, lost, stretch.torn, resumes, len(after))
+        )
+    replay.warnings.extend(d.describe(name) for d in replay.damage)
     return replay
+
+
+def _check_start(name: str, header: Header, env: Envelope) -> None:
+    if not isinstance(env.event, GameStarted):
+        raise ReplayError(f"{name}: event 0 is not core.game_started")
+    try:
+        header.check_against(env.event)
+    except ReplayError as exc:
+        raise ReplayError(f"{name}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -198,15 +269,20 @@ def peek(path: str | Path) -> Peek:
     last: bytes | None = None
     records = 0
     warnings: list[str] = []
-    for offset, payload in _records(data, len(MAGIC)):
-        if payload is None:
-            warnings.append(f"{path.name}: torn tail of {len(data) - offset} byte(s) ignored")
+    for item in _scan(data, len(MAGIC)):
+        if isinstance(item, _Gap):
+            if first is None:
+                raise ReplayError(
+                    f"{path.name}: the header record is {'torn' if item.torn else 'damaged'}"
+                )
+            kind = "torn tail" if item.torn else "damaged record"
+            warnings.append(f"{path.name}: {kind} of {item.size} byte(s) at byte {item.offset}")
             break
         records += 1
         if first is None:
-            first = payload
+            first = item.payload
         else:
-            last = payload
+            last = item.payload
     if first is None:
         raise ReplayError(f"{path.name}: no header")
     try:
@@ -215,7 +291,7 @@ def peek(path: str | Path) -> Peek:
         if last is not None:
             event = decode_envelope(last, MAX_RECORD).event
             ended = event if isinstance(event, GameEnded) else None
-    except CodecError as exc:
+    except (CodecError, ReplayError) as exc:
         raise ReplayError(f"{path.name}: {exc}") from None
     return Peek(header, records - 1, ended, tuple(warnings))
 
@@ -239,8 +315,13 @@ class ReplayWriter:
 
     @classmethod
     def resume(cls, path: str | Path, *, durable: bool = False) -> tuple[ReplayWriter, Replay]:
-        """Open an existing replay for appending, cutting a torn tail back first."""
+        """Open an existing replay for appending, cutting a torn tail back first. A file with
+        damage in the middle is refused: cutting it would lose the whole events after it."""
         replay = read(path)
+        if replay.damaged_mid_file:
+            raise ReplayError(f"cannot append to a damaged file: {replay.warnings[0]}")
+        if replay.ended is not None:
+            raise ReplayError(f"{Path(path).name}: the game is over; nothing can be appended")
         handle = Path(path).open("r+b")  # noqa: SIM115 (the writer owns the handle)
         handle.truncate(replay.good_bytes)
         handle.seek(replay.good_bytes)

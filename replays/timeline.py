@@ -1,4 +1,8 @@
-"""Rewind and seek: the state after any event, from snapshots taken every N events."""
+"""Rewind and seek: the state after any event, from snapshots taken every N events.
+
+A log the rules cannot fold (an edited file whose checksums were rebuilt, say) is a
+:class:`ReplayError` naming the event, never an ``IndexError`` from deep in a game's rules.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +31,12 @@ class Timeline:
         self._snapshots: list[Any] = []
         self.final = self._fold_all()
 
+    def _unfoldable(self, seq: int, exc: Exception) -> ReplayError:
+        tag = self.envelopes[seq].type if seq < len(self.envelopes) else "?"
+        return ReplayError(
+            f"event {seq} ({tag}) does not fit the game: {type(exc).__name__}: {exc}"
+        )
+
     def __len__(self) -> int:
         return len(self.envelopes)
 
@@ -36,11 +46,17 @@ class Timeline:
         return self.rules.evolve(state, env.event)
 
     def _fold_all(self) -> Any:
-        state = start_state(self.rules, self.started)
-        for seq, env in enumerate(self.envelopes):
-            state = self._apply(state, env)
-            if seq % self.every == 0:
-                self._snapshots.append(self.rules.copy(state))
+        seq = 0
+        try:
+            state = start_state(self.rules, self.started)
+            for seq, env in enumerate(self.envelopes):
+                state = self._apply(state, env)
+                if seq % self.every == 0:
+                    self._snapshots.append(self.rules.copy(state))
+        except ReplayError:
+            raise
+        except Exception as exc:  # a hostile log: one line naming the event, never a traceback
+            raise self._unfoldable(seq, exc) from None
         return state
 
     def append(self, env: Envelope) -> None:

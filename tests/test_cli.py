@@ -228,3 +228,36 @@ def test_advanced_selfplay_and_a_seats_view_of_its_state(
     assert doc["config"]["advanced"] is True
     assert "?" not in doc["cards"][0] and set(doc["cards"][1]) == {"?"}
     assert set(doc["undealt"]) == {"?"}
+
+
+def test_an_unfinished_games_hands_stay_secret_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """While a game that hides cards is unfinished, a seat's view is for that seat's own
+    terminal: `state` shows a spectator's view and `--seat` is refused, for state and export."""
+    path = tmp_path / "adv.caldera"
+    argv = ["selfplay", "maunakea", "--players", "2", "--seed", "3", "--advanced"]
+    assert main([*argv, "--out", str(path), "--quiet"]) == 0
+    replay = read(path)
+    cut = tmp_path / "unfinished.caldera"
+    with ReplayWriter.create(cut, replay.header) as writer:
+        for env, data in list(zip(replay.envelopes, replay.raw, strict=True))[:40]:
+            writer.append(env, data)
+    capsys.readouterr()
+    assert main(["state", str(cut)]) == 0
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert all(set(hand) <= {"?"} for hand in doc["cards"]), "no hand shows"
+    assert "spectator" in captured.err
+    for args in (["state", "--seat", "1"], ["export", "--seat", "2"]):
+        assert main([*args, str(cut)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "own terminal" in err
+    assert main(["export", str(cut)]) == 0
+    exported = capsys.readouterr().out
+    kept = [e.event for e in replay.envelopes[:40] if isinstance(e.event, ev.CardsKept)]
+    tasks = [card for e in kept for card in e.kept if card.startswith("task-")]  # never played
+    assert tasks and all(f'"{card}"' not in exported for card in tasks)
+    assert main(["export", str(path)]) == 0  # once the game is over, everything
+    revealed = capsys.readouterr().out
+    assert all(f'"{card}"' in revealed for card in tasks)

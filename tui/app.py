@@ -20,6 +20,7 @@ from textual.screen import Screen
 
 from core.errors import CalderaError
 from core.session import Session
+from replays.check import playable
 from replays.file import read
 from tui.games import game_help, screens_for
 from tui.screens.menu import MenuScreen
@@ -114,6 +115,7 @@ class CalderaApp(App[None]):
         """Show the replay in ``path``; a bad file gives one line, never a traceback."""
         try:
             replay = read(path)
+            playable(replay)  # a log the rules cannot re-play is refused before it is shown
             screen = screens_for(replay.header.game).replay(replay.envelopes, path.name)
         except CalderaError as exc:
             self.notify(str(exc), title="Cannot open the replay", severity="error")

@@ -185,6 +185,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _load(path: Path) -> Any:
+    """Read a replay, saying in one line each what is wrong with the file (a torn tail, damage
+    in the middle); an unreadable file is a ``CalderaError``."""
     from replays.file import read
 
     replay = read(path)
@@ -201,20 +203,24 @@ def _status(replay: Any) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from replays import export
+    from replays.check import playable
 
     replay = _load(args.file)
+    playable(replay)
+    envelopes = [*replay.envelopes, *replay.after_gap]  # never drop what could be read
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and seat not in range(len(replay.header.players)):
         return _fail(f"--seat is 1 to {len(replay.header.players)}")
+    export.check_seat(envelopes, seat)
     data: str | bytes
     if args.format == "jsonl":
-        data = export.to_jsonl(replay.envelopes, seat)
+        data = export.to_jsonl(envelopes, seat)
     elif args.format == "json":
-        data = export.to_json(replay.envelopes, replay.header.to_wire(), seat)
+        data = export.to_json(envelopes, replay.header.to_wire(), seat)
     elif args.format == "msgpack":
-        data = export.to_msgpack(replay.envelopes, seat)
+        data = export.to_msgpack(envelopes, seat)
     else:
-        data = export.to_text(replay.envelopes, seat)
+        data = export.to_text(envelopes, seat)
     if args.out is not None:
         if isinstance(data, str):
             args.out.write_text(data, encoding="utf-8")
@@ -228,19 +234,30 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _state(args: argparse.Namespace) -> int:
+    from replays.check import playable
+    from replays.export import check_seat, hides_something
     from replays.timeline import Timeline
 
     replay = _load(args.file)
+    playable(replay)
     timeline = Timeline(replay.envelopes)
     at = len(timeline) - 1 if args.at is None else args.at
     if not 0 <= at < len(timeline):
         return _fail(f"--at must be 0 … {len(timeline) - 1}")
     state = timeline.state_at(at)
+    rules = timeline.rules
     if args.seat is not None:
         if args.seat - 1 not in range(len(replay.header.players)):
             return _fail(f"--seat is 1 to {len(replay.header.players)}")
-        state = timeline.rules.view(state, args.seat - 1)
-    doc = timeline.rules.dump_position(state)
+        check_seat(replay.envelopes, args.seat - 1)
+        state = rules.view(state, args.seat - 1)
+    elif replay.ended is None and hides_something(rules, replay.envelopes):
+        print(
+            "caldera: the game is unfinished and hides cards: this is a spectator's view",
+            file=sys.stderr,
+        )
+        state = rules.view(state, None)
+    doc = rules.dump_position(state)
     doc["at_event"] = at
     print(json.dumps(doc, ensure_ascii=False, indent=1))
     return _status(replay)
@@ -257,11 +274,16 @@ def _verify(args: argparse.Namespace) -> int:
             print(f"caldera: {name}: {problem}", file=sys.stderr)
         return 1
     seed = "seed audited" if report.seed_checked else "unfinished: seed not yet revealed"
-    print(
-        f"{name}: OK — {report.events} events, hash chain intact, {report.commands} commands "
-        f"re-decided, {report.draws} draws re-drawn ({seed})"
+    checked = (
+        f"hash chain intact, {report.commands} commands re-decided, {report.draws} draws "
+        f"re-drawn ({seed})"
     )
-    return _status(replay)
+    if replay.warnings:  # what was cut or lost is said above, on stderr
+        last = report.events - 1
+        print(f"{name}: DAMAGED — events 0–{last} check out ({checked}), the rest is not whole")
+        return 1
+    print(f"{name}: OK — {report.events} events, {checked}")
+    return 0
 
 
 def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
@@ -311,10 +333,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from replays.file import read
+    from replays.check import playable
     from tui.app import Launch
 
-    read(args.file)  # a bad file: one line on stderr (CalderaError), before the app starts
+    playable(_load(args.file))  # a bad file: one line on stderr, before the app starts
     return _run_app(args, Launch(replay=args.file))
 
 

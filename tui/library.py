@@ -14,7 +14,7 @@ from pathlib import Path
 
 from core.errors import CalderaError
 from core.lifecycle import GameStarted
-from replays.file import SUFFIX, peek
+from replays.file import SUFFIX, Peek, peek
 
 DATA_DIR_ENV = "CALDERA_DATA_DIR"
 
@@ -57,20 +57,31 @@ class ReplayEntry:
 
     @property
     def when(self) -> str:
-        """The start time in local time, minutes precision."""
+        """The start time in local time, minutes precision (the text itself if it cannot be
+        shown as a local time)."""
         try:
             stamp = dt.datetime.fromisoformat(self.created)
-        except ValueError:
-            return self.created
-        return stamp.astimezone().strftime("%d %b %y %H:%M")
+            return stamp.astimezone().strftime("%d %b %y %H:%M")
+        except (ValueError, OverflowError, OSError):
+            return self.created[:16]
 
 
 def read_entry(path: Path) -> ReplayEntry:
-    """Summarise one replay file; never raises for a bad file."""
+    """Summarise one replay file; never raises: a file that cannot be read, for whatever
+    reason, is an entry with the one-line reason (one bad file must never stop the app)."""
     try:
         summary = peek(path)
     except CalderaError as exc:
         return ReplayEntry(path, error=str(exc))
+    except Exception as exc:  # a hostile file: still one line, never a crash at the menu
+        return ReplayEntry(path, error=f"{path.name}: cannot be read ({type(exc).__name__})")
+    try:
+        return _entry(path, summary)
+    except Exception as exc:
+        return ReplayEntry(path, error=f"{path.name}: cannot be listed ({type(exc).__name__})")
+
+
+def _entry(path: Path, summary: Peek) -> ReplayEntry:
     header, ended = summary.header, summary.ended
     if ended is not None:
         names = header.players
@@ -80,6 +91,8 @@ def read_entry(path: Path) -> ReplayEntry:
         result = f"{winners} {verb} ({scores})"
     else:
         result = f"unfinished ({summary.events} events)"
+    if summary.warnings:
+        result += ", damaged"
     return ReplayEntry(
         path=path,
         game=header.game,
@@ -93,8 +106,16 @@ def read_entry(path: Path) -> ReplayEntry:
 def saved_replays(directory: Path | None = None) -> list[Path]:
     """The replay files in ``directory`` (default: the data directory), newest first."""
     folder = directory if directory is not None else replays_dir()
+    found: list[tuple[float, str, Path]] = []
     try:
-        files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()]
+        for path in folder.iterdir():
+            if path.suffix != SUFFIX:
+                continue
+            try:
+                if path.is_file():
+                    found.append((path.stat().st_mtime, path.name, path))
+            except OSError:  # gone since the listing, or unreadable: skip it
+                continue
     except OSError:
         return []
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    return [path for *_, path in sorted(found, reverse=True)]

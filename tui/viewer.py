@@ -2,7 +2,8 @@
 
 A screen keeps the full fold of a game's events but paints only what its viewer may see:
 ``RULES.view`` of the state and ``RULES.project`` of each event (another player's cards become
-"?"). "Everything" is for a finished game's replay, where every card is turned over anyway.
+"?"). "Everything", and any one seat's view, are for a finished game's replay, where every card is
+turned over anyway.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import msgspec
 from core.codec import Envelope
 from core.messages import Event
 from core.protocol import Rules
+from replays.export import hides_something
 from tui.sentences import sentence
 
 
@@ -56,15 +58,16 @@ class Viewer:
         return f"{self.label(names)}'s view"
 
 
+__all__ = ["EVERYTHING", "SPECTATOR", "Viewer", "hides_something", "viewers"]
+
 EVERYTHING = Viewer(everything=True)
 SPECTATOR = Viewer()
 
 
 def viewers(players: int, finished: bool) -> list[Viewer]:
-    """Whose eyes a replay may be watched through: everything only once the game is over."""
-    return [*([EVERYTHING] if finished else []), SPECTATOR, *(Viewer(s) for s in range(players))]
-
-
-def hides_something(rules: Rules[Any], envelopes: Sequence[Envelope]) -> bool:
-    """Whether a spectator sees less of this log than everything (cards in hand, say)."""
-    return any(rules.project(env.event, None) != env.event for env in envelopes)
+    """Whose eyes a replay may be watched through. Once the game is over: everything, a
+    spectator or any seat; while it is unfinished, only a spectator (a seat's view of an
+    unfinished game is for that seat's own terminal, which plays it)."""
+    if not finished:
+        return [SPECTATOR]
+    return [EVERYTHING, SPECTATOR, *(Viewer(s) for s in range(players))]

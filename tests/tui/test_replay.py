@@ -13,6 +13,7 @@ from core.bots import make_bot, play_out
 from core.games import get_rules
 from core.referee import Referee
 from replays.file import Header, ReplayWriter
+from tests.forge import offsets, rebuilt, set_header
 from tui.app import CalderaApp, Launch
 from tui.cli import main
 from tui.library import replays_dir
@@ -137,6 +138,39 @@ async def test_the_menu_lists_saved_games_and_opens_one(data_dir: Path) -> None:
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         assert len(replay.timeline) == len(done.log)
+
+
+async def test_one_bad_file_in_the_folder_never_stops_the_app(data_dir: Path) -> None:
+    """Files that once crashed the app at the menu on every start are listed as unreadable,
+    each with its reason; a damaged one is listed as damaged."""
+    folder = replays_dir()
+    good = folder / "a-good.caldera"
+    save_game(good, "good")
+    rebuilt(good, folder / "b-inf.caldera", set_header("rules_version", float("inf")))
+    rebuilt(good, folder / "c-year1.caldera", set_header("created", "0001-01-01T00:00:00+14:00"))
+    data = bytearray(good.read_bytes())
+    data[offsets(bytes(data))[6] + 6] ^= 0xFF
+    (folder / "d-damaged.caldera").write_bytes(bytes(data))
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 4, "the saved games")
+        errors = {e.path.name: e.error for e in menu.entries if e.error}
+        assert set(errors) == {"b-inf.caldera", "c-year1.caldera"}
+        assert "rules_version" in errors["b-inf.caldera"]
+        assert "created" in errors["c-year1.caldera"]
+        damaged = next(e for e in menu.entries if e.path.name == "d-damaged.caldera")
+        assert "damaged" in damaged.result and not damaged.error
+        await pilot.pause()
+        assert screen_text(pilot).count("unreadable") == 2
+        table = menu.query_one(DataTable)
+        await pilot.press("tab")
+        table.move_cursor(row=next(i for i, e in enumerate(menu.entries) if e.error))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.is_running
 
 
 async def test_a_corrupt_replay_is_one_line_not_a_traceback(tmp_path: Path) -> None:

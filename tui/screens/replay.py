@@ -287,7 +287,7 @@ class ReplayScreen(Screen[None]):
         if action == "continue_here":
             return self.rules.outcome(self.state) is None if self.state is not None else False
         if action == "view_as":
-            return self.secrets
+            return self.secrets and len(viewers(len(self.names), self.finished)) > 1
         return True
 
     def action_step(self, delta: int) -> None:
