@@ -130,9 +130,9 @@ class Refereeing:
             return Result(request_id, False, reason=reason)
 
         seats = self.seating.seats
-        if not seat_text.isdigit() or int(seat_text) >= len(seats):
-            return no(f"there is no seat {seat_text!r} at this table")
-        seat = int(seat_text)
+        seat = topics.seat_number(seat_text)
+        if seat is None or seat >= len(seats):
+            return no(f"there is no seat {seat_text[:8]!r} at this table")
         if named_seat is not None and named_seat != seat:
             return no(
                 f"the command names seat {named_seat + 1} but came on seat {seat + 1}'s topic"

@@ -26,11 +26,19 @@ from net.errors import NetError
 
 PREFIX = "caldera/v1"
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+_SEAT = re.compile(r"^(0|[1-9][0-9]{0,2})$")  # ASCII digits only: "²" and "٣" are not seats
 
 
 def valid_name(name: str) -> bool:
     """A table, client or server id: 1–64 letters, digits, ``_``, ``.`` or ``-``."""
     return bool(_NAME.match(name))
+
+
+def seat_number(text: str) -> int | None:
+    """The seat a topic level names (``"2"`` -> 2), or ``None`` unless it is written exactly as
+    :func:`cmd` writes one: levels come from the network and are parsed strictly (``str.isdigit``
+    accepts ``"²"``, which ``int`` then refuses)."""
+    return int(text) if _SEAT.fullmatch(text) else None
 
 
 def check_name(name: str, what: str) -> str:
@@ -122,7 +130,9 @@ class Route:
 
 
 def parse(topic: str) -> Route | None:
-    """``tables/<t>/<kind>/…`` or ``lobby/<kind>/…`` split into a :class:`Route`, else ``None``."""
+    """``tables/<t>/<kind>/…`` or ``lobby/<kind>/…`` split into a :class:`Route`, else ``None``.
+    The levels are the network's: read a seat with :func:`seat_number`, check a name with
+    :func:`valid_name`."""
     parts = topic.split("/")
     if parts[:2] != PREFIX.split("/") or len(parts) < 4:
         return None

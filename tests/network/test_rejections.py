@@ -15,7 +15,7 @@ from net import topics
 
 
 async def test_bad_commands_get_a_reason_and_the_game_goes_on(
-    broker: TestBroker, tmp_path: Path
+    broker: TestBroker, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     host = make_host(broker.address, tmp_path, seats=2, turn_limit=3, auto_start=True)
     await host.open()
@@ -71,6 +71,14 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
             assert "exceeds the limit" in (await as_mover.next_result()).reason
             await as_mover.send(topics.cmd("t1", "9", mover_id), request("b3", seq))  # type: ignore[arg-type]
             assert "no seat" in (await as_mover.next_result()).reason
+            # seat levels are read strictly: "²" and "٣" pass str.isdigit(), "01" is int 1
+            for n, level in enumerate(["²", "٣", "01", "-1", " 1", "1.0", "", "１"]):
+                topic = f"{topics.table_root('t1')}/cmd/{level}/{mover_id}"
+                await as_mover.send(topic, request(f"d{n}", seq))
+                result = await as_mover.next_result()
+                assert (result.id, result.ok) == (f"d{n}", False) and "no seat" in result.reason
+            assert referee.seq == seq, "none of them made an event"
+            assert not [r for r in caplog.records if r.levelname == "ERROR"], "nothing raised"
 
         # an illegal move, through the session as a UI would send it
         assert EndTurn() not in rules.legal_commands(referee.state, mover)
@@ -79,7 +87,7 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
         assert str(illegal.value)
 
         assert referee.seq == seq  # not one event from all of that
-        assert len(host.rejections) == 9
+        assert len(host.rejections) == 9 + 8  # the 8 seat levels read strictly
         await players[mover].submit(mover, legal)  # and the game goes on
         assert referee.seq > seq
         await play_all(players)
