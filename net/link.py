@@ -20,6 +20,8 @@ import contextlib
 import logging
 import socket
 import threading
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,10 +51,13 @@ class LastWill:
 
 @dataclass(frozen=True)
 class Backoff:
-    """Reconnect delays: ``first``, doubling up to ``most`` seconds."""
+    """Reconnect delays: ``first``, doubling up to ``most`` seconds while connecting fails.
+    A connection that held for ``settled`` seconds starts the next series again at ``first``
+    (one that drops at once, like two clients with one id knocking each other off, does not)."""
 
     first: float = 0.1
     most: float = 2.0
+    settled: float = 1.0
 
 
 DEFAULT_BACKOFF = Backoff()
@@ -114,6 +119,8 @@ class Link:
         self.backoff = backoff
         self.last_error = ""
         self.connections = 0
+        self.waits: deque[float] = deque(maxlen=100)  # the last reconnect delays, newest last
+        self._up_since: float | None = None
         self._client: aiomqtt.Client | None = None
         self._task: asyncio.Task[None] | None = None
         self._up = asyncio.Event()
@@ -123,6 +130,16 @@ class Link:
     @property
     def connected(self) -> bool:
         return self._client is not None and self._up.is_set()
+
+    @property
+    def settled(self) -> bool:
+        """Connected for at least ``backoff.settled`` seconds."""
+        since = self._up_since
+        return (
+            self.connected
+            and since is not None
+            and time.monotonic() - since >= (self.backoff.settled)
+        )
 
     async def start(self, timeout: float = 5.0) -> None:
         """Connect (and keep reconnecting); raises :class:`NetError` if the first connection
@@ -200,9 +217,9 @@ class Link:
     async def _run(self) -> None:
         delay = self.backoff.first
         while not self._stopping:
+            self._up_since = None
             try:
                 await self._session()
-                delay = self.backoff.first
             except aiomqtt.MqttError as exc:
                 self.last_error = str(exc)
                 if self.connections:
@@ -213,6 +230,10 @@ class Link:
                 self._failed.set()
             if self._stopping:
                 break
+            since = self._up_since
+            if since is not None and time.monotonic() - since >= self.backoff.settled:
+                delay = self.backoff.first  # it held: a new outage starts a new series
+            self.waits.append(delay)
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.backoff.most)
 
@@ -240,6 +261,7 @@ class Link:
                     await client.subscribe([(topic, 1) for topic in self.subscriptions])
                 self._client = client
                 self.connections += 1
+                self._up_since = time.monotonic()
                 self._up.set()
                 self._status(True)
                 if self.on_connect is not None:
