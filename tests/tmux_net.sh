@@ -70,8 +70,7 @@ sleep 0.5
 keys "$bob" BSpace BSpace BSpace BSpace BSpace BSpace
 keys "$bob" -l Bob
 wait_for "$bob" "Bob"
-keys "$bob" Enter
-keys "$bob" Enter                       # the first free seat
+keys "$bob" Enter                       # the first free seat (enter in the name field)
 wait_for "$bob" "waiting for the host to start"
 wait_for "$ann" "Bob"
 wait_for "$ann" "s starts the game"

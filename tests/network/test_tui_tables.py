@@ -82,7 +82,7 @@ async def open_lobby(pilot: Pilot[None]) -> LobbyScreen:
 
 
 async def join_from_lobby(pilot: Pilot[None], table: str, name: str) -> RoomScreen:
-    """In the lobby: highlight ``table``, enter, type the name, enter, enter (first free seat)."""
+    """In the lobby: highlight ``table``, enter, type the name, enter (the first free seat)."""
     lobby = pilot.app.screen
     assert isinstance(lobby, LobbyScreen)
     await wait_for(pilot, lambda: table in [c.table for c in lobby.cards], f"table {table} listed")
@@ -90,7 +90,7 @@ async def join_from_lobby(pilot: Pilot[None], table: str, name: str) -> RoomScre
         await pilot.press("down")
     await pilot.press("enter")
     await wait_for(pilot, lambda: pilot.app.screen.query("#join-name"), "the join dialog")
-    await pilot.press(*["backspace"] * 10, *name, "enter", "enter")
+    await pilot.press(*["backspace"] * 10, *name, "enter")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, RoomScreen | MaunaKeaScreen))
     room = pilot.app.screen
     assert isinstance(room, RoomScreen), type(room)
@@ -182,7 +182,7 @@ async def test_the_lobby_lists_tables_live_and_a_taken_seat_is_refused_in_one_li
             await until(pilot, lambda: pilot.app.screen.query("#join-name"), "the join dialog")
             sitter = await join(broker.address, "live1", "zed", seat=1)  # takes seat 2 first
             await until(pilot, lambda: lobby.cards and lobby.cards[0].open_seats() == [0])
-            await pilot.press("enter", "down", "down", "enter")  # "Seat 2", no longer free
+            await pilot.press("tab", "down", "down", "enter")  # "Seat 2", taken by now
             await until(pilot, lambda: "✗" in lobby.note, "the refusal")
             assert lobby.note == "✗ Table live1: seat 2 is taken by ZED"
             assert isinstance(pilot.app.screen, LobbyScreen)  # no crash, still in the lobby

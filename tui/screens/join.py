@@ -1,4 +1,8 @@
-"""Taking a seat at a table from the lobby: your name, and which free seat (or the first)."""
+"""Taking a seat at a table from the lobby: your name, and which free seat (or the first).
+
+``enter`` takes the highlighted seat from either field (the first free one is highlighted at
+once), and the footer says so.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList
+from textual.widgets import Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from net.wire import TableCard
@@ -20,7 +24,11 @@ class JoinScreen(ModalScreen[JoinChoice | None]):
     """Your name and a free seat of ``card``; ``None`` on escape."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: enter in the name field and on the list alike (and so the footer shows it)
+        Binding("enter", "take", "Take the seat", priority=True, tooltip="Sit at the seat"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
 
     def __init__(self, card: TableCard, name: str) -> None:
         super().__init__()
@@ -44,16 +52,28 @@ class JoinScreen(ModalScreen[JoinChoice | None]):
                 ],
                 id="choices",
             )
+        yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
         self.query_one("#join-name", Input).focus()
 
-    def on_input_submitted(self) -> None:
-        self.query_one(OptionList).focus()
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_take()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._take(event.option_index)
+
+    def action_take(self) -> None:
+        """Sit at the highlighted seat (the first free one unless another was chosen)."""
+        highlighted = self.query_one(OptionList).highlighted
+        self._take(highlighted if highlighted is not None else 0)
+
+    def _take(self, index: int) -> None:
         name = self.query_one("#join-name", Input).value.strip() or self.player_name
-        self.dismiss((name, self.seats[event.option_index]))
+        self.dismiss((name, self.seats[index]))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
