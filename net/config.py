@@ -26,6 +26,7 @@ from net.errors import NetError
 DEFAULT_PORT = 1883
 DEFAULT_BROKER = f"mqtt://127.0.0.1:{DEFAULT_PORT}"
 ENV_BROKER = "CALDERA_BROKER"
+CONFIG_DIR_ENV = "CALDERA_CONFIG_DIR"
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,19 @@ class NetConfig:
     source: str = "default"
 
 
-def config_path() -> Path:
+def config_dir() -> Path:
+    """Caldera's config directory: ``$CALDERA_CONFIG_DIR``, else the platform's (not created).
+    It holds ``config.toml`` and the lasting identities (:mod:`net.identity`)."""
+    override = os.environ.get(CONFIG_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir("caldera")) / "config.toml"
+    return Path(user_config_dir("caldera"))
+
+
+def config_path() -> Path:
+    return config_dir() / "config.toml"
 
 
 def _read_file(path: Path) -> dict[str, Any]:

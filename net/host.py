@@ -304,7 +304,8 @@ class TableHost:
         if request.role == "spectator":
             self._reply(client, Joined(None, self.card))
             return
-        if own is not None:  # a returning client gets its seat back
+        if own is not None:  # a returning client gets its seat back, from any stand-in
+            self.bots.hand_back(own)
             self._reply(client, Joined(own, self.card))
             return
         if self.status != "open":

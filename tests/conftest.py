@@ -1,4 +1,4 @@
-"""Shared fixtures: no test ever writes into the user's own Caldera data directory."""
+"""Shared fixtures: no test ever reads or writes the user's own Caldera data or config."""
 
 from __future__ import annotations
 
@@ -12,4 +12,12 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test keeps its saved games in its own directory."""
     folder = tmp_path / "caldera-data"
     monkeypatch.setenv("CALDERA_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test has its own config directory (no config file, its own identities)."""
+    folder = tmp_path / "caldera-config"
+    monkeypatch.setenv("CALDERA_CONFIG_DIR", str(folder))
     return folder

@@ -20,6 +20,9 @@ SCRIPTS = {
     # two apps in two sessions: one hosts from the menu, the other joins from the lobby, both
     # play a short game over a broker the script starts
     "tmux_net.sh": "tmux net: OK",
+    # a player's app killed with SIGKILL mid-game comes back as the same identity: the lobby
+    # shows "your seat", enter takes it back from the host's stand-in bot
+    "tmux_rejoin.sh": "tmux rejoin: OK",
 }
 
 

@@ -28,6 +28,7 @@ from tui.session import DEFAULT_BOT_PACE
 from tui.tables import TableSetup, open_local_session
 
 if TYPE_CHECKING:  # the network, the games' screens and the help load when first shown
+    from net.identity import Lease
     from tui.netplay import Closable, Terminal
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
@@ -71,15 +72,49 @@ class CalderaApp(App[None]):
             self.open_replay(self.launch.replay)
 
     @cached_property
+    def lease(self) -> Lease | None:
+        """This app's lasting identity (:mod:`net.identity`), claimed when the network is first
+        used; ``None`` when the config directory cannot keep one (said once)."""
+        from net.errors import NetError
+        from net.identity import claim
+
+        try:
+            lease = claim()
+        except NetError as exc:
+            self.notify(f"{exc}: this run has an identity of its own", severity="warning")
+            return None
+        if lease.note:
+            self.notify(lease.note, severity="warning")
+        return lease
+
+    @cached_property
     def identity(self) -> str:
-        """Who this terminal is at a table: the broker user if one is configured, else a new
-        id for this run (coming back to a table with it gives back the seat held)."""
+        """Who this terminal is at a table: the broker user if one is configured, else the
+        lasting identity, the same on every run (coming back to a table with it gives back the
+        seat held, after a crash too)."""
         from net.topics import new_id, valid_name
         from tui.netplay import network_config
 
         config, _problem = network_config()
         user = config.broker.username
-        return user if user and valid_name(user) else new_id("c")
+        if user and valid_name(user):
+            return user
+        lease = self.lease
+        return lease.client if lease is not None else new_id("c")
+
+    @property
+    def player_name(self) -> str:
+        """The name shown at tables: the last one chosen here, else the config file's."""
+        from tui.netplay import network_config
+
+        lease = self.lease
+        if lease is not None and lease.name:
+            return lease.name
+        return network_config()[0].name or ""
+
+    def remember_name(self, name: str) -> None:
+        if self.lease is not None:
+            self.lease.rename(name)
 
     @property
     def terminal(self) -> Terminal:
@@ -91,6 +126,8 @@ class CalderaApp(App[None]):
             play=self.play_screen,
             keep=self.sessions.append,
             bot_delay=self.bot_pace,
+            name=self.player_name,
+            remember_name=self.remember_name,
         )
 
     def play_screen(self, session: Session) -> Screen[None]:
@@ -154,6 +191,11 @@ class CalderaApp(App[None]):
         await self._close_sessions()
         self.exit()
 
+    def on_unmount(self) -> None:
+        lease = self.__dict__.get("lease")  # only if it was claimed
+        if lease is not None:
+            lease.release()
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
@@ -170,6 +212,7 @@ class CalderaApp(App[None]):
     def on_menu_screen_host_table(self, message: MenuScreen.HostTable) -> None:
         from tui.screens.room import RoomScreen
 
+        self.remember_name(message.setup.name)
         self.push_screen(RoomScreen(self.terminal, setup=message.setup))
 
     def on_menu_screen_open_lobby(self) -> None:

@@ -78,7 +78,9 @@ def add_parsers(sub: Any) -> None:
     bo.add_argument("--seat", type=int, default=None, help="1-based (default: the first free)")
     bo.add_argument("--kind", default="random")
     bo.add_argument("--name", default=None)
-    bo.add_argument("--client", default=None, help="identity (reuse it to take the seat back)")
+    bo.add_argument("--client", default=None,
+                    help="identity (default: this machine's lasting bot identity, the same on "
+                         "the next run, so a killed bot takes its seat back)")  # fmt: skip
     bo.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each move")
     bo.add_argument("--seed", default=None)
     _broker_option(bo)
@@ -322,19 +324,28 @@ def bot(args: argparse.Namespace) -> int:
 async def _bot(args: argparse.Namespace, config: Any) -> int:
     from core.bots import make_bot
     from net.botclient import play
+    from net.identity import claim
     from net.session import NetSession
-    from net.topics import new_id
 
-    identity = args.client or config.broker.username or new_id("bot")
+    lease = None
+    identity = args.client or config.broker.username
+    if not identity:
+        lease = claim("bot-identity")  # the same one on the next run: a killed bot comes back
+        identity = lease.client
     seat = None if args.seat is None else args.seat - 1
-    session = await NetSession.connect(
-        config.broker,
-        args.table,
-        identity=identity,
-        name=args.name or f"{args.kind.capitalize()} bot",
-        seat=seat,
-        bot=args.kind,
-    )
+    try:
+        session = await NetSession.connect(
+            config.broker,
+            args.table,
+            identity=identity,
+            name=args.name or f"{args.kind.capitalize()} bot",
+            seat=seat,
+            bot=args.kind,
+        )
+    except BaseException:
+        if lease is not None:
+            lease.release()
+        raise
     try:
         assert session.seat is not None
         brain = make_bot(session.rules.game, args.kind, args.seed or f"{args.table}/{identity}")
@@ -356,6 +367,8 @@ async def _bot(args: argparse.Namespace, config: Any) -> int:
         return 0
     finally:
         await session.close()
+        if lease is not None:
+            lease.release()
 
 
 # -- caldera lobby -------------------------------------------------------------------------------

@@ -44,6 +44,8 @@ class Terminal:
     play: Callable[[Session], Screen[None]]  # the game's screen for a session
     keep: Callable[[Closable], None]  # close it when the app quits or goes back to the menu
     bot_delay: float = 0.5  # seconds the host's bots wait before each command
+    name: str = ""  # the name this terminal last went by at a table
+    remember_name: Callable[[str], None] = lambda _name: None  # keep the name chosen
 
 
 def network_config() -> tuple[NetConfig, str]:

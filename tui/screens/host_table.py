@@ -55,9 +55,10 @@ class HostScreen(Screen[HostSetup | None]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    def __init__(self, *, game: str = "maunakea", seats: int = 2) -> None:
+    def __init__(self, *, game: str = "maunakea", seats: int = 2, name: str = "") -> None:
         super().__init__()
         self.config, self.config_problem = network_config()
+        self.player_name = name or self.config.name or "Host"
         self.game = game
         rules = get_rules(game)
         self.seats = seats
@@ -98,7 +99,7 @@ class HostScreen(Screen[HostSetup | None]):
                     )
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(self.config.name or "Host", id="name", max_length=24)
+                yield Input(self.player_name, id="name", max_length=24)
             with Horizontal(classes="field"):
                 yield Label("Table name", classes="field-label")
                 yield Input(placeholder="your name's table", id="table-name", max_length=24)

@@ -56,7 +56,7 @@ class LobbyScreen(Screen[None]):
         self.terminal = terminal
         self.configured = config.broker
         self.address = address or config.broker
-        self.player_name = config.name or "Player"
+        self.player_name = terminal.name or config.name or "Player"
         self.config_problem = problem
         self.lobby: Lobby | None = None
         self.cards: list[TableCard] = []
@@ -205,6 +205,7 @@ class LobbyScreen(Screen[None]):
         def chosen(choice: JoinChoice | None) -> None:
             if choice is not None:
                 self.player_name = choice[0]
+                self.terminal.remember_name(choice[0])
                 self._join(card.table, choice)
 
         self.app.push_screen(JoinScreen(card, self.player_name), chosen)

@@ -207,7 +207,8 @@ class MenuScreen(Screen[None]):
             if setup is not None:
                 self.post_message(self.HostTable(setup))
 
-        self.app.push_screen(HostScreen(), chosen)
+        name = str(getattr(self.app, "player_name", ""))  # the name chosen last time
+        self.app.push_screen(HostScreen(name=name), chosen)
 
     def action_join(self) -> None:
         self.post_message(self.OpenLobby())
