@@ -2,6 +2,10 @@
 
 It is the only place that draws random numbers. It runs in the hosting player's process (or a
 headless server) and in local games; clients only ever fold what it publishes.
+
+A referee that stopped (its process was killed, its player left) is rebuilt from its log and its
+secret seed with :meth:`Referee.resume`: the log is audited with the seed, so the generator is
+exactly where it was, and the game goes on with the same draws it would have had.
 """
 
 from __future__ import annotations
@@ -9,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from core.audit import audit
 from core.codec import GENESIS, Envelope, encode_envelope, short_hash
-from core.errors import IllegalCommand, PositionError
-from core.fold import start_state
+from core.errors import IllegalCommand, PositionError, ReplayError
+from core.fold import rules_of, start_state
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command, Event
 from core.protocol import Outcome, Rules, Seat
@@ -56,6 +61,50 @@ class Referee(Generic[S]):
         self.wire: list[bytes] = []
         self.sinks: list[Sink] = []
         self.ended = False
+        self._owed: list[Event] = []  # events a resumed log still owes (see resume)
+
+    @classmethod
+    def resume(
+        cls, envelopes: Sequence[Envelope], wire: Sequence[bytes], seed: str
+    ) -> Referee[Any]:
+        """The referee of an unfinished game, from its log (``envelopes`` and their bytes) and
+        its secret seed. Raises :class:`ReplayError` with one line if the log does not check
+        out with that seed, or the game is over. Call :meth:`proceed` next."""
+        if not envelopes or not isinstance(envelopes[0].event, GameStarted):
+            raise ReplayError("a game log must begin with core.game_started")
+        started = envelopes[0].event
+        if isinstance(envelopes[-1].event, GameEnded):
+            raise ReplayError("the game is over: there is nothing to resume")
+        rules = rules_of(started)
+        if started.rules_version != rules.version:
+            raise ReplayError(
+                f"this game was played under {rules.title} rules version "
+                f"{started.rules_version}; this Caldera has version {rules.version}"
+            )
+        report = audit(envelopes, seed=seed)
+        if not report.ok:
+            raise ReplayError(f"the log cannot be resumed: {report.problems[0]}")
+        referee: Referee[Any] = Referee(
+            rules, started.config, started.players, seed=seed, position=started.position
+        )
+        if referee.started != started:
+            raise ReplayError("event 0 is not what this referee would publish for the game")
+        assert report.rng is not None  # the seed matched the hash: audit drew with it
+        referee._rng = report.rng
+        referee.state = report.final_state
+        referee.log = list(envelopes)
+        referee.wire = list(wire)
+        referee._owed = list(report.owed)
+        return referee
+
+    def proceed(self) -> list[Envelope]:
+        """After :meth:`resume`: append what the last step still owed (a crash may cut a step
+        short between two of its events), then play out forced events and chance."""
+        if not self.log:
+            raise RuntimeError("proceed() follows resume(); a new game calls begin()")
+        owed, self._owed = self._owed, []
+        out = [self._append(event) for event in owed]
+        return out + self._settle()
 
     @property
     def seq(self) -> int:
