@@ -21,10 +21,7 @@ takes the first identity that is free again: its own, when the others still run.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -32,6 +29,7 @@ from typing import IO, Any
 from net import topics
 from net.config import config_dir
 from net.errors import NetError
+from replays.disk import try_lock, write_atomically
 
 FORMAT = 1
 MOST = 64  # identities a machine may use at once, per kind
@@ -128,15 +126,9 @@ def claim(kind: str = "identity", directory: Path | None = None) -> Lease:
 def _lock(path: Path) -> IO[bytes] | None:
     """The locked lock file of ``path``, or ``None`` when another process holds it."""
     try:
-        handle = path.with_suffix(".lock").open("ab")
+        return try_lock(path.with_suffix(".lock"))
     except OSError as exc:
         raise NetError(f"cannot lock {path}: {exc.strerror or exc}") from None
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        return None
-    return handle
 
 
 def _load_or_create(path: Path, prefix: str) -> tuple[Identity, str]:
@@ -163,17 +155,4 @@ def _load_or_create(path: Path, prefix: str) -> tuple[Identity, str]:
 
 
 def _write(path: Path, identity: Identity) -> None:
-    """Replace ``path`` atomically: a reader sees the old file or the new one, never half."""
-    data = json.dumps(identity.to_json(), ensure_ascii=False, indent=1) + "\n"
-    fd, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o600)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomically(path, json.dumps(identity.to_json(), ensure_ascii=False, indent=1) + "\n")
