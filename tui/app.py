@@ -24,7 +24,7 @@ from replays.check import playable
 from replays.file import read
 from tui.games import game_help, screens_for
 from tui.screens.menu import MenuScreen
-from tui.session import DEFAULT_BOT_PACE
+from tui.session import DEFAULT_BOT_PACE, LocalSession
 from tui.tables import TableSetup, open_local_session
 
 if TYPE_CHECKING:  # the network, the games' screens and the help load when first shown
@@ -36,10 +36,12 @@ if TYPE_CHECKING:  # the network, the games' screens and the help load when firs
 
 @dataclass(frozen=True)
 class Launch:
-    """What to show first: the menu, a game (``setup``) or a replay file (``replay``)."""
+    """What to show first: the menu, a game (``setup``), a replay file (``replay``), or an
+    unfinished local game to resume (``resume``)."""
 
     setup: TableSetup | None = None
     replay: Path | None = None
+    resume: Path | None = None
 
 
 class CalderaApp(App[None]):
@@ -70,6 +72,8 @@ class CalderaApp(App[None]):
             self.run_worker(self.start_game(self.launch.setup))
         elif self.launch.replay is not None:
             self.open_replay(self.launch.replay)
+        elif self.launch.resume is not None:
+            self.run_worker(self.resume_game(self.launch.resume))
 
     @cached_property
     def lease(self) -> Lease | None:
@@ -143,6 +147,18 @@ class CalderaApp(App[None]):
             session = open_local_session(setup, bot_pace=self.bot_pace)
         except (OSError, ValueError, CalderaError) as exc:
             self.notify(f"Cannot start the game: {exc}", severity="error")
+            return
+        self.sessions.append(session)
+        await self.push_screen(play(session, self.reveal_pace))
+        await session.start()
+
+    async def resume_game(self, path: Path) -> None:
+        """Go on with the unfinished local game saved in ``path``, exactly where it stopped."""
+        try:
+            session = LocalSession.resume(path, bot_pace=self.bot_pace)
+            play = screens_for(session.rules.game).play
+        except (OSError, ValueError, CalderaError) as exc:
+            self.notify(str(exc), title="Cannot resume the game", severity="error")
             return
         self.sessions.append(session)
         await self.push_screen(play(session, self.reveal_pace))
@@ -222,6 +238,9 @@ class CalderaApp(App[None]):
 
     def on_menu_screen_open_replay(self, message: MenuScreen.OpenReplay) -> None:
         self.open_replay(message.path)
+
+    async def on_menu_screen_resume_game(self, message: MenuScreen.ResumeGame) -> None:
+        await self.resume_game(message.path)
 
     def on_end_screen_watch_replay(self, message: EndScreen.WatchReplay) -> None:
         self.watch_session(message.session)

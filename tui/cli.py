@@ -38,7 +38,14 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     pl = sub.add_parser("play", help="start a local game in the app (hotseat and bots)")
-    pl.add_argument("game")
+    pl.add_argument("game", nargs="?", help="maunakea or kilauea (not with --resume)")
+    pl.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        default=None,
+        help="go on with the unfinished game saved in FILE, where it stopped (same seed)",
+    )
     pl.add_argument("--players", type=int, default=3)
     pl.add_argument(
         "--bot",
@@ -312,6 +319,13 @@ def _play(args: argparse.Namespace) -> int:
     from tui.app import Launch
     from tui.tables import local_game
 
+    if args.resume is not None:
+        if args.game is not None:
+            return _fail("--resume goes on with the saved game: give no game or options")
+        _resumable(args.resume)
+        return _run_app(args, Launch(resume=args.resume))
+    if args.game is None:
+        return _fail("play needs a game (maunakea, kilauea) or --resume FILE")
     try:
         rules = get_rules(args.game)
         options: dict[str, Any] = {"turn_limit": args.turn_limit} if args.turn_limit else {}
@@ -330,6 +344,24 @@ def _play(args: argparse.Namespace) -> int:
         advanced=args.advanced,
     )
     return _run_app(args, Launch(setup=setup))
+
+
+def _resumable(path: Path) -> None:
+    """Check, before the app starts, that ``path`` holds a local game this machine can resume
+    (a ``CalderaError`` with one line otherwise)."""
+    from core.errors import ReplayError
+    from replays import unfinished
+
+    replay = _load(path)
+    if replay.ended is not None:
+        raise ReplayError(f"{path.name}: the game is over (caldera replay shows it)")
+    record = unfinished.find(path, replay.header.seed_hash)
+    if record is None:
+        unfinished.claim(path, replay.header.seed_hash).release()  # says why, in one line
+    elif record.kind != "local":
+        raise ReplayError(f"{path.name} is a table: caldera host --resume reopens it")
+    elif unfinished.held(path):
+        raise ReplayError(f"{path.name} is being played in another process")
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -8,25 +8,16 @@ played, so unfinished games are there too.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import CalderaError
 from core.lifecycle import GameStarted
+from replays import unfinished
 from replays.file import SUFFIX, Peek, peek
+from replays.unfinished import DATA_DIR_ENV, data_dir
 
-DATA_DIR_ENV = "CALDERA_DATA_DIR"
-
-
-def data_dir() -> Path:
-    """Caldera's data directory (not created here)."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("caldera"))
+__all__ = ["DATA_DIR_ENV", "ReplayEntry", "data_dir", "read_entry", "replays_dir", "saved_replays"]
 
 
 def replays_dir() -> Path:
@@ -50,6 +41,8 @@ class ReplayEntry:
     events: int = 0
     result: str = ""
     error: str = ""
+    resumable: str = ""  # "local" (a game) or "table" (hosted here): its seed is kept here
+    playing_now: bool = False  # a process referees it right now
 
     @property
     def finished(self) -> bool:
@@ -93,6 +86,7 @@ def _entry(path: Path, summary: Peek) -> ReplayEntry:
         result = f"unfinished ({summary.events} events)"
     if summary.warnings:
         result += ", damaged"
+    record = unfinished.find(path, header.seed_hash) if ended is None else None
     return ReplayEntry(
         path=path,
         game=header.game,
@@ -100,6 +94,8 @@ def _entry(path: Path, summary: Peek) -> ReplayEntry:
         created=header.created,
         events=summary.events,
         result=result,
+        resumable=record.kind if record is not None else "",
+        playing_now=record is not None and unfinished.held(path),
     )
 
 

@@ -2,6 +2,10 @@
 
 :class:`LocalSession` implements :class:`core.session.Session`, the only thing the screens talk
 to, so a hotseat game and a networked one look the same to them.
+
+Its secret seed and which seats are bots are kept apart from the replay while the game is
+unfinished (:mod:`replays.unfinished`), so a game that was left, or whose process died, is
+resumed from its own file with the same seed: :meth:`LocalSession.resume`.
 """
 
 from __future__ import annotations
@@ -12,14 +16,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.bots import Bot
+from core.bots import Bot, make_bot
 from core.codec import Envelope
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, ReplayError
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
 from core.session import Listener, Session
-from replays.file import Header, ReplayWriter
+from replays import unfinished
+from replays.file import Header, ReplayWriter, read
 
 DEFAULT_BOT_PACE = 0.5  # seconds between two bot commands
 
@@ -50,6 +55,7 @@ class LocalSession:
         )
         self.replay_path: Path | None = None
         self._writer: ReplayWriter | None = None
+        self._kept: unfinished.Kept | None = None  # the seed, kept apart until the game ends
         self._listeners: list[Listener] = []
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -86,11 +92,14 @@ class LocalSession:
                 await task
         if self._writer is not None:
             self._writer.close()
+        if self._kept is not None:
+            self._kept.release()
 
     # -- running the table ----------------------------------------------------------------
 
     def save_to(self, path: Path) -> None:
-        """Write every event to a new replay file at ``path`` as it happens (before start).
+        """Write every event to a new replay file at ``path`` as it happens (before start), and
+        keep the seed apart so the game can be resumed until it ends.
 
         Raises ``OSError`` (``FileExistsError`` included) when the file cannot be created.
         """
@@ -99,11 +108,50 @@ class LocalSession:
         self._writer = ReplayWriter.create(path, Header.for_game(self.referee.started))
         self.referee.sinks.append(self._writer.append)
         self.replay_path = path
+        bots = {str(seat): bot.name for seat, bot in self.bots.items()}
+        record = unfinished.Unfinished(path.resolve(), self.referee.seed, "local", {"bots": bots})
+        try:
+            self._kept = unfinished.keep(record)
+        except ReplayError as exc:  # cannot be: the file was just created
+            raise OSError(str(exc)) from None
+
+    @classmethod
+    def resume(cls, path: Path, *, bot_pace: float = DEFAULT_BOT_PACE) -> LocalSession:
+        """The unfinished local game saved in ``path``, exactly where it stopped: its log, its
+        seed (kept apart on this machine), its bots; a torn tail is cut back first. Raises
+        :class:`ReplayError` with one line when it cannot be resumed here."""
+        replay = read(path)
+        kept = unfinished.claim(path, replay.header.seed_hash)
+        try:
+            if kept.record.kind != "local":
+                raise ReplayError(f"{path.name} is a table hosted here: reopen it as a table")
+            referee = Referee.resume(replay.envelopes, replay.raw, kept.record.seed)
+            bots = {
+                int(seat): make_bot(referee.rules.game, kind, f"{referee.seed}/bot/{seat}")
+                for seat, kind in dict(kept.record.details.get("bots", {})).items()
+            }
+            writer, _ = ReplayWriter.resume(path)
+        except ReplayError as exc:
+            kept.release()
+            raise ReplayError(f"{path.name}: {exc}") from None
+        except (ValueError, KeyError, TypeError) as exc:  # a record that is not what it says
+            kept.release()
+            raise ReplayError(f"{path.name}: its record cannot be read ({exc})") from None
+        session = cls(
+            referee.rules, referee.started.config, referee.players, bots=bots, bot_pace=bot_pace
+        )
+        session.referee = referee
+        referee.sinks.append(writer.append)
+        session._writer, session._kept, session.replay_path = writer, kept, path
+        return session
 
     async def start(self) -> None:
-        """Begin the game (setup is drawn at once), then let the bots play if they are first."""
+        """Begin the game (setup is drawn at once), or, resumed, finish the step a crash cut
+        short; then let the bots play if they are first."""
         if not self.referee.log:
             self._publish(self.referee.begin())
+        else:
+            self._publish(self.referee.proceed())
         self._wake_bots()
 
     @property
@@ -118,6 +166,9 @@ class LocalSession:
         return seats[0] if seats else None
 
     def _publish(self, batch: Sequence[Envelope]) -> None:
+        if self.referee.ended and self._kept is not None:
+            self._kept.finished()  # the seed is in the file now: nothing to keep apart
+            self._kept = None
         if batch:
             for listener in list(self._listeners):
                 listener(batch)

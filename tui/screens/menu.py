@@ -53,7 +53,11 @@ class MenuScreen(Screen[None]):
         Binding("o", "open_file", "Open file"),
         Binding("h", "host", "Host a table"),
         Binding("j", "join", "Join a table"),
-        Binding("enter", "open_selected", "Watch replay"),
+        # priority (so the footer shows what enter does on the list); off the list, check_action
+        # lets the key through to the focused widget
+        Binding("enter", "resume_selected", "Resume", priority=True, tooltip="Go on with it"),
+        Binding("enter", "open_selected", "Watch replay", priority=True),
+        Binding("w", "watch_selected", "Watch replay", tooltip="Watch this unfinished game"),
         Binding("f5", "reload", "Reload list", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -77,6 +81,20 @@ class MenuScreen(Screen[None]):
 
     class OpenReplay(Message):
         """Watch the replay in this file."""
+
+        def __init__(self, path: Path) -> None:
+            super().__init__()
+            self.path = path
+
+    class ResumeGame(Message):
+        """Go on with the unfinished local game in this file, where it stopped."""
+
+        def __init__(self, path: Path) -> None:
+            super().__init__()
+            self.path = path
+
+    class ReopenTable(Message):
+        """Open again the table this app hosted, whose unfinished game is in this file."""
 
         def __init__(self, path: Path) -> None:
             super().__init__()
@@ -161,7 +179,9 @@ class MenuScreen(Screen[None]):
                 text.append(entry.error, "bold red")
             else:
                 text.append(f"{entry.path.name}: {', '.join(entry.players)} · {entry.result}")
+                text.append(_resume_words(entry), "bold")
         note.update(text)
+        self.refresh_bindings()
 
     @on(DataTable.RowHighlighted, "#replays")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -185,9 +205,18 @@ class MenuScreen(Screen[None]):
             case _:
                 pass
 
+    @property
+    def selected(self) -> ReplayEntry | None:
+        row = self.query_one("#replays", DataTable).cursor_row
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "open_selected":
-            return self.focused is self.query_one("#replays") and bool(self.entries)
+        if action in ("open_selected", "resume_selected", "watch_selected"):
+            entry = self.selected
+            if self.focused is not self.query_one("#replays") or entry is None:
+                return False
+            can_resume = _can_resume(entry)
+            return can_resume if action != "open_selected" else not can_resume
         return True
 
     def on_descendant_focus(self) -> None:
@@ -221,12 +250,38 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(OpenReplayScreen(), chosen)
 
     def action_open_selected(self) -> None:
-        table = self.query_one("#replays", DataTable)
-        row = table.cursor_row
-        if 0 <= row < len(self.entries):
-            self.post_message(self.OpenReplay(self.entries[row].path))
+        """Enter on a saved game: resume it if it can be, else watch its replay."""
+        entry = self.selected
+        if entry is None:
+            return
+        if not _can_resume(entry):
+            self.post_message(self.OpenReplay(entry.path))
+        elif entry.resumable == "table":
+            self.post_message(self.ReopenTable(entry.path))
+        else:
+            self.post_message(self.ResumeGame(entry.path))
+
+    action_resume_selected = action_open_selected
+
+    def action_watch_selected(self) -> None:
+        if (entry := self.selected) is not None:
+            self.post_message(self.OpenReplay(entry.path))
 
     @on(DataTable.RowSelected, "#replays")
     def _row_selected(self, event: DataTable.RowSelected) -> None:
-        if 0 <= event.cursor_row < len(self.entries):
-            self.post_message(self.OpenReplay(self.entries[event.cursor_row].path))
+        self.action_open_selected()
+
+
+def _can_resume(entry: ReplayEntry) -> bool:
+    return bool(entry.resumable) and not entry.playing_now and not entry.error
+
+
+def _resume_words(entry: ReplayEntry) -> str:
+    """What enter does with an unfinished game, under the list."""
+    if entry.playing_now:
+        return "\nIt is being played right now, in another Caldera."
+    if entry.resumable == "local":
+        return "\nenter resumes it where it stopped · w watches its replay"
+    if entry.resumable == "table":
+        return "\nenter opens the table again (its players come back) · w watches its replay"
+    return ""
