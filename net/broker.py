@@ -4,6 +4,11 @@
 address, and stops it when it exits; ``caldera broker`` runs it in the foreground for others to
 use (``--listen`` opens it to the LAN). It is an MQTT 3.1.1 broker without persistence or
 passwords: for a club server, use Mosquitto (see the README).
+
+A ``caldera`` killed with SIGKILL cannot stop its broker: the broker outlives it on purpose, so
+the players of a killed host keep their connection (they see "host away") and the host, started
+again, finds it and resumes its table there. Such an orphan stops by itself once no client has
+been connected to it for a while (``ORPHAN_IDLE``).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import socket
 import subprocess
@@ -22,6 +28,8 @@ from typing import Any
 
 from net.config import BrokerAddress
 from net.errors import NetError
+
+ORPHAN_IDLE = 120.0  # seconds an orphaned embedded broker waits with no client before it stops
 
 
 def amqtt_config(host: str, port: int) -> dict[str, Any]:
@@ -66,6 +74,14 @@ class InProcessBroker:
             with contextlib.suppress(Exception):  # amqtt's shutdown can hang on a busy client
                 await asyncio.wait_for(broker.shutdown(), 3)
 
+    def has_clients(self) -> bool:
+        """Whether a client is connected (``True`` when amqtt cannot tell: keep serving)."""
+        try:
+            sessions = self._broker._sessions.values()
+            return any(session.transitions.is_connected() for session, _ in sessions)
+        except Exception:
+            return True
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port nobody listens on right now."""
@@ -92,9 +108,12 @@ class EmbeddedBroker:
         self.process = process
 
     @classmethod
-    def spawn(cls, address: BrokerAddress, timeout: float = 10.0) -> EmbeddedBroker:
+    def spawn(
+        cls, address: BrokerAddress, timeout: float = 10.0, orphan_idle: float = ORPHAN_IDLE
+    ) -> EmbeddedBroker:
         command = [sys.executable, "-m", "net.broker", "--host", address.host,
-                   "--port", str(address.port)]  # fmt: skip
+                   "--port", str(address.port), "--parent", str(os.getpid()),
+                   "--orphan-idle", str(orphan_idle)]  # fmt: skip
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
@@ -142,8 +161,16 @@ def ensure_broker(
     return broker
 
 
-async def serve_forever(host: str, port: int, ready: Callable[[str], None] | None = None) -> None:
-    """Run an in-process broker until SIGINT/SIGTERM."""
+async def serve_forever(
+    host: str,
+    port: int,
+    ready: Callable[[str], None] | None = None,
+    *,
+    parent: int | None = None,
+    orphan_idle: float = ORPHAN_IDLE,
+) -> None:
+    """Run an in-process broker until SIGINT/SIGTERM; with ``parent``, also once that process
+    is gone and no client has been connected for ``orphan_idle`` seconds."""
     broker = InProcessBroker(host, port)
     await broker.start()
     stop = asyncio.Event()
@@ -153,19 +180,50 @@ async def serve_forever(host: str, port: int, ready: Callable[[str], None] | Non
             loop.add_signal_handler(signum, stop.set)
     if ready is not None:
         ready(f"broker listening on mqtt://{host}:{port} (amqtt; Ctrl-C stops it)")
+    watch = (
+        asyncio.create_task(_stop_when_orphaned(broker, parent, orphan_idle, stop))
+        if parent is not None
+        else None
+    )
     try:
         await stop.wait()
     finally:
+        if watch is not None:
+            watch.cancel()
         await broker.stop()
+
+
+async def _stop_when_orphaned(
+    broker: InProcessBroker, parent: int, idle: float, stop: asyncio.Event
+) -> None:
+    """Set ``stop`` once ``parent`` has died and the broker has had no client for ``idle`` s."""
+    step = min(1.0, max(idle / 4, 0.05))
+    quiet_since: float | None = None
+    while True:
+        await asyncio.sleep(step)
+        if os.getppid() == parent:  # still our parent's: it runs
+            continue
+        now = time.monotonic()
+        if broker.has_clients():
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = now
+        elif now - quiet_since >= idle:
+            stop.set()
+            return
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.broker")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=1883)
+    parser.add_argument("--parent", type=int, default=None, help="the caldera that started it")
+    parser.add_argument("--orphan-idle", type=float, default=ORPHAN_IDLE)
     args = parser.parse_args(argv)
     try:
-        asyncio.run(serve_forever(args.host, args.port))
+        asyncio.run(
+            serve_forever(args.host, args.port, parent=args.parent, orphan_idle=args.orphan_idle)
+        )
     except NetError as exc:
         print(f"caldera broker: {exc}", file=sys.stderr)
         return 2
