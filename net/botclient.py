@@ -1,5 +1,6 @@
 """A bot at a networked table as an ordinary client: it holds its seat like a person would, sees
-only what its seat may see, and its commands go through the host's checks like anyone's."""
+only what its seat may see, and its commands go through the host's checks like anyone's. While
+the host is away it waits, like a person, and plays on when the host is back."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 
 from core.bots import Bot
 from core.errors import IllegalCommand
-from net.errors import NetError
+from net.errors import HostAway, NetError
 from net.session import NetSession
 
 log = logging.getLogger("caldera.net")
@@ -38,7 +39,7 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
         card = session.card
         if card is not None and card.seats[seat].client != session.identity:
             raise NetError(f"table {session.table}: seat {seat + 1} is no longer ours")
-        if not _my_turn(session):
+        if not _my_turn(session) or session.status == "host away":
             wake.clear()
             await wake.wait()
             continue
@@ -48,6 +49,8 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
         command = bot.choose(session.rules, session.state, seat)
         try:
             await session.submit(seat, command)
+        except HostAway:  # it went in the meantime: wait for it to come back
+            continue
         except IllegalCommand as exc:  # e.g. stale after a reconnect: wait for news, try again
             log.info("table %s: seat %d: %s", session.table, seat + 1, exc)
             wake.clear()

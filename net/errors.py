@@ -15,3 +15,7 @@ class JoinRefused(NetError):
 
 class TableClosed(NetError):
     """The table was closed by its host."""
+
+
+class HostAway(NetError):
+    """The table's host is gone for now (its connection died); it may come back."""

@@ -4,6 +4,11 @@ The host is the only authority. Its parts, each in its own module: who sits wher
 online (:mod:`net.seating`), the referee that judges commands and publishes their events
 (:mod:`net.refereeing`), and the host's own bots and stand-ins (:mod:`net.standins`). This
 module routes what arrives on the table's topics to them and keeps the table's card current.
+
+When its game begins, the host keeps the game's secret seed and who sits where in a record
+apart from the replay (:mod:`replays.unfinished`), so a host that stopped (killed, or closed
+mid-game) opens the table again from the replay file with :meth:`TableHost.resume`: the same
+table id, the same seats for the same clients, the same draws.
 """
 
 from __future__ import annotations
@@ -11,13 +16,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import logging
+import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from core.codec import unpack
-from core.errors import CodecError
+from core.errors import CalderaError, CodecError, ReplayError
 from core.protocol import Rules, Seat
 from core.referee import Referee
 from net import topics
@@ -37,14 +45,27 @@ from net.wire import (
     clean_name,
     encode,
 )
+from replays import unfinished
+from replays.file import read
+from replays.unfinished import data_dir
+
+log = logging.getLogger("caldera.net")
 
 CardListener = Callable[[TableCard], None]
 
 
-def default_replay_dir() -> Path:
-    from platformdirs import user_data_dir
+def rules_of_game(game: str) -> Rules[Any]:
+    from core.games import get_rules
 
-    return Path(user_data_dir("caldera")) / "tables"
+    try:
+        return get_rules(game)
+    except KeyError as exc:
+        raise ReplayError(str(exc.args[0])) from None
+
+
+def default_replay_dir() -> Path:
+    """Where ``caldera host`` and ``caldera serve`` keep their tables' replays."""
+    return data_dir() / "tables"
 
 
 class TableHost:
@@ -67,8 +88,10 @@ class TableHost:
         standin: str | None = None,
         standin_after: float = 10.0,
         backoff: Backoff = DEFAULT_BACKOFF,
+        notes: Mapping[str, Any] | None = None,
     ) -> None:
         self.table = topics.check_name(table or topics.new_id(), "table id")
+        self.notes = dict(notes or {})  # the owner's, kept to resume the table (see resume)
         self.rules = rules
         self.options = dict(options or {})
         self.config = rules.config(seats, self.options)  # ValueError on a bad option
@@ -83,6 +106,8 @@ class TableHost:
         self._card_listeners: list[CardListener] = []
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
+        self._kept: unfinished.Kept | None = None  # the seed, kept apart while the game runs
+        self._resumed = False
         self.link = Link(
             address,
             client_id=f"caldera-host-{self.table}",
@@ -106,6 +131,88 @@ class TableHost:
             standin=standin,
             standin_after=standin_after,
         )
+
+    @classmethod
+    def resume(
+        cls,
+        address: BrokerAddress,
+        replay_path: Path,
+        *,
+        seats: Mapping[Seat, str] | None = None,
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> TableHost:
+        """The table whose unfinished game is in ``replay_path``, opened again by the machine
+        that hosted it: the same id, name, options and seats (``seats`` gives a seat to another
+        client: the app's own, say), the referee rebuilt from the file and the seed kept here.
+        Raises :class:`~core.errors.CalderaError` with one line; ``await open()`` next."""
+        replay_path = replay_path.resolve()
+        header = read(replay_path).header
+        kept = unfinished.claim(replay_path, header.seed_hash)
+        try:
+            host = cls._from_record(address, kept.record, seats or {}, backoff)
+            host.refereeing.resume(replay_path, kept.record.seed)
+        except BaseException:
+            kept.release()
+            raise
+        host._kept, host._resumed, host.status = kept, True, "running"
+        host.epoch = int(time.time() * 1000) % (1 << 31)  # one no client has seen from the last
+        return host
+
+    @classmethod
+    def _from_record(
+        cls,
+        address: BrokerAddress,
+        record: unfinished.Unfinished,
+        given: Mapping[Seat, str],
+        backoff: Backoff,
+    ) -> TableHost:
+        if record.kind != "table":
+            raise ReplayError(f"{record.replay.name} is a local game: caldera play --resume")
+        notes = record.details
+        try:
+            cards = [SeatCard.from_wire(card) for card in notes["seats"]]
+            host = cls(
+                address,
+                rules_of_game(str(notes["game"])),
+                len(cards),
+                table=str(notes["table"]),
+                name=str(notes["name"]),
+                host=str(notes["host"]),
+                options=dict(notes["options"]),
+                replay_dir=record.replay.parent,
+                seed=record.seed,
+                bot_delay=float(notes.get("bot_delay", 0.0)),
+                standin=notes.get("standin"),
+                standin_after=float(notes.get("standin_after", 10.0)),
+                backoff=backoff,
+                notes=dict(notes.get("notes", {})),
+            )
+        except (KeyError, TypeError, ValueError, CodecError) as exc:
+            raise ReplayError(
+                f"the record of {record.replay.name} is not readable ({exc})"
+            ) from None
+        for seat, client in given.items():
+            cards[seat] = replace(cards[seat], client=topics.check_name(client, "client id"))
+        host.seating.restore(cards)
+        for seat, card in enumerate(cards):
+            if card.client is None and card.bot:
+                host.bots.restore(seat, card.bot)
+        return host
+
+    def _record(self, referee: Referee[Any], path: Path) -> unfinished.Unfinished:
+        notes = {
+            "game": self.rules.game,
+            "table": self.table,
+            "name": self.name,
+            "host": self.host,
+            "options": self.options,
+            "seats": [seat.to_wire() for seat in self.seats],
+            "bot_delay": self.bots.bot_delay,
+            "standin": self.bots.standin,
+            "standin_after": self.bots.standin_after,
+            "notes": self.notes,
+        }
+        return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes)
 
     # -- what others see -----------------------------------------------------------------
 
@@ -178,6 +285,21 @@ class TableHost:
         except NetError:
             await self._cancel_tasks()
             raise
+        if self._resumed:
+            self._go_on()
+
+    def _go_on(self) -> None:
+        """A resumed table: finish the step its host was cut in, hash the whole log again for
+        the clients to check, and give every player who does not come back the stand-in's
+        delay, as if they had just left."""
+        referee = self.referee
+        assert referee is not None
+        for seat, card in enumerate(self.seats):
+            if card.client is not None and not card.online:
+                self.bots.presence_changed(seat, card.client, False, running=True)
+        self.refereeing.publish(referee.proceed())
+        self.refereeing.rehash()
+        self.bots.wake()
 
     async def _on_connect(self) -> None:
         self.epoch += 1  # clients seeing a new epoch resend whatever may have been lost
@@ -196,6 +318,8 @@ class TableHost:
         await self.link.stop(last)
         await self._cancel_tasks()
         self.refereeing.close_replay()
+        if self._kept is not None:  # unfinished: the record stays, to resume the table later
+            self._kept.release()
 
     async def _cancel_tasks(self) -> None:
         for task in self._tasks:
@@ -245,11 +369,14 @@ class TableHost:
         if missing:
             raise NetError(f"seat(s) {', '.join(missing)} still open")
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        self.refereeing.begin(
-            self.config, self.seed, self.replay_dir / f"{self.table}-{stamp}.caldera"
-        )
+        path = self.replay_dir / f"{self.table}-{stamp}.caldera"
+        self.refereeing.begin(self.config, self.seed, path)
         self.status = "running"
         assert self.referee is not None
+        try:
+            self._kept = unfinished.keep(self._record(self.referee, path))
+        except (OSError, CalderaError) as exc:  # the game goes on; it cannot be resumed
+            log.warning("table %s: its seed cannot be kept to resume it: %s", self.table, exc)
         envs = self.referee.begin()
         self._card_changed()
         self.refereeing.publish(envs)
@@ -266,6 +393,9 @@ class TableHost:
             self.status = "over"
             self._card_changed()
             self.refereeing.close_replay()
+            if self._kept is not None:
+                self._kept.finished()  # the file reveals the seed now
+                self._kept = None
             self.ended.set()
 
     # -- messages in -------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from net.errors import NetError
 from net.link import Link
 from net.seating import Seating
 from net.wire import Batch, Check, Result, SyncRequest, command_request_from_wire, encode, peek_id
-from replays.file import Header, ReplayWriter
+from replays.file import Header, ReplayWriter, read
 
 log = logging.getLogger("caldera.net")
 
@@ -76,6 +76,22 @@ class Refereeing:
         referee.sinks.append(self._writer.append)
         self._hashed_state = start_state(self.rules, referee.started)
         self.referee = referee
+
+    def resume(self, replay_path: Path, seed: str) -> None:
+        """Go on with the unfinished game in ``replay_path``: the referee rebuilt from its log and
+        its secret ``seed``, the same file appended to (a torn tail cut back first). Raises
+        :class:`~core.errors.ReplayError` with one line when the file cannot be resumed."""
+        replay = read(replay_path)
+        referee = Referee.resume(replay.envelopes, replay.raw, seed)
+        self._writer, _ = ReplayWriter.resume(replay_path)
+        referee.sinks.append(self._writer.append)
+        self.replay_path = replay_path
+        self._hashed_state = start_state(self.rules, referee.started)
+        self.referee = referee
+
+    def rehash(self) -> None:
+        """Hash (and publish the hashes of) every event not hashed yet: after a resume, all."""
+        self._check_wake.set()
 
     def close_replay(self) -> None:
         if self._writer is not None:

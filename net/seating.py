@@ -22,6 +22,12 @@ class Seating:
         self.clients: set[str] = set()  # every client that spoke to the table
         self._online: dict[str, bool] = {}
 
+    def restore(self, seats: list[SeatCard]) -> None:
+        """Seat again who sat at a table whose host stopped: its clients are away until their
+        presence says otherwise."""
+        self.seats = [replace(seat, online=seat.client is None, standin=None) for seat in seats]
+        self.clients.update(seat.client for seat in seats if seat.client is not None)
+
     def open_seats(self) -> list[Seat]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
 

@@ -5,6 +5,10 @@ Will) and opens a table for whoever asks on ``lobby/requests/<server>/<client>``
 :class:`~net.wire.TableRequest`: game, seats, how many of them its own bots take), answering on
 ``lobby/replies/<server>/<client>``. Its tables start as soon as every seat is taken and close a
 little while after their game ends.
+
+A server that was killed resumes, when it starts again, every unfinished game it was hosting in
+its replay directory (:meth:`TableHost.resume`): the same tables, the same seats, the same
+seeds; their players rejoin by themselves.
 """
 
 from __future__ import annotations
@@ -17,14 +21,15 @@ from typing import Any
 
 from core.bots import bot_kinds
 from core.codec import unpack
-from core.errors import CodecError
+from core.errors import CalderaError, CodecError
 from core.games import GAMES, get_rules
 from net import topics
 from net.config import BrokerAddress
 from net.errors import NetError
-from net.host import TableHost
+from net.host import TableHost, default_replay_dir
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.wire import ServerCard, ServerReply, TableRequest, clean_name, encode
+from replays import unfinished
 
 log = logging.getLogger("caldera.net")
 
@@ -72,8 +77,40 @@ class Server:
     def card(self) -> ServerCard:
         return ServerCard(self.server, self.name, tuple(sorted(GAMES)), len(self.tables))
 
-    async def open(self, timeout: float = 5.0) -> None:
+    async def open(self, timeout: float = 5.0) -> list[TableHost]:
+        """Connect, announce this server, and resume the unfinished tables it was hosting;
+        returns those."""
         await self.link.start(timeout)
+        return await self._resume_tables()
+
+    async def _resume_tables(self) -> list[TableHost]:
+        folder = (self.replay_dir or default_replay_dir()).resolve()
+        resumed: list[TableHost] = []
+        for record in unfinished.records():
+            notes = record.details.get("notes")
+            served = isinstance(notes, dict) and notes.get("served") is True
+            if record.kind != "table" or not served or record.replay.parent != folder:
+                continue
+            if unfinished.held(record.replay):
+                continue  # another server hosts it right now
+            try:
+                host = TableHost.resume(self.address, record.replay, backoff=self.backoff)
+                await host.open()
+            except CalderaError as exc:
+                log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
+                continue
+            self._host(host)
+            resumed.append(host)
+        if resumed:
+            self._publish_card()
+        return resumed
+
+    def _host(self, host: TableHost) -> None:
+        """Keep ``host`` among this server's tables until its game ends and it lingered."""
+        self.tables[host.table] = host
+        reaper = asyncio.create_task(self._reap(host), name=f"reap {host.table}")
+        self._reapers.add(reaper)
+        reaper.add_done_callback(self._reapers.discard)
 
     async def _on_connect(self) -> None:
         self._publish_card()
@@ -121,18 +158,16 @@ class Server:
                 standin=self.standin,
                 standin_after=self.standin_after,
                 backoff=self.backoff,
+                notes={"served": True},  # resumed by the next server on this replay dir
             )
         except ValueError as exc:
             raise NetError(str(exc)) from None
         if host.table in self.tables:
             raise NetError(f"table {host.table} is already open here")
         await host.open()
-        self.tables[host.table] = host
+        self._host(host)
         for _ in range(bots):
             await host.seat_bot(kind=bot)
-        reaper = asyncio.create_task(self._reap(host), name=f"reap {host.table}")
-        self._reapers.add(reaper)
-        reaper.add_done_callback(self._reapers.discard)
         self._publish_card()
         log.info("server %s: opened table %s (%s, %d seats)", self.server, host.table, game, seats)
         return host

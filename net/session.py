@@ -6,6 +6,11 @@ host's sync topic for what it lacks; after a dropped connection, or when the hos
 new ``epoch`` (the host reconnected), it asks again and resends any unanswered command, which the
 host answers once (commands carry an id). Each batch of events is checked against the host's
 state hashes, and a desync is reported at the exact event.
+
+A host whose connection dies (its Last Will clears the table's card) is "host away" at once: a
+command waiting for its answer fails with that reason, the game stays as it was, and when the
+host comes back (it reconnected, or a killed host resumed the table) the session catches up by
+itself: same seat, same identity.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from core.session import Listener, Session
 from core.statehash import state_hash
 from net import topics
 from net.config import BrokerAddress
-from net.errors import JoinRefused, NetError, TableClosed
+from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.wire import (
     Batch,
@@ -192,6 +197,8 @@ class NetSession:
             raise IllegalCommand(f"this terminal does not hold seat {seat + 1}")
         if self._closed_by_host:
             raise TableClosed(f"table {self.table} was closed by its host")
+        if self._host_away:
+            raise HostAway(self._away_words())
         request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
         request = CommandRequest(request_id, len(self._envelopes), seat, command)
         topic = topics.cmd(self.table, seat, self.identity)
@@ -385,9 +392,15 @@ class NetSession:
         elif result.id is None:
             log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
 
+    def _away_words(self) -> str:
+        return f"the host of table {self.table} is away: the game goes on when it comes back"
+
     def _on_card(self, payload: bytes) -> None:
         if not payload:  # the host cleared its card: closed, or its connection died
             self._host_away = True
+            for pending in self._pending.values():  # nobody will answer them: say so now
+                if not pending.future.done():
+                    pending.future.set_exception(HostAway(self._away_words()))
             self._set_status()
             return
         try:
@@ -409,15 +422,15 @@ class NetSession:
         self._drain()
         if not self.players or self._state is None:
             self.players = tuple(seat.name for seat in card.seats)
-        self._host_away = False
+        came_back, self._host_away = self._host_away, False
         if card.status == "closed":
             self._closed_by_host = True
             for pending in self._pending.values():
                 if not pending.future.done():
                     pending.future.set_exception(TableClosed(f"table {self.table} was closed"))
-        if card.epoch != self._epoch_seen:
+        if card.epoch != self._epoch_seen or came_back:
             if self._epoch_seen >= 0:
-                self._resend()  # the host reconnected: it may have missed what we sent
+                self._resend()  # the host reconnected (or resumed): catch up, resend
             self._epoch_seen = card.epoch
         self._learn_seq(card.seq)
         self._set_status()

@@ -60,6 +60,10 @@ class HostBots:
         self.seating.seat_bot(seat, kind)
         return seat
 
+    def restore(self, seat: Seat, kind: str) -> None:
+        """The host's ``kind`` bot sits in ``seat`` again (a resumed table)."""
+        self._bots[seat] = make_bot(self.rules.game, kind, f"{self.table}/bot/{seat}")
+
     def hand_to_bot(self, seat: Seat, kind: str) -> None:
         """Let a ``kind`` bot play ``seat`` for its client until :meth:`hand_back`."""
         if self.seating.seats[seat].client is None:

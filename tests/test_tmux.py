@@ -23,6 +23,9 @@ SCRIPTS = {
     # a player's app killed with SIGKILL mid-game comes back as the same identity: the lobby
     # shows "your seat", enter takes it back from the host's stand-in bot
     "tmux_rejoin.sh": "tmux rejoin: OK",
+    # the host's app killed with SIGKILL mid-game: the guest sees "host away", the host's saved
+    # games open the table again, the guest is back by himself, the game ends as one replay
+    "tmux_host_resume.sh": "tmux host resume: OK",
 }
 
 

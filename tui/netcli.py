@@ -48,7 +48,15 @@ def add_parsers(sub: Any) -> None:
     br.add_argument("--port", type=int, default=1883)
 
     ho = sub.add_parser("host", help="open a table in the lobby and referee its game")
-    ho.add_argument("game")
+    ho.add_argument("game", nargs="?", help="maunakea or kilauea (not with --resume)")
+    ho.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        default=None,
+        help="open again the table whose unfinished game is in FILE (hosted on this machine): "
+        "the same table id, seats and seed; its players come back by themselves",
+    )
     ho.add_argument("--seats", type=int, default=3)
     ho.add_argument("--bots", type=int, default=0, help="seats the host's own bots take")
     ho.add_argument("--bot", default="random", help="the kind of those bots")
@@ -174,13 +182,19 @@ def host(args: argparse.Namespace) -> int:
     from core.games import get_rules
 
     config = _setup(args)
-    try:
-        options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
-        get_rules(args.game).config(args.seats, options)
-    except KeyError as exc:
-        raise CalderaError(str(exc.args[0])) from None
-    except ValueError as exc:
-        raise CalderaError(str(exc)) from None
+    if args.resume is not None:
+        if args.game is not None:
+            raise CalderaError("--resume reopens the saved table: give no game")
+    elif args.game is None:
+        raise CalderaError("host needs a game (maunakea, kilauea) or --resume FILE")
+    else:
+        try:
+            options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
+            get_rules(args.game).config(args.seats, options)
+        except KeyError as exc:
+            raise CalderaError(str(exc.args[0])) from None
+        except ValueError as exc:
+            raise CalderaError(str(exc)) from None
     embedded = _ensure_broker(config.broker)
     try:
         return _run(_host(args, config))
@@ -189,7 +203,7 @@ def host(args: argparse.Namespace) -> int:
             embedded.stop()
 
 
-async def _host(args: argparse.Namespace, config: Any) -> int:
+def _new_table(args: argparse.Namespace, config: Any) -> Any:
     from core.games import get_rules
     from net.host import TableHost
 
@@ -202,7 +216,7 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
         options["turn_limit"] = args.turn_limit
     me = config.name or "host"
     try:
-        table = TableHost(
+        return TableHost(
             config.broker,
             rules,
             args.seats,
@@ -219,7 +233,17 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
         )
     except ValueError as exc:
         raise CalderaError(str(exc)) from None
-    names: list[str] = []
+
+
+async def _host(args: argparse.Namespace, config: Any) -> int:
+    from net.host import TableHost
+
+    if args.resume is not None:
+        table = TableHost.resume(config.broker, args.resume)
+    else:
+        table = _new_table(args, config)
+    rules = table.rules
+    names: list[str] = list(table.referee.players) if table.referee is not None else []
 
     def on_card(card: Any) -> None:
         print(f"[{card.status}] {_seat_line(card)}", flush=True)
@@ -239,16 +263,25 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
     table.subscribe_events(on_events)
     await table.open()
     try:
-        for _ in range(args.bots):
-            await table.seat_bot(kind=args.bot)
-        free = len(table.card.open_seats())
-        print(
-            f"{rules.title} table {table.table} is open on {config.broker} "
-            f"({free} of {args.seats} seats free).\n"
-            f"Join it from Caldera's lobby, or seat a bot: caldera bot --table {table.table}"
-            + (f" --broker {config.broker}" if config.source == "command line" else ""),
-            flush=True,
-        )
+        broker = f" --broker {config.broker}" if config.source == "command line" else ""
+        if args.resume is not None:
+            assert table.referee is not None
+            print(
+                f"{rules.title} table {table.table} is open again on {config.broker}, at event "
+                f"{table.referee.seq} of {table.replay_path}; its players come back by themselves",
+                flush=True,
+            )
+        else:
+            for _ in range(args.bots):
+                await table.seat_bot(kind=args.bot)
+            free = len(table.card.open_seats())
+            print(
+                f"{rules.title} table {table.table} is open on {config.broker} "
+                f"({free} of {args.seats} seats free).\n"
+                f"Join it from Caldera's lobby, or seat a bot: caldera bot --table {table.table}"
+                + broker,
+                flush=True,
+            )
         await table.ended.wait()
         result = table.referee.outcome() if table.referee is not None else None
         if result is not None:
@@ -293,10 +326,16 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         replay_dir=args.replay_dir,
         linger=args.linger,
     )
-    await server.open()
+    resumed = await server.open()
     try:
         print(f"server {server.server} is serving tables on {config.broker}", flush=True)
-        if args.table is not None:
+        for host in resumed:
+            assert host.referee is not None
+            print(
+                f"table {host.table} resumed at event {host.referee.seq}: {_seat_line(host.card)}",
+                flush=True,
+            )
+        if args.table is not None and args.table not in server.tables:
             options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
             host = await server.open_table(
                 args.game,

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from textual.screen import Screen
@@ -25,6 +26,8 @@ from net.config import BrokerAddress, NetConfig, load
 from net.errors import NetError
 from net.host import TableHost
 from net.session import NetSession
+from replays import unfinished
+from replays.file import read
 from tui.library import replays_dir
 
 ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
@@ -95,12 +98,31 @@ class HostSetup:
 
 
 class HostedTable:
-    """A table hosted by this terminal: its broker (if started here), referee and host seat."""
+    """A table hosted by this terminal: its broker (if started here), referee and host seat.
 
-    def __init__(self, setup: HostSetup, *, identity: str, bot_delay: float = 0.5) -> None:
+    It opens a new table (``setup``), or again a table this terminal hosted whose game is
+    unfinished (``resume``: its replay file): the same table id, seats and seed, the host's own
+    seat taken with this terminal's identity.
+    """
+
+    def __init__(
+        self,
+        setup: HostSetup | None = None,
+        *,
+        identity: str,
+        bot_delay: float = 0.5,
+        resume: Path | None = None,
+        broker: BrokerAddress | None = None,
+    ) -> None:
+        if (setup is None) == (resume is None):
+            raise ValueError("a hosted table is either new (setup) or resumed (resume)")
         self.setup = setup
+        self.resume = resume
         self.identity = identity
         self.bot_delay = bot_delay
+        self._broker = broker or (setup.broker if setup is not None else network_config()[0].broker)
+        self.my_seat = setup.my_seat if setup is not None else 0
+        self.my_name = setup.name if setup is not None else ""
         self.embedded: EmbeddedBroker | None = None
         self.host: TableHost | None = None
         self.session: NetSession | None = None
@@ -108,37 +130,24 @@ class HostedTable:
 
     @property
     def address(self) -> BrokerAddress:
-        return self.setup.broker
+        return self._broker
 
     async def open(self, say: Callable[[str], None]) -> TableHost:
-        """Start a broker if none answers, open the table, seat the bots and the host player.
-        Raises :class:`NetError` (one line); whatever was opened is closed again."""
-        setup = self.setup
+        """Start a broker if none answers, open the table (new or resumed), seat the bots and
+        the host player. Raises :class:`NetError` or another ``CalderaError`` (one line);
+        whatever was opened is closed again."""
         try:
-            rules = get_rules(setup.game)
-            say(f"looking for a broker at {setup.broker}…")
-            self.embedded = await asyncio.to_thread(ensure_broker, setup.broker)
+            say(f"looking for a broker at {self.address}…")
+            self.embedded = await asyncio.to_thread(ensure_broker, self.address)
             if self.embedded is not None:
-                say(f"started an embedded broker at {setup.broker} (amqtt), until the table closes")
-            host = TableHost(
-                setup.broker,
-                rules,
-                len(setup.seats),
-                table=setup.table,
-                name=setup.table_name or f"{setup.name}'s table",
-                host=setup.name,
-                options=dict(setup.options),
-                replay_dir=replays_dir(),
-                seed=setup.seed,
-                bot_delay=self.bot_delay,
-                standin=setup.standin,
-                standin_after=setup.standin_after,
-            )
+                say(f"started an embedded broker at {self.address} (amqtt), until the table closes")
+            host = self._resumed() if self.resume is not None else self._new()
             self.host = host
             await host.open()
-            for seat, kind in enumerate(setup.seats):
-                if kind not in (ME, OPEN):
-                    await host.seat_bot(seat, kind)
+            if self.setup is not None:
+                for seat, kind in enumerate(self.setup.seats):
+                    if kind not in (ME, OPEN):
+                        await host.seat_bot(seat, kind)
             await self.take_seat()
         except (KeyError, ValueError) as exc:
             await self.close()
@@ -148,6 +157,37 @@ class HostedTable:
             raise
         return host
 
+    def _new(self) -> TableHost:
+        setup = self.setup
+        assert setup is not None
+        return TableHost(
+            setup.broker,
+            get_rules(setup.game),
+            len(setup.seats),
+            table=setup.table,
+            name=setup.table_name or f"{setup.name}'s table",
+            host=setup.name,
+            options=dict(setup.options),
+            replay_dir=replays_dir(),
+            seed=setup.seed,
+            bot_delay=self.bot_delay,
+            standin=setup.standin,
+            standin_after=setup.standin_after,
+            notes={"host_seat": setup.my_seat},  # to sit there again if the table is resumed
+        )
+
+    def _resumed(self) -> TableHost:
+        path = self.resume
+        assert path is not None
+        record = unfinished.find(path, read(path).header.seed_hash)
+        notes = record.details.get("notes", {}) if record is not None else {}
+        seat = notes.get("host_seat") if isinstance(notes, dict) else None
+        if record is None or not isinstance(seat, int):
+            raise NetError(f"{path.name}: this terminal did not host that table")
+        host = TableHost.resume(self.address, path, seats={seat: self.identity})
+        self.my_seat, self.my_name = seat, host.seats[seat].name
+        return host
+
     async def take_seat(self) -> NetSession:
         """Sit at the host's seat (again, after leaving the game screen)."""
         assert self.host is not None
@@ -155,8 +195,8 @@ class HostedTable:
             self.address,
             self.host.table,
             identity=self.identity,
-            name=self.setup.name,
-            seat=self.setup.my_seat,
+            name=self.my_name,
+            seat=self.my_seat,
         )
         return self.session
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -56,7 +57,8 @@ def options_line(card: TableCard) -> str:
 
 
 class RoomScreen(Screen[None]):
-    """A table's room: hosted here (``setup``) or joined (``session``)."""
+    """A table's room: hosted here (``setup``, or ``resume``: the replay file of a table hosted
+    here whose game is unfinished) or joined (``session``)."""
 
     CSS_PATH = "room.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -77,21 +79,24 @@ class RoomScreen(Screen[None]):
         *,
         setup: HostSetup | None = None,
         session: NetSession | None = None,
+        resume: Path | None = None,
     ) -> None:
         super().__init__()
-        if (setup is None) == (session is None):
-            raise ValueError("a room is either hosted here (setup) or joined (session)")
+        if [setup, session, resume].count(None) != 2:
+            raise ValueError("a room is hosted here (setup, resume) or joined (session)")
         self.terminal = terminal
         self.setup = setup
+        self.resume = resume
         self.session = session
         self.hosted: HostedTable | None = None
         self.game_screen: Screen[None] | None = None
-        self.opening = setup is not None
+        self.opening = session is None
+        self._hosting = session is None
         self._unsubscribe: Callable[[], None] | None = None
 
     @property
     def is_host(self) -> bool:
-        return self.setup is not None
+        return self._hosting
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -109,8 +114,9 @@ class RoomScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Table room"
         self.sub_title = "opening the table…" if self.is_host else "connected"
-        if self.setup is not None:
-            self.query_one("#room-id", Static).update(f"Opening a table on {self.setup.broker}…")
+        if self.setup is not None or self.resume is not None:
+            what = "the table again" if self.resume is not None else "a table"
+            self.query_one("#room-id", Static).update(f"Opening {what}…")
             self._host_table()
         elif self.session is not None:
             self._follow(self.session)
@@ -123,9 +129,11 @@ class RoomScreen(Screen[None]):
     @work(exclusive=True, group="table", name="table host")
     async def _host_table(self) -> None:
         """Open the table and keep it open until this room goes (the worker is cancelled)."""
-        assert self.setup is not None
         hosted = HostedTable(
-            self.setup, identity=self.terminal.identity, bot_delay=self.terminal.bot_delay
+            self.setup,
+            identity=self.terminal.identity,
+            bot_delay=self.terminal.bot_delay,
+            resume=self.resume,
         )
         self.terminal.keep(hosted)
         try:
@@ -189,7 +197,7 @@ class RoomScreen(Screen[None]):
         if card is None:
             return
         self.title = f"{card.title} · table {card.table} · {card.name}"
-        address = self.setup.broker if self.setup is not None else None
+        address = self.hosted.address if self.hosted is not None else None
         where = f" on {address}" if address is not None else ""
         tell = " — tell your friends this id: they join from their lobby" if self.is_host else ""
         self.query_one("#room-id", Static).update(

@@ -1,0 +1,152 @@
+"""A host killed mid-game (SIGKILL) loses nothing: its players see "host away" at once and keep
+their game; the table is opened again from its replay file (`caldera host --resume`, or
+`caldera serve` restarted), the players rejoin by themselves, and the game ends as one
+verifiable replay whose final state every client agrees on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from netkit import TestBroker, join
+
+from core.audit import audit
+from core.bots import make_bot
+from core.codec import encode_envelope
+from core.fold import fold
+from core.statehash import state_hash
+from net.botclient import play
+from net.session import NetSession
+from replays import unfinished
+from replays.file import read
+
+
+def caldera(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+async def until(condition: object, timeout: float = 30) -> None:
+    async def poll() -> None:
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def players_join(broker: TestBroker, table: str, count: int) -> list[NetSession]:
+    players = []
+    for i in range(count):
+        players.append(await join(broker.address, table, f"p{i}", timeout=30))
+    return players
+
+
+def kill(process: subprocess.Popen[str]) -> None:
+    os.kill(process.pid, signal.SIGKILL)
+    process.communicate()
+
+
+async def finish(process: subprocess.Popen[str], timeout: float = 60) -> tuple[str, str]:
+    out, err = await asyncio.wait_for(asyncio.to_thread(process.communicate), timeout)
+    assert process.returncode == 0, err
+    return out, err
+
+
+async def one_game_for_everyone(players: list[NetSession], replay_dir: Path) -> None:
+    """One replay file holds the whole game, it verifies (every draw from the seed it reveals),
+    and every client holds exactly its events and the same final state."""
+    (path,) = replay_dir.glob("*.caldera")
+    replay = read(path)
+    assert replay.warnings == [] and replay.ended is not None
+    report = audit(replay.envelopes)
+    assert report.ok and report.seed_checked, report.problems
+    rules, final = fold(replay.envelopes)
+    expected = state_hash(rules, final)
+    last = len(replay.envelopes) - 1
+    for player in players:
+        await player.wait_until(lambda p=player: p.verified_seq == last, 15)  # type: ignore[misc]
+        assert player.desync is None
+        assert [encode_envelope(env) for env in player.envelopes] == replay.raw
+        assert player.current_hash == expected
+    assert unfinished.records() == [], "the seed is in the file now; nothing is kept apart"
+
+
+async def test_a_host_killed_mid_game_is_resumed_and_the_game_ends_as_one(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    address = str(broker.address)
+    host = caldera("host", "maunakea", "--seats", "3", "--table", "kill1", "--turn-limit", "6",
+                   "--bot-delay", "0", "--standin", "none", "--linger", "5", "--quiet",
+                   "--replay-dir", str(tmp_path), "--broker", address)  # fmt: skip
+    players: list[NetSession] = []
+    try:
+        players = await players_join(broker, "kill1", 3)
+        statuses: list[str] = []
+        players[0].subscribe_status(statuses.append)
+        bots = [make_bot("maunakea", "random", f"bot/{p.identity}") for p in players]
+        game = asyncio.gather(
+            *(play(p, b, delay=0.002) for p, b in zip(players, bots, strict=True))
+        )
+        await until(lambda: len(players[0].envelopes) > 60)
+        (path,) = tmp_path.glob("*.caldera")
+        assert unfinished.find(path, read(path).header.seed_hash) is not None  # seed kept apart
+        assert read(path).ended is None
+
+        kill(host)
+        await until(lambda: all(p.status == "host away" for p in players), 10)
+        held = [len(p.envelopes) for p in players]
+        assert all(h > 60 for h in held), "the game stays on every screen"
+        assert not game.done(), "the players wait for the host"
+
+        host = caldera("host", "--resume", str(path), "--linger", "5", "--quiet",
+                       "--broker", address)  # fmt: skip
+        await asyncio.wait_for(game, 90)  # they rejoined by themselves and played to the end
+        out, _ = await finish(host)
+        assert "is open again" in out and "replay: " in out
+        assert "connected" in statuses[statuses.index("host away") :]
+        await one_game_for_everyone(players, tmp_path)
+    finally:
+        for player in players:
+            await player.close()
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+
+
+async def test_caldera_serve_killed_resumes_its_tables_when_it_starts_again(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    address = str(broker.address)
+    serve = ["serve", "--table", "srv1", "--seats", "3", "--turn-limit", "6", "--bot-delay", "0",
+             "--linger", "1", "--replay-dir", str(tmp_path), "--broker", address]  # fmt: skip
+    server = caldera(*serve)
+    players: list[NetSession] = []
+    try:
+        players = await players_join(broker, "srv1", 3)
+        bots = [make_bot("maunakea", "random", f"bot/{p.identity}") for p in players]
+        game = asyncio.gather(
+            *(play(p, b, delay=0.002) for p, b in zip(players, bots, strict=True))
+        )
+        await until(lambda: len(players[0].envelopes) > 60)
+        kill(server)
+        await until(lambda: all(p.status == "host away" for p in players), 10)
+        assert not game.done()
+
+        server = caldera(*serve)  # the same command again, as a service manager would
+        await asyncio.wait_for(game, 90)
+        await one_game_for_everyone(players, tmp_path)
+        server.send_signal(signal.SIGTERM)  # stopped as a service is (it exits with 130)
+        out, _ = await asyncio.wait_for(asyncio.to_thread(server.communicate), 30)
+        assert "table srv1 resumed at event" in out
+    finally:
+        for player in players:
+            await player.close()
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
