@@ -38,13 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     pl = sub.add_parser("play", help="start a local game in the app (hotseat and bots)")
-    pl.add_argument("game", nargs="?", help="maunakea or kilauea (not with --resume)")
-    pl.add_argument(
-        "--resume",
-        type=Path,
-        metavar="FILE",
-        default=None,
-        help="go on with the unfinished game saved in FILE, where it stopped (same seed)",
+    netcli.game_or_resume(
+        pl, "go on with the unfinished game saved in FILE, where it stopped (same seed)"
     )
     pl.add_argument("--players", type=int, default=3)
     pl.add_argument(

@@ -34,6 +34,13 @@ def _broker_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="say more about the network")
 
 
+def game_or_resume(p: argparse.ArgumentParser, resume_help: str) -> None:
+    """A game to begin, or ``--resume FILE``: the unfinished game saved there (``play``,
+    ``host``)."""
+    p.add_argument("game", nargs="?", help="maunakea or kilauea (not with --resume)")
+    p.add_argument("--resume", type=Path, metavar="FILE", default=None, help=resume_help)
+
+
 def add_parsers(sub: Any) -> None:
     """Add the network subcommands to ``caldera``'s subparsers."""
     br = sub.add_parser("broker", help="run the embedded MQTT broker (amqtt) in the foreground")
@@ -48,14 +55,10 @@ def add_parsers(sub: Any) -> None:
     br.add_argument("--port", type=int, default=1883)
 
     ho = sub.add_parser("host", help="open a table in the lobby and referee its game")
-    ho.add_argument("game", nargs="?", help="maunakea or kilauea (not with --resume)")
-    ho.add_argument(
-        "--resume",
-        type=Path,
-        metavar="FILE",
-        default=None,
-        help="open again the table whose unfinished game is in FILE (hosted on this machine): "
-        "the same table id, seats and seed; its players come back by themselves",
+    game_or_resume(
+        ho,
+        "open again the table whose unfinished game is in FILE (hosted on this machine): the "
+        "same table id, seats and seed; its players come back by themselves",
     )
     ho.add_argument("--seats", type=int, default=3)
     ho.add_argument("--bots", type=int, default=0, help="seats the host's own bots take")

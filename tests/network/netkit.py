@@ -9,7 +9,7 @@ import contextlib
 import os
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -137,6 +137,16 @@ def make_host(
         address, rules, seats, table=table, options=options, replay_dir=replay_dir,
         seed=seed, backoff=FAST, **kwargs,
     )  # fmt: skip
+
+
+async def until(condition: Callable[[], object], timeout: float = 30) -> None:
+    """Wait until ``condition()`` holds (polled; a hang guard, not a speed check)."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)
 
 
 async def join(address: BrokerAddress, table: str, identity: str, **kwargs: Any) -> NetSession:

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from netkit import FAST
+from netkit import FAST, until
 
 from net.broker import answers, free_port
 from net.config import BrokerAddress
@@ -34,14 +34,6 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-async def until(condition: object, timeout: float = 30) -> None:
-    async def poll() -> None:
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.05)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def test_an_orphaned_embedded_broker_serves_its_players_then_stops() -> None:

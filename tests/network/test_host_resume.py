@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from netkit import TestBroker, join
+from netkit import TestBroker, join, until
 
 from core.audit import audit
 from core.bots import make_bot
@@ -30,14 +30,6 @@ def caldera(*args: str) -> subprocess.Popen[str]:
         [sys.executable, "-m", "tui.cli", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-
-
-async def until(condition: object, timeout: float = 30) -> None:
-    async def poll() -> None:
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def players_join(broker: TestBroker, table: str, count: int) -> list[NetSession]:

@@ -3,22 +3,11 @@ again from the first delay once a connection has held."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-
-from netkit import MosquittoBroker, TestBroker
+from netkit import MosquittoBroker, TestBroker, until
 
 from net.link import Backoff, Link
 
 BACKOFF = Backoff(first=0.05, most=0.4, settled=0.3)
-
-
-async def until(condition: Callable[[], bool], timeout: float = 20) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def test_each_outage_after_a_connection_held_starts_at_the_first_delay(

@@ -10,16 +10,9 @@ import sys
 from pathlib import Path
 
 from netkit import TestBroker, assert_same_game, close_all, join, make_host, play_all
+from netkit import until as wait_for
 
 from net.host import TableHost
-
-
-async def wait_for(predicate: object, timeout: float = 10) -> None:
-    async def poll() -> None:
-        while not predicate():  # type: ignore[operator]
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def test_the_broker_restarts_mid_game_and_nothing_is_lost(

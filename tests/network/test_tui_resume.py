@@ -12,10 +12,9 @@ from test_tui_tables import SIZE, host_from_menu, until
 from core.codec import encode_envelope
 from net.host import TableHost
 from replays.file import read
-from tests.tui.conftest import screen_text, wait_for
+from tests.tui.conftest import saved_games, screen_text, wait_for
 from tui.app import CalderaApp
 from tui.screens.maunakea import MaunaKeaScreen
-from tui.screens.menu import MenuScreen
 from tui.screens.room import RoomScreen
 
 
@@ -51,10 +50,7 @@ async def test_a_hosted_table_left_unfinished_opens_again_from_the_saved_games(
 
     again = CalderaApp(bot_pace=0, reveal_pace=0)
     async with again.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(again.screen, MenuScreen))
-        menu = again.screen
-        assert isinstance(menu, MenuScreen)
-        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 1, "the saved game")
+        menu = await saved_games(pilot, 1)
         assert menu.entries[0].resumable == "table"
         await pilot.press("tab")
         await pilot.pause()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from core.games.maunakea.components import Space
+from tui.screens.menu import MenuScreen
 from tui.widgets.maunakea.board import IslandBoard
 
 WAIT_LIMIT = 30.0  # seconds before a wait gives up (a hang guard, not a speed check)
@@ -20,6 +21,15 @@ async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str 
         loop_time += 0.02
         if loop_time > WAIT_LIMIT:
             raise AssertionError(f"gave up waiting for {what or condition}")
+
+
+async def saved_games(pilot: Pilot[None], count: int) -> MenuScreen:
+    """The menu, once it lists ``count`` saved games."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
+    menu = pilot.app.screen
+    assert isinstance(menu, MenuScreen)
+    await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == count, "the saved games")
+    return menu
 
 
 async def point_at(pilot: Pilot[None], board: IslandBoard, target: Space) -> None:

@@ -26,7 +26,7 @@ from tui.screens.new_game import NewGameScreen
 from tui.tables import local_game
 from tui.widgets.event_log import EventLog
 
-from .conftest import screen_text, wait_for
+from .conftest import saved_games, screen_text, wait_for
 
 SIZE = (100, 40)
 RULES = get_rules("kilauea")
@@ -122,10 +122,7 @@ async def test_the_menu_lists_kilauea_games(data_dir: Path) -> None:
     done = save_game(folder / "kilauea.caldera", "k-listed", players=3)
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        menu = app.screen
-        assert isinstance(menu, MenuScreen)
-        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 1, "the saved game")
+        await saved_games(pilot, 1)
         await pilot.pause()
         text = screen_text(pilot)
         winner = ["Ana", "Bo", "Cy"][done.outcome().winners[0]]  # type: ignore[union-attr]

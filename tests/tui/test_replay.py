@@ -26,7 +26,7 @@ from tui.tables import local_game
 from tui.widgets.event_log import EventLog
 from tui.widgets.maunakea.board import IslandBoard
 
-from .conftest import screen_text, wait_for
+from .conftest import saved_games, screen_text, wait_for
 
 SIZE = (100, 40)
 RULES = get_rules("maunakea")
@@ -115,10 +115,7 @@ async def test_the_menu_lists_saved_games_and_opens_one(data_dir: Path) -> None:
     (folder / "c-broken.caldera").write_bytes(b"not a replay at all")
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        menu = app.screen
-        assert isinstance(menu, MenuScreen)
-        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 3, "the saved games")
+        menu = await saved_games(pilot, 3)
         await pilot.pause()
         text = screen_text(pilot)
         assert "Ana, Bo" in text and "unfinished" in text and "unreadable" in text
@@ -153,10 +150,7 @@ async def test_one_bad_file_in_the_folder_never_stops_the_app(data_dir: Path) ->
     (folder / "d-damaged.caldera").write_bytes(bytes(data))
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        menu = app.screen
-        assert isinstance(menu, MenuScreen)
-        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 4, "the saved games")
+        menu = await saved_games(pilot, 4)
         errors = {e.path.name: e.error for e in menu.entries if e.error}
         assert set(errors) == {"b-inf.caldera", "c-year1.caldera"}
         assert "rules_version" in errors["b-inf.caldera"]

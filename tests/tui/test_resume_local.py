@@ -21,7 +21,7 @@ from tui.screens.replay import ReplayScreen
 from tui.session import LocalSession
 from tui.tables import local_game, open_local_session
 
-from .conftest import screen_text, wait_for
+from .conftest import saved_games, screen_text, wait_for
 
 SIZE = (100, 40)
 RULES = get_rules("maunakea")
@@ -49,10 +49,7 @@ async def test_enter_on_an_unfinished_game_resumes_it_where_it_stopped() -> None
     before = read(path).raw
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        menu = app.screen
-        assert isinstance(menu, MenuScreen)
-        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 1, "the saved game")
+        menu = await saved_games(pilot, 1)
         (entry,) = menu.entries
         assert entry.resumable == "local" and not entry.playing_now
         await pilot.press("tab")
