@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from core.bots import make_bot
@@ -17,12 +18,18 @@ from core.referee import Referee
 Played = list[tuple[int, Command]]
 
 
-def play(game: str, seed: str, players: int = 2, **options: Any) -> tuple[Referee[Any], Played]:
-    """A whole bot game, and the commands it took (seat, command) in order."""
+def play(
+    game: str, seed: str, players: int = 2, version: int | None = None, **options: Any
+) -> tuple[Referee[Any], Played]:
+    """A whole bot game (under an older rules ``version``, if given), and the commands it took
+    (seat, command) in order."""
     rules = get_rules(game)
     referee: Referee[Any] = Referee(
         rules, rules.config(players, options), ["A", "B", "C", "D"][:players], seed=seed
     )
+    if version is not None:  # as an older Caldera began it
+        referee.started = msgspec.structs.replace(referee.started, rules_version=version)
+        referee.state = rules.recorded_under(referee.state, version)
     bots = {s: make_bot(game, "random", f"bot{s}") for s in range(players)}
     played: Played = []
     referee.begin()
@@ -55,6 +62,19 @@ def test_a_game_cut_anywhere_resumes_to_the_identical_log(game: str, options: An
         for seat, command in played[commands_in(referee, referee.seq) :]:
             referee.submit(seat, command)
         assert referee.wire == whole.wire, f"cut after event {cut - 1}"
+
+
+@pytest.mark.parametrize("game", ["maunakea", "kilauea"])
+def test_a_game_begun_under_older_rules_goes_on_under_them(game: str) -> None:
+    whole, played = play(game, "older", version=1, turn_limit=3)
+    assert whole.started.rules_version == 1 < get_rules(game).version
+    cut = len(whole.log) // 2
+    referee = Referee.resume(whole.log[:cut], whole.wire[:cut], "older")
+    assert referee.started.rules_version == 1 and referee.state.rules_version == 1
+    referee.proceed()
+    for seat, command in played[commands_in(referee, referee.seq) :]:
+        referee.submit(seat, command)
+    assert referee.wire == whole.wire
 
 
 def test_only_the_games_own_seed_resumes_it() -> None:
