@@ -45,7 +45,7 @@ def test_host_starts_a_broker_and_bots_from_other_terminals_play_it(tmp_path: Pa
         code, out, err = finish(host)
     finally:
         host.kill()
-    assert code == 0, err
+    assert code == 0, (err, results)  # the bots' output says why a host waited in vain
     assert "started an embedded one (amqtt" in err
     for rc, bot_out, bot_err in results:
         assert rc == 0 and "game over at event" in bot_out, (bot_out, bot_err, out, err)
