@@ -4,12 +4,31 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.games.maunakea.board import quadrant_of, rotated, slot_of
 from core.games.maunakea.components import COMPONENTS as C
-from core.games.maunakea.components import Terrain
+from core.games.maunakea.components import SPACES, Space, Terrain
 from core.games.maunakea.state import Kind, MaunaKeaState, Phase, Status
 
 
+def terrain_from_board(state: MaunaKeaState, space: Space) -> Terrain:
+    """What ``space`` is, read from ``board`` alone (the state's ``grid`` must agree)."""
+    slot = slot_of(space)
+    placed = state.board.get(slot)
+    if placed is None:
+        if slot == C.volcano:
+            return Terrain.VOLCANO
+        return Terrain.JUNGLE if slot in C.start_fields else Terrain.NONE
+    if placed.kind is Kind.LAVA:
+        return Terrain.LAVA
+    tiles = C.start_tiles if placed.kind is Kind.START else C.terrain
+    return rotated(tiles[placed.tile].squares, placed.turn)[quadrant_of(space)]
+
+
 def check(state: MaunaKeaState) -> None:
+    spaces_now = [(x, y) for x in range(SPACES) for y in range(SPACES)]
+    assert [state.terrain(s) for s in spaces_now] == [
+        terrain_from_board(state, s) for s in spaces_now
+    ], "the grid is the board, space by space"
     tiles = state.island_tiles()
     assert sorted(tiles) == list(range(94)), "94 island tiles, each somewhere exactly once"
     assert state.bag == sorted(state.bag)

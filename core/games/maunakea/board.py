@@ -70,6 +70,34 @@ def neighbours(space: Space) -> tuple[Space, ...]:
     return NEIGHBOURS[space]
 
 
+# -- spaces by index: the hot paths (movement, the greedy bot's plans) walk flat lists --------
+
+
+def index_of(space: Space) -> int:
+    """The space's place in a flat list of all 324 spaces: ``SPACES * x + y``, so indices
+    sort as spaces do (a search ordered by index breaks ties as one ordered by space)."""
+    return SPACES * space[0] + space[1]
+
+
+SPACE_AT: tuple[Space, ...] = tuple((i // SPACES, i % SPACES) for i in range(SPACES * SPACES))
+"""The space at each index (the inverse of :func:`index_of`)."""
+NEIGHBOUR_INDICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(index_of(n) for n in NEIGHBOURS[space]) for space in SPACE_AT
+)
+"""Each index's orthogonal neighbours, in N, E, S, W order (as :func:`neighbours`)."""
+SLOT_INDICES: dict[Slot, tuple[int, int, int, int]] = {
+    (c, r): (
+        index_of((2 * c, 2 * r)),
+        index_of((2 * c + 1, 2 * r)),
+        index_of((2 * c + 1, 2 * r + 1)),
+        index_of((2 * c, 2 * r + 1)),
+    )
+    for r in range(SIZE)
+    for c in range(SIZE)
+}
+"""The indices of a slot's four spaces in (TL, TR, BR, BL) order (as :func:`spaces_of`)."""
+
+
 def step(slot: Slot, direction: Direction) -> Slot:
     dx, dy = direction.step
     return slot[0] + dx, slot[1] + dy

@@ -29,7 +29,7 @@ C = COMPONENTS
 
 def _start_tiles(s: MaunaKeaState, e: ev.StartTilesLaid) -> None:
     for slot, tile, turn in e.tiles:
-        s.board[slot] = Placed(Kind.START, tile, turn)
+        s.lay(slot, Placed(Kind.START, tile, turn))
         spaces = spaces_of(slot)
         for quadrant, colour in C.start_tiles[tile].markers:
             # a marker on square q of the unturned tile lands on square q + turn
@@ -115,7 +115,7 @@ def _tile_placed(s: MaunaKeaState, e: ev.TilePlaced) -> None:
         s.quake_tile = None
     else:
         s.hands[e.seat].remove(e.tile)
-    s.board[e.slot] = Placed(Kind.TERRAIN, e.tile, e.rotation)
+    s.lay(e.slot, Placed(Kind.TERRAIN, e.tile, e.rotation))
 
 
 def _tile_spent(s: MaunaKeaState, e: ev.TileSpent) -> None:
@@ -177,7 +177,7 @@ def _lava_placed(s: MaunaKeaState, e: ev.LavaPlaced) -> None:
     under = s.board.get(e.slot)
     if under is not None:
         s.covered.append(under)
-    s.board[e.slot] = Placed(Kind.LAVA, e.tile, Direction(e.travel))
+    s.lay(e.slot, Placed(Kind.LAVA, e.tile, Direction(e.travel)))
     for space in spaces_of(e.slot):
         s.artifacts.pop(space, None)
     for seat, index in e.lost_explorers:
@@ -240,7 +240,7 @@ def _earthquake(s: MaunaKeaState, e: ev.EarthquakeStruck) -> None:
     s.played.append(e.card)
     placed = s.board[e.slot]
     turn = (e.rotation - placed.turn) % 4
-    s.board[e.slot] = Placed(placed.kind, placed.tile, e.rotation)
+    s.lay(e.slot, Placed(placed.kind, placed.tile, e.rotation))
     spaces = spaces_of(e.slot)
     piles = [s.artifacts.pop(space, None) for space in spaces]
     for quadrant, pile in enumerate(piles):

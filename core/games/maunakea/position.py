@@ -415,7 +415,7 @@ def load(data: Any) -> MaunaKeaState:
         pending_lava=doc.pending_lava,
     )
     for name, placed in doc.board.items():
-        state.board[_name(parse_slot, name, "board")] = _load_placed(placed, f"board {name}")
+        state.lay(_name(parse_slot, name, "board"), _load_placed(placed, f"board {name}"))
     state.covered = [_load_placed(p, "covered") for p in doc.covered]
     for name, pile in doc.artifacts.items():
         _colours(pile, f"artifacts {name}")

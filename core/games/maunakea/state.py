@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from core.games.maunakea.board import START_TILE_SLOTS, quadrant_of, rotated, slot_of
-from core.games.maunakea.components import COMPONENTS, Direction, Slot, Space, Terrain
+from core.games.maunakea.board import SLOT_INDICES, START_TILE_SLOTS, rotated
+from core.games.maunakea.components import COMPONENTS, SPACES, Direction, Slot, Space, Terrain
 
 C = COMPONENTS
 
@@ -17,6 +17,20 @@ HIDDEN = "?"  # a card this view may not see
 RULES_VERSION = 2
 """1: nobody could leave the island only when no landing with a boat had a space free of lava.
 2 (issue 11): when no explorer can reach a space of a docked boat's landing (``leaving``)."""
+
+
+def _bare_grid() -> tuple[Terrain, ...]:
+    """Every space with no tile laid: the volcano, the jungle of the start fields, gaps."""
+    grid = [Terrain.NONE] * (SPACES * SPACES)
+    for i in SLOT_INDICES[C.volcano]:
+        grid[i] = Terrain.VOLCANO
+    for slot in C.start_fields:
+        for i in SLOT_INDICES[slot]:
+            grid[i] = Terrain.JUNGLE
+    return tuple(grid)
+
+
+BARE_GRID = _bare_grid()
 
 
 class Phase(StrEnum):
@@ -163,6 +177,10 @@ class MaunaKeaState:
     rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
     # what ``leaving.nobody_can_leave`` last found, and for which board and boats
     exits_memo: tuple[tuple[int, ...], bool] | None = field(default=None, compare=False)
+    # what every space is now, by ``board.index_of``: ``board`` seen space by space, kept in
+    # step by ``lay`` (the only way a tile reaches the board) for the searches that ask it
+    # thousands of times a turn
+    grid: list[Terrain] = field(default_factory=lambda: list(BARE_GRID), compare=False, repr=False)
 
     def copy(self) -> MaunaKeaState:
         return MaunaKeaState(
@@ -207,23 +225,29 @@ class MaunaKeaState:
             revealed=self.revealed,
             rules_version=self.rules_version,
             exits_memo=self.exits_memo,
+            grid=list(self.grid),
         )
+
+    def lay(self, slot: Slot, placed: Placed) -> None:
+        """Put ``placed`` on ``slot`` (over whatever lay there), keeping ``grid`` in step."""
+        self.board[slot] = placed
+        grid = self.grid
+        if placed.kind is Kind.LAVA:
+            for i in SLOT_INDICES[slot]:
+                grid[i] = Terrain.LAVA
+        else:
+            squares = _SQUARES[placed.kind, placed.tile, placed.turn]
+            for i, terrain in zip(SLOT_INDICES[slot], squares, strict=True):
+                grid[i] = terrain
 
     # -- queries -------------------------------------------------------------------------
 
     def terrain(self, space: Space) -> Terrain:
         """What ``space`` is now (no tile, jungle, water, mountain, lava, volcano)."""
-        slot = slot_of(space)
-        placed = self.board.get(slot)
-        if placed is None:
-            if slot == C.volcano:
-                return Terrain.VOLCANO
-            if slot in C.start_fields:
-                return Terrain.JUNGLE
-            return Terrain.NONE
-        if placed.kind is Kind.LAVA:
-            return Terrain.LAVA
-        return _SQUARES[placed.kind, placed.tile, placed.turn][quadrant_of(space)]
+        x, y = space
+        if 0 <= x < SPACES and 0 <= y < SPACES:
+            return self.grid[SPACES * x + y]
+        return Terrain.NONE
 
     def occupant(self, space: Space) -> Explorer | None:
         for row in self.explorers:
