@@ -1,20 +1,109 @@
 """Moving explorers: jungle costs 1, water 2; mountain, lava, empty slots and occupied spaces
-cannot be entered (nor jumped, since moves go one orthogonal step at a time)."""
+cannot be entered (nor jumped, since moves go one orthogonal step at a time).
+
+The searches run over space indices (``board.index_of``) and the state's ``grid``: they are
+asked for every explorer each time a seat's commands are listed.
+"""
 
 from __future__ import annotations
 
-import heapq
+from heapq import heappop, heappush
 
-from core.games.maunakea.board import LANDING_OF_SPACE, neighbours
-from core.games.maunakea.components import COMPONENTS, Space, Terrain
-from core.games.maunakea.state import Explorer, MaunaKeaState
+from core.games.maunakea.board import LANDING_OF_SPACE, NEIGHBOUR_INDICES, SPACE_AT, neighbours
+from core.games.maunakea.components import COMPONENTS, SPACES, Space, Terrain
+from core.games.maunakea.state import Explorer, MaunaKeaState, Status
 
 MOVE_COST = COMPONENTS.move_cost
+ENTER_COST: tuple[int, ...] = tuple(MOVE_COST.get(t, 0) for t in Terrain)
+"""MP to enter a space of each terrain (by its value); 0: it cannot be entered."""
+_INDEX_BITS = 9  # a heap entry is ``cost << 9 | index``: ordered by cost, then by space
 
 
 def step_cost(state: MaunaKeaState, space: Space) -> int | None:
     """MP to enter ``space`` ignoring explorers, or ``None`` if it can never be entered now."""
     return MOVE_COST.get(state.terrain(space))
+
+
+def occupied_indices(state: MaunaKeaState) -> set[int]:
+    """The indices of the spaces explorers stand on (``state.occupied``)."""
+    return {
+        SPACES * e.space[0] + e.space[1]
+        for row in state.explorers
+        for e in row
+        if e.status is Status.ISLAND and e.space is not None
+    }
+
+
+def move_costs(
+    state: MaunaKeaState, explorer: Explorer, budget: int, blocked: set[int] | None = None
+) -> dict[int, int]:
+    """The cheapest cost of every space index ``explorer`` can reach with ``budget`` MP, its own
+    space (cost 0) first, then in the order a Dijkstra ordered by (cost, space) finds them.
+    ``blocked``: ``occupied_indices(state)``, when the caller has it already."""
+    start = explorer.space
+    if start is None:
+        return {}
+    origin = SPACES * start[0] + start[1]
+    best = {origin: 0}
+    if budget < 1:
+        return best
+    if blocked is None:
+        blocked = occupied_indices(state)
+    grid = state.grid
+    limit = budget + 1
+    heap = [origin]
+    while heap:
+        key = heappop(heap)
+        cost = key >> _INDEX_BITS
+        here = key & 511
+        if cost > best[here]:
+            continue
+        for nxt in NEIGHBOUR_INDICES[here]:
+            enter = ENTER_COST[grid[nxt]]
+            if enter and nxt not in blocked:
+                total = cost + enter
+                if total < best.get(nxt, limit):
+                    best[nxt] = total
+                    heappush(heap, total << _INDEX_BITS | nxt)
+    return best
+
+
+def path_to(state: MaunaKeaState, best: dict[int, int], target: int) -> tuple[Space, ...]:
+    """The cheapest way to ``target`` found by ``move_costs`` (``best``), every space entered.
+
+    Of the equally cheap ways, the one a Dijkstra ordered by (cost, space) records: each space
+    is entered from its first-settled neighbour that is one step's cost cheaper, which is the
+    lowest such index. So the path is rebuilt from the costs alone, for the one space asked.
+    """
+    grid = state.grid
+    origin = next(iter(best))
+    path = []
+    here = target
+    while here != origin:
+        path.append(SPACE_AT[here])
+        before = best[here] - ENTER_COST[grid[here]]
+        here = min(n for n in NEIGHBOUR_INDICES[here] if best.get(n) == before)
+    path.reverse()
+    return tuple(path)
+
+
+def reach(state: MaunaKeaState, explorer: Explorer, budget: int) -> dict[Space, int]:
+    """Every space ``explorer`` can reach with ``budget`` MP, with its cheapest cost."""
+    best = move_costs(state, explorer, budget)
+    return {SPACE_AT[i]: cost for i, cost in best.items() if cost}
+
+
+def route(
+    state: MaunaKeaState, explorer: Explorer, budget: int, to: Space
+) -> tuple[int, tuple[Space, ...]] | None:
+    """The cost and path of ``explorer``'s cheapest way to ``to`` within ``budget``, if any."""
+    if not (0 <= to[0] < SPACES and 0 <= to[1] < SPACES) or to == explorer.space:
+        return None
+    best = move_costs(state, explorer, budget)
+    target = SPACES * to[0] + to[1]
+    if target not in best:
+        return None
+    return best[target], path_to(state, best, target)
 
 
 def reachable(
@@ -25,37 +114,8 @@ def reachable(
     Ties between equally cheap paths are broken the same way every time (Dijkstra over a heap
     ordered by cost, then space), so a move can be re-decided identically from its event.
     """
-    start = explorer.space
-    if start is None:
-        return {}
-    blocked = state.occupied()
-    blocked.discard(start)
-    best: dict[Space, int] = {start: 0}
-    came_from: dict[Space, Space] = {}
-    heap: list[tuple[int, Space]] = [(0, start)]
-    while heap:
-        cost, space = heapq.heappop(heap)
-        if cost > best[space]:
-            continue
-        for nxt in neighbours(space):
-            if nxt in blocked:
-                continue
-            enter = step_cost(state, nxt)
-            if enter is None or cost + enter > budget:
-                continue
-            if cost + enter < best.get(nxt, budget + 1):
-                best[nxt] = cost + enter
-                came_from[nxt] = space
-                heapq.heappush(heap, (cost + enter, nxt))
-    out: dict[Space, tuple[int, tuple[Space, ...]]] = {}
-    for space, cost in best.items():
-        if space == start:
-            continue
-        path = [space]
-        while path[-1] in came_from and came_from[path[-1]] != start:
-            path.append(came_from[path[-1]])
-        out[space] = (cost, tuple(reversed(path)))
-    return out
+    best = move_costs(state, explorer, budget)
+    return {SPACE_AT[i]: (cost, path_to(state, best, i)) for i, cost in best.items() if cost}
 
 
 def landing_at(state: MaunaKeaState, explorer: Explorer) -> int | None:

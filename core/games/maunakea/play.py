@@ -9,8 +9,11 @@ from core.errors import IllegalCommand
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import (
+    FIXED_SLOTS,
     LANDING_OF_SPACE,
+    SPACE_AT,
     START_SPACES,
+    START_TILE_SLOTS,
     on_board,
     slot_name,
     space_name,
@@ -19,16 +22,28 @@ from core.games.maunakea.board import (
 )
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Slot
 from core.games.maunakea.lava import colour_key
-from core.games.maunakea.movement import card_reach, landing_at, reachable
+from core.games.maunakea.movement import (
+    card_reach,
+    landing_at,
+    move_costs,
+    occupied_indices,
+    route,
+)
 from core.games.maunakea.state import HIDDEN, Explorer, Kind, MaunaKeaState, Phase, Quake, Status
 from core.messages import Command, Event
 
 C = COMPONENTS
 ALL_SLOTS: tuple[Slot, ...] = tuple((c, r) for r in range(9) for c in range(9))
+OPEN_SLOTS: tuple[Slot, ...] = tuple(
+    slot for slot in ALL_SLOTS if slot not in FIXED_SLOTS and slot not in START_TILE_SLOTS
+)
+"""The slots a terrain tile may ever be laid on (row by row), empty until one is."""
 
 
 def empty_slots(state: MaunaKeaState) -> list[Slot]:
-    return [slot for slot in ALL_SLOTS if state.empty_slot(slot)]
+    """The slots a terrain tile may be laid on now (``state.empty_slot``), row by row."""
+    board = state.board
+    return [slot for slot in OPEN_SLOTS if slot not in board]
 
 
 def cargo_choices(carried: list[str], places: int) -> list[tuple[str, ...]]:
@@ -54,35 +69,64 @@ def legal_commands(state: MaunaKeaState, seat: int) -> list[Command]:
         return [cmd.QuakeDraw(False), *([cmd.QuakeDraw(True)] if can_quake_draw(state) else [])]
     if state.quake is Quake.PLACE:
         assert state.quake_tile is not None
-        tile = state.quake_tile
-        return [cmd.PlaceTile(tile, slot, r) for slot in empty_slots(state) for r in range(4)]
-    out: list[Command] = []
+        return place_tile_commands(state, [state.quake_tile])
     hand = sorted(state.hands[seat])
-    slots = empty_slots(state)
-    for tile in hand:
-        out.extend(cmd.PlaceTile(tile, slot, r) for slot in slots for r in range(4))
+    explorers = state.on_island(seat)
+    out = place_tile_commands(state, hand)
     out.extend(cmd.SpendTile(tile) for tile in hand)
-    for explorer in state.on_island(seat):
-        moves = reachable(state, explorer, state.pool)
-        out.extend(cmd.Move(explorer.index, space) for space in sorted(moves))
-    for explorer in state.on_island(seat):
+    out.extend(move_commands(state, explorers))
+    out.extend(artifact_commands(state, explorers))
+    out.extend(boarding_commands(state, explorers))
+    if state.advanced:
+        out.extend(card_commands(state, seat))
+    if not hand:
+        out.append(cmd.EndTurn())
+    return out
+
+
+# The parts of a turn's commands, in the order ``legal_commands`` lists them (the greedy bot
+# asks for the parts it weighs, not the hundreds of ways to lay a tile).
+
+
+def place_tile_commands(state: MaunaKeaState, tiles: list[int]) -> list[Command]:
+    """Each of ``tiles`` on each empty slot in each of 4 orientations."""
+    slots = empty_slots(state)
+    return [cmd.PlaceTile(tile, slot, r) for tile in tiles for slot in slots for r in range(4)]
+
+
+def move_commands(state: MaunaKeaState, explorers: list[Explorer]) -> list[Command]:
+    """Every space each explorer can reach with the turn's pool, space by space."""
+    out: list[Command] = []
+    blocked = occupied_indices(state) if state.pool > 0 else set()
+    for explorer in explorers:
+        costs = move_costs(state, explorer, state.pool, blocked)
+        out.extend(cmd.Move(explorer.index, SPACE_AT[i]) for i in sorted(costs) if costs[i])
+    return out
+
+
+def artifact_commands(state: MaunaKeaState, explorers: list[Explorer]) -> list[Command]:
+    """Picking up what lies where an explorer stands (room allowing), dropping what it carries."""
+    out: list[Command] = []
+    for explorer in explorers:
         assert explorer.space is not None
         if len(explorer.carried) < C.carry_limit:
             here = sorted(set(state.artifacts.get(explorer.space, ())), key=colour_key)
             out.extend(cmd.PickUp(explorer.index, colour) for colour in here)
         for colour in sorted(set(explorer.carried), key=colour_key):
             out.append(cmd.Drop(explorer.index, colour))
+    return out
+
+
+def boarding_commands(state: MaunaKeaState, explorers: list[Explorer]) -> list[Command]:
+    """Boarding the boat at an explorer's landing, with each cargo it may take."""
+    out: list[Command] = []
     if state.pool >= C.board_cost:
-        for explorer in state.on_island(seat):
+        for explorer in explorers:
             landing = landing_at(state, explorer)
             if landing is not None:
                 places = C.boats[state.docked[landing]].places
                 for cargo in cargo_choices(explorer.carried, places):
                     out.append(cmd.Board(explorer.index, cargo))
-    if state.advanced:
-        out.extend(card_commands(state, seat))
-    if not state.hands[seat]:
-        out.append(cmd.EndTurn())
     return out
 
 
@@ -158,7 +202,7 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
         explorer = _explorer(state, seat, command.explorer)
         if command.to == explorer.space:
             raise IllegalCommand("the explorer is already there")
-        found = reachable(state, explorer, state.pool).get(command.to)
+        found = route(state, explorer, state.pool, command.to)
         if found is None:
             raise IllegalCommand(
                 f"{space_name(command.to)} cannot be reached with {state.pool} MP"
