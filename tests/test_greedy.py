@@ -73,7 +73,9 @@ def _corridor(*cards: str, artifact_at: str = "k5", pool: int = 0) -> Builder:
 
 
 def _greedy(state: MaunaKeaState, *, cards: bool = True) -> Command:
-    return choose(state, 0, RULES.legal_commands(state, 0), cards=cards)
+    command = choose(state, 0, cards=cards)
+    assert command in RULES.legal_commands(state, 0)
+    return command
 
 
 def test_greedy_keeps_movement_cards_over_an_earthquake() -> None:
@@ -110,3 +112,14 @@ def test_greedy_flies_a_loaded_explorer_out_when_the_bag_runs_dry() -> None:
     plenty = _corridor("helicopter-1", artifact_at="l6")
     plenty.explorer(0, 0, "c5", carrying=("grey", "black"))
     assert not isinstance(_greedy(plenty.state()), cmd.PlayHelicopter), "no hurry yet"
+
+
+def test_greedy_taking_over_after_an_earthquake_answers_the_earthquake() -> None:
+    """A bot may take a dropped player's seat right after their earthquake: it must answer the
+    earthquake (no draw), not play a tile from the hand it still holds."""
+    b = _corridor("jungle-1", pool=1)
+    doc = b.position()
+    doc["quake"] = "decide"
+    state = RULES.load_position(doc)
+    assert state.hands[0], "tiles still in hand"
+    assert _greedy(state) == cmd.QuakeDraw(False)

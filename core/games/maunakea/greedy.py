@@ -15,153 +15,38 @@ Every decision is one command, chosen from ``legal_commands`` with a few plain r
 In the draft it keeps the four cards it values most (``card_worth``); it never plays an
 earthquake.
 
-A *plan* is the cheapest path over the board as it could become: jungle costs 1, water 2, and a
-slot still without a tile counts as ``GAP_COST`` (a tile could be laid there). It reads only the
-seat's view and the rules' public functions, and draws no random numbers, so it is
-deterministic whatever its seed.
+A *plan* (``planning``) is the cheapest path over the board as it could become: jungle costs 1,
+water 2, and a slot still without a tile counts as ``GAP_COST`` (a tile could be laid there).
+The bot reads only the seat's view and the rules' public functions, and draws no random numbers,
+so it is deterministic whatever its seed.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from core.games.maunakea import commands as cmd
+from core.games.maunakea import play
 from core.games.maunakea.board import (
     LANDING_OF_SPACE,
-    neighbours,
+    index_of,
     quadrant_of,
     rotated,
     slot_of,
     spaces_of,
 )
 from core.games.maunakea.components import COMPONENTS, Slot, Space, Terrain
-from core.games.maunakea.lava import target_of
-from core.games.maunakea.movement import reachable
-from core.games.maunakea.state import Explorer, MaunaKeaState, Phase
+from core.games.maunakea.movement import reach
+from core.games.maunakea.planning import CROWD_COST, UNSEEN, Plan, Planner, boat_value, vp
+from core.games.maunakea.state import MaunaKeaState, Phase
 from core.messages import Command
 from core.protocol import Rules, Seat
 
 C = COMPONENTS
-GAP_COST = 3  # planning cost of a space in an empty slot: a tile must be laid there first
-CROWD_COST = 4  # planning cost of a space another explorer stands on (they move)
-DANGER_COST = 3  # extra cost of a space where lava will flow next
-MP_WEIGHT = 0.15  # points of value one movement point of distance is worth
 FIT = {Terrain.JUNGLE: 3, Terrain.WATER: 1, Terrain.MOUNTAIN: -12}
 ACTION_WORTH = {"jungle": 3.0, "water": 2.5, "helicopter": 2.5, "mountain": 2.0, "earthquake": 0.0}
 CARD_GAIN = 4  # planning cost a movement card must save beyond the pool's reach to be played
-
-
-def vp(colour: str) -> int:
-    return C.artifact_vp[colour]
-
-
-def boat_value(carried: Sequence[str], places: int) -> int:
-    """Points for boarding a boat of ``places`` with the best of ``carried``."""
-    best = sorted((vp(c) for c in carried), reverse=True)[:places]
-    return C.explorer_vp + sum(best) + C.empty_place_vp * (places - len(best))
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Where one explorer is heading, the path there and how much that is worth."""
-
-    explorer: Explorer
-    target: Space
-    path: tuple[Space, ...]  # spaces entered, the target last
-    score: float
-    boat: bool  # the target is a boat's landing space
-    cost: int  # planning cost of the whole path
-
-
-class Planner:
-    """The board as a cost grid for the seat's explorers, computed once per decision."""
-
-    def __init__(self, state: MaunaKeaState, seat: Seat) -> None:
-        self.state = state
-        self.seat = seat
-        self.danger = self._danger_slots()
-        self.crowd = state.occupied()
-        self.cost: dict[Space, int] = {}
-        for x in range(18):
-            for y in range(18):
-                step = self._enter_cost((x, y))
-                if step is not None:
-                    self.cost[(x, y)] = step
-
-    def _danger_slots(self) -> set[Slot]:
-        out: set[Slot] = set()
-        for heads in self.state.heads:
-            for head in heads:
-                slot = target_of(self.state, head)
-                if slot is not None:
-                    out.add(slot)
-        return out
-
-    def _enter_cost(self, space: Space) -> int | None:
-        terrain = self.state.terrain(space)
-        base = C.move_cost.get(terrain)
-        if base is None:
-            if terrain is Terrain.NONE and self.state.empty_slot(slot_of(space)):
-                base = GAP_COST
-            else:
-                return None
-        if slot_of(space) in self.danger:
-            base += DANGER_COST
-        return base
-
-    def paths(self, start: Space) -> tuple[dict[Space, int], dict[Space, Space]]:
-        """Cheapest planning cost and predecessor of every space from ``start``."""
-        best = {start: 0}
-        came: dict[Space, Space] = {}
-        heap = [(0, start)]
-        while heap:
-            dist, space = heapq.heappop(heap)
-            if dist > best[space]:
-                continue
-            for nxt in neighbours(space):
-                step = self.cost.get(nxt)
-                if step is None:
-                    continue
-                if nxt in self.crowd:
-                    step += CROWD_COST
-                if dist + step < best.get(nxt, 1 << 30):
-                    best[nxt] = dist + step
-                    came[nxt] = space
-                    heapq.heappush(heap, (dist + step, nxt))
-        return best, came
-
-    def plan(self, explorer: Explorer) -> Plan | None:
-        """The explorer's best target: an artifact to fetch or a boat to board."""
-        assert explorer.space is not None
-        state = self.state
-        dist, came = self.paths(explorer.space)
-        room = C.carry_limit - len(explorer.carried)
-        options: list[tuple[float, Space, bool]] = []
-        if room > 0:
-            for space, pile in state.artifacts.items():
-                if space in dist and pile:
-                    gain = sum(sorted((vp(c) for c in pile), reverse=True)[:room])
-                    options.append((gain - MP_WEIGHT * dist[space], space, False))
-        ending = state.end is not None
-        if explorer.carried or not options or ending:
-            bonus = 1.0 if explorer.carried else 0.0
-            for landing, boat in state.docked.items():
-                value = boat_value(explorer.carried, C.boats[boat].places)
-                for space in C.landings[landing].spaces:
-                    if space in dist:
-                        score = value + bonus - MP_WEIGHT * (dist[space] + C.board_cost)
-                        options.append((score, space, True))
-        if not options:
-            return None
-        score, target, boat = max(options, key=lambda o: (o[0], -o[1][1], -o[1][0]))
-        path = [target]
-        while path[-1] != explorer.space:
-            path.append(came[path[-1]])
-        path.pop()
-        return Plan(explorer, target, tuple(reversed(path)), score, boat, dist[target])
 
 
 def best_start(state: MaunaKeaState, legal: Sequence[Command]) -> Command:
@@ -208,13 +93,13 @@ def _pick_up(legal: Sequence[Command]) -> Command | None:
     return max(options, key=lambda c: vp(c.colour), default=None)
 
 
-def _move(state: MaunaKeaState, plans: Sequence[Plan], legal: Sequence[Command]) -> Command | None:
-    """Move the most promising explorer as far along its path as the pool allows."""
-    allowed = {(c.explorer, c.to) for c in legal if isinstance(c, cmd.Move)}
+def _move(state: MaunaKeaState, plans: Sequence[Plan]) -> Command | None:
+    """Move the most promising explorer as far along its path as the pool allows (a move is
+    legal exactly when the rules' ``reach`` finds its space within the pool)."""
     for plan in plans:
-        within = reachable(state, plan.explorer, state.pool)
+        within = reach(state, plan.explorer, state.pool)
         for space in reversed(plan.path):
-            if space in within and (plan.explorer.index, space) in allowed:
+            if space in within:
                 return cmd.Move(plan.explorer.index, space)
     return None
 
@@ -227,7 +112,7 @@ def _gap(planner: Planner, plan: Plan) -> tuple[Slot, int, tuple[Space, ...]] | 
         if planner.state.terrain(space) is Terrain.NONE:
             inside = tuple(s for s in plan.path[i:] if slot_of(s) == slot)
             return slot, spent, inside
-        spent += planner.cost[space]
+        spent += planner.cost[index_of(space)]
     return None
 
 
@@ -242,18 +127,10 @@ def _fit(tile: int, rotation: int, slot: Slot, path: tuple[Space, ...]) -> int:
     return score
 
 
-def _tile(
-    state: MaunaKeaState,
-    seat: Seat,
-    planner: Planner,
-    plans: Sequence[Plan],
-    legal: Sequence[Command],
-) -> Command | None:
-    """Lay the least useful tile on the first gap of a plan, or spend the richest tile."""
+def _tile(state: MaunaKeaState, seat: Seat, planner: Planner, plans: Sequence[Plan]) -> Command:
+    """Lay the least useful tile on the first gap of a plan, or spend the richest tile (any
+    tile in hand may be laid on an empty slot, in any orientation, or spent)."""
     hand = sorted(state.hands[seat])
-    if not hand:
-        return None
-    placeable = {(c.tile, c.slot, c.rotation) for c in legal if isinstance(c, cmd.PlaceTile)}
     spare_mp = sum(C.mp(t) for t in hand) - min(C.mp(t) for t in hand)
     for plan in plans[:2]:
         gap = _gap(planner, plan)
@@ -262,13 +139,14 @@ def _tile(
         slot, walk, inside = gap
         if walk > state.pool + spare_mp and len(hand) > 1:
             continue  # too far to reach this turn: spend for movement first
+        if not state.empty_slot(slot):
+            continue
         best: tuple[int, int, int, int] | None = None  # (worth, fit, tile, rotation)
         for tile in hand:
             for rotation in range(4):
-                if (tile, slot, rotation) in placeable:
-                    fit = _fit(tile, rotation, slot, inside)
-                    option = (fit - 4 * C.mp(tile), fit, -tile, -rotation)
-                    best = option if best is None or option > best else best
+                fit = _fit(tile, rotation, slot, inside)
+                option = (fit - 4 * C.mp(tile), fit, -tile, -rotation)
+                best = option if best is None or option > best else best
         if best is not None and best[1] > 0:
             return cmd.PlaceTile(-best[2], slot, -best[3])
     return cmd.SpendTile(max(hand, key=lambda t: (C.mp(t), -t)))
@@ -337,13 +215,14 @@ def _move_card(
         mine = [c for c in cards if c.explorer == plan.explorer.index]
         if not mine:
             continue
-        to_target, _ = planner.paths(plan.target)
+        to_target = planner.distances(plan.target)
         # the explorer's own space counts as crowded from the target's side; it will not be
-        here = to_target.get(plan.explorer.space, plan.cost + CROWD_COST) - CROWD_COST
+        back = to_target[index_of(plan.explorer.space)]
+        here = (back if back < UNSEEN else plan.cost + CROWD_COST) - CROWD_COST
         best: tuple[int, cmd.PlayMoveCard] | None = None
         for command in mine:
-            left = to_target.get(command.to)
-            if left is None or slot_of(command.to) in planner.danger:
+            left = to_target[index_of(command.to)]
+            if left >= UNSEEN or slot_of(command.to) in planner.danger:
                 continue
             gain = here - left
             if gain >= state.pool + CARD_GAIN and (best is None or gain > best[0]):
@@ -353,33 +232,49 @@ def _move_card(
     return None
 
 
-def choose(
-    state: MaunaKeaState, seat: Seat, legal: Sequence[Command], *, cards: bool = True
-) -> Command:
-    """The greedy bot's command for ``seat`` (one of ``legal``); ``cards=False`` never plays one."""
-    if not legal:
-        raise RuntimeError(f"seat {seat} has no legal command")
-    if state.phase is Phase.DRAFT:
-        return _keep(legal)
-    if state.phase is Phase.PLACEMENT:
-        return best_start(state, legal)
-    planner = Planner(state, seat)
-    found = [p for e in state.on_island(seat) if (p := planner.plan(e)) is not None]
-    plans = sorted(found, key=lambda p: (-p.score, p.explorer.index))
-    by_explorer = {p.explorer.index: p for p in plans}
+def choose(state: MaunaKeaState, seat: Seat, *, cards: bool = True) -> Command:
+    """The greedy bot's command for ``seat``, a legal one; ``cards=False`` never plays a card.
+
+    In a turn it asks the rules for only the commands it weighs (boardings, pick-ups, cards),
+    not the hundreds of ways to lay a tile, and plans only when a rule needs the plans.
+    """
+    if state.phase is not Phase.TURN or seat != state.active or state.quake is not None:
+        legal = play.legal_commands(state, seat)
+        if not legal:
+            raise RuntimeError(f"seat {seat} has no legal command")
+        if state.phase is Phase.DRAFT:
+            return _keep(legal)
+        if state.phase is Phase.PLACEMENT:
+            return best_start(state, legal)
+        return legal[0]  # after an earthquake: no draw, or the drawn tile's first place
+    explorers = state.on_island(seat)
     cards = cards and state.advanced
-    for pick in (
-        _boarding(state, seat, by_explorer, legal),
-        _pick_up(legal),
-        _helicopter(state, seat, planner, by_explorer, legal) if cards else None,
-        _move_card(state, planner, plans, legal) if cards else None,
-        _move(state, plans, legal) if state.pool > 0 else None,
-        _tile(state, seat, planner, plans, legal),
-    ):
-        if pick is not None:
-            return pick
-    end = [c for c in legal if isinstance(c, cmd.EndTurn)]
-    return end[0] if end else legal[0]
+    card_plays = play.card_commands(state, seat) if cards else []
+    boardings = play.boarding_commands(state, explorers)
+    planned: list[tuple[Planner, list[Plan]]] = []
+
+    def plans() -> tuple[Planner, list[Plan]]:
+        if not planned:
+            planner = Planner(state, seat)
+            found = [p for e in explorers if (p := planner.plan(e)) is not None]
+            planned.append((planner, sorted(found, key=lambda p: (-p.score, p.explorer.index))))
+        return planned[0]
+
+    def by_explorer() -> dict[int, Plan]:
+        return {p.explorer.index: p for p in plans()[1]}
+
+    pick = (
+        (_boarding(state, seat, by_explorer(), boardings) if boardings else None)
+        or _pick_up(play.artifact_commands(state, explorers))
+        or (_helicopter(state, seat, plans()[0], by_explorer(), card_plays) if cards else None)
+        or (_move_card(state, *plans(), card_plays) if cards else None)
+        or (_move(state, plans()[1]) if state.pool > 0 else None)
+    )
+    if pick is not None:
+        return pick
+    if state.hands[seat]:
+        return _tile(state, seat, *plans())
+    return cmd.EndTurn()
 
 
 class GreedyBot:
@@ -392,4 +287,4 @@ class GreedyBot:
         self.cards = cards
 
     def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
-        return choose(state, seat, rules.legal_commands(state, seat), cards=self.cards)
+        return choose(state, seat, cards=self.cards)

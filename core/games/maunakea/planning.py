@@ -1,0 +1,252 @@
+"""The greedy bot's plans: where each explorer should head, and the cheapest way there.
+
+A *plan* is the cheapest path over the board as it could become: jungle costs 1, water 2, and a
+slot still without a tile counts as ``GAP_COST`` (a tile could be laid there); a space where
+lava flows next costs ``DANGER_COST`` more, one another explorer stands on ``CROWD_COST`` more.
+A target (the artifacts on a space, a boat to board) scores its value less ``MP_WEIGHT`` per
+point of that cost; the best score wins, then the topmost, then the leftmost space.
+
+The searches run over space indices (``board.index_of``, which sort as spaces do): a Dijkstra
+ordered by (cost, index) settles the spaces one at a time and stops as soon as nothing still
+unsettled could score as much as the best target found. A plan is the same as that of a search
+over the whole board, found in a fifth of the work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from heapq import heappop, heappush
+
+from core.games.maunakea.board import (
+    NEIGHBOUR_INDICES,
+    SLOT_INDICES,
+    SPACE_AT,
+    START_TILE_SLOTS,
+    index_of,
+)
+from core.games.maunakea.components import COMPONENTS, SPACES, Slot, Space, Terrain
+from core.games.maunakea.lava import target_of
+from core.games.maunakea.state import Explorer, MaunaKeaState
+from core.protocol import Seat
+
+C = COMPONENTS
+GAP_COST = 3  # planning cost of a space in an empty slot: a tile must be laid there first
+CROWD_COST = 4  # planning cost of a space another explorer stands on (they move)
+DANGER_COST = 3  # extra cost of a space where lava will flow next
+MP_WEIGHT = 0.15  # points of value one movement point of distance is worth
+UNSEEN = BLOCKED = 1 << 30  # the cost of a space not reached yet, of entering one never
+PLAN_COST: tuple[int, ...] = tuple(
+    {Terrain.JUNGLE: 1, Terrain.WATER: 2, Terrain.NONE: GAP_COST}.get(t, BLOCKED) for t in Terrain
+)
+"""Planning cost of entering a space of each terrain (by its value)."""
+
+
+def vp(colour: str) -> int:
+    return C.artifact_vp[colour]
+
+
+def boat_value(carried: Sequence[str], places: int) -> int:
+    """Points for boarding a boat of ``places`` with the best of ``carried``."""
+    best = sorted((vp(c) for c in carried), reverse=True)[:places]
+    return C.explorer_vp + sum(best) + C.empty_place_vp * (places - len(best))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where one explorer is heading, the path there and how much that is worth."""
+
+    explorer: Explorer
+    target: Space
+    path: tuple[Space, ...]  # spaces entered, the target last
+    score: float
+    boat: bool  # the target is a boat's landing space
+    cost: int  # planning cost of the whole path
+
+
+Target = tuple[float, int, bool]  # value, planning cost to add (boarding), a boat
+Targets = dict[int, tuple[Target, ...]]  # by space index; artifacts before a boat
+Choice = tuple[tuple[float, int, int], int, bool]  # ((score, -y, -x), space index, a boat)
+
+
+def settle(step: list[int], origin: int, dist: list[int]) -> Iterator[tuple[int, int]]:
+    """Dijkstra from ``origin``, entering index ``i`` costing ``step[i]``: yields
+    ``(cost, index)`` as each space is settled, cheapest first and, among equally cheap ones,
+    by index. ``dist`` (all ``UNSEEN``) receives every cost found; the caller may stop at any
+    time, and every space settled by then has its final cost."""
+    dist[origin] = 0
+    heap = [origin]
+    while heap:
+        key = heappop(heap)
+        cost = key >> 9  # a heap entry is ``cost << 9 | index``
+        here = key & 511
+        if cost > dist[here]:
+            continue
+        yield cost, here
+        for nxt in NEIGHBOUR_INDICES[here]:
+            total = cost + step[nxt]
+            if total < dist[nxt]:
+                dist[nxt] = total
+                heappush(heap, total << 9 | nxt)
+
+
+def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[Space, ...]:
+    """The spaces entered from ``origin`` to settled ``target``, from ``dist`` of
+    :func:`settle`. Each space is entered from its first-settled neighbour one step's cost
+    cheaper (the lowest such index), as a search recording predecessors would find it; those
+    neighbours were settled before it."""
+    path = []
+    here = target
+    while here != origin:
+        path.append(SPACE_AT[here])
+        before = dist[here] - step[here]
+        here = min(n for n in NEIGHBOUR_INDICES[here] if dist[n] == before)
+    path.reverse()
+    return tuple(path)
+
+
+class Planner:
+    """The board as a cost grid for the seat's explorers, computed once per decision."""
+
+    def __init__(self, state: MaunaKeaState, seat: Seat) -> None:
+        self.state = state
+        self.seat = seat
+        self.danger = self._danger_slots()
+        self.crowd = state.occupied()
+        cost = [PLAN_COST[t] for t in state.grid]
+        for slot in START_TILE_SLOTS:  # no tile there yet, but none may be laid either
+            if slot not in state.board:
+                for i in SLOT_INDICES[slot]:
+                    cost[i] = BLOCKED
+        for slot in self.danger:
+            for i in SLOT_INDICES[slot]:
+                if cost[i] < BLOCKED:
+                    cost[i] += DANGER_COST
+        self.cost = cost  # planning cost of entering each space
+        step = list(cost)
+        for x, y in self.crowd:
+            i = SPACES * x + y
+            if step[i] < BLOCKED:
+                step[i] += CROWD_COST
+        self.step = step  # the same, another explorer's space costing CROWD_COST more
+        self._targets: dict[tuple[str, ...], tuple[Targets, Targets]] = {}
+        self._sought: dict[tuple[tuple[str, ...], bool], tuple[Targets, dict[int, float]]] = {}
+
+    def _danger_slots(self) -> set[Slot]:
+        out: set[Slot] = set()
+        for heads in self.state.heads:
+            for head in heads:
+                slot = target_of(self.state, head)
+                if slot is not None:
+                    out.add(slot)
+        return out
+
+    def distances(self, start: Space) -> list[int]:
+        """Cheapest planning cost of every space index from ``start`` (``UNSEEN``: none)."""
+        dist = [UNSEEN] * len(self.step)
+        for _ in settle(self.step, index_of(start), dist):
+            pass
+        return dist
+
+    def targets(self, carried: Sequence[str]) -> tuple[Targets, Targets]:
+        """What an explorer carrying ``carried`` may head for: the spaces where it would pick
+        up artifacts, and those where it would board a boat."""
+        key = tuple(carried)
+        found = self._targets.get(key)
+        if found is None:
+            state = self.state
+            room = C.carry_limit - len(carried)
+            fetch: Targets = {}
+            if room > 0:
+                for space, pile in state.artifacts.items():
+                    if pile:
+                        gain = sum(sorted((vp(c) for c in pile), reverse=True)[:room])
+                        fetch[index_of(space)] = ((gain, 0, False),)
+            bonus = 1.0 if carried else 0.0
+            boats: Targets = {}
+            for landing, boat in state.docked.items():
+                value = boat_value(carried, C.boats[boat].places) + bonus
+                for space in C.landings[landing].spaces:
+                    boats[index_of(space)] = ((value, C.board_cost, True),)
+            found = self._targets[key] = (fetch, boats)
+        return found
+
+    def _sought_targets(
+        self, carried: Sequence[str], with_boats: bool
+    ) -> tuple[Targets, dict[int, float]]:
+        """The targets a search looks for, and the best value among them per cost to add."""
+        key = (tuple(carried), with_boats)
+        found = self._sought.get(key)
+        if found is None:
+            fetch, boats = self.targets(carried)
+            if with_boats:
+                sought = dict(fetch)
+                for here, options in boats.items():
+                    sought[here] = sought.get(here, ()) + options
+            else:
+                sought = fetch
+            tops: dict[int, float] = {}
+            for options in sought.values():
+                for value, extra, _ in options:
+                    tops[extra] = max(value, tops.get(extra, value))
+            found = self._sought[key] = (sought, tops)
+        return found
+
+    def plan(self, explorer: Explorer) -> Plan | None:
+        """The explorer's best target: an artifact to fetch or a boat to board. Boats count
+        only for a loaded explorer, near the end, or with no artifact to fetch."""
+        assert explorer.space is not None
+        fetch, boats = self.targets(explorer.carried)
+        with_boats = bool(explorer.carried) or self.state.end is not None or not fetch
+        sought, tops = self._sought_targets(explorer.carried, with_boats)
+        origin = index_of(explorer.space)
+        dist = [UNSEEN] * len(self.step)
+        best: Choice | None = None
+        stop = UNSEEN  # the cost from which nothing can score as much as ``best``
+        for cost, here in settle(self.step, origin, dist):
+            if cost >= stop:
+                break
+            options = sought.get(here)
+            if options is not None:
+                better = _better(best, here, cost, options)
+                if better is not None:
+                    best = better
+                    stop = _hopeless_from(cost, best[0][0], tops)
+        if best is None and not with_boats:  # no artifact within reach: the search went to
+            for here, options in boats.items():  # the end, so every cost is known
+                if dist[here] < UNSEEN:
+                    best = _better(best, here, dist[here], options) or best
+        if best is None:
+            return None
+        (score, _, _), target, boat = best
+        path = way_to(self.step, dist, origin, target)
+        return Plan(explorer, SPACE_AT[target], path, score, boat, dist[target])
+
+
+def _better(
+    best: Choice | None, here: int, cost: int, options: tuple[Target, ...]
+) -> Choice | None:
+    """A target at ``here`` (reached for ``cost``) that beats ``best``, else ``None``; of two
+    equal ones the first listed stays."""
+    x, y = SPACE_AT[here]
+    better = None
+    for value, extra, boat in options:
+        key = (value - MP_WEIGHT * (cost + extra), -y, -x)
+        if best is None or key > best[0]:
+            best = better = (key, here, boat)
+    return better
+
+
+def _hopeless_from(cost: int, score: float, tops: dict[int, float]) -> int:
+    """A cost from which no target could score ``score`` or more, ``tops`` being the best
+    value per cost to add (a score only falls as its cost grows): found from a first guess
+    by the very sums a score is made of, so rounding cannot cut a search short."""
+
+    def hopeless(at: int) -> bool:
+        return all(top - MP_WEIGHT * (at + extra) < score for extra, top in tops.items())
+
+    guess = max((top - score) / MP_WEIGHT - extra for extra, top in tops.items())
+    at = max(cost, int(guess) - 1)
+    while not hopeless(at):
+        at += 1
+    return at
