@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar, get_args
 
 import msgspec
 
@@ -51,12 +51,61 @@ class _Kind:
     has_seat: bool = False
 
 
+class _PayloadReader(NamedTuple):
+    """Reads one kind's current-version payload from its msgpack bytes into the message.
+
+    msgspec decodes and validates the bytes into a struct of the message's fields but the
+    seat, which the envelope carries (a payload with any other key, the seat included, is
+    refused here and left to the checked path); the message is then built from those fields
+    and the envelope's seat, which goes at ``seat_at`` (``None``: the kind has no seat).
+    """
+
+    version: int
+    decode: Callable[[msgspec.Raw], Any]
+    cls: type[Any]
+    seat_at: int | None
+
+
+def _payload_reader(kind: _Kind) -> _PayloadReader | None:
+    """The reader of a kind, or ``None`` when its fields are not all positional or one holds
+    ``Any`` (msgpack and msgspec differ there on odd input, such as integer map keys, so those
+    few messages keep the checked path)."""
+    cls = kind.cls
+    fields = msgspec.structs.fields(cls)
+    if cls.__match_args__ != cls.__struct_fields__ or any(_holds_any(f.type) for f in fields):
+        return None
+    spec: list[Any] = []
+    for f in fields:
+        if f.name == "seat":
+            continue
+        if f.default is not msgspec.NODEFAULT:
+            spec.append((f.name, f.type, f.default))
+        elif f.default_factory is not msgspec.NODEFAULT:
+            spec.append((f.name, f.type, msgspec.field(default_factory=f.default_factory)))
+        else:
+            spec.append((f.name, f.type))
+    payload = msgspec.defstruct(
+        f"{cls.__name__}Payload", spec, forbid_unknown_fields=True, gc=False
+    )
+    seat_at = [f.name for f in fields].index("seat") if kind.has_seat else None
+    return _PayloadReader(kind.version, msgspec.msgpack.Decoder(payload).decode, cls, seat_at)
+
+
+_astuple = msgspec.structs.astuple
+
+
+def _holds_any(annotation: Any) -> bool:
+    return annotation is Any or any(_holds_any(arg) for arg in get_args(annotation))
+
+
 class Catalog:
     """The registry of one family of messages (events or commands) by tag."""
 
     def __init__(self, family: str) -> None:
         self.family = family
         self._kinds: dict[str, _Kind] = {}
+        self._readers: dict[str, _PayloadReader] = {}  # see ``from_payload``
+        self._unreadable: set[str] = set()
 
     def register(
         self, tag: str, version: int = 1, upcasters: dict[int, Upcaster] | None = None
@@ -121,6 +170,42 @@ class Catalog:
         ):
             return _build(kind, tag, seat, payload)
         return self._from_wire_checked(tag, version, seat, payload)
+
+    def from_payload(
+        self, tag: str, version: int, seat: int | None, payload: msgspec.Raw
+    ) -> Any | None:
+        """The fold's fast path: the typed message of a current-version ``payload`` still in
+        msgpack bytes, validated by msgspec as it decodes; ``None`` when anything is unusual
+        (an old version, a kind not imported yet, a seat where none belongs or missing, an
+        unknown key, a bad value), for :meth:`from_wire` to upcast or say what is wrong."""
+        reader = self._readers.get(tag) or self._reader(tag)
+        if reader is None:
+            return None
+        current, decode, cls, at = reader
+        if version != current:
+            return None
+        try:
+            values = _astuple(decode(payload))
+        except msgspec.MsgspecError:
+            return None
+        if at is None:
+            return cls(*values) if seat is None else None
+        if seat is None:
+            return None
+        if at == 0:
+            return cls(seat, *values)
+        return cls(*values[:at], seat, *values[at:])
+
+    def _reader(self, tag: str) -> _PayloadReader | None:
+        kind = self._kinds.get(tag)
+        if kind is None or tag in self._unreadable:
+            return None  # not imported yet (the checked path imports its game), or never
+        reader = _payload_reader(kind)
+        if reader is None:
+            self._unreadable.add(tag)
+        else:
+            self._readers[tag] = reader
+        return reader
 
     def _from_wire_checked(self, tag: Any, version: Any, seat: int | None, payload: Any) -> Any:
         if type(tag) is not str:

@@ -17,8 +17,10 @@ from core.codec import (
     command_to_wire,
     decode_envelope,
     encode_envelope,
+    envelope_from_wire,
     pack,
     short_hash,
+    unpack,
 )
 from core.errors import BadPayload, CodecError, Malformed, TooLarge, UnknownType, UnsupportedVersion
 from core.games.maunakea import commands as cmd
@@ -158,6 +160,64 @@ def test_wrongly_shaped_msgpack_raises_only_codec_errors(obj: object) -> None:
             decode_envelope(pack(candidate))
         with contextlib.suppress(CodecError):
             command_from_wire(candidate)
+
+
+def _decoded(data: bytes, checked: bool = False) -> object:
+    """What decoding ``data`` gives: the envelope, or the error's type and words. ``checked``
+    takes the path every envelope took before the fast one (and unusual ones still take)."""
+    try:
+        return envelope_from_wire(unpack(data)) if checked else decode_envelope(data)
+    except CodecError as exc:
+        return type(exc).__name__, str(exc)
+
+
+@given(
+    flips=st.lists(
+        st.tuples(st.integers(0, len(VALID) - 1), st.integers(0, 255)), min_size=1, max_size=4
+    ),
+)
+@settings(max_examples=800, deadline=None)
+def test_the_fast_path_decodes_mutated_envelopes_as_the_checked_path(
+    flips: list[tuple[int, int]],
+) -> None:
+    data = bytearray(VALID)
+    for index, value in flips:
+        data[index] = value
+    assert _decoded(bytes(data)) == _decoded(bytes(data), checked=True)
+
+
+@given(
+    payload=st.dictionaries(
+        st.sampled_from(["seat", "tile", "slot", "rotation", "extra"]),
+        st.none() | st.integers(-2, 20) | st.booleans() | st.lists(st.integers(0, 9), max_size=3),
+        max_size=5,
+    ),
+    seat=st.none() | st.integers(-1, 3) | st.text(max_size=2),
+    version=st.integers(0, 3),
+    tag=st.sampled_from(["maunakea.tile_placed", "maunakea.lava_removed", "core.game_ended"]),
+)
+@settings(max_examples=800, deadline=None)
+def test_the_fast_path_decodes_odd_payloads_as_the_checked_path(
+    payload: dict[str, object], seat: object, version: int, tag: str
+) -> None:
+    wire = {"seq": 4, "type": tag, "v": version, "seat": seat, "payload": payload, "prev": GENESIS}
+    data = pack(wire)
+    assert _decoded(data) == _decoded(data, checked=True)
+
+
+def test_the_fast_path_decodes_whole_games_as_the_checked_path() -> None:
+    from core.bots import RandomBot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+
+    for game, options in (("maunakea", {"advanced": True}), ("kilauea", {})):
+        rules = get_rules(game)
+        referee = Referee(rules, rules.config(3, options), "ABC", seed=f"fast-{game}")
+        referee.begin()
+        play_out(referee, {s: RandomBot(str(s)) for s in range(3)})
+        assert len(referee.wire) > 100
+        for data, env in zip(referee.wire, referee.log, strict=True):
+            assert decode_envelope(data) == env == _decoded(data, checked=True)
 
 
 def test_typed_errors_say_what_is_wrong() -> None:
