@@ -39,6 +39,7 @@ def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
     state = start_state(rules, first.event)
     evolve = rules.evolve
     for env in it:
-        if not isinstance(env.event, GameEnded):
-            state = evolve(state, env.event)
+        event = env.event
+        if type(event) is not GameEnded:  # it only reveals the seed
+            state = evolve(state, event)
     return rules, state

@@ -18,6 +18,16 @@ from core.games.kilauea.state import (
 )
 
 C = COMPONENTS
+# the phases by name: on Python 3.11 ``Phase.MAIN`` goes through EnumType's ``__getattr__``
+# hook (~70 ns), and nearly every event sets one
+ACTIONS = Phase.ACTIONS
+CUTTING = Phase.CUTTING
+DRAFT = Phase.DRAFT
+FINAL = Phase.FINAL
+HANDOVER = Phase.HANDOVER
+MAIN = Phase.MAIN
+MOVE = Phase.MOVE
+OVER = Phase.OVER
 
 
 def _forests_laid(s: KilaueaState, e: ev.ForestsLaid) -> None:
@@ -59,7 +69,7 @@ def _start_player(s: KilaueaState, e: ev.StartPlayerChosen) -> None:
 def _stones_dealt(s: KilaueaState, e: ev.StonesDealt) -> None:
     s.stones = list(e.stones)
     s.stone_box -= sum(e.stones)
-    s.phase = Phase.DRAFT
+    s.phase = DRAFT
 
 
 def _drafted(s: KilaueaState, e: ev.TikiDrafted) -> None:
@@ -69,7 +79,7 @@ def _drafted(s: KilaueaState, e: ev.TikiDrafted) -> None:
 
 
 def _turn_started(s: KilaueaState, e: ev.TurnStarted) -> None:
-    s.phase = Phase.MOVE
+    s.phase = MOVE
     s.active = e.seat
     s.turn = e.turn
     s.cuts = 0
@@ -80,7 +90,7 @@ def _canoe_moved(s: KilaueaState, e: ev.CanoeMoved) -> None:
     s.canoe = e.space
     s.stones[e.seat] -= e.paid
     s.crater += e.paid
-    s.phase = Phase.MAIN
+    s.phase = MAIN
 
 
 def _tiki_cut(s: KilaueaState, e: ev.TikiCut) -> None:
@@ -89,7 +99,7 @@ def _tiki_cut(s: KilaueaState, e: ev.TikiCut) -> None:
     s.cuts += 1
     if s.cuts == 1:
         s.may_use.append(s.reef[track.reef_next_to(s.canoe)])
-    s.phase = Phase.CUTTING if s.cuts < C.cut_at_most else Phase.ACTIONS
+    s.phase = CUTTING if s.cuts < C.cut_at_most else ACTIONS
 
 
 def _built_on_volcano(s: KilaueaState, e: ev.BuiltOnVolcano) -> None:
@@ -100,7 +110,7 @@ def _built_on_volcano(s: KilaueaState, e: ev.BuiltOnVolcano) -> None:
     slope = s.slope[e.sector]
     if slope is not None:
         s.may_use.append(slope)
-    s.phase = Phase.ACTIONS
+    s.phase = ACTIONS
 
 
 def _built_on_island(s: KilaueaState, e: ev.BuiltOnIsland) -> None:
@@ -108,18 +118,18 @@ def _built_on_island(s: KilaueaState, e: ev.BuiltOnIsland) -> None:
     s.crater += e.paid
     s.take(e.seat, CANOE, e.colour)
     s.put(e.seat, ISLAND_COLUMNS[e.sector], e.colour)
-    s.phase = Phase.ACTIONS
+    s.phase = ACTIONS
 
 
 def _passed(s: KilaueaState, e: ev.Passed) -> None:
-    s.phase = Phase.ACTIONS
+    s.phase = ACTIONS
 
 
 def _tile_used(s: KilaueaState, e: ev.TileUsed) -> None:
     s.may_use.remove(e.tile)
     s.stones[e.seat] -= e.paid
     s.crater += e.paid
-    s.phase = Phase.ACTIONS
+    s.phase = ACTIONS
 
 
 def _tiki_moved(s: KilaueaState, e: ev.TikiMoved) -> None:
@@ -147,7 +157,7 @@ def _forest_emptied(s: KilaueaState, e: ev.ForestEmptied) -> None:
 
 
 def _turn_ended(s: KilaueaState, e: ev.TurnEnded) -> None:
-    s.phase = Phase.HANDOVER
+    s.phase = HANDOVER
     s.cuts = 0
     s.may_use = []
 
@@ -161,7 +171,7 @@ def _scoring_round(s: KilaueaState, e: ev.ScoringRound) -> None:
 
 def _game_ending(s: KilaueaState, e: ev.GameEnding) -> None:
     s.end = e.reason
-    s.phase = Phase.FINAL
+    s.phase = FINAL
 
 
 def _final_bonuses(s: KilaueaState, e: ev.FinalBonuses) -> None:
@@ -173,7 +183,7 @@ def _final_bonuses(s: KilaueaState, e: ev.FinalBonuses) -> None:
 
 
 def _game_over(s: KilaueaState, e: ev.GameOver) -> None:
-    s.phase = Phase.OVER
+    s.phase = OVER
     s.active = None
 
 

@@ -77,8 +77,7 @@ class MaunaKea(RulesBase[MaunaKeaState]):
     def decide(self, state: MaunaKeaState, seat: Seat, command: Command) -> list[Event]:
         return play.decide(state, seat, command)
 
-    def evolve(self, state: MaunaKeaState, event: Event) -> MaunaKeaState:
-        return _evolve(state, event)
+    evolve = staticmethod(_evolve)  # the fold's hot call, without a wrapper
 
     def fully_known(self, state: MaunaKeaState) -> bool:
         return secrecy.fully_known(state)
