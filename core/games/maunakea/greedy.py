@@ -38,7 +38,15 @@ from core.games.maunakea.board import (
 )
 from core.games.maunakea.components import COMPONENTS, Slot, Space, Terrain
 from core.games.maunakea.movement import reach
-from core.games.maunakea.planning import CROWD_COST, UNSEEN, Plan, Planner, boat_value, vp
+from core.games.maunakea.planning import (
+    CROWD_COST,
+    UNSEEN,
+    Plan,
+    PlanMemory,
+    Planner,
+    boat_value,
+    vp,
+)
 from core.games.maunakea.state import MaunaKeaState, Phase
 from core.messages import Command
 from core.protocol import Rules, Seat
@@ -232,11 +240,14 @@ def _move_card(
     return None
 
 
-def choose(state: MaunaKeaState, seat: Seat, *, cards: bool = True) -> Command:
+def choose(
+    state: MaunaKeaState, seat: Seat, *, cards: bool = True, memory: PlanMemory | None = None
+) -> Command:
     """The greedy bot's command for ``seat``, a legal one; ``cards=False`` never plays a card.
 
     In a turn it asks the rules for only the commands it weighs (boardings, pick-ups, cards),
-    not the hundreds of ways to lay a tile, and plans only when a rule needs the plans.
+    not the hundreds of ways to lay a tile, and plans only when a rule needs the plans (with
+    ``memory``, reusing the past plans nothing has changed since).
     """
     if state.phase is not Phase.TURN or seat != state.active or state.quake is not None:
         legal = play.legal_commands(state, seat)
@@ -255,7 +266,7 @@ def choose(state: MaunaKeaState, seat: Seat, *, cards: bool = True) -> Command:
 
     def plans() -> tuple[Planner, list[Plan]]:
         if not planned:
-            planner = Planner(state, seat)
+            planner = Planner(state, seat, memory)
             found = [p for e in explorers if (p := planner.plan(e)) is not None]
             planned.append((planner, sorted(found, key=lambda p: (-p.score, p.explorer.index))))
         return planned[0]
@@ -285,6 +296,7 @@ class GreedyBot:
     def __init__(self, seed: str, *, cards: bool = True) -> None:
         self.seed = seed  # kept for the Bot interface; the greedy bot never draws
         self.cards = cards
+        self.memory = PlanMemory()
 
     def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
-        return choose(state, seat, cards=self.cards)
+        return choose(state, seat, cards=self.cards, memory=self.memory)

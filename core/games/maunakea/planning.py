@@ -105,32 +105,51 @@ def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[
     return tuple(path)
 
 
-class Planner:
-    """The board as a cost grid for the seat's explorers, computed once per decision."""
+def cost_grid(state: MaunaKeaState, danger: set[Slot]) -> list[int]:
+    """The planning cost of entering each space (by index), lava's next slots costing more."""
+    cost = [PLAN_COST[t] for t in state.grid]
+    for slot in START_TILE_SLOTS:  # no tile there yet, but none may be laid either
+        if slot not in state.board:
+            for i in SLOT_INDICES[slot]:
+                cost[i] = BLOCKED
+    for slot in danger:
+        for i in SLOT_INDICES[slot]:
+            if cost[i] < BLOCKED:
+                cost[i] += DANGER_COST
+    return cost
 
-    def __init__(self, state: MaunaKeaState, seat: Seat) -> None:
+
+def step_grid(cost: list[int], crowd: set[Space]) -> list[int]:
+    """``cost`` with each space another explorer stands on costing ``CROWD_COST`` more."""
+    step = list(cost)
+    for x, y in crowd:
+        i = SPACES * x + y
+        if step[i] < BLOCKED:
+            step[i] += CROWD_COST
+    return step
+
+
+class Planner:
+    """The board as a cost grid for the seat's explorers, computed once per decision.
+
+    With a bot's ``PlanMemory``, a plan whose search read nothing that has changed since is
+    taken from the memory instead of searched again.
+    """
+
+    def __init__(self, state: MaunaKeaState, seat: Seat, memory: PlanMemory | None = None) -> None:
         self.state = state
         self.seat = seat
+        self.memory = memory
         self.danger = self._danger_slots()
         self.crowd = state.occupied()
-        cost = [PLAN_COST[t] for t in state.grid]
-        for slot in START_TILE_SLOTS:  # no tile there yet, but none may be laid either
-            if slot not in state.board:
-                for i in SLOT_INDICES[slot]:
-                    cost[i] = BLOCKED
-        for slot in self.danger:
-            for i in SLOT_INDICES[slot]:
-                if cost[i] < BLOCKED:
-                    cost[i] += DANGER_COST
-        self.cost = cost  # planning cost of entering each space
-        step = list(cost)
-        for x, y in self.crowd:
-            i = SPACES * x + y
-            if step[i] < BLOCKED:
-                step[i] += CROWD_COST
-        self.step = step  # the same, another explorer's space costing CROWD_COST more
         self._targets: dict[tuple[str, ...], tuple[Targets, Targets]] = {}
         self._sought: dict[tuple[tuple[str, ...], bool], tuple[Targets, dict[int, float]]] = {}
+        if memory is None:
+            self.cost = cost_grid(state, self.danger)
+            self.step = step_grid(self.cost, self.crowd)
+        else:
+            self.cost, self.step = memory.grids(state, self.danger, self.crowd)
+            self._targets, self._sought = memory.targets_of(state)
 
     def _danger_slots(self) -> set[Slot]:
         out: set[Slot] = set()
@@ -196,31 +215,142 @@ class Planner:
         """The explorer's best target: an artifact to fetch or a boat to board. Boats count
         only for a loaded explorer, near the end, or with no artifact to fetch."""
         assert explorer.space is not None
-        fetch, boats = self.targets(explorer.carried)
-        with_boats = bool(explorer.carried) or self.state.end is not None or not fetch
+        targets = self.targets(explorer.carried)
+        with_boats = bool(explorer.carried) or self.state.end is not None or not targets[0]
+        key = (index_of(explorer.space), tuple(explorer.carried), with_boats)
+        memory = self.memory
+        known = memory.plans.get(key) if memory is not None else None
+        if known is not None and known.targets == targets:
+            found = known.found
+        else:
+            found, read = self._search(explorer, with_boats)
+            if memory is not None:
+                memory.plans[key] = _Remembered(targets, read, found)
+        return None if found is None else Plan(explorer, *found)
+
+    def _search(self, explorer: Explorer, with_boats: bool) -> tuple[Found | None, int]:
+        """The plan's target, path, score, a boat, and cost (``None``: nothing to head for),
+        and the spaces whose step cost the search read, as a bit mask of indices."""
+        assert explorer.space is not None
+        boats = self.targets(explorer.carried)[1]
         sought, tops = self._sought_targets(explorer.carried, with_boats)
         origin = index_of(explorer.space)
-        dist = [UNSEEN] * len(self.step)
+        step = self.step
+        dist = [UNSEEN] * len(step)
+        settled: list[int] = []
         best: Choice | None = None
         stop = UNSEEN  # the cost from which nothing can score as much as ``best``
-        for cost, here in settle(self.step, origin, dist):
+        dist[origin] = 0
+        heap = [origin]
+        while heap:  # ``settle``, written out: this loop is the bot's hottest
+            key = heappop(heap)
+            cost = key >> 9
+            here = key & 511
+            if cost > dist[here]:
+                continue
             if cost >= stop:
                 break
+            settled.append(here)
             options = sought.get(here)
             if options is not None:
                 better = _better(best, here, cost, options)
                 if better is not None:
                     best = better
                     stop = _hopeless_from(cost, best[0][0], tops)
+            for nxt in NEIGHBOUR_INDICES[here]:
+                total = cost + step[nxt]
+                if total < dist[nxt]:
+                    dist[nxt] = total
+                    heappush(heap, total << 9 | nxt)
         if best is None and not with_boats:  # no artifact within reach: the search went to
             for here, options in boats.items():  # the end, so every cost is known
                 if dist[here] < UNSEEN:
                     best = _better(best, here, dist[here], options) or best
+        read = 0
+        for here in settled:
+            read |= AROUND[here]
         if best is None:
-            return None
+            return None, read
         (score, _, _), target, boat = best
         path = way_to(self.step, dist, origin, target)
-        return Plan(explorer, SPACE_AT[target], path, score, boat, dist[target])
+        return (SPACE_AT[target], path, score, boat, dist[target]), read
+
+
+Found = tuple[Space, tuple[Space, ...], float, bool, int]  # a Plan but its explorer
+AROUND: tuple[int, ...] = tuple(sum(1 << n for n in around) for around in NEIGHBOUR_INDICES)
+"""The neighbours of each index as a bit mask: what settling that space reads."""
+
+
+@dataclass(frozen=True)
+class _Remembered:
+    targets: tuple[Targets, Targets]  # what the search looked for
+    read: int  # the indices whose step cost it read, as a bit mask
+    found: Found | None
+
+
+class PlanMemory:
+    """One bot's past plans, each kept while nothing its search read has changed.
+
+    A search reads the step cost of the spaces around those it settled, and looks for the
+    targets of its explorer's load; a later decision that finds the same explorer on the same
+    space with the same targets, and the board changed only elsewhere (another explorer moved
+    away, a tile laid out of reach), has the same plan without searching again.
+    """
+
+    def __init__(self) -> None:
+        self.plans: dict[tuple[int, tuple[str, ...], bool], _Remembered] = {}
+        self._artifacts: dict[Space, list[str]] = {}
+        self._docked: dict[int, int] = {}
+        self._targets: dict[tuple[str, ...], tuple[Targets, Targets]] = {}
+        self._sought: dict[tuple[tuple[str, ...], bool], tuple[Targets, dict[int, float]]] = {}
+        self._grid: list[Terrain] = []
+        self._danger: set[Slot] = set()
+        self._crowd: set[Space] = set()
+        self._cost: list[int] = []
+        self._step: list[int] = []
+
+    def targets_of(
+        self, state: MaunaKeaState
+    ) -> tuple[
+        dict[tuple[str, ...], tuple[Targets, Targets]],
+        dict[tuple[tuple[str, ...], bool], tuple[Targets, dict[int, float]]],
+    ]:
+        """The planners' caches of targets, kept while no artifact and no boat has moved."""
+        if state.artifacts != self._artifacts or state.docked != self._docked:
+            self._artifacts = {space: list(pile) for space, pile in state.artifacts.items()}
+            self._docked = dict(state.docked)
+            self._targets, self._sought = {}, {}
+        return self._targets, self._sought
+
+    def grids(
+        self, state: MaunaKeaState, danger: set[Slot], crowd: set[Space]
+    ) -> tuple[list[int], list[int]]:
+        """This decision's ``cost_grid`` and ``step_grid``, forgetting every plan whose search
+        read a step cost that differs from the last decision's."""
+        if state.grid == self._grid:  # no tile laid: only explorers and lava heads moved
+            cost = self._cost if danger == self._danger else cost_grid(state, danger)
+            step = step_grid(cost, crowd)
+            changed = 0
+            for x, y in self._crowd ^ crowd:
+                changed |= 1 << (SPACES * x + y)
+            for slot in self._danger ^ danger:
+                for i in SLOT_INDICES[slot]:
+                    changed |= 1 << i
+        else:
+            cost = cost_grid(state, danger)
+            step = step_grid(cost, crowd)
+            changed = sum(
+                1 << i
+                for i, (was, now) in enumerate(zip(self._step, step, strict=False))
+                if was != now
+            )
+            if len(self._step) != len(step):
+                changed = -1  # everything
+            self._grid = list(state.grid)
+        if changed:
+            self.plans = {k: v for k, v in self.plans.items() if not v.read & changed}
+        self._danger, self._crowd, self._cost, self._step = danger, crowd, cost, step
+        return cost, step
 
 
 def _better(
