@@ -79,8 +79,13 @@ def envelope_to_wire(env: Envelope) -> dict[str, Any]:
     }
 
 
+_encode = msgspec.msgpack.Encoder().encode
+
+
 def encode_envelope(env: Envelope) -> bytes:
-    return pack(envelope_to_wire(env))
+    """The envelope's bytes: those ``pack`` gives (msgspec writes the same msgpack as msgpack
+    does for the plain values of an envelope, a test checks it, in a third of the time)."""
+    return _encode(envelope_to_wire(env))
 
 
 def envelope_from_wire(obj: Any) -> Envelope:

@@ -18,6 +18,7 @@ from core.codec import (
     decode_envelope,
     encode_envelope,
     envelope_from_wire,
+    envelope_to_wire,
     pack,
     short_hash,
     unpack,
@@ -99,6 +100,7 @@ EVENT_STRATEGIES = st.one_of(
 def test_envelopes_round_trip(event: Event, seq: int, prev: str) -> None:
     env = Envelope(seq, event, prev)
     data = encode_envelope(env)
+    assert data == pack(envelope_to_wire(env)), "the bytes msgpack itself writes"
     back = decode_envelope(data)
     assert back == env
     assert encode_envelope(back) == data, "re-encoding gives the same bytes (the chain holds)"
@@ -205,7 +207,7 @@ def test_the_fast_path_decodes_odd_payloads_as_the_checked_path(
     assert _decoded(data) == _decoded(data, checked=True)
 
 
-def test_the_fast_path_decodes_whole_games_as_the_checked_path() -> None:
+def test_whole_games_encode_as_msgpack_and_decode_as_the_checked_path() -> None:
     from core.bots import RandomBot, play_out
     from core.games import get_rules
     from core.referee import Referee
@@ -218,6 +220,7 @@ def test_the_fast_path_decodes_whole_games_as_the_checked_path() -> None:
         assert len(referee.wire) > 100
         for data, env in zip(referee.wire, referee.log, strict=True):
             assert decode_envelope(data) == env == _decoded(data, checked=True)
+            assert data == msgpack.packb(envelope_to_wire(env), use_bin_type=True)
 
 
 def test_typed_errors_say_what_is_wrong() -> None:

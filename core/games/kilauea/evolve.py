@@ -20,14 +20,14 @@ from core.games.kilauea.state import (
 C = COMPONENTS
 # the phases by name: on Python 3.11 ``Phase.MAIN`` goes through EnumType's ``__getattr__``
 # hook (~70 ns), and nearly every event sets one
-ACTIONS = Phase.ACTIONS
-CUTTING = Phase.CUTTING
-DRAFT = Phase.DRAFT
-FINAL = Phase.FINAL
-HANDOVER = Phase.HANDOVER
-MAIN = Phase.MAIN
-MOVE = Phase.MOVE
-OVER = Phase.OVER
+_ACTIONS = Phase.ACTIONS
+_CUTTING = Phase.CUTTING
+_DRAFT = Phase.DRAFT
+_FINAL = Phase.FINAL
+_HANDOVER = Phase.HANDOVER
+_MAIN = Phase.MAIN
+_MOVE = Phase.MOVE
+_OVER = Phase.OVER
 
 
 def _forests_laid(s: KilaueaState, e: ev.ForestsLaid) -> None:
@@ -69,7 +69,7 @@ def _start_player(s: KilaueaState, e: ev.StartPlayerChosen) -> None:
 def _stones_dealt(s: KilaueaState, e: ev.StonesDealt) -> None:
     s.stones = list(e.stones)
     s.stone_box -= sum(e.stones)
-    s.phase = DRAFT
+    s.phase = _DRAFT
 
 
 def _drafted(s: KilaueaState, e: ev.TikiDrafted) -> None:
@@ -79,7 +79,7 @@ def _drafted(s: KilaueaState, e: ev.TikiDrafted) -> None:
 
 
 def _turn_started(s: KilaueaState, e: ev.TurnStarted) -> None:
-    s.phase = MOVE
+    s.phase = _MOVE
     s.active = e.seat
     s.turn = e.turn
     s.cuts = 0
@@ -90,7 +90,7 @@ def _canoe_moved(s: KilaueaState, e: ev.CanoeMoved) -> None:
     s.canoe = e.space
     s.stones[e.seat] -= e.paid
     s.crater += e.paid
-    s.phase = MAIN
+    s.phase = _MAIN
 
 
 def _tiki_cut(s: KilaueaState, e: ev.TikiCut) -> None:
@@ -99,7 +99,7 @@ def _tiki_cut(s: KilaueaState, e: ev.TikiCut) -> None:
     s.cuts += 1
     if s.cuts == 1:
         s.may_use.append(s.reef[track.reef_next_to(s.canoe)])
-    s.phase = CUTTING if s.cuts < C.cut_at_most else ACTIONS
+    s.phase = _CUTTING if s.cuts < C.cut_at_most else _ACTIONS
 
 
 def _built_on_volcano(s: KilaueaState, e: ev.BuiltOnVolcano) -> None:
@@ -110,7 +110,7 @@ def _built_on_volcano(s: KilaueaState, e: ev.BuiltOnVolcano) -> None:
     slope = s.slope[e.sector]
     if slope is not None:
         s.may_use.append(slope)
-    s.phase = ACTIONS
+    s.phase = _ACTIONS
 
 
 def _built_on_island(s: KilaueaState, e: ev.BuiltOnIsland) -> None:
@@ -118,18 +118,18 @@ def _built_on_island(s: KilaueaState, e: ev.BuiltOnIsland) -> None:
     s.crater += e.paid
     s.take(e.seat, CANOE, e.colour)
     s.put(e.seat, ISLAND_COLUMNS[e.sector], e.colour)
-    s.phase = ACTIONS
+    s.phase = _ACTIONS
 
 
 def _passed(s: KilaueaState, e: ev.Passed) -> None:
-    s.phase = ACTIONS
+    s.phase = _ACTIONS
 
 
 def _tile_used(s: KilaueaState, e: ev.TileUsed) -> None:
     s.may_use.remove(e.tile)
     s.stones[e.seat] -= e.paid
     s.crater += e.paid
-    s.phase = ACTIONS
+    s.phase = _ACTIONS
 
 
 def _tiki_moved(s: KilaueaState, e: ev.TikiMoved) -> None:
@@ -157,7 +157,7 @@ def _forest_emptied(s: KilaueaState, e: ev.ForestEmptied) -> None:
 
 
 def _turn_ended(s: KilaueaState, e: ev.TurnEnded) -> None:
-    s.phase = HANDOVER
+    s.phase = _HANDOVER
     s.cuts = 0
     s.may_use = []
 
@@ -171,7 +171,7 @@ def _scoring_round(s: KilaueaState, e: ev.ScoringRound) -> None:
 
 def _game_ending(s: KilaueaState, e: ev.GameEnding) -> None:
     s.end = e.reason
-    s.phase = FINAL
+    s.phase = _FINAL
 
 
 def _final_bonuses(s: KilaueaState, e: ev.FinalBonuses) -> None:
@@ -183,7 +183,7 @@ def _final_bonuses(s: KilaueaState, e: ev.FinalBonuses) -> None:
 
 
 def _game_over(s: KilaueaState, e: ev.GameOver) -> None:
-    s.phase = OVER
+    s.phase = _OVER
     s.active = None
 
 

@@ -27,30 +27,30 @@ from core.messages import Event
 C = COMPONENTS
 # the members by name: on Python 3.11 ``Phase.TURN`` goes through EnumType's ``__getattr__``
 # hook (~70 ns), and the fold pays it on nearly every event
-LAVA = Kind.LAVA
-START = Kind.START
-TERRAIN = Kind.TERRAIN
-DRAFT = Phase.DRAFT
-HANDOVER = Phase.HANDOVER
-OPENING = Phase.OPENING
-OVER = Phase.OVER
-PLACEMENT = Phase.PLACEMENT
-REFILL = Phase.REFILL
-SETUP = Phase.SETUP
-TURN = Phase.TURN
-DECIDE = Quake.DECIDE
-DRAW = Quake.DRAW
-PLACE = Quake.PLACE
-BOAT = Status.BOAT
-ISLAND = Status.ISLAND
-LOST = Status.LOST
-RESCUED = Status.RESCUED
-SUPPLY = Status.SUPPLY
+_LAVA = Kind.LAVA
+_START = Kind.START
+_TERRAIN = Kind.TERRAIN
+_DRAFT = Phase.DRAFT
+_HANDOVER = Phase.HANDOVER
+_OPENING = Phase.OPENING
+_OVER = Phase.OVER
+_PLACEMENT = Phase.PLACEMENT
+_REFILL = Phase.REFILL
+_SETUP = Phase.SETUP
+_TURN = Phase.TURN
+_DECIDE = Quake.DECIDE
+_DRAW = Quake.DRAW
+_PLACE = Quake.PLACE
+_BOAT = Status.BOAT
+_ISLAND = Status.ISLAND
+_LOST = Status.LOST
+_RESCUED = Status.RESCUED
+_SUPPLY = Status.SUPPLY
 
 
 def _start_tiles(s: MaunaKeaState, e: ev.StartTilesLaid) -> None:
     for slot, tile, turn in e.tiles:
-        s.lay(slot, Placed(START, tile, turn))
+        s.lay(slot, Placed(_START, tile, turn))
         spaces = spaces_of(slot)
         for quadrant, colour in C.start_tiles[tile].markers:
             # a marker on square q of the unturned tile lands on square q + turn
@@ -67,27 +67,27 @@ def _boats(s: MaunaKeaState, e: ev.BoatsDocked) -> None:
 
 def _start_player(s: MaunaKeaState, e: ev.StartPlayerChosen) -> None:
     s.start_player = e.seat
-    s.phase = PLACEMENT
+    s.phase = _PLACEMENT
     s.placer = e.seat
 
 
 def _explorer_placed(s: MaunaKeaState, e: ev.ExplorerPlaced) -> None:
     explorer = s.explorers[e.seat][e.explorer]
-    explorer.status = ISLAND
+    explorer.status = _ISLAND
     explorer.space = e.space
     s.last_placer = e.seat
     nxt = s.ccw(e.seat)
-    if any(x.status is SUPPLY for x in s.explorers[nxt]):
+    if any(x.status is _SUPPLY for x in s.explorers[nxt]):
         s.placer = nxt
     else:
         s.placer = None
-        s.phase = OPENING
+        s.phase = _OPENING
         s.drawer = s.start_player
 
 
 def _tile_drawn(s: MaunaKeaState, e: ev.TileDrawn) -> None:
     s.bag.remove(e.tile)
-    if s.phase is OPENING:
+    if s.phase is _OPENING:
         if C.is_lava(e.tile):
             s.set_aside.append(e.tile)
             return
@@ -95,10 +95,10 @@ def _tile_drawn(s: MaunaKeaState, e: ev.TileDrawn) -> None:
         s.drawer = _next_opening_drawer(s, e.seat)
     elif C.is_lava(e.tile):
         s.pending_lava = e.tile
-        if s.quake is DRAW:
+        if s.quake is _DRAW:
             s.quake = None
-    elif s.quake is DRAW:
-        s.quake = PLACE
+    elif s.quake is _DRAW:
+        s.quake = _PLACE
         s.quake_tile = e.tile
     else:
         s.hands[e.seat].append(e.tile)
@@ -121,7 +121,7 @@ def _lava_returned(s: MaunaKeaState, e: ev.LavaReturned) -> None:
 
 
 def _turn_started(s: MaunaKeaState, e: ev.TurnStarted) -> None:
-    s.phase = TURN
+    s.phase = _TURN
     s.active = e.seat
     s.turn = e.turn
     s.pool = 0
@@ -131,12 +131,12 @@ def _turn_started(s: MaunaKeaState, e: ev.TurnStarted) -> None:
 
 
 def _tile_placed(s: MaunaKeaState, e: ev.TilePlaced) -> None:
-    if s.quake is PLACE and e.tile == s.quake_tile:
+    if s.quake is _PLACE and e.tile == s.quake_tile:
         s.quake = None
         s.quake_tile = None
     else:
         s.hands[e.seat].remove(e.tile)
-    s.lay(e.slot, Placed(TERRAIN, e.tile, e.rotation))
+    s.lay(e.slot, Placed(_TERRAIN, e.tile, e.rotation))
 
 
 def _tile_spent(s: MaunaKeaState, e: ev.TileSpent) -> None:
@@ -180,7 +180,7 @@ def _boarded(s: MaunaKeaState, e: ev.BoatBoarded) -> None:
         pile = s.artifacts.setdefault(explorer.space, [])
         pile.extend(e.left)
         pile.sort(key=colour_key)
-    explorer.status = BOAT
+    explorer.status = _BOAT
     explorer.space = None
     explorer.carried = []
     del s.docked[e.landing]
@@ -190,7 +190,7 @@ def _boarded(s: MaunaKeaState, e: ev.BoatBoarded) -> None:
 
 def _turn_played(s: MaunaKeaState, e: ev.TurnPlayed) -> None:
     s.pool = 0
-    s.phase = REFILL
+    s.phase = _REFILL
 
 
 def _lava_placed(s: MaunaKeaState, e: ev.LavaPlaced) -> None:
@@ -198,12 +198,12 @@ def _lava_placed(s: MaunaKeaState, e: ev.LavaPlaced) -> None:
     under = s.board.get(e.slot)
     if under is not None:
         s.covered.append(under)
-    s.lay(e.slot, Placed(LAVA, e.tile, Direction(e.travel)))
+    s.lay(e.slot, Placed(_LAVA, e.tile, Direction(e.travel)))
     for space in spaces_of(e.slot):
         s.artifacts.pop(space, None)
     for seat, index in e.lost_explorers:
         explorer = s.explorers[seat][index]
-        explorer.status = LOST
+        explorer.status = _LOST
         explorer.space = None
         explorer.carried = []
     s.lost_artifacts.extend(e.lost_artifacts)
@@ -217,7 +217,7 @@ def _lava_removed(s: MaunaKeaState, e: ev.LavaRemoved) -> None:
 
 
 def _turn_ended(s: MaunaKeaState, e: ev.TurnEnded) -> None:
-    s.phase = HANDOVER
+    s.phase = _HANDOVER
     s.pool = 0
 
 
@@ -226,7 +226,7 @@ def _end_triggered(s: MaunaKeaState, e: ev.EndTriggered) -> None:
 
 
 def _final_scoring(s: MaunaKeaState, e: ev.FinalScoring) -> None:
-    s.phase = OVER
+    s.phase = _OVER
     s.active = None
 
 
@@ -239,7 +239,7 @@ def _cards_dealt(s: MaunaKeaState, e: ev.CardsDealt) -> None:
     s.cards_dealt = True
     s.dealt = [list(hand) for hand in e.hands]
     s.undealt = list(e.undealt)
-    s.phase = DRAFT
+    s.phase = _DRAFT
 
 
 def _cards_kept(s: MaunaKeaState, e: ev.CardsKept) -> None:
@@ -247,7 +247,7 @@ def _cards_kept(s: MaunaKeaState, e: ev.CardsKept) -> None:
     s.discarded[e.seat] = list(e.discarded)
     s.dealt[e.seat] = []
     if not any(s.dealt):
-        s.phase = SETUP
+        s.phase = _SETUP
 
 
 def _card_moved(s: MaunaKeaState, e: ev.CardMoved) -> None:
@@ -267,18 +267,18 @@ def _earthquake(s: MaunaKeaState, e: ev.EarthquakeStruck) -> None:
     for quadrant, pile in enumerate(piles):
         if pile:
             s.artifacts[spaces[(quadrant + turn) % 4]] = pile  # artifacts ride along
-    s.quake = DECIDE
+    s.quake = _DECIDE
 
 
 def _quake_draw(s: MaunaKeaState, e: ev.QuakeDrawChosen) -> None:
-    s.quake = DRAW if e.draw else None
+    s.quake = _DRAW if e.draw else None
 
 
 def _rescued(s: MaunaKeaState, e: ev.ExplorerRescued) -> None:
     _take_card(s.cards[e.seat], e.card)
     s.played.append(e.card)
     explorer = s.explorers[e.seat][e.explorer]
-    explorer.status = RESCUED
+    explorer.status = _RESCUED
     explorer.space = None
     explorer.carried = []
     s.rescued.append(Rescue(e.seat, e.card, e.explorer, e.artifacts))

@@ -14,10 +14,21 @@ from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.lava import place_lava
 from core.games.maunakea.leaving import every_landing_flooded, nobody_can_leave
 from core.games.maunakea.scoring import final_outcome
-from core.games.maunakea.state import MaunaKeaState, Phase, Quake
+from core.games.maunakea.state import MaunaKeaState, Phase, Quake, Status
 from core.messages import Event
 
 C = COMPONENTS
+# the members by name: on Python 3.11 ``Phase.TURN`` goes through EnumType's ``__getattr__``
+# hook (~70 ns), and the referee asks what comes next after every event
+_DRAFT = Phase.DRAFT
+_HANDOVER = Phase.HANDOVER
+_OPENING = Phase.OPENING
+_PLACEMENT = Phase.PLACEMENT
+_REFILL = Phase.REFILL
+_SETUP = Phase.SETUP
+_TURN = Phase.TURN
+_DRAW = Quake.DRAW
+_ISLAND = Status.ISLAND
 START_TILE_DRAWS = shuffle_sizes(len(C.start_tiles)) + (4,) * len(C.start_tile_slots)
 BOAT_DRAWS = shuffle_sizes(len(C.boats))
 CARD_DRAWS = shuffle_sizes(len(C.cards))
@@ -39,10 +50,11 @@ def end_reason(state: MaunaKeaState) -> str | None:
     replace the base game's "nobody can leave the island" (``leaving``).
     """
     limit = state.turn_limit
-    if limit is not None and state.phase is Phase.TURN and state.turn >= limit:
+    if limit is not None and state.phase is _TURN and state.turn >= limit:
         return EndReason.TURN_LIMIT
-    if any(not state.on_island(seat) for seat in range(state.players)):
-        return EndReason.NO_EXPLORERS
+    for row in state.explorers:
+        if all(e.status is not _ISLAND for e in row):
+            return EndReason.NO_EXPLORERS
     if state.advanced:
         return EndReason.TILES_OUT if not state.bag else None
     if state.rules_version < 2 and every_landing_flooded(state):
@@ -67,31 +79,31 @@ def final_turns(players: int, advanced: bool, seat: int) -> tuple[int, ...]:
 
 def forced(state: MaunaKeaState) -> list[Event]:
     phase = state.phase
-    if phase is Phase.SETUP:
+    if phase is _SETUP:
         if setup_done(state) and state.start_player_option is not None:
             return [ev.StartPlayerChosen(state.start_player_option)]
         return []
-    if phase is Phase.OPENING and state.drawer is None:
+    if phase is _OPENING and state.drawer is None:
         out: list[Event] = []
         if state.set_aside:
             out.append(ev.LavaReturned(tuple(state.set_aside)))
         assert state.last_placer is not None
         out.append(ev.TurnStarted(state.last_placer, 1))
         return out
-    if phase in (Phase.TURN, Phase.REFILL) and state.end is None:
+    if phase in (_TURN, _REFILL) and state.end is None:
         reason = end_reason(state)
         if reason is not None:
             seat = state.active
             assert seat is not None
             return [ev.EndTriggered(reason, seat, final_turns(state.players, state.advanced, seat))]
-    if state.pending_lava is not None and phase in (Phase.TURN, Phase.REFILL):
+    if state.pending_lava is not None and phase in (_TURN, _REFILL):
         return [place_lava(state, state.pending_lava)]  # drawn in a refill or an earthquake
-    if phase is Phase.REFILL:
+    if phase is _REFILL:
         assert state.active is not None
         if state.end is not None or not state.bag or state.hand_mp(state.active) >= C.hand_minimum:
             return [ev.TurnEnded(state.active)]
         return []
-    if phase is Phase.HANDOVER:
+    if phase is _HANDOVER:
         assert state.active is not None
         if state.end is None:
             return [ev.TurnStarted(state.cw(state.active), state.turn + 1)]
@@ -106,7 +118,7 @@ def forced(state: MaunaKeaState) -> list[Event]:
 
 def chance(state: MaunaKeaState) -> tuple[int, ...] | None:
     phase = state.phase
-    if phase is Phase.SETUP:
+    if phase is _SETUP:
         if not state.board:
             return START_TILE_DRAWS
         if not state.boats_laid:
@@ -116,12 +128,12 @@ def chance(state: MaunaKeaState) -> tuple[int, ...] | None:
         if state.start_player is None and state.start_player_option is None:
             return (state.players,)
         return None
-    if phase is Phase.TURN and state.quake is Quake.DRAW and state.bag:
+    if phase is _TURN and state.quake is _DRAW and state.bag:
         return (len(state.bag),)
-    if phase is Phase.OPENING and state.drawer is not None and state.bag:
+    if phase is _OPENING and state.drawer is not None and state.bag:
         return (len(state.bag),)
     if (
-        phase is Phase.REFILL
+        phase is _REFILL
         and state.pending_lava is None
         and state.end is None
         and state.bag
@@ -133,7 +145,7 @@ def chance(state: MaunaKeaState) -> tuple[int, ...] | None:
 
 
 def resolve(state: MaunaKeaState, draws: Sequence[int]) -> Event:
-    if state.phase is Phase.SETUP:
+    if state.phase is _SETUP:
         if not state.board:
             split = len(C.start_tiles) - 1
             order = shuffled(range(len(C.start_tiles)), draws[:split])
@@ -149,16 +161,16 @@ def resolve(state: MaunaKeaState, draws: Sequence[int]) -> Event:
             hands = tuple(tuple(deck[s * n : (s + 1) * n]) for s in range(state.players))
             return ev.CardsDealt(hands, tuple(deck[state.players * n :]))
         return ev.StartPlayerChosen(draws[0])
-    seat = state.drawer if state.phase is Phase.OPENING else state.active
+    seat = state.drawer if state.phase is _OPENING else state.active
     assert seat is not None
     return ev.TileDrawn(seat, state.bag[draws[0]])
 
 
 def to_move(state: MaunaKeaState) -> tuple[int, ...]:
-    if state.phase is Phase.DRAFT:
+    if state.phase is _DRAFT:
         return tuple(seat for seat in range(state.players) if state.dealt[seat])
-    if state.phase is Phase.PLACEMENT and state.placer is not None:
+    if state.phase is _PLACEMENT and state.placer is not None:
         return (state.placer,)
-    if state.phase is Phase.TURN and state.active is not None:
+    if state.phase is _TURN and state.active is not None:
         return (state.active,)
     return ()

@@ -33,6 +33,15 @@ from core.games.maunakea.state import HIDDEN, Explorer, Kind, MaunaKeaState, Pha
 from core.messages import Command, Event
 
 C = COMPONENTS
+# the members by name: on Python 3.11 ``Phase.TURN`` goes through EnumType's ``__getattr__``
+# hook (~70 ns), and commands are listed and decided for every move of every bot
+_DRAFT = Phase.DRAFT
+_PLACEMENT = Phase.PLACEMENT
+_TURN = Phase.TURN
+_DECIDE = Quake.DECIDE
+_PLACE = Quake.PLACE
+_ISLAND = Status.ISLAND
+_SUPPLY = Status.SUPPLY
 ALL_SLOTS: tuple[Slot, ...] = tuple((c, r) for r in range(9) for c in range(9))
 OPEN_SLOTS: tuple[Slot, ...] = tuple(
     slot for slot in ALL_SLOTS if slot not in FIXED_SLOTS and slot not in START_TILE_SLOTS
@@ -55,19 +64,19 @@ def cargo_choices(carried: list[str], places: int) -> list[tuple[str, ...]]:
 
 
 def legal_commands(state: MaunaKeaState, seat: int) -> list[Command]:
-    if state.phase is Phase.DRAFT:
+    if state.phase is _DRAFT:
         dealt = state.dealt[seat] if 0 <= seat < state.players else []
         if not dealt or HIDDEN in dealt:
             return []
         return [cmd.KeepCards(kept) for kept in combinations(dealt, C.cards_kept)]
-    if state.phase is Phase.PLACEMENT and seat == state.placer:
+    if state.phase is _PLACEMENT and seat == state.placer:
         taken = state.occupied()
         return [cmd.PlaceExplorer(space) for space in START_SPACES if space not in taken]
-    if state.phase is not Phase.TURN or seat != state.active:
+    if state.phase is not _TURN or seat != state.active:
         return []
-    if state.quake is Quake.DECIDE:
+    if state.quake is _DECIDE:
         return [cmd.QuakeDraw(False), *([cmd.QuakeDraw(True)] if can_quake_draw(state) else [])]
-    if state.quake is Quake.PLACE:
+    if state.quake is _PLACE:
         assert state.quake_tile is not None
         return place_tile_commands(state, [state.quake_tile])
     hand = sorted(state.hands[seat])
@@ -167,7 +176,7 @@ def _explorer(state: MaunaKeaState, seat: int, index: int) -> Explorer:
     if not 0 <= index < len(state.explorers[seat]):
         raise IllegalCommand(f"there is no explorer {index}")
     explorer = state.explorers[seat][index]
-    if explorer.status is not Status.ISLAND or explorer.space is None:
+    if explorer.status is not _ISLAND or explorer.space is None:
         raise IllegalCommand(f"explorer {index} is not on the island")
     return explorer
 
@@ -184,7 +193,7 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
         return _place_explorer(state, seat, command)
     if isinstance(command, cmd.KeepCards):
         return _keep_cards(state, seat, command)
-    if state.phase is not Phase.TURN:
+    if state.phase is not _TURN:
         raise IllegalCommand(f"nothing can be played now ({state.phase.value})")
     if seat != state.active:
         raise IllegalCommand("it is not your turn")
@@ -236,7 +245,7 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
 
 
 def _place_explorer(state: MaunaKeaState, seat: int, command: cmd.PlaceExplorer) -> list[Event]:
-    if state.phase is not Phase.PLACEMENT:
+    if state.phase is not _PLACEMENT:
         raise IllegalCommand("explorers are placed only before the first turn")
     if seat != state.placer:
         raise IllegalCommand("it is not your turn to place an explorer")
@@ -244,7 +253,7 @@ def _place_explorer(state: MaunaKeaState, seat: int, command: cmd.PlaceExplorer)
         raise IllegalCommand("explorers start on the 16 start spaces next to the volcano")
     if state.occupant(command.space) is not None:
         raise IllegalCommand(f"{space_name(command.space)} already holds an explorer")
-    index = next(e.index for e in state.explorers[seat] if e.status is Status.SUPPLY)
+    index = next(e.index for e in state.explorers[seat] if e.status is _SUPPLY)
     return [ev.ExplorerPlaced(seat, index, command.space)]
 
 
@@ -282,7 +291,7 @@ def _board(state: MaunaKeaState, seat: int, command: cmd.Board) -> list[Event]:
 
 
 def _keep_cards(state: MaunaKeaState, seat: int, command: cmd.KeepCards) -> list[Event]:
-    if state.phase is not Phase.DRAFT:
+    if state.phase is not _DRAFT:
         raise IllegalCommand("cards are chosen only before the game begins")
     dealt = state.dealt[seat]
     if not dealt:
@@ -297,7 +306,7 @@ def _keep_cards(state: MaunaKeaState, seat: int, command: cmd.KeepCards) -> list
 
 
 def _after_quake(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
-    if state.quake is Quake.DECIDE:
+    if state.quake is _DECIDE:
         if not isinstance(command, cmd.QuakeDraw):
             raise IllegalCommand("first decide whether to draw a tile after the earthquake")
         if command.draw and not can_quake_draw(state):

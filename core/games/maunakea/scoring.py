@@ -16,6 +16,7 @@ from core.games.maunakea.state import MaunaKeaState, Phase
 from core.protocol import Outcome
 
 C = COMPONENTS
+_OVER = Phase.OVER  # looked up once: the referee asks for the outcome after every event
 
 
 @dataclass(frozen=True)
@@ -136,4 +137,4 @@ def final_outcome(state: MaunaKeaState) -> Outcome:
 
 
 def outcome(state: MaunaKeaState) -> Outcome | None:
-    return final_outcome(state) if state.phase is Phase.OVER else None
+    return final_outcome(state) if state.phase is _OVER else None
