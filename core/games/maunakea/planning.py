@@ -223,14 +223,15 @@ class Planner:
         if known is not None and known.targets == targets:
             found = known.found
         else:
-            found, read = self._search(explorer, with_boats)
+            found, reached, read = self._search(explorer, with_boats)
             if memory is not None:
-                memory.plans[key] = _Remembered(targets, read, found)
+                memory.plans[key] = _Remembered(targets, reached, read, found)
         return None if found is None else Plan(explorer, *found)
 
-    def _search(self, explorer: Explorer, with_boats: bool) -> tuple[Found | None, int]:
-        """The plan's target, path, score, a boat, and cost (``None``: nothing to head for),
-        and the spaces whose step cost the search read, as a bit mask of indices."""
+    def _search(self, explorer: Explorer, with_boats: bool) -> tuple[Found | None, int, int]:
+        """The plan's target, path, score, a boat, and cost (``None``: nothing to head for);
+        then, as bit masks of indices, the spaces the search settled and those whose step cost
+        it read (around the settled ones)."""
         assert explorer.space is not None
         boats = self.targets(explorer.carried)[1]
         sought, tops = self._sought_targets(explorer.carried, with_boats)
@@ -266,35 +267,41 @@ class Planner:
             for here, options in boats.items():  # the end, so every cost is known
                 if dist[here] < UNSEEN:
                     best = _better(best, here, dist[here], options) or best
-        read = 0
+        reached = read = 0
         for here in settled:
+            reached |= BIT[here]
             read |= AROUND[here]
         if best is None:
-            return None, read
+            return None, reached, read
         (score, _, _), target, boat = best
         path = way_to(self.step, dist, origin, target)
-        return (SPACE_AT[target], path, score, boat, dist[target]), read
+        return (SPACE_AT[target], path, score, boat, dist[target]), reached, read
 
 
 Found = tuple[Space, tuple[Space, ...], float, bool, int]  # a Plan but its explorer
-AROUND: tuple[int, ...] = tuple(sum(1 << n for n in around) for around in NEIGHBOUR_INDICES)
+BIT: tuple[int, ...] = tuple(1 << i for i in range(SPACES * SPACES))
+AROUND: tuple[int, ...] = tuple(sum(BIT[n] for n in around) for around in NEIGHBOUR_INDICES)
 """The neighbours of each index as a bit mask: what settling that space reads."""
 
 
 @dataclass(frozen=True)
 class _Remembered:
     targets: tuple[Targets, Targets]  # what the search looked for
-    read: int  # the indices whose step cost it read, as a bit mask
+    reached: int  # the indices it settled, as a bit mask
+    read: int  # the indices whose step cost it read
     found: Found | None
 
 
 class PlanMemory:
-    """One bot's past plans, each kept while nothing its search read has changed.
+    """One bot's past plans, each kept while nothing its search depends on has changed.
 
-    A search reads the step cost of the spaces around those it settled, and looks for the
-    targets of its explorer's load; a later decision that finds the same explorer on the same
-    space with the same targets, and the board changed only elsewhere (another explorer moved
-    away, a tile laid out of reach), has the same plan without searching again.
+    A search looks for the targets of its explorer's load, settles spaces from the nearest
+    on, and reads the step cost of the spaces around those it settled; it stops before the
+    others. Its plan stands while its targets are the same, no settled space costs otherwise
+    and no space it read got cheaper (one that got dearer and was not settled would still be
+    left unsettled). So a later decision that finds the same explorer on the same space, the
+    board changed elsewhere (another explorer moved away, a tile laid out of reach), has the
+    same plan without searching again.
     """
 
     def __init__(self) -> None:
@@ -325,30 +332,39 @@ class PlanMemory:
     def grids(
         self, state: MaunaKeaState, danger: set[Slot], crowd: set[Space]
     ) -> tuple[list[int], list[int]]:
-        """This decision's ``cost_grid`` and ``step_grid``, forgetting every plan whose search
-        read a step cost that differs from the last decision's."""
+        """This decision's ``cost_grid`` and ``step_grid``, forgetting every plan that a step
+        cost changed since the last decision may change."""
+        rose = fell = 0  # the indices whose step cost rose, fell (or may have)
         if state.grid == self._grid:  # no tile laid: only explorers and lava heads moved
             cost = self._cost if danger == self._danger else cost_grid(state, danger)
             step = step_grid(cost, crowd)
-            changed = 0
-            for x, y in self._crowd ^ crowd:
-                changed |= 1 << (SPACES * x + y)
-            for slot in self._danger ^ danger:
+            for x, y in crowd - self._crowd:
+                rose |= BIT[SPACES * x + y]
+            for x, y in self._crowd - crowd:
+                fell |= BIT[SPACES * x + y]
+            for slot in danger - self._danger:
                 for i in SLOT_INDICES[slot]:
-                    changed |= 1 << i
+                    rose |= BIT[i]
+            for slot in self._danger - danger:
+                for i in SLOT_INDICES[slot]:
+                    fell |= BIT[i]
         else:
             cost = cost_grid(state, danger)
             step = step_grid(cost, crowd)
-            changed = sum(
-                1 << i
-                for i, (was, now) in enumerate(zip(self._step, step, strict=False))
-                if was != now
-            )
             if len(self._step) != len(step):
-                changed = -1  # everything
+                rose = fell = -1  # everything
+            for i, (was, now) in enumerate(zip(self._step, step, strict=False)):
+                if was < now:
+                    rose |= BIT[i]
+                elif was > now:
+                    fell |= BIT[i]
             self._grid = list(state.grid)
-        if changed:
-            self.plans = {k: v for k, v in self.plans.items() if not v.read & changed}
+        if rose or fell:
+            self.plans = {
+                key: plan
+                for key, plan in self.plans.items()
+                if not (plan.reached & (rose | fell) or plan.read & fell)
+            }
         self._danger, self._crowd, self._cost, self._step = danger, crowd, cost, step
         return cost, step
 
