@@ -2,19 +2,22 @@
 
 ``movement.reachable`` rebuilds paths from costs, and the greedy bot's ``Planner.plan`` stops
 its search early; each is compared here, over the positions of whole bot games, with a plain
-Dijkstra that records every predecessor and searches the whole board.
+Dijkstra that records every predecessor and searches the whole board. The bot's
+``PlanMemory`` must change none of its moves either.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
+from typing import Any
 
 from core.bots import RandomBot, make_bot, play_out
 from core.games.maunakea import RULES
 from core.games.maunakea.board import neighbours, slot_of
 from core.games.maunakea.components import COMPONENTS as C
 from core.games.maunakea.components import Space, Terrain
+from core.games.maunakea.greedy import GreedyBot, choose
 from core.games.maunakea.movement import reachable
 from core.games.maunakea.planning import (
     CROWD_COST,
@@ -26,6 +29,8 @@ from core.games.maunakea.planning import (
     vp,
 )
 from core.games.maunakea.state import Explorer, MaunaKeaState, Phase
+from core.messages import Command
+from core.protocol import Rules
 from core.referee import Referee
 
 Found = tuple[dict[Space, int], dict[Space, Space]]
@@ -118,7 +123,7 @@ def positions(bot: str, seeds: tuple[str, ...], every: int) -> Iterator[MaunaKea
     for i, seed in enumerate(seeds):
         players = 2 + i % 3
         config = RULES.config(players, {"turn_limit": 60, "advanced": i % 2 == 1})
-        referee = Referee(RULES, config, [f"P{s}" for s in range(players)], seed=seed)
+        referee: Referee[Any] = Referee(RULES, config, [f"P{s}" for s in range(players)], seed=seed)
         referee.begin()
         bots = {
             s: RandomBot(f"{seed}/{s}") if bot == "random" else make_bot("maunakea", bot, seed)
@@ -129,7 +134,7 @@ def positions(bot: str, seeds: tuple[str, ...], every: int) -> Iterator[MaunaKea
         yield from found
 
 
-def _sample(referee: Referee[MaunaKeaState], found: list[MaunaKeaState], every: int) -> None:
+def _sample(referee: Referee[Any], found: list[MaunaKeaState], every: int) -> None:
     if len(referee.log) % every == 0 and referee.state.phase is Phase.TURN:
         found.append(referee.state.copy())
 
@@ -161,3 +166,30 @@ def test_plans_stop_early_yet_match_a_whole_board_search() -> None:
                 assert fast == plain_plan(state, seat, explorer)
                 checked += 1
     assert checked > 500
+
+
+class _Checked(GreedyBot):
+    """The greedy bot, checking at every decision that each plan its memory gives is the plan
+    a fresh search finds."""
+
+    checked = 0
+
+    def choose(self, rules: Rules[Any], state: Any, seat: int) -> Command:
+        if state.phase is Phase.TURN and state.active == seat:
+            remembered = Planner(state, seat, self.memory)
+            fresh = Planner(state, seat)
+            for explorer in state.on_island(seat):
+                assert remembered.plan(explorer) == fresh.plan(explorer)
+                _Checked.checked += 1
+        return choose(state, seat, cards=self.cards, memory=self.memory)
+
+
+def test_a_bot_that_remembers_its_plans_plans_as_one_that_searches_every_time() -> None:
+    for i, seed in enumerate(("m0", "m1", "m2", "m3", "m4", "m5")):
+        players = 2 + i % 3
+        config = RULES.config(players, {"turn_limit": 100, "advanced": i % 2 == 1})
+        names = [f"P{s}" for s in range(players)]
+        referee: Referee[Any] = Referee(RULES, config, names, seed=seed)
+        referee.begin()
+        play_out(referee, {s: _Checked(seed) for s in range(players)})
+    assert _Checked.checked > 3000
