@@ -1,6 +1,8 @@
 """The greedy bot: each explorer heads for the best artifact or boat, tiles pave its way.
 
-Every decision is one command, chosen from ``legal_commands`` with a few plain rules in order:
+Every decision is one legal command, chosen with a few plain rules in order (in a turn the bot
+asks the rules for the kinds of command it weighs, ``play.boarding_commands`` and the like,
+rather than every way to lay a tile; a tile may be laid on any empty slot):
 
 1. board a boat when the explorer's best plan is that boat (or the game is ending);
 2. pick up the most valuable artifact an explorer stands on;
@@ -13,12 +15,14 @@ Every decision is one command, chosen from ``legal_commands`` with a few plain r
 6. end the turn.
 
 In the draft it keeps the four cards it values most (``card_worth``); it never plays an
-earthquake.
+earthquake (taking over a seat right after one, it draws no tile, or lays the drawn one on the
+first place offered).
 
 A *plan* (``planning``) is the cheapest path over the board as it could become: jungle costs 1,
 water 2, and a slot still without a tile counts as ``GAP_COST`` (a tile could be laid there).
 The bot reads only the seat's view and the rules' public functions, and draws no random numbers,
-so it is deterministic whatever its seed.
+so it is deterministic whatever its seed; its ``PlanMemory`` only spares it searching again for
+a plan nothing has changed.
 """
 
 from __future__ import annotations
