@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.games.maunakea.components import (
     COMPONENTS,
     QUADRANTS,
@@ -96,6 +98,29 @@ SLOT_INDICES: dict[Slot, tuple[int, int, int, int]] = {
     for c in range(SIZE)
 }
 """The indices of a slot's four spaces in (TL, TR, BR, BL) order (as :func:`spaces_of`)."""
+
+
+def trace_path(
+    origin: int, target: int, cost: Callable[[int], int | None], enter: Callable[[int], int]
+) -> tuple[Space, ...]:
+    """The spaces entered on a cheapest way from ``origin`` to ``target``, rebuilt from the
+    costs a Dijkstra ordered by (cost, index) found (``cost(i)``: ``None`` or more for a space
+    it never reached) and the cost of entering each space (``enter``).
+
+    Such a search enters each space from its first-settled neighbour one step's cost cheaper,
+    which is the lowest such index: the path a map of predecessors would give, for the one
+    space asked (a neighbour cheaper than the target was settled before it).
+    """
+    path = []
+    here = target
+    while here != origin:
+        path.append(SPACE_AT[here])
+        before = cost(here)
+        assert before is not None
+        before -= enter(here)
+        here = min(n for n in NEIGHBOUR_INDICES[here] if cost(n) == before)
+    path.reverse()
+    return tuple(path)
 
 
 def step(slot: Slot, direction: Direction) -> Slot:

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from core.games.maunakea.board import LANDING_OF_SPACE, NEIGHBOUR_INDICES, SPACE_AT, neighbours
+from core.games.maunakea.board import (
+    LANDING_OF_SPACE,
+    NEIGHBOUR_INDICES,
+    SPACE_AT,
+    neighbours,
+    trace_path,
+)
 from core.games.maunakea.components import COMPONENTS, SPACES, Space, Terrain
 from core.games.maunakea.state import Explorer, MaunaKeaState, Status
 
@@ -70,22 +76,10 @@ def move_costs(
 
 
 def path_to(state: MaunaKeaState, best: dict[int, int], target: int) -> tuple[Space, ...]:
-    """The cheapest way to ``target`` found by ``move_costs`` (``best``), every space entered.
-
-    Of the equally cheap ways, the one a Dijkstra ordered by (cost, space) records: each space
-    is entered from its first-settled neighbour that is one step's cost cheaper, which is the
-    lowest such index. So the path is rebuilt from the costs alone, for the one space asked.
-    """
+    """The cheapest way to ``target`` found by ``move_costs`` (``best``), every space entered;
+    of equally cheap ways, the one a Dijkstra ordered by (cost, space) records."""
     grid = state.grid
-    origin = next(iter(best))
-    path = []
-    here = target
-    while here != origin:
-        path.append(SPACE_AT[here])
-        before = best[here] - ENTER_COST[grid[here]]
-        here = min(n for n in NEIGHBOUR_INDICES[here] if best.get(n) == before)
-    path.reverse()
-    return tuple(path)
+    return trace_path(next(iter(best)), target, best.get, lambda i: ENTER_COST[grid[i]])
 
 
 def reach(state: MaunaKeaState, explorer: Explorer, budget: int) -> dict[Space, int]:

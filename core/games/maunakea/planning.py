@@ -24,6 +24,7 @@ from core.games.maunakea.board import (
     SPACE_AT,
     START_TILE_SLOTS,
     index_of,
+    trace_path,
 )
 from core.games.maunakea.components import COMPONENTS, SPACES, Slot, Space, Terrain
 from core.games.maunakea.lava import target_of
@@ -92,17 +93,8 @@ def settle(step: list[int], origin: int, dist: list[int]) -> Iterator[tuple[int,
 
 def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[Space, ...]:
     """The spaces entered from ``origin`` to settled ``target``, from ``dist`` of
-    :func:`settle`. Each space is entered from its first-settled neighbour one step's cost
-    cheaper (the lowest such index), as a search recording predecessors would find it; those
-    neighbours were settled before it."""
-    path = []
-    here = target
-    while here != origin:
-        path.append(SPACE_AT[here])
-        before = dist[here] - step[here]
-        here = min(n for n in NEIGHBOUR_INDICES[here] if dist[n] == before)
-    path.reverse()
-    return tuple(path)
+    :func:`settle` (see ``board.trace_path``)."""
+    return trace_path(origin, target, dist.__getitem__, step.__getitem__)
 
 
 def cost_grid(state: MaunaKeaState, danger: set[Slot]) -> list[int]:
@@ -241,14 +233,7 @@ class Planner:
         settled: list[int] = []
         best: Choice | None = None
         stop = UNSEEN  # the cost from which nothing can score as much as ``best``
-        dist[origin] = 0
-        heap = [origin]
-        while heap:  # ``settle``, written out: this loop is the bot's hottest
-            key = heappop(heap)
-            cost = key >> 9
-            here = key & 511
-            if cost > dist[here]:
-                continue
+        for cost, here in settle(step, origin, dist):
             if cost >= stop:
                 break
             settled.append(here)
@@ -258,11 +243,6 @@ class Planner:
                 if better is not None:
                     best = better
                     stop = _hopeless_from(cost, best[0][0], tops)
-            for nxt in NEIGHBOUR_INDICES[here]:
-                total = cost + step[nxt]
-                if total < dist[nxt]:
-                    dist[nxt] = total
-                    heappush(heap, total << 9 | nxt)
         if best is None and not with_boats:  # no artifact within reach: the search went to
             for here, options in boats.items():  # the end, so every cost is known
                 if dist[here] < UNSEEN:
