@@ -41,9 +41,11 @@ class AuditReport:
         return not self.problems
 
 
-def audit(envelopes: Sequence[Envelope], seed: str | None = None) -> AuditReport:
-    """Check ``envelopes`` against the rules; ``seed`` (an unfinished game's secret seed, known
-    only to its referee) has every draw checked before the game ends too."""
+def audit(
+    envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
+) -> AuditReport:
+    """Check ``envelopes`` against the rules; ``seed`` and ``salt`` (an unfinished game's
+    secrets, known only to its referee) have every draw checked before the game ends too."""
     report = AuditReport(events=len(envelopes))
     if not envelopes or not isinstance(envelopes[0].event, GameStarted):
         report.problems.append("event 0 is not core.game_started")
@@ -58,9 +60,9 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None) -> AuditReport
     rng: Rng | None = None
     if ended is not None:
         report.finished = True
-        seed = ended.seed
+        seed, salt = ended.seed, ended.salt
     if seed is not None:
-        if seed_hash(seed) != started.seed_hash:
+        if seed_hash(seed, salt) != started.seed_hash:
             which = "revealed" if ended is not None else "given"
             report.problems.append(f"the {which} seed does not match the published seed hash")
         else:

@@ -22,8 +22,10 @@ class GameStarted(Event, frozen=True):
 
 @EVENTS.register("core.game_ended")
 class GameEnded(Event, frozen=True):
-    """The game is over: final scores, winners, and the seed for anyone to audit the draws."""
+    """The game is over: final scores, winners, and the seed and the salt of its commitment for
+    anyone to audit the draws (``salt`` is empty in logs from before salts)."""
 
     seed: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    salt: str = ""

@@ -20,7 +20,7 @@ from core.fold import rules_of, start_state
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command, Event
 from core.protocol import Outcome, Rules, Seat
-from core.rng import Rng, new_seed, seed_hash
+from core.rng import Rng, new_salt, new_seed, seed_hash
 
 S = TypeVar("S")
 Sink = Callable[[Envelope, bytes], None]
@@ -37,10 +37,12 @@ class Referee(Generic[S]):
         players: Sequence[str],
         *,
         seed: str | None = None,
+        salt: str | None = None,
         position: Mapping[str, Any] | None = None,
     ) -> None:
         self.rules = rules
         self.seed = seed if seed is not None else new_seed()
+        self.salt = salt if salt is not None else new_salt()  # hides the seed's commitment
         self._rng = Rng(self.seed)
         self.players = tuple(players)
         self.started = GameStarted(
@@ -48,7 +50,7 @@ class Referee(Generic[S]):
             rules_version=rules.version,
             config=dict(config),
             players=self.players,
-            seed_hash=seed_hash(self.seed),
+            seed_hash=seed_hash(self.seed, self.salt),
             position=dict(position) if position is not None else None,
         )
         self.state: S = start_state(rules, self.started)
@@ -65,10 +67,10 @@ class Referee(Generic[S]):
 
     @classmethod
     def resume(
-        cls, envelopes: Sequence[Envelope], wire: Sequence[bytes], seed: str
+        cls, envelopes: Sequence[Envelope], wire: Sequence[bytes], seed: str, salt: str = ""
     ) -> Referee[Any]:
         """The referee of an unfinished game, from its log (``envelopes`` and their bytes) and
-        its secret seed. Raises :class:`ReplayError` with one line if the log does not check
+        its secret seed and salt. Raises :class:`ReplayError` with one line if the log does not check
         out with that seed, or the game is over. Call :meth:`proceed` next."""
         if not envelopes or not isinstance(envelopes[0].event, GameStarted):
             raise ReplayError("a game log must begin with core.game_started")
@@ -76,11 +78,13 @@ class Referee(Generic[S]):
         if isinstance(envelopes[-1].event, GameEnded):
             raise ReplayError("the game is over: there is nothing to resume")
         rules = rules_of(started)
-        report = audit(envelopes, seed=seed)  # under the rules version the log was begun with
+        # under the rules version the log was begun with
+        report = audit(envelopes, seed=seed, salt=salt)
         if not report.ok:
             raise ReplayError(f"the log cannot be resumed: {report.problems[0]}")
         referee: Referee[Any] = Referee(
-            rules, started.config, started.players, seed=seed, position=started.position
+            rules, started.config, started.players, seed=seed, salt=salt,
+            position=started.position,
         )
         referee.started = started  # its rules version, which the state plays by
         assert report.rng is not None  # the seed matched the hash: audit drew with it
@@ -143,7 +147,7 @@ class Referee(Generic[S]):
         result = self.rules.outcome(self.state)
         if result is not None and not self.ended:
             self.ended = True
-            out.append(self._append(GameEnded(self.seed, result.scores, result.winners)))
+            out.append(self._append(GameEnded(self.seed, result.scores, result.winners, self.salt)))
         return out
 
     def _append(self, event: Event) -> Envelope:

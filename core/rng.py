@@ -3,6 +3,11 @@
 Keyed BLAKE2b in counter mode, so a seed gives the same draws on every Python version and
 platform (``random.shuffle`` promises no such thing). A game publishes :func:`seed_hash` when it
 starts and reveals the seed when it ends; anyone can then re-run every draw.
+
+The commitment is salted: ``seed_hash(seed, salt)`` hashes a secret 256-bit salt with the seed,
+and the salt is revealed with the seed at the end. A seed someone chose ("42") can then not be
+found by hashing guesses until one matches the commitment. (Logs written before salts have an
+empty salt and the unsalted commitment, which still verifies.)
 """
 
 from __future__ import annotations
@@ -16,14 +21,26 @@ T = TypeVar("T")
 _SEED_DOMAIN = b"caldera-seed\x00"
 
 
+_SALTED_DOMAIN = b"caldera-salted-seed\x00"
+
+
 def new_seed() -> str:
-    """A fresh unguessable seed (128 bits, hex)."""
-    return secrets.token_hex(16)
+    """A fresh unguessable seed (256 bits, hex)."""
+    return secrets.token_hex(32)
 
 
-def seed_hash(seed: str) -> str:
-    """The commitment published at game start: SHA-256 of the seed, hex."""
-    return hashlib.sha256(_SEED_DOMAIN + seed.encode("utf-8")).hexdigest()
+def new_salt() -> str:
+    """A fresh secret salt for a seed's commitment (256 bits, hex)."""
+    return secrets.token_hex(32)
+
+
+def seed_hash(seed: str, salt: str = "") -> str:
+    """The commitment published at game start: SHA-256 of the salt and the seed, hex (of the
+    seed alone when ``salt`` is empty, as logs from before salts have it)."""
+    if not salt:
+        return hashlib.sha256(_SEED_DOMAIN + seed.encode("utf-8")).hexdigest()
+    data = _SALTED_DOMAIN + salt.encode("utf-8") + b"\x00" + seed.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
 
 
 class Rng:

@@ -150,7 +150,7 @@ class TableHost:
         kept = unfinished.claim(replay_path, header.seed_hash)
         try:
             host = cls._from_record(address, kept.record, seats or {}, backoff)
-            host.refereeing.resume(replay_path, kept.record.seed)
+            host.refereeing.resume(replay_path, kept.record.seed, kept.record.salt)
         except BaseException:
             kept.release()
             raise
@@ -212,7 +212,7 @@ class TableHost:
             "standin_after": self.bots.standin_after,
             "notes": self.notes,
         }
-        return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes)
+        return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes, referee.salt)
 
     # -- what others see -----------------------------------------------------------------
 

@@ -7,7 +7,7 @@ the seed apart, in a record of its own in the data directory of the machine that
 game (``<data dir>/unfinished/``, a directory only its user may read; each record 0600)::
 
     {"format": 1, "replay": "/…/replays/20250101-….caldera", "seed_hash": "…", "seed": "…",
-     "kind": "local" | "table", "details": {…who sat where, the table's id and options…}}
+     "salt": "…", "kind": "local" | "table", "details": {…who sat where, the table's id and options…}}
 
 The record is written when the game begins and deleted when it ends (then the file itself
 reveals the seed). While a process referees the game it holds a lock on the record, so the
@@ -21,7 +21,7 @@ import contextlib
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -50,20 +50,23 @@ def records_dir() -> Path:
 
 @dataclass(frozen=True)
 class Unfinished:
-    """An unfinished game's secret seed and how to seat it again (``details``, its owner's)."""
+    """An unfinished game's secret seed and salt, and how to seat it again (``details``, its
+    owner's)."""
 
     replay: Path
     seed: str
     kind: Kind
     details: dict[str, Any] = field(default_factory=dict)
+    salt: str = ""  # empty in records from before salts
 
     @property
     def seed_hash(self) -> str:
-        return hash_of_seed(self.seed)
+        return hash_of_seed(self.seed, self.salt)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "replay": str(self.replay), "seed_hash": self.seed_hash,
-                "seed": self.seed, "kind": self.kind, "details": self.details}  # fmt: skip
+                "seed": self.seed, "salt": self.salt, "kind": self.kind,
+                "details": self.details}  # fmt: skip
 
     @classmethod
     def from_json(cls, doc: Any) -> Unfinished:
@@ -74,7 +77,10 @@ class Unfinished:
             raise ReplayError("the record names no replay file or seed")
         if kind not in ("local", "table") or not isinstance(details, dict):
             raise ReplayError("the record's kind or details are not readable")
-        return cls(Path(replay), seed, kind, details)
+        salt = doc.get("salt", "")
+        if not isinstance(salt, str):
+            raise ReplayError("the record's salt is not readable")
+        return cls(Path(replay), seed, kind, details, salt)
 
 
 def _record_path(replay: Path) -> Path:
@@ -162,7 +168,7 @@ def claim(replay: Path, seed_hash: str) -> Kept:
             f"(only the machine whose referee began it can resume it)"
         )
     if record.replay.resolve() != replay.resolve():  # the file was moved: follow it
-        record = Unfinished(replay.resolve(), record.seed, record.kind, record.details)
+        record = replace(record, replay=replay.resolve())
     return keep(record)
 
 

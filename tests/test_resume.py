@@ -57,7 +57,7 @@ def commands_in(referee: Referee[Any], upto: int) -> int:
 def test_a_game_cut_anywhere_resumes_to_the_identical_log(game: str, options: Any) -> None:
     whole, played = play(game, "resume-me", **options)
     for cut in range(1, len(whole.log) - 1):
-        referee = Referee.resume(whole.log[:cut], whole.wire[:cut], "resume-me")
+        referee = Referee.resume(whole.log[:cut], whole.wire[:cut], "resume-me", whole.salt)
         referee.proceed()  # what the cut step still owed, then forced events and draws
         for seat, command in played[commands_in(referee, referee.seq) :]:
             referee.submit(seat, command)
@@ -69,7 +69,7 @@ def test_a_game_begun_under_older_rules_goes_on_under_them(game: str) -> None:
     whole, played = play(game, "older", version=1, turn_limit=3)
     assert whole.started.rules_version == 1 < get_rules(game).version
     cut = len(whole.log) // 2
-    referee = Referee.resume(whole.log[:cut], whole.wire[:cut], "older")
+    referee = Referee.resume(whole.log[:cut], whole.wire[:cut], "older", whole.salt)
     assert referee.started.rules_version == 1 and referee.state.rules_version == 1
     referee.proceed()
     for seat, command in played[commands_in(referee, referee.seq) :]:
@@ -80,13 +80,15 @@ def test_a_game_begun_under_older_rules_goes_on_under_them(game: str) -> None:
 def test_only_the_games_own_seed_resumes_it() -> None:
     whole, _ = play("maunakea", "mine", turn_limit=2)
     with pytest.raises(ReplayError, match="does not match the published seed hash"):
-        Referee.resume(whole.log[:30], whole.wire[:30], "someone else's guess")
+        Referee.resume(whole.log[:30], whole.wire[:30], "someone else's guess", whole.salt)
+    with pytest.raises(ReplayError, match="does not match the published seed hash"):
+        Referee.resume(whole.log[:30], whole.wire[:30], "mine")  # the seed, but not its salt
 
 
 def test_a_finished_game_is_not_resumed() -> None:
     whole, _ = play("maunakea", "done", turn_limit=2)
     with pytest.raises(ReplayError, match="the game is over"):
-        Referee.resume(whole.log, whole.wire, "done")
+        Referee.resume(whole.log, whole.wire, "done", whole.salt)
 
 
 def test_a_log_that_breaks_the_rules_is_not_resumed() -> None:
@@ -94,4 +96,4 @@ def test_a_log_that_breaks_the_rules_is_not_resumed() -> None:
     log = list(whole.log[:30])
     log[5], log[6] = log[6], log[5]
     with pytest.raises(ReplayError, match=r"cannot be resumed: event \d+: seat 2 acts out of turn"):
-        Referee.resume(log, whole.wire[:30], "edited")
+        Referee.resume(log, whole.wire[:30], "edited", whole.salt)

@@ -109,7 +109,9 @@ class LocalSession:
         self.referee.sinks.append(self._writer.append)
         self.replay_path = path
         bots = {str(seat): bot.name for seat, bot in self.bots.items()}
-        record = unfinished.Unfinished(path.resolve(), self.referee.seed, "local", {"bots": bots})
+        record = unfinished.Unfinished(
+            path.resolve(), self.referee.seed, "local", {"bots": bots}, self.referee.salt
+        )
         try:
             self._kept = unfinished.keep(record)
         except ReplayError as exc:  # cannot be: the file was just created
@@ -125,7 +127,9 @@ class LocalSession:
         try:
             if kept.record.kind != "local":
                 raise ReplayError(f"{path.name} is a table hosted here: reopen it as a table")
-            referee = Referee.resume(replay.envelopes, replay.raw, kept.record.seed)
+            referee = Referee.resume(
+                replay.envelopes, replay.raw, kept.record.seed, kept.record.salt
+            )
             bots = {
                 int(seat): make_bot(referee.rules.game, kind, f"{referee.seed}/bot/{seat}")
                 for seat, kind in dict(kept.record.details.get("bots", {})).items()
