@@ -41,9 +41,7 @@ class AuditReport:
         return not self.problems
 
 
-def audit(
-    envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
-) -> AuditReport:
+def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = "") -> AuditReport:
     """Check ``envelopes`` against the rules; ``seed`` and ``salt`` (an unfinished game's
     secrets, known only to its referee) have every draw checked before the game ends too."""
     report = AuditReport(events=len(envelopes))

@@ -70,8 +70,8 @@ class Referee(Generic[S]):
         cls, envelopes: Sequence[Envelope], wire: Sequence[bytes], seed: str, salt: str = ""
     ) -> Referee[Any]:
         """The referee of an unfinished game, from its log (``envelopes`` and their bytes) and
-        its secret seed and salt. Raises :class:`ReplayError` with one line if the log does not check
-        out with that seed, or the game is over. Call :meth:`proceed` next."""
+        its secret seed and salt. Raises :class:`ReplayError` with one line if the log does not
+        check out with them, or the game is over. Call :meth:`proceed` next."""
         if not envelopes or not isinstance(envelopes[0].event, GameStarted):
             raise ReplayError("a game log must begin with core.game_started")
         started = envelopes[0].event
@@ -83,7 +83,11 @@ class Referee(Generic[S]):
         if not report.ok:
             raise ReplayError(f"the log cannot be resumed: {report.problems[0]}")
         referee: Referee[Any] = Referee(
-            rules, started.config, started.players, seed=seed, salt=salt,
+            rules,
+            started.config,
+            started.players,
+            seed=seed,
+            salt=salt,
             position=started.position,
         )
         referee.started = started  # its rules version, which the state plays by

@@ -79,8 +79,8 @@ class Refereeing:
 
     def resume(self, replay_path: Path, seed: str, salt: str = "") -> None:
         """Go on with the unfinished game in ``replay_path``: the referee rebuilt from its log and
-        its secret ``seed`` and ``salt``, the same file appended to (a torn tail cut back first). Raises
-        :class:`~core.errors.ReplayError` with one line when the file cannot be resumed."""
+        its secret ``seed`` and ``salt``, the same file appended to (a torn tail cut back first).
+        Raises :class:`~core.errors.ReplayError` with one line when the file cannot be resumed."""
         replay = read(replay_path)
         referee = Referee.resume(replay.envelopes, replay.raw, seed, salt)
         self._writer, _ = ReplayWriter.resume(replay_path)

@@ -7,7 +7,8 @@ the seed apart, in a record of its own in the data directory of the machine that
 game (``<data dir>/unfinished/``, a directory only its user may read; each record 0600)::
 
     {"format": 1, "replay": "/…/replays/20250101-….caldera", "seed_hash": "…", "seed": "…",
-     "salt": "…", "kind": "local" | "table", "details": {…who sat where, the table's id and options…}}
+     "salt": "…", "kind": "local" | "table",
+     "details": {…who sat where, the table's id and options…}}
 
 The record is written when the game begins and deleted when it ends (then the file itself
 reveals the seed). While a process referees the game it holds a lock on the record, so the

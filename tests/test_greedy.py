@@ -45,7 +45,8 @@ def test_greedy_beats_random_on_average() -> None:
 
 def test_greedy_games_replay_identically() -> None:
     def log() -> list[object]:
-        referee = Referee(RULES, RULES.config(3, {"turn_limit": 6}), "ABC", seed="same")
+        config = RULES.config(3, {"turn_limit": 6})
+        referee = Referee(RULES, config, "ABC", seed="same", salt="fixed")
         referee.begin()
         play_out(referee, {s: make_bot("maunakea", "greedy", str(s)) for s in range(3)})
         return [env.event for env in referee.log]

@@ -38,7 +38,8 @@ def test_selfplay_is_reproducible_from_its_seed(tmp_path: Path) -> None:
     a, b = tmp_path / "a.caldera", tmp_path / "b.caldera"
     for path in (a, b):
         assert main(["selfplay", "kilauea", "--seed", "same", "--quiet", "--out", str(path)]) == 0
-    assert [e.event for e in read(a).envelopes] == [e.event for e in read(b).envelopes]
+    # the same draws and moves; only the salt of the seed's commitment is fresh each time
+    assert [e.event for e in read(a).envelopes[1:-1]] == [e.event for e in read(b).envelopes[1:-1]]
 
 
 def test_state_of_a_finished_game_names_the_result_without_refolding(

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from core.chance import shuffle_sizes, shuffled
 from core.audit import audit
+from core.chance import shuffle_sizes, shuffled
 from core.games.maunakea.rules import RULES
 from core.referee import Referee
 from core.rng import Rng, new_salt, new_seed, seed_hash
