@@ -50,7 +50,7 @@ def midgame_position() -> dict[str, Any]:
 
 async def keypresses(runs: int) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
-    from tui.screens.kilauea import KilaueaScreen
+    from tui.games.kilauea.screen import KilaueaScreen
     from tui.tables import SeatSetup, TableSetup
 
     seats = tuple(SeatSetup(name) for name in NAMES)

@@ -32,7 +32,7 @@ async def placements() -> list[float]:
     from tests.network.test_tui_tables import join_from_lobby, open_lobby
     from tests.tui.conftest import point_at, wait_for
     from tui.app import CalderaApp
-    from tui.screens.maunakea import MaunaKeaScreen
+    from tui.games.maunakea.screen import MaunaKeaScreen
 
     broker = AmqttBroker()
     await broker.start()

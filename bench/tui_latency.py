@@ -191,7 +191,7 @@ class FrameClock:
 
 async def keypresses(runs: int) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
-    from tui.screens.maunakea import MaunaKeaScreen
+    from tui.games.maunakea.screen import MaunaKeaScreen
     from tui.tables import SeatSetup, TableSetup
 
     doc = midgame_position()

@@ -14,7 +14,7 @@ from net.host import TableHost
 from replays.file import read
 from tests.tui.conftest import saved_games, screen_text, wait_for
 from tui.app import CalderaApp
-from tui.screens.maunakea import MaunaKeaScreen
+from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.screens.room import RoomScreen
 
 

@@ -21,11 +21,11 @@ from net.host import TableHost
 from net.session import NetSession
 from tests.tui.conftest import point_at, screen_text, wait_for
 from tui.app import CalderaApp
+from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.host_table import HostScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.room import RoomScreen
@@ -352,7 +352,7 @@ async def test_a_seat_at_an_advanced_table_sees_only_its_own_cards(
     """Bob's screen folds what the host sent his seat: Ann's hand is hidden in it, and none of
     her cards' titles is on his screen while he drafts (only his own)."""
     from core.games.maunakea.state import HIDDEN
-    from tui.widgets.maunakea.cards import card_title
+    from tui.games.maunakea.widgets.cards import card_title
 
     host = make_host(broker.address, tmp_path, table="adv1", seats=2, options={"advanced": True})
     await host.open()

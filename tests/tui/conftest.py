@@ -7,8 +7,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from core.games.maunakea.components import Space
+from tui.games.maunakea.widgets.board import IslandBoard
 from tui.screens.menu import MenuScreen
-from tui.widgets.maunakea.board import IslandBoard
 
 WAIT_LIMIT = 30.0  # seconds before a wait gives up (a hang guard, not a speed check)
 

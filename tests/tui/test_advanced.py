@@ -23,16 +23,16 @@ from core.referee import Referee
 from replays.file import Header, ReplayWriter
 from tests.mk_builder import Builder, lava_id, sl, sp
 from tui.app import CalderaApp, Launch
+from tui.games.maunakea.draft import DraftScreen
+from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.games.maunakea.widgets.cards import CardsPanel, card_title
 from tui.screens.choice import ChoiceScreen
 from tui.screens.cover import CoverScreen
-from tui.screens.draft import DraftScreen
 from tui.screens.end import EndScreen
-from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.replay import ReplayScreen
 from tui.tables import SeatSetup, TableSetup, local_game
 from tui.viewer import EVERYTHING, SPECTATOR, Viewer, viewers
 from tui.widgets.event_log import EventLog
-from tui.widgets.maunakea.cards import CardsPanel, card_title
 
 from .conftest import point_at, screen_text, wait_for
 

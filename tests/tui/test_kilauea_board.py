@@ -8,9 +8,9 @@ from rich.style import Style
 
 from core.games.kilauea.components import COMPONENTS as C
 from tests.kilauea_builder import ORCHID, Table
-from tui.widgets.kilauea.forests import SLOTS, check_layouts, drawing
-from tui.widgets.kilauea.glyphs import CANOE_PAWN, FOCUS
-from tui.widgets.kilauea.paint import SCALES, Marks, Scale, Seats, Spots, choose_scale, paint
+from tui.games.kilauea.widgets.forests import SLOTS, check_layouts, drawing
+from tui.games.kilauea.widgets.glyphs import CANOE_PAWN, FOCUS
+from tui.games.kilauea.widgets.paint import SCALES, Marks, Scale, Seats, Spots, choose_scale, paint
 
 NAMES = Seats.of(("Red", "Blue", "Yellow", "Green"), {0})
 

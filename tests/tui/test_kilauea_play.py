@@ -16,11 +16,11 @@ from core.lifecycle import GameEnded
 from core.protocol import Outcome
 from tests.kilauea_builder import ORCHID, Table
 from tui.app import CalderaApp, Launch
+from tui.games.kilauea.screen import KilaueaScreen
+from tui.games.kilauea.widgets.glyphs import CANOE_PAWN
 from tui.screens.end import EndScreen, verdict
 from tui.screens.help import keys_table
-from tui.screens.kilauea import KilaueaScreen
 from tui.tables import SeatSetup, TableSetup, local_game
-from tui.widgets.kilauea.glyphs import CANOE_PAWN
 from tui.widgets.text_line import TextLine
 
 from .conftest import screen_text, wait_for

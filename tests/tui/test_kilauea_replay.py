@@ -17,10 +17,10 @@ from core.referee import Referee
 from replays.file import Header, ReplayWriter
 from tui import cli
 from tui.app import CalderaApp, Launch
+from tui.games.kilauea.replay import KilaueaReplayScreen
+from tui.games.kilauea.screen import KilaueaScreen
 from tui.library import replays_dir
 from tui.screens.end import EndScreen
-from tui.screens.kilauea import KilaueaScreen
-from tui.screens.kilauea_replay import KilaueaReplayScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.tables import local_game
@@ -147,7 +147,7 @@ async def test_the_new_game_form_sets_up_kilauea_with_chosen_forest_sides() -> N
         await pilot.press(*"abc")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "forest sides: 5 letters A or B" in screen_text(pilot)
+        assert "forests: random sides, or a letter A/B per board 1–5" in screen_text(pilot)
         sides = form.query_one("#forest-sides", Input)
         sides.value = ""
         await pilot.press(*"abbab", "ctrl+s")

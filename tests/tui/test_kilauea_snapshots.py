@@ -18,9 +18,9 @@ from core.games import get_rules
 from core.games.kilauea.state import Phase
 from core.referee import Referee
 from tui.app import CalderaApp, Launch
+from tui.games.kilauea.replay import KilaueaReplayScreen
+from tui.games.kilauea.screen import KilaueaScreen
 from tui.screens.end import EndScreen
-from tui.screens.kilauea import KilaueaScreen
-from tui.screens.kilauea_replay import KilaueaReplayScreen
 from tui.tables import SeatSetup, TableSetup, local_game
 
 from .conftest import wait_for

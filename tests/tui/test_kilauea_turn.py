@@ -15,8 +15,8 @@ from core.games.kilauea.state import KilaueaState
 from core.messages import Command
 from core.referee import Referee
 from tests.kilauea_builder import ORCHID, Table
-from tui.screens.kilauea_turn import Turn
-from tui.screens.kilauea_verbs import CUT, END, MOVE, TILE, VERBS, Verb
+from tui.games.kilauea.turn import Turn
+from tui.games.kilauea.verbs import CUT, END, MOVE, TILE, VERBS, Verb
 
 
 def reachable(turn: Turn, verb: Verb, picks: tuple[Any, ...] = ()) -> Iterator[Command]:

@@ -12,15 +12,15 @@ from core.games.maunakea.components import COMPONENTS, Space, Terrain
 from core.games.maunakea.state import MaunaKeaState, Phase
 from core.lifecycle import GameEnded
 from tui.app import CalderaApp, Launch
+from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.games.maunakea.widgets.board import IslandBoard
+from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
+from tui.games.maunakea.widgets.paint import HEADER_ROWS, LABEL_WIDTH
+from tui.games.maunakea.widgets.players import PlayersPanel
 from tui.screens.end import EndScreen
-from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.new_game import NewGameScreen
 from tui.tables import SeatSetup, TableSetup, local_game
 from tui.widgets.event_log import EventLog
-from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
-from tui.widgets.maunakea.paint import HEADER_ROWS, LABEL_WIDTH
-from tui.widgets.maunakea.players import PlayersPanel
 
 from .conftest import point_at, screen_text, wait_for
 

@@ -14,8 +14,8 @@ from core.games import get_rules
 from replays.file import read
 from tui.app import CalderaApp, Launch
 from tui.cli import main
+from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.library import replays_dir
-from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.session import LocalSession

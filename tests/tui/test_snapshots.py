@@ -15,9 +15,9 @@ import pytest
 from textual.pilot import Pilot
 
 from tui.app import CalderaApp, Launch
-from tui.screens.draft import DraftScreen
+from tui.games.maunakea.draft import DraftScreen
+from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.screens.end import EndScreen
-from tui.screens.maunakea import MaunaKeaScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.tables import local_game

@@ -1,5 +1,5 @@
 """Help: the keys that act on the screen below, then the game's sections (the board's legend,
-the game in brief; ``tui.games`` says which)."""
+the game in brief; each game's package in ``tui.games`` gives them)."""
 
 from __future__ import annotations
 
@@ -13,23 +13,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
-
-from tui.widgets.maunakea.glyphs import legend
-
-MAUNA_KEA = """\
-[b]Mauna Kea in brief[/b]
-Save your explorers and the artifacts (○ 1 VP, ◐ 2 VP, ◉ 3 VP) from the awakening volcano.
-On your turn play every tile in your hand, in any order: [b]lay[/b] it on an empty slot (any way
-round) to grow the island, or [b]spend[/b] it for its movement points (MP), pooled for the turn.
-Moving into jungle costs 1 MP, into water 2 MP; mountains, lava, empty slots and other explorers
-block the way. An explorer carries up to 3 artifacts. Boarding a boat from one of the 4 spaces
-beside its landing costs 1 MP: the boat, the explorer (3 VP) and what fits in it are saved; each
-empty place costs 1 VP. After your tiles you draw back to 5 MP; lava drawn flows at once and
-destroys whatever it covers. The game ends when a player has no explorer left on the island
-(everyone else gets one more turn)."""
-
-
-MAUNA_KEA_HELP = ("[b]The board[/b]\n" + legend(), MAUNA_KEA)
 
 
 def keys_table(screen: Screen[object]) -> Table:
@@ -56,10 +39,10 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, under: Screen[object], sections: Sequence[str] | None = None) -> None:
+    def __init__(self, under: Screen[object], sections: Sequence[str] = ()) -> None:
         super().__init__()
         self.under = under
-        self.sections = list(MAUNA_KEA_HELP if sections is None else sections)
+        self.sections = list(sections)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="help"):

@@ -18,8 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from core.bots import bot_kinds
-from core.games import GAMES, get_rules
+from core.games import get_rules
 from net.errors import NetError
+from tui.games import shown_games
 from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.screens.new_game import DEFAULT_BOT
 from tui.widgets.game_options import GameOptions, reoffer
@@ -55,12 +56,12 @@ class HostScreen(Screen[HostSetup | None]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    def __init__(self, *, game: str = "maunakea", seats: int = 2, name: str = "") -> None:
+    def __init__(self, *, game: str | None = None, seats: int = 2, name: str = "") -> None:
         super().__init__()
         self.config, self.config_problem = network_config()
         self.player_name = name or self.config.name or "Host"
-        self.game = game
-        rules = get_rules(game)
+        self.game = game or shown_games()[0]
+        rules = get_rules(self.game)
         self.seats = seats
         self.min_seats, self.max_seats = rules.min_players, rules.max_players
 
@@ -74,7 +75,7 @@ class HostScreen(Screen[HostSetup | None]):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
                 yield Select(
-                    [(get_rules(g).title, g) for g in sorted(GAMES)],
+                    [(get_rules(g).title, g) for g in sorted(shown_games())],
                     value=self.game,
                     allow_blank=False,
                     id="game",
@@ -168,7 +169,7 @@ class HostScreen(Screen[HostSetup | None]):
             if limit < 1:
                 raise ValueError("the turn limit is a positive number of turns")
             options["turn_limit"] = limit
-        return options | self.query_one(GameOptions).options(self.game)
+        return options | self.query_one(GameOptions).options(self.game, self.seats)
 
     def setup(self) -> HostSetup:
         """The form as a table to host; ``ValueError`` with one line when something is wrong."""

@@ -25,6 +25,7 @@ from net.config import BrokerAddress
 from net.lobby import Lobby
 from net.session import NetSession
 from net.wire import TableCard
+from tui.games import shown_games
 from tui.netplay import Terminal, broker_from_text, network_config
 from tui.presence import handed_to, presence, taken
 from tui.screens.choice import AskScreen
@@ -188,9 +189,16 @@ class LobbyScreen(Screen[None]):
     def _row_selected(self) -> None:
         self.action_join()
 
+    def _cannot_show(self, card: TableCard) -> bool:
+        """Whether ``card``'s game has no screens in this terminal (then the note says so)."""
+        if card.game in shown_games():
+            return False
+        self.note = f"This terminal cannot show {card.title} yet (table {card.table})."
+        return True
+
     def action_join(self) -> None:
         card = self.highlighted
-        if card is None or self.lobby is None or self.joining:
+        if card is None or self.lobby is None or self.joining or self._cannot_show(card):
             return
         if card.seat_of(self.terminal.identity) is not None:
             self._join(card.table, (self.player_name, None))  # back to the seat held
@@ -212,8 +220,9 @@ class LobbyScreen(Screen[None]):
 
     def action_watch(self) -> None:
         card = self.highlighted
-        if card is not None and self.lobby is not None and not self.joining:
-            self._join(card.table, None)
+        if card is None or self.lobby is None or self.joining or self._cannot_show(card):
+            return
+        self._join(card.table, None)
 
     @work(exclusive=True, group="join", name="join")
     async def _join(self, table: str, choice: JoinChoice | None) -> None:

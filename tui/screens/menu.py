@@ -37,7 +37,8 @@ LOGO = Text.assemble(
 
 
 def game_title(game: str) -> str:
-    """``"kilauea"`` -> ``"Kilauea"`` (a game this version does not know keeps its name)."""
+    """A game's name in its own words (``"<game>"`` -> its title; a game this version does not
+    know keeps its name)."""
     try:
         return get_rules(game).title
     except KeyError:

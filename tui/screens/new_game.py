@@ -16,10 +16,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from core.bots import bot_kinds
-from core.games import GAMES, get_rules
+from core.games import get_rules
+from tui.games import shown_games
 from tui.seats import SEAT_NAMES
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
-from tui.widgets.game_options import GameOptions, reoffer
+from tui.widgets.game_options import GameOptions, own_options, reoffer
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
@@ -44,13 +45,14 @@ class NewGameScreen(Screen[TableSetup | None]):
     def __init__(
         self,
         *,
-        game: str = "maunakea",
+        game: str | None = None,
         players: int = 3,
         names: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
         origin: str = "",
     ) -> None:
         super().__init__()
+        game = game or shown_games()[0]
         self.game = str(position.get("game", game)) if position is not None else game
         self.position = position
         self.origin = origin
@@ -69,7 +71,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
                 yield Select(
-                    [(get_rules(g).title, g) for g in sorted(GAMES)],
+                    [(get_rules(g).title, g) for g in sorted(shown_games())],
                     value=self.game,
                     allow_blank=False,
                     id="game",
@@ -106,18 +108,16 @@ class NewGameScreen(Screen[TableSetup | None]):
                     type="integer",
                     disabled=self.position is not None,
                 )
-            yield GameOptions(
-                advanced=self._advanced_position(), disabled=self.position is not None
-            )
+            yield GameOptions(given=self._position_config(), disabled=self.position is not None)
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
 
-    def _advanced_position(self) -> bool:
-        """Whether the position continued from is an advanced game (else the switch is off)."""
-        return bool(self.position and self.position.get("config", {}).get("advanced"))
+    def _position_config(self) -> dict[str, Any]:
+        """The configuration of the position continued from (none for a new game)."""
+        return dict(self.position.get("config", {})) if self.position is not None else {}
 
     def on_mount(self) -> None:
         self.title = "New local game"
@@ -147,8 +147,13 @@ class NewGameScreen(Screen[TableSetup | None]):
     def _game_options(self) -> dict[str, Any]:
         """The chosen game's own options (``ValueError`` with one line when one is wrong)."""
         if self.position is not None:
-            return {"advanced": True} if self._advanced_position() else {}
-        return self.query_one(GameOptions).options(self.game)
+            config = self._position_config()
+            return {
+                o.name: config[o.name]
+                for o in own_options(self.game)
+                if config.get(o.name, o.default) != o.default
+            }
+        return self.query_one(GameOptions).options(self.game, self.players)
 
     def _show_seats(self) -> None:
         for seat in range(self.max_players):

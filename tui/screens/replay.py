@@ -14,30 +14,20 @@ from typing import Any, ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input, Label, Static
+from textual.widgets import Input, Label
 
 from core.codec import Envelope
-from core.games.maunakea import events as ev
 from core.lifecycle import GameEnded
 from core.messages import Event
 from replays.timeline import Timeline
 from tui.screens.choice import ChoiceScreen
-from tui.screens.maunakea import choose_scale
-from tui.seats import seat_letters
 from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.widgets.event_log import EventLog
-from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.cards import CardsPanel, hands_seen
-from tui.widgets.maunakea.glyphs import legend
-from tui.widgets.maunakea.info import space_info
-from tui.widgets.maunakea.paint import Marks
-from tui.widgets.maunakea.players import PlayersPanel
-from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
@@ -78,10 +68,11 @@ class GotoScreen(ModalScreen[int | None]):
 
 
 class ReplayScreen(Screen[None]):
-    """A replay of a game, from a file or from the game just played: Mauna Kea's board here,
-    another game's in a subclass (``KilaueaReplayScreen``)."""
+    """A replay of a game, from a file or from the game just played: the timeline, its keys and
+    the event log. Each game's replay screen (``tui.games.<game>.replay``) subclasses it with its
+    board: ``compose`` (a ``TimelineBar`` and a numbered ``EventLog`` among its widgets),
+    ``fit_board``, ``show_board`` and the events that start a turn (``TURN_STARTED``)."""
 
-    CSS_PATH = "maunakea.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "step(-1)", "Back", group=STEP, tooltip="One event back"),
         Binding("right,l", "step(1)", "Next", group=STEP, tooltip="One event forward"),
@@ -127,7 +118,7 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
-    TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)  # for [ and ]
+    TURN_STARTED: ClassVar[tuple[type[Event], ...]] = ()  # the game's own, for [ and ]
 
     position: reactive[int] = reactive(0)
     playing: reactive[bool] = reactive(False)
@@ -170,20 +161,8 @@ class ReplayScreen(Screen[None]):
         return len(self.timeline) - 1
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="table"):
-            with Vertical(id="left"):
-                board = IslandBoard(seat_letters(self.names), id="board")
-                board.can_focus = False
-                yield board
-                yield TimelineBar(id="timeline")
-                yield TextLine(id="info")
-                yield Static(legend(), id="legend")
-            with Vertical(id="right"):
-                yield PlayersPanel(id="players")
-                yield CardsPanel(id="cards")
-                yield EventLog(numbered=True, mark_current=True, id="log")
-        yield Footer(compact=True)
+        """The game's board, a ``TimelineBar`` and a numbered ``EventLog`` (a game's own)."""
+        raise NotImplementedError
 
     def on_mount(self) -> None:
         self.title = f"Replay — {self.replay_title}"
@@ -198,8 +177,8 @@ class ReplayScreen(Screen[None]):
         self.fit_board(event.size.width, event.size.height)
 
     def fit_board(self, width: int, height: int) -> None:
-        """Scale the board to the terminal (a game's replay screen overrides this)."""
-        self.query_one(IslandBoard).scale = choose_scale(width, height)
+        """Scale the board to the terminal (each game's replay screen says how)."""
+        raise NotImplementedError
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -227,22 +206,9 @@ class ReplayScreen(Screen[None]):
         self.refresh_bindings()
 
     def show_board(self, state: Any, event: Event) -> None:
-        """Show the game at ``state`` (as the chosen viewer sees it), just after ``event`` (a
-        game's replay screen overrides this and ``compose`` with its own board)."""
-        fresh: frozenset[tuple[int, int]] = frozenset()
-        if isinstance(event, ev.LavaPlaced | ev.TilePlaced):
-            fresh = frozenset({event.slot})
-        board = self.query_one(IslandBoard)
-        board.show(state, Marks(fresh=fresh))
-        self.query_one(PlayersPanel).show(state, self.names, ())
-        self._show_hands()
-        self._info()
-
-    def _show_hands(self) -> None:
-        """The hands this viewer may see (shown only in an advanced game)."""
-        seats = hands_seen(self.state, self.viewer.seat, self.viewer.everything)
-        hidden = "Spectators see no hand (v: view as…)"
-        self.query_one(CardsPanel).show(self.state, self.names, seats, hidden=hidden)
+        """Show the game at ``state`` (as the chosen viewer sees it), just after ``event`` (each
+        game's replay screen shows its own board)."""
+        raise NotImplementedError
 
     def _caption(self) -> None:
         bar = self.query_one(TimelineBar)
@@ -255,15 +221,6 @@ class ReplayScreen(Screen[None]):
             f"event {self.position} / {self.last} · turn {turn} · {state} at "
             f"{SPEEDS[self.speed]} events/s" + ("" if ended else " · unfinished game")
         )
-
-    def _info(self) -> None:
-        board = self.query_one(IslandBoard)
-        self.query_one("#info", TextLine).text = space_info(self.state, board.cursor, self.names)
-
-    @on(IslandBoard.CursorMoved)
-    def _cursor_moved(self) -> None:
-        if self.state is not None:
-            self._info()
 
     @on(TimelineBar.Seek)
     def _seek(self, message: TimelineBar.Seek) -> None:

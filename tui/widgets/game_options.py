@@ -1,16 +1,26 @@
-"""The rows of a game's own table options, shared by the new-game and host forms: Mauna Kea's
-Advanced switch and Kilauea's forest sides. Only the chosen game's rows are shown."""
+"""The rows of a game's own table options, shared by the new-game and host forms.
+
+Each row is derived from an option the game's rules declare (:mod:`core.options`): a switch for
+an on/off option, a list for a choice, a text field otherwise (seats typed from 1). The options
+every game shares (the turn limit, the start player) have their own fields in the forms. Only
+the chosen game's rows are shown.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
 
-FOREST_SIDES = "random sides, or a letter A/B per board 1–5 (e.g. ABBAB)"
+from core.games import get_rules
+from core.options import START_PLAYER, TURN_LIMIT, Option
+from tui.games import screens_for, shown_games
+
+SHARED = (TURN_LIMIT, START_PLAYER)  # every game's: the forms give them their own fields
 
 
 def reoffer(select: Select[str], options: Sequence[tuple[str, str]], fallback: str) -> None:
@@ -20,46 +30,83 @@ def reoffer(select: Select[str], options: Sequence[tuple[str, str]], fallback: s
     select.value = value if value in {v for _, v in options} else fallback
 
 
-def forest_sides(text: str) -> str:
-    """Checked forest sides ("" for random); ``ValueError`` with one line when wrong."""
-    sides = text.strip().upper()
-    if sides and (len(sides) != 5 or set(sides) - {"A", "B"}):
-        raise ValueError("forest sides: 5 letters A or B, one per board 1–5 (e.g. ABBAB)")
-    return sides
+def own_options(game: str) -> tuple[Option, ...]:
+    """The options ``game`` declares beyond the ones every game shares."""
+    return tuple(o for o in get_rules(game).options if o not in SHARED)
+
+
+def field_id(option: Option) -> str:
+    """The id of an option's field: ``forest_sides`` -> ``forest-sides``."""
+    return option.name.replace("_", "-")
 
 
 class GameOptions(Vertical):
-    """Mauna Kea's Advanced switch, Kilauea's forest sides; ``options(game)`` reads them."""
+    """Every shown game's own options, one group per game (``#<game>-options``);
+    ``options(game, players)`` reads the chosen game's."""
 
     DEFAULT_CSS = """
-    GameOptions {
+    GameOptions, GameOptions > Vertical {
         height: auto;
     }
     """
 
-    def __init__(self, *, advanced: bool = False, disabled: bool = False) -> None:
+    def __init__(self, *, given: Mapping[str, Any] | None = None, disabled: bool = False) -> None:
         super().__init__(id="game-options")
-        self._advanced = advanced
+        self._given = dict(given or {})  # a position's own configuration, when continuing one
         self._fixed = disabled  # continuing from a position: the options are the position's
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="field", id="advanced-field"):
-            yield Label("Advanced", classes="field-label")
-            yield Switch(self._advanced, id="advanced", disabled=self._fixed)
-            yield Label("Mauna Kea's advanced game: 4 secret cards each", classes="field-hint")
-        with Horizontal(classes="field", id="kilauea-options"):
-            yield Label("Forests", classes="field-label")
-            yield Input(placeholder=FOREST_SIDES, id="forest-sides", disabled=self._fixed)
+        for game in shown_games():
+            hints = screens_for(game).option_hints
+            with Vertical(id=f"{game}-options"):
+                for option in own_options(game):
+                    with Horizontal(classes="field"):
+                        yield Label(option.label, classes="field-label")
+                        hint = hints.get(option.name, option.help)
+                        yield self._field(option, hint)
+                        if option.kind in ("bool", "choice"):
+                            yield Label(hint, classes="field-hint")
+
+    def _field(self, option: Option, hint: str) -> Widget:
+        given = self._given.get(option.name, option.default)
+        if option.kind == "bool":
+            return Switch(bool(given), id=field_id(option), disabled=self._fixed)
+        if option.kind == "choice":
+            return Select(
+                [(choice, choice) for choice in option.choices],
+                value=given if given in option.choices else Select.BLANK,
+                allow_blank=option.default is None,
+                id=field_id(option),
+                disabled=self._fixed,
+            )
+        shown = "" if given is None else str(given + 1 if option.kind == "seat" else given)
+        return Input(
+            shown,
+            placeholder=hint,
+            id=field_id(option),
+            classes="option-text",
+            type="integer" if option.kind in ("int", "seat") else "text",
+            disabled=self._fixed,
+        )
 
     def show_for(self, game: str) -> None:
-        self.query_one("#advanced-field").display = game == "maunakea"
-        self.query_one("#kilauea-options").display = game == "kilauea"
+        for shown in shown_games():
+            self.query_one(f"#{shown}-options").display = shown == game
 
-    def options(self, game: str) -> dict[str, Any]:
-        """The chosen game's own options (``ValueError`` with one line when one is wrong)."""
-        if game == "maunakea":
-            return {"advanced": True} if self.query_one("#advanced", Switch).value else {}
-        if game == "kilauea":
-            sides = forest_sides(self.query_one("#forest-sides", Input).value)
-            return {"forest_sides": sides} if sides else {}
-        return {}
+    def options(self, game: str, players: int) -> dict[str, Any]:
+        """The chosen game's own options that differ from their defaults (``ValueError`` with
+        one line when one is wrong)."""
+        group = self.query_one(f"#{game}-options")
+        chosen: dict[str, Any] = {}
+        for option in own_options(game):
+            field = group.query_one(f"#{field_id(option)}")
+            if isinstance(field, Switch):
+                value: Any = field.value
+            elif isinstance(field, Select):
+                value = None if field.value is Select.BLANK else field.value
+            else:
+                assert isinstance(field, Input)
+                value = option.parse(field.value, players)
+            if value is not None and value != option.default:
+                chosen[option.name] = value
+        return chosen

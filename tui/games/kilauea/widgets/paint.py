@@ -25,11 +25,10 @@ from rich.style import Style
 from core.games.kilauea import forest, scoring, track
 from core.games.kilauea.components import COMPONENTS
 from core.games.kilauea.state import SECTORS, KilaueaState, Phase
-from tui.seats import seat_colour
-from tui.widgets.kilauea.forests import HEIGHT as FOREST_HEIGHT
-from tui.widgets.kilauea.forests import WIDTH as FOREST_WIDTH
-from tui.widgets.kilauea.forests import drawing
-from tui.widgets.kilauea.glyphs import (
+from tui.games.kilauea.widgets.forests import HEIGHT as FOREST_HEIGHT
+from tui.games.kilauea.widgets.forests import WIDTH as FOREST_WIDTH
+from tui.games.kilauea.widgets.forests import drawing
+from tui.games.kilauea.widgets.glyphs import (
     ACTING,
     CANOE_PAWN,
     CANOE_SECTOR,
@@ -57,6 +56,7 @@ from tui.widgets.kilauea.glyphs import (
     tiki_letter,
     tiki_style,
 )
+from tui.seats import seat_colour
 
 C = COMPONENTS
 Run = tuple[str, Style]

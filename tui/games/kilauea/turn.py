@@ -19,7 +19,7 @@ from core.games.kilauea.components import COMPONENTS, Area, Face
 from core.games.kilauea.state import KilaueaState, Phase
 from core.messages import Command
 from core.protocol import Rules
-from tui.screens.kilauea_verbs import (
+from tui.games.kilauea.verbs import (
     CUT,
     DRAFT,
     ISLAND,
@@ -36,7 +36,7 @@ from tui.screens.kilauea_verbs import (
     sector_name,
     stones,
 )
-from tui.widgets.kilauea.paint import Marks, Spots
+from tui.games.kilauea.widgets.paint import Marks, Spots
 
 C = COMPONENTS
 

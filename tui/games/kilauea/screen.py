@@ -24,14 +24,14 @@ from core.games.kilauea.state import KilaueaState
 from core.games.kilauea.transcript import REASONS
 from core.messages import Command, Event
 from core.session import Session
-from tui.screens.kilauea_turn import Turn
-from tui.screens.kilauea_verbs import DRAFT, END, MOVE, VERB, VERBS, Choice, Value, Verb
+from tui.games.kilauea.turn import Turn
+from tui.games.kilauea.verbs import DRAFT, END, MOVE, VERB, VERBS, Choice, Value, Verb
+from tui.games.kilauea.widgets.board import VolcanoBoard
+from tui.games.kilauea.widgets.choices import ChoiceList, Row
+from tui.games.kilauea.widgets.paint import Marks, Spots, choose_scale
+from tui.games.kilauea.widgets.recent import event_spots
 from tui.screens.table import TableScreen
 from tui.widgets.event_log import EventLog
-from tui.widgets.kilauea.board import VolcanoBoard
-from tui.widgets.kilauea.choices import ChoiceList, Row
-from tui.widgets.kilauea.paint import Marks, Spots, choose_scale
-from tui.widgets.kilauea.recent import event_spots
 from tui.widgets.text_line import TextLine
 
 BELOW_BOARD = 16  # rows the prompt, note, choices and footer need at least

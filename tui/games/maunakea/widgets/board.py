@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from core.games.maunakea.components import SPACES, Space
 from core.games.maunakea.state import MaunaKeaState
-from tui.widgets.maunakea.paint import SCALES, Marks, Scale, paint, space_at
+from tui.games.maunakea.widgets.paint import SCALES, Marks, Scale, paint, space_at
 
 START_CURSOR: Space = (8, 6)  # next to the volcano, on the north start field
 

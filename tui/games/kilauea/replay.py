@@ -12,11 +12,11 @@ from textual.widgets import Footer, Header
 
 from core.games.kilauea import events as ev
 from core.messages import Event
+from tui.games.kilauea.widgets.board import VolcanoBoard
+from tui.games.kilauea.widgets.paint import Marks, choose_scale
+from tui.games.kilauea.widgets.recent import event_spots
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
-from tui.widgets.kilauea.board import VolcanoBoard
-from tui.widgets.kilauea.paint import Marks, choose_scale
-from tui.widgets.kilauea.recent import event_spots
 from tui.widgets.timeline import TimelineBar
 
 BELOW_BOARD = 10  # rows for the timeline, a few log lines, header and footer

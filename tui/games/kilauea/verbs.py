@@ -3,7 +3,7 @@ tile, end the turn) and the questions that complete each one, in words.
 
 A question (:class:`Stage`) settles one field of the command (how far, which Tiki, which
 colour, which tile, where its Tiki goes) and says each possible answer in a few words; which
-answers are possible is read from the rules by :class:`tui.screens.kilauea_turn.Turn`.
+answers are possible is read from the rules by :class:`tui.games.kilauea.turn.Turn`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from core.games.kilauea.components import COMPONENTS, Area
 from core.messages import Command
 
 if TYPE_CHECKING:
-    from tui.screens.kilauea_turn import Turn
+    from tui.games.kilauea.turn import Turn
 
 C = COMPONENTS
 Value = Hashable

@@ -1,6 +1,6 @@
 """What the acting seat may do with its action cards now, read from the rules' legal commands.
 
-Like :mod:`tui.screens.maunakea_turn`, nothing here re-implements a rule: the cards, explorers,
+Like :mod:`tui.games.maunakea.turn`, nothing here re-implements a rule: the cards, explorers,
 destinations and tiles offered are exactly those of ``legal_commands``; ``movement.card_reach``
 only supplies the way to draw on the board.
 """
@@ -14,11 +14,11 @@ from core.games.maunakea.board import rotated, slot_name, slot_of, space_name, s
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.movement import card_reach
 from core.games.maunakea.state import Kind, Quake
-from tui.screens.maunakea_turn import Turn
-from tui.widgets.maunakea.cards import card_title
-from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
-from tui.widgets.maunakea.info import colours_text
-from tui.widgets.maunakea.paint import Ghost, Marks
+from tui.games.maunakea.turn import Turn
+from tui.games.maunakea.widgets.cards import card_title
+from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
+from tui.games.maunakea.widgets.info import colours_text
+from tui.games.maunakea.widgets.paint import Ghost, Marks
 
 C = COMPONENTS
 MOVES = ("jungle", "water", "mountain")

@@ -2,7 +2,7 @@
 
 :class:`MaunaKeaTable` shows what its :class:`~tui.screens.table.TableScreen` folds from the
 session (draws and lava are revealed one at a time, at ``reveal_pace``);
-:class:`tui.screens.maunakea.MaunaKeaScreen` adds the keys of a turn.
+:class:`tui.games.maunakea.screen.MaunaKeaScreen` adds the keys of a turn.
 
 In the advanced game the hands are secret. The screen keeps the whole fold but paints only what
 its viewer may see (``RULES.view``; the log reads ``RULES.project``-ed events): the one human at
@@ -29,20 +29,20 @@ from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
 from core.messages import Event
 from core.session import Session
+from tui.games.maunakea.card_choice import CardChoice, CardOptions
+from tui.games.maunakea.turn import QUAKE_TILE, Turn
+from tui.games.maunakea.widgets.board import IslandBoard
+from tui.games.maunakea.widgets.cards import CardsPanel, hands_seen
+from tui.games.maunakea.widgets.glyphs import legend
+from tui.games.maunakea.widgets.info import space_info
+from tui.games.maunakea.widgets.paint import SCALES, Marks, Scale
+from tui.games.maunakea.widgets.players import PlayersPanel, TileChoice
+from tui.games.maunakea.widgets.tasks import task_report
 from tui.screens.cover import CoverScreen
 from tui.screens.hotseat import Hotseat
-from tui.screens.maunakea_cards import CardChoice, CardOptions
-from tui.screens.maunakea_turn import QUAKE_TILE, Turn
 from tui.screens.table import TableScreen
 from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
-from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.cards import CardsPanel, hands_seen
-from tui.widgets.maunakea.glyphs import legend
-from tui.widgets.maunakea.info import space_info
-from tui.widgets.maunakea.paint import SCALES, Marks, Scale
-from tui.widgets.maunakea.players import PlayersPanel, TileChoice
-from tui.widgets.maunakea.tasks import task_report
 from tui.widgets.text_line import TextLine
 
 C = COMPONENTS

@@ -10,8 +10,8 @@ from rich.text import Text
 from core.games.maunakea.board import LANDING_OF_SPACE, slot_name, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Space
 from core.games.maunakea.state import Kind, MaunaKeaState
+from tui.games.maunakea.widgets.glyphs import ARTIFACT_GLYPH, TERRAIN_NAME
 from tui.seats import seat_colour
-from tui.widgets.maunakea.glyphs import ARTIFACT_GLYPH, TERRAIN_NAME
 
 C = COMPONENTS
 

@@ -19,10 +19,10 @@ from core.games.maunakea.movement import reachable
 from core.games.maunakea.state import Explorer, MaunaKeaState, Phase, Quake
 from core.messages import Command
 from core.protocol import Rules
-from tui.widgets.maunakea.glyphs import TERRAIN_GLYPH
-from tui.widgets.maunakea.info import colours_text
-from tui.widgets.maunakea.paint import Ghost, Marks
-from tui.widgets.maunakea.players import TileChoice
+from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
+from tui.games.maunakea.widgets.info import colours_text
+from tui.games.maunakea.widgets.paint import Ghost, Marks
+from tui.games.maunakea.widgets.players import TileChoice
 
 C = COMPONENTS
 QUAKE_TILE = -1  # the ``TileChoice.index`` of the tile an earthquake drew (not in the hand)

@@ -7,7 +7,7 @@ from core.games.kilauea import events as ev
 from core.games.kilauea.components import Area
 from core.games.kilauea.state import Place
 from core.messages import Event
-from tui.widgets.kilauea.paint import Spots
+from tui.games.kilauea.widgets.paint import Spots
 
 
 def place_spots(place: Place, colour: str, seat: int) -> Spots:

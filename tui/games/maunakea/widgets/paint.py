@@ -19,7 +19,7 @@ from core.games.maunakea.board import SLOT_COLUMNS, SPACE_COLUMNS, quadrant_of, 
 from core.games.maunakea.components import COMPONENTS, SPACES, Direction, Slot, Space, Terrain
 from core.games.maunakea.lava import exit_directions
 from core.games.maunakea.state import Explorer, Kind, MaunaKeaState
-from tui.widgets.maunakea.glyphs import (
+from tui.games.maunakea.widgets.glyphs import (
     ARROW,
     ARTIFACT_GLYPH,
     ARTIFACT_STYLE,

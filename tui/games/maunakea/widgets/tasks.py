@@ -11,9 +11,9 @@ from rich.text import Text
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.scoring import best_tasks
 from core.games.maunakea.state import MaunaKeaState
+from tui.games.maunakea.widgets.cards import card_title
+from tui.games.maunakea.widgets.glyphs import ARTIFACT_GLYPH
 from tui.seats import seat_colour
-from tui.widgets.maunakea.cards import card_title
-from tui.widgets.maunakea.glyphs import ARTIFACT_GLYPH
 
 C = COMPONENTS
 DONE = Style(color="#5fd35f", bold=True)

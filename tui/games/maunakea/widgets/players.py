@@ -14,13 +14,13 @@ from core.games.maunakea.board import rotated
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.scoring import score_parts
 from core.games.maunakea.state import MaunaKeaState, Phase, Status
-from tui.seats import seat_colour
-from tui.widgets.maunakea.glyphs import (
+from tui.games.maunakea.widgets.glyphs import (
     ARTIFACT_GLYPH,
     TERRAIN_GLYPH,
     TERRAIN_STYLE,
     boat_style,
 )
+from tui.seats import seat_colour
 
 C = COMPONENTS
 TILE_WIDTH = 6  # characters per tile in a hand, gap included (5 tiles fit in 32)

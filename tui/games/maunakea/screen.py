@@ -2,8 +2,8 @@
 
 The screen sends the acting seat's commands through the session; when the referee refuses one,
 its one-line reason is shown. Keys are offered (footer, help, command palette) only when they act.
-The advanced game adds the draft dialog (:mod:`tui.screens.draft`) and the action cards: ``c``
-picks one, then an explorer, a destination or a tile, and ``enter`` plays it.
+The advanced game adds the draft dialog (:mod:`tui.games.maunakea.draft`) and the action cards:
+``c`` picks one, then an explorer, a destination or a tile, and ``enter`` plays it.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from core.games.maunakea.components import COMPONENTS, Direction, Space
 from core.games.maunakea.state import Phase
 from core.messages import Command
 from core.session import Session
+from tui.games.maunakea.card_choice import MOVES, CardChoice
+from tui.games.maunakea.draft import DraftScreen
+from tui.games.maunakea.table import MIN_SIZE, MaunaKeaTable, choose_scale
+from tui.games.maunakea.turn import QUAKE_TILE, cargo_label
+from tui.games.maunakea.widgets.board import IslandBoard
+from tui.games.maunakea.widgets.cards import CardsPanel, advanced_help
+from tui.games.maunakea.widgets.players import PlayersPanel, TileChoice
 from tui.screens.choice import ChoiceScreen
-from tui.screens.draft import DraftScreen
-from tui.screens.maunakea_cards import MOVES, CardChoice
-from tui.screens.maunakea_table import MIN_SIZE, MaunaKeaTable, choose_scale
-from tui.screens.maunakea_turn import QUAKE_TILE, cargo_label
-from tui.widgets.maunakea.board import IslandBoard
-from tui.widgets.maunakea.cards import CardsPanel, advanced_help
-from tui.widgets.maunakea.players import PlayersPanel, TileChoice
 
 C = COMPONENTS
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}

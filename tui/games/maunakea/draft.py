@@ -20,8 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from core.games.maunakea.components import COMPONENTS
+from tui.games.maunakea.widgets.cards import card_rule, card_title
 from tui.seats import seat_colour
-from tui.widgets.maunakea.cards import card_rule, card_title
 
 C = COMPONENTS
 KEPT = Style(bold=True, color="#ffe14d")

@@ -1,8 +1,9 @@
-"""Kilauea in brief, and every action tile's two sides, for the help screen."""
+"""Kilauea in brief, the board's legend and every action tile's two sides, for the help screen."""
 
 from __future__ import annotations
 
 from core.games.kilauea.components import COMPONENTS
+from tui.games.kilauea.widgets.glyphs import legend
 
 C = COMPONENTS
 
@@ -31,3 +32,8 @@ def tiles_text() -> str:
             cost = f"{face.cost} stone{'s' if face.cost != 1 else ''}" if face.cost else "free"
             lines.append(f"[b]{face.code:>3}[/b] ({cost}) {face.text}")
     return "\n".join(lines)
+
+
+def sections() -> tuple[str, ...]:
+    """The help's sections after the keys: the board's legend, the game in brief, the tiles."""
+    return ("[b]The board[/b]\n" + legend(), BRIEF, tiles_text())

@@ -15,7 +15,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.games.kilauea.state import KilaueaState
-from tui.widgets.kilauea.paint import SMALLEST, Marks, Scale, Seats, paint
+from tui.games.kilauea.widgets.paint import SMALLEST, Marks, Scale, Seats, paint
 
 
 class VolcanoBoard(Widget):

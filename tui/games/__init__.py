@@ -1,0 +1,70 @@
+"""The games the terminal can show: one package per game, ``tui/games/<game>/``, found by name.
+
+A game of :data:`core.games.GAMES` is shown by the terminal when ``tui.games.<game>`` exists and
+names its :class:`GameScreens` as ``SCREENS``: the screen that plays a session, the screen that
+replays a log, the help's sections, the game in brief (the menu's help) and the hints its own
+table options get in the new-game and host forms. Nothing outside that package names the game:
+the menu, the forms and the lobby offer :func:`shown_games`, and the app asks
+:func:`screens_for` for the rest.
+
+A package's ``__init__`` stays light (its screens are imported when the game is first shown, not
+when the app starts: the menu needs none of them, and they pull in the game's rules).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from core.codec import Envelope
+from core.games import GAMES
+from core.session import Session
+
+if TYPE_CHECKING:
+    from tui.screens.replay import ReplayScreen
+
+PlayScreen = Callable[[Session, float], Screen[None]]
+ReplayScreenFor = Callable[[Sequence[Envelope], str], "ReplayScreen"]
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    """One game's part of the terminal: playing a session (with its reveal pace), replaying a log
+    (with a title), the help's sections after the keys, the game in brief for the menu's help,
+    and a form's hint per table option where the option's own help is not the best words."""
+
+    play: PlayScreen
+    replay: ReplayScreenFor
+    help: Callable[[], Sequence[str]]
+    brief: Callable[[], str]
+    option_hints: Mapping[str, str] = field(default_factory=dict)
+
+
+def _package(game: str) -> str:
+    return f"{__name__}.{game}"
+
+
+@cache
+def shown_games() -> tuple[str, ...]:
+    """The games of ``core.games.GAMES`` that have a package here, in that registry's order."""
+    return tuple(g for g in GAMES if importlib.util.find_spec(_package(g)) is not None)
+
+
+def screens_for(game: str) -> GameScreens:
+    """The screens of ``game``; ``ValueError`` (one line) for a game the terminal cannot show."""
+    if game not in shown_games():
+        known = ", ".join(shown_games())
+        raise ValueError(f"the terminal cannot show {game!r} yet (it shows {known})")
+    screens: GameScreens = importlib.import_module(_package(game)).SCREENS
+    return screens
+
+
+def game_help() -> Sequence[str]:
+    """The help of no game in particular (the menu): every game in brief."""
+    return tuple(screens_for(game).brief() for game in shown_games())

@@ -1,0 +1,49 @@
+"""Mauna Kea in the terminal: the island table (lay, spend, move, board boats; the advanced
+game's draft and cards), its replay board, its help, and the hint of its Advanced switch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from core.codec import Envelope
+from core.session import Session
+from tui.games import GameScreens
+
+if TYPE_CHECKING:
+    from tui.screens.replay import ReplayScreen
+
+
+def _play(session: Session, pace: float) -> Screen[None]:
+    from tui.games.maunakea.screen import MaunaKeaScreen
+
+    return MaunaKeaScreen(session, reveal_pace=pace)
+
+
+def _replay(envelopes: Sequence[Envelope], title: str) -> ReplayScreen:
+    from tui.games.maunakea.replay import MaunaKeaReplayScreen
+
+    return MaunaKeaReplayScreen(envelopes, title=title)
+
+
+def _help() -> Sequence[str]:
+    from tui.games.maunakea.help import sections
+
+    return sections()
+
+
+def _brief() -> str:
+    from tui.games.maunakea.help import BRIEF
+
+    return BRIEF
+
+
+SCREENS = GameScreens(
+    play=_play,
+    replay=_replay,
+    help=_help,
+    brief=_brief,
+    option_hints={"advanced": "Mauna Kea's advanced game: 4 secret cards each"},
+)

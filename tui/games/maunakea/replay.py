@@ -1,0 +1,80 @@
+"""Watching a Mauna Kea game again: the replay screen's keys over the island, the players'
+tiles and boats, and the hands the chosen viewer may see.
+
+The board at event N is the fold of events 0…N; the slot event N covered is marked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from core.games.maunakea import events as ev
+from core.messages import Event
+from tui.games.maunakea.table import choose_scale
+from tui.games.maunakea.widgets.board import IslandBoard
+from tui.games.maunakea.widgets.cards import CardsPanel, hands_seen
+from tui.games.maunakea.widgets.glyphs import legend
+from tui.games.maunakea.widgets.info import space_info
+from tui.games.maunakea.widgets.paint import Marks
+from tui.games.maunakea.widgets.players import PlayersPanel
+from tui.screens.replay import ReplayScreen
+from tui.seats import seat_letters
+from tui.widgets.event_log import EventLog
+from tui.widgets.text_line import TextLine
+from tui.widgets.timeline import TimelineBar
+
+
+class MaunaKeaReplayScreen(ReplayScreen):
+    """A replay of a Mauna Kea game."""
+
+    CSS_PATH = "maunakea.tcss"
+    TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                board = IslandBoard(seat_letters(self.names), id="board")
+                board.can_focus = False
+                yield board
+                yield TimelineBar(id="timeline")
+                yield TextLine(id="info")
+                yield Static(legend(), id="legend")
+            with Vertical(id="right"):
+                yield PlayersPanel(id="players")
+                yield CardsPanel(id="cards")
+                yield EventLog(numbered=True, mark_current=True, id="log")
+        yield Footer(compact=True)
+
+    def fit_board(self, width: int, height: int) -> None:
+        self.query_one(IslandBoard).scale = choose_scale(width, height)
+
+    def show_board(self, state: Any, event: Event) -> None:
+        fresh: frozenset[tuple[int, int]] = frozenset()
+        if isinstance(event, ev.LavaPlaced | ev.TilePlaced):
+            fresh = frozenset({event.slot})
+        board = self.query_one(IslandBoard)
+        board.show(state, Marks(fresh=fresh))
+        self.query_one(PlayersPanel).show(state, self.names, ())
+        self._show_hands()
+        self._info()
+
+    def _show_hands(self) -> None:
+        """The hands this viewer may see (shown only in an advanced game)."""
+        seats = hands_seen(self.state, self.viewer.seat, self.viewer.everything)
+        hidden = "Spectators see no hand (v: view as…)"
+        self.query_one(CardsPanel).show(self.state, self.names, seats, hidden=hidden)
+
+    def _info(self) -> None:
+        board = self.query_one(IslandBoard)
+        self.query_one("#info", TextLine).text = space_info(self.state, board.cursor, self.names)
+
+    @on(IslandBoard.CursorMoved)
+    def _cursor_moved(self) -> None:
+        if self.state is not None:
+            self._info()
