@@ -19,6 +19,7 @@ Atoms:
 - ``+2M``, ``+MCTA``: gain resources. ``+ship``, ``+2plane``: travel for this turn.
 - ``+C*guard`` / ``*idols`` / ``*arch``: gain per counted thing, at most 3.
 - ``draw(n)``: draw up to n (004: drawing is optional). ``draw_bottom(n)``: from the deck's bottom.
+- ``down``: a compulsory card-down with nothing after it (``down -> ...`` with an empty step).
 - ``exile``: exile a card from hand or play area, or a Fear tile (optional).
 - ``upgrade``: tablet to arrowhead or arrowhead to jewel, once (optional).
 - ``fear``: take a Fear card into the play area (a Fear tile once the Fear deck is empty).
@@ -505,6 +506,8 @@ _CALL_RE = re.compile(r"^([a-z_0-9]+)(?:\((.*)\))?$")
 
 
 def _atom(text: str) -> Op:
+    if text == "down":
+        return PayThen(Cost(down=1), ())
     if text.startswith("+"):
         return _gain(text[1:])
     m = _CALL_RE.match(text)
