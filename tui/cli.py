@@ -77,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--advanced", action="store_true", help="Mauna Kea: the rulebook's advanced game (cards)"
     )
+    sp.add_argument(
+        "--side", choices=("bird", "snake"), default=None, help="Arnak: the board's side"
+    )
     sp.add_argument("--quiet", action="store_true", help="no progress line")
 
     ex = sub.add_parser("export", help="export a replay's events")
@@ -136,6 +139,8 @@ def _selfplay(args: argparse.Namespace) -> int:
             options["turn_limit"] = args.turn_limit
         if args.advanced:
             options["advanced"] = True
+        if args.side:
+            options["side"] = args.side
         config = rules.config(args.players, options)
     except (KeyError, ValueError) as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))

@@ -10,6 +10,7 @@ from core.protocol import Rules
 GAMES: dict[str, str] = {
     "maunakea": "core.games.maunakea",
     "kilauea": "core.games.kilauea",
+    "arnak": "core.games.arnak",
 }
 
 

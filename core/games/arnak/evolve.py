@@ -1,0 +1,346 @@
+"""Applying events to the state (in place), then running effects until they wait (``effects.run``).
+
+Evolve is ``?``-tolerant: a seat's view folds the same events with hidden cards as ``?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.games.arnak import catalog as K
+from core.games.arnak import effects as fx
+from core.games.arnak import events as ev
+from core.games.arnak import ops as o
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
+from core.games.arnak.pay import spend
+from core.games.arnak.state import COMPASS, HIDDEN, TABLET, ArnakState, Assistant, Frame
+from core.messages import Event
+
+
+def evolve(state: ArnakState, event: Event) -> ArnakState:
+    HANDLERS[type(event)](state, event)
+    fx.run(state)
+    return state
+
+
+def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
+    cards = list(e.cards)
+    pile = e.pile
+    if pile.startswith("play:"):
+        seat = int(pile[5:])
+        player = state.seats[seat]
+        player.deck.extend(cards)
+        player.play.clear()
+        state.roundend_step += 1
+        _roundend_next(state)
+        return
+    if pile == "items":
+        state.item_deck = cards
+    elif pile == "artifacts":
+        state.art_deck = cards
+    elif pile == "sites1":
+        state.sites1 = cards
+    elif pile == "sites2":
+        state.sites2 = cards
+    elif pile == "guardians":
+        state.guardians = cards
+    elif pile == "idols":
+        state.idol_box = []
+        for k in range(8):
+            state.idol_up[f"L1.{k + 1}"] = cards[k]
+        for k in range(4):
+            state.idol_up[f"L2.{k + 1}"] = cards[8 + 2 * k]
+            state.idol_down[f"L2.{k + 1}"] = cards[9 + 2 * k]
+    elif pile == "assistants":
+        bounds = assistant_stacks(state, len(cards))
+        a, b = bounds[0]
+        state.rescue = cards[a:b]
+        state.supply = [cards[a:b] for a, b in bounds[1:]]
+    elif pile == "bonus":
+        state.bonus_box = []
+        at = 0
+        for space, count in sorted(bonus_counts(state).items()):
+            state.bonus[space] = cards[at : at + count]
+            at += count
+        state.temple_bonus = cards[at : at + state.players]
+        state.bonus_box = cards[at + state.players :]
+    elif pile == "blocking":
+        state.blocked = sorted(cards[:3])
+    elif pile.startswith("deck:"):
+        state.seats[int(pile[5:])].deck = cards
+    state.setup_step += 1
+
+
+def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
+    state.start_player = e.seat
+    state.active = e.seat
+    for k, seat in enumerate(turn_order(state)):
+        fx.gain(state, seat, C.setup.start_resources[k])
+    state.phase = "deal"
+    state.setup_step = len(setup_steps(state))
+    state.refill_due = True
+
+
+def _refilled(state: ArnakState, e: ev.RowRefilled) -> None:
+    arts = [c for c in state.row_art if c is not None]
+    items = [c for c in state.row_items if c is not None]
+    state.art_deck = state.art_deck[len(e.artifacts) :]
+    state.item_deck = state.item_deck[len(e.items) :]
+    arts = [*e.artifacts, *arts]  # dealt at the far end, the rest slid toward the staff
+    items = [*items, *e.items]
+    state.row_art = [None] * (state.staff - len(arts)) + arts
+    state.row_items = items + [None] * (C.rules.row_size - state.staff - len(items))
+    state.refill_due = False
+
+
+def _top_frame(state: ArnakState) -> tuple[Frame, Any] | None:
+    return fx.current(state)
+
+
+def _drew(state: ArnakState, e: ev.Drew) -> None:
+    player = state.seats[e.seat]
+    n = len(e.cards)
+    if e.bottom:
+        del player.deck[len(player.deck) - n :]
+    else:
+        del player.deck[:n]
+    top = _top_frame(state)
+    if top is None or "need" not in top[0].ctx:
+        player.hand.extend(e.cards)  # drawing up to 5 for a round
+        return
+    frame, op = top
+    frame.ctx.pop("need")
+    if isinstance(op, o.Peek):
+        player.aside.extend(e.cards)
+        return
+    player.hand.extend(e.cards)
+    fx.advance(frame)
+
+
+def _revealed(state: ArnakState, e: ev.Revealed) -> None:
+    pile = e.pile
+    if pile.startswith("supply"):
+        i = int(pile[6:])
+        state.supply[i][0] = e.card
+        state.supply_shown[i] = True
+        return
+    if pile == "rescue":
+        state.rescue[0] = e.card
+        state.rescue_shown = True
+        return
+    top = _top_frame(state)
+    assert top is not None
+    frame, _ = top
+    need = frame.ctx.pop("need")
+    if pile in ("items", "artifacts"):
+        deck = state.item_deck if pile == "items" else state.art_deck
+        deck.pop(0)
+        state.revealed = e.card
+        fx.advance(frame)
+        return
+    if pile == "guardians":
+        state.guardians.pop(0)
+        state.guardian[frame.ctx["site"]] = e.card
+        fx.advance(frame)
+        return
+    stack = state.sites1 if pile == "sites1" else state.sites2
+    stack.pop(0)
+    fx.advance(frame)
+    if need == "site":
+        state.site_tile[frame.ctx["site"]] = e.card
+    else:
+        stack.append(e.card)  # a site stack's top, used and put to the bottom
+    fx.push(state, "site:" + e.card, frame.seat)
+
+
+def _peeked(state: ArnakState, e: ev.Peeked) -> None:
+    top = _top_frame(state)
+    assert top is not None
+    frame, _ = top
+    frame.ctx.pop("need")
+    frame.ctx["seen"] = True
+    if e.pile == "rescue":
+        state.rescue = list(e.cards)
+    else:
+        state.temple_bonus = list(e.cards)
+
+
+def _turn_started(state: ArnakState, e: ev.TurnStarted) -> None:
+    state.phase = "turn"
+    state.active = e.seat
+    state.main_done = False
+    state.turn_over = False
+    state.pool = []
+    state.turn += 1
+
+
+def _round_ended(state: ArnakState, e: ev.RoundEnded) -> None:
+    """Archaeologists go home, with a Fear for each from a site a guardian still holds."""
+    for seat, player in enumerate(state.seats):
+        for i, space in enumerate(player.arch):
+            if space is None:
+                continue
+            site = fx.site_of(space)
+            if state.guardian.get(site) and not player.no_guardian_fear:
+                fx.take_fear(state, seat)
+            player.arch[i] = None
+            state.occupant[space] = None
+    state.turn_over = False
+    last = state.round >= C.rules.rounds or (
+        state.turn_limit is not None and state.turn >= state.turn_limit
+    )
+    if last:
+        state.phase = "over"
+        return
+    state.phase = "roundend"
+    state.roundend_step = 0
+    _roundend_next(state)
+
+
+def _roundend_next(state: ArnakState) -> None:
+    """Skip players with an empty play area; after the last shuffle, prepare the next round."""
+    while state.roundend_step < state.players and not state.seats[state.roundend_step].play:
+        state.roundend_step += 1
+    if state.roundend_step < state.players:
+        return
+    for player in state.seats:
+        for helper in player.assistants:
+            helper.exhausted = False
+        player.all_planes = False
+        player.no_guardian_fear = False
+    # the card row: the two cards beside the staff leave the game, the staff moves right
+    if state.row_art and state.row_art[-1] is not None:
+        state.art_exile.append(state.row_art[-1])
+    if state.row_items and state.row_items[0] is not None:
+        state.item_exile.append(state.row_items[0])
+    state.row_art = [None, *state.row_art[:-1], None]
+    state.row_items = state.row_items[1:]
+    state.staff += 1
+    state.refill_due = True
+    state.round += 1
+    state.start_player = (state.start_player + 1) % state.players
+    state.active = state.start_player
+    state.passed = [False] * state.players
+    state.phase = "deal"
+
+
+# --- the commands' echoes -----------------------------------------------------------------------
+
+
+def _card_played(state: ArnakState, e: ev.CardPlayed) -> None:
+    player = state.seats[e.seat]
+    card = C.card(e.card)
+    fx.take_card(player.hand, e.card)
+    if card.kind == "artifact":
+        player.res[TABLET] -= C.rules.artifact_play_cost.T
+    if card.exile_self:
+        fx.to_exile(state, e.seat, e.card)
+    else:
+        player.play.append(e.card)
+    main = not card.free
+    if main:
+        state.main_done = True
+    fx.push(state, e.card, e.seat, {"main": main})
+
+
+def _dug(state: ArnakState, e: ev.Dug) -> None:
+    spend(state, e.seat, list(K.space_travel(state.side, e.space)), e.pay, K.travel)
+    state.main_done = True
+    fx.start_dig(state, e.seat, e.space)
+
+
+def _discovered(state: ArnakState, e: ev.Discovered) -> None:
+    spend(state, e.seat, list(K.space_travel(state.side, e.space)), e.pay, K.travel)
+    state.main_done = True
+    fx.start_discover(state, e.seat, e.space)
+
+
+def _overcame(state: ArnakState, e: ev.Overcame) -> None:
+    guardian = state.guardian[fx.site_of(e.space)]
+    assert guardian is not None
+    cost = C.guardian(guardian).cost
+    player = state.seats[e.seat]
+    pay = list(e.pay)
+    for _ in range(cost.down):
+        card = pay.pop(0)
+        fx.take_card(player.hand, card)
+        player.play.append(card)
+    if cost.travel.total:
+        spend(state, e.seat, fx.icons(cost.travel), tuple(pay), K.travel)
+    fx.pay_res(state, e.seat, cost.res)
+    fx.take_guardian(state, e.seat, fx.site_of(e.space))
+    state.main_done = True
+
+
+def _bought(state: ArnakState, e: ev.Bought) -> None:
+    state.main_done = True
+    fx.buy(state, e.seat, e.card, 0)
+
+
+def _researched(state: ArnakState, e: ev.Researched) -> None:
+    state.main_done = True
+    fx.do_research(state, e.seat, e.token, e.to)
+
+
+def _assistant_used(state: ArnakState, e: ev.AssistantUsed) -> None:
+    helper = state.seats[e.seat].assistants[e.slot]
+    helper.exhausted = True
+    if C.assistant(helper.id).main:
+        state.main_done = True
+    fx.push(state, f"asst:{helper.id}{'g' if helper.gold else 's'}", e.seat)
+
+
+def _boon_used(state: ArnakState, e: ev.BoonUsed) -> None:
+    state.seats[e.seat].boons_used.append(e.guardian)
+    fx.push(state, "boon:" + e.guardian, e.seat)
+
+
+def _idol_slotted(state: ArnakState, e: ev.IdolSlotted) -> None:
+    player = state.seats[e.seat]
+    player.idols -= 1
+    player.slots += 1
+    fx.push(state, "slot", e.seat)
+
+
+def _passed(state: ArnakState, e: ev.Passed) -> None:
+    state.passed[e.seat] = True
+    state.main_done = True
+
+
+def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> None:
+    state.pool = []
+    state.turn_over = True
+    player = state.seats[e.seat]
+    if state.passed[e.seat] and state.round < C.rules.rounds and player.hand:
+        fx.push(state, "keep", e.seat)
+
+
+def _chose(state: ArnakState, e: ev.Chose) -> None:
+    fx.answer(state, e.value)
+
+
+HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
+    ev.Shuffled: _shuffled,
+    ev.StartPlayerChosen: _start_player,
+    ev.RowRefilled: _refilled,
+    ev.Drew: _drew,
+    ev.Revealed: _revealed,
+    ev.Peeked: _peeked,
+    ev.TurnStarted: _turn_started,
+    ev.RoundEnded: _round_ended,
+    ev.CardPlayed: _card_played,
+    ev.Dug: _dug,
+    ev.Discovered: _discovered,
+    ev.Overcame: _overcame,
+    ev.Bought: _bought,
+    ev.Researched: _researched,
+    ev.AssistantUsed: _assistant_used,
+    ev.BoonUsed: _boon_used,
+    ev.IdolSlotted: _idol_slotted,
+    ev.Passed: _passed,
+    ev.TurnEnded: _turn_ended,
+    ev.Chose: _chose,
+}
+_ = (COMPASS, HIDDEN, Assistant)

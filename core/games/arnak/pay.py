@@ -1,0 +1,157 @@
+"""Paying travel: which cards, boons, assistants and pilots can pay a travel cost, and how.
+
+004: a card is played either for its travel or for its effect; a plane pays for anything, a car
+or a ship for its own kind or a boot, a boot only for a boot; 2 coins buy a plane at any time;
+travel left unused is lost at the end of the turn. ``covers`` assigns the least flexible icon
+that fits to each cost (planes are kept longest), which is exact for these four kinds.
+
+A payment is a tuple of source tokens: a hand card's id and ``pilot`` (2 coins for a plane, up
+to twice). Travel boons and the travel sides of assistants 7-9 are free actions that put their
+icons into this turn's pool, which pays first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from core.games.arnak.state import COIN, HIDDEN, ArnakState
+
+BOOT, CAR, SHIP, PLANE = "boot", "car", "ship", "plane"
+ICONS = (BOOT, CAR, SHIP, PLANE)
+PILOT = "pilot"
+PILOT_COINS = 2
+
+TravelOf = Callable[[str], tuple[str, ...]]
+
+
+def leftover(cost: Sequence[str], icons: Sequence[str]) -> list[str] | None:
+    """The icons left after paying ``cost`` with ``icons``, or ``None`` if they cannot pay."""
+    have = {icon: 0 for icon in ICONS}
+    for icon in icons:
+        have[icon] += 1
+    need = {icon: 0 for icon in ICONS}
+    for icon in cost:
+        need[icon] += 1
+    for kind, fallbacks in (
+        (PLANE, ()),
+        (CAR, (PLANE,)),
+        (SHIP, (PLANE,)),
+        (BOOT, (CAR, SHIP, PLANE)),
+    ):
+        for source in (kind, *fallbacks):
+            used = min(need[kind], have[source])
+            need[kind] -= used
+            have[source] -= used
+        if need[kind]:
+            return None
+    return [icon for icon in ICONS for _ in range(have[icon])]
+
+
+def after_discount(cost: Sequence[str], discount: Sequence[str]) -> list[str]:
+    """The cost a discount leaves: each discount icon takes the most demanding cost icon it can
+    pay (a plane discount a plane cost first), and an icon it cannot pay does nothing."""
+    left = list(cost)
+    for icon in discount:
+        for want in (PLANE, CAR, SHIP, BOOT):
+            if want in left and leftover([want], [icon]) is not None:
+                left.remove(want)
+                break
+    return left
+
+
+def covers(cost: Sequence[str], icons: Sequence[str]) -> bool:
+    return leftover(cost, icons) is not None
+
+
+def source_icons(state: ArnakState, seat: int, token: str, travel_of: TravelOf) -> tuple[str, ...]:
+    """The travel icons one payment source gives (before the Ocarina's planes)."""
+    player = state.seats[seat]
+    if token == PILOT:
+        icons: tuple[str, ...] = (PLANE,)
+    else:
+        icons = travel_of(token)
+    if player.all_planes:
+        return tuple(PLANE for _ in icons)
+    return icons
+
+
+def sources(state: ArnakState, seat: int, travel_of: TravelOf, coins_kept: int) -> list[str]:
+    """Every payment source ``seat`` has now, one token per source (pilots as many as the
+    coins beyond ``coins_kept`` allow, at most 2: no travel cost is bigger)."""
+    player = state.seats[seat]
+    out = [card for card in player.hand if card != HIDDEN and travel_of(card)]
+    pilots = min(2, max(0, player.res[COIN] - coins_kept) // PILOT_COINS)
+    out.extend([PILOT] * pilots)
+    return out
+
+
+def payments(
+    state: ArnakState,
+    seat: int,
+    cost: Sequence[str],
+    travel_of: TravelOf,
+    *,
+    discount: Sequence[str] = (),
+    coins_kept: int = 0,
+) -> list[tuple[str, ...]]:
+    """Every minimal way to pay ``cost`` (after ``discount`` and this turn's pool): the empty
+    payment alone when nothing more is needed, else each set of at most two sources of which
+    none could be left out. Two Fear cards count as one way."""
+    player = state.seats[seat]
+    rest = after_discount(cost, discount)
+    pool = [PLANE] * len(state.pool) if player.all_planes else state.pool
+    if covers(rest, pool):
+        return [()]
+    found: list[tuple[str, ...]] = []
+    kinds: set[tuple[str, ...]] = set()
+    available = sources(state, seat, travel_of, coins_kept)
+    icons = {token: source_icons(state, seat, token, travel_of) for token in available}
+    for size in (1, 2):
+        for combo in combinations(range(len(available)), size):
+            picked = tuple(available[i] for i in combo)
+            kind = tuple(sorted("fear" if t.startswith("f") else t for t in picked))
+            if kind in kinds:  # two Fear cards are one way to pay
+                continue
+            given = [*pool, *(icon for token in picked for icon in icons[token])]
+            if not covers(rest, given):
+                continue
+            if size == 2 and any(covers(rest, [*pool, *icons[token]]) for token in picked):
+                continue  # not minimal
+            kinds.add(kind)
+            found.append(picked)
+    return found
+
+
+def spend(
+    state: ArnakState,
+    seat: int,
+    cost: Sequence[str],
+    payment: Sequence[str],
+    travel_of: TravelOf,
+    *,
+    discount: Sequence[str] = (),
+) -> None:
+    """Pay ``cost`` with the discount, the pool and ``payment``; unused icons join the pool."""
+    player = state.seats[seat]
+    given: list[str] = list(state.pool)
+    for token in payment:
+        given.extend(source_icons(state, seat, token, travel_of))
+        if token == PILOT:
+            player.res[COIN] -= PILOT_COINS
+        else:
+            _take(player.hand, token)
+            player.play.append(token)
+    if player.all_planes:
+        given = [PLANE] * len(given)
+    rest = after_discount(cost, discount)
+    left = leftover(rest, given)
+    state.pool = left if left is not None else []
+
+
+def _take(cards: list[str], card: str) -> None:
+    """Remove ``card`` (or, in a view that cannot see it, a hidden card) from ``cards``."""
+    if card in cards:
+        cards.remove(card)
+    elif HIDDEN in cards:
+        cards.remove(HIDDEN)

@@ -1,0 +1,130 @@
+"""What a seat may do now (``legal_commands``) and what a command does (``decide``).
+
+With a question on the pending-decision stack, the asked seat answers it (``Choose``). Otherwise
+the active player takes free actions (free cards, assistants, boons, idol slots) and exactly one
+main action (a card's effect, dig, discover, overcome, buy, research, pass), then ends the turn.
+"""
+
+from __future__ import annotations
+
+from core.errors import IllegalCommand
+from core.games.arnak import commands as cmd
+from core.games.arnak import effects as fx
+from core.games.arnak import events as ev
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.flow import to_move
+from core.games.arnak.state import COMPASS, HIDDEN, TABLET, ArnakState
+from core.messages import Command, Event
+
+SLOTS = len(C.rules.idol_slot_vp)
+
+
+def legal_commands(state: ArnakState, seat: int) -> list[Command]:
+    if seat not in to_move(state):
+        return []
+    if state.stack:
+        return [cmd.Choose(v) for v in fx.options(state)]
+    player = state.seats[state.active]
+    out: list[Command] = []
+    main_open = not state.main_done
+    seen: set[str] = set()
+    for card in player.hand:
+        if card == HIDDEN or card in seen or card.startswith("f"):
+            continue
+        seen.add(card)
+        info = C.card(card)
+        if info.free or (
+            main_open
+            and (info.kind != "artifact" or player.res[TABLET] >= C.rules.artifact_play_cost.T)
+        ):
+            out.append(cmd.PlayCard(card))
+    for slot, helper in enumerate(player.assistants):
+        if not helper.exhausted and (main_open or not C.assistant(helper.id).main):
+            out.append(cmd.UseAssistant(slot))
+    for guardian in player.guardians:
+        if guardian not in player.boons_used:
+            out.append(cmd.UseBoon(guardian))
+    if player.idols and player.slots < SLOTS:
+        out.append(cmd.SlotIdol())
+    if main_open:
+        for kind, space, pay in fx.dig_targets(state, seat, [], 0):
+            payment = fx.split_pay(pay)
+            out.append(cmd.Dig(space, payment) if kind == "dig" else cmd.Discover(space, payment))
+        out.extend(overcome_commands(state, seat))
+        res = player.res
+        for card in fx.row_cards(state, "any"):
+            coins, compasses = fx.price(card)
+            if res[0] >= coins and res[COMPASS] >= compasses:
+                out.append(cmd.Buy(card))
+        for option in fx.research_options(state, seat, None):
+            token, _, to = option.partition(">")
+            out.append(cmd.Research(token, to))
+        out.append(cmd.Pass())
+    else:
+        out.append(cmd.EndTurn())
+    return out
+
+
+def overcome_commands(state: ArnakState, seat: int) -> list[Command]:
+    out: list[Command] = []
+    player = state.seats[seat]
+    for site in fx.mine(state, seat):
+        guardian = state.guardian.get(site)
+        if guardian is None:
+            continue
+        cost = C.guardian(guardian).cost
+        if not fx.can_pay_res(state, seat, cost.res) or len(player.hand) < cost.down:
+            continue
+        if cost.down:
+            for card in fx.hand_options(state, seat):
+                out.append(cmd.Overcome(site, (card,)))
+        elif cost.travel.total:
+            for pay in fx.travel_options(state, seat, fx.icons(cost.travel), [], cost.res[0]):
+                out.append(cmd.Overcome(site, fx.split_pay(pay)))
+        else:
+            out.append(cmd.Overcome(site, ()))
+    return out
+
+
+ECHO = {
+    cmd.PlayCard: lambda s, c: ev.CardPlayed(s, c.card),
+    cmd.Dig: lambda s, c: ev.Dug(s, c.space, c.pay),
+    cmd.Discover: lambda s, c: ev.Discovered(s, c.space, c.pay),
+    cmd.Overcome: lambda s, c: ev.Overcame(s, c.space, c.pay),
+    cmd.Buy: lambda s, c: ev.Bought(s, c.card),
+    cmd.Research: lambda s, c: ev.Researched(s, c.token, c.to),
+    cmd.UseAssistant: lambda s, c: ev.AssistantUsed(s, c.slot),
+    cmd.UseBoon: lambda s, c: ev.BoonUsed(s, c.guardian),
+    cmd.SlotIdol: lambda s, c: ev.IdolSlotted(s),
+    cmd.Pass: lambda s, c: ev.Passed(s),
+    cmd.EndTurn: lambda s, c: ev.TurnEnded(s),
+    cmd.Choose: lambda s, c: ev.Chose(s, c.value),
+}
+
+
+def decide(state: ArnakState, seat: int, command: Command) -> list[Event]:
+    if state.phase == "over":
+        raise IllegalCommand("the game is over")
+    if seat not in to_move(state):
+        raise IllegalCommand(f"it is not seat {seat + 1}'s turn to act")
+    legal = legal_commands(state, seat)
+    if command not in legal:
+        raise IllegalCommand(why_not(state, command))
+    return [ECHO[type(command)](seat, command)]  # type: ignore[no-untyped-call]
+
+
+def why_not(state: ArnakState, command: Command) -> str:
+    """One line saying why ``command`` is not legal now."""
+    if state.stack and not isinstance(command, cmd.Choose):
+        return "answer the question first"
+    if isinstance(command, cmd.Choose):
+        if not state.stack:
+            return "nothing is asked now"
+        return f"{command.value!r} is not one of the answers ({', '.join(fx.options(state))})"
+    if isinstance(command, cmd.EndTurn):
+        return "take a main action (or pass) before ending the turn"
+    if state.main_done and not isinstance(
+        command, cmd.UseAssistant | cmd.UseBoon | cmd.SlotIdol | cmd.PlayCard
+    ):
+        return "this turn's main action is taken"
+    return f"{type(command).__name__} is not possible now"

@@ -1,0 +1,126 @@
+"""Arnak's ``RULES``: the game protocol assembled from its modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.games.arnak import flow, play, position, scoring, secrecy, transcript
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.evolve import evolve as _evolve
+from core.games.arnak.state import RULES_VERSION, ArnakState, Player
+from core.messages import Command, Event
+from core.options import START_PLAYER, TURN_LIMIT, Option
+from core.protocol import Outcome, Seat
+from core.rules_base import RulesBase
+
+SIDE = Option(
+    "side",
+    "choice",
+    "Side",
+    "the board's side: bird (the basic temple) or snake (the advanced one)",
+    default="bird",
+    choices=("bird", "snake"),
+    shown="{} side",
+)
+
+
+def initial_state(cfg: Mapping[str, Any]) -> ArnakState:
+    """Every component in its box order, before any shuffle."""
+    players: int = cfg["players"]
+    fear = [card.id for card in C.fear]
+    seats = []
+    for seat in range(players):
+        basics = [f"b{seat}{key}" for key in C.basics]
+        own = fear[: C.setup.starting_fear]
+        fear = fear[C.setup.starting_fear :]
+        seats.append(Player(deck=basics + own))
+    side = cfg["side"]
+    spaces = [s.id for s in C.sides[side].spaces]
+    blocked: list[str] = []
+    if C.setup.blocked_camps[players] == 5:
+        blocked = [f"C{n}.2" for n in range(1, 6)]
+    return ArnakState(
+        players=players,
+        side=side,
+        start_player_option=cfg["start_player"],
+        turn_limit=cfg["turn_limit"],
+        passed=[False] * players,
+        seats=seats,
+        occupant=dict.fromkeys(spaces),
+        blocked=blocked,
+        site_tile={s: None for s in spaces if s.startswith("L")},
+        idol_up={s: None for s in spaces if s.startswith("L")},
+        idol_down={s: None for s in spaces if s.startswith("L2")},
+        guardian={s: None for s in spaces if s.startswith("L")},
+        sites1=[t.id for t in C.sites1],
+        sites2=[t.id for t in C.sites2],
+        guardians=[g.id for g in C.guardians],
+        supply=[[a.id for a in C.assistants], [], []],
+        idol_box=[i.id for i in C.idols],
+        row_art=[None],
+        row_items=[None] * (C.rules.row_size - 1),
+        item_deck=[c.id for c in C.items],
+        art_deck=[c.id for c in C.artifacts],
+        fear_deck=fear,
+        fear_tiles=C.rules.fear_tiles,
+        bonus_box=[b.id for b in C.bonus_tiles],
+        temple_stacks=[players] * len(C.sides[side].temple_stacks),
+    )
+
+
+class Arnak(RulesBase[ArnakState]):
+    """Lost Ruins of Arnak (Elwen & Mín, CGE 2020), the base game for 2-4 players on either
+    side of the board (bird or snake temple)."""
+
+    game = "arnak"
+    title = "Lost Ruins of Arnak"
+    version = RULES_VERSION
+    options = (SIDE, TURN_LIMIT, START_PLAYER)
+
+    def initial(self, config: Mapping[str, Any]) -> ArnakState:
+        return initial_state(self.table_config(config))
+
+    def forced(self, state: ArnakState) -> list[Event]:
+        return flow.forced(state)
+
+    def chance(self, state: ArnakState) -> tuple[int, ...] | None:
+        return flow.chance(state)
+
+    def resolve(self, state: ArnakState, draws: Sequence[int]) -> Event:
+        return flow.resolve(state, draws)
+
+    def to_move(self, state: ArnakState) -> tuple[Seat, ...]:
+        return flow.to_move(state)
+
+    def legal_commands(self, state: ArnakState, seat: Seat) -> list[Command]:
+        return play.legal_commands(state, seat)
+
+    def decide(self, state: ArnakState, seat: Seat, command: Command) -> list[Event]:
+        return play.decide(state, seat, command)
+
+    evolve = staticmethod(_evolve)
+
+    def fully_known(self, state: ArnakState) -> bool:
+        return secrecy.fully_known(state)
+
+    def view(self, state: ArnakState, seat: Seat | None) -> ArnakState:
+        return secrecy.view(state, seat)
+
+    def project(self, event: Event, seat: Seat | None) -> Event:
+        return secrecy.project(event, seat)
+
+    def outcome(self, state: ArnakState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def dump_position(self, state: ArnakState) -> dict[str, Any]:
+        return position.dump(state)
+
+    def load_position(self, data: Mapping[str, Any]) -> ArnakState:
+        return position.load(data)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return transcript.describe(event, names)
+
+
+RULES = Arnak()

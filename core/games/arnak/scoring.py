@@ -1,0 +1,63 @@
+"""Final scoring (004, line 910-934) and the tie-break (line 937-943)."""
+
+from __future__ import annotations
+
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.state import TEMPLE, ArnakState
+from core.protocol import Outcome
+
+R = C.rules
+PARTS = ("research", "temple_tiles", "idols", "guardians", "cards", "fear_tiles")
+
+
+def research_vp(state: ArnakState, seat: int) -> int:
+    side = C.sides[state.side]  # type: ignore[index]
+    player = state.seats[seat]
+    total = 0
+    if player.glass == TEMPLE:
+        total += player.temple_vp
+    elif player.glass:
+        total += side.row(side.research_space(player.glass).row).glass_vp
+    if player.notebook:
+        total += side.row(side.research_space(player.notebook).row).notebook_vp
+    return total
+
+
+def parts(state: ArnakState, seat: int) -> dict[str, int]:
+    """Every scoring part of one player, by name."""
+    side = C.sides[state.side]  # type: ignore[index]
+    player = state.seats[seat]
+    cards = [*player.deck, *player.hand, *player.play, *player.aside]
+    return {
+        "research": research_vp(state, seat),
+        "temple_tiles": sum(side.temple_stacks[t].vp for t in player.temple_tiles),
+        "idols": R.idol_vp * (player.idols + player.slots) + sum(R.idol_slot_vp[player.slots :]),
+        "guardians": R.guardian_vp * len(player.guardians),
+        "cards": sum(C.card(c).vp for c in cards if c != "?"),
+        "fear_tiles": R.fear_tile_vp * player.fear_tiles,
+    }
+
+
+def outcome(state: ArnakState) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    table = [parts(state, seat) for seat in range(state.players)]
+    scores = tuple(sum(p.values()) for p in table)
+
+    def rank_key(seat: int) -> tuple[int, int, int]:
+        first = state.temple_order.index(seat) if seat in state.temple_order else 99
+        return (-scores[seat], first, -table[seat]["research"])
+
+    ranking = tuple(sorted(range(state.players), key=rank_key))
+    best = rank_key(ranking[0])
+    top = [s for s in ranking if (-scores[s],) == best[:1]]
+    winners = tuple(s for s in ranking if rank_key(s) == best)
+    tiebreak = ""
+    if len(top) > 1:
+        if any(s in state.temple_order for s in top):
+            tiebreak = "first to the Lost Temple"
+        elif len(winners) < len(top):
+            tiebreak = "research points"
+        else:
+            tiebreak = "shared"
+    return Outcome(scores, winners, tuple(table), tiebreak, ranking)

@@ -1,0 +1,127 @@
+"""The full state of a Lost Ruins of Arnak game: mutable, ``evolve`` updates it in place.
+
+Cards, tiles and figures are string ids (see ``components``); a face-down card a view may not
+see is :data:`HIDDEN`. Resources are five counts in the order coin, compass, tablet, arrowhead,
+jewel (``M C T A J``). Piles list their top first.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any
+
+HIDDEN = "?"
+RULES_VERSION = 1
+RES = "MCTAJ"  # coin, compass, tablet, arrowhead, jewel
+COIN, COMPASS, TABLET, ARROWHEAD, JEWEL = range(5)
+TEMPLE = 14  # the research space of the Lost Temple (glass only)
+ROUNDS = 5
+
+
+@dataclass(slots=True)
+class Assistant:
+    """An assistant on a player's board: which one, its side, whether it is used this round."""
+
+    id: str
+    gold: bool = False
+    exhausted: bool = False
+
+
+@dataclass(slots=True)
+class Frame:
+    """One running program on the pending-decision stack: the ops at ``key`` (see
+    ``effects.program``) from ``pc`` on, for ``seat``; ``ctx`` holds what earlier steps fixed
+    (a site, a pick, a revealed card). ``need`` is a fact the next event must bring (draws)."""
+
+    key: str
+    seat: int
+    pc: int = 0
+    ctx: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Player:
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    play: list[str] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)  # drawn by an earring, not yet placed
+    res: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
+    arch: list[str | None] = field(default_factory=lambda: [None, None])
+    glass: int = 0
+    notebook: int = 0
+    idols: int = 0  # in the supply crates
+    slots: int = 0  # idol slots filled, from the left
+    assistants: list[Assistant] = field(default_factory=list)
+    guardians: list[str] = field(default_factory=list)
+    boons_used: list[str] = field(default_factory=list)
+    fear_tiles: int = 0
+    temple_tiles: list[int] = field(default_factory=list)  # temple stacks bought from
+    temple_vp: int = 0  # the arrival space's VP once the glass is in the temple
+    bonus_tiles: list[str] = field(default_factory=list)
+    all_planes: bool = False  # Guardian's Ocarina, this round
+    no_guardian_fear: bool = False  # War Mask, this round
+    exiled: list[str] = field(default_factory=list)  # basic cards removed from the game
+
+
+@dataclass(slots=True)
+class ArnakState:
+    players: int
+    side: str  # "bird" or "snake"
+    start_player_option: int | None = None
+    turn_limit: int | None = None
+    phase: str = "setup"  # setup, turn, roundend, over
+    setup_step: int = 0
+    round: int = 1
+    start_player: int = 0
+    active: int = 0
+    turn: int = 0
+    passed: list[bool] = field(default_factory=list)
+    main_done: bool = False
+    pool: list[str] = field(default_factory=list)  # travel icons left this turn
+    stack: list[Frame] = field(default_factory=list)
+    refill_due: bool = False
+    roundend_step: int = 0
+    seats: list[Player] = field(default_factory=list)
+    # the board
+    occupant: dict[str, int | None] = field(default_factory=dict)  # space -> seat
+    blocked: list[str] = field(default_factory=list)  # blocked camp spaces
+    site_tile: dict[str, str | None] = field(default_factory=dict)  # L space -> tile
+    idol_up: dict[str, str | None] = field(default_factory=dict)  # L space -> face-up idol
+    idol_down: dict[str, str | None] = field(default_factory=dict)  # L2 space -> face-down
+    guardian: dict[str, str | None] = field(default_factory=dict)  # L space -> guardian
+    sites1: list[str] = field(default_factory=list)
+    sites2: list[str] = field(default_factory=list)
+    guardians: list[str] = field(default_factory=list)
+    supply: list[list[str]] = field(default_factory=list)  # 3 assistant stacks, top first
+    rescue: list[str] = field(default_factory=list)  # snake side, top first
+    blocking: list[str] = field(default_factory=list)  # 3-player blocking tiles (camps)
+    idol_box: list[str] = field(default_factory=list)  # idol tiles before setup
+    idols_spent: int = 0  # snake side: idols paid for the rescue bridge
+    # the market
+    staff: int = 1  # artifact slots left of the moon staff
+    row_art: list[str | None] = field(default_factory=list)  # far end first, staff last
+    row_items: list[str | None] = field(default_factory=list)  # staff first, far end last
+    item_deck: list[str] = field(default_factory=list)
+    art_deck: list[str] = field(default_factory=list)
+    item_exile: list[str] = field(default_factory=list)
+    art_exile: list[str] = field(default_factory=list)
+    fear_deck: list[str] = field(default_factory=list)
+    fear_tiles: int = 10
+    # research
+    bonus: dict[int, list[str]] = field(default_factory=dict)  # space -> face-up bonus tiles
+    bonus_box: list[str] = field(default_factory=list)  # bonus tiles before setup
+    temple_bonus: list[str] = field(default_factory=list)
+    temple_stacks: list[int] = field(default_factory=list)  # tiles left per stack
+    temple_order: list[int] = field(default_factory=list)  # seats in arrival order
+    revealed: str | None = None  # Fishing Rod / Precision Compass: the deck's top card
+    supply_shown: list[bool] = field(default_factory=lambda: [True, True, True])
+    rescue_shown: bool = True
+    turn_over: bool = False  # the active player ended the turn; the next one is due
+
+    def copy(self) -> ArnakState:
+        return _copy.deepcopy(self)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
