@@ -4,6 +4,7 @@ conservation without importing the engine."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Mapping
 from typing import Any
@@ -37,7 +38,7 @@ def load(doc: Mapping[str, Any]) -> ArnakState:
     try:
         if doc.get("game") != "arnak":
             raise PositionError("this position is not an Arnak position")
-        raw = dict(doc["state"])
+        raw = copy.deepcopy(dict(doc["state"]))  # never share lists with the document
         seats = [
             Player(**{**p, "assistants": [Assistant(**a) for a in p["assistants"]]})
             for p in raw.pop("seats")
