@@ -4,14 +4,22 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+SHELL  := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
 
 .PHONY: play test lint bench clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "Setting up Caldera in $(VENV)/ (first run only, about a minute)"
+	@$(PYTHON) -m venv $(VENV)
+	@echo "  updating pip"
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "  fetching Caldera's packages:"
+	@$(BIN)/python -m pip install -e '.[dev]' | awk '\
+	    /^Collecting /       { n++; printf "    %2d %s\n", n, $$2; fflush() } \
+	    /^Installing collected/ { print "  installing them"; fflush() } \
+	    /^Successfully installed/ { print "  done: " NF - 2 " packages installed" }'
+	@touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/caldera
