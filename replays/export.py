@@ -17,6 +17,7 @@ from core.codec import Envelope, envelope_to_wire, pack
 from core.errors import ReplayError
 from core.fold import rules_of
 from core.lifecycle import GameEnded, GameStarted
+from core.options import options_words
 from core.protocol import Rules
 
 FORMATS = ("jsonl", "json", "msgpack", "text")
@@ -93,6 +94,13 @@ def to_msgpack(envelopes: Sequence[Envelope], seat: int | None = None) -> bytes:
     return b"".join(pack(envelope_to_wire(env)) for env in visible(envelopes, seat))
 
 
+def _started(rules: Rules[Any], event: GameStarted) -> str:
+    """Its first line: "Game started: 2 players; advanced game" (options in the room's words)."""
+    words = options_words(getattr(rules, "options", ()), event.config)
+    players = f"{len(event.players)} players"
+    return f"Game started: {players}; {', '.join(words)}" if words else f"Game started: {players}"
+
+
 def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
     """A readable transcript: one numbered sentence per event."""
     if not envelopes or not isinstance(envelopes[0].event, GameStarted):
@@ -106,7 +114,7 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
     for env in visible(envelopes, seat):
         event = env.event
         if isinstance(event, GameStarted):
-            text = f"Game started ({', '.join(f'{k}={v}' for k, v in event.config.items())})"
+            text = _started(rules, event)
         elif isinstance(event, GameEnded):
             text = f"Game over; seed revealed: {event.seed}"
         else:

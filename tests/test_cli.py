@@ -61,6 +61,7 @@ def test_export_formats(game: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["export", str(game), "--format", "text"]) == 0
     text = capsys.readouterr().out
     assert "Turn 1: " in text and "Final scoring:" in text and "seed revealed: 7" in text
+    assert text.splitlines()[1].endswith("Game started: 3 players; turn limit 12")
 
 
 def test_state_at_an_event_names_boats_scores_and_where_every_piece_is(
