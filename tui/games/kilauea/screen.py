@@ -25,12 +25,13 @@ from core.games.kilauea.transcript import REASONS
 from core.messages import Command, Event
 from core.session import Session
 from tui.games.kilauea.turn import Turn
-from tui.games.kilauea.verbs import DRAFT, END, MOVE, VERB, VERBS, Choice, Value, Verb
+from tui.games.kilauea.verbs import DRAFT, END, MOVE, VERB, VERBS
 from tui.games.kilauea.widgets.board import VolcanoBoard
-from tui.games.kilauea.widgets.choices import ChoiceList, Row
 from tui.games.kilauea.widgets.paint import Marks, Spots, choose_scale
 from tui.games.kilauea.widgets.recent import event_spots
+from tui.screens.choice_tree import Choice, Value, Verb
 from tui.screens.table import TableScreen
+from tui.widgets.choices import ChoiceList, Row
 from tui.widgets.event_log import EventLog
 from tui.widgets.text_line import TextLine
 
@@ -224,7 +225,7 @@ class KilaueaScreen(TableScreen):
             lines = [self.turn.prompt(self.names[seat])]
             verb = VERB.get(self.verb) if self.verb else None
             if verb is not None and self.picks:
-                lines.append(f"[dim]{verb.title}:[/dim] {self._picked(verb)}")
+                lines.append(f"[dim]{verb.title}:[/dim] {self.turn.picked(verb, self.picks)}")
             return Text.from_markup("\n".join(lines))
         if self.ended:
             return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
@@ -234,17 +235,6 @@ class KilaueaScreen(TableScreen):
             return Text.from_markup(f"[b]{who}[/b]…")
         where = "a bot" if self.session.status == "local" else "at another terminal"
         return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
-
-    def _picked(self, verb: Verb) -> str:
-        """The choices made so far for the command being built, in words (those settled
-        without asking too, unless the question did not apply)."""
-        words = []
-        for i, value in enumerate(self.picks):
-            stage = verb.stages[i]
-            if value != stage.blank:
-                left = self.turn.remaining(verb, self.picks[: i + 1])
-                words.append(stage.brief(self.turn, left[0]))
-        return " → ".join(words) + " → ?"
 
     def _refresh_keys(self) -> None:
         """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
@@ -344,22 +334,12 @@ class KilaueaScreen(TableScreen):
         """Ask the previous question again (skipping those with one answer), or leave the verb."""
         self.note = ""
         verb = VERB.get(self.verb) if self.verb else None
-        asked = len(self.picks) - 1
-        while verb is not None and asked >= 0 and self._forced(verb, self.picks[: asked + 1]):
-            asked -= 1
-        if verb is None or asked < 0:
+        picks = self.turn.back(verb, self.picks) if verb is not None else None
+        if picks is None:
             self.verb, self.picks = None, ()
         else:
-            self.picks = self.picks[:asked]
+            self.picks = picks
         self._show_choices()
-
-    def _forced(self, verb: Verb, picks: tuple[Value, ...]) -> bool:
-        """The last of ``picks`` was not asked: it was the only value its stage allowed (the
-        first question of a verb is always asked)."""
-        if len(picks) <= 1:
-            return False
-        stage = verb.stages[len(picks) - 1]
-        return len({stage.value(c) for c in self.turn.remaining(verb, picks[:-1])}) == 1
 
     async def _send(self, command: Command) -> None:
         """Send the command built; the choices start afresh (the session may publish the

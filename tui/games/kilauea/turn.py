@@ -1,16 +1,16 @@
 """What the seat at the keyboard may do now in Kilauea, read from the rules' legal commands.
 
-A command is built by a few choices: a verb, then its questions (``kilauea_verbs``). Each
-question offers exactly the distinct values the legal commands still allow after the earlier
-choices, so nothing illegal can be chosen. The rules decide everything (``legal_commands``);
-this module only groups, labels and points at the board.
+A command is built by a few choices: a verb, then its questions (:mod:`tui.games.kilauea.verbs`),
+asked by the shared :class:`tui.screens.choice_tree.ChoiceTree`: each question offers exactly
+the distinct values the legal commands still allow after the earlier choices, so nothing illegal
+can be chosen. The rules decide everything (``legal_commands``); this module only labels,
+lists the tiles not usable now, and points at the board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from core.games.kilauea import commands as cmd
@@ -27,16 +27,13 @@ from tui.games.kilauea.verbs import (
     TILE,
     VERBS,
     VOLCANO,
-    Choice,
-    Option,
-    Value,
-    Verb,
     cost_text,
     few_stones,
     sector_name,
     stones,
 )
 from tui.games.kilauea.widgets.paint import Marks, Spots
+from tui.screens.choice_tree import ChoiceTree, Option, Value, Verb
 
 C = COMPONENTS
 
@@ -45,9 +42,10 @@ C = COMPONENTS
 
 
 @dataclass
-class Turn:
+class Turn(ChoiceTree):
     """The acting seat's options in one state (computed once per state, cheap to query)."""
 
+    VERBS = VERBS
     rules: Rules[Any]
     state: KilaueaState
     seat: int | None  # the seat at this keyboard that must act now, if any
@@ -56,22 +54,6 @@ class Turn:
     def __post_init__(self) -> None:
         if self.seat is not None:
             self.commands = self.rules.legal_commands(self.state, self.seat)
-
-    @cached_property
-    def by_verb(self) -> dict[str, list[Command]]:
-        found: dict[str, list[Command]] = {verb.action: [] for verb in VERBS}
-        for command in self.commands:
-            for verb in VERBS:
-                if isinstance(command, verb.kind):
-                    found[verb.action].append(command)
-        return found
-
-    def verbs(self) -> list[Verb]:
-        """The verbs with at least one legal command, in a fixed order."""
-        return [verb for verb in VERBS if self.by_verb[verb.action]]
-
-    def can(self, verb: Verb) -> bool:
-        return bool(self.by_verb[verb.action])
 
     def effect(self, c: cmd.UseTile) -> Face:
         """The face whose effect a tile use follows (the copied one for 3A/3B)."""
@@ -85,41 +67,11 @@ class Turn:
 
     # -- building a command ---------------------------------------------------------------------
 
-    def remaining(self, verb: Verb, picks: Sequence[Value]) -> list[Command]:
-        """The legal commands of ``verb`` that agree with the values chosen so far."""
-        out = []
-        for command in self.by_verb[verb.action]:
-            if all(stage.value(command) == v for stage, v in zip(verb.stages, picks, strict=False)):
-                out.append(command)
-        return out
-
-    def settle(
-        self, verb: Verb, picks: tuple[Value, ...]
-    ) -> tuple[tuple[Value, ...], Command | None]:
-        """After a choice: the command if it is now complete, else the picks extended through
-        every later stage that leaves only one value (nothing to ask)."""
-        left = self.remaining(verb, picks)
-        if len(left) == 1 and picks:
-            return picks, left[0]
-        while len(picks) < len(verb.stages):
-            values = {verb.stages[len(picks)].value(c) for c in left}
-            if len(values) != 1 or not picks:
-                break
-            picks = (*picks, values.pop())
-        return picks, None
-
-    def choice(self, verb: Verb, picks: tuple[Value, ...] = ()) -> Choice | None:
-        """The next question for ``verb`` after ``picks`` (``None`` for a verb with none)."""
-        if len(picks) >= len(verb.stages):
-            return None
-        stage = verb.stages[len(picks)]
-        options: dict[Value, list[Command]] = {}
-        for command in self.remaining(verb, picks):
-            options.setdefault(stage.value(command), []).append(command)
-        found = [Option(v, stage.label(self, cs[0]), tuple(cs)) for v, cs in options.items()]
-        if verb is TILE and not picks:
-            found += self._unusable_tiles(set(options))
-        return Choice(verb, picks, stage, tuple(found))
+    def unavailable(
+        self, verb: Verb, picks: tuple[Value, ...], offered: set[Value]
+    ) -> list[Option]:
+        """The tiles this turn earned that cannot be used now, listed greyed with the reason."""
+        return self._unusable_tiles(offered) if verb is TILE and not picks else []
 
     def _unusable_tiles(self, usable: set[Value]) -> list[Option]:
         """The tiles this turn earned that cannot be used now, with the reason."""

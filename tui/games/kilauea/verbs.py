@@ -8,20 +8,17 @@ answers are possible is read from the rules by :class:`tui.games.kilauea.turn.Tu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import play, track
 from core.games.kilauea.components import COMPONENTS, Area
-from core.messages import Command
+from tui.screens.choice_tree import Stage, Verb
 
 if TYPE_CHECKING:
     from tui.games.kilauea.turn import Turn
 
 C = COMPONENTS
-Value = Hashable
 
 
 def stones(n: int) -> str:
@@ -31,58 +28,6 @@ def stones(n: int) -> str:
 def few_stones(n: int) -> str:
     """``stones`` in a few words, for the choice lists."""
     return f"{n} stone{'' if n == 1 else 's'}"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One answer to a stage's question: its value, its words, and the legal commands that
-    remain once it is chosen (none for an action tile that cannot be used now: ``reason``)."""
-
-    value: Value
-    label: str
-    commands: tuple[Command, ...]
-    reason: str = ""
-
-    @property
-    def enabled(self) -> bool:
-        return bool(self.commands)
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One question of a verb: which field of the command it settles, and how to word it."""
-
-    question: str
-    value: Callable[[Any], Value]
-    label: Callable[[Turn, Any], str]  # (turn, a command with that value) -> words
-    short: Callable[[Turn, Any], str] | None = None  # the same in a few words, once chosen
-    blank: Value = None  # the value that means the question does not apply (no copy, say)
-
-    def brief(self, turn: Turn, command: Any) -> str:
-        return (self.short or self.label)(turn, command)
-
-
-@dataclass(frozen=True)
-class Verb:
-    """A kind of command, with its key and the questions that complete it."""
-
-    action: str  # the screen's action and the footer's key id
-    key: str
-    title: str
-    kind: type[Command]
-    stages: tuple[Stage, ...] = ()
-    tooltip: str = ""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """The question to answer now while building a command: the verb, the values chosen so far
-    and the options of the next stage."""
-
-    verb: Verb
-    picks: tuple[Value, ...]
-    stage: Stage
-    options: tuple[Option, ...]
 
 
 # -- the words of each stage -----------------------------------------------------------------

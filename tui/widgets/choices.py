@@ -1,8 +1,9 @@
-"""The list of what can be chosen now: the verbs of a turn, or one question's answers.
+"""The list of what can be chosen now: the verbs of a turn, or one question's answers (the
+choices of :mod:`tui.screens.choice_tree`).
 
-Arrows move the highlight, ``enter`` or a click chooses; the screen also maps the digit keys to
-the first nine options. Options that cannot be chosen (an action tile earned but not usable
-now) are listed greyed with their reason.
+Arrows move the highlight, ``enter`` or a click chooses; a screen also maps the digit keys to
+the first nine options. Options that cannot be chosen (a card held but not playable now, say)
+are listed greyed with their reason.
 """
 
 from __future__ import annotations
