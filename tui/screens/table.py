@@ -8,6 +8,11 @@ the end screen. A game's screen adds its board and its keys (``refresh_table``).
 The log reads each event as ``log_viewer`` may see it: the one player at this keyboard, or a
 spectator when several (or none) share it, so a secret card never shows in its words.
 
+Whose eyes the board is shown through (``follow_hotseat``): with several players at one
+keyboard and secret hands (``secret_now``), nobody's until the player who must act confirms on a
+cover screen that only they are looking (:class:`tui.screens.hotseat.Hotseat`); at a shared
+keyboard a notice says whose turn it is (``turn_passed``).
+
 At a networked table the header's sub-title follows the connection and who is connected
 (:mod:`tui.presence`); a table its host closes ends the screen with one line; the host's own
 screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table).
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -35,7 +41,9 @@ from core.messages import Command, Event
 from core.session import Session
 from tui.presence import TableWatch, connection_line, handed_to
 from tui.screens.choice import ConfirmScreen
+from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
+from tui.screens.hotseat import Hotseat
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.text_line import TextLine
@@ -69,6 +77,9 @@ class TableScreen(Screen[None]):
         self.ended = False
         alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
         self.log_viewer = Viewer(alone)  # the log reads as the one player here, or a spectator
+        self.hotseat = Hotseat(session.controlled)
+        self._cover_screen: CoverScreen | None = None
+        self._last_actor: int | None = None
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
         self._warned_small = False
@@ -97,6 +108,18 @@ class TableScreen(Screen[None]):
     def end_details(self) -> RenderableType | None:
         """What the end screen adds below the scores (the task cards, say)."""
         return None
+
+    def secret_now(self) -> bool:
+        """Whether the shown state hides something from the other players (hands of cards)."""
+        return False
+
+    def hands_needed(self) -> bool:
+        """Whether the step at hand uses a secret hand (else nobody looks, no cover is asked)."""
+        return True
+
+    def cover_reason(self) -> str:
+        """What the cover screen says it is the next player's: their ``turn``, say."""
+        return "turn"
 
     # -- receiving envelopes --------------------------------------------------------------------
 
@@ -185,6 +208,56 @@ class TableScreen(Screen[None]):
             if seat in self.session.controlled:
                 return int(seat)
         return None
+
+    # -- whose eyes: several players at one keyboard -------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the table is shown through (``None``: nobody's, a spectator's)."""
+        return self.hotseat.viewer
+
+    @property
+    def covered(self) -> bool:
+        """A cover screen hides the table until the next player alone looks."""
+        return self._cover_screen is not None
+
+    def follow_hotseat(self, seat: int | None) -> tuple[Any, Any, int | None]:
+        """Catch up with the shown state, ``seat`` acting at this keyboard: the state as the
+        viewer sees it, as ``seat`` sees it, and the seat to cover the table for now (if any:
+        pass it to ``cover_for`` once the table is shown)."""
+        state = self.state
+        cover = self.hotseat.follow(
+            self.rules.to_move(state), seat, self.secret_now(), hands_needed=self.hands_needed()
+        )
+        seen = self.rules.view(state, self.hotseat.viewer)
+        acting = seen if seat == self.hotseat.viewer else self.rules.view(state, seat)
+        return seen, acting, cover
+
+    def turn_passed(self, seat: int | None) -> bool:
+        """Whether the acting seat changed since the last call; at a shared keyboard a notice
+        says whose turn it is now."""
+        if seat == self._last_actor:
+            return False
+        if seat is not None and self._last_actor is not None and self.hotseat.shared:
+            self.notify(f"{self.names[seat]}'s turn", timeout=2)
+        self._last_actor = seat
+        return True
+
+    def cover_for(self, seat: int) -> None:
+        """Hide the table until ``seat``'s player alone looks at it."""
+        if self._cover_screen is not None or self.state is None:
+            return
+        self._cover_screen = CoverScreen(self.names[seat], self.cover_reason())
+        self.app.push_screen(self._cover_screen, partial(self._uncovered, seat))
+
+    def _uncovered(self, seat: int, ready: bool | None) -> None:
+        self._cover_screen = None
+        if not ready:
+            self.run_worker(self.close_table())
+            return
+        if self.state is not None:
+            self.hotseat.uncover(seat, self.rules.to_move(self.state))
+        self.refresh_table()
 
     async def send(self, seat: int | None, command: Command) -> bool:
         """Send ``seat``'s command; show the referee's reason if it is refused."""

@@ -93,7 +93,6 @@ class KilaueaScreen(TableScreen):
         self.turn = Turn(self.rules, self._blank_state(), None)
         self.choice: Choice | None = None  # the question the list shows (None: the verbs)
         self._rows: list[Verb | int] = []  # what each row of the list stands for
-        self._last_actor: int | None = None
         self._enabled_keys: tuple[bool, ...] = ()
         self._recent = Spots()  # what the last move touched (underlined while nobody chooses)
 
@@ -139,11 +138,7 @@ class KilaueaScreen(TableScreen):
         seat = self.acting_seat()
         self.turn = Turn(self.rules, self.state, seat)
         verb = VERB.get(self.verb) if self.verb else None
-        if seat != self._last_actor:
-            hotseat = len(self.session.controlled) > 1
-            if seat is not None and self._last_actor is not None and hotseat:
-                self.notify(f"{self.names[seat]}'s turn", timeout=2)
-            self._last_actor = seat
+        if self.turn_passed(seat):
             verb = None
         if verb is not None and not self.turn.can(verb):
             verb = None

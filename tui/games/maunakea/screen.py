@@ -181,7 +181,7 @@ class MaunaKeaScreen(MaunaKeaTable):
 
     def _check_card_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         turn = self.turn
-        looking = turn.seat is not None and turn.seat == self.hotseat.viewer
+        looking = turn.seat is not None and turn.seat == self.viewer
         if action == "pick_card":
             if turn.state.phase is Phase.DRAFT:
                 return looking and bool(turn.commands) and self._draft_screen is None
@@ -381,15 +381,15 @@ class MaunaKeaScreen(MaunaKeaTable):
             self._draft_screen.show_others(self._draft_progress())
             return
         seat = self.turn.seat
-        if seat is None or seat in self._draft_offered or self._cover_screen is not None:
+        if seat is None or seat in self._draft_offered or self.covered:
             return
-        if self.turn.state.phase is Phase.DRAFT and self.hotseat.viewer == seat:
+        if self.turn.state.phase is Phase.DRAFT and self.viewer == seat:
             self._draft_offered.add(seat)
             self._open_draft()
 
     def _draft_progress(self) -> list[tuple[int, str, bool]]:
         """The other seats in the draft: (seat, name, has chosen)."""
-        seen, me = self.seen, self.hotseat.viewer
+        seen, me = self.seen, self.viewer
         return [(s, self.names[s], not seen.dealt[s]) for s in range(seen.players) if s != me]
 
     def _open_draft(self) -> None:

@@ -7,12 +7,10 @@ session (draws and lava are revealed one at a time, at ``reveal_pace``);
 In the advanced game the hands are secret. The screen keeps the whole fold but paints only what
 its viewer may see (``RULES.view``; the log reads ``RULES.project``-ed events): the one human at
 the keyboard, or, when several share it, whoever must act once a cover screen has made sure
-only they are looking (:mod:`tui.screens.hotseat`).
+only they are looking (the table base's hotseat, :mod:`tui.screens.table`).
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -38,8 +36,6 @@ from tui.games.maunakea.widgets.info import space_info
 from tui.games.maunakea.widgets.paint import SCALES, Marks, Scale
 from tui.games.maunakea.widgets.players import PlayersPanel, TileChoice
 from tui.games.maunakea.widgets.tasks import task_report
-from tui.screens.cover import CoverScreen
-from tui.screens.hotseat import Hotseat
 from tui.screens.table import TableScreen
 from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
@@ -88,11 +84,8 @@ class MaunaKeaTable(TableScreen):
         self.turn = Turn(self.rules, self._blank_state(), None)
         self.cards = CardOptions(self.turn)
         self.seen = self.turn.state  # the state as the viewer may see it
-        self.hotseat = Hotseat(session.controlled)
-        self._cover_screen: CoverScreen | None = None
         self._lava_now: set[Slot] = set()  # lava placed since the last turn began
         self._lava_before: set[Slot] = set()  # lava placed in the turn before
-        self._last_actor: int | None = None
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[bool, ...] = ()
 
@@ -161,29 +154,13 @@ class MaunaKeaTable(TableScreen):
         if state is None:
             return
         seat = self.acting_seat()
-        to_move = self.rules.to_move(state)
-        cover = self.hotseat.follow(
-            to_move,
-            seat,
-            state.advanced and not state.revealed,
-            hands_needed=state.phase is not Phase.PLACEMENT,  # placing explorers needs no card
-        )
-        viewer = self.hotseat.viewer
-        self.seen = self.rules.view(state, viewer)
-        acting = self.seen if seat == viewer else self.rules.view(state, seat)
+        self.seen, acting, cover = self.follow_hotseat(seat)
         self.turn = Turn(self.rules, acting, seat)
         self.cards = CardOptions(self.turn)
-        if seat != self._last_actor:
+        if self.turn_passed(seat):
             self.choice = None
             self.explorer = None
             self.card = None
-            if (
-                seat is not None
-                and self._last_actor is not None
-                and len(self.session.controlled) > 1
-            ):
-                self.notify(f"{self.names[seat]}'s turn", timeout=2)
-            self._last_actor = seat
         if seat is not None and self.turn.quake is Quake.PLACE and self.choice is None:
             self._pick_drawn_tile(seat)
         if self.turn.tile(self.choice) is None:
@@ -194,7 +171,7 @@ class MaunaKeaTable(TableScreen):
         self._show_hands()
         self._refresh_board()
         if cover is not None:
-            self._cover_for(cover)
+            self.cover_for(cover)
 
     def _pick_drawn_tile(self, seat: int) -> None:
         """An earthquake drew a terrain tile: it is picked at once, near the cursor."""
@@ -206,7 +183,7 @@ class MaunaKeaTable(TableScreen):
 
     def _show_hands(self) -> None:
         """The players (tiles, explorers, how many cards) and the hands the viewer may see."""
-        seen, viewer = self.seen, self.hotseat.viewer
+        seen, viewer = self.seen, self.viewer
         self.query_one(PlayersPanel).show(seen, self.names, self.session.controlled, self.choice)
         looking = viewer is not None and viewer == self.turn.seat
         hint = ""
@@ -231,22 +208,18 @@ class MaunaKeaTable(TableScreen):
 
     # -- passing the keyboard -----------------------------------------------------------------
 
-    def _cover_for(self, seat: int) -> None:
-        """Hide the table until ``seat``'s player alone looks at it."""
-        if self._cover_screen is not None or self.state is None:
-            return
-        reason = COVER_REASON.get(self.state.phase, "turn")
-        self._cover_screen = CoverScreen(self.names[seat], reason)
-        self.app.push_screen(self._cover_screen, partial(self._uncovered, seat))
+    def secret_now(self) -> bool:
+        """The advanced game's hands are secret until they are turned over at scoring."""
+        state = self.state
+        return state is not None and state.advanced and not state.revealed
 
-    def _uncovered(self, seat: int, ready: bool | None) -> None:
-        self._cover_screen = None
-        if not ready:
-            self.run_worker(self.close_table())
-            return
-        if self.state is not None:
-            self.hotseat.uncover(seat, self.rules.to_move(self.state))
-        self.refresh_table()
+    def hands_needed(self) -> bool:
+        """Placing explorers needs no card: nobody's hand is shown, no cover is asked for."""
+        return self.state is not None and self.state.phase is not Phase.PLACEMENT
+
+    def cover_reason(self) -> str:
+        state = self.state
+        return COVER_REASON.get(state.phase, "turn") if state is not None else "turn"
 
     def _marks_at(self, cursor: Space) -> Marks:
         """What the board lays over the island with the cursor here (asked when it paints)."""
