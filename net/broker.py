@@ -147,10 +147,11 @@ def ensure_broker(
     address: BrokerAddress, announce: Callable[[str], None] | None = None
 ) -> EmbeddedBroker | None:
     """Start an embedded broker if none answers at ``address`` (loopback only); ``None`` if one
-    was already there. Raises :class:`NetError` for a remote address that does not answer."""
-    if answers(address):
+    was already there. Raises :class:`NetError` for a remote address that does not answer, and
+    for a cluster none of whose nodes answers (an embedded broker is no cluster)."""
+    if any(answers(node) for node in address.nodes):
         return None
-    if not address.is_loopback:
+    if not address.is_loopback or address.others:
         raise NetError(f"no MQTT broker answers at {address}")
     broker = EmbeddedBroker.spawn(address)
     if announce is not None:

@@ -5,7 +5,7 @@ The config file is ``config.toml`` in the user's config directory (``~/.config/c
 Linux, per platformdirs)::
 
     [network]
-    broker = "mqtt://club.example.org:1883"
+    broker = "mqtt://club.example.org:1883"  # or a cluster's nodes: ["mqtt://a:1883", "mqtt://b:1883"]
     username = "alice"            # for a broker with a password file
     password = "s3cret"
     name = "Alice"                # shown to the other players
@@ -31,17 +31,25 @@ CONFIG_DIR_ENV = "CALDERA_CONFIG_DIR"
 
 @dataclass(frozen=True)
 class BrokerAddress:
-    """An MQTT 3.1.1 broker and the credentials to use there."""
+    """An MQTT 3.1.1 broker and the credentials to use there; for a cluster, its first node,
+    with the ``others`` to fail over to (:attr:`nodes`)."""
 
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     username: str | None = None
     password: str | None = None
+    others: tuple[BrokerAddress, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> BrokerAddress:
-        """``mqtt://[user[:password]@]host[:port]`` (or just ``host[:port]``)."""
+        """``mqtt://[user[:password]@]host[:port]`` (or just ``host[:port]``); the nodes of a
+        cluster separated by commas (``mqtt://a:1883,mqtt://b:1883``)."""
+        if "," in text:
+            nodes = [cls.parse(part) for part in text.split(",")]
+            return replace(nodes[0], others=tuple(nodes[1:]))
         raw = text.strip()
+        if not raw:
+            raise NetError(f"bad broker address {text!r}: empty")
         if "://" not in raw:
             raw = "mqtt://" + raw
         try:
@@ -61,6 +69,16 @@ class BrokerAddress:
         )
 
     @property
+    def nodes(self) -> tuple[BrokerAddress, ...]:
+        """Every node to try, this one first; a node without credentials of its own uses these."""
+        user, secret = self.username, self.password
+        others = (
+            node if node.username else replace(node, username=user, password=secret)
+            for node in self.others
+        )
+        return (replace(self, others=()), *others)
+
+    @property
     def is_loopback(self) -> bool:
         if self.host == "localhost":
             return True
@@ -70,6 +88,8 @@ class BrokerAddress:
             return False
 
     def __str__(self) -> str:
+        if self.others:
+            return ",".join(map(str, self.nodes))
         user = f"{self.username}@" if self.username else ""
         return f"mqtt://{user}{self.host}:{self.port}"
 
@@ -109,6 +129,11 @@ def _read_file(path: Path) -> dict[str, Any]:
     section = doc.get("network", {})
     if not isinstance(section, dict):
         raise NetError(f"{path}: [network] must be a table")
+    brokers = section.get("broker")
+    if isinstance(brokers, list):  # a cluster's nodes
+        if not brokers or not all(isinstance(node, str) and "," not in node for node in brokers):
+            raise NetError(f"{path}: network.broker must be an address or a list of addresses")
+        section["broker"] = ",".join(brokers)
     for key in ("broker", "username", "password", "name"):
         if key in section and not isinstance(section[key], str):
             raise NetError(f"{path}: network.{key} must be a string")

@@ -28,8 +28,8 @@ def _broker_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--broker",
         default=None,
-        help="mqtt://[user:password@]host:port (default: $CALDERA_BROKER, the config file, "
-        "or mqtt://127.0.0.1:1883)",
+        help="mqtt://[user:password@]host:port, or a cluster's nodes separated by commas "
+        "(default: $CALDERA_BROKER, the config file, or mqtt://127.0.0.1:1883)",
     )
     p.add_argument("--verbose", "-v", action="store_true", help="say more about the network")
 

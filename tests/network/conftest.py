@@ -8,7 +8,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from netkit import MOSQUITTO, AmqttBroker, AmqttProcess, MosquittoBroker, TestBroker
+from netkit import (
+    MOSQUITTO,
+    NATS_SERVER,
+    AmqttBroker,
+    AmqttProcess,
+    MosquittoBroker,
+    NatsCluster,
+    TestBroker,
+)
 
 
 @pytest.fixture
@@ -33,6 +41,21 @@ async def mosquitto_broker(tmp_path: Path) -> AsyncIterator[MosquittoBroker]:
     await broker.start()
     yield broker
     await broker.stop()
+
+
+@pytest.fixture
+async def nats_cluster(tmp_path: Path) -> AsyncIterator[NatsCluster]:
+    """Three NATS nodes with JetStream and MQTT (deploy/nats/caldera.conf on private ports)."""
+    if NATS_SERVER is None:
+        if os.environ.get("CI"):
+            pytest.fail("nats-server is not installed")
+        pytest.skip("nats-server is not installed (.ci/run installs it)")
+    cluster = NatsCluster(tmp_path)
+    try:
+        await cluster.start()
+        yield cluster
+    finally:
+        await cluster.stop()
 
 
 @pytest.fixture(params=["amqtt", pytest.param("mosquitto", marks=pytest.mark.mosquitto)])

@@ -33,6 +33,10 @@ from replays.file import read
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None
 )
+NATS_SERVER = shutil.which("nats-server") or (
+    "/usr/sbin/nats-server" if os.path.exists("/usr/sbin/nats-server") else None
+)
+NATS_CONF = Path(__file__).resolve().parents[2] / "deploy" / "nats" / "caldera.conf"
 
 
 class AmqttBroker:
@@ -120,7 +124,88 @@ class MosquittoBroker:
         self.process = None
 
 
-TestBroker = AmqttBroker | AmqttProcess | MosquittoBroker
+class NatsCluster:
+    """Three nats-server nodes with JetStream and MQTT, on free loopback ports, each with the
+    documented config (``deploy/nats/caldera.conf``) and its own data dir; ``kill(i)`` stops
+    node ``i`` with SIGKILL. ``node(i)`` is the address list a client of node ``i`` uses: that
+    node first, then the others."""
+
+    kind = "nats"
+
+    def __init__(self, workdir: Path) -> None:
+        assert NATS_SERVER is not None
+        size = 3
+        self.workdir = workdir
+        self.mqtt = [free_port() for _ in range(size)]
+        routes = [free_port() for _ in range(size)]
+        documented = NATS_CONF.read_text()
+        self.confs: list[Path] = []
+        for i in range(size):
+            swaps = {
+                "server_name: caldera-1": f"server_name: caldera-{i + 1}",
+                "listen: 0.0.0.0:4222": f"listen: 127.0.0.1:{free_port()}",
+                "store_dir: /var/lib/nats/caldera": f"store_dir: {workdir / f'nats-{i + 1}'}",
+                "listen: 0.0.0.0:6222": f"listen: 127.0.0.1:{routes[i]}",
+                "listen: 0.0.0.0:1883": f"listen: 127.0.0.1:{self.mqtt[i]}",
+                **{f"club-{k + 1}.example.org:6222": f"127.0.0.1:{routes[k]}" for k in range(size)},
+            }
+            text = documented
+            for old, new in swaps.items():
+                assert old in text, f"{NATS_CONF} no longer says {old!r}"
+                text = text.replace(old, new)
+            conf = workdir / f"nats-{i + 1}.conf"
+            conf.write_text(text)
+            self.confs.append(conf)
+        self.processes: list[subprocess.Popen[bytes] | None] = [None] * size
+        self.address = self.node(0)
+
+    def node(self, i: int) -> BrokerAddress:
+        order = [self.mqtt[(i + k) % len(self.mqtt)] for k in range(len(self.mqtt))]
+        return BrokerAddress.parse(",".join(f"127.0.0.1:{port}" for port in order))
+
+    async def start(self) -> None:
+        for i, conf in enumerate(self.confs):
+            log = (self.workdir / f"nats-{i + 1}.log").open("wb")
+            self.processes[i] = subprocess.Popen(
+                [NATS_SERVER, "-c", str(conf)], stdout=log, stderr=subprocess.STDOUT
+            )
+            log.close()
+        for i in range(len(self.confs)):
+            await self._ready(i)
+
+    async def _ready(self, i: int, timeout: float = 60) -> None:
+        """Wait until node ``i`` takes an MQTT connection (JetStream must have elected its
+        leaders first: the session of a client lives there)."""
+        address = BrokerAddress("127.0.0.1", self.mqtt[i])
+
+        async def connects() -> None:
+            while True:
+                process = self.processes[i]
+                if process is not None and process.poll() is not None:
+                    log = (self.workdir / f"nats-{i + 1}.log").read_text(errors="replace")
+                    raise RuntimeError(f"nats-server {i + 1} exited:\n{log[-2000:]}")
+                try:
+                    client = aiomqtt.Client(address.host, address.port, timeout=2,
+                                            identifier=f"ready-{i}")  # fmt: skip
+                    async with client:
+                        return
+                except aiomqtt.MqttError:
+                    await asyncio.sleep(0.1)
+
+        await asyncio.wait_for(connects(), timeout)
+
+    def kill(self, i: int) -> None:
+        process = self.processes[i]
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+    async def stop(self) -> None:
+        for i in range(len(self.processes)):
+            self.kill(i)
+
+
+TestBroker = AmqttBroker | AmqttProcess | MosquittoBroker | NatsCluster
 
 
 FAST = Backoff(first=0.05, most=0.3)

@@ -1,10 +1,15 @@
 """One self-reconnecting MQTT connection: its backoff doubles while connecting fails, and starts
-again from the first delay once a connection has held."""
+again from the first delay once a connection has held; given a cluster's nodes, it takes the
+next one that answers."""
 
 from __future__ import annotations
 
-from netkit import MosquittoBroker, TestBroker, until
+import pytest
+from netkit import AmqttBroker, MosquittoBroker, TestBroker, until
 
+from net.broker import ensure_broker, free_port
+from net.config import BrokerAddress
+from net.errors import NetError
 from net.link import Backoff, Link
 
 BACKOFF = Backoff(first=0.05, most=0.4, settled=0.3)
@@ -44,3 +49,18 @@ async def test_while_the_broker_is_down_the_delay_doubles_then_resets(
         assert link.waits[-1] == BACKOFF.first
     finally:
         await link.stop()
+
+
+async def test_a_link_fails_over_to_the_next_node(amqtt_broker: AmqttBroker) -> None:
+    dead = BrokerAddress("127.0.0.1", free_port())
+    both = BrokerAddress.parse(f"{dead},{amqtt_broker.address}")
+    link = Link(both, client_id="failover", backoff=Backoff(first=0.01))
+    await link.start()
+    try:
+        assert link.node == amqtt_broker.address and "refused" in link.last_error
+    finally:
+        await link.stop()
+    with pytest.raises(NetError, match="cannot connect"):  # none answers: it gives up
+        await Link(BrokerAddress.parse(f"{dead},{dead}"), client_id="none").start()
+    with pytest.raises(NetError, match="no MQTT broker answers at"):  # no embedded cluster
+        ensure_broker(BrokerAddress.parse(f"{dead},{dead}"))

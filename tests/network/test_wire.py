@@ -142,8 +142,33 @@ def test_broker_addresses_and_the_config_file(tmp_path: Path) -> None:
         load(path=config, environ={})
 
 
-def test_the_readme_shows_the_tested_mosquitto_files() -> None:
+def test_a_clusters_nodes_on_the_command_line_and_in_the_config_file(tmp_path: Path) -> None:
+    nodes = BrokerAddress.parse("mqtt://bob:pw@a:1, b:2,mqtt://carol@c")
+    assert [(n.host, n.port, n.username) for n in nodes.nodes] == [
+        ("a", 1, "bob"), ("b", 2, "bob"), ("c", 1883, "carol")
+    ]  # fmt: skip
+    assert nodes.nodes[1].password == "pw" and nodes.nodes[2].password is None
+    assert str(nodes) == "mqtt://bob@a:1,mqtt://bob@b:2,mqtt://carol@c:1883"
+    again = BrokerAddress.parse(str(nodes)).nodes  # the passwords are never shown
+    assert [(n.host, n.port, n.username) for n in again] == [("a", 1, "bob"), ("b", 2, "bob"),
+                                                             ("c", 1883, "carol")]  # fmt: skip
+    assert BrokerAddress.parse("a").nodes == (BrokerAddress("a"),)
+    for bad in ("a,", ",a", "a,,b", "a,http://b"):
+        with pytest.raises(NetError):
+            BrokerAddress.parse(bad)
+    config = tmp_path / "config.toml"
+    config.write_text('[network]\nbroker = ["mqtt://a:1", "b:2"]\nusername = "alice"\n')
+    loaded = load(path=config, environ={}).broker
+    assert [(n.host, n.port, n.username) for n in loaded.nodes] == [("a", 1, "alice"),
+                                                                    ("b", 2, "alice")]  # fmt: skip
+    for bad in ("[]", '["a", 3]', '["a,b"]'):
+        config.write_text(f"[network]\nbroker = {bad}\n")
+        with pytest.raises(NetError, match=r"network\.broker"):
+            load(path=config, environ={})
+
+
+def test_the_readme_shows_the_tested_broker_files() -> None:
     root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text()
-    for name in ("caldera.conf", "caldera.acl"):
-        assert (root / "deploy" / "mosquitto" / name).read_text() in readme
+    for name in ("mosquitto/caldera.conf", "mosquitto/caldera.acl", "nats/caldera.conf"):
+        assert (root / "deploy" / name).read_text() in readme
