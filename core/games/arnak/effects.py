@@ -720,6 +720,13 @@ def answer(state: ArnakState, value: str) -> None:
     run(state)
 
 
+def secret_answer(state: ArnakState) -> bool:
+    """Whether the question on top is answered in secret (an earring's cards, seen only by
+    their owner: which one is kept in hand, which one goes back on the deck)."""
+    top = current(state)
+    return top is not None and isinstance(top[1], o.Peek) and "aside" in top[0].ctx
+
+
 def with_skip(found: list[str]) -> list[str]:
     return [*found, SKIP]
 

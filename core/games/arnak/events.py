@@ -180,3 +180,15 @@ class Chose(Event, frozen=True):
 
     def command(self) -> Command:
         return cmd.Choose(self.value)
+
+
+@register("arnak.chose_secretly")
+class ChoseSecretly(Event, frozen=True):
+    """``seat`` answered a secret question (which earring card to keep or put back); the
+    other seats see ``?`` for a card."""
+
+    seat: int
+    value: str
+
+    def command(self) -> Command:
+        return cmd.Choose(self.value)

@@ -317,7 +317,7 @@ def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> None:
         fx.push(state, "keep", e.seat)
 
 
-def _chose(state: ArnakState, e: ev.Chose) -> None:
+def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> None:
     fx.answer(state, e.value)
 
 
@@ -342,5 +342,6 @@ HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
     ev.Passed: _passed,
     ev.TurnEnded: _turn_ended,
     ev.Chose: _chose,
+    ev.ChoseSecretly: _chose,
 }
 _ = (COMPASS, HIDDEN, Assistant)

@@ -110,6 +110,8 @@ def decide(state: ArnakState, seat: int, command: Command) -> list[Event]:
     legal = legal_commands(state, seat)
     if command not in legal:
         raise IllegalCommand(why_not(state, command))
+    if isinstance(command, cmd.Choose) and fx.secret_answer(state):
+        return [ev.ChoseSecretly(seat, command.value)]
     return [ECHO[type(command)](seat, command)]  # type: ignore[no-untyped-call]
 
 

@@ -87,6 +87,8 @@ def project(event: Event, seat: int | None) -> Event:
         return ev.Shuffled(event.pile, cards, event.secret)
     if isinstance(event, ev.Drew) and event.seat != seat:
         return ev.Drew(event.seat, (HIDDEN,) * len(event.cards), event.bottom)
+    if isinstance(event, ev.ChoseSecretly) and event.seat != seat and event.value != "skip":
+        return ev.ChoseSecretly(event.seat, HIDDEN)
     if isinstance(event, ev.Peeked) and event.seat != seat:
         return ev.Peeked(event.seat, event.pile, (HIDDEN,) * len(event.cards))
     if isinstance(event, GameStarted) and event.position is not None:

@@ -69,6 +69,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{who(seat)} passed"
         case ev.TurnEnded(seat=seat):
             return f"{who(seat)} ended the turn"
+        case ev.ChoseSecretly(seat=seat):
+            return f"{who(seat)} chose a card in secret"
         case ev.Chose(seat=seat, value=value):
             return f"{who(seat)} chose {value}"
     return type(event).__name__
