@@ -1,5 +1,9 @@
 """Lost Ruins of Arnak: a deck-builder on a map of ruins, guardians, idols and a temple."""
 
+from core.bots import register_bot
+from core.games.arnak.greedy import GreedyBot
 from core.games.arnak.rules import RULES
 
-__all__ = ["RULES"]
+register_bot("arnak", "greedy", GreedyBot)
+
+__all__ = ["RULES", "GreedyBot"]

@@ -63,6 +63,22 @@ class Player:
     no_guardian_fear: bool = False  # War Mask, this round
     exiled: list[str] = field(default_factory=list)  # basic cards removed from the game
 
+    def clone(self) -> Player:
+        out = _copy.copy(self)
+        out.deck = list(self.deck)
+        out.hand = list(self.hand)
+        out.play = list(self.play)
+        out.aside = list(self.aside)
+        out.res = list(self.res)
+        out.arch = list(self.arch)
+        out.assistants = [Assistant(a.id, a.gold, a.exhausted) for a in self.assistants]
+        out.guardians = list(self.guardians)
+        out.boons_used = list(self.boons_used)
+        out.temple_tiles = list(self.temple_tiles)
+        out.bonus_tiles = list(self.bonus_tiles)
+        out.exiled = list(self.exiled)
+        return out
+
 
 @dataclass(slots=True)
 class ArnakState:
@@ -120,7 +136,39 @@ class ArnakState:
     turn_over: bool = False  # the active player ended the turn; the next one is due
 
     def copy(self) -> ArnakState:
-        return _copy.deepcopy(self)
+        """An independent copy (by hand: ``deepcopy`` is ~20x slower)."""
+        out = _copy.copy(self)
+        out.passed = list(self.passed)
+        out.pool = list(self.pool)
+        out.stack = [Frame(f.key, f.seat, f.pc, dict(f.ctx)) for f in self.stack]
+        out.seats = [p.clone() for p in self.seats]
+        out.occupant = dict(self.occupant)
+        out.blocked = list(self.blocked)
+        out.site_tile = dict(self.site_tile)
+        out.idol_up = dict(self.idol_up)
+        out.idol_down = dict(self.idol_down)
+        out.guardian = dict(self.guardian)
+        out.sites1 = list(self.sites1)
+        out.sites2 = list(self.sites2)
+        out.guardians = list(self.guardians)
+        out.supply = [list(s) for s in self.supply]
+        out.rescue = list(self.rescue)
+        out.blocking = list(self.blocking)
+        out.idol_box = list(self.idol_box)
+        out.row_art = list(self.row_art)
+        out.row_items = list(self.row_items)
+        out.item_deck = list(self.item_deck)
+        out.art_deck = list(self.art_deck)
+        out.item_exile = list(self.item_exile)
+        out.art_exile = list(self.art_exile)
+        out.fear_deck = list(self.fear_deck)
+        out.bonus = {k: list(v) for k, v in self.bonus.items()}
+        out.bonus_box = list(self.bonus_box)
+        out.temple_bonus = list(self.temple_bonus)
+        out.temple_stacks = list(self.temple_stacks)
+        out.temple_order = list(self.temple_order)
+        out.supply_shown = list(self.supply_shown)
+        return out
 
     @property
     def over(self) -> bool:

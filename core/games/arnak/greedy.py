@@ -1,0 +1,100 @@
+"""The greedy bot: a sensible economy in one step of look-ahead.
+
+For each legal command it applies the command's event to a copy of its own view and values the
+result (:func:`value`): the points it would score now, plus what resources, cards, assistants,
+archaeologists at work and research progress are worth while rounds remain. It takes the best,
+so it buys, digs, discovers, overcomes guardians and researches toward the temple when those pay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.games.arnak import commands as cmd
+from core.games.arnak import effects as fx
+from core.games.arnak import events as ev
+from core.games.arnak.catalog import research_row
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.evolve import evolve
+from core.games.arnak.play import ECHO
+from core.games.arnak.scoring import parts
+from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
+from core.messages import Command, Event
+from core.protocol import Rules, Seat
+from core.rng import Rng
+
+RESOURCE_WORTH = (0.45, 0.55, 0.8, 1.2, 1.9)  # coin, compass, tablet, arrowhead, jewel
+
+
+def value(state: ArnakState, seat: int) -> float:
+    """What the position is worth to ``seat``, in points."""
+    player = state.seats[seat]
+    score = float(sum(parts(state, seat).values()))
+    if state.phase == "over":
+        return score
+    left = max(0, C.rules.rounds - state.round) + 0.5  # rounds in which things can still be used
+    growth = min(1.0, left / 3)
+    score += growth * sum(n * w for n, w in zip(player.res, RESOURCE_WORTH, strict=True))
+    cards = [c for c in [*player.deck, *player.hand, *player.play] if c != HIDDEN]
+    for card in cards:
+        info = C.card(card)
+        if info.kind == "fear":
+            score -= 0.8 * growth
+        elif info.kind in ("item", "artifact"):
+            score += growth * (0.6 + 0.35 * info.cost)
+    score += growth * 0.3 * len([c for c in player.hand if c != HIDDEN])
+    score += growth * sum(2.5 + (1.5 if a.gold else 0) for a in player.assistants)
+    score += growth * 1.2 * player.idols  # an idol can still go into a slot
+    score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))
+    # research: each row climbed brings its effects and opens the temple
+    glass_row = 8 if player.glass == TEMPLE else research_row(state.side, player.glass)
+    score += growth * 1.5 * glass_row
+    if player.glass == TEMPLE:
+        score += growth * 2
+    return score
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: str) -> None:
+        self._rng = Rng(seed)
+
+    def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
+        commands = rules.legal_commands(state, seat)
+        if not commands:
+            raise RuntimeError(f"seat {seat} has no legal command")
+        if len(commands) == 1:
+            return commands[0]
+        best: list[Command] = []
+        top = float("-inf")
+        for command in commands:
+            score = self.rate(state, seat, command)
+            if score > top + 1e-9:
+                top, best = score, [command]
+            elif abs(score - top) <= 1e-9:
+                best.append(command)
+        return best[self._rng.below(len(best))]
+
+    def rate(self, state: ArnakState, seat: int, command: Command) -> float:
+        if isinstance(command, cmd.Pass):
+            # passing early wastes the round: only when nothing else helps
+            return value(state, seat) - 0.25 * len(state.seats[seat].hand) - 0.01
+        if isinstance(command, cmd.EndTurn):
+            return value(state, seat) - 0.05
+        after = state.copy()
+        event: Event
+        if isinstance(command, cmd.Choose) and fx.secret_answer(state):
+            event = ev.ChoseSecretly(seat, command.value)
+        else:
+            event = ECHO[type(command)](seat, command)  # type: ignore[no-untyped-call]
+        try:
+            evolve(after, event)
+        except (AssertionError, KeyError, IndexError, ValueError):
+            return value(state, seat) - 1  # a view cannot follow it further: judge it poorly
+        bonus = 0.0
+        if isinstance(command, cmd.Choose) and command.value == fx.SKIP:
+            bonus -= 0.02
+        if isinstance(command, cmd.SlotIdol):
+            bonus -= 0.6  # the slot's points are lost for a one-off bonus
+        return value(after, seat) + bonus
