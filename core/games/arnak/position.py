@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.errors import PositionError
-from core.games.arnak.scoring import parts
+from core.games.arnak.scoring import outcome, parts
 from core.games.arnak.state import HIDDEN, ArnakState, Assistant, Frame, Player
+from core.position import result_section
 
 FORMAT = 1
 
@@ -31,7 +32,17 @@ def dump(state: ArnakState) -> dict[str, Any]:
         "config": config,
         "state": data,
         "summary": summary(state),
+        "result": result_section(outcome(state), ended_by(state)),
     }
+
+
+def ended_by(state: ArnakState) -> str:
+    """Why the game ended: after round five, or at the table's turn limit (a house rule)."""
+    if state.phase != "over":
+        return ""
+    if state.turn_limit is not None and state.turn >= state.turn_limit:
+        return "turn_limit"
+    return "round_five"
 
 
 def load(doc: Mapping[str, Any]) -> ArnakState:

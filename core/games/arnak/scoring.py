@@ -43,6 +43,8 @@ def outcome(state: ArnakState) -> Outcome | None:
         return None
     table = [parts(state, seat) for seat in range(state.players)]
     scores = tuple(sum(p.values()) for p in table)
+    for part, total in zip(table, scores, strict=True):
+        part["total"] = total
 
     def rank_key(seat: int) -> tuple[int, int, int]:
         first = state.temple_order.index(seat) if seat in state.temple_order else 99
@@ -59,5 +61,5 @@ def outcome(state: ArnakState) -> Outcome | None:
         elif len(winners) < len(top):
             tiebreak = "research points"
         else:
-            tiebreak = "shared"
+            tiebreak = "draw"
     return Outcome(scores, winners, tuple(table), tiebreak, ranking)

@@ -20,6 +20,17 @@ def _pay(pay: tuple[str, ...]) -> str:
     return " paying with " + " and ".join(words)
 
 
+def _value(value: str) -> str:
+    """An answer in words where it names a component (``f08`` -> Fear)."""
+    words = []
+    for part in value.replace(">", " > ").replace("=", " paying ").replace("+", " + ").split():
+        try:
+            words.append(C.name(part) if part[:1].isalpha() and part[1:2].isdigit() else part)
+        except (KeyError, ValueError):
+            words.append(part)
+    return " ".join(words)
+
+
 def describe(event: Event, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
@@ -72,5 +83,5 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case ev.ChoseSecretly(seat=seat):
             return f"{who(seat)} chose a card in secret"
         case ev.Chose(seat=seat, value=value):
-            return f"{who(seat)} chose {value}"
+            return f"{who(seat)} chose {_value(value)}"
     return type(event).__name__

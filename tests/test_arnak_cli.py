@@ -1,0 +1,60 @@
+"""The command line plays Arnak: selfplay on either side, verify, export and state; and the
+greedy bot beats the random one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.arnak_bots import game
+from core.bots import Bot, RandomBot
+from core.games.arnak.greedy import GreedyBot
+from replays.file import read
+from tui.cli import main
+
+
+@pytest.mark.parametrize(
+    ("players", "side", "bot"), [(2, "bird", "greedy"), (4, "snake", "random")]
+)
+def test_selfplay_then_verify_export_and_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], players: int, side: str, bot: str
+) -> None:
+    out = tmp_path / "g.caldera"
+    args = ["selfplay", "arnak", "--players", str(players), "--seed", "1", "--side", side]
+    assert main([*args, "--bot", bot, "--out", str(out)]) == 0
+    assert "Lost Ruins of Arnak:" in capsys.readouterr().out
+    assert main(["verify", str(out)]) == 0
+    assert "seed audited" in capsys.readouterr().out
+    assert main(["export", "--format", "text", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Round 5 ended" in text and "The card row was refilled" in text
+    assert main(["state", str(out)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game"] == "arnak" and doc["config"]["side"] == side
+    result = doc["result"]
+    assert result["ended_by"] == "round_five"
+    assert [p["total"] for p in result["parts"]] == result["scores"]
+    assert main(["state", str(out), "--at", "60", "--seat", "1"]) == 0
+    seat_view = json.loads(capsys.readouterr().out)["state"]
+    assert set(seat_view["seats"][1]["hand"]) == {"?"} or not seat_view["seats"][1]["hand"]
+    assert set(seat_view["item_deck"]) == {"?"}
+    assert len(read(out).envelopes) > 150
+
+
+def test_selfplay_rejects_an_unknown_side(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["selfplay", "arnak", "--side", "lizard", "--out", "x.caldera"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0
+    for i in range(6):
+        seat = i % 2
+        bots: dict[int, Bot] = {seat: GreedyBot(f"g{i}"), 1 - seat: RandomBot(f"r{i}")}
+        outcome = game(2, ("bird", "snake")[i // 3], f"duel-{i}", bots).outcome()
+        assert outcome is not None
+        wins += outcome.winners == (seat,)
+    assert wins >= 5
