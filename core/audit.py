@@ -5,7 +5,9 @@ next: forced events must be exactly ``forced(state)``; a chance event must be wh
 generator draws (once ``GameEnded`` reveals the seed, which must match the hash published in
 ``GameStarted``, or when the referee of an unfinished game gives its secret seed to resume it);
 anything else must be exactly what ``decide`` makes of the command it records. A draw that no
-seed can check yet must at least leave a position the game's own loader accepts.
+seed can check yet must at least leave a position the game's own loader accepts. An ``Undone``
+must take back what the referee would let its seat take back (:mod:`core.undo`), and the fold
+goes back with it.
 
 Whatever the log holds, the audit gives a report and never raises: a log the rules cannot fold
 is a problem at the event where folding failed.
@@ -19,9 +21,10 @@ from typing import Any
 
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.fold import rules_of, start_state
-from core.lifecycle import GameEnded, GameStarted
+from core.fold import rules_of, start_state, state_before
+from core.lifecycle import GameEnded, GameStarted, Undone
 from core.rng import Rng, seed_hash
+from core.undo import Takebacks
 
 
 @dataclass
@@ -35,6 +38,8 @@ class AuditReport:
     final_state: Any = None
     rng: Rng | None = None  # the generator after the last draw (when the seed was known)
     owed: list[Any] = field(default_factory=list)  # the rest of a step the log ends inside
+    undos: int = 0
+    takebacks: Takebacks = field(default_factory=Takebacks)  # what may be taken back at the end
 
     @property
     def ok(self) -> bool:
@@ -79,6 +84,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
         return report
     body = envelopes[1 : len(envelopes) - (1 if ended else 0)]
     i = 0
+    takebacks = report.takebacks
 
     def expect(expected: list[Any], what: str) -> bool:
         nonlocal state, i
@@ -106,6 +112,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
             if forced:
                 if not expect(forced, "the forced follow-up"):
                     return report
+                takebacks.revealed(forced[-1])
                 continue
             sizes = rules.chance(state)
             if sizes is not None:
@@ -114,6 +121,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                     report.draws += len(draws)
                     if not expect([rules.resolve(state, draws)], "the seeded draw"):
                         return report
+                    takebacks.revealed(event)
                 else:  # no seed yet: the draw is taken on trust, but must leave a sound game
                     state = rules.evolve(state, event)
                     try:
@@ -121,7 +129,18 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                     except CalderaError as exc:
                         report.problems.append(f"event {body[i].seq}: an impossible draw ({exc})")
                         return report
+                    takebacks.revealed(event)
                     i += 1
+                continue
+            if isinstance(event, Undone):
+                problem = _undo_problem(rules, state, takebacks, event, started.players)
+                if problem:
+                    report.problems.append(f"event {body[i].seq}: {problem}")
+                    return report
+                takebacks.undone(event.back_to)
+                state = state_before(rules, envelopes, event.back_to)
+                report.undos += 1
+                i += 1
                 continue
             command = rules.command_for(event)
             seat = getattr(event, "seat", None)
@@ -140,6 +159,8 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                 report.problems.append(f"event {body[i].seq}: illegal command ({exc})")
                 return report
             report.commands += 1
+            if decided:
+                takebacks.command(seat, body[i].seq, decided[0])
             if not expect(decided, f"seat {seat + 1}'s command"):
                 return report
         if ended is not None:
@@ -157,3 +178,24 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
     report.final_state = state
     report.rng = rng
     return report
+
+
+def _undo_problem(
+    rules: Any, state: Any, takebacks: Takebacks, event: Undone, names: Sequence[str]
+) -> str:
+    """Why the referee would have refused this ``Undone`` (empty when it is sound)."""
+    seat = event.seat
+    if not 0 <= seat < len(names):
+        return f"there is no seat {seat + 1}"
+    if seat not in rules.to_move(state):
+        return f"seat {seat + 1} takes back a move out of turn"
+    try:
+        back_to = takebacks.point(rules, seat, names)
+    except CalderaError as exc:
+        return f"seat {seat + 1} takes back a move it may not ({exc})"
+    if back_to != event.back_to:
+        return (
+            f"seat {seat + 1} takes back from event {event.back_to}, "
+            f"but its last command began at event {back_to}"
+        )
+    return ""

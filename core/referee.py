@@ -6,6 +6,9 @@ headless server) and in local games; clients only ever fold what it publishes.
 A referee that stopped (its process was killed, its player left) is rebuilt from its log and its
 secret seed with :meth:`Referee.resume`: the log is audited with the seed, so the generator is
 exactly where it was, and the game goes on with the same draws it would have had.
+
+An ``Undo`` command is judged here for every game (:mod:`core.undo`): the referee appends
+``Undone`` and its state goes back to before the seat's last command.
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ from typing import Any, Generic, TypeVar
 from core.audit import audit
 from core.codec import GENESIS, Envelope, encode_envelope, short_hash
 from core.errors import IllegalCommand, PositionError, ReplayError
-from core.fold import rules_of, start_state
-from core.lifecycle import GameEnded, GameStarted
+from core.fold import rules_of, start_state, state_before
+from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.protocol import Outcome, Rules, Seat
 from core.rng import Rng, new_salt, new_seed, seed_hash
+from core.undo import Takebacks
 
 S = TypeVar("S")
 Sink = Callable[[Envelope, bytes], None]
@@ -64,6 +68,7 @@ class Referee(Generic[S]):
         self.sinks: list[Sink] = []
         self.ended = False
         self._owed: list[Event] = []  # events a resumed log still owes (see resume)
+        self.takebacks = Takebacks()  # the commands that may still be taken back
 
     @classmethod
     def resume(
@@ -97,6 +102,7 @@ class Referee(Generic[S]):
         referee.log = list(envelopes)
         referee.wire = list(wire)
         referee._owed = list(report.owed)
+        referee.takebacks = report.takebacks
         return referee
 
     def proceed(self) -> list[Envelope]:
@@ -106,6 +112,8 @@ class Referee(Generic[S]):
             raise RuntimeError("proceed() follows resume(); a new game calls begin()")
         owed, self._owed = self._owed, []
         out = [self._append(event) for event in owed]
+        if owed:
+            self.takebacks.revealed(owed[-1])  # a step cut short is not taken back
         return out + self._settle()
 
     @property
@@ -126,7 +134,13 @@ class Referee(Generic[S]):
             raise IllegalCommand("the game is over")
         if seat not in self.rules.to_move(self.state):
             raise IllegalCommand(f"it is not seat {seat}'s turn to act")
+        if isinstance(command, Undo):
+            back_to = self.takebacks.point(self.rules, seat, self.players)
+            self.takebacks.undone(back_to)
+            return [self._append(Undone(seat, back_to)), *self._settle()]
         events = self.rules.decide(self.state, seat, command)
+        if events:
+            self.takebacks.command(seat, self.seq, events[0])
         out = [self._append(event) for event in events]
         return out + self._settle()
 
@@ -139,11 +153,13 @@ class Referee(Generic[S]):
             forced = self.rules.forced(self.state)
             if forced:
                 out.extend(self._append(event) for event in forced)
+                self.takebacks.revealed(forced[-1])
                 continue
             sizes = self.rules.chance(self.state)
             if sizes is not None:
                 draws = [self._rng.below(n) for n in sizes]
                 out.append(self._append(self.rules.resolve(self.state, draws)))
+                self.takebacks.revealed(out[-1].event)
                 continue
             break
         else:
@@ -158,7 +174,9 @@ class Referee(Generic[S]):
         prev = short_hash(self.wire[-1]) if self.wire else GENESIS
         env = Envelope(len(self.log), event, prev)
         data = encode_envelope(env)
-        if not isinstance(event, GameStarted | GameEnded):
+        if isinstance(event, Undone):
+            self.state = state_before(self.rules, self.log, event.back_to)
+        elif not isinstance(event, GameStarted | GameEnded):
             self.state = self.rules.evolve(self.state, event)
         self.log.append(env)
         self.wire.append(data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from core.lifecycle import Undone
 from core.messages import Event
 
 Who = Callable[[int | None], str]
@@ -24,5 +25,8 @@ def namer(names: Sequence[str]) -> Who:
 
 def describe_with(sentences: Sentences, event: Event, names: Sequence[str]) -> str:
     """The sentence for ``event``, or its tag when the game has none for it."""
+    if isinstance(event, Undone):
+        who = namer(names)(event.seat)
+        return f"{who} took back their last move (from event {event.back_to} on)"
     make = sentences.get(type(event))
     return make(event, namer(names)) if make else type(event).TAG

@@ -22,8 +22,7 @@ from typing import Any
 
 from core.codec import Envelope, encode_envelope, unpack
 from core.errors import CodecError, IllegalCommand
-from core.fold import start_state
-from core.lifecycle import GameEnded, GameStarted
+from core.fold import apply, start_state
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
@@ -262,8 +261,7 @@ class Refereeing:
             if referee is None or start >= referee.seq:
                 continue
             for env in referee.log[start : referee.seq]:
-                if not isinstance(env.event, GameStarted | GameEnded):
-                    self._hashed_state = self.rules.evolve(self._hashed_state, env.event)
+                self._hashed_state = apply(self.rules, self._hashed_state, env.event, referee.log)
                 self.hashes.append(state_hash(self.rules, self._hashed_state))
             check = encode(Check(start, tuple(self.hashes[start:])))
             for topic, _ in self._destinations():

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from core.codec import Envelope, decode_envelope, unpack
 from core.errors import CodecError, IllegalCommand
-from core.fold import start_state
+from core.fold import apply, start_state
 from core.games import get_rules
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command
@@ -495,7 +495,7 @@ class NetSession:
             return False
         elif not isinstance(event, GameEnded):
             try:
-                self._state = self.rules.evolve(self._state, event)
+                self._state = apply(self.rules, self._state, event, self._envelopes)
             except Exception as exc:  # other rules code than the host's: stop, and say where
                 self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
                 log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
@@ -538,8 +538,7 @@ class NetSession:
             assert isinstance(started, GameStarted)
             done, state = 0, start_state(self.rules, started)
         for env in self._envelopes[done + 1 : seq + 1]:
-            if not isinstance(env.event, GameEnded):
-                state = self.rules.evolve(state, env.event)
+            state = apply(self.rules, state, env.event, self._envelopes)
             if on_event is not None and not on_event(env.seq, state):
                 break
         return state

@@ -1,5 +1,8 @@
 """Rewind and seek: the state after any event, from snapshots taken every N events.
 
+After an ``Undone`` the state is the one right before the command it took back, which the
+snapshots give like any other (both stay in the log, so a replay shows the move and its undo).
+
 A log the rules cannot fold (an edited file whose checksums were rebuilt, say) is a
 :class:`ReplayError` naming the event, never an ``IndexError`` from deep in a game's rules.
 """
@@ -12,7 +15,7 @@ from typing import Any
 from core.codec import Envelope
 from core.errors import ReplayError
 from core.fold import rules_of, start_state
-from core.lifecycle import GameEnded, GameStarted
+from core.lifecycle import GameEnded, GameStarted, Undone
 from core.protocol import Rules
 
 SNAPSHOT_EVERY = 64
@@ -43,6 +46,11 @@ class Timeline:
     def _apply(self, state: Any, env: Envelope) -> Any:
         if isinstance(env.event, GameStarted | GameEnded):
             return state
+        if isinstance(env.event, Undone):
+            back_to = env.event.back_to
+            if not 0 < back_to < env.seq:
+                raise ReplayError(f"event {env.seq} takes back event {back_to}, not before it")
+            return self.state_at(back_to - 1)
         return self.rules.evolve(state, env.event)
 
     def _fold_all(self) -> Any:

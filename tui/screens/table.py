@@ -35,7 +35,7 @@ from textual.timer import Timer
 
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.fold import start_state
+from core.fold import apply, start_state
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command, Event
 from core.session import Session
@@ -176,7 +176,7 @@ class TableScreen(Screen[None]):
         elif isinstance(event, GameEnded):
             self.ended = True
         elif self.state is not None:
-            self.state = self.rules.evolve(self.state, event)
+            self.state = apply(self.rules, self.state, event, self.session.envelopes)
             self.applied(event)
         self.shown = env.seq + 1
         self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
