@@ -9,6 +9,11 @@ When its game begins, the host keeps the game's secret seed and who sits where i
 apart from the replay (:mod:`replays.unfinished`), so a host that stopped (killed, or closed
 mid-game) opens the table again from the replay file with :meth:`TableHost.resume`: the same
 table id, the same seats for the same clients, the same draws.
+
+The host signs everything it publishes with its table key (:mod:`net.keys`; the card names it,
+and the record kept to resume the table keeps it, so players know the host again), and takes a
+message for a client only when it is signed by the key that client first spoke with here
+(:meth:`Seating.vouch`): a forged join, command, catch-up request or presence changes nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from core.referee import Referee
 from net import topics
 from net.config import BrokerAddress
 from net.errors import NetError
+from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.refereeing import EventListener, Refereeing
 from net.seating import Seating
@@ -89,8 +95,10 @@ class TableHost:
         standin_after: float = 10.0,
         backoff: Backoff = DEFAULT_BACKOFF,
         notes: Mapping[str, Any] | None = None,
+        keys: Keys | None = None,
     ) -> None:
         self.table = topics.check_name(table or topics.new_id(), "table id")
+        self.keys = keys if keys is not None else Keys.generate()  # the table's signing key
         self.notes = dict(notes or {})  # the owner's, kept to resume the table (see resume)
         self.rules = rules
         self.options = dict(options or {})
@@ -116,6 +124,7 @@ class TableHost:
             on_connect=self._on_connect,
             will=LastWill(topics.card(self.table), b""),  # a crashed host's table leaves the lobby
             backoff=backoff,
+            keys=self.keys,
         )
         self.seating = Seating(seats)
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
@@ -186,13 +195,15 @@ class TableHost:
                 standin_after=float(notes.get("standin_after", 10.0)),
                 backoff=backoff,
                 notes=dict(notes.get("notes", {})),
+                keys=Keys.from_json(notes["host_keys"]) if "host_keys" in notes else None,
             )
-        except (KeyError, TypeError, ValueError, CodecError) as exc:
+        except (KeyError, TypeError, ValueError, CodecError, NetError) as exc:
             raise ReplayError(
                 f"the record of {record.replay.name} is not readable ({exc})"
             ) from None
         for seat, client in given.items():
-            cards[seat] = replace(cards[seat], client=topics.check_name(client, "client id"))
+            client = topics.check_name(client, "client id")  # its key: the first that signs
+            cards[seat] = replace(cards[seat], client=client, key=None)
         host.seating.restore(cards)
         for seat, card in enumerate(cards):
             if card.client is None and card.bot:
@@ -211,6 +222,7 @@ class TableHost:
             "standin": self.bots.standin,
             "standin_after": self.bots.standin_after,
             "notes": self.notes,
+            "host_keys": self.keys.to_json(),  # secret: the record is this user's only
         }
         return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes, referee.salt)
 
@@ -253,6 +265,7 @@ class TableHost:
             epoch=self.epoch,
             seq=referee.seq if referee is not None else 0,
             scores=result.scores if result is not None else None,
+            key=self.keys.public.hex(),
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:
@@ -405,7 +418,15 @@ class TableHost:
         if route is None or route.table != self.table or not route.rest:
             return
         client = route.rest[-1]
-        if not topics.valid_name(client):
+        if not topics.valid_name(client) or not payload:
+            return  # an empty payload clears a retained presence: it says nothing
+        if not self.seating.vouch(client, self.link.sender):
+            why = "unsigned" if self.link.sender is None else "signed by another key"
+            self.refereeing.rejections.append((client, f"{route.kind}: {why}"))
+            log.info("table %s: dropped a %s message for %s: %s", self.table, route.kind,
+                     client, why)  # fmt: skip
+            if route.kind == "join":  # say why, once: its rightful holder ignores it
+                self._reply(client, Refused(f"{client} speaks with another key at this table"))
             return
         if route.kind == "cmd" and len(route.rest) == 2:
             self.refereeing.on_command(route.rest[0], client, payload)
@@ -451,13 +472,12 @@ class TableHost:
         self._maybe_auto_start()
 
     def _on_presence(self, client: str, payload: bytes) -> None:
-        online = False
-        if payload:
-            try:
-                online = Presence.from_wire(unpack(payload)).online
-            except CodecError:
-                return
-        seat = self.seating.mark(client, online)
+        try:
+            presence = Presence.from_wire(unpack(payload))
+        except CodecError:
+            return
+        online = presence.online
+        seat = self.seating.presence(client, online, presence.nonce)
         if seat is None:
             return
         self._card_changed()

@@ -10,8 +10,9 @@ command::
 
     {"format": 1, "client": "c3k9x2", "name": "Ann", "keys": {}}
 
-``keys`` is kept for the identity's signing key pair (added later; a rewrite keeps every field
-it does not know). While a process uses an identity it holds an exclusive lock on its
+``keys`` holds the identity's Ed25519 signing key pair (:mod:`net.keys`; made on first use, so
+the file is readable by its user only, as every file written here is); a rewrite keeps every
+field it does not know. While a process uses an identity it holds an exclusive lock on its
 ``.lock`` file. A second app on the same machine finds ``identity.json`` held and takes
 ``identity-2.json`` (created on first need), a third ``identity-3.json``, and so on: two apps at
 once are two players. The lock dies with its process, even on ``kill -9``, so a restarted app
@@ -29,6 +30,7 @@ from typing import IO, Any
 from net import topics
 from net.config import config_dir
 from net.errors import NetError
+from net.keys import Keys
 from replays.disk import try_lock, write_atomically
 
 FORMAT = 1
@@ -71,6 +73,24 @@ class Lease:
         self.identity = identity
         self.note = note  # one line for the user when something had to be mended
         self._lock: IO[bytes] | None = lock
+        self.keys = self._signing_keys()
+
+    def _signing_keys(self) -> Keys:
+        """The identity's key pair; made (and kept) the first time it is needed."""
+        kept = dict(self.identity.keys)  # whatever else a newer Caldera keeps there
+        if "ed25519" in kept:
+            try:
+                return Keys.from_json(kept)
+            except NetError as exc:  # never lose a key: keep the unreadable one aside
+                self.note = self.note or f"{self.path}: {exc}; a new key pair was made"
+                kept = {"unreadable": kept}
+        keys = Keys.generate()
+        self.identity = Identity(
+            self.client, self.name, {**kept, **keys.to_json()}, self.identity.extra
+        )
+        with contextlib.suppress(OSError):  # a read-only config dir: the key lasts this run
+            _write(self.path, self.identity)
+        return keys
 
     @property
     def client(self) -> str:

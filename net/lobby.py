@@ -6,6 +6,11 @@ UI-independent and async. A lobby screen subscribes to changes::
     async with Lobby(address, name="Alice") as lobby:
         lobby.subscribe(lambda table, card: screen.refresh_row(table, card))  # card None: gone
         session = await lobby.join("k3f9x2", seat=1)                         # a NetSession
+
+A table's card counts only when it is signed by the key it names; the lobby then knows that
+table by that key (a card for the same table signed by another is ignored) and a session it
+opens believes only that key (see :mod:`net.session`). What the lobby sends is signed by the
+identity's key.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from net import topics
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost
+from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, Link
 from net.session import NetSession
 from net.wire import ServerCard, ServerReply, TableCard, TableRequest, encode
@@ -43,8 +49,11 @@ class Lobby:
         identity: str | None = None,
         name: str = "",
         backoff: Backoff = DEFAULT_BACKOFF,
+        keys: Keys | None = None,
     ) -> None:
         self.address = address
+        self.keys = keys if keys is not None else Keys.generate()
+        self.host_keys: dict[str, bytes] = {}  # table -> the key its cards are signed by
         identity = identity or address.username or topics.new_id("c")
         self.identity = topics.check_name(identity, "client id")
         self.name = name or self.identity
@@ -64,6 +73,7 @@ class Lobby:
             ],
             on_message=self._on_message,
             backoff=backoff,
+            keys=self.keys,
         )
 
     async def open(self, timeout: float = 5.0) -> None:
@@ -126,12 +136,20 @@ class Lobby:
 
     def _on_table(self, table: str, payload: bytes) -> None:
         card: TableCard | None = None
+        sender, known = self.link.sender, self.host_keys.get(table)
+        if sender is not None and known is not None and sender != known:
+            log.info("lobby: ignoring a card for table %s signed by another key", table)
+            return
         if payload:
             try:
                 card = TableCard.from_wire(unpack(payload))
             except CodecError as exc:
                 log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
                 return
+            if sender is None or card.key != sender.hex():
+                log.info("lobby: ignoring a card for table %s not signed by its host", table)
+                return
+            self.host_keys[table] = sender
             if card.table != table or card.status == "closed":
                 card = None
         if card is None:
@@ -175,7 +193,7 @@ class Lobby:
             bot=bot,
             timeout=timeout,
             backoff=self.backoff,
-            **kwargs,
+            **{"keys": self.keys, "host_key": self.host_keys.get(table), **kwargs},
         )
 
     async def watch(self, table: str, *, timeout: float = 10.0, **kwargs: Any) -> NetSession:
@@ -188,7 +206,7 @@ class Lobby:
             spectator=True,
             timeout=timeout,
             backoff=self.backoff,
-            **kwargs,
+            **{"host_key": self.host_keys.get(table), **kwargs},
         )
 
     async def host(

@@ -1,8 +1,12 @@
 """Who sits where at a hosted table, and who is online.
 
 The host's seat book: each seat's :class:`~net.wire.SeatCard`, the clients that have spoken to
-the table, and the last presence mark each of them sent. It decides who gets which seat; the
-host publishes the card and answers the client.
+the table, the key each of them speaks with, and the last presence mark each of them sent. It
+decides who gets which seat; the host publishes the card and answers the client.
+
+A client id is bound to the first key that signs for it at this table (a seat's card keeps the
+key, so a resumed table knows it again): a message for that client signed by any other key, or
+not signed, is not that client's.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from dataclasses import replace
 
 from core.protocol import Seat
 from net.errors import NetError
+from net.keys import public_from_hex
 from net.wire import JoinRequest, SeatCard, clean_name
 
 
@@ -20,13 +25,40 @@ class Seating:
     def __init__(self, count: int) -> None:
         self.seats: list[SeatCard] = [SeatCard() for _ in range(count)]
         self.clients: set[str] = set()  # every client that spoke to the table
+        self.keys: dict[str, bytes] = {}  # client -> the key it speaks with
         self._online: dict[str, bool] = {}
+        self._nonces: dict[str, str] = {}  # client -> its current connection's presence nonce
 
     def restore(self, seats: list[SeatCard]) -> None:
         """Seat again who sat at a table whose host stopped: its clients are away until their
-        presence says otherwise."""
+        presence says otherwise, and each speaks with the key it took its seat with."""
         self.seats = [replace(seat, online=seat.client is None, standin=None) for seat in seats]
         self.clients.update(seat.client for seat in seats if seat.client is not None)
+        for seat in seats:
+            key = public_from_hex(seat.key)
+            if seat.client is not None and key is not None:
+                self.keys[seat.client] = key
+
+    def vouch(self, client: str, key: bytes | None) -> bool:
+        """Whether a message signed by ``key`` (``None``: unsigned) speaks for ``client``: the
+        first key to sign for a client is bound to it, and only that key counts after."""
+        if key is None:
+            return False
+        known = self.keys.setdefault(client, key)
+        return known == key
+
+    def key_of(self, client: str) -> str | None:
+        key = self.keys.get(client)
+        return key.hex() if key is not None else None
+
+    def presence(self, client: str, online: bool, nonce: str) -> Seat | None:
+        """Take a presence mark: an "online" names its connection's nonce, and an "offline" of
+        another connection (an old one, replayed) changes nothing."""
+        if online:
+            self._nonces[client] = nonce
+        elif client in self._nonces and self._nonces[client] != nonce:
+            return None
+        return self.mark(client, online)
 
     def open_seats(self) -> list[Seat]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
@@ -77,7 +109,8 @@ class Seating:
             raise NetError(f"seat {seat + 1} is taken by {self.seats[seat].name}")
         name = self.unique_name(clean_name(request.name or client), seat)
         bot = clean_name(request.bot) if request.bot else None
-        self.seats[seat] = SeatCard(name, client, bot, self._online.get(client, True))
+        online = self._online.get(client, True)
+        self.seats[seat] = SeatCard(name, client, bot, online, key=self.key_of(client))
         return seat
 
     def leave(self, client: str) -> bool:

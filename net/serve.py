@@ -27,6 +27,7 @@ from net import topics
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost, default_replay_dir
+from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.wire import ServerCard, ServerReply, TableRequest, clean_name, encode
 from replays import unfinished
@@ -63,6 +64,8 @@ class Server:
         self.backoff = backoff
         self.tables: dict[str, TableHost] = {}
         self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
+        self.keys = Keys.generate()
+        self.clients: dict[str, bytes] = {}  # client -> the key its requests are signed by
         self.link = Link(
             address,
             client_id=f"caldera-server-{self.server}",
@@ -71,6 +74,7 @@ class Server:
             on_connect=self._on_connect,
             will=LastWill(topics.server_card(self.server), b""),
             backoff=backoff,
+            keys=self.keys,
         )
 
     @property
@@ -186,6 +190,11 @@ class Server:
             return
         server, client = route.rest
         if server != self.server or not topics.valid_name(client):
+            return
+        sender = self.link.sender
+        if sender is None or self.clients.setdefault(client, sender) != sender:
+            log.info("server %s: dropped a request for %s not signed by its key", self.server,
+                     client)  # fmt: skip
             return
         reply_topic = topics.server_reply(self.server, client)
         try:

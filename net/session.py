@@ -11,6 +11,11 @@ A host whose connection dies (its Last Will clears the table's card) is "host aw
 command waiting for its answer fails with that reason, the game stays as it was, and when the
 host comes back (it reconnected, or a killed host resumed the table) the session catches up by
 itself: same seat, same identity.
+
+Everything the session sends is signed with its identity's key (the seat is bound to the key
+that took it), and it believes only what the table's host signed: the host's key is the one the
+lobby saw on the table's card (or, first, the card's own), and a card, batch, hash or answer
+signed by anyone else, or by no one, is dropped unread.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from core.statehash import state_hash
 from net import topics
 from net.config import BrokerAddress
 from net.errors import HostAway, JoinRefused, NetError, TableClosed
+from net.keys import Keys, fingerprint
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.wire import (
     Batch,
@@ -85,8 +91,12 @@ class NetSession:
         retry: float = 2.0,
         command_timeout: float = 60.0,
         backoff: Backoff = DEFAULT_BACKOFF,
+        keys: Keys | None = None,
+        host_key: bytes | None = None,
     ) -> None:
         self.address = address
+        self.keys = keys if keys is not None else Keys.generate()
+        self.host_key = host_key  # pinned: only what this key signed is the host's
         self.table = topics.check_name(table, "table id")
         identity = identity or address.username or topics.new_id("c")
         self.identity = topics.check_name(identity, "client id")
@@ -123,6 +133,7 @@ class NetSession:
         self._status_listeners: list[StatusListener] = []
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         self._nudger: asyncio.Task[None] | None = None
+        self.dropped = 0  # messages dropped as not the host's
         subscriptions = [topics.card(table), topics.reply(table, self.identity)]
         if spectator:
             subscriptions.append(topics.public_events(table))
@@ -135,14 +146,19 @@ class NetSession:
             on_message=self._on_message,
             on_connect=self._on_connect,
             on_status=self._on_link_status,
-            will=LastWill(
-                topics.presence(table, self.identity), encode(Presence(False, self.name))
-            ),
+            will=self._will,
             backoff=backoff,
+            keys=self.keys,
         )
+        self._nonce = ""
 
-    def _offline(self) -> bytes:
-        return encode(Presence(False, self.name))
+    def _will(self) -> LastWill:
+        """A new connection's Last Will: "offline", with a nonce of its own."""
+        self._nonce = secrets.token_hex(6)
+        return LastWill(topics.presence(self.table, self.identity), self._presence(False))
+
+    def _presence(self, online: bool) -> bytes:
+        return encode(Presence(online, self.name, self._nonce))
 
     @classmethod
     async def connect(
@@ -233,7 +249,8 @@ class NetSession:
             last.append(
                 (topics.join(self.table, self.identity), encode(JoinRequest("leave")), False)
             )
-        last.append((topics.presence(self.table, self.identity), b"", True))
+        presence = topics.presence(self.table, self.identity)
+        last += [(presence, self._presence(False), False), (presence, b"", True)]
         await self.link.stop(last if self.link.connected else ())
         for pending in self._pending.values():
             if not pending.future.done():
@@ -310,7 +327,7 @@ class NetSession:
 
     async def _on_connect(self) -> None:
         self._set_status()
-        presence = encode(Presence(True, self.name))
+        presence = self._presence(True)
         self.link.publish(topics.presence(self.table, self.identity), presence, retain=True)
         self._resend()
 
@@ -359,8 +376,10 @@ class NetSession:
         route = topics.parse(topic)
         if route is None:
             return
+        sender = self.link.sender
         if route.kind == "tables" and route.rest == (self.table,):
-            self._on_card(payload)
+            if self._from_host(sender, payload):
+                self._on_card(payload)
             return
         if route.table != self.table or route.kind not in ("events", "reply"):
             return  # not ours (some brokers send retained messages of others' subscriptions)
@@ -369,6 +388,14 @@ class NetSession:
         except CodecError as exc:
             log.warning("table %s: unreadable message from the host: %s", self.table, exc)
             return
+        if sender is None or sender != self.host_key:
+            if self.host_key is not None or sender is None or not isinstance(message, Joined):
+                self._forged(sender, topic)
+                return
+            if message.card.key != sender.hex():  # before any card: a join answer names it
+                self._forged(sender, topic)
+                return
+            self.host_key = sender
         if isinstance(message, Batch):
             self._receive(message)
             if message.result is not None:
@@ -384,6 +411,28 @@ class NetSession:
                 self._joined.set_exception(JoinRefused(message.reason))
             else:
                 self._joined.set_result(message)
+
+    def _from_host(self, sender: bytes | None, payload: bytes) -> bool:
+        """Whether a card is the host's: signed by the pinned key; before one is pinned, signed
+        by the key it names itself (which is pinned from then on)."""
+        if sender is not None and sender == self.host_key:
+            return True
+        if sender is not None and self.host_key is None and payload:
+            try:
+                named = TableCard.from_wire(unpack(payload)).key
+            except CodecError:
+                named = None
+            if named == sender.hex():
+                self.host_key = sender
+                return True
+        self._forged(sender, topics.card(self.table))
+        return False
+
+    def _forged(self, sender: bytes | None, topic: str) -> None:
+        who = "nobody" if sender is None else fingerprint(sender)
+        log.info("table %s: dropped a message on %s signed by %s, not the host", self.table,
+                 topic, who)  # fmt: skip
+        self.dropped += 1
 
     def _answer(self, result: Result) -> None:
         pending = self._pending.get(result.id or "")

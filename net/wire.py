@@ -97,8 +97,9 @@ def clean_name(name: str) -> str:
 class SeatCard:
     """One seat as the lobby shows it.
 
-    ``client`` is the identity that holds the seat (``None``: open, or a bot of the host's own);
-    ``standin`` names the host's bot playing for a client that dropped out.
+    ``client`` is the identity that holds the seat (``None``: open, or a bot of the host's own)
+    and ``key`` the public key (hex) it took the seat with: only that key's signature counts for
+    the seat; ``standin`` names the host's bot playing for a client that dropped out.
     """
 
     name: str = ""
@@ -106,6 +107,7 @@ class SeatCard:
     bot: str | None = None
     online: bool = False
     standin: str | None = None
+    key: str | None = None
 
     @property
     def kind(self) -> str:
@@ -124,6 +126,7 @@ class SeatCard:
             "bot": self.bot,
             "online": self.online,
             "standin": self.standin,
+            "key": self.key,
         }
 
     @classmethod
@@ -135,6 +138,7 @@ class SeatCard:
             bot=r.opt_text("bot"),
             online=r.flag("online"),
             standin=r.opt_text("standin"),
+            key=r.opt_text("key"),
         )
 
 
@@ -143,7 +147,8 @@ class TableCard:
     """The retained card of one table: what the lobby lists and every client watches.
 
     ``epoch`` grows each time the host (re)connects, so a client knows to resend what may have
-    been lost; ``seq`` is the number of events at the time the card was published.
+    been lost; ``seq`` is the number of events at the time the card was published. ``key`` is
+    the host's public key (hex): the card, and everything the host says, is signed by it.
     """
 
     table: str
@@ -157,6 +162,7 @@ class TableCard:
     epoch: int = 0
     seq: int = 0
     scores: tuple[int, ...] | None = None
+    key: str = ""
 
     def open_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
@@ -181,6 +187,7 @@ class TableCard:
             "epoch": self.epoch,
             "seq": self.seq,
             "scores": list(self.scores) if self.scores is not None else None,
+            "key": self.key,
         }
 
     @classmethod
@@ -205,6 +212,7 @@ class TableCard:
             epoch=r.integer("epoch"),
             seq=r.integer("seq"),
             scores=tuple(scores) if scores is not None else None,
+            key=r.opt_text("key") or "",
         )
 
 
@@ -287,18 +295,21 @@ class ServerReply:
 
 @dataclass(frozen=True)
 class Presence:
-    """A client's retained presence; its Last Will is the same with ``online=False``."""
+    """A client's retained presence; its Last Will is the same with ``online=False``.
+    ``nonce`` is new for each connection, so an old "offline" (signed, but of a connection long
+    gone) replayed by someone else is told apart from the current connection's."""
 
     online: bool
     name: str = ""
+    nonce: str = ""
 
     def to_wire(self) -> dict[str, Any]:
-        return {"online": self.online, "name": self.name}
+        return {"online": self.online, "name": self.name, "n": self.nonce}
 
     @classmethod
     def from_wire(cls, obj: Any) -> Presence:
         r = _Reader(obj, "presence")
-        return cls(r.flag("online"), r.text("name"))
+        return cls(r.flag("online"), r.text("name"), r.opt_text("n") or "")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from tui.tables import TableSetup, open_local_session
 
 if TYPE_CHECKING:  # the network, the games' screens and the help load when first shown
     from net.identity import Lease
+    from net.keys import Keys
     from tui.netplay import Closable, Terminal
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
@@ -116,6 +117,15 @@ class CalderaApp(App[None]):
             return lease.name
         return network_config()[0].name or ""
 
+    @cached_property
+    def signing_keys(self) -> Keys:
+        """The signing keys this terminal speaks with at tables: the lasting identity's, else
+        (its config directory cannot keep one) this run's own."""
+        from net.keys import Keys
+
+        lease = self.lease
+        return lease.keys if lease is not None else Keys.generate()
+
     def remember_name(self, name: str) -> None:
         if self.lease is not None:
             self.lease.rename(name)
@@ -132,6 +142,7 @@ class CalderaApp(App[None]):
             bot_delay=self.bot_pace,
             name=self.player_name,
             remember_name=self.remember_name,
+            keys=self.signing_keys,
         )
 
     def play_screen(self, session: Session) -> Screen[None]:

@@ -366,14 +366,16 @@ def bot(args: argparse.Namespace) -> int:
 async def _bot(args: argparse.Namespace, config: Any) -> int:
     from core.bots import make_bot
     from net.botclient import play
+    from net import topics
     from net.identity import claim
     from net.session import NetSession
 
-    lease = None
     identity = args.client or config.broker.username
     if not identity:
         lease = claim("bot-identity")  # the same one on the next run: a killed bot comes back
         identity = lease.client
+    else:  # a named client keeps its signing key too (its seat is bound to it)
+        lease = claim(f"bot-{topics.check_name(identity, 'client id')}")
     seat = None if args.seat is None else args.seat - 1
     try:
         session = await NetSession.connect(
@@ -383,6 +385,7 @@ async def _bot(args: argparse.Namespace, config: Any) -> int:
             name=args.name or f"{args.kind.capitalize()} bot",
             seat=seat,
             bot=args.kind,
+            keys=lease.keys if lease is not None else None,
         )
     except BaseException:
         if lease is not None:

@@ -25,6 +25,7 @@ from net.broker import EmbeddedBroker, ensure_broker
 from net.config import BrokerAddress, NetConfig, load
 from net.errors import NetError
 from net.host import TableHost
+from net.keys import Keys
 from net.session import NetSession
 from replays import unfinished
 from replays.file import read
@@ -49,6 +50,7 @@ class Terminal:
     bot_delay: float = 0.5  # seconds the host's bots wait before each command
     name: str = ""  # the name this terminal last went by at a table
     remember_name: Callable[[str], None] = lambda _name: None  # keep the name chosen
+    keys: Keys | None = None  # the identity's signing keys (None: one of this run's own)
 
 
 def network_config() -> tuple[NetConfig, str]:
@@ -113,12 +115,14 @@ class HostedTable:
         bot_delay: float = 0.5,
         resume: Path | None = None,
         broker: BrokerAddress | None = None,
+        keys: Keys | None = None,
     ) -> None:
         if (setup is None) == (resume is None):
             raise ValueError("a hosted table is either new (setup) or resumed (resume)")
         self.setup = setup
         self.resume = resume
         self.identity = identity
+        self.keys = keys
         self.bot_delay = bot_delay
         self._broker = broker or (setup.broker if setup is not None else network_config()[0].broker)
         self.my_seat = setup.my_seat if setup is not None else 0
@@ -197,6 +201,8 @@ class HostedTable:
             identity=self.identity,
             name=self.my_name,
             seat=self.my_seat,
+            keys=self.keys,
+            host_key=self.host.keys.public,  # our own table: its key is known here
         )
         return self.session
 

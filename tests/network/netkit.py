@@ -25,6 +25,7 @@ from net.botclient import play
 from net.broker import EmbeddedBroker, InProcessBroker, answers, free_port
 from net.config import BrokerAddress
 from net.host import TableHost
+from net.keys import Keys, open_frame
 from net.link import NODELAY, Backoff
 from net.session import NetSession
 from net.wire import Result, host_message_from_wire
@@ -234,7 +235,15 @@ async def until(condition: Callable[[], object], timeout: float = 30) -> None:
     await asyncio.wait_for(poll(), timeout)
 
 
+KEYS: dict[str, Keys] = {}  # each identity's signing keys, lasting as a real identity's do
+
+
+def keys_of(identity: str) -> Keys:
+    return KEYS.setdefault(identity, Keys.generate())
+
+
 async def join(address: BrokerAddress, table: str, identity: str, **kwargs: Any) -> NetSession:
+    kwargs.setdefault("keys", keys_of(identity))
     return await NetSession.connect(
         address, table, identity=identity, name=identity.upper(), backoff=FAST, retry=0.5,
         **kwargs,
@@ -274,10 +283,24 @@ async def close_all(host: TableHost | None, sessions: Sequence[NetSession]) -> N
 
 
 class RawClient:
-    """A bare MQTT client speaking for ``identity``: to send what a real client never would."""
+    """A bare MQTT client speaking for ``identity``: to send what a real client never would.
+    It signs what it sends with ``keys`` (its own, unless given; ``sign=False``: unsigned) and
+    keeps what it receives with any signature taken off (``signers`` says whose it was)."""
 
-    def __init__(self, address: BrokerAddress, identity: str, subscriptions: Sequence[str]) -> None:
+    def __init__(
+        self,
+        address: BrokerAddress,
+        identity: str,
+        subscriptions: Sequence[str],
+        *,
+        keys: Keys | None = None,
+        sign: bool = True,
+    ) -> None:
         self.identity = identity
+        self.keys = keys if keys is not None else Keys.generate()
+        self.sign = sign
+        self.signers: list[bytes | None] = []
+        self.raw: list[tuple[str, bytes]] = []  # every message as it came, signature and all
         self.subscriptions = list(subscriptions)
         self.client = aiomqtt.Client(
             address.host, address.port, username=address.username, password=address.password,
@@ -305,11 +328,17 @@ class RawClient:
     async def _collect(self) -> None:
         async for message in self.client.messages:
             payload = message.payload if isinstance(message.payload, bytes) else b""
-            self.received.append((str(message.topic), payload))
+            self.raw.append((str(message.topic), payload))
+            opened = open_frame(str(message.topic), payload)
+            signer, body = opened if opened is not None else (None, payload)
+            self.received.append((str(message.topic), body))
+            self.signers.append(signer)
             self._new.set()
 
     async def send(self, topic: str, payload: bytes | dict[str, Any]) -> None:
         data = pack(payload) if isinstance(payload, dict) else payload
+        if self.sign and data:
+            data = self.keys.sign(topic, data)
         await self.client.publish(topic, data, qos=1)
 
     async def next_result(self, timeout: float = 5) -> Result:
@@ -321,7 +350,7 @@ class RawClient:
                     if "/reply/" in topic:
                         message = host_message_from_wire(unpack(payload))
                         if isinstance(message, Result):
-                            del self.received[: i + 1]
+                            del self.received[: i + 1], self.signers[: i + 1]
                             return message
                 self._new.clear()
                 await self._new.wait()

@@ -34,12 +34,14 @@ def holder(kind: str = "identity") -> tuple[subprocess.Popen[str], str]:
 def test_the_first_run_makes_an_identity_and_every_later_run_reuses_it(config_dir: Path) -> None:
     with claim() as first:
         made = first.client
+        key = first.keys.public
         doc = json.loads((config_dir / "identity.json").read_text())
-        assert doc == {"format": 1, "client": made, "name": "", "keys": {}}
+        assert doc == {"format": 1, "client": made, "name": "", "keys": first.keys.to_json()}
+        assert doc["keys"]["public"] == key.hex() and len(doc["keys"]["ed25519"]) == 64
         assert stat.S_IMODE((config_dir / "identity.json").stat().st_mode) == 0o600
         first.rename("Ann")
-    with claim() as again:
-        assert (again.client, again.name) == (made, "Ann")
+    with claim() as again:  # the same client, name and signing key
+        assert (again.client, again.name, again.keys.public) == (made, "Ann", key)
 
 
 def test_two_at_once_are_two_identities_and_each_keeps_its_own(config_dir: Path) -> None:
@@ -75,9 +77,15 @@ def test_fields_it_does_not_know_are_kept_when_it_is_rewritten(config_dir: Path)
               "keys": {"signing": "…public and secret…"}, "later": [1, 2]}  # fmt: skip
     (config_dir / "identity.json").write_text(json.dumps(stored))
     with claim() as lease:
-        assert lease.identity.keys == {"signing": "…public and secret…"}
+        made = lease.keys.to_json()  # its signing key is added beside what was there
+        assert lease.identity.keys == {"signing": "…public and secret…", **made}
         lease.rename("Annie")
-    assert json.loads((config_dir / "identity.json").read_text()) == {**stored, "name": "Annie"}
+    keys = {"signing": "…public and secret…", **made}
+    assert json.loads((config_dir / "identity.json").read_text()) == {
+        **stored,
+        "name": "Annie",
+        "keys": keys,
+    }
     assert sorted(p.name for p in config_dir.iterdir()) == ["identity.json", "identity.lock"]
 
 

@@ -94,7 +94,8 @@ async def test_the_documented_acl_lets_players_play_and_nobody_pry(
             await eve.send(topics.cmd("t1", mover, mover_id), request)
             # the other player sends for the mover's seat under their own name: the ACL lets it
             # through, and the referee says no
-            other = RawClient(login(other_id), other_id, [])  # type: ignore[arg-type]
+            keys = {"alice": alice.keys, "bob": bob.keys}[other_id]  # signed as themselves
+            other = RawClient(login(other_id), other_id, [], keys=keys)  # type: ignore[arg-type]
             async with other:
                 await other.send(topics.cmd("t1", mover, other_id), {**request, "id": "theirs"})
             await asyncio.sleep(0.3)

@@ -37,8 +37,12 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
 
         reply_filters = [topics.reply("t1", ident) for ident in (mover_id, other_id, "mallory")]
         async with (
-            RawClient(broker.address, f"{mover_id}", [reply_filters[0]]) as as_mover,
-            RawClient(broker.address, f"{other_id}", [reply_filters[1]]) as as_other,
+            RawClient(
+                broker.address, mover_id, [reply_filters[0]], keys=players[mover].keys
+            ) as as_mover,
+            RawClient(
+                broker.address, other_id, [reply_filters[1]], keys=players[other].keys
+            ) as as_other,
             RawClient(broker.address, "mallory", [reply_filters[2]]) as mallory,
         ):
             # someone else's seat: a seated player, and a client with no seat at all

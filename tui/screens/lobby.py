@@ -91,7 +91,12 @@ class LobbyScreen(Screen[None]):
         self.cards = []
         self._show_tables()
         self.query_one("#lobby-broker", Static).update(f"Connecting to {self.address}…")
-        lobby = Lobby(self.address, identity=self.terminal.identity, name=self.player_name)
+        lobby = Lobby(
+            self.address,
+            identity=self.terminal.identity,
+            name=self.player_name,
+            keys=self.terminal.keys,
+        )
         try:
             await lobby.open()
         except CalderaError as exc:

@@ -132,6 +132,7 @@ class RoomScreen(Screen[None]):
         hosted = HostedTable(
             self.setup,
             identity=self.terminal.identity,
+            keys=self.terminal.keys,
             bot_delay=self.terminal.bot_delay,
             resume=self.resume,
         )

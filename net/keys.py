@@ -1,0 +1,131 @@
+"""Signing keys, signed messages and sealed boxes: what makes a table safe on a broker nobody
+trusts. All the cryptography is libsodium's, through PyNaCl; nothing here is home-made.
+
+Every identity has an Ed25519 key pair (kept in its ``identity.json``, readable by its user
+only). Every message a party publishes is a *signed frame*::
+
+    0xc1 "S" | public key (32 bytes) | signature (64 bytes) | body
+
+``0xc1`` is a byte msgpack never uses, so a frame cannot be taken for a plain message. The
+signature covers the topic as well as the body, so a signed message cannot be moved to another
+table, seat or client. Whoever reads a frame learns which key signed it; who may sign what is
+for the reader to decide (the host: the key that took the seat; a player: the table's host).
+
+A seat's private events are *sealed* to its key (a libsodium sealed box to the Curve25519 key
+derived from the seat's Ed25519 key): only that seat's holder can open them, whatever broker
+carries them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import nacl.exceptions
+import nacl.public
+import nacl.signing
+
+from net.errors import NetError
+
+MARK = b"\xc1S"
+KEY_BYTES = 32
+SIG_BYTES = 64
+_HEAD = len(MARK) + KEY_BYTES + SIG_BYTES
+_DOMAIN = b"caldera-signed-v1\x00"
+
+
+class Keys:
+    """One identity's Ed25519 key pair (and the Curve25519 pair derived from it)."""
+
+    def __init__(self, signing: nacl.signing.SigningKey) -> None:
+        self._signing = signing
+        self.public: bytes = bytes(signing.verify_key)
+        self._box: nacl.public.PrivateKey | None = None
+
+    @classmethod
+    def generate(cls) -> Keys:
+        return cls(nacl.signing.SigningKey.generate())
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Keys:
+        """The key pair kept in an identity's ``keys`` field; :class:`NetError` if unreadable."""
+        seed = doc.get("ed25519") if isinstance(doc, dict) else None
+        try:
+            raw = bytes.fromhex(seed) if isinstance(seed, str) else b""
+        except ValueError:
+            raw = b""
+        if len(raw) != KEY_BYTES:
+            raise NetError("its signing key is not 32 bytes of hex")
+        return cls(nacl.signing.SigningKey(raw))
+
+    def to_json(self) -> dict[str, str]:
+        return {"ed25519": bytes(self._signing).hex(), "public": self.public.hex()}
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.public)
+
+    def sign(self, topic: str, body: bytes) -> bytes:
+        """``body`` as a signed frame for ``topic``."""
+        signature = self._signing.sign(_signed_data(topic, body)).signature
+        return MARK + self.public + signature + body
+
+    def unseal(self, box: bytes) -> bytes | None:
+        """The plain text of a box sealed to this key, or ``None`` if it is not one."""
+        if self._box is None:
+            self._box = self._signing.to_curve25519_private_key()
+        try:
+            return bytes(nacl.public.SealedBox(self._box).decrypt(box))
+        except (nacl.exceptions.CryptoError, ValueError, TypeError):
+            return None
+
+
+def _signed_data(topic: str, body: bytes) -> bytes:
+    return _DOMAIN + topic.encode("utf-8") + b"\x00" + body
+
+
+def is_signed(payload: bytes) -> bool:
+    return payload[: len(MARK)] == MARK
+
+
+def open_frame(topic: str, payload: bytes) -> tuple[bytes, bytes] | None:
+    """``(signer's public key, body)`` of a signed frame whose signature holds for ``topic``;
+    ``None`` for anything else (unsigned, cut short, forged, or moved from another topic)."""
+    if not is_signed(payload) or len(payload) < _HEAD:
+        return None
+    key = payload[len(MARK) : len(MARK) + KEY_BYTES]
+    signature = payload[len(MARK) + KEY_BYTES : _HEAD]
+    body = payload[_HEAD:]
+    if not verify(key, _signed_data(topic, body), signature):
+        return None
+    return key, body
+
+
+def verify(public: bytes, data: bytes, signature: bytes) -> bool:
+    """Whether ``signature`` is ``public``'s Ed25519 signature of ``data``."""
+    try:
+        nacl.signing.VerifyKey(public).verify(data, signature)
+    except (nacl.exceptions.BadSignatureError, nacl.exceptions.CryptoError, ValueError, TypeError):
+        return False
+    return True
+
+
+def seal(public: bytes, data: bytes) -> bytes:
+    """``data`` in a box only the holder of Ed25519 key ``public`` can open."""
+    box_key = nacl.signing.VerifyKey(public).to_curve25519_public_key()
+    return bytes(nacl.public.SealedBox(box_key).encrypt(data))
+
+
+def fingerprint(public: bytes) -> str:
+    """A short name for a public key, to show and compare (``k:3f9a2c71``)."""
+    return "k:" + hashlib.blake2b(public, digest_size=4).hexdigest()
+
+
+def public_from_hex(text: Any) -> bytes | None:
+    """A public key written as hex on the wire, or ``None`` if it is not one."""
+    if not isinstance(text, str) or len(text) != 2 * KEY_BYTES:
+        return None
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        return None
