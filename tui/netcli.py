@@ -365,8 +365,8 @@ def bot(args: argparse.Namespace) -> int:
 
 async def _bot(args: argparse.Namespace, config: Any) -> int:
     from core.bots import make_bot
-    from net.botclient import play
     from net import topics
+    from net.botclient import play
     from net.identity import claim
     from net.session import NetSession
 
