@@ -185,10 +185,12 @@ async def command_round_trips(
     return times
 
 
-def serve_process(address: BrokerAddress, *extra: str) -> subprocess.Popen[bytes]:
+def serve_process(
+    address: BrokerAddress, *extra: str, server: str = "bench"
+) -> subprocess.Popen[bytes]:
     """``caldera serve`` (the referee) in its own process."""
     return subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "serve", "--broker", str(address), "--server", "bench",
+        [sys.executable, "-m", "tui.cli", "serve", "--broker", str(address), "--server", server,
          "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"), *extra],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip

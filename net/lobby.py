@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -243,11 +244,17 @@ class Lobby:
         timeout: float = 10.0,
     ) -> str:
         """Ask a ``caldera serve`` process to open a table; returns its id. The server starts
-        the game once every seat is taken."""
+        the game once every seat is taken. Without ``server``, the one of those offering
+        ``game`` that hosts the fewest tables is asked (ties drawn at random), so several
+        servers on one broker share the requests, on any broker."""
         if server is None:
-            if not self.servers:
-                await self.wait_for(lambda lobby: bool(lobby.servers), timeout)
-            server = sorted(self.servers)[0]
+
+            def offering(lobby: Lobby) -> list[ServerCard]:
+                return [card for card in lobby.servers.values() if game in card.games]
+
+            if not offering(self):
+                await self.wait_for(lambda lobby: bool(offering(lobby)), timeout)
+            server = min(offering(self), key=lambda card: (card.tables, random.random())).server
         request = TableRequest(
             id=topics.new_id("r"),
             game=game,

@@ -9,6 +9,13 @@ little while after their game ends.
 A server that was killed resumes, when it starts again, every unfinished game it was hosting in
 its replay directory (:meth:`TableHost.resume`): the same tables, the same seats, the same
 seeds; their players rejoin by themselves.
+
+Several servers may share one broker: a lobby asks the one hosting the fewest tables
+(:meth:`Lobby.request_table`), so each table lives on exactly the server that answered. Servers
+that also share a replay directory and a data directory (the unfinished games' seeds) stand in
+for each other: when a server's card is cleared by its Last Will, and every ``sweep`` seconds in
+case a will was lost (a broker node dying with it), each of the others resumes the served games
+nobody referees; the lock on each game's record lets exactly one of them have it.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +60,8 @@ class Server:
         standin_after: float = 10.0,
         max_tables: int = MAX_TABLES,
         backoff: Backoff = DEFAULT_BACKOFF,
+        sweep: float | None = 15.0,
+        announce: Callable[[str], None] | None = None,
     ) -> None:
         self.address = address
         self.server = topics.check_name(server or topics.new_id("s"), "server id")
@@ -62,6 +72,8 @@ class Server:
         self.standin_after = standin_after
         self.max_tables = max_tables
         self.backoff = backoff
+        self.sweep = sweep
+        self.announce = announce
         self.tables: dict[str, TableHost] = {}
         self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
         self.keys = Keys.generate()
@@ -69,7 +81,7 @@ class Server:
         self.link = Link(
             address,
             client_id=f"caldera-server-{self.server}",
-            subscriptions=[topics.server_requests(self.server)],
+            subscriptions=[topics.server_requests(self.server), topics.lobby_servers()],
             on_message=self._on_message,
             on_connect=self._on_connect,
             will=LastWill(topics.server_card(self.server), b""),
@@ -85,7 +97,29 @@ class Server:
         """Connect, announce this server, and resume the unfinished tables it was hosting;
         returns those."""
         await self.link.start(timeout)
-        return await self._resume_tables()
+        resumed = await self._resume_tables()
+        if self.sweep is not None:
+            self._background(self._sweep(self.sweep), "sweep")
+        return resumed
+
+    async def _sweep(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            await self._take_over("found")
+
+    async def _take_over(self, how: str) -> None:
+        """Resume the served games of this replay directory that nobody referees."""
+        for host in await self._resume_tables():
+            assert host.referee is not None
+            message = f"table {host.table} {how} without its server, resumed at event "
+            log.info("server %s: %s%d", self.server, message, host.referee.seq)
+            if self.announce is not None:
+                self.announce(f"{message}{host.referee.seq}")
+
+    def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=f"{name} {self.server}")
+        self._reapers.add(task)
+        task.add_done_callback(self._reapers.discard)
 
     async def _resume_tables(self) -> list[TableHost]:
         folder = (self.replay_dir or default_replay_dir()).resolve()
@@ -95,8 +129,10 @@ class Server:
             served = isinstance(notes, dict) and notes.get("served") is True
             if record.kind != "table" or not served or record.replay.parent != folder:
                 continue
+            if len(self.tables) >= self.max_tables:
+                break
             if unfinished.held(record.replay):
-                continue  # another server hosts it right now
+                continue  # a server hosts it right now
             try:
                 host = TableHost.resume(self.address, record.replay, backoff=self.backoff)
                 await host.open()
@@ -186,6 +222,10 @@ class Server:
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
+        if route is not None and route.kind == "servers" and len(route.rest) == 1:
+            if not payload and route.rest[0] != self.server:  # a server left: its tables?
+                self._background(self._take_over("left"), "take over")
+            return
         if route is None or route.kind != "requests" or len(route.rest) != 2:
             return
         server, client = route.rest
@@ -202,9 +242,7 @@ class Server:
         except CodecError as exc:
             self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
             return
-        task = asyncio.create_task(self._answer(request, reply_topic))
-        self._reapers.add(task)
-        task.add_done_callback(self._reapers.discard)
+        self._background(self._answer(request, reply_topic), "answer")
 
     async def _answer(self, request: TableRequest, reply_topic: str) -> None:
         try:

@@ -328,6 +328,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         name=args.name,
         replay_dir=args.replay_dir,
         linger=args.linger,
+        announce=lambda line: print(line, flush=True),
     )
     resumed = await server.open()
     try:

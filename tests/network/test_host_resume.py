@@ -1,7 +1,8 @@
 """A host killed mid-game (SIGKILL) loses nothing: its players see "host away" at once and keep
 their game; the table is opened again from its replay file (`caldera host --resume`, or
-`caldera serve` restarted), the players rejoin by themselves, and the game ends as one
-verifiable replay whose final state every client agrees on."""
+`caldera serve` restarted, or another `caldera serve` on the same replay directory), the players
+rejoin by themselves, and the game ends as one verifiable replay whose final state every client
+agrees on."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from netkit import TestBroker, join, until
+from netkit import FAST, TestBroker, join, until
 
 from core.audit import audit
 from core.bots import make_bot
@@ -20,6 +21,7 @@ from core.codec import encode_envelope
 from core.fold import fold
 from core.statehash import state_hash
 from net.botclient import play
+from net.lobby import Lobby
 from net.session import NetSession
 from replays import unfinished
 from replays.file import read
@@ -142,3 +144,36 @@ async def test_caldera_serve_killed_resumes_its_tables_when_it_starts_again(
         if server.poll() is None:
             server.kill()
             server.communicate()
+
+
+async def test_another_server_resumes_the_tables_of_a_killed_one(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    address = str(broker.address)
+    shared = ["--linger", "1", "--replay-dir", str(tmp_path), "--broker", address]
+    first = caldera("serve", "--server", "first", "--table", "srv2", "--seats", "3",
+                    "--turn-limit", "6", "--bot-delay", "0", *shared)  # fmt: skip
+    second = caldera("serve", "--server", "second", *shared)
+    players: list[NetSession] = []
+    try:
+        async with Lobby(broker.address, name="watcher", backoff=FAST) as lobby:
+            await lobby.wait_for(lambda lobby: {"first", "second"} <= set(lobby.servers), 30)
+        players = await players_join(broker, "srv2", 3)
+        bots = [make_bot("maunakea", "random", f"bot/{p.identity}") for p in players]
+        game = asyncio.gather(
+            *(play(p, b, delay=0.002) for p, b in zip(players, bots, strict=True))
+        )
+        await until(lambda: len(players[0].envelopes) > 60)
+        kill(first)
+        await asyncio.wait_for(game, 90)  # the second server took the table over
+        await one_game_for_everyone(players, tmp_path)
+        second.send_signal(signal.SIGTERM)
+        out, _ = await asyncio.wait_for(asyncio.to_thread(second.communicate), 30)
+        assert "table srv2 left without its server, resumed at event" in out
+    finally:
+        for player in players:
+            await player.close()
+        for server in (first, second):
+            if server.poll() is None:
+                server.kill()
+                server.communicate()

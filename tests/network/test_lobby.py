@@ -98,3 +98,23 @@ async def test_a_server_opens_tables_on_request(amqtt_broker: TestBroker, tmp_pa
             await carol.close()
     finally:
         await server.close()
+
+
+async def test_several_servers_share_the_table_requests(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    address = amqtt_broker.address
+    servers = [Server(address, server=f"club{i}", replay_dir=tmp_path, backoff=FAST)
+               for i in range(2)]  # fmt: skip
+    for server in servers:
+        await server.open()
+    try:
+        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
+            await lobby.wait_for(lambda lobby: len(lobby.servers) == 2)
+            tables = [await lobby.request_table("maunakea", 3) for _ in range(6)]
+            hosted = [sorted(server.tables) for server in servers]
+            assert [len(h) for h in hosted] == [3, 3], "each took every other request"
+            assert sorted(hosted[0] + hosted[1]) == sorted(tables), "each table on one server"
+    finally:
+        for server in servers:
+            await server.close()
