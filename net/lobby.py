@@ -246,15 +246,14 @@ class Lobby:
         """Ask a ``caldera serve`` process to open a table; returns its id. The server starts
         the game once every seat is taken. Without ``server``, the one of those offering
         ``game`` that hosts the fewest tables is asked (ties drawn at random), so several
-        servers on one broker share the requests, on any broker."""
+        servers on one broker share the requests, on any broker; when none offers it, one is
+        asked anyway, to say why not."""
         if server is None:
-
-            def offering(lobby: Lobby) -> list[ServerCard]:
-                return [card for card in lobby.servers.values() if game in card.games]
-
-            if not offering(self):
-                await self.wait_for(lambda lobby: bool(offering(lobby)), timeout)
-            server = min(offering(self), key=lambda card: (card.tables, random.random())).server
+            if not self.servers:
+                await self.wait_for(lambda lobby: bool(lobby.servers), timeout)
+            cards = list(self.servers.values())
+            offering = [card for card in cards if game in card.games] or cards
+            server = min(offering, key=lambda card: (card.tables, random.random())).server
         request = TableRequest(
             id=topics.new_id("r"),
             game=game,
