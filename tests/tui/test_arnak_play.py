@@ -1,0 +1,120 @@
+"""Playing Arnak with keys only: a free card, a dig with its travel paid, the question a site
+asks, the confirmation before wasting travel, refusals with their reason; a bot game to the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.games.arnak import RULES
+from core.games.arnak import events as ev
+from tests.arnak_builder import Table
+from tui.app import CalderaApp, Launch
+from tui.games.arnak.screen import ArnakScreen
+from tui.screens.choice import ConfirmScreen
+from tui.tables import SeatSetup, TableSetup
+
+from .conftest import screen_text, wait_for
+
+SIZE = (120, 40)
+SEATS = (SeatSetup("Red"), SeatSetup("Blue", "greedy"))
+
+
+def from_table(table: Table, seed: str, seats: tuple[SeatSetup, ...] = SEATS) -> CalderaApp:
+    """Red at this keyboard, Blue a greedy bot, from the builder's position."""
+    position = RULES.dump_position(table.state)
+    setup = TableSetup("arnak", seats, seed, None, position, {"side": table.state.side})
+    return CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+
+
+async def red_to_play(pilot: Any, app: CalderaApp) -> ArnakScreen:
+    await wait_for(pilot, lambda: isinstance(app.screen, ArnakScreen), "the Arnak screen")
+    screen = app.screen
+    assert isinstance(screen, ArnakScreen)
+    await wait_for(pilot, lambda: screen.turn.seat == 0, "Red's turn")
+    return screen
+
+
+def option_index(screen: ArnakScreen, value: object) -> int:
+    """Where the option with ``value`` is in the list shown now."""
+    assert screen.choice is not None
+    return next(i for i, o in enumerate(screen.choice.options) if o.value == value)
+
+
+def events_since(screen: ArnakScreen, start: int) -> list[Any]:
+    return [env.event for env in screen.session.envelopes[start:]]
+
+
+async def test_a_free_card_a_dig_paid_with_a_card_and_the_site_question() -> None:
+    table = Table().hand(0, ["b0fc", "b0es", "f01"]).hand(1, ["b1fc"]).res(0, "1M")
+    app = from_table(table, "arnak-dig")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        text = screen_text(pilot)
+        assert "Funding · car · +1 coin [free]" in text  # the hand, a card a line
+        assert "Red's HAND" in text and "MAP" in text and "RESEARCH (bird side)" in text
+
+        await pilot.press("p")
+        assert "Play which card?" in screen_text(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        assert events_since(screen, start) == [ev.CardPlayed(0, "b0fc")]
+        assert screen.state is not None and screen.state.seats[0].res[0] == 2
+
+        # dig at camp 1 (+2 coins): pick the camp, then which card pays its boot
+        await pilot.press("d")
+        text = screen_text(pilot)
+        assert "camp site 1 (boot): +2 coins" in text
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Pay the travel how?" in screen_text(pilot)
+        assert "pay with Fear (boot)" in screen_text(pilot)
+        await pilot.press(str(option_index(screen, ("f01",)) + 1))
+        await pilot.pause()
+        dug = [e for e in events_since(screen, start) if isinstance(e, ev.Dug)]
+        assert dug == [ev.Dug(0, "C1.1", ("f01",))]
+        assert screen.state.seats[0].res[0] == 4  # camp 1 gave 2 coins
+        assert "[R ]" in screen_text(pilot)
+
+        # a second main action is refused in one line, without asking the referee
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.note.startswith("✗ This turn's main action is taken")
+
+        # e: Exploration is still a free action: ending asks first
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "free actions: Exploration" in screen_text(pilot)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "back at the table")
+        assert not any(isinstance(e, ev.TurnEnded) for e in events_since(screen, start))
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await wait_for(
+            pilot, lambda: ev.TurnEnded(0) in events_since(screen, start), "Red's turn ended"
+        )
+
+
+async def test_a_card_that_asks_a_question_and_a_purchase() -> None:
+    # Parrot: put a card down, gain a jewel; then buy Hat from the row
+    table = Table().hand(0, ["i14", "b0fc", "b0es"]).res(0, "3M").row(["a02"], ["i28", "i35"])
+    app = from_table(table, "arnak-parrot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await pilot.press("p")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "Parrot" in text
+        await pilot.press(str(option_index(screen, "i14") + 1))
+        await pilot.pause()
+        # the question on top opens by itself, in core's words
+        assert "Parrot: put which card down?" in screen_text(pilot)
+        assert screen.turn.asking
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.state is not None and screen.state.seats[0].res[4] == 1
+        assert not screen.turn.asking
+        chose = [e for e in events_since(screen, start) if isinstance(e, ev.Chose)]
+        assert len(chose) == 1

@@ -1,0 +1,50 @@
+"""Lost Ruins of Arnak in the terminal: the table (map, card row, research track, boards, your
+hand; cards, sites, research and every question an effect asks chosen from a list), its replay
+board, its help, and the hint of its side option."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from core.codec import Envelope
+from core.session import Session
+from tui.games import GameScreens
+
+if TYPE_CHECKING:
+    from tui.screens.replay import ReplayScreen
+
+
+def _play(session: Session, pace: float) -> Screen[None]:
+    from tui.games.arnak.screen import ArnakScreen
+
+    return ArnakScreen(session, reveal_pace=pace)
+
+
+def _replay(envelopes: Sequence[Envelope], title: str) -> ReplayScreen:
+    from tui.games.arnak.replay import ArnakReplayScreen
+
+    return ArnakReplayScreen(envelopes, title=title)
+
+
+def _help() -> Sequence[str]:
+    from tui.games.arnak.help import sections
+
+    return sections()
+
+
+def _brief() -> str:
+    from tui.games.arnak.help import BRIEF
+
+    return BRIEF
+
+
+SCREENS = GameScreens(
+    play=_play,
+    replay=_replay,
+    help=_help,
+    brief=_brief,
+    option_hints={"side": "Arnak's board: bird (the basic temple) or snake (the harder one)"},
+)
