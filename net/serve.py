@@ -75,6 +75,7 @@ class Server:
         self.sweep = sweep
         self.announce = announce
         self.tables: dict[str, TableHost] = {}
+        self._resuming = asyncio.Lock()
         self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
         self.keys = Keys.generate()
         self.clients: dict[str, bytes] = {}  # client -> the key its requests are signed by
@@ -105,16 +106,16 @@ class Server:
     async def _sweep(self, every: float) -> None:
         while True:
             await asyncio.sleep(every)
-            await self._take_over("found")
+            await self._take_over("found without a server")
 
     async def _take_over(self, how: str) -> None:
         """Resume the served games of this replay directory that nobody referees."""
         for host in await self._resume_tables():
             assert host.referee is not None
-            message = f"table {host.table} {how} without its server, resumed at event "
-            log.info("server %s: %s%d", self.server, message, host.referee.seq)
+            message = f"table {host.table} resumed at event {host.referee.seq} ({how})"
+            log.info("server %s: %s", self.server, message)
             if self.announce is not None:
-                self.announce(f"{message}{host.referee.seq}")
+                self.announce(message)
 
     def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(work, name=f"{name} {self.server}")
@@ -122,6 +123,10 @@ class Server:
         task.add_done_callback(self._reapers.discard)
 
     async def _resume_tables(self) -> list[TableHost]:
+        async with self._resuming:  # one pass at a time: each sees the tables the last took
+            return await self._resume_unheld()
+
+    async def _resume_unheld(self) -> list[TableHost]:
         folder = (self.replay_dir or default_replay_dir()).resolve()
         resumed: list[TableHost] = []
         for record in unfinished.records():
@@ -224,7 +229,7 @@ class Server:
         route = topics.parse(topic)
         if route is not None and route.kind == "servers" and len(route.rest) == 1:
             if not payload and route.rest[0] != self.server:  # a server left: its tables?
-                self._background(self._take_over("left"), "take over")
+                self._background(self._take_over("its server left"), "take over")
             return
         if route is None or route.kind != "requests" or len(route.rest) != 2:
             return
