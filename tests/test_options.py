@@ -8,7 +8,12 @@ from core.games import GAMES, get_rules
 from core.options import START_PLAYER, TURN_LIMIT, options_words
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+def _with_turn_limit() -> list[str]:
+    """The games that declare a turn limit (Arnak has none: its five rounds always end)."""
+    return [g for g in sorted(GAMES) if any(o.name == "turn_limit" for o in get_rules(g).options)]
+
+
+@pytest.mark.parametrize("game", _with_turn_limit())
 def test_a_turn_limit_is_a_whole_number_never_a_truth_value(game: str) -> None:
     rules = get_rules(game)
     assert rules.config(2, {"turn_limit": 5})["turn_limit"] == 5
@@ -41,6 +46,11 @@ def test_every_option_has_a_default_and_an_unknown_one_is_named(game: str) -> No
         rules.config(2, {"colour": "red"})
     with pytest.raises(ValueError, match="played by"):
         rules.config(rules.max_players + 1)
+
+
+def test_a_game_without_a_turn_limit_names_it_as_unknown() -> None:
+    with pytest.raises(ValueError, match="unknown Lost Ruins of Arnak option"):
+        get_rules("arnak").config(2, {"turn_limit": 5})
 
 
 def test_the_options_line_counts_seats_from_1() -> None:

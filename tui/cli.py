@@ -135,7 +135,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     try:
         rules = get_rules(args.game)
         options: dict[str, Any] = {}
-        if args.turn_limit:
+        if args.turn_limit and any(o.name == "turn_limit" for o in rules.options):
             options["turn_limit"] = args.turn_limit
         if args.advanced:
             options["advanced"] = True

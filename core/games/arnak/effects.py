@@ -293,6 +293,19 @@ def cost_payable(state: ArnakState, seat: int, cost: o.Cost, discount: list[str]
     return True
 
 
+def can_start(state: ArnakState, seat: int, program: o.Program, card: str | None = None) -> bool:
+    """Whether an effect can be used at all: its leading cost must be payable (004, Anhang:
+    these actions cannot be used without the resources; a card-down with no other card in hand
+    cannot be paid). ``card`` is the card being played, which leaves the hand first."""
+    if not program or not isinstance(program[0], o.PayThen):
+        return True
+    cost = program[0].cost
+    if card is not None and (cost.down or cost.travel.total):
+        state = state.copy()
+        take_card(state.seats[seat].hand, card)
+    return cost_payable(state, seat, cost, [])
+
+
 def travel_options(
     state: ArnakState, seat: int, cost: list[str], discount: list[str], coins_kept: int = 0
 ) -> list[str]:

@@ -33,13 +33,16 @@ def legal_commands(state: ArnakState, seat: int) -> list[Command]:
             continue
         seen.add(card)
         info = C.card(card)
-        if info.free or (
+        playable = info.free or (
             main_open
             and (info.kind != "artifact" or player.res[TABLET] >= C.rules.artifact_play_cost.T)
-        ):
+        )
+        if playable and fx.can_start(state, seat, info.effect, card):
             out.append(cmd.PlayCard(card))
     for slot, helper in enumerate(player.assistants):
-        if not helper.exhausted and (main_open or not C.assistant(helper.id).main):
+        if helper.exhausted or (state.main_done and C.assistant(helper.id).main):
+            continue
+        if fx.can_start(state, seat, C.assistant(helper.id).effect(helper.gold)):
             out.append(cmd.UseAssistant(slot))
     for guardian in player.guardians:
         if guardian not in player.boons_used:

@@ -24,7 +24,6 @@ def dump(state: ArnakState) -> dict[str, Any]:
         "players": state.players,
         "side": state.side,
         "start_player": state.start_player_option,
-        "turn_limit": state.turn_limit,
     }
     return {
         "game": "arnak",

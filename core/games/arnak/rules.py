@@ -10,7 +10,7 @@ from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import evolve as _evolve
 from core.games.arnak.state import RULES_VERSION, ArnakState, Player
 from core.messages import Command, Event
-from core.options import START_PLAYER, TURN_LIMIT, Option
+from core.options import START_PLAYER, Option
 from core.protocol import Outcome, Seat
 from core.rules_base import RulesBase
 
@@ -44,7 +44,7 @@ def initial_state(cfg: Mapping[str, Any]) -> ArnakState:
         players=players,
         side=side,
         start_player_option=cfg["start_player"],
-        turn_limit=cfg["turn_limit"],
+        turn_limit=cfg.get("turn_limit"),
         passed=[False] * players,
         seats=seats,
         occupant=dict.fromkeys(spaces),
@@ -76,7 +76,7 @@ class Arnak(RulesBase[ArnakState]):
     game = "arnak"
     title = "Lost Ruins of Arnak"
     version = RULES_VERSION
-    options = (SIDE, TURN_LIMIT, START_PLAYER)
+    options = (SIDE, START_PLAYER)  # no turn limit: five rounds always end
 
     def initial(self, config: Mapping[str, Any]) -> ArnakState:
         return initial_state(self.table_config(config))

@@ -1,4 +1,4 @@
-"""Plain sentences for the event log ("Seat 2 bought Whip")."""
+"""Plain sentences for the event log ("Blue bought Whip", "Red dug at camp site 5")."""
 
 from __future__ import annotations
 
@@ -8,9 +8,41 @@ from core.games.arnak import events as ev
 from core.games.arnak.components import COMPONENTS as C
 from core.messages import Event
 
+PILES = {
+    "items": "the item deck",
+    "artifacts": "the artifact deck",
+    "sites1": "the level I site tiles",
+    "sites2": "the level II site tiles",
+    "guardians": "the guardians",
+    "supply0": "the first assistant stack",
+    "supply1": "the second assistant stack",
+    "supply2": "the third assistant stack",
+    "rescue": "the rescue stack",
+    "temple": "the temple's bonus tiles",
+}
+SETUP = {
+    "items": "The item deck was shuffled",
+    "artifacts": "The artifact deck was shuffled",
+    "sites1": "The level I site tiles were shuffled",
+    "sites2": "The level II site tiles were shuffled",
+    "guardians": "The guardians were shuffled",
+    "idols": "The idols were shuffled and laid on the sites",
+    "assistants": "The assistants were shuffled into their stacks",
+    "bonus": "The research bonus tiles were shuffled and dealt",
+}
+TOKENS = {"glass": "magnifying glass", "notebook": "notebook"}
+
 
 def _name(cid: str) -> str:
     return "a hidden card" if cid == "?" else C.name(cid)
+
+
+def space_words(space: str) -> str:
+    """``C5.1`` -> "camp site 5", ``L1.3`` -> "level I site 3", ``L2.2`` -> "level II site 2"."""
+    site, _, number = space.partition(".")
+    if site.startswith("C"):
+        return f"camp site {site[1:]}"
+    return f"level {'I' * int(site[1])} site {number}"
 
 
 def _pay(pay: tuple[str, ...]) -> str:
@@ -21,12 +53,19 @@ def _pay(pay: tuple[str, ...]) -> str:
 
 
 def _value(value: str) -> str:
-    """An answer in words where it names a component (``f08`` -> Fear)."""
+    """An answer in words where it names a component or a space (``f08`` -> Fear)."""
     words = []
-    for part in value.replace(">", " > ").replace("=", " paying ").replace("+", " + ").split():
-        try:
-            words.append(C.name(part) if part[:1].isalpha() and part[1:2].isdigit() else part)
-        except (KeyError, ValueError):
+    text = value.replace(">", " > ").replace("=", " paying with ").replace("+", " and ")
+    for part in text.split():
+        if part in TOKENS:
+            words.append(TOKENS[part])
+        elif part[:1] in "CL" and "." in part:
+            words.append(space_words(part))
+        elif part == "pilot":
+            words.append("a plane for 2 coins")
+        elif part[:1].isalpha() and part[1:2].isdigit():
+            words.append(_name(part))
+        else:
             words.append(part)
     return " ".join(words)
 
@@ -36,40 +75,48 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
     match event:
-        case ev.Shuffled(pile=pile):
-            if pile.startswith(("deck:", "play:")):
-                seat = int(pile.split(":")[1])
-                return f"{who(seat)} shuffled their cards"
-            return f"The {pile} were shuffled"
+        case ev.Shuffled(pile=pile, cards=cards):
+            if pile.startswith("deck:"):
+                return f"{who(int(pile[5:]))} shuffled their starting cards"
+            if pile.startswith("play:"):
+                return f"{who(int(pile[5:]))} shuffled their play area under their deck"
+            if pile == "blocking":
+                camps = ", ".join(c[1] for c in sorted(cards[:3]))
+                return f"Blocking tiles cover the second space of camp sites {camps}"
+            return SETUP.get(pile, f"The {pile} were shuffled")
         case ev.StartPlayerChosen(seat=seat):
             return f"{who(seat)} starts"
         case ev.RowRefilled(artifacts=arts, items=items):
             dealt = [_name(c) for c in (*arts, *items)]
             return "The card row was refilled: " + (", ".join(dealt) or "nothing")
-        case ev.Drew(seat=seat, cards=cards):
-            return f"{who(seat)} drew {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        case ev.Drew(seat=seat, cards=cards, bottom=bottom):
+            n = len(cards)
+            where = " from the bottom of their deck" if bottom else ""
+            return f"{who(seat)} drew {n} card{'s' if n != 1 else ''}{where}"
         case ev.Revealed(pile=pile, card=card):
-            return f"{_name(card)} was revealed ({pile})"
+            return f"{_name(card)} was turned up from {PILES.get(pile, pile)}"
         case ev.Peeked(seat=seat, pile=pile):
-            return f"{who(seat)} looked through the {pile} stack"
+            return f"{who(seat)} looked through {PILES.get(pile, pile)}"
         case ev.TurnStarted(seat=seat):
             return f"{who(seat)}'s turn"
         case ev.RoundEnded(round=rnd):
-            return f"Round {rnd} ended"
+            return f"Round {rnd} ended: the archaeologists went home"
         case ev.CardPlayed(seat=seat, card=card):
             return f"{who(seat)} played {_name(card)}"
         case ev.Dug(seat=seat, space=space, pay=pay):
-            return f"{who(seat)} dug at {space}{_pay(pay)}"
+            return f"{who(seat)} dug at {space_words(space)}{_pay(pay)}"
         case ev.Discovered(seat=seat, space=space, pay=pay):
-            return f"{who(seat)} discovered a site at {space}{_pay(pay)}"
-        case ev.Overcame(seat=seat, space=space):
-            return f"{who(seat)} overcame the guardian at {space}"
+            return f"{who(seat)} discovered {space_words(space)}{_pay(pay)}"
+        case ev.Overcame(seat=seat, space=space, pay=pay):
+            return f"{who(seat)} overcame the guardian at {space_words(space)}{_pay(pay)}"
         case ev.Bought(seat=seat, card=card):
             return f"{who(seat)} bought {_name(card)}"
         case ev.Researched(seat=seat, token=token, to=to):
             if to.startswith("t"):
                 return f"{who(seat)} bought a temple tile"
-            return f"{who(seat)} moved the {token} to research space {to}"
+            if to == "14":
+                return f"{who(seat)}'s magnifying glass reached the Lost Temple"
+            return f"{who(seat)} moved the {TOKENS.get(token, token)} to research space {to}"
         case ev.AssistantUsed(seat=seat):
             return f"{who(seat)} used an assistant"
         case ev.BoonUsed(seat=seat, guardian=g):
@@ -83,5 +130,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case ev.ChoseSecretly(seat=seat):
             return f"{who(seat)} chose a card in secret"
         case ev.Chose(seat=seat, value=value):
+            if value == "skip":
+                return f"{who(seat)} chose nothing"
             return f"{who(seat)} chose {_value(value)}"
     return type(event).__name__
