@@ -676,3 +676,44 @@ def test_the_upgrade_bonus_tile() -> None:
     t = _bonus_table("r16")
     t.choose("T>A")
     assert seat0(t).res == R("CA")
+
+
+# --- the rulebook's examples ----------------------------------------------------------------------
+
+
+def _digs_at(t: Table, seat: int, site: str) -> set[str]:
+    return {c.space for c in t.legal(seat) if isinstance(c, cmd.Dig) and c.space.startswith(site)}
+
+
+def test_the_camp_example() -> None:
+    """Rulebook 320-328: Red sends an archaeologist to a camp's 1-boot space and takes its
+    reward; the next player there pays 2 boots, as could Red herself later with her second
+    archaeologist; with both spaces taken nobody digs there this round."""
+    t = Table(players=4)
+    t.hand(0, ["f01", "f02", "f03"]).hand(1, ["b1fc"])
+    t.do(cmd.Dig("C1.1", ("f01",)))
+    assert seat0(t).res == R("2M")
+    t.do(cmd.EndTurn())
+    assert _digs_at(t, 1, "C1") == set(), "one car pays one of the 2 boots only"
+    t.hand(1, ["b1fc", "b1fs"])
+    assert _digs_at(t, 1, "C1") == {"C1.2"}
+    t.do(cmd.Pass())
+    t.do(cmd.EndTurn())
+    t.choose("keep")  # the passer's leftover cards stay in hand
+    for _ in range(2):  # seats 3 and 4 pass
+        t.do(cmd.Pass())
+        t.do(cmd.EndTurn())
+    assert t.state.active == 0
+    assert _digs_at(t, 0, "C1") == {"C1.2"}, "Red may join her own archaeologist"
+    t.do(cmd.Dig("C1.2", ("f02", "f03")))
+    assert seat0(t).res == R("4M") and seat0(t).arch == ["C1.1", "C1.2"]
+
+
+def test_the_temple_tile_example() -> None:
+    """Rulebook 744-752: the left 6-point stack costs the two left costs together (bird: coin,
+    2 tablets and a jewel)."""
+    t = research_table("bird", 14, 0, "M2TJ")
+    moves = {c.to for c in t.legal() if isinstance(c, cmd.Research)}
+    assert "t3" in moves and "t4" not in moves and "t5" not in moves
+    t.do(cmd.Research("glass", "t3"))
+    assert seat0(t).temple_tiles == [3] and seat0(t).res == R("")
