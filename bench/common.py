@@ -12,7 +12,8 @@ from core.referee import Referee
 
 def bot_game(game: str, players: int, seed: str, turn_limit: int = 200) -> Referee[Any]:
     rules = get_rules(game)
-    config = rules.config(players, {"turn_limit": turn_limit})
+    limited = any(option.name == "turn_limit" for option in rules.options)  # not Arnak
+    config = rules.config(players, {"turn_limit": turn_limit} if limited else {})
     referee: Referee[Any] = Referee(rules, config, [f"P{i}" for i in range(players)], seed=seed)
     referee.begin()
     play_out(referee, {s: RandomBot(f"{seed}/{s}") for s in range(players)})

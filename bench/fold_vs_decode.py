@@ -19,7 +19,7 @@ from bench.common import games_totalling
 from core.codec import decode_envelope
 from core.fold import fold as core_fold
 
-GAMES = ("maunakea", "kilauea")
+GAMES = ("maunakea", "kilauea", "arnak")
 
 
 def timed(fn: Any) -> float:

@@ -7,7 +7,7 @@ import time
 
 from bench.common import bot_game
 
-GAMES = ("maunakea", "kilauea")
+GAMES = ("maunakea", "kilauea", "arnak")
 
 
 def main(game: str = "maunakea", seconds: float = 3.0) -> None:

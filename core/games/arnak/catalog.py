@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.components import Card
 from core.games.arnak.ops import Cost, Program, TemplePick
 from core.games.arnak.pay import BOOT, CAR, PLANE, SHIP
 
@@ -43,6 +44,12 @@ def program(key: str) -> Program:
         research_row = C.sides[side].row(int(row))  # type: ignore[index]
         return research_row.glass if token == "glass" else research_row.notebook
     raise KeyError(key)
+
+
+@cache
+def card(card_id: str) -> Card:
+    """A card by id, looked up once (a basic card's record is built on each ``C.card``)."""
+    return C.card(card_id)
 
 
 @cache

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core.games.arnak import catalog as K
@@ -87,6 +88,7 @@ def base_program(key: str) -> o.Program:
     return K.program(key)
 
 
+@cache
 def program(key: str) -> o.Program:
     """The ops a frame key names (see the module docstring)."""
     base, *path = key.split("/")

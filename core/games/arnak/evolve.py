@@ -21,7 +21,8 @@ from core.messages import Event
 
 def evolve(state: ArnakState, event: Event) -> ArnakState:
     HANDLERS[type(event)](state, event)
-    fx.run(state)
+    if state.stack:
+        fx.run(state)
     return state
 
 
@@ -231,7 +232,7 @@ def _roundend_next(state: ArnakState) -> None:
 
 def _card_played(state: ArnakState, e: ev.CardPlayed) -> None:
     player = state.seats[e.seat]
-    card = C.card(e.card)
+    card = K.card(e.card)
     fx.take_card(player.hand, e.card)
     if card.kind == "artifact":
         player.res[TABLET] -= C.rules.artifact_play_cost.T

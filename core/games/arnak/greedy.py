@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.games.arnak import catalog as K
 from core.games.arnak import commands as cmd
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
@@ -37,7 +38,7 @@ def value(state: ArnakState, seat: int) -> float:
     score += growth * sum(n * w for n, w in zip(player.res, RESOURCE_WORTH, strict=True))
     cards = [c for c in [*player.deck, *player.hand, *player.play] if c != HIDDEN]
     for card in cards:
-        info = C.card(card)
+        info = K.card(card)
         if info.kind == "fear":
             score -= 0.8 * growth
         elif info.kind in ("item", "artifact"):

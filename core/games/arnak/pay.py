@@ -27,25 +27,32 @@ TravelOf = Callable[[str], tuple[str, ...]]
 
 def leftover(cost: Sequence[str], icons: Sequence[str]) -> list[str] | None:
     """The icons left after paying ``cost`` with ``icons``, or ``None`` if they cannot pay."""
-    have = {icon: 0 for icon in ICONS}
-    for icon in icons:
-        have[icon] += 1
-    need = {icon: 0 for icon in ICONS}
-    for icon in cost:
-        need[icon] += 1
-    for kind, fallbacks in (
-        (PLANE, ()),
-        (CAR, (PLANE,)),
-        (SHIP, (PLANE,)),
-        (BOOT, (CAR, SHIP, PLANE)),
-    ):
-        for source in (kind, *fallbacks):
-            used = min(need[kind], have[source])
-            need[kind] -= used
-            have[source] -= used
-        if need[kind]:
-            return None
-    return [icon for icon in ICONS for _ in range(have[icon])]
+    boots, cars, ships, planes = (icons.count(icon) for icon in ICONS)
+    need_boot, need_car, need_ship, need_plane = (cost.count(icon) for icon in ICONS)
+    planes -= need_plane
+    cars -= need_car
+    if cars < 0:
+        planes += cars
+        cars = 0
+    ships -= need_ship
+    if ships < 0:
+        planes += ships
+        ships = 0
+    boots -= need_boot
+    if boots < 0:  # boots are paid by spare cars, then ships, then planes
+        used = min(-boots, cars)
+        boots += used
+        cars -= used
+    if boots < 0:
+        used = min(-boots, ships)
+        boots += used
+        ships -= used
+    if boots < 0:
+        planes += boots
+        boots = 0
+    if planes < 0:
+        return None
+    return [BOOT] * boots + [CAR] * cars + [SHIP] * ships + [PLANE] * planes
 
 
 def after_discount(cost: Sequence[str], discount: Sequence[str]) -> list[str]:

@@ -8,6 +8,7 @@ main action (a card's effect, dig, discover, overcome, buy, research, pass), the
 from __future__ import annotations
 
 from core.errors import IllegalCommand
+from core.games.arnak import catalog as K
 from core.games.arnak import commands as cmd
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
@@ -32,7 +33,7 @@ def legal_commands(state: ArnakState, seat: int) -> list[Command]:
         if card == HIDDEN or card in seen or card.startswith("f"):
             continue
         seen.add(card)
-        info = C.card(card)
+        info = K.card(card)
         playable = info.free or (
             main_open
             and (info.kind != "artifact" or player.res[TABLET] >= C.rules.artifact_play_cost.T)

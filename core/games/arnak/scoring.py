@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.games.arnak import catalog as K
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import TEMPLE, ArnakState
 from core.protocol import Outcome
@@ -33,7 +34,7 @@ def parts(state: ArnakState, seat: int) -> dict[str, int]:
         "temple_tiles": sum(side.temple_stacks[t].vp for t in player.temple_tiles),
         "idols": R.idol_vp * (player.idols + player.slots) + sum(R.idol_slot_vp[player.slots :]),
         "guardians": R.guardian_vp * len(player.guardians),
-        "cards": sum(C.card(c).vp for c in cards if c != "?"),
+        "cards": sum(K.card(c).vp for c in cards if c != "?"),
         "fear_tiles": R.fear_tile_vp * player.fear_tiles,
     }
 
