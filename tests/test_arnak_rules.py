@@ -192,3 +192,28 @@ def test_the_json_position_names_every_scoring_part_and_the_result() -> None:
         "fear_tiles",
     }
     assert doc["result"]["scores"] == [11, 10] and doc["result"]["winners"] == [0]
+
+
+def test_covering_travel_by_counting_agrees_with_trying_every_assignment() -> None:
+    """``leftover`` decides by counting; every cost of up to 3 icons against every set of up to
+    4 icons agrees with a brute-force search over assignments."""
+    from itertools import combinations_with_replacement, permutations
+
+    icons = ("boot", "car", "ship", "plane")
+    pays = {"boot": set(icons), "car": {"car", "plane"}, "ship": {"ship", "plane"}}
+    pays["plane"] = {"plane"}
+
+    def brute(cost: tuple[str, ...], have: tuple[str, ...]) -> bool:
+        return any(
+            all(have[i] in pays[c] for c, i in zip(cost, perm, strict=True))
+            for perm in permutations(range(len(have)), len(cost))
+        )
+
+    for n in range(4):
+        for cost in combinations_with_replacement(icons, n):
+            for m in range(5):
+                for have in combinations_with_replacement(icons, m):
+                    left = leftover(list(cost), list(have))
+                    assert (left is not None) == brute(cost, have), (cost, have)
+                    if left is not None:
+                        assert len(left) == m - n
