@@ -23,8 +23,8 @@ from core.fold import fold
 from core.games.arnak import RULES
 from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
-from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak import ops as o
+from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.effects import current
 from core.games.arnak.state import HIDDEN, ArnakState
 from core.messages import Command
