@@ -341,16 +341,25 @@ def test_dog_gains_a_compass_and_activates_only_an_unoccupied_camp() -> None:
 
 def test_fishing_rod_reveals_the_top_item_and_buys_three_coins_cheaper() -> None:
     t = Table()
-    t.hand(0, ["i19"]).row(["a01"], ["i12"]).res(0, "M")
-    top = t.state.item_deck[0]
+    t.hand(0, ["i19"]).row(["a01"], ["i12", "i05", "i06", "i07", "i08"]).res(0, "M")
+    top, second = t.state.item_deck[:2]
     t.do(cmd.PlayCard("i19"))
     assert t.state.revealed == top
-    assert "i12" in t.options(), "the Aeroplane (4) costs 1 coin"
+    assert {"i12", top} <= set(t.options()), "the Aeroplane (4) costs 1 coin"
     t.choose("i12")
     assert seat0(t).deck[-1] == "i12" and seat0(t).res == R("")
-    assert t.state.item_deck[0] != top or top in t.state.row_items, (
-        "the revealed card fills the row"
-    )
+    assert top in t.state.row_items, "the revealed card fills the row (rulebook 1042-1044)"
+    assert t.state.item_deck[0] == second and None not in t.state.row_items
+
+
+def test_fishing_rod_may_buy_the_revealed_card() -> None:
+    t = Table()
+    t.hand(0, ["i19"]).row(["a01"], ["i12", "i05", "i06", "i07", "i08"]).res(0, "M")
+    top, second = t.state.item_deck[:2]
+    t.do(cmd.PlayCard("i19"))
+    t.choose(top)
+    assert seat0(t).deck == [top] and t.state.item_deck[0] == second
+    assert t.state.row_items == ["i12", "i05", "i06", "i07", "i08"]
 
 
 def test_fishing_rod_may_buy_nothing_and_the_card_goes_back() -> None:
