@@ -714,3 +714,24 @@ def test_the_temple_tile_example() -> None:
     assert "t3" in moves and "t4" not in moves and "t5" not in moves
     t.do(cmd.Research("glass", "t3"))
     assert seat0(t).temple_tiles == [3] and seat0(t).res == R("")
+
+
+def _discoverable(side: str, hand: list[str], compasses: int = 6) -> set[str]:
+    t = Table(side=side)
+    t.hand(0, hand).res(0, f"{compasses}C")
+    return {c.space for c in t.legal() if isinstance(c, cmd.Discover)}
+
+
+def test_the_snake_sides_travel_costs() -> None:
+    """Reference §4.2: on the snake side L1.6 costs 2 boots, L1.7 a plane, L2.2 a boot and a
+    plane, L2.3 a ship and a car; the bird side has cars and ships there."""
+    ship = _discoverable("snake", ["b0fs"])
+    assert "L1.7" not in ship and "L1.8" in ship
+    assert "L1.7" in _discoverable("bird", ["b0fs"])
+    assert "L1.7" in _discoverable("snake", ["a25"]), "a plane card"
+    assert "L1.6" in _discoverable("snake", ["f01", "f02"]) and "L1.6" not in _discoverable(
+        "bird", ["f01", "f02"]
+    )
+    assert "L2.2" in _discoverable("snake", ["f01", "a25"])
+    assert "L2.3" in _discoverable("snake", ["b0fs", "b0fc"])
+    assert "L2.3" not in _discoverable("bird", ["b0fs", "b0fc"]), "2 ships on the bird side"
