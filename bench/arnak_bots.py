@@ -2,9 +2,8 @@
 and the greedy bot against the random one in 2-player games (each seat in turn), with its mean
 score beside the rulebook's typical winning range.
 
-The winning scores a good player reaches in Lost Ruins of Arnak are about 60-80 points (the
-range named in the publisher's strategy notes and typical of Board Game Arena's finished games);
-the rulebook itself gives no figure, so the comparison is a rough yardstick.
+The yardstick printed beside the mean is 60-80 points, a winning score for an experienced player:
+our own assumption, since the rulebook names no typical score.
 """
 
 from __future__ import annotations
