@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.games.arnak import RULES
 from core.games.arnak import commands as cmd
+from core.games.arnak import events as ev
 from core.games.arnak.state import Assistant, Player
 from tests.arnak_builder import Table
 from tests.arnak_builder import parse_res as R
@@ -735,3 +737,23 @@ def test_the_snake_sides_travel_costs() -> None:
     assert "L2.2" in _discoverable("snake", ["f01", "a25"])
     assert "L2.3" in _discoverable("snake", ["b0fs", "b0fc"])
     assert "L2.3" not in _discoverable("bird", ["b0fs", "b0fc"]), "2 ships on the bird side"
+
+
+def test_round_five_ends_with_the_archaeologists_return_and_its_fear() -> None:
+    """Rulebook 862-864, 904-907: after round V only the archaeologists come home (with Fear
+    from guarded sites); nothing is shuffled, drawn or moved in the card row."""
+    t = Table()
+    t.state.round, t.state.staff = 5, 5
+    t.site("L1.1", "s02", guardian="g04").arch(0, ["L1.1"]).hand(0, ["b0fc"]).deck(0, ["b0ec"])
+    row = (list(t.state.row_art), list(t.state.row_items))
+    for _ in range(2):
+        t.do(cmd.Pass())
+        t.do(cmd.EndTurn())
+    s = t.state
+    assert s.phase == "over" and s.round == 5
+    assert seat0(t).arch == [None, None] and len(fears(t)) == 1
+    assert seat0(t).hand == ["b0fc"] and seat0(t).deck == ["b0ec"], "no shuffle, no draw"
+    assert (s.row_art, s.row_items) == row
+    assert not any(isinstance(e, ev.Shuffled | ev.Drew) for e in t.events)
+    outcome = RULES.outcome(s)
+    assert outcome is not None and outcome.parts[0]["cards"] == -1, "the Fear card scores -1"
