@@ -30,6 +30,12 @@ def test_bad_bot_seats_are_refused(spec: str, message: str) -> None:
         ["play", "chess"],
         ["play", "maunakea", "--bot", "9"],
         ["play", "maunakea", "--turn-limit", "-3"],
+        ["play", "maunakea", "--turn-limit", "true"],
+        ["play", "maunakea", "--players", "3", "--start-player", "4"],
+        ["play", "maunakea", "--start-player", "0"],
+        ["play", "kilauea", "--forest-sides", "ABC"],
+        ["play", "maunakea", "--forest-sides", "ABBAB"],
+        ["play", "arnak"],  # its rules are here, its screens not yet
     ],
 )
 def test_play_with_bad_arguments_prints_one_line(
@@ -79,3 +85,18 @@ def test_advanced_is_refused_in_one_line_by_a_game_without_it(
     assert cli.main(["play", "kilauea", "--advanced"]) == 2
     err = capsys.readouterr().err
     assert "advanced" in err and err.count("\n") == 1
+
+
+def test_every_declared_option_is_a_flag_with_seats_from_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: dict[str, Any] = {}
+
+    def run_app(args: Any, launch: Any) -> int:
+        launched["setup"] = launch.setup
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", run_app)
+    argv = ["play", "kilauea", "--players", "2", "--start-player", "2", "--forest-sides", "abbab"]
+    assert cli.main([*argv, "--turn-limit", "9"]) == 0
+    setup = launched["setup"]
+    assert setup.turn_limit == 9
+    assert setup.options() == {"turn_limit": 9, "start_player": 1, "forest_sides": "ABBAB"}

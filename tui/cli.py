@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
-from tui import netcli
+from tui import flags, netcli
 from tui.seats import SEAT_NAMES
 
 SELFPLAY_TURN_LIMIT = 200
@@ -27,7 +27,11 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _parser() -> argparse.ArgumentParser:
+COMMANDS = ("play", "replay", "selfplay", "export", "state", "verify", *netcli.COMMANDS)
+
+
+def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The command line; ``games``: those whose table options are flags (``flags.flag_games``)."""
     p = argparse.ArgumentParser(prog="caldera", description=__doc__)
     p.add_argument(
         "--pace",
@@ -50,10 +54,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"seat (1-based) played by a bot, e.g. --bot 2 --bot 3:random (kind: {DEFAULT_BOT})",
     )
     pl.add_argument("--seed", default=None, help="any text; the same seed deals the same game")
-    pl.add_argument("--turn-limit", type=int, default=None, help="end after this many turns")
-    pl.add_argument(
-        "--advanced", action="store_true", help="Mauna Kea: the advanced game (secret cards)"
-    )
+    flags.add_flags(pl, games)
     pl.add_argument(
         "--pace", type=float, default=argparse.SUPPRESS, help="seconds between bot commands"
     )
@@ -74,12 +75,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none)",
     )
     sp.add_argument("--bot", default="random", help="bot kind for every seat")
-    sp.add_argument(
-        "--advanced", action="store_true", help="Mauna Kea: the rulebook's advanced game (cards)"
-    )
-    sp.add_argument(
-        "--side", choices=("bird", "snake"), default=None, help="Arnak: the board's side"
-    )
+    flags.add_flags(sp, games, skip=("turn_limit",))
     sp.add_argument("--quiet", action="store_true", help="no progress line")
 
     ex = sub.add_parser("export", help="export a replay's events")
@@ -98,12 +94,13 @@ def _parser() -> argparse.ArgumentParser:
     ve = sub.add_parser("verify", help="check a replay: hash chain, re-fold, seed audit")
     ve.add_argument("file", type=Path)
 
-    netcli.add_parsers(sub)
+    netcli.add_parsers(sub, games)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = _parser(flags.flag_games(words, COMMANDS)).parse_args(words)
     try:
         if args.command is None:
             return _run_app(args, None)
@@ -134,13 +131,9 @@ def _selfplay(args: argparse.Namespace) -> int:
 
     try:
         rules = get_rules(args.game)
-        options: dict[str, Any] = {}
+        options = flags.chosen(args, args.game, args.players)
         if args.turn_limit and any(o.name == "turn_limit" for o in rules.options):
             options["turn_limit"] = args.turn_limit
-        if args.advanced:
-            options["advanced"] = True
-        if args.side:
-            options["side"] = args.side
         config = rules.config(args.players, options)
     except (KeyError, ValueError) as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))
@@ -317,6 +310,7 @@ def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
 def _play(args: argparse.Namespace) -> int:
     from core.games import get_rules
     from tui.app import Launch
+    from tui.games import shown_games
     from tui.tables import local_game
 
     if args.resume is not None:
@@ -324,24 +318,22 @@ def _play(args: argparse.Namespace) -> int:
             return _fail("--resume goes on with the saved game: give no game or options")
         _resumable(args.resume)
         return _run_app(args, Launch(resume=args.resume))
+    shown = shown_games()
     if args.game is None:
-        return _fail("play needs a game (maunakea, kilauea) or --resume FILE")
+        return _fail(f"play needs a game ({', '.join(shown)}) or --resume FILE")
     try:
         rules = get_rules(args.game)
-        options: dict[str, Any] = {"turn_limit": args.turn_limit} if args.turn_limit else {}
-        if args.advanced:
-            options["advanced"] = True
+        if args.game not in shown:
+            known = ", ".join(shown)
+            raise ValueError(f"the terminal cannot show {rules.title} yet (it shows {known})")
+        options = flags.chosen(args, args.game, args.players)
         rules.config(args.players, options)
         bots = parse_bots(args.bot, args.players, args.game)
     except (KeyError, ValueError) as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))
+    turn_limit = options.pop("turn_limit", None)
     setup = local_game(
-        args.players,
-        bots,
-        game=args.game,
-        seed=args.seed,
-        turn_limit=args.turn_limit,
-        advanced=args.advanced,
+        args.players, bots, game=args.game, seed=args.seed, turn_limit=turn_limit, options=options
     )
     return _run_app(args, Launch(setup=setup))
 

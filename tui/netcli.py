@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
+from core.games import GAMES
+from tui import flags
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -37,12 +39,16 @@ def _broker_option(p: argparse.ArgumentParser) -> None:
 def game_or_resume(p: argparse.ArgumentParser, resume_help: str) -> None:
     """A game to begin, or ``--resume FILE``: the unfinished game saved there (``play``,
     ``host``)."""
-    p.add_argument("game", nargs="?", help="maunakea or kilauea (not with --resume)")
+    p.add_argument("game", nargs="?", help=f"{' or '.join(GAMES)} (not with --resume)")
     p.add_argument("--resume", type=Path, metavar="FILE", default=None, help=resume_help)
 
 
-def add_parsers(sub: Any) -> None:
-    """Add the network subcommands to ``caldera``'s subparsers."""
+COMMANDS = ("broker", "host", "serve", "bot", "lobby")
+
+
+def add_parsers(sub: Any, games: tuple[str, ...] | Any = ()) -> None:
+    """Add the network subcommands to ``caldera``'s subparsers (``games``: those whose table
+    options are flags)."""
     br = sub.add_parser("broker", help="run the embedded MQTT broker (amqtt) in the foreground")
     br.add_argument(
         "--listen",
@@ -63,7 +69,7 @@ def add_parsers(sub: Any) -> None:
     ho.add_argument("--seats", type=int, default=3)
     ho.add_argument("--bots", type=int, default=0, help="seats the host's own bots take")
     ho.add_argument("--bot", default="random", help="the kind of those bots")
-    _table_options(ho)
+    _table_options(ho, games)
     ho.add_argument("--linger", type=float, default=30.0,
                     help="at most this many seconds after the game ends, until every player "
                          "has left")  # fmt: skip
@@ -74,10 +80,10 @@ def add_parsers(sub: Any) -> None:
     se.add_argument("--server", default=None, help="this server's id (default: random)")
     se.add_argument("--name", default="", help="the name shown in the lobby")
     se.add_argument("--table", default=None, help="also open a table with this id at once")
-    se.add_argument("--game", default="maunakea", help="the game of that table")
+    se.add_argument("--game", default=next(iter(GAMES)), help="the game of that table")
     se.add_argument("--seats", type=int, default=3, help="its seats")
     se.add_argument("--bots", type=int, default=0, help="how many of them the server's bots take")
-    se.add_argument("--turn-limit", type=int, default=None, help="its turn limit")
+    flags.add_flags(se, games)
     se.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits to move")
     se.add_argument("--linger", type=float, default=30.0,
                     help="seconds a finished table stays open")  # fmt: skip
@@ -101,11 +107,11 @@ def add_parsers(sub: Any) -> None:
     _broker_option(lo)
 
 
-def _table_options(p: argparse.ArgumentParser) -> None:
+def _table_options(p: argparse.ArgumentParser, games: Any) -> None:
     p.add_argument("--table", default=None, help="the table's id (default: random)")
     p.add_argument("--name", default=None, help="the table's name in the lobby")
     p.add_argument("--seed", default=None)
-    p.add_argument("--turn-limit", type=int, default=None)
+    flags.add_flags(p, games)
     p.add_argument("--bot-delay", type=float, default=0.3, help="seconds a bot waits to move")
     p.add_argument("--standin", default="random",
                    help="bot that plays for a dropped player ('none' to wait)")  # fmt: skip
@@ -182,28 +188,34 @@ async def _broker(host: str, port: int, serve: Any) -> int:
 
 
 def host(args: argparse.Namespace) -> int:
-    from core.games import get_rules
 
     config = _setup(args)
     if args.resume is not None:
         if args.game is not None:
             raise CalderaError("--resume reopens the saved table: give no game")
     elif args.game is None:
-        raise CalderaError("host needs a game (maunakea, kilauea) or --resume FILE")
+        raise CalderaError(f"host needs a game ({', '.join(GAMES)}) or --resume FILE")
     else:
-        try:
-            options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
-            get_rules(args.game).config(args.seats, options)
-        except KeyError as exc:
-            raise CalderaError(str(exc.args[0])) from None
-        except ValueError as exc:
-            raise CalderaError(str(exc)) from None
+        _check_options(args)
     embedded = _ensure_broker(config.broker)
     try:
         return _run(_host(args, config))
     finally:
         if embedded is not None:
             embedded.stop()
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """The table's game and options as given on the command line, checked before anything
+    opens (``CalderaError`` with one line)."""
+    from core.games import get_rules
+
+    try:
+        get_rules(args.game).config(args.seats, flags.chosen(args, args.game, args.seats))
+    except KeyError as exc:
+        raise CalderaError(str(exc.args[0])) from None
+    except ValueError as exc:
+        raise CalderaError(str(exc)) from None
 
 
 def _new_table(args: argparse.Namespace, config: Any) -> Any:
@@ -214,9 +226,10 @@ def _new_table(args: argparse.Namespace, config: Any) -> Any:
         rules = get_rules(args.game)
     except KeyError as exc:
         raise CalderaError(str(exc.args[0])) from None
-    options: dict[str, Any] = {}
-    if args.turn_limit:
-        options["turn_limit"] = args.turn_limit
+    try:
+        options = flags.chosen(args, args.game, args.seats)
+    except ValueError as exc:
+        raise CalderaError(str(exc)) from None
     me = config.name or "host"
     try:
         return TableHost(
@@ -311,6 +324,8 @@ async def _linger(table: Any, most: float) -> None:
 
 def serve(args: argparse.Namespace) -> int:
     config = _setup(args)
+    if args.table is not None:
+        _check_options(args)
     embedded = _ensure_broker(config.broker)
     try:
         return _run(_serve(args, config))
@@ -340,7 +355,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
                 flush=True,
             )
         if args.table is not None and args.table not in server.tables:
-            options = {"turn_limit": args.turn_limit} if args.turn_limit else {}
+            options = flags.chosen(args, args.game, args.seats)
             host = await server.open_table(
                 args.game,
                 args.seats,

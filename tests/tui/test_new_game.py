@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Switch
+from textual.widgets import Input, Label, Switch
 
 from tests.mk_builder import Builder
 from tui.app import CalderaApp
@@ -40,3 +40,25 @@ async def test_a_continued_position_shows_its_own_game_and_cannot_change_it() ->
         await app.push_screen(NewGameScreen(players=2, position=doc, origin="x"))
         switch = app.screen.query_one("#advanced", Switch)
         assert switch.value and switch.disabled
+
+
+async def test_the_start_player_is_typed_from_1_and_checked_against_the_seats() -> None:
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    chosen: list[TableSetup | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(NewGameScreen(players=3), chosen.append)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        field = form.query_one("#maunakea-options").query_one("#start-player", Input)
+        field.value = "4"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "start player: a seat from 1 to 3" in str(
+            form.query_one("#form-error", Label).render()
+        )
+        field.value = "3"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(chosen))
+    setup = chosen[0]
+    assert setup is not None and setup.options()["start_player"] == 2  # stored from 0

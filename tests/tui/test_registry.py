@@ -48,3 +48,22 @@ def test_the_shared_screens_and_widgets_name_no_game() -> None:
             text = path.read_text(encoding="utf-8").lower()
             named = sorted(name for name in names if name in text)
             assert not named, f"{path.relative_to(root)} names {', '.join(named)}"
+
+
+def test_the_rooms_options_line_follows_each_games_declaration() -> None:
+    from net.wire import TableCard
+    from tui.screens.room import options_line
+
+    def card(game: str, options: dict[str, object]) -> TableCard:
+        return TableCard("t1", game, game.title(), "table", "host", "open", (), options)
+
+    kilauea = {"turn_limit": 10, "start_player": 1, "forest_sides": "ABBAB"}
+    assert (
+        options_line(card("kilauea", kilauea))
+        == "turn limit 10 · seat 2 starts · forest sides ABBAB"
+    )
+    assert (
+        options_line(card("maunakea", {"advanced": True, "start_player": None})) == "advanced game"
+    )
+    assert options_line(card("maunakea", {"advanced": False})) == "the base game"
+    assert options_line(card("go", {"komi": 6})) == "komi 6"  # a game this version does not know

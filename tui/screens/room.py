@@ -27,6 +27,8 @@ from textual.widgets import Footer, Header, Static
 
 from core.codec import Envelope
 from core.errors import CalderaError
+from core.games import get_rules
+from core.options import options_words
 from net.session import NetSession
 from net.wire import TableCard
 from tui.netplay import HostedTable, HostSetup, Terminal
@@ -44,15 +46,14 @@ HOST_LEAVES = (
 
 
 def options_line(card: TableCard) -> str:
-    """The table's options in words (``advanced game · turn limit 10``)."""
-    words = []
-    options = card.options
-    if options.get("advanced"):
-        words.append("advanced game")
-    if options.get("turn_limit"):
-        words.append(f"turn limit {options['turn_limit']}")
-    if options.get("forest_sides"):
-        words.append(f"forest sides {options['forest_sides']}")
+    """The table's options in words, as its game declares them (``advanced game · turn limit
+    10 · seat 2 starts``); a game this version does not know shows its options as they are."""
+    try:
+        declared = get_rules(card.game).options
+    except KeyError:
+        words = [f"{k} {v}" for k, v in card.options.items() if v not in (None, False)]
+    else:
+        words = options_words(declared, card.options)
     return " · ".join(words) or "the base game"
 
 

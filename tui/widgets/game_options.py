@@ -1,9 +1,9 @@
 """The rows of a game's own table options, shared by the new-game and host forms.
 
 Each row is derived from an option the game's rules declare (:mod:`core.options`): a switch for
-an on/off option, a list for a choice, a text field otherwise (seats typed from 1). The options
-every game shares (the turn limit, the start player) have their own fields in the forms. Only
-the chosen game's rows are shown.
+an on/off option, a list for a choice, a text field otherwise (seats typed from 1). The turn
+limit has its own field in each form (what an empty one means differs). Only the chosen game's
+rows are shown.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
 
 from core.games import get_rules
-from core.options import START_PLAYER, TURN_LIMIT, Option
+from core.options import TURN_LIMIT, Option
 from tui.games import screens_for, shown_games
 
-SHARED = (TURN_LIMIT, START_PLAYER)  # every game's: the forms give them their own fields
+OWN_FIELD = (TURN_LIMIT,)  # the forms give it a field of their own
 
 
 def reoffer(select: Select[str], options: Sequence[tuple[str, str]], fallback: str) -> None:
@@ -31,8 +31,8 @@ def reoffer(select: Select[str], options: Sequence[tuple[str, str]], fallback: s
 
 
 def own_options(game: str) -> tuple[Option, ...]:
-    """The options ``game`` declares beyond the ones every game shares."""
-    return tuple(o for o in get_rules(game).options if o not in SHARED)
+    """The options of ``game`` its rows show (all it declares but the turn limit)."""
+    return tuple(o for o in get_rules(game).options if o not in OWN_FIELD)
 
 
 def field_id(option: Option) -> str:
