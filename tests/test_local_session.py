@@ -84,8 +84,11 @@ async def test_closing_stops_the_bots_and_keeps_an_unfinished_game(tmp_path: Pat
     await until(lambda: len(table.envelopes) > 20)
     await table.close()
     count = len(table.envelopes)
-    await asyncio.sleep(0.2)
-    assert len(table.envelopes) == count  # no bot moved after closing
+    running = [t for t in asyncio.all_tasks() if t.get_name() == "caldera-bots" and not t.done()]
+    assert not running  # the bots were stopped, not left to play on
+    with pytest.raises(IllegalCommand, match="closed"):
+        await table.submit(0, cmd.EndTurn())  # and nothing wakes them again
+    assert len(table.envelopes) == count
     entry = read_entry(tmp_path / "half.caldera")
     assert entry.result.startswith("unfinished") and entry.events == count
 

@@ -15,6 +15,20 @@ wait_for() {  # wait_for SESSION TEXT: until the pane shows TEXT (gives up after
     exit 1
 }
 
+wait_for_line() {  # wait_for_line SESSION REGEX: until one line of the pane matches (grep -E)
+    for _ in $(seq 1 300); do
+        if screen "$1" | grep -qE -- "$2"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "${label:-tmux}: $1 never showed a line matching '$2'; the screen was:" >&2
+    screen "$1" >&2
+    exit 1
+}
+
+# Keys go in order through the pane; the short pause only paces typing like a person. What a key
+# needs on screen first (a list open, a dialog up) is waited for with wait_for.
 keys() { local who=$1; shift; tmux send-keys -t "$who" "$@"; sleep 0.3; }
 
 # -- two apps at one table (sourced after the caller set $caldera and $label) ------------------
@@ -55,12 +69,11 @@ host_kilauea() {  # host_kilauea SESSION NAME [TURN_LIMIT]: 2 seats; sets $table
     keys "$1" h
     wait_for "$1" "Open a table others can join"
     keys "$1" Enter                     # open the game list
-    sleep 0.5
+    wait_for "$1" "Kilauea"             # listed only while the list is open
     keys "$1" Up                        # Kilauea is listed before Mauna Kea
     keys "$1" Enter
     wait_for "$1" "Forests"             # Kilauea's own option shows
     keys "$1" Tab Tab Tab Tab           # to the host's name
-    sleep 0.5
     keys "$1" BSpace BSpace BSpace BSpace BSpace BSpace
     keys "$1" -l "$2"
     wait_for "$1" "$2"
@@ -79,8 +92,7 @@ join_table() {  # join_table SESSION TABLE NAME: from the lobby, the first free 
     keys "$1" j
     wait_for "$1" "$2"
     keys "$1" Enter
-    wait_for "$1" "Which seat?"
-    sleep 0.5
+    wait_for "$1" "Which seat?"         # the dialog is up, its name field focused on mount
     keys "$1" BSpace BSpace BSpace BSpace BSpace BSpace
     keys "$1" -l "$3"
     wait_for "$1" "$3"

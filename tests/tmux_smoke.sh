@@ -31,8 +31,9 @@ wait_for "$session" "No saved games yet"
 keys "$session" n
 wait_for "$session" "Seat 1"
 keys "$session" Tab Enter          # seat 1: open the kind list (Human, Bot: greedy, Bot: random)
+wait_for "$session" "Bot: random"  # shown only while a kind list is open
 keys "$session" Down Enter         # seat 1 becomes a greedy bot (seats 2 and 3 already are)
-wait_for "$session" "Bot: greedy"
+wait_for_line "$session" "Seat 1 .*Bot: greedy"
 keys "$session" Tab Tab Tab Tab Tab Tab   # to the turn limit
 keys "$session" 1 0
 keys "$session" C-s

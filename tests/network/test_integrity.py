@@ -3,12 +3,11 @@ event."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 from msgspec.structs import replace
-from netkit import RULES, RawClient, TestBroker, close_all, join, make_host
+from netkit import RULES, RawClient, TestBroker, close_all, join, make_host, until
 
 from core.codec import decode_envelope, encode_envelope, unpack
 from core.games.maunakea.events import TileDrawn, TurnStarted
@@ -47,14 +46,13 @@ async def test_each_seat_receives_only_what_its_projection_allows(
         for seat, client in enumerate(clients):  # seat each raw client, then let bots play
             join = {"role": "player", "name": names[seat], "seat": seat, "bot": None}
             await client.send(topics.join("t1", names[seat]), join)
-            await asyncio.sleep(0.05)
+            await until(lambda seat=seat: host.card.seats[seat].client == names[seat])
         assert host.referee is not None
         for seat in range(3):
             await host.hand_to_bot(seat)
         await host.wait_ended(30)
         for spy in spies:  # and a catch-up from the start, which must be projected too
             await spy.send(topics.sync("t1", spy.identity), {"from": 0})
-        await asyncio.sleep(0.5)
         referee = host.referee
         drawn = [env for env in referee.log if isinstance(env.event, TileDrawn)]
         assert drawn
@@ -75,6 +73,12 @@ async def test_each_seat_receives_only_what_its_projection_allows(
                         events[env.seq] = env.event
             return events
 
+        def every_event(spy: RawClient) -> bool:
+            """The whole game came live and again in the catch-up."""
+            everything = list(range(referee.seq))
+            return all(sorted(received(spy, kind)) == everything for kind in ("events", "reply"))
+
+        await until(lambda: all(every_event(spy) for spy in spies), 30)
         for seat, client in enumerate(clients):
             for kind in ("events", "reply"):
                 got = received(client, kind)

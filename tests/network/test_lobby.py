@@ -3,7 +3,6 @@ host dies, leaves the lobby; a server opens tables on request."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -55,9 +54,14 @@ async def test_a_table_from_open_to_closed_as_the_lobby_sees_it(
         assert seen[-1] == ("k3f9", None)
         await watcher.wait_until(lambda: watcher.status == "table closed", 5)
         await close_all(None, [alice, watcher])
-    async with Lobby(address) as late:  # the closed table left nothing behind
-        await asyncio.sleep(0.3)
-        assert late.tables == {}
+    probe = make_host(address, tmp_path, table="probe")
+    await probe.open()  # a card retained after the closed table's would have been
+    try:
+        async with Lobby(address) as late:  # the closed table left nothing behind
+            await late.wait_for(lambda lobby: "probe" in lobby.tables)
+            assert set(late.tables) == {"probe"}
+    finally:
+        await probe.close()
 
 
 async def test_a_crashed_host_leaves_the_lobby_and_a_returning_one_comes_back(

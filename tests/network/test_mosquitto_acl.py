@@ -3,7 +3,6 @@ nobody can send for another client or read another seat's events."""
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import subprocess
 from dataclasses import replace
@@ -19,16 +18,29 @@ from netkit import (
     join,
     make_host,
     play_all,
+    until,
 )  # fmt: skip
 
-from core.codec import command_to_wire
+from core.codec import command_to_wire, unpack
 from net import topics
 from net.errors import NetError
 from net.link import Link
+from net.wire import Batch, host_message_from_wire
 
 pytestmark = pytest.mark.mosquitto
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto"
 USERS = {"referee": "ref-secret", "alice": "a-secret", "bob": "b-secret", "eve": "e-secret"}
+
+
+def last_public(spy: RawClient) -> int:
+    """The last event ``spy`` received on the table's public stream (-1: none yet)."""
+    last = -1
+    for topic, payload in spy.received:
+        if topic == topics.public_events("t1"):
+            message = host_message_from_wire(unpack(payload))
+            if isinstance(message, Batch) and message.envs:
+                last = max(last, message.start + len(message.envs) - 1)
+    return last
 
 
 def club_config(workdir: Path) -> str:
@@ -98,7 +110,7 @@ async def test_the_documented_acl_lets_players_play_and_nobody_pry(
             other = RawClient(login(other_id), other_id, [], keys=keys)  # type: ignore[arg-type]
             async with other:
                 await other.send(topics.cmd("t1", mover, other_id), {**request, "id": "theirs"})
-            await asyncio.sleep(0.3)
+            await until(lambda: bool(host.rejections))  # eve's was dropped when it was sent
             assert referee.seq == request["expected_seq"]  # the forgery made no event
             assert list(host.rejections) == [
                 (other_id, f"seat {mover + 1} ({mover_id.upper()}) is not yours")
@@ -106,7 +118,7 @@ async def test_the_documented_acl_lets_players_play_and_nobody_pry(
             await play_all([alice, bob])
             await host.wait_ended(20)
             await assert_same_game(host, [alice, bob])
-            await asyncio.sleep(0.2)
+            await until(lambda: last_public(eve) == referee.seq - 1)  # eve saw the whole game
         private = [t for t, _ in eve.received if "/events/" in t or "/reply/" in t]
         assert set(private) == {topics.public_events("t1")}
         assert any(t == topics.public_events("t1") for t, _ in eve.received)

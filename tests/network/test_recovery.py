@@ -30,7 +30,9 @@ async def test_the_broker_restarts_mid_game_and_nothing_is_lost(
         await wait_for(lambda: host.referee is not None and host.referee.seq > 40)
         await broker.stop()
         await wait_for(lambda: "reconnecting…" in statuses)
-        await asyncio.sleep(0.3)
+        everyone = [*players, watcher]  # the outage lasts until every side has lost the broker
+        await wait_for(lambda: not host.link.connected and all(
+            s.status.startswith("reconnecting") for s in everyone))  # fmt: skip
         await broker.start()
         await game
         await host.wait_ended(10)
