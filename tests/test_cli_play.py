@@ -35,7 +35,6 @@ def test_bad_bot_seats_are_refused(spec: str, message: str) -> None:
         ["play", "maunakea", "--start-player", "0"],
         ["play", "kilauea", "--forest-sides", "ABC"],
         ["play", "maunakea", "--forest-sides", "ABBAB"],
-        ["play", "arnak"],  # its rules are here, its screens not yet
     ],
 )
 def test_play_with_bad_arguments_prints_one_line(

@@ -3,26 +3,21 @@
 
 screen() { tmux capture-pane -p -t "$1"; }
 
-wait_for() {  # wait_for SESSION TEXT: until the pane shows TEXT (gives up after ~30 s)
-    for _ in $(seq 1 300); do
-        if screen "$1" | grep -qF -- "$2"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "${label:-tmux}: $1 never showed '$2'; the screen was:" >&2
-    screen "$1" >&2
-    exit 1
-}
+wait_for() { _wait_shown "$1" -F "$2" shows; }  # wait_for SESSION TEXT: the pane shows TEXT
+wait_for_line() { _wait_shown "$1" -E "$2" shows; }  # wait_for_line SESSION REGEX: a line matches
+wait_gone() { _wait_shown "$1" -F "$2" gone; }  # wait_gone SESSION TEXT: TEXT left the pane
 
-wait_for_line() {  # wait_for_line SESSION REGEX: until one line of the pane matches (grep -E)
+_wait_shown() {  # _wait_shown SESSION GREP_MODE PATTERN shows|gone (gives up after ~30 s)
     for _ in $(seq 1 300); do
-        if screen "$1" | grep -qE -- "$2"; then
+        if screen "$1" | grep -q "$2" -- "$3"; then
+            [ "$4" = shows ] && return 0
+        elif [ "$4" = gone ]; then
             return 0
         fi
         sleep 0.1
     done
-    echo "${label:-tmux}: $1 never showed a line matching '$2'; the screen was:" >&2
+    echo "${label:-tmux}: $1 never $([ "$4" = shows ] && echo showed || echo stopped showing)" \
+        "'$3'; the screen was:" >&2
     screen "$1" >&2
     exit 1
 }
@@ -73,6 +68,7 @@ host_kilauea() {  # host_kilauea SESSION NAME [TURN_LIMIT]: 2 seats; sets $table
     keys "$1" Up                        # Kilauea is listed before Mauna Kea
     keys "$1" Enter
     wait_for "$1" "Forests"             # Kilauea's own option shows
+    wait_gone "$1" "Mauna Kea"          # and the list is closed: the keys go to the form again
     keys "$1" Tab Tab Tab Tab           # to the host's name
     keys "$1" BSpace BSpace BSpace BSpace BSpace BSpace
     keys "$1" -l "$2"

@@ -34,6 +34,7 @@ keys "$session" Tab Enter          # seat 1: open the kind list (Human, Bot: gre
 wait_for "$session" "Bot: random"  # shown only while a kind list is open
 keys "$session" Down Enter         # seat 1 becomes a greedy bot (seats 2 and 3 already are)
 wait_for_line "$session" "Seat 1 .*Bot: greedy"
+wait_gone "$session" "Bot: random"  # the list is closed: the keys go to the form again
 keys "$session" Tab Tab Tab Tab Tab Tab   # to the turn limit
 keys "$session" 1 0
 keys "$session" C-s

@@ -196,6 +196,35 @@ async def test_the_lobby_lists_tables_live_and_a_taken_seat_is_refused_in_one_li
             await host.close()
 
 
+async def test_a_table_of_a_game_this_terminal_cannot_show_is_refused_in_one_line(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    from core.games.maunakea.rules import MaunaKea
+
+    class Phantom(MaunaKea):
+        """A game of another Caldera: its rules referee here, this terminal has no screens."""
+
+        game = "phantom"
+        title = "Phantom Isle"
+
+    rules = Phantom()
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await open_lobby(pilot)
+        host = make_host(broker.address, tmp_path, table="far1", seats=2, rules=rules)
+        await host.open()
+        try:
+            await until(pilot, lambda: "far1" in screen_text(pilot), "the table's row")
+            for key in ("enter", "w"):  # neither a seat nor a spectator's chair
+                lobby.note = ""
+                await pilot.press(key)
+                await until(pilot, lambda: bool(lobby.note), "the refusal")
+                assert lobby.note == f"This terminal cannot show {rules.title} yet (table far1)."
+                assert isinstance(pilot.app.screen, LobbyScreen)
+        finally:
+            await host.close()
+
+
 async def test_a_broker_that_does_not_answer_is_one_line(
     broker: AmqttBroker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
