@@ -44,8 +44,9 @@ class TableSetup:
 
     def options(self) -> dict[str, Any]:
         limit = self.turn_limit
-        if limit is None and all(seat.bot for seat in self.seats):
-            limit = BOT_ONLY_TURN_LIMIT
+        limited = any(o.name == "turn_limit" for o in get_rules(self.game).options)
+        if limit is None and limited and all(seat.bot for seat in self.seats):
+            limit = BOT_ONLY_TURN_LIMIT  # a game that always ends declares no turn limit
         return {**({"turn_limit": limit} if limit else {}), **self.game_options}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.games import get_rules
 from tui.app import CalderaApp, Launch
 from tui.games import screens_for, shown_games
 from tui.screens.end import EndScreen
@@ -22,7 +23,10 @@ SIZE = (120, 45)
 
 @pytest.mark.parametrize("game", shown_games())
 async def test_a_bots_game_plays_to_the_end_and_replays(game: str) -> None:
-    setup = local_game(2, {0: "greedy", 1: "greedy"}, game=game, seed=f"smoke-{game}", turn_limit=2)
+    limit = 2 if any(o.name == "turn_limit" for o in get_rules(game).options) else None
+    setup = local_game(
+        2, {0: "greedy", 1: "greedy"}, game=game, seed=f"smoke-{game}", turn_limit=limit
+    )
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), "the end of the game")

@@ -23,7 +23,7 @@ from net.errors import NetError
 from tui.games import shown_games
 from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.screens.new_game import DEFAULT_BOT
-from tui.widgets.game_options import GameOptions, reoffer
+from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
 
 MANUAL = "manual"
 STANDIN_AFTER = 15.0
@@ -107,7 +107,7 @@ class HostScreen(Screen[HostSetup | None]):
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random (any text deals the same game)", id="seed")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="turn-limit-field"):
                 yield Label("Turn limit", classes="field-label")
                 yield Input(placeholder="none", id="turn-limit", type="integer")
             yield GameOptions()
@@ -160,11 +160,12 @@ class HostScreen(Screen[HostSetup | None]):
 
     def _show_game_options(self) -> None:
         self.query_one(GameOptions).show_for(self.game)
+        self.query_one("#turn-limit-field").display = has_turn_limit(self.game)
 
     def _game_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
         limit_text = self.query_one("#turn-limit", Input).value.strip()
-        if limit_text:
+        if limit_text and has_turn_limit(self.game):
             limit = int(limit_text)
             if limit < 1:
                 raise ValueError("the turn limit is a positive number of turns")

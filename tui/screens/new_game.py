@@ -20,7 +20,7 @@ from core.games import get_rules
 from tui.games import shown_games
 from tui.seats import SEAT_NAMES
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
-from tui.widgets.game_options import GameOptions, own_options, reoffer
+from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
@@ -100,7 +100,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random (any text replays the same draws)", id="seed")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="turn-limit-field"):
                 yield Label("Turn limit", classes="field-label")
                 yield Input(
                     placeholder=f"none (only bots: {BOT_ONLY_TURN_LIMIT})",
@@ -143,6 +143,7 @@ class NewGameScreen(Screen[TableSetup | None]):
 
     def _show_game_options(self) -> None:
         self.query_one(GameOptions).show_for(self.game)
+        self.query_one("#turn-limit-field").display = has_turn_limit(self.game)
 
     def _game_options(self) -> dict[str, Any]:
         """The chosen game's own options (``ValueError`` with one line when one is wrong)."""
@@ -179,7 +180,7 @@ class NewGameScreen(Screen[TableSetup | None]):
         if len(set(names)) != len(names):
             raise ValueError("each seat needs its own name")
         limit_text = self.query_one("#turn-limit", Input).value.strip()
-        limit = int(limit_text) if limit_text else None
+        limit = int(limit_text) if limit_text and has_turn_limit(self.game) else None
         if limit is not None and limit < 1:
             raise ValueError("the turn limit is a positive number of turns")
         seed = self.query_one("#seed", Input).value.strip() or None

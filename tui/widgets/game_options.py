@@ -30,6 +30,11 @@ def reoffer(select: Select[str], options: Sequence[tuple[str, str]], fallback: s
     select.value = value if value in {v for _, v in options} else fallback
 
 
+def has_turn_limit(game: str) -> bool:
+    """Whether ``game`` declares a turn limit (the forms show their field only then)."""
+    return TURN_LIMIT in get_rules(game).options
+
+
 def own_options(game: str) -> tuple[Option, ...]:
     """The options of ``game`` its rows show (all it declares but the turn limit)."""
     return tuple(o for o in get_rules(game).options if o not in OWN_FIELD)
