@@ -17,6 +17,8 @@ SCRIPTS = {
     "tmux_smoke.sh": "tmux smoke: OK",
     # a Kilauea turn played by keys
     "tmux_kilauea.sh": "tmux kilauea: OK",
+    # the line mode: a whole game against a bot played by typing numbers, with an undo
+    "tmux_lines.sh": "tmux lines: OK",
     # two apps in two sessions: one hosts from the menu, the other joins from the lobby, both
     # play a short game over a broker the script starts
     "tmux_net.sh": "tmux net: OK",

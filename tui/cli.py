@@ -58,6 +58,12 @@ def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
     pl.add_argument(
         "--pace", type=float, default=argparse.SUPPRESS, help="seconds between bot commands"
     )
+    pl.add_argument(
+        "--lines",
+        action="store_true",
+        help="no full screen: events as sentences, commands as numbered lines (screen readers, "
+        "scripts)",
+    )
 
     rp = sub.add_parser("replay", help="watch a replay file in the app")
     rp.add_argument("file", type=Path)
@@ -317,6 +323,8 @@ def _play(args: argparse.Namespace) -> int:
         if args.game is not None:
             return _fail("--resume goes on with the saved game: give no game or options")
         _resumable(args.resume)
+        if args.lines:
+            return _play_lines(args, None)
         return _run_app(args, Launch(resume=args.resume))
     shown = shown_games()
     if args.game is None:
@@ -335,7 +343,41 @@ def _play(args: argparse.Namespace) -> int:
     setup = local_game(
         args.players, bots, game=args.game, seed=args.seed, turn_limit=turn_limit, options=options
     )
+    if args.lines:
+        return _play_lines(args, setup)
     return _run_app(args, Launch(setup=setup))
+
+
+def _play_lines(args: argparse.Namespace, setup: Any) -> int:
+    """A local game in the line mode (``setup``), or the unfinished one in ``args.resume``."""
+    import asyncio
+
+    from tui.lines import LinePlayer, stdin_line
+    from tui.session import LocalSession
+    from tui.tables import open_local_session
+
+    pace = args.pace if args.pace is not None else 0.0  # a reader wants the bots' moves at once
+    if pace < 0:
+        return _fail("--pace is a number of seconds, 0 or more")
+
+    async def play() -> int:
+        if setup is None:
+            session = LocalSession.resume(args.resume, bot_pace=pace)
+        else:
+            try:
+                session = open_local_session(setup, bot_pace=pace)
+            except (ValueError, OSError) as exc:
+                return _fail(str(exc))
+        player = LinePlayer(session, stdin_line, sys.stdout)
+        try:
+            await session.start()
+            code = await player.run()
+        finally:
+            await session.close()
+        print(f"Replay: {session.replay_path}", flush=True)
+        return code
+
+    return asyncio.run(play())
 
 
 def _resumable(path: Path) -> None:

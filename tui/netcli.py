@@ -1,4 +1,5 @@
-"""The network subcommands of ``caldera``: ``broker``, ``host``, ``serve``, ``bot``, ``lobby``.
+"""The network subcommands of ``caldera``: ``broker``, ``host``, ``serve``, ``bot``, ``lobby``,
+``join`` (a seat in the line mode).
 
 Seats are numbered from 1 on the command line, as in ``caldera export --seat``.
 """
@@ -101,6 +102,16 @@ def add_parsers(sub: Any, games: tuple[str, ...] | Any = ()) -> None:
     bo.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each move")
     bo.add_argument("--seed", default=None)
     _broker_option(bo)
+
+    jo = sub.add_parser("join", help="take a seat at a table and play it in the line mode")
+    jo.add_argument("table")
+    jo.add_argument("--lines", action="store_true",
+                    help="events as sentences, commands as numbered lines (the only mode here: "
+                         "the app's lobby, j, joins in full screen)")  # fmt: skip
+    jo.add_argument("--seat", type=int, default=None, help="1-based (default: the first free)")
+    jo.add_argument("--name", default=None, help="the name the others see")
+    jo.add_argument("--watch", action="store_true", help="watch as a spectator")
+    _broker_option(jo)
 
     lo = sub.add_parser("lobby", help="list the tables on the broker")
     lo.add_argument("--watch", action="store_true", help="keep listing changes until Ctrl-C")
@@ -468,7 +479,52 @@ async def _lobby(args: argparse.Namespace, config: Any) -> int:
     return 0
 
 
+# -- caldera join ----------------------------------------------------------------------------------
+
+
+def join(args: argparse.Namespace) -> int:
+    if not args.lines:
+        _say("join plays in the line mode: add --lines (the app's lobby, j, joins in full screen)")
+        return 2
+    config = _setup(args)
+    return _run(_join(args, config))
+
+
+async def _join(args: argparse.Namespace, config: Any) -> int:
+    from net.identity import claim
+    from net.session import NetSession
+    from tui.lines import LinePlayer, stdin_line
+
+    lease = None
+    identity = config.broker.username
+    if not identity:
+        lease = claim()  # the app's lasting identity: a player who comes back gets the seat
+        identity = lease.client
+    try:
+        session = await NetSession.connect(
+            config.broker,
+            args.table,
+            identity=identity,
+            name=args.name or config.name or identity,
+            seat=None if args.seat is None else args.seat - 1,
+            spectator=args.watch,
+        )
+        try:
+            where = "as a spectator" if session.seat is None else f"in seat {session.seat + 1}"
+            print(f"At table {args.table} {where}; the game begins when every seat is taken.",
+                  flush=True)  # fmt: skip
+            player = LinePlayer(session, stdin_line, sys.stdout)
+            session.subscribe_status(lambda _status: player.wake())
+            return await player.run()
+        finally:
+            await session.close()
+    finally:
+        if lease is not None:
+            lease.release()
+
+
 HANDLERS: dict[str, Handler] = {
+    "join": join,
     "broker": broker,
     "host": host,
     "serve": serve,

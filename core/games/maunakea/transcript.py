@@ -76,8 +76,11 @@ _SENTENCES: Sentences = {
     ev.TileDrawn: lambda e, who: f"{who(e.seat)} drew {tile_text(e.tile)}",
     ev.LavaReturned: lambda e, who: f"{len(e.tiles)} set-aside lava tile(s) go back into the bag",
     ev.TurnStarted: lambda e, who: f"Turn {e.turn}: {who(e.seat)}",
-    ev.TilePlaced: lambda e, who: f"{who(e.seat)} placed a tile at {slot_name(e.slot)}",
-    ev.TileSpent: lambda e, who: f"{who(e.seat)} spent a tile for {e.mp} MP",
+    ev.TilePlaced: lambda e, who: (
+        f"{who(e.seat)} placed {tile_text(e.tile)} at {slot_name(e.slot)}"
+        + (f", turned {90 * (e.rotation % 4)}° clockwise" if e.rotation % 4 else "")
+    ),
+    ev.TileSpent: lambda e, who: f"{who(e.seat)} spent {tile_text(e.tile)} for {e.mp} MP",
     ev.ExplorerMoved: lambda e, who: (
         f"{who(e.seat)} moved explorer {e.explorer + 1} to {space_name(e.path[-1])} "
         f"({e.cost} MP: {' → '.join(space_name(s) for s in e.path)})"

@@ -1,0 +1,151 @@
+"""The line mode as a script uses it: ``caldera play … --lines`` through stdin and stdout, a
+whole game against a bot, with undos, bad input and help along the way."""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from core.audit import audit
+from core.games import get_rules
+from replays.file import read
+from tui.lines import lines_for
+from tui.sentences import sentence
+
+EVENT = re.compile(r"^ {0,4}(\d+)  (.*)$")
+LISTED = re.compile(r"^  (\d+)\) ")
+COUNTED = re.compile(r"^(\d+) commands: ")
+
+
+class Script:
+    """Reads the game's lines as they come and answers its prompts."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tui.cli", *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, bufsize=1, env=env,
+        )  # fmt: skip
+        self.lines: list[str] = []
+        self._came: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for text in self.process.stdout:
+            self._came.put(text)
+        self._came.put("")
+
+    def line(self, timeout: float = 30) -> str:
+        """The next line the game prints ('' at its end); fails after ``timeout`` seconds."""
+        try:
+            text = self._came.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError("the game printed nothing for 30 s:\n" + self.tail()) from None
+        if text:
+            self.lines.append(text.rstrip("\n"))
+        return text.rstrip("\n")
+
+    def until(self, *endings: str) -> str:
+        """Read up to a line that starts with or contains one of ``endings`` (or the end)."""
+        while True:
+            text = self.line()
+            if text == "":
+                return ""  # the game's output ended
+            if any(text.startswith(e) or e in text for e in endings):
+                return text
+
+    def send(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def tail(self) -> str:
+        return "\n".join(self.lines[-30:])
+
+
+def listed_above(lines: list[str]) -> int:
+    """How many numbered lines come right before the last line (the prompt)."""
+    count = 0
+    while count + 2 <= len(lines) and LISTED.match(lines[-2 - count]):
+        count += 1
+    return count
+
+
+PROMPT = ("Type a number", "Type words", "Game over:")
+
+
+def test_a_script_plays_a_whole_game_against_a_bot(tmp_path: Path) -> None:
+    env = {**os.environ, "CALDERA_DATA_DIR": str(tmp_path), "CALDERA_CONFIG_DIR": str(tmp_path)}
+    script = Script(
+        ["play", "maunakea", "--players", "2", "--bot", "2", "--seed", "lines", "--turn-limit",
+         "3", "--lines"], env,
+    )  # fmt: skip
+    pick = random.Random(7)
+    asked = undone = refused = 0
+    try:
+        ending = script.until(*PROMPT)
+        script.send("help")
+        assert script.until("Type the number").startswith("Type the number of a line")
+        script.send("no such thing")
+        said = script.until("No command fits")
+        assert said == "No command fits 'no such thing'. Type help for help."
+        script.send("999")
+        assert script.until("There is no line").startswith("There is no line 999: type 1 to ")
+        script.send("all")  # the list again
+        ending = script.until(*PROMPT)
+        while "Game over:" not in ending:
+            asked += 1
+            counted = COUNTED.match(script.lines[-2])
+            choices = int(counted.group(1)) if counted else listed_above(script.lines)
+            assert choices >= 1, script.tail()
+            if asked % 3 == 2:
+                script.send("undo")
+                answer = script.until(*PROMPT, "Refused: ")
+                if answer.startswith("Refused: "):
+                    refused += 1
+                    assert "nothing to take back" in answer, answer
+                    script.send(str(pick.randint(1, choices)))
+                else:
+                    undone += 1
+                    ending = answer
+                    continue
+            else:
+                script.send(str(pick.randint(1, choices)))
+            ending = script.until(*PROMPT)
+        assert script.until("Replay: ").startswith("Replay: ")
+        assert script.process.wait(30) == 0
+    finally:
+        if script.process.poll() is None:
+            script.process.kill()
+    assert undone >= 1 and refused >= 1, (undone, refused)
+
+    (path,) = (tmp_path / "replays").glob("*.caldera")
+    replay = read(path)
+    report = audit(replay.envelopes)
+    assert report.ok and report.finished and report.undos == undone, report.problems
+    # every event was printed, in order, as the event log's sentence
+    rules = get_rules("maunakea")
+    names = replay.envelopes[0].event.players  # type: ignore[attr-defined]
+    printed = {int(m.group(1)): m.group(2) for text in script.lines if (m := EVENT.match(text))}
+    for env_ in replay.envelopes[1:-1]:
+        assert printed[env_.seq] == sentence(rules, env_, names)
+    assert printed[replay.envelopes[-1].seq].startswith("Game over: Red ")
+
+
+def test_commands_that_read_alike_are_told_apart() -> None:
+    from tests.test_undo import at_a_turn_start
+
+    referee = at_a_turn_start("alike")
+    rules = referee.rules
+    seat = rules.to_move(referee.state)[0]
+    lines = lines_for(rules, referee.state, seat, ("Ann", "Bob"))
+    assert len(lines) == len(rules.legal_commands(referee.state, seat))
+    assert len({line.text for line in lines}) == len(lines), "every line reads differently"
+    assert all(line.text.startswith("Ann ") or line.text.startswith("Bob ") for line in lines)

@@ -1,0 +1,255 @@
+"""The line mode: a game as plain lines of text, for a screen reader or a script.
+
+Each event is printed as the sentence the event log shows. When a seat at this terminal must
+act, the prompt says whose turn it is and lists the legal commands as short numbered lines
+(each in the game's words: what the command does, decided on a copy of the state); with many,
+it first says how many of each kind there are, and words typed narrow the list. The player types
+a number, or words that pick one line, or ``undo``, ``help``, ``quit``. Bad input gets one clear
+line and the question again. It plays any :class:`~core.session.Session`: a local game with bots,
+or a seat at a table across the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+import msgspec
+
+from core.codec import Envelope
+from core.errors import CalderaError
+from core.lifecycle import GameEnded, Undo
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.session import Session
+from tui.sentences import sentence
+
+MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words to narrow them
+HELP = (
+    "Type the number of a line, or words from one line (a place such as D4, a kind such as "
+    "'spend tile'); words that fit several lines narrow the list. 'list' reads the whole list, "
+    "'all' starts again from every command, 'undo' takes back your last command of this "
+    "turn, 'quit' leaves (a local game is saved; at a table your seat stays yours)."
+)
+
+ReadLine = Callable[[], str]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One legal command as the player reads it."""
+
+    command: Command
+    text: str
+    kind: str
+
+    def fits(self, words: Sequence[str]) -> bool:
+        haystack = f"{self.kind} {self.text}".lower()
+        return all(word in haystack for word in words)
+
+
+def kind_of(command: Command) -> str:
+    """``maunakea.place_tile`` -> ``place tile``."""
+    return type(command).TAG.rpartition(".")[2].replace("_", " ")
+
+
+def lines_for(rules: Rules[Any], state: Any, seat: Seat, names: Sequence[str]) -> list[Line]:
+    """The legal commands of ``seat``, each worded by the sentences of the events it makes; two
+    commands that read alike get the fields that tell them apart."""
+    out: list[tuple[Command, str]] = []
+    for command in rules.legal_commands(state, seat):
+        try:
+            events = rules.decide(state, seat, command)
+        except CalderaError:
+            continue
+        said = "; ".join(rules.describe(event, names) for event in events)
+        out.append((command, said or kind_of(command)))
+    alike = Counter(text for _, text in out)
+    lines: list[Line] = []
+    for command, text in out:
+        if alike[text] > 1:
+            text = f"{text} ({_fields(command, [c for c, t in out if t == text])})"
+        lines.append(Line(command, text, kind_of(command)))
+    return lines
+
+
+def _fields(command: Command, group: Sequence[Command]) -> str:
+    """The fields of ``command`` whose values differ within ``group``, as ``name value``."""
+    values = msgspec.structs.asdict(command)
+    parts = []
+    for name, value in values.items():
+        if len({repr(msgspec.structs.asdict(other).get(name)) for other in group}) > 1:
+            parts.append(f"{name.replace('_', ' ')} {_plain(value)}")
+    return ", ".join(parts) or kind_of(command)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "/".join(_plain(v) for v in value)
+    return str(value)
+
+
+class LinePlayer:
+    """Plays the seats of ``session`` at this terminal through ``read``/``out``."""
+
+    def __init__(self, session: Session, read: ReadLine, out: TextIO) -> None:
+        self.session = session
+        self.rules = session.rules
+        self.read = read
+        self.out = out
+        self.printed = 0
+        self._news = asyncio.Event()
+        session.subscribe(self._received)
+
+    @property
+    def names(self) -> Sequence[str]:
+        return self.session.players
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def _received(self, _batch: Sequence[Envelope]) -> None:
+        self.print_news()
+        self._news.set()
+
+    def wake(self) -> None:
+        """Look again (the connection or the table changed)."""
+        self._news.set()
+
+    def print_news(self) -> None:
+        envelopes = self.session.envelopes
+        for env in envelopes[self.printed :]:
+            if isinstance(env.event, GameEnded):
+                self.say(f"{env.seq:5d}  {self._scores()}")
+            else:
+                self.say(f"{env.seq:5d}  {sentence(self.rules, env, self.names)}")
+        self.printed = len(envelopes)
+
+    def _scores(self) -> str:
+        outcome = self.rules.outcome(self.session.state)
+        if outcome is None:
+            return "Game over"
+        scores = ", ".join(f"{self.names[s]} {v}" for s, v in enumerate(outcome.scores))
+        winners = " and ".join(self.names[w] for w in outcome.winners)
+        return f"Game over: {scores}. Winner: {winners}"
+
+    def acting(self) -> Seat | None:
+        state = self.session.state
+        if state is None or self.ended:
+            return None
+        for seat in self.rules.to_move(state):
+            if seat in self.session.controlled:
+                return seat
+        return None
+
+    @property
+    def ended(self) -> bool:
+        return bool(self.session.envelopes) and isinstance(
+            self.session.envelopes[-1].event, GameEnded
+        )
+
+    async def run(self) -> int:
+        """Play until the game ends (0) or the player quits (0, the game kept), or the table
+        goes away (1)."""
+        self.print_news()
+        while not self.ended:
+            seat = self.acting()
+            if seat is None:
+                self._news.clear()
+                if self.session.status == "table closed":
+                    self.say(f"The table is gone ({self.session.status}).")
+                    return 1
+                await self._news.wait()
+                continue
+            if not await self.turn(seat):
+                self.say("You left the game.")
+                return 0
+        self.print_news()
+        return 0
+
+    async def turn(self, seat: Seat) -> bool:
+        """Ask ``seat`` for one command and send it; ``False`` when the player quits."""
+        shown = len(self.session.envelopes)
+        lines = lines_for(self.rules, self.session.state, seat, self.names)
+        candidates = lines
+        self.say(f"Your turn, {self.names[seat]} (seat {seat + 1}).")
+        self.show(candidates, len(lines))
+        while len(self.session.envelopes) == shown:
+            text = await asyncio.get_running_loop().run_in_executor(None, self.read)
+            if text == "":
+                return False  # end of input: leave as 'quit' does
+            words = text.strip().lower().split()
+            if not words:
+                self.show(candidates, len(lines))
+                continue
+            if words in (["quit"], ["q"], ["exit"]):
+                return False
+            if words in (["help"], ["h"], ["?"]):
+                self.say(HELP)
+                continue
+            if words == ["all"]:
+                candidates = lines
+                self.show(candidates, len(lines))
+                continue
+            if words == ["list"]:
+                self.show(candidates, len(lines), everything=True)
+                continue
+            if words in (["undo"], ["u"]):
+                await self.send(seat, Undo())
+                continue
+            chosen, candidates = self.pick(words, candidates, lines)
+            if chosen is not None:
+                await self.send(seat, chosen.command)
+        return True
+
+    def pick(
+        self, words: list[str], candidates: list[Line], lines: list[Line]
+    ) -> tuple[Line | None, list[Line]]:
+        """The line ``words`` choose, or the narrower list they leave (one line says why)."""
+        if len(words) == 1 and words[0].isdigit():
+            number = int(words[0])
+            if 1 <= number <= len(candidates):
+                return candidates[number - 1], candidates
+            else:
+                self.say(f"There is no line {number}: type 1 to {len(candidates)}.")
+            return None, candidates
+        phrase = " ".join(words)
+        exact = [line for line in candidates if line.text.lower() == phrase]
+        fits = exact or [line for line in candidates if line.fits(words)]
+        if not fits and candidates is not lines:
+            fits = [line for line in lines if line.fits(words)]  # words for the whole list
+        if len(fits) == 1:
+            return fits[0], candidates
+        if not fits:
+            self.say(f"No command fits '{phrase}'. Type help for help.")
+            return None, candidates
+        self.show(fits, len(lines))
+        return None, fits
+
+    def show(self, candidates: Sequence[Line], total: int, everything: bool = False) -> None:
+        if len(candidates) <= MOST_LISTED or everything:
+            for number, line in enumerate(candidates, 1):
+                self.say(f"  {number}) {line.text}")
+            more = "" if len(candidates) == total else " ('all' lists every command)"
+            self.say(f"Type a number, words, undo, help or quit{more}.")
+            return
+        kinds = Counter(line.kind for line in candidates)
+        counts = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+        rare = kinds.most_common()[-1][0]
+        self.say(f"{len(candidates)} commands: {counts} (words such as '{rare}' narrow them).")
+        self.say("Type words to narrow, a number, list, undo, help or quit.")
+
+    async def send(self, seat: Seat, command: Command) -> None:
+        try:
+            await self.session.submit(seat, command)
+        except CalderaError as exc:
+            self.say(f"Refused: {exc}")
+
+
+def stdin_line() -> str:
+    """One line from standard input ('' at its end)."""
+    return sys.stdin.readline()
