@@ -41,6 +41,7 @@ from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.refereeing import EventListener, Refereeing
 from net.seating import Seating
 from net.standins import HostBots
+from net.turns import TurnNotices
 from net.wire import (
     Joined,
     JoinRequest,
@@ -129,6 +130,7 @@ class TableHost:
         self.seating = Seating(seats)
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
         self.refereeing.on_published = self._published
+        self.turns = TurnNotices(self.table, rules, self.seating, self.link)
         self.bots = HostBots(
             self.table,
             rules,
@@ -280,6 +282,7 @@ class TableHost:
         return lambda: listeners.remove(listener)
 
     def _card_changed(self) -> None:
+        self.turns.update(self.referee)  # a seat may have changed hands
         card = self.card
         self.link.publish(topics.card(self.table), encode(card), retain=True)
         for listener in list(self._card_listeners):
@@ -328,6 +331,7 @@ class TableHost:
         card_topic = topics.card(self.table)
         last = [(card_topic, encode(self.card), False), (card_topic, b"", True)]
         last += [(topics.presence(self.table, c), b"", True) for c in sorted(self.seating.clients)]
+        last += self.turns.cleared()
         await self.link.stop(last)
         await self._cancel_tasks()
         self.refereeing.close_replay()
@@ -400,6 +404,7 @@ class TableHost:
 
     def _published(self) -> None:
         """New events are out: a bot may be to move, or the game is over."""
+        self.turns.update(self.referee)
         self.bots.wake()
         referee = self.referee
         if referee is not None and referee.ended and self.status == "running":

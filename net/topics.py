@@ -14,6 +14,8 @@ who sent what without trusting the payload::
     tables/<t>/events/<seat>/<client>     projected events for the seat's holder, QoS 1
     tables/<t>/reply/<client>             answers: join, command results, sync batches
     tables/<t>/presence/<client>          retained "online", Last Will "offline"
+    turns/<t>/<client>                    retained: whose turn it is at <t>, for <client>'s
+                                          programs (host → that player; see net.turns)
 """
 
 from __future__ import annotations
@@ -112,6 +114,15 @@ def reply(table: str, client: str) -> str:
 
 def presence(table: str, client: str) -> str:
     return f"{PREFIX}/tables/{table}/presence/{client}"
+
+
+def turns(table: str, client: str) -> str:
+    return f"{PREFIX}/turns/{table}/{client}"
+
+
+def my_turns(client: str) -> str:
+    """What a program following ``client`` subscribes to: its turn at each of its tables."""
+    return f"{PREFIX}/turns/+/{client}"
 
 
 def host_filters(table: str) -> list[str]:

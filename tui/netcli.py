@@ -495,19 +495,17 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
     from net.session import NetSession
     from tui.lines import LinePlayer, stdin_line
 
-    lease = None
-    identity = config.broker.username
-    if not identity:
-        lease = claim()  # the app's lasting identity: a player who comes back gets the seat
-        identity = lease.client
+    lease = claim()  # the app's lasting identity and key: a player who comes back gets the seat
+    identity = config.broker.username or lease.client
     try:
         session = await NetSession.connect(
             config.broker,
             args.table,
             identity=identity,
-            name=args.name or config.name or identity,
+            name=args.name or lease.name or config.name or identity,
             seat=None if args.seat is None else args.seat - 1,
             spectator=args.watch,
+            keys=lease.keys,
         )
         try:
             where = "as a spectator" if session.seat is None else f"in seat {session.seat + 1}"
@@ -519,8 +517,7 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
         finally:
             await session.close()
     finally:
-        if lease is not None:
-            lease.release()
+        lease.release()
 
 
 HANDLERS: dict[str, Handler] = {

@@ -1,0 +1,86 @@
+"""Whose turn it is, for the programs that follow a player (a phone notifier, a status bar).
+
+The host keeps one retained message per table and seated player, ``turns/<table>/<client>``, so
+a program subscribed to ``caldera/v1/turns/+/<client>`` knows at once, and then at every change,
+whose turn it is at each of that player's tables. The body is JSON (any program reads it)::
+
+    {"table": "k3f9x2", "game": "maunakea", "title": "Mauna Kea", "seat": 1,
+     "players": ["Ann", "Bob"], "to_move": [2], "your_turn": false, "status": "playing"}
+
+Seats count from 1; ``status`` is ``playing`` or ``over``. Like every message of the host it is
+signed with the table's key: the JSON comes after a 98-byte frame (2 bytes ``\xc1S``, the
+32-byte public key, the 64-byte Ed25519 signature; :func:`read` checks it). A message goes out
+only when it changes, and is cleared (an empty retained message) when the player no longer holds
+the seat or the table closes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from core.protocol import Rules
+from core.referee import Referee
+from net import topics
+from net.keys import open_frame
+from net.link import Link
+from net.seating import Seating
+
+
+class TurnNotices:
+    """The retained turn messages of one table's seated players."""
+
+    def __init__(self, table: str, rules: Rules[Any], seating: Seating, link: Link) -> None:
+        self.table = table
+        self.rules = rules
+        self.seating = seating
+        self.link = link
+        self._sent: dict[str, bytes] = {}  # client -> the body it has now
+
+    def update(self, referee: Referee[Any] | None) -> None:
+        """Publish what changed since the last update (after events, or a seat changing hands)."""
+        if referee is None:
+            return
+        to_move = [] if referee.ended else [s + 1 for s in self.rules.to_move(referee.state)]
+        holders: dict[str, int] = {}
+        for seat, card in enumerate(self.seating.seats):
+            if card.client is not None:
+                holders[card.client] = seat
+        for client, seat in holders.items():
+            data = json.dumps(
+                {
+                    "table": self.table,
+                    "game": self.rules.game,
+                    "title": self.rules.title,
+                    "seat": seat + 1,
+                    "players": list(referee.players),
+                    "to_move": to_move,
+                    "your_turn": seat + 1 in to_move,
+                    "status": "over" if referee.ended else "playing",
+                },
+                ensure_ascii=False,
+            ).encode()
+            if self._sent.get(client) != data:
+                self.link.publish(topics.turns(self.table, client), data, retain=True)
+                self._sent[client] = data
+        for client in [c for c in self._sent if c not in holders]:
+            self.link.publish(topics.turns(self.table, client), b"", retain=True)
+            del self._sent[client]
+
+    def cleared(self) -> list[tuple[str, bytes, bool]]:
+        """The last messages of a closing table: every turn message taken away."""
+        return [(topics.turns(self.table, client), b"", True) for client in sorted(self._sent)]
+
+
+def read(topic: str, payload: bytes) -> tuple[str, dict[str, Any]] | None:
+    """The signer's public key (hex: the table's, as its lobby card gives it) and the turn
+    message of a received payload; ``None`` for a cleared message or one not soundly signed."""
+    opened = open_frame(topic, payload)
+    if opened is None:
+        return None
+    key, data = opened
+    try:
+        message = json.loads(data)
+    except ValueError:
+        return None
+    return (key.hex(), message) if isinstance(message, dict) else None
