@@ -11,8 +11,10 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from core.audit import audit
+from core.codec import Envelope
 from core.games import get_rules
 from replays.file import read
 from tui.lines import lines_for
@@ -149,3 +151,42 @@ def test_commands_that_read_alike_are_told_apart() -> None:
     assert len(lines) == len(rules.legal_commands(referee.state, seat))
     assert len({line.text for line in lines}) == len(lines), "every line reads differently"
     assert all(line.text.startswith("Ann ") or line.text.startswith("Bob ") for line in lines)
+
+
+async def test_a_player_reads_only_what_their_seat_may_see() -> None:
+    import io
+
+    from core.bots import make_bot
+    from core.games.maunakea import events as ev
+    from tui.lines import LinePlayer
+    from tui.session import LocalSession
+
+    rules = get_rules("maunakea")
+    config = rules.config(2, {"advanced": True})
+    bot = make_bot("maunakea", "random", "b")
+    session = LocalSession(rules, config, ("Ann", "Bob"), bots={1: bot}, seed="x", bot_pace=0)
+    out = io.StringIO()
+    bob_kept = threading.Event()
+
+    def quit_once_bob_kept() -> str:
+        assert bob_kept.wait(30), "the bot never kept its cards"
+        return "quit\n"
+
+    def seen_by_referee(batch: Any) -> None:
+        if any(isinstance(env.event, ev.CardsKept) and env.event.seat == 1 for env in batch):
+            bob_kept.set()
+
+    session.subscribe(seen_by_referee)
+    player = LinePlayer(session, quit_once_bob_kept, out)
+    await session.start()
+    assert await player.run() == 0
+    await session.close()
+    (kept,) = [e for e in session.envelopes if isinstance(e.event, ev.CardsKept) and e.event.seat]
+    printed = dict(m.groups() for text in out.getvalue().splitlines() if (m := EVENT.match(text)))
+    mine = sentence(rules, _seen(rules, kept, 0), ("Ann", "Bob"))
+    assert printed[str(kept.seq)] == mine
+    assert mine != sentence(rules, kept, ("Ann", "Bob")), "Bob's cards stay hidden"
+
+
+def _seen(rules: Any, env: Envelope, seat: int) -> Envelope:
+    return Envelope(env.seq, rules.project(env.event, seat), env.prev)

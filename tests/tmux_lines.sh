@@ -53,7 +53,7 @@ wait_for "$session" "Red took back their last move"
 answer_until "caldera exited with"
 wait_for "$session" "caldera exited with 0"
 screen "$session" | grep -q "Game over: Red " || { echo "$label: no final score" >&2; exit 1; }
-replay=$(screen "$session" | sed -n 's/^Replay: //p')
-[ -n "$replay" ] || { echo "$label: no replay named" >&2; screen "$session" >&2; exit 1; }
+screen "$session" | grep -q "^Replay: " || { echo "$label: no replay named" >&2; exit 1; }
+replay=$(ls "$data"/replays/*.caldera)
 "$caldera" verify "$replay" | grep -q "OK" || { echo "$label: the replay does not verify" >&2; exit 1; }
 echo "tmux lines: OK"

@@ -121,12 +121,19 @@ class LinePlayer:
         self._news.set()
 
     def print_news(self) -> None:
+        """Print every event not printed yet, as this terminal's player may see it (a local
+        game's log holds everything: one player sees their own cards only)."""
         envelopes = self.session.envelopes
+        seats = self.session.controlled
+        viewer = next(iter(seats)) if len(seats) == 1 else None
         for env in envelopes[self.printed :]:
             if isinstance(env.event, GameEnded):
                 self.say(f"{env.seq:5d}  {self._scores()}")
-            else:
-                self.say(f"{env.seq:5d}  {sentence(self.rules, env, self.names)}")
+                continue
+            seen = self.rules.project(env.event, viewer)
+            if seen is not env.event:
+                env = Envelope(env.seq, seen, env.prev)
+            self.say(f"{env.seq:5d}  {sentence(self.rules, env, self.names)}")
         self.printed = len(envelopes)
 
     def _scores(self) -> str:
