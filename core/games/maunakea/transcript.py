@@ -23,9 +23,19 @@ def tile_text(tile: int) -> str:
     if C.is_lava(tile):
         lava = C.lava_tile(tile)
         return f"lava {C.flows[lava.flow].glyph} ({lava.shape})"
-    t = C.terrain[tile]
-    letters = "".join("·JWM"[s] for s in t.squares)
-    return f"a {t.mp} MP tile ({letters})"
+    return f"a {C.terrain[tile].mp} MP tile ({_letters(tile)})"
+
+
+def _letters(tile: int) -> str:
+    """A terrain tile's squares as they lie unturned: J jungle, W water, M mountain."""
+    return "".join("·JWM"[s] for s in C.terrain[tile].squares)
+
+
+def _tile_name(tile: int) -> str:
+    """A tile in a hand, by its squares as they lie unturned ("tile JJWM")."""
+    if C.is_lava(tile):
+        return tile_text(tile)
+    return f"tile {_letters(tile)}"
 
 
 def card_text(card: str) -> str:
@@ -77,10 +87,10 @@ _SENTENCES: Sentences = {
     ev.LavaReturned: lambda e, who: f"{len(e.tiles)} set-aside lava tile(s) go back into the bag",
     ev.TurnStarted: lambda e, who: f"Turn {e.turn}: {who(e.seat)}",
     ev.TilePlaced: lambda e, who: (
-        f"{who(e.seat)} placed {tile_text(e.tile)} at {slot_name(e.slot)}"
-        + (f", turned {90 * (e.rotation % 4)}° clockwise" if e.rotation % 4 else "")
+        f"{who(e.seat)} placed {_tile_name(e.tile)} at {slot_name(e.slot)}"
+        + (f", turned {90 * (e.rotation % 4)}°" if e.rotation % 4 else "")
     ),
-    ev.TileSpent: lambda e, who: f"{who(e.seat)} spent {tile_text(e.tile)} for {e.mp} MP",
+    ev.TileSpent: lambda e, who: f"{who(e.seat)} spent {_tile_name(e.tile)} for {e.mp} MP",
     ev.ExplorerMoved: lambda e, who: (
         f"{who(e.seat)} moved explorer {e.explorer + 1} to {space_name(e.path[-1])} "
         f"({e.cost} MP: {' → '.join(space_name(s) for s in e.path)})"
