@@ -217,3 +217,17 @@ def test_covering_travel_by_counting_agrees_with_trying_every_assignment() -> No
                     assert (left is not None) == brute(cost, have), (cost, have)
                     if left is not None:
                         assert len(left) == m - n
+
+
+def test_fitting_counts_agrees_with_leftover() -> None:
+    from itertools import combinations_with_replacement
+
+    from core.games.arnak.pay import counts, fits
+
+    icons = ("boot", "car", "ship", "plane")
+    for n in range(4):
+        for cost in combinations_with_replacement(icons, n):
+            for m in range(5):
+                for have in combinations_with_replacement(icons, m):
+                    expected = leftover(list(cost), list(have)) is not None
+                    assert fits(counts(list(cost)), counts(list(have))) == expected

@@ -336,6 +336,13 @@ def dig_targets(
     if None not in player.arch:
         return []
     out: list[tuple[str, str, str]] = []
+    ways: dict[tuple[str, ...], list[str]] = {}  # spaces of the same cost pay alike
+
+    def options_for(cost: tuple[str, ...]) -> list[str]:
+        if cost not in ways:
+            ways[cost] = travel_options(state, seat, list(cost), discount)
+        return ways[cost]
+
     for space in K.spaces():
         if space in state.blocked or state.occupant.get(space) is not None:
             continue
@@ -343,9 +350,9 @@ def dig_targets(
         if camps_only and not camp:
             continue
         site = site_of(space)
-        cost = [] if free_travel else list(K.space_travel(state.side, space))
+        cost = () if free_travel else K.space_travel(state.side, space)
         if camp or state.site_tile.get(site) is not None:
-            for p in travel_options(state, seat, cost, discount):
+            for p in options_for(cost):
                 out.append(("dig", space, p))
             continue
         level = K.level(space)
@@ -354,7 +361,7 @@ def dig_targets(
         compasses = max(0, K.discover_cost(level) - compass_off)
         if player.res[COMPASS] < compasses:
             continue
-        for p in travel_options(state, seat, cost, discount):
+        for p in options_for(cost):
             out.append(("discover", space, p))
     return out
 

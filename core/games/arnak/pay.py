@@ -93,6 +93,35 @@ def sources(state: ArnakState, seat: int, travel_of: TravelOf, coins_kept: int) 
     return out
 
 
+Counts = tuple[int, int, int, int]  # boot, car, ship, plane
+
+
+def counts(icons: Sequence[str]) -> Counts:
+    return (icons.count(BOOT), icons.count(CAR), icons.count(SHIP), icons.count(PLANE))
+
+
+def fits(need: Counts, have: Counts) -> bool:
+    """``covers`` on counts (the same assignment as ``leftover``, without building lists)."""
+    boots, cars, ships, planes = have
+    planes -= need[3]
+    cars -= need[1]
+    if cars < 0:
+        planes += cars
+        cars = 0
+    ships -= need[2]
+    if ships < 0:
+        planes += ships
+        ships = 0
+    short = need[0] - boots - cars - ships
+    if short > 0:
+        planes -= short
+    return planes >= 0
+
+
+def _add(a: Counts, b: Counts) -> Counts:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
 def payments(
     state: ArnakState,
     seat: int,
@@ -106,25 +135,29 @@ def payments(
     payment alone when nothing more is needed, else each set of at most two sources of which
     none could be left out. Two Fear cards count as one way."""
     player = state.seats[seat]
-    rest = after_discount(cost, discount)
-    pool = [PLANE] * len(state.pool) if player.all_planes else state.pool
-    if covers(rest, pool):
+    need = counts(after_discount(cost, discount))
+    pool = counts([PLANE] * len(state.pool) if player.all_planes else state.pool)
+    if fits(need, pool):
         return [()]
     found: list[tuple[str, ...]] = []
     kinds: set[tuple[str, ...]] = set()
     available = sources(state, seat, travel_of, coins_kept)
-    icons = {token: source_icons(state, seat, token, travel_of) for token in available}
-    for size in (1, 2):
-        for combo in combinations(range(len(available)), size):
-            picked = tuple(available[i] for i in combo)
-            kind = tuple(sorted("fear" if t.startswith("f") else t for t in picked))
-            if kind in kinds:  # two Fear cards are one way to pay
-                continue
-            given = [*pool, *(icon for token in picked for icon in icons[token])]
-            if not covers(rest, given):
-                continue
-            if size == 2 and any(covers(rest, [*pool, *icons[token]]) for token in picked):
-                continue  # not minimal
+    given = [_add(pool, counts(source_icons(state, seat, t, travel_of))) for t in available]
+    alone = [fits(need, g) for g in given]
+    for i, token in enumerate(available):
+        kind: tuple[str, ...] = ("fear",) if token.startswith("f") else (token,)
+        if alone[i] and kind not in kinds:
+            kinds.add(kind)
+            found.append((token,))
+    for i, j in combinations(range(len(available)), 2):
+        if alone[i] or alone[j]:
+            continue  # not minimal
+        both = _add(given[i], _add(given[j], (-pool[0], -pool[1], -pool[2], -pool[3])))
+        if not fits(need, both):
+            continue
+        picked = (available[i], available[j])
+        kind = tuple(sorted("fear" if t.startswith("f") else t for t in picked))
+        if kind not in kinds:  # two Fear cards are one way to pay
             kinds.add(kind)
             found.append(picked)
     return found
