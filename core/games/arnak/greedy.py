@@ -24,7 +24,16 @@ from core.messages import Command, Event
 from core.protocol import Rules, Seat
 from core.rng import Rng
 
-RESOURCE_WORTH = (0.45, 0.55, 0.8, 1.2, 1.9)  # coin, compass, tablet, arrowhead, jewel
+RESOURCE_WORTH = (0.45, 0.55, 0.6, 1.1, 1.8)  # coin, compass, tablet, arrowhead, jewel
+GLASS_ROW = 3.0  # what each row the glass climbs is worth beyond its points (the way to the temple)
+NOTEBOOK_ROW = 1.0
+DRAWN = 0.9  # a card about to be drawn (a view does not know which)
+
+
+def growth_of(state: ArnakState) -> float:
+    """How much of their worth things that help later keep (fading over the last rounds)."""
+    left = max(0, C.rules.rounds - state.round) + 0.5
+    return min(1.0, left / 3)
 
 
 def value(state: ArnakState, seat: int) -> float:
@@ -33,8 +42,7 @@ def value(state: ArnakState, seat: int) -> float:
     score = float(sum(parts(state, seat).values()))
     if state.phase == "over":
         return score
-    left = max(0, C.rules.rounds - state.round) + 0.5  # rounds in which things can still be used
-    growth = min(1.0, left / 3)
+    growth = growth_of(state)
     score += growth * sum(n * w for n, w in zip(player.res, RESOURCE_WORTH, strict=True))
     cards = [c for c in [*player.deck, *player.hand, *player.play] if c != HIDDEN]
     for card in cards:
@@ -49,7 +57,8 @@ def value(state: ArnakState, seat: int) -> float:
     score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))
     # research: each row climbed brings its effects and opens the temple
     glass_row = 8 if player.glass == TEMPLE else research_row(state.side, player.glass)
-    score += growth * 1.5 * glass_row
+    score += growth * GLASS_ROW * glass_row
+    score += growth * NOTEBOOK_ROW * research_row(state.side, player.notebook)
     if player.glass == TEMPLE:
         score += growth * 2
     return score
@@ -77,7 +86,9 @@ class GreedyBot:
                 best.append(command)
         return best[self._rng.below(len(best))]
 
-    def rate(self, state: ArnakState, seat: int, command: Command) -> float:
+    def rate(self, state: ArnakState, seat: int, command: Command, depth: int = 0) -> float:
+        """The value after ``command``; when it leads to a question of this seat's own, the
+        value after its best answer (two questions deep), and cards about to be drawn count."""
         if isinstance(command, cmd.Pass):
             # passing early wastes the round: only when nothing else helps
             return value(state, seat) - 0.25 * len(state.seats[seat].hand) - 0.01
@@ -98,4 +109,14 @@ class GreedyBot:
             bonus -= 0.02
         if isinstance(command, cmd.SlotIdol):
             bonus -= 0.6  # the slot's points are lost for a one-off bonus
+        top = fx.current(after)
+        if top is not None and top[0].seat == seat:
+            frame = top[0]
+            if frame.ctx.get("need") == "draw":
+                bonus += DRAWN * int(frame.ctx.get("n", 1)) * growth_of(after)
+            elif depth < 2 and "need" not in frame.ctx:
+                answers = fx.options(after)[:12]
+                if answers:
+                    best = max(self.rate(after, seat, cmd.Choose(a), depth + 1) for a in answers)
+                    return best + bonus
         return value(after, seat) + bonus
