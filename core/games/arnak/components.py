@@ -283,7 +283,7 @@ def _travel(text: str) -> Travel:
         t = parse_travel(term)
         if t is None:
             raise ValueError(f"not a travel icon: {term!r}")
-        total = Travel(*(a + b for a, b in zip(total, t, strict=True)))
+        total = total + t
     return total
 
 
@@ -348,7 +348,7 @@ def _sum_costs(costs: list[Cost]) -> Cost:
     res, travel = Res(), NO_TRAVEL
     for c in costs:
         res = res + c.res
-        travel = Travel(*(a + b for a, b in zip(travel, c.travel, strict=True)))
+        travel = travel + c.travel
     return Cost(res, travel, sum(c.down for c in costs), sum(c.idol for c in costs))
 
 

@@ -88,6 +88,9 @@ class Travel(NamedTuple):
     ship: int = 0
     plane: int = 0
 
+    def __add__(self, other: tuple[int, ...]) -> Travel:  # type: ignore[override]
+        return Travel(*(a + b for a, b in zip(self, other, strict=True)))
+
     @property
     def total(self) -> int:
         return self.boot + self.car + self.ship + self.plane
@@ -435,7 +438,7 @@ def parse_cost(text: str) -> Cost:
         elif term == "idol":
             idol += 1
         elif (t := parse_travel(term)) is not None:
-            travel = Travel(*(a + b for a, b in zip(travel, t, strict=True)))
+            travel = travel + t
         else:
             res = res + parse_res(term)
     if not text.split():
@@ -585,7 +588,7 @@ def _call(name: str, pos: list[str], kw: dict[str, str]) -> Op:
                     raise EffectSyntaxError(f"a discovery discount is in compasses, not {a!r}")
                 compass_off = off.C
             elif (t := parse_travel(a)) is not None:
-                discount = Travel(*(x + y for x, y in zip(discount, t, strict=True)))
+                discount = discount + t
             else:
                 raise EffectSyntaxError(f"dig: unknown discount {a!r}")
         return Dig(discount, compass_off)
