@@ -469,3 +469,30 @@ def test_borrowed_travel_is_lost_unless_spent_in_the_turn() -> None:
     t.do(cmd.EndTurn())
     assert t.state.pool == []
     assert t.state.supply[0] == ["h07"] and seat0(t).assistants == []
+
+
+def test_idol_of_ara_anu_discounts_a_temple_tile() -> None:
+    t = table("a11", res="T")
+    t.research(0, glass=14)
+    t.do(cmd.PlayCard("a11"))
+    assert "glass>t1" in t.options(), "the jewel tile, free with the discount (1069-1070)"
+    t.choose("glass>t1")
+    assert seat0(t).temple_tiles == [1]
+
+
+def test_decorated_horn_swaps_a_silver_assistant_for_a_silver_one() -> None:
+    t = table("a22")
+    t.assistants(0, [("h02", False, True)])
+    t.state.supply = [["h01"], ["h12"], ["h05"]]
+    t.do(cmd.PlayCard("a22"))
+    t.choose("0>1")
+    assert seat0(t).assistants == [Assistant("h12", gold=False, exhausted=False)]
+    assert t.state.supply[1] == ["h02"]
+
+
+def test_guardians_crown_never_moves_to_a_camp_with_anyone_on_it() -> None:
+    """A site with one of its two spaces taken is not completely free (1084-1088)."""
+    t = table("a35", players=4)
+    t.site("L1.1", "s01", guardian="g05").arch(0, ["L1.1"]).arch(1, ["C2.1"])
+    t.do(cmd.PlayCard("a35"))
+    assert "L1.1>C2" not in t.options() and "L1.1>C1" in t.options()

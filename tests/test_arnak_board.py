@@ -757,3 +757,28 @@ def test_round_five_ends_with_the_archaeologists_return_and_its_fear() -> None:
     assert not any(isinstance(e, ev.Shuffled | ev.Drew) for e in t.events)
     outcome = RULES.outcome(s)
     assert outcome is not None and outcome.parts[0]["cards"] == -1, "the Fear card scores -1"
+
+
+def test_a_bought_item_lies_above_the_cards_shuffled_under_the_deck() -> None:
+    """Rulebook (Nicht vergessen): a bought item goes under the deck, so it lies above every
+    card the round's end shuffles under it."""
+    t = Table()
+    t.row(["a01"], ["i12", "i05", "i06", "i07", "i08"]).res(0, "4M")
+    t.play(0, ["b0fc", "b0fs"]).deck(0, ["b0ec"])
+    t.do(cmd.Buy("i12"))
+    assert seat0(t).deck == ["b0ec", "i12"]
+    t.do(cmd.EndTurn())
+    for _ in range(2):
+        t.do(cmd.Pass())
+        t.do(cmd.EndTurn())
+    assert t.state.round == 2
+    assert seat0(t).hand[:2] == ["b0ec", "i12"]
+    assert sorted(seat0(t).hand[2:]) == ["b0fc", "b0fs"]
+
+
+def test_a_hand_may_hold_more_than_five_cards() -> None:
+    t = Table()
+    t.hand(0, ["i03", "b0fc", "b0fs", "b0ec", "b0es"]).deck(0, ["f01", "f02"])
+    t.do(cmd.PlayCard("i03"))
+    t.choose("2")
+    assert len(seat0(t).hand) == 6
