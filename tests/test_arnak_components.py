@@ -14,19 +14,8 @@ import pytest
 from core.games.arnak import ops
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.components import TEMPLE
-from core.games.arnak.ops import (
-    Choice,
-    Cost,
-    Draw,
-    EffectSyntaxError,
-    Gain,
-    GainTravel,
-    PayThen,
-    Res,
-    Travel,
-    parse,
-    parse_cost,
-)
+from core.games.arnak.effect_text import EffectSyntaxError, parse, parse_cost
+from core.games.arnak.ops import Choice, Cost, Draw, Gain, GainTravel, PayThen, Res, Travel
 
 REFERENCE_CARDS = """
 i01 | Sea Turtle             | 3 | 1 | 2ship

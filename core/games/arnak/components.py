@@ -11,20 +11,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from core.games.arnak.ops import (
-    NO_TRAVEL,
-    Cost,
-    GainTravel,
-    Pass,
-    Program,
-    Res,
-    Travel,
-    parse,
-    parse_cost,
-    parse_res,
-    parse_travel,
-    walk,
-)
+from core.games.arnak.effect_text import parse, parse_cost, parse_res, parse_travel
+from core.games.arnak.ops import NO_TRAVEL, Cost, GainTravel, Pass, Program, Res, Travel, walk
 
 CardKind = Literal["basic", "fear", "item", "artifact"]
 SideName = Literal["bird", "snake"]
