@@ -243,10 +243,10 @@ def do_exile(state: ArnakState, seat: int, value: str) -> None:
         player.fear_tiles -= 1
         state.fear_tiles += 1
         return
-    if value in player.hand:
-        player.hand.remove(value)
-    else:
-        take_card(player.play, value)
+    if value in player.play:
+        player.play.remove(value)
+    else:  # from the hand (a view of another seat's hand only sees a hidden card go)
+        take_card(player.hand, value)
     to_exile(state, seat, value)
 
 
@@ -557,15 +557,19 @@ def _pass(state: ArnakState, frame: Frame, op: o.Pass) -> bool:
 
 
 def _pay_then(state: ArnakState, frame: Frame, op: o.PayThen) -> bool:
+    """Pay, then run the rest; an unpayable cost loses the rest. Which card goes down and how
+    travel is paid are always asked (a view cannot see the hand that decides whether it can be
+    paid, so the answer, possibly "skip", must be in the log), unless the turn's pool pays."""
     seat = frame.seat
-    if not cost_payable(state, seat, op.cost, []):
+    cost = op.cost
+    if cost.down or cost.travel.total:
+        if not cost.down and pay_options(state, frame, op) == [""]:
+            pay_cost(state, frame, op, "")  # the pool pays: public knowledge
+            return True
+        return False
+    if not cost_payable(state, seat, cost, []):
         advance(frame)  # unpayable: the effect is lost
         return True
-    if op.cost.down or op.cost.travel.total:
-        if op.cost.travel.total and len(pay_options(state, frame, op)) == 1:
-            pay_cost(state, frame, op, pay_options(state, frame, op)[0])
-            return True
-        return False  # ask which card goes down / how to pay the travel
     pay_cost(state, frame, op, "")
     return True
 
@@ -788,11 +792,17 @@ def _answer_upgrade(state: ArnakState, frame: Frame, op: o.Upgrade, value: str) 
 
 
 def _ask_pay(state: ArnakState, frame: Frame, op: o.PayThen) -> list[str]:
-    return pay_options(state, frame, op)
+    player = state.seats[frame.seat]
+    if not can_pay_res(state, frame.seat, op.cost.res) or player.idols < op.cost.idol:
+        return [SKIP]
+    return pay_options(state, frame, op) or [SKIP]
 
 
 def _answer_pay(state: ArnakState, frame: Frame, op: o.PayThen, value: str) -> None:
-    pay_cost(state, frame, op, value)
+    if value == SKIP:
+        advance(frame)  # it cannot be paid: the rest is lost
+    else:
+        pay_cost(state, frame, op, value)
 
 
 def option_open(state: ArnakState, frame: Frame, option: o.Program) -> bool:
@@ -1279,11 +1289,12 @@ def _answer_peek(state: ArnakState, frame: Frame, op: o.Peek, value: str) -> Non
     elif stage == "back" and value != SKIP:
         take_card(player.aside, value)
         player.deck.insert(0, value)
-    player.play.extend(player.aside)
-    player.aside.clear()
     frame.ctx.pop("aside", None)
     frame.ctx.pop("n", None)
-    advance(frame)
+    if player.aside:
+        frame.ctx["need"] = "aside"  # the rest go face up into the play area: all see them
+    else:
+        advance(frame)
 
 
 def _ask_use_now(state: ArnakState, frame: Frame, op: UseNow) -> list[str]:

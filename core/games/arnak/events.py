@@ -192,3 +192,11 @@ class ChoseSecretly(Event, frozen=True):
 
     def command(self) -> Command:
         return cmd.Choose(self.value)
+
+
+@register("arnak.laid_aside_cards")
+class LaidAsideCards(Event, frozen=True):
+    """An earring's cards neither kept nor put back go face up into the play area."""
+
+    seat: int
+    cards: tuple[str, ...]

@@ -15,7 +15,7 @@ from core.games.arnak import ops as o
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
 from core.games.arnak.pay import spend
-from core.games.arnak.state import COMPASS, HIDDEN, TABLET, ArnakState, Assistant, Frame
+from core.games.arnak.state import HIDDEN, TABLET, ArnakState, Frame
 from core.messages import Event
 
 
@@ -162,10 +162,22 @@ def _peeked(state: ArnakState, e: ev.Peeked) -> None:
     frame, _ = top
     frame.ctx.pop("need")
     frame.ctx["seen"] = True
+    if all(card == HIDDEN for card in e.cards):
+        return  # another seat looked: what this view knew (the rescue stack's top) stands
     if e.pile == "rescue":
         state.rescue = list(e.cards)
     else:
         state.temple_bonus = list(e.cards)
+
+
+def _laid_aside(state: ArnakState, e: ev.LaidAsideCards) -> None:
+    player = state.seats[e.seat]
+    player.aside.clear()
+    player.play.extend(e.cards)
+    top = _top_frame(state)
+    assert top is not None
+    top[0].ctx.pop("need")
+    fx.advance(top[0])
 
 
 def _turn_started(state: ArnakState, e: ev.TurnStarted) -> None:
@@ -329,6 +341,7 @@ HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
     ev.Drew: _drew,
     ev.Revealed: _revealed,
     ev.Peeked: _peeked,
+    ev.LaidAsideCards: _laid_aside,
     ev.TurnStarted: _turn_started,
     ev.RoundEnded: _round_ended,
     ev.CardPlayed: _card_played,
@@ -345,4 +358,3 @@ HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
     ev.Chose: _chose,
     ev.ChoseSecretly: _chose,
 }
-_ = (COMPASS, HIDDEN, Assistant)

@@ -205,6 +205,8 @@ def fact(state: ArnakState, frame: object, need: str) -> Event:
         return ev.Revealed(pile, (state.sites1 if level == 1 else state.sites2)[0])
     if need == "guardian":
         return ev.Revealed("guardians", state.guardians[0])
+    if need == "aside":
+        return ev.LaidAsideCards(seat, tuple(player.aside))
     if need == "peek":
         if isinstance(op, o.Rescue):
             return ev.Peeked(seat, "rescue", tuple(state.rescue))

@@ -97,6 +97,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{_name(card)} was turned up from {PILES.get(pile, pile)}"
         case ev.Peeked(seat=seat, pile=pile):
             return f"{who(seat)} looked through {PILES.get(pile, pile)}"
+        case ev.LaidAsideCards(seat=seat, cards=cards):
+            laid = ", ".join(_name(c) for c in cards)
+            return f"{who(seat)} laid {laid} into their play area unused"
         case ev.TurnStarted(seat=seat):
             return f"{who(seat)}'s turn"
         case ev.RoundEnded(round=rnd):
