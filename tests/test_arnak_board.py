@@ -366,6 +366,8 @@ def test_assistant_three_pays_a_boot_for_an_arrowhead_silver_or_gives_it_gold() 
     t = Table()
     t.assistants(0, [("h03", False, False)]).hand(0, ["f01"])
     t.do(cmd.UseAssistant(0))
+    assert t.options() == ["f01"], "even a lone way to pay is asked (a view cannot see it)"
+    t.choose("f01")
     assert seat0(t).res == R("A") and seat0(t).play == ["f01"], "the Fear card paid the boot"
     t = Table()
     t.assistants(0, [("h03", True, False)])
