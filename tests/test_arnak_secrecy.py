@@ -26,6 +26,7 @@ from core.games.arnak import events as ev
 from core.games.arnak import ops as o
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.effects import current
+from core.games.arnak.greedy import GreedyBot
 from core.games.arnak.state import HIDDEN, ArnakState
 from core.messages import Command
 from core.referee import Referee
@@ -218,6 +219,23 @@ def test_no_projection_leaks_a_secret_in_rich_games(players: int, side: str) -> 
                 reached["earring"] += 1
     assert reached["temple"], "no game reached the temple: the test lost its reach"
     assert side == "bird" or reached["rescue"], "no game rescued an assistant"
+
+
+@pytest.mark.parametrize("side", ["bird", "snake"])
+def test_no_projection_or_view_leaks_a_secret_in_greedy_games(side: str) -> None:
+    """The greedy bot, choosing from its own view, plays a fuller game than random play."""
+    for players in (2, 3, 4):
+        config = RULES.config(players, {"side": side})
+        seed = f"canary-greedy-{players}-{side}"
+        names = [f"P{i}" for i in range(players)]
+        referee: Referee[ArnakState] = Referee(RULES, config, names, seed=seed)
+        referee.begin()
+        bots = [GreedyBot(f"{seed}/{s}") for s in range(players)]
+        while not referee.ended:
+            seat = RULES.to_move(referee.state)[0]
+            view = RULES.view(referee.state, seat)
+            referee.submit(seat, bots[seat].choose(RULES, view, seat))
+        check(referee, views_every=7)
 
 
 def test_the_canary_sees_a_planted_leak() -> None:
