@@ -430,8 +430,9 @@ class TableHost:
             self.refereeing.rejections.append((client, f"{route.kind}: {why}"))
             log.info("table %s: dropped a %s message for %s: %s", self.table, route.kind,
                      client, why)  # fmt: skip
-            if route.kind == "join":  # say why, once: its rightful holder ignores it
-                self._reply(client, Refused(f"{client} speaks with another key at this table"))
+            if route.kind == "join":  # say why, once, in clear: its rightful holder ignores it
+                refused = Refused(f"{client} speaks with another key at this table")
+                self.link.publish(topics.reply(self.table, client), encode(refused))
             return
         if route.kind == "cmd" and len(route.rest) == 2:
             self.refereeing.on_command(route.rest[0], client, payload)
@@ -443,7 +444,10 @@ class TableHost:
             self._on_presence(client, payload)
 
     def _reply(self, client: str, message: Any) -> None:
-        self.link.publish(topics.reply(self.table, client), encode(message))
+        """Answer ``client``, sealed to its key (a client speaks, so is bound, before this)."""
+        key = self.seating.keys.get(client)
+        topic = topics.reply(self.table, client)
+        self.link.publish(topic, encode(message), seal_to=key)
 
     def _on_join(self, client: str, payload: bytes) -> None:
         try:

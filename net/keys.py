@@ -28,6 +28,7 @@ import nacl.signing
 from net.errors import NetError
 
 MARK = b"\xc1S"
+SEALED = b"\xc1B"  # a sealed box follows
 KEY_BYTES = 32
 SIG_BYTES = 64
 _HEAD = len(MARK) + KEY_BYTES + SIG_BYTES
@@ -70,12 +71,13 @@ class Keys:
         signature = self._signing.sign(_signed_data(topic, body)).signature
         return MARK + self.public + signature + body
 
-    def unseal(self, box: bytes) -> bytes | None:
-        """The plain text of a box sealed to this key, or ``None`` if it is not one."""
+    def unseal(self, sealed: bytes) -> bytes | None:
+        """The plain text of a box sealed to this key (:func:`seal`), or ``None`` if it is not
+        one."""
         if self._box is None:
             self._box = self._signing.to_curve25519_private_key()
         try:
-            return bytes(nacl.public.SealedBox(self._box).decrypt(box))
+            return bytes(nacl.public.SealedBox(self._box).decrypt(sealed[len(SEALED) :]))
         except (nacl.exceptions.CryptoError, ValueError, TypeError):
             return None
 
@@ -111,9 +113,14 @@ def verify(public: bytes, data: bytes, signature: bytes) -> bool:
 
 
 def seal(public: bytes, data: bytes) -> bytes:
-    """``data`` in a box only the holder of Ed25519 key ``public`` can open."""
+    """``data`` in a box only the holder of Ed25519 key ``public`` can open (marked
+    :data:`SEALED`, so a reader knows to open it)."""
     box_key = nacl.signing.VerifyKey(public).to_curve25519_public_key()
-    return bytes(nacl.public.SealedBox(box_key).encrypt(data))
+    return SEALED + bytes(nacl.public.SealedBox(box_key).encrypt(data))
+
+
+def is_sealed(payload: bytes) -> bool:
+    return payload[: len(SEALED)] == SEALED
 
 
 def fingerprint(public: bytes) -> str:

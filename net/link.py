@@ -21,7 +21,9 @@ reach it, tries the next one, round and round; it first gives up only once every
 A link given :class:`~net.keys.Keys` signs everything it publishes (its Last Will too; an empty
 payload, which clears a retained message, cannot be signed). Every message it receives is
 handled with :attr:`Link.sender` set to the key that signed it (``None``: unsigned); a message
-with a broken or forged signature is dropped before any handler sees it.
+with a broken or forged signature is dropped before any handler sees it. A payload sealed to the
+link's key (``publish(…, seal_to=key)`` on the sender's side) is opened before it is handled;
+one that does not open is dropped.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ import paho.mqtt.client as paho
 
 from net.config import BrokerAddress
 from net.errors import NetError
-from net.keys import Keys, is_signed, open_frame
+from net.keys import Keys, is_sealed, is_signed, open_frame, seal
 
 log = logging.getLogger("caldera.net")
 
@@ -175,14 +177,19 @@ class Link:
     async def wait_connected(self) -> None:
         await self._up.wait()
 
-    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> bool:
+    def publish(
+        self, topic: str, payload: bytes, *, retain: bool = False, seal_to: bytes | None = None
+    ) -> bool:
         """Send now (QoS 1), without waiting for the broker's ack; ``False`` when offline.
+        ``seal_to``: a public key; only its holder can read the payload.
 
         Order is kept. Whatever a dropped connection loses is caught up by ``seq`` afterwards.
         """
         client = self._client
         if client is None or not self._up.is_set():
             return False
+        if seal_to is not None:
+            payload = seal(seal_to, payload)
         info = client._client.publish(topic, self._signed(topic, payload), qos=1, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
 
@@ -321,6 +328,12 @@ class Link:
                          msg.topic)  # fmt: skip
                 return
             sender, payload = opened
+        if is_sealed(payload):
+            opened_box = self.keys.unseal(payload) if self.keys is not None else None
+            if opened_box is None:
+                log.info("%s: dropped a box not sealed to us on %s", self.client_id, msg.topic)
+                return
+            payload = opened_box
         self.sender = sender
         try:
             self.on_message(msg.topic, payload, bool(msg.retain))

@@ -4,10 +4,12 @@ A command counts only if it arrives on ``cmd/<seat>/<client>`` from the client h
 seat, names the current ``expected_seq``, and ``decide`` accepts it; otherwise its sender gets
 the reason on its reply topic and nothing else happens. Accepted events go to the replay file
 first (a referee sink), then out: the spectators' stream gets ``project(event, None)``, each
-seated client its own ``project(event, seat)``, so nothing secret reaches a seat that may not
-see it. State hashes follow each batch in a separate ``Check`` message, computed after the
-events are on the wire so they add nothing to the round trip. A client that missed events asks
-for them (``sync``) and gets them projected for its seat, in chunks.
+seated client its own ``project(event, seat)``, sealed to the key that took the seat (as is
+every answer and catch-up, to its asker's key), so nothing secret reaches a seat that may not
+see it, nor anyone reading the broker. State hashes follow each batch in a separate ``Check``
+message, computed after the events are on the wire so they add nothing to the round trip. A
+client that missed events asks for them (``sync``) and gets them projected for its seat, in
+chunks.
 """
 
 from __future__ import annotations
@@ -97,7 +99,9 @@ class Refereeing:
             self._writer.close()
 
     def _reply(self, client: str, message: Any) -> None:
-        self.link.publish(topics.reply(self.table, client), encode(message))
+        key = self.seating.keys.get(client)
+        if key is not None:  # a client is bound to a key before anything is answered
+            self.link.publish(topics.reply(self.table, client), encode(message), seal_to=key)
 
     # -- commands in -------------------------------------------------------------------------
 
@@ -187,10 +191,13 @@ class Refereeing:
             return  # a client asking this often is broken or hostile: serve the others
         recent.append(now)
         referee = self.referee
+        key = self.seating.keys.get(client)
+        if key is None:
+            return
         topic = topics.reply(self.table, client)
         if referee is None or start >= referee.seq:
             seq = referee.seq if referee is not None else 0
-            self.link.publish(topic, encode(Batch(seq, ())))
+            self.link.publish(topic, encode(Batch(seq, ())), seal_to=key)
             return
         seat = self.seating.seat_of(client)
         chunk: list[bytes] = []
@@ -199,11 +206,11 @@ class Refereeing:
         for env in referee.log[start:]:
             data = self._wire_for(env, seat)
             if chunk and size + len(data) > SYNC_CHUNK_BYTES:
-                self.link.publish(topic, encode(self._batch(first, chunk)))
+                self.link.publish(topic, encode(self._batch(first, chunk)), seal_to=key)
                 first, chunk, size = env.seq, [], 0
             chunk.append(data)
             size += len(data)
-        self.link.publish(topic, encode(self._batch(first, chunk)))
+        self.link.publish(topic, encode(self._batch(first, chunk)), seal_to=key)
 
     def _batch(self, start: int, envs: list[bytes]) -> Batch:
         end = start + len(envs)
@@ -220,16 +227,21 @@ class Refereeing:
             return self.referee.wire[env.seq]
         return encode_envelope(Envelope(env.seq, projected, env.prev))
 
-    def _destinations(self, first: Seat | None = None) -> list[tuple[str, Seat | None]]:
-        """Every stream: the seated clients' (``first``'s at the head), then the public one."""
+    def _destinations(
+        self, first: Seat | None = None
+    ) -> list[tuple[str, Seat | None, bytes | None]]:
+        """Every stream: the seated clients' (``first``'s at the head), each with the key its
+        events are sealed to, then the public one (not sealed). A seat whose client's key is
+        not known (yet) gets nothing: it catches up once it speaks."""
         seats = self.seating.seats
         order = sorted(range(len(seats)), key=lambda s: s != first)
-        out: list[tuple[str, Seat | None]] = [
-            (topics.seat_events(self.table, s, client), s)
+        out: list[tuple[str, Seat | None, bytes | None]] = [
+            (topics.seat_events(self.table, s, client), s, key)
             for s in order
             if (client := seats[s].client) is not None
+            and (key := self.seating.keys.get(client)) is not None
         ]
-        out.append((topics.public_events(self.table), None))
+        out.append((topics.public_events(self.table), None, None))
         return out
 
     def publish(self, envs: Sequence[Envelope], answer: tuple[Seat, Result] | None = None) -> None:
@@ -238,10 +250,10 @@ class Refereeing:
         if not envs:
             return
         start = envs[0].seq
-        for topic, seat in self._destinations(answer[0] if answer else None):
+        for topic, seat, key in self._destinations(answer[0] if answer else None):
             result = answer[1] if answer is not None and seat == answer[0] else None
             batch = Batch(start, tuple(self._wire_for(env, seat) for env in envs), (), result)
-            self.link.publish(topic, encode(batch))
+            self.link.publish(topic, encode(batch), seal_to=key)
         for listener in list(self.event_listeners):
             listener(envs)
         self._check_wake.set()
@@ -264,5 +276,5 @@ class Refereeing:
                 self._hashed_state = apply(self.rules, self._hashed_state, env.event, referee.log)
                 self.hashes.append(state_hash(self.rules, self._hashed_state))
             check = encode(Check(start, tuple(self.hashes[start:])))
-            for topic, _ in self._destinations():
+            for topic, _, _ in self._destinations():  # of the public view: not sealed
                 self.link.publish(topic, check)

@@ -13,9 +13,10 @@ host comes back (it reconnected, or a killed host resumed the table) the session
 itself: same seat, same identity.
 
 Everything the session sends is signed with its identity's key (the seat is bound to the key
-that took it), and it believes only what the table's host signed: the host's key is the one the
-lobby saw on the table's card (or, first, the card's own), and a card, batch, hash or answer
-signed by anyone else, or by no one, is dropped unread.
+that took it), its commands sealed to the host's key, and it believes only what the table's
+host signed: the host's key is the one the lobby saw on the table's card (or, first, the card's
+own), and a card, batch, hash or answer signed by anyone else, or by no one, is dropped unread;
+what the host sealed to this seat's key is opened by the link.
 """
 
 from __future__ import annotations
@@ -220,7 +221,7 @@ class NetSession:
         topic = topics.cmd(self.table, seat, self.identity)
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = pending = _Pending(topic, encode(request), future)
-        self.link.publish(topic, pending.data)
+        self._send(pending)
         try:
             result = await asyncio.wait_for(future, self.command_timeout)
         except TimeoutError:
@@ -233,6 +234,11 @@ class NetSession:
             raise IllegalCommand(result.reason)
         self._learn_seq(result.seq)
         await self.wait_until(lambda: len(self._envelopes) >= result.seq)
+
+    def _send(self, pending: _Pending) -> None:
+        """Send a command, sealed to the host's key: a secret choice (the cards a player keeps)
+        is for the referee's eyes only."""
+        self.link.publish(pending.topic, pending.data, seal_to=self.host_key)
 
     async def close(self) -> None:
         """Leave the table: before the game, the seat is freed; during it, it stays ours to
@@ -341,7 +347,7 @@ class NetSession:
         self._ask_sync(force=True)
         for pending in self._pending.values():
             pending.sent = time.monotonic()
-            self.link.publish(pending.topic, pending.data)
+            self._send(pending)
 
     def _ask_sync(self, force: bool = False) -> None:
         if self.desync is not None:
@@ -368,7 +374,7 @@ class NetSession:
             for pending in self._pending.values():
                 if now - pending.sent >= self.retry:
                     pending.sent = now
-                    self.link.publish(pending.topic, pending.data)
+                    self._send(pending)
 
     # -- messages in ---------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from net.botclient import play
 from net.broker import EmbeddedBroker, InProcessBroker, answers, free_port
 from net.config import BrokerAddress
 from net.host import TableHost
-from net.keys import Keys, open_frame
+from net.keys import Keys, is_sealed, open_frame
 from net.link import NODELAY, Backoff
 from net.session import NetSession
 from net.wire import Result, host_message_from_wire
@@ -285,7 +285,8 @@ async def close_all(host: TableHost | None, sessions: Sequence[NetSession]) -> N
 class RawClient:
     """A bare MQTT client speaking for ``identity``: to send what a real client never would.
     It signs what it sends with ``keys`` (its own, unless given; ``sign=False``: unsigned) and
-    keeps what it receives with any signature taken off (``signers`` says whose it was)."""
+    keeps what it receives with any signature taken off (``signers`` says whose it was) and
+    any box sealed to its key opened."""
 
     def __init__(
         self,
@@ -331,6 +332,8 @@ class RawClient:
             self.raw.append((str(message.topic), payload))
             opened = open_frame(str(message.topic), payload)
             signer, body = opened if opened is not None else (None, payload)
+            if is_sealed(body):  # opened when sealed to our key (else kept as it came)
+                body = self.keys.unseal(body) or body
             self.received.append((str(message.topic), body))
             self.signers.append(signer)
             self._new.set()
