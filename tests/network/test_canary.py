@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from netkit import RawClient, TestBroker, close_all, join, make_host, play_all
+from netkit import AmqttProcess, RawClient, close_all, join, make_host, play_all
 from test_secrecy import public_from
 
 from core.codec import Envelope
@@ -32,15 +32,22 @@ async def _game(address: BrokerAddress, tmp_path: Path, table: str) -> list[Enve
         await close_all(host, players)
 
 
-async def test_an_outsider_reads_no_hand_in_100_games(
-    amqtt_broker: TestBroker, tmp_path: Path
-) -> None:
-    outsider = RawClient(amqtt_broker.address, "eve", [f"{topics.PREFIX}/#"])
+async def test_an_outsider_reads_no_hand_in_100_games(tmp_path: Path) -> None:
+    broker = AmqttProcess()  # the embedded broker as caldera starts it, in its own process
+    await broker.start()
+    outsider = RawClient(broker.address, "eve", [f"{topics.PREFIX}/#"])
+    try:
+        await _watch(broker, outsider, tmp_path)
+    finally:
+        await broker.stop()
+
+
+async def _watch(broker: AmqttProcess, outsider: RawClient, tmp_path: Path) -> None:
     async with outsider:
         logs = []
         for n in range(GAMES):  # one after the other: amqtt fails clients connecting at once
             table = f"c{n}"
-            logs.append((table, await _game(amqtt_broker.address, tmp_path, table)))
+            logs.append((table, await _game(broker.address, tmp_path, table)))
         assert len(logs) == GAMES
         seen = 0
         for table, log in logs:
