@@ -151,7 +151,7 @@ def ensure_broker(
     for a cluster none of whose nodes answers (an embedded broker is no cluster)."""
     if any(answers(node) for node in address.nodes):
         return None
-    if not address.is_loopback or address.others:
+    if not address.is_loopback or address.others or address.tls:  # it speaks no TLS either
         raise NetError(f"no MQTT broker answers at {address}")
     broker = EmbeddedBroker.spawn(address)
     if announce is not None:

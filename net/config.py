@@ -6,6 +6,8 @@ Linux, per platformdirs)::
 
     [network]
     broker = "mqtt://club.example.org:1883"  # or a cluster's nodes: ["mqtt://a:1883", "mqtt://b:1883"]
+    # broker = "mqtts://club.example.org:8883"  # TLS, the certificate checked against the
+    ca_file = "~/club-ca.pem"     # system's CA store, or against this CA file when given
     username = "alice"            # for a broker with a password file
     password = "s3cret"
     name = "Alice"                # shown to the other players
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import ssl
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,6 +27,7 @@ from urllib.parse import unquote, urlsplit
 from net.errors import NetError
 
 DEFAULT_PORT = 1883
+DEFAULT_TLS_PORT = 8883
 DEFAULT_BROKER = f"mqtt://127.0.0.1:{DEFAULT_PORT}"
 ENV_BROKER = "CALDERA_BROKER"
 CONFIG_DIR_ENV = "CALDERA_CONFIG_DIR"
@@ -32,18 +36,22 @@ CONFIG_DIR_ENV = "CALDERA_CONFIG_DIR"
 @dataclass(frozen=True)
 class BrokerAddress:
     """An MQTT 3.1.1 broker and the credentials to use there; for a cluster, its first node,
-    with the ``others`` to fail over to (:attr:`nodes`)."""
+    with the ``others`` to fail over to (:attr:`nodes`). ``tls`` (``mqtts://``): the connection
+    is TLS, the broker's certificate checked against the system's CA store, or against
+    ``ca_file`` when one is given."""
 
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     username: str | None = None
     password: str | None = None
     others: tuple[BrokerAddress, ...] = ()
+    tls: bool = False
+    ca_file: str | None = None
 
     @classmethod
     def parse(cls, text: str) -> BrokerAddress:
-        """``mqtt://[user[:password]@]host[:port]`` (or just ``host[:port]``); the nodes of a
-        cluster separated by commas (``mqtt://a:1883,mqtt://b:1883``)."""
+        """``mqtt[s]://[user[:password]@]host[:port]`` (or just ``host[:port]``); the nodes of
+        a cluster separated by commas (``mqtt://a:1883,mqtt://b:1883``)."""
         if "," in text:
             nodes = [cls.parse(part) for part in text.split(",")]
             return replace(nodes[0], others=tuple(nodes[1:]))
@@ -54,11 +62,12 @@ class BrokerAddress:
             raw = "mqtt://" + raw
         try:
             parts = urlsplit(raw)
-            port = parts.port or DEFAULT_PORT
+            tls = parts.scheme == "mqtts"
+            port = parts.port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT)
         except ValueError as exc:
             raise NetError(f"bad broker address {text!r}: {exc}") from None
-        if parts.scheme != "mqtt":
-            raise NetError(f"bad broker address {text!r}: only mqtt:// is supported")
+        if parts.scheme not in ("mqtt", "mqtts"):
+            raise NetError(f"bad broker address {text!r}: only mqtt:// and mqtts:// are supported")
         if not parts.hostname or parts.path not in ("", "/"):
             raise NetError(f"bad broker address {text!r}: expected mqtt://host:port")
         return cls(
@@ -66,14 +75,31 @@ class BrokerAddress:
             port=port,
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
+            tls=tls,
         )
+
+    def tls_context(self) -> ssl.SSLContext | None:
+        """The TLS settings of an ``mqtts://`` broker (``None`` for ``mqtt://``): the
+        certificate and the host name checked; :class:`NetError` with one line when ``ca_file``
+        cannot be read."""
+        if not self.tls:
+            return None
+        cafile = str(Path(self.ca_file).expanduser()) if self.ca_file else None
+        try:
+            return ssl.create_default_context(cafile=cafile)
+        except (OSError, ssl.SSLError) as exc:
+            raise NetError(f"cannot read the CA file {self.ca_file}: {exc}") from None
 
     @property
     def nodes(self) -> tuple[BrokerAddress, ...]:
-        """Every node to try, this one first; a node without credentials of its own uses these."""
+        """Every node to try, this one first; a node without credentials (or CA file) of its
+        own uses these."""
         user, secret = self.username, self.password
         others = (
-            node if node.username else replace(node, username=user, password=secret)
+            replace(
+                node if node.username else replace(node, username=user, password=secret),
+                ca_file=node.ca_file or self.ca_file,
+            )
             for node in self.others
         )
         return (replace(self, others=()), *others)
@@ -91,7 +117,7 @@ class BrokerAddress:
         if self.others:
             return ",".join(map(str, self.nodes))
         user = f"{self.username}@" if self.username else ""
-        return f"mqtt://{user}{self.host}:{self.port}"
+        return f"{'mqtts' if self.tls else 'mqtt'}://{user}{self.host}:{self.port}"
 
 
 @dataclass(frozen=True)
@@ -134,7 +160,7 @@ def _read_file(path: Path) -> dict[str, Any]:
         if not brokers or not all(isinstance(node, str) and "," not in node for node in brokers):
             raise NetError(f"{path}: network.broker must be an address or a list of addresses")
         section["broker"] = ",".join(brokers)
-    for key in ("broker", "username", "password", "name"):
+    for key in ("broker", "username", "password", "name", "ca_file"):
         if key in section and not isinstance(section[key], str):
             raise NetError(f"{path}: network.{key} must be a string")
     return section
@@ -162,4 +188,6 @@ def load(
     user = username or address.username or section.get("username")
     secret = password or address.password or (section.get("password") if user else None)
     address = replace(address, username=user, password=secret)
+    if section.get("ca_file") and address.ca_file is None:
+        address = replace(address, ca_file=section["ca_file"])
     return NetConfig(broker=address, name=section.get("name"), source=source)

@@ -18,6 +18,10 @@ Mosquitto, that takes an aiomqtt echo from ~0.54 ms to ~0.25 ms, beside ~0.2 ms 
 Given a cluster's nodes (:attr:`BrokerAddress.nodes`), a link that loses its node, or cannot
 reach it, tries the next one, round and round; it first gives up only once every node refused.
 
+Each connection's MQTT client id is the name it is given plus a random suffix: on a broker a
+client that connects with another's client id knocks it off, and a suffix nobody can guess
+means nobody (a member of a club broker included) can do that to a host or a player.
+
 A link given :class:`~net.keys.Keys` signs everything it publishes (its Last Will too; an empty
 payload, which clears a retained message, cannot be signed). Every message it receives is
 handled with :attr:`Link.sender` set to the key that signed it (``None``: unsigned); a message
@@ -31,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import socket
 import threading
 import time
@@ -124,9 +129,10 @@ class Link:
         keys: Keys | None = None,
     ) -> None:
         self.address = address
+        self.name = client_id
+        self.client_id = f"{client_id}-{secrets.token_hex(8)}"  # unguessable: see the docstring
         self.keys = keys
         self.sender: bytes | None = None  # who signed the message being handled
-        self.client_id = client_id
         self.subscriptions = list(subscriptions)
         self.on_message = on_message
         self.on_connect = on_connect
@@ -137,6 +143,8 @@ class Link:
         self.last_error = ""
         self.connections = 0
         self.node = address.nodes[0]  # the node connected to, or tried next
+        self.nodes = address.nodes
+        self._tls = [node.tls_context() for node in self.nodes]  # NetError: a bad CA file
         self.waits: deque[float] = deque(maxlen=100)  # the last reconnect delays, newest last
         self._up_since: float | None = None
         self._client: aiomqtt.Client | None = None
@@ -287,6 +295,7 @@ class Link:
             keepalive=self.keepalive,
             socket_options=NODELAY,
             timeout=5,
+            tls_context=self._tls[self.nodes.index(self.node)] if self.node.tls else None,
         )
         client._client.on_message = self._on_paho_message
         _write_at_once(client)
