@@ -71,6 +71,10 @@ class Keys:
         signature = self._signing.sign(_signed_data(topic, body)).signature
         return MARK + self.public + signature + body
 
+    def sign_detached(self, data: bytes) -> bytes:
+        """The 64-byte signature of ``data`` (for a record kept apart from any message)."""
+        return bytes(self._signing.sign(data).signature)
+
     def unseal(self, sealed: bytes) -> bytes | None:
         """The plain text of a box sealed to this key (:func:`seal`), or ``None`` if it is not
         one."""

@@ -22,10 +22,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.codec import Envelope, encode_envelope, unpack
+from core.codec import Envelope, encode_envelope, short_hash, unpack
 from core.errors import CodecError, IllegalCommand
 from core.fold import apply, start_state
-from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
 from core.statehash import state_hash
@@ -33,7 +32,17 @@ from net import topics
 from net.errors import NetError
 from net.link import Link
 from net.seating import Seating
-from net.wire import Batch, Check, Result, SyncRequest, command_request_from_wire, encode, peek_id
+from net.wire import (
+    Batch,
+    Check,
+    CommandRequest,
+    Result,
+    SyncRequest,
+    command_request_from_wire,
+    encode,
+    peek_id,
+)
+from replays import proofs
 from replays.file import Header, ReplayWriter, read
 
 log = logging.getLogger("caldera.net")
@@ -42,6 +51,8 @@ EventListener = Callable[[Sequence[Envelope]], None]
 REMEMBERED_ANSWERS = 64
 SYNC_CHUNK_BYTES = 128 * 1024
 SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
+SPECTATOR_SYNCS_PER_SECOND = 20  # … and to all the table's spectators together
+SYNC_MOST_EVENTS = 512  # events one catch-up answer carries, at most (the client asks again)
 
 
 class Refereeing:
@@ -59,9 +70,11 @@ class Refereeing:
         self.event_listeners: list[EventListener] = []
         self.on_published: Callable[[], None] = lambda: None
         self._writer: ReplayWriter | None = None
+        self._proofs: proofs.ProofWriter | None = None  # who played what, signed
         self._hashed_state: Any = None  # the hasher's own fold, up to len(self.hashes)
         self._answers: dict[str, OrderedDict[str, Result]] = {}
         self._syncs: dict[str, deque[float]] = {}  # client -> when its recent syncs came
+        self._spectator_syncs: deque[float] = deque(maxlen=SPECTATOR_SYNCS_PER_SECOND)
         self._check_wake = asyncio.Event()
 
     def begin(self, config: Any, seed: str | None, replay_path: Path) -> None:
@@ -75,8 +88,23 @@ class Refereeing:
         except OSError as exc:
             raise NetError(f"cannot write the replay {replay_path}: {exc}") from None
         referee.sinks.append(self._writer.append)
+        self._open_proofs(replay_path)
         self._hashed_state = start_state(self.rules, referee.started)
         self.referee = referee
+
+    def _open_proofs(self, replay_path: Path) -> None:
+        """Keep proofs beside the replay (:mod:`replays.proofs`); the game goes on without
+        them if they cannot be written."""
+        path = proofs.path_for(replay_path)
+        try:
+            fresh = not path.exists()
+            self._proofs = proofs.ProofWriter(path)
+        except OSError as exc:
+            log.warning("table %s: cannot keep its proofs in %s: %s", self.table, path, exc)
+            return
+        if fresh and self.link.keys is not None:
+            self._proofs.write({"kind": "host", "table": self.table,
+                                "key": self.link.keys.public.hex()})  # fmt: skip
 
     def resume(self, replay_path: Path, seed: str, salt: str = "") -> None:
         """Go on with the unfinished game in ``replay_path``: the referee rebuilt from its log and
@@ -86,6 +114,7 @@ class Refereeing:
         referee = Referee.resume(replay.envelopes, replay.raw, seed, salt)
         self._writer, _ = ReplayWriter.resume(replay_path)
         referee.sinks.append(self._writer.append)
+        self._open_proofs(replay_path)
         self.replay_path = replay_path
         self._hashed_state = start_state(self.rules, referee.started)
         self.referee = referee
@@ -97,6 +126,8 @@ class Refereeing:
     def close_replay(self) -> None:
         if self._writer is not None:
             self._writer.close()
+        if self._proofs is not None:
+            self._proofs.close()
 
     def _reply(self, client: str, message: Any) -> None:
         key = self.seating.keys.get(client)
@@ -126,8 +157,7 @@ class Refereeing:
             return answers[request_id], False  # a resent command: same answer, no second effect
         try:
             request = command_request_from_wire(obj)
-            result = self._decide(seat_text, client, request.seat, request.expected_seq,
-                                  request.command, request.id)  # fmt: skip
+            result = self._decide(seat_text, client, request)
         except CodecError as exc:
             result = Result(request_id, False, reason=f"malformed command: {exc}")
         if request_id is not None:
@@ -136,15 +166,9 @@ class Refereeing:
                 answers.popitem(last=False)
         return result, result.ok
 
-    def _decide(
-        self,
-        seat_text: str,
-        client: str,
-        named_seat: int | None,
-        expected_seq: int,
-        command: Command,
-        request_id: str,
-    ) -> Result:
+    def _decide(self, seat_text: str, client: str, request: CommandRequest) -> Result:
+        named_seat, expected_seq, request_id = request.seat, request.expected_seq, request.id
+
         def no(reason: str) -> Result:
             return Result(request_id, False, reason=reason)
 
@@ -171,13 +195,33 @@ class Refereeing:
                 f"stale command: sent having seen {expected_seq} events, "
                 f"but the table has {referee.seq}"
             )
+        proof = self._proof(seat, client, request)
+        if request.sig is not None and proof is None:
+            return no(f"the command is not signed by the key that took seat {seat + 1}")
+        first = referee.seq
         try:
-            envs = referee.submit(seat, command)
+            envs = referee.submit(seat, request.command)
         except IllegalCommand as exc:
             return no(str(exc))
+        if proof is not None and self._proofs is not None:
+            self._proofs.write({**proof, "seq": first})
         result = Result(request_id, True, seq=referee.seq)
         self.publish(envs, answer=(seat, result))
         return result
+
+    def _proof(self, seat: Seat, client: str, request: CommandRequest) -> dict[str, Any] | None:
+        """The proof record of a command its seat's holder signed; ``None`` when unsigned, or
+        signed by another key than the seat's."""
+        key = self.seating.keys.get(client)
+        if request.sig is None or key is None:
+            return None
+        body = request.body()
+        if not proofs.verify(key, proofs.command_data(self.table, seat, request.expected_seq,
+                                                      body), request.sig):  # fmt: skip
+            return None
+        return {"kind": "command", "seat": seat, "key": key.hex(),
+                "expected_seq": request.expected_seq, "command": body.hex(),
+                "sig": request.sig.hex()}  # fmt: skip
 
     def on_sync(self, client: str, payload: bytes) -> None:
         try:
@@ -185,25 +229,28 @@ class Refereeing:
         except CodecError as exc:
             log.info("table %s: bad sync request from %s: %s", self.table, client, exc)
             return
-        recent = self._syncs.setdefault(client, deque(maxlen=SYNCS_PER_SECOND))
-        now = time.monotonic()
-        if len(recent) == SYNCS_PER_SECOND and now - recent[0] < 1.0:
-            return  # a client asking this often is broken or hostile: serve the others
-        recent.append(now)
-        referee = self.referee
         key = self.seating.keys.get(client)
         if key is None:
             return
+        seat = self.seating.seat_of(client)
+        now = time.monotonic()
+        budgets = [self._syncs.setdefault(client, deque(maxlen=SYNCS_PER_SECOND))]
+        if seat is None:  # a seat has its own share; spectators, however many, share one
+            budgets.append(self._spectator_syncs)
+        if any(len(b) == b.maxlen and now - b[0] < 1.0 for b in budgets):
+            return  # asking this often is broken or hostile: serve the others
+        for budget in budgets:
+            budget.append(now)
+        referee = self.referee
         topic = topics.reply(self.table, client)
         if referee is None or start >= referee.seq:
             seq = referee.seq if referee is not None else 0
             self.link.publish(topic, encode(Batch(seq, ())), seal_to=key)
             return
-        seat = self.seating.seat_of(client)
         chunk: list[bytes] = []
         size = 0
         first = start
-        for env in referee.log[start:]:
+        for env in referee.log[start : start + SYNC_MOST_EVENTS]:
             data = self._wire_for(env, seat)
             if chunk and size + len(data) > SYNC_CHUNK_BYTES:
                 self.link.publish(topic, encode(self._batch(first, chunk)), seal_to=key)
@@ -254,10 +301,20 @@ class Refereeing:
             result = answer[1] if answer is not None and seat == answer[0] else None
             batch = Batch(start, tuple(self._wire_for(env, seat) for env in envs), (), result)
             self.link.publish(topic, encode(batch), seal_to=key)
+        self._sign_head(envs[-1].seq)
         for listener in list(self.event_listeners):
             listener(envs)
         self._check_wake.set()
         self.on_published()
+
+    def _sign_head(self, seq: int) -> None:
+        """Sign the hash of event ``seq`` (so the whole chain up to it) into the proofs."""
+        keys, referee = self.link.keys, self.referee
+        if self._proofs is None or keys is None or referee is None:
+            return
+        digest = short_hash(referee.wire[seq])
+        sig = keys.sign_detached(proofs.head_data(self.table, seq, digest))
+        self._proofs.write({"kind": "head", "seq": seq, "hash": digest, "sig": sig.hex()})
 
     async def check_hashes(self) -> None:
         """Hash the states after new events once those events are on the wire; publish them.

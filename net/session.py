@@ -28,6 +28,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from core.codec import Envelope, decode_envelope, unpack
@@ -58,6 +59,7 @@ from net.wire import (
     encode,
     host_message_from_wire,
 )
+from replays.proofs import command_data
 
 log = logging.getLogger("caldera.net")
 
@@ -218,6 +220,8 @@ class NetSession:
             raise HostAway(self._away_words())
         request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
         request = CommandRequest(request_id, len(self._envelopes), seat, command)
+        signed = command_data(self.table, seat, request.expected_seq, request.body())
+        request = replace(request, sig=self.keys.sign_detached(signed))  # the proof it was us
         topic = topics.cmd(self.table, seat, self.identity)
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = pending = _Pending(topic, encode(request), future)
@@ -406,6 +410,8 @@ class NetSession:
             self._receive(message)
             if message.result is not None:
                 self._answer(message.result)
+            if route.kind == "reply" and message.envs and len(self._envelopes) < self._target:
+                self._ask_sync(force=True)  # a catch-up comes in bounded parts: the next one
         elif isinstance(message, Check):
             self._check(message)
         elif isinstance(message, Result):

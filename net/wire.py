@@ -338,19 +338,27 @@ class JoinRequest:
 @dataclass(frozen=True)
 class CommandRequest:
     """A command sent for a seat. ``expected_seq`` is how many events the sender has folded;
-    ``id`` lets the host answer a resent command once (exactly-once across reconnects)."""
+    ``id`` lets the host answer a resent command once (exactly-once across reconnects); ``sig``
+    is the seat holder's signature of it (:func:`replays.proofs.command_data`), which the host
+    keeps as the proof of who played it."""
 
     id: str
     expected_seq: int
     seat: int | None
     command: Command
+    sig: bytes | None = None
 
     def to_wire(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "expected_seq": self.expected_seq,
             "command": command_to_wire(self.command, self.seat),
+            "sig": self.sig,
         }
+
+    def body(self) -> bytes:
+        """The command's bytes as its signature covers them."""
+        return pack(command_to_wire(self.command, self.seat))
 
 
 def peek_id(obj: Any) -> str | None:
@@ -366,7 +374,10 @@ def command_request_from_wire(obj: Any) -> CommandRequest:
     if len(request_id) > 64:
         raise BadPayload("request: 'id' is longer than 64 characters")
     seat, command = command_from_wire(r.mapping("command"))
-    return CommandRequest(request_id, r.integer("expected_seq"), seat, command)
+    sig = r.obj.get("sig")
+    if sig is not None and not (isinstance(sig, bytes) and len(sig) == 64):
+        raise BadPayload("request: 'sig' must be 64 bytes")
+    return CommandRequest(request_id, r.integer("expected_seq"), seat, command, sig)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,173 @@
+"""Proof records: who played what at a hosted table, signed, kept beside its replay.
+
+A replay's hash chain shows that no event was lost or moved, and the audit that every draw came
+from the seed; neither says who played a move (anyone may edit a move for another legal one and
+rebuild the chain). So a table's host keeps ``<replay>.proofs`` beside the file, one JSON line
+per record:
+
+- ``{"kind": "host", "table": …, "key": …}``: the host's public key;
+- ``{"kind": "command", "seq": N, "seat": S, "key": …, "expected_seq": …, "command": …,
+  "sig": …}``: the command whose events begin at event N, exactly as seat S's holder signed it
+  (Ed25519, over the table, seat, ``expected_seq`` and the command's bytes), with their key;
+- ``{"kind": "head", "seq": N, "hash": …, "sig": …}``: the host's signature of event N's hash
+  (so of the whole chain up to it), after each batch it published.
+
+:func:`check` tells, for a replay and its proofs, which seats' commands their holders signed,
+and finds any event that differs from what was signed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import nacl.exceptions
+import nacl.signing
+
+from core.codec import Envelope, command_from_wire, pack, short_hash, unpack
+from core.errors import CalderaError
+from core.fold import rules_of
+from core.lifecycle import GameStarted
+
+SUFFIX = ".proofs"
+_COMMAND = b"caldera-command-v1\x00"
+_HEAD = b"caldera-head-v1\x00"
+
+
+def path_for(replay: Path) -> Path:
+    return replay.with_name(replay.name + SUFFIX)
+
+
+def command_data(table: str, seat: int, expected_seq: int, command: bytes) -> bytes:
+    """What a seat's holder signs for a command (``command``: its packed wire form)."""
+    return _COMMAND + pack([table, seat, expected_seq]) + command
+
+
+def head_data(table: str, seq: int, digest: str) -> bytes:
+    """What the host signs after publishing event ``seq`` (``digest``: that event's hash)."""
+    return _HEAD + pack([table, seq, digest])
+
+
+def verify(key: bytes, data: bytes, signature: bytes) -> bool:
+    try:
+        nacl.signing.VerifyKey(key).verify(data, signature)
+    except (nacl.exceptions.BadSignatureError, nacl.exceptions.CryptoError, ValueError, TypeError):
+        return False
+    return True
+
+
+class ProofWriter:
+    """Appends proof records to a replay's ``.proofs`` file (flushed as written)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[str] | None = path.open("a", encoding="utf-8")
+
+    def write(self, record: dict[str, Any]) -> None:
+        if self._file is not None:
+            self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+            self._file.flush()
+
+    def close(self) -> None:
+        file, self._file = self._file, None
+        if file is not None:
+            file.close()
+
+
+@dataclass
+class ProofReport:
+    """What the proofs show: each seat's signing key and how many of its commands are signed
+    (``signed``), commands played for a seat by the host's bots (``by_host``), the last event
+    the host signed, and every problem found."""
+
+    found: bool = False
+    host_key: str = ""
+    keys: dict[int, str] = field(default_factory=dict)
+    signed: dict[int, int] = field(default_factory=dict)
+    by_host: dict[int, int] = field(default_factory=dict)
+    last_signed: int = -1
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check(replay: Path, envelopes: Sequence[Envelope], wire: Sequence[bytes]) -> ProofReport:
+    """Check ``replay``'s proofs against its events (and their bytes, ``wire``); a replay
+    without proofs (a local game) gives ``found=False`` and no problem."""
+    report = ProofReport()
+    try:
+        lines = path_for(replay).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return report
+    except OSError as exc:
+        report.problems.append(f"its proofs cannot be read: {exc}")
+        return report
+    report.found = True
+    try:
+        records = [json.loads(line) for line in lines if line.strip()]
+    except ValueError:
+        records = []
+        with contextlib.suppress(ValueError):  # a torn last line: keep the whole ones
+            records = [json.loads(line) for line in lines[:-1] if line.strip()]
+    host = next((r for r in records if isinstance(r, dict) and r.get("kind") == "host"), None)
+    if host is None or not envelopes or not isinstance(envelopes[0].event, GameStarted):
+        report.problems.append("its proofs name no host")
+        return report
+    try:
+        rules = rules_of(envelopes[0].event)
+        table, host_key = str(host["table"]), bytes.fromhex(host["key"])
+        report.host_key = host["key"]
+        commands: dict[int, dict[str, Any]] = {}
+        for record in records:
+            kind = record.get("kind")
+            if kind == "head":
+                seq = int(record["seq"])
+                signed = verify(
+                    host_key, head_data(table, seq, record["hash"]), bytes.fromhex(record["sig"])
+                )
+                if not signed:
+                    report.problems.append(f"event {seq}: a head proof the host did not sign")
+                elif seq >= len(wire) or short_hash(wire[seq]) != record["hash"]:
+                    report.problems.append(f"event {seq}: not the event the host signed")
+                else:
+                    report.last_signed = max(report.last_signed, seq)
+            elif kind == "command":
+                commands[int(record["seq"])] = record
+        for env in envelopes[1:]:
+            command = rules.command_for(env.event)
+            seat = getattr(env.event, "seat", None)
+            if command is None or not isinstance(seat, int):
+                continue
+            proof = commands.get(env.seq)
+            if proof is None:
+                report.by_host[seat] = report.by_host.get(seat, 0) + 1
+                continue
+            key, body = bytes.fromhex(proof["key"]), bytes.fromhex(proof["command"])
+            data = command_data(table, seat, int(proof["expected_seq"]), body)
+            if int(proof["seat"]) != seat or not verify(key, data, bytes.fromhex(proof["sig"])):
+                report.problems.append(f"event {env.seq}: seat {seat + 1}'s proof is not signed")
+                continue
+            _, signed_command = command_from_wire(unpack(body))
+            if signed_command != command:
+                report.problems.append(
+                    f"event {env.seq}: seat {seat + 1} signed another command than the log's"
+                )
+                continue
+            if report.keys.setdefault(seat, proof["key"]) != proof["key"]:
+                report.problems.append(f"event {env.seq}: seat {seat + 1} signed with another key")
+                continue
+            report.signed[seat] = report.signed.get(seat, 0) + 1
+    except (KeyError, TypeError, ValueError, AttributeError, CalderaError) as exc:
+        report.problems.append(f"its proofs are not readable ({type(exc).__name__}: {exc})")
+        return report
+    if not report.problems and report.last_signed < len(envelopes) - 1:
+        report.problems.append(
+            f"events {report.last_signed + 1}–{len(envelopes) - 1} are not signed by the host"
+        )
+    return report

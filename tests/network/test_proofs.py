@@ -1,0 +1,80 @@
+"""Who played what, proven: a hosted table keeps each seat's signed commands and the host's
+signed event hashes beside its replay, ``caldera verify`` checks them, and a replay in which
+one move was swapped for another legal one (its hash chain rebuilt) no longer verifies."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from netkit import TestBroker, assert_same_game, close_all, join, make_host, play_all
+
+from core.codec import GENESIS, Envelope, encode_envelope, short_hash
+from core.fold import fold
+from replays import proofs
+from replays.file import Header, ReplayWriter, read
+from tui.cli import main
+
+
+def swap_a_move(original: Path, edited: Path) -> int:
+    """Write ``edited``: ``original`` up to its last command, which is replaced by another
+    legal one, its chain rebuilt; the proofs copied beside it. Returns the swapped event."""
+    replay = read(original)
+    envelopes = replay.envelopes
+    rules, _ = fold(envelopes[:1])
+    for at in range(len(envelopes) - 2, 0, -1):
+        event = envelopes[at].event
+        command, seat = rules.command_for(event), getattr(event, "seat", None)
+        if command is None or not isinstance(seat, int):
+            continue
+        _, state = fold(envelopes[:at])
+        others = [c for c in rules.legal_commands(state, seat) if c != command]
+        if others:
+            break
+    else:
+        raise AssertionError("no move to swap")
+    events = [env.event for env in envelopes[:at]] + rules.decide(state, seat, others[0])
+    with ReplayWriter.create(edited, Header.for_game(envelopes[0].event)) as writer:  # type: ignore[arg-type]
+        prev = GENESIS
+        for seq, event in enumerate(events):
+            data = encode_envelope(Envelope(seq, event, prev))
+            writer.append(Envelope(seq, event, prev), data)
+            prev = short_hash(data)
+    shutil.copy(proofs.path_for(original), proofs.path_for(edited))
+    return at
+
+
+async def test_a_replay_proves_who_played_and_an_edited_move_fails(
+    broker: TestBroker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    host = make_host(broker.address, tmp_path, seats=3, turn_limit=3, auto_start=True)
+    await host.open()
+    await host.seat_bot(2)
+    players = [await join(broker.address, "t1", name) for name in ("ann", "bob")]
+    try:
+        await play_all(players)
+        await host.wait_ended(10)
+        await assert_same_game(host, players)
+    finally:
+        await close_all(host, players)
+    path = host.replay_path
+    assert path is not None and proofs.path_for(path).exists()
+    report = proofs.check(path, read(path).envelopes, read(path).raw)
+    assert report.ok and set(report.signed) == {0, 1} and set(report.by_host) == {2}
+    assert report.keys == {0: players[0].keys.public.hex(), 1: players[1].keys.public.hex()}
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "seat 1 signed" in out and "seat 3 " in out and "the host's bots" in out
+
+    edited = tmp_path / "edited.caldera"
+    at = swap_a_move(path, edited)
+    alone = tmp_path / "alone" / "edited.caldera"  # without its proofs, the edit goes unseen
+    alone.parent.mkdir()
+    shutil.copy(edited, alone)
+    assert main(["verify", str(alone)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(edited)]) == 1
+    err = capsys.readouterr().err
+    assert f"event {at}: not the event the host signed" in err
+    assert f"event {at}: seat" in err and "signed another command" in err
