@@ -4,7 +4,9 @@ It announces itself with a retained server card (``lobby/servers/<server>``, cle
 Will) and opens a table for whoever asks on ``lobby/requests/<server>/<client>`` (a
 :class:`~net.wire.TableRequest`: game, seats, how many of them its own bots take), answering on
 ``lobby/replies/<server>/<client>``. Its tables start as soon as every seat is taken and close a
-little while after their game ends.
+little while after their game ends; a table that never starts closes ``open_timeout`` seconds
+after it opened, and one client may have at most ``per_client`` tables waiting for players (a
+request is signed, so a client is its key: no client id can take another's share).
 
 A server that was killed resumes, when it starts again, every unfinished game it was hosting in
 its replay directory (:meth:`TableHost.resume`): the same tables, the same seats, the same
@@ -43,6 +45,8 @@ from replays import unfinished
 log = logging.getLogger("caldera.net")
 
 MAX_TABLES = 200
+PER_CLIENT = 3  # tables one client may have waiting for players
+OPEN_TIMEOUT = 600.0  # seconds a table may wait for its players
 
 
 class Server:
@@ -59,6 +63,8 @@ class Server:
         standin: str | None = "random",
         standin_after: float = 10.0,
         max_tables: int = MAX_TABLES,
+        per_client: int = PER_CLIENT,
+        open_timeout: float = OPEN_TIMEOUT,
         backoff: Backoff = DEFAULT_BACKOFF,
         sweep: float | None = 15.0,
         announce: Callable[[str], None] | None = None,
@@ -71,6 +77,10 @@ class Server:
         self.standin = standin
         self.standin_after = standin_after
         self.max_tables = max_tables
+        self.per_client = per_client
+        self.open_timeout = open_timeout
+        self._asked: dict[str, str] = {}  # table -> the client who asked for it
+        self._asking: dict[str, int] = {}  # client -> its requests being answered
         self.backoff = backoff
         self.sweep = sweep
         self.announce = announce
@@ -218,12 +228,35 @@ class Server:
         return host
 
     async def _reap(self, host: TableHost) -> None:
-        """Close a table ``linger`` seconds after its game ends (time for late catch-ups)."""
+        """Close a table ``linger`` seconds after its game ends (time for late catch-ups), or
+        ``open_timeout`` seconds after it opened if its game never began."""
+        begun = asyncio.Event()
+        if host.status != "open":
+            begun.set()
+        stop = host.subscribe_card(lambda card: begun.set() if card.status != "open" else None)
+        try:
+            await asyncio.wait_for(begun.wait(), self.open_timeout)
+        except TimeoutError:
+            log.info("server %s: table %s never started: closed", self.server, host.table)
+            await self._close_table(host)
+            return
+        finally:
+            stop()
         await host.ended.wait()
         await asyncio.sleep(self.linger)
+        await self._close_table(host)
+
+    async def _close_table(self, host: TableHost) -> None:
         await host.close()
         self.tables.pop(host.table, None)
+        self._asked.pop(host.table, None)
         self._publish_card()
+
+    def _waiting(self, client: str) -> int:
+        """How many tables ``client`` asked for that wait for players (or are being opened)."""
+        open_ = [t for t, who in self._asked.items() if who == client
+                 and t in self.tables and self.tables[t].status == "open"]  # fmt: skip
+        return len(open_) + self._asking.get(client, 0)
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
@@ -247,9 +280,22 @@ class Server:
         except CodecError as exc:
             self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
             return
-        self._background(self._answer(request, reply_topic), "answer")
+        if self._waiting(client) >= self.per_client:
+            reason = f"you already have {self.per_client} tables waiting for players"
+            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            return
+        self._asking[client] = self._asking.get(client, 0) + 1
+        self._background(self._answer(request, reply_topic, client), "answer")
 
-    async def _answer(self, request: TableRequest, reply_topic: str) -> None:
+    async def _answer(self, request: TableRequest, reply_topic: str, client: str) -> None:
+        try:
+            await self._open_for(request, reply_topic, client)
+        finally:
+            self._asking[client] -= 1
+            if not self._asking[client]:
+                del self._asking[client]
+
+    async def _open_for(self, request: TableRequest, reply_topic: str, client: str) -> None:
         try:
             host = await self.open_table(
                 request.game,
@@ -263,6 +309,7 @@ class Server:
         except NetError as exc:
             self.link.publish(reply_topic, encode(ServerReply(request.id, reason=str(exc))))
             return
+        self._asked[host.table] = client
         self.link.publish(reply_topic, encode(ServerReply(request.id, table=host.table)))
 
     async def close(self) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from netkit import FAST, TestBroker, assert_same_game, close_all, make_host, play_all
+from netkit import FAST, TestBroker, assert_same_game, close_all, make_host, play_all, until
 
 from core.games import GAMES
-from net.errors import JoinRefused
+from net.errors import JoinRefused, NetError
 from net.lobby import Lobby
 from net.serve import Server
 from net.wire import TableCard
@@ -122,3 +122,29 @@ async def test_several_servers_share_the_table_requests(
     finally:
         for server in servers:
             await server.close()
+
+
+async def test_a_server_limits_each_client_and_closes_tables_that_never_start(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    """One client may keep only a few tables waiting for players (another client is still
+    served), and a table nobody sits down at closes by itself."""
+    address = amqtt_broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, per_client=2,
+                    open_timeout=1.0, backoff=FAST)  # fmt: skip
+    await server.open()
+    try:
+        async with (
+            Lobby(address, name="Mallory", backoff=FAST) as greedy,
+            Lobby(address, name="Carol", backoff=FAST) as carol,
+        ):
+            first = [await greedy.request_table("maunakea", 2) for _ in range(2)]
+            with pytest.raises(NetError, match="already have 2 tables waiting"):
+                await greedy.request_table("maunakea", 2)
+            assert await carol.request_table("maunakea", 2) not in first  # others still served
+            assert set(first) <= set(server.tables)
+            await carol.wait_for(lambda lobby: not set(first) & set(lobby.tables), 10)
+            await until(lambda: not server.tables, 10)  # nobody sat down: each closed itself
+            await greedy.request_table("maunakea", 2)  # and the client may ask again
+    finally:
+        await server.close()

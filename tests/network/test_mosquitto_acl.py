@@ -3,11 +3,14 @@ nobody can send for another client or read another seat's events."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
 
+import aiomqtt
 import pytest
 from netkit import (
     MOSQUITTO,
@@ -53,8 +56,8 @@ def club_config(workdir: Path) -> str:
     shutil.copy(DEPLOY / "caldera.acl", workdir / "caldera.acl")
     lines = []
     for line in (DEPLOY / "caldera.conf").read_text().splitlines():
-        if line.startswith("listener "):
-            continue  # the test broker has its own loopback listener
+        if line.startswith(("listener ", "certfile ", "keyfile ")):
+            continue  # the test broker has its own loopback listener (test_tls tries TLS)
         lines.append(line.replace("/etc/mosquitto", str(workdir)))
     return "\n".join(lines) + "\n"
 
@@ -123,5 +126,40 @@ async def test_the_documented_acl_lets_players_play_and_nobody_pry(
         assert set(private) == {topics.public_events("t1")}
         assert any(t == topics.public_events("t1") for t, _ in eve.received)
         assert bob_spy.received == []
+    finally:
+        await close_all(host, [alice, bob])
+
+
+async def test_no_member_can_knock_another_off_or_flood_the_referee(
+    club: MosquittoBroker, tmp_path: Path
+) -> None:
+    """A member connecting under the client ids a referee or a player would be known by knocks
+    nobody off (every connection's id carries a random part), and a message bigger than the
+    club's limit is dropped by the broker: the referee never holds it."""
+
+    def login(user: str) -> object:
+        return replace(club.address, username=user, password=USERS[user])
+
+    host = make_host(login("referee"), tmp_path, seats=2, turn_limit=3, auto_start=True)  # type: ignore[arg-type]
+    await host.open()
+    alice = await join(login("alice"), "t1", "alice")  # type: ignore[arg-type]
+    bob = await join(login("bob"), "t1", "bob")  # type: ignore[arg-type]
+    try:
+        for guess in ("caldera-host-t1", "caldera-t1-alice", host.link.name, alice.link.name):
+            eve = RawClient(login("eve"), "eve", [])  # type: ignore[arg-type]
+            eve.client._client._client_id = guess.encode()
+            async with eve:
+                await asyncio.sleep(0.1)
+        huge = RawClient(login("alice"), "alice", [], keys=alice.keys)  # type: ignore[arg-type]
+        async with huge:
+            with contextlib.suppress(aiomqtt.MqttError):
+                await huge.send(topics.cmd("t1", 0, "alice"), b"\x00" * (2 << 20))
+        await play_all([alice, bob])
+        await host.wait_ended(20)
+        await assert_same_game(host, [alice, bob])
+        assert (host.link.connections, alice.link.connections, bob.link.connections) == (1, 1, 1)
+        assert not any("exceeds" in why or "malformed" in why for _, why in host.rejections)
+        assert "max_packet_size" in club.conf.read_text()
+        assert host.link.client_id.startswith("caldera-host-t1-")
     finally:
         await close_all(host, [alice, bob])
