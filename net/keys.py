@@ -11,9 +11,10 @@ signature covers the topic as well as the body, so a signed message cannot be mo
 table, seat or client. Whoever reads a frame learns which key signed it; who may sign what is
 for the reader to decide (the host: the key that took the seat; a player: the table's host).
 
-A seat's private events are *sealed* to its key (a libsodium sealed box to the Curve25519 key
-derived from the seat's Ed25519 key): only that seat's holder can open them, whatever broker
-carries them.
+A seat's private events are *sealed* to its key: a libsodium box (X25519, XSalsa20-Poly1305)
+between the Curve25519 keys derived from the sender's and the seat's Ed25519 keys, inside the
+sender's signed frame. Only the seat's holder (and the sender) can open it, whatever broker
+carries it. The shared key of each pair is computed once, so a box costs microseconds.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import nacl.signing
 from net.errors import NetError
 
 MARK = b"\xc1S"
-SEALED = b"\xc1B"  # a sealed box follows
+SEALED = b"\xc1B"  # a box follows
 KEY_BYTES = 32
 SIG_BYTES = 64
 _HEAD = len(MARK) + KEY_BYTES + SIG_BYTES
@@ -42,6 +43,7 @@ class Keys:
         self._signing = signing
         self.public: bytes = bytes(signing.verify_key)
         self._box: nacl.public.PrivateKey | None = None
+        self._pairs: dict[bytes, nacl.public.Box] = {}
 
     @classmethod
     def generate(cls) -> Keys:
@@ -75,13 +77,26 @@ class Keys:
         """The 64-byte signature of ``data`` (for a record kept apart from any message)."""
         return bytes(self._signing.sign(data).signature)
 
-    def unseal(self, sealed: bytes) -> bytes | None:
-        """The plain text of a box sealed to this key (:func:`seal`), or ``None`` if it is not
+    def _pair(self, other: bytes) -> nacl.public.Box:
+        """The box between this key and Ed25519 key ``other`` (its shared key computed once)."""
+        box = self._pairs.get(other)
+        if box is None:
+            if self._box is None:
+                self._box = self._signing.to_curve25519_private_key()
+            peer = nacl.signing.VerifyKey(other).to_curve25519_public_key()
+            box = self._pairs[other] = nacl.public.Box(self._box, peer)
+        return box
+
+    def seal(self, to: bytes, data: bytes) -> bytes:
+        """``data`` in a box only the holder of Ed25519 key ``to`` (and we) can open, marked
+        :data:`SEALED`; send it signed, so the reader knows whose box it is."""
+        return SEALED + bytes(self._pair(to).encrypt(data))
+
+    def unseal(self, sender: bytes, sealed: bytes) -> bytes | None:
+        """The plain text of a box ``sender`` sealed to this key, or ``None`` if it is not
         one."""
-        if self._box is None:
-            self._box = self._signing.to_curve25519_private_key()
         try:
-            return bytes(nacl.public.SealedBox(self._box).decrypt(sealed[len(SEALED) :]))
+            return bytes(self._pair(sender).decrypt(sealed[len(SEALED) :]))
         except (nacl.exceptions.CryptoError, ValueError, TypeError):
             return None
 
@@ -114,13 +129,6 @@ def verify(public: bytes, data: bytes, signature: bytes) -> bool:
     except (nacl.exceptions.BadSignatureError, nacl.exceptions.CryptoError, ValueError, TypeError):
         return False
     return True
-
-
-def seal(public: bytes, data: bytes) -> bytes:
-    """``data`` in a box only the holder of Ed25519 key ``public`` can open (marked
-    :data:`SEALED`, so a reader knows to open it)."""
-    box_key = nacl.signing.VerifyKey(public).to_curve25519_public_key()
-    return SEALED + bytes(nacl.public.SealedBox(box_key).encrypt(data))
 
 
 def is_sealed(payload: bytes) -> bool:

@@ -26,8 +26,8 @@ A link given :class:`~net.keys.Keys` signs everything it publishes (its Last Wil
 payload, which clears a retained message, cannot be signed). Every message it receives is
 handled with :attr:`Link.sender` set to the key that signed it (``None``: unsigned); a message
 with a broken or forged signature is dropped before any handler sees it. A payload sealed to the
-link's key (``publish(…, seal_to=key)`` on the sender's side) is opened before it is handled;
-one that does not open is dropped.
+link's key by the message's signer (``publish(…, seal_to=key)`` on the signer's side) is opened
+before it is handled; one that does not open is dropped.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ import paho.mqtt.client as paho
 
 from net.config import BrokerAddress
 from net.errors import NetError
-from net.keys import Keys, is_sealed, is_signed, open_frame, seal
+from net.keys import Keys, is_sealed, is_signed, open_frame
 
 log = logging.getLogger("caldera.net")
 
@@ -196,8 +196,8 @@ class Link:
         client = self._client
         if client is None or not self._up.is_set():
             return False
-        if seal_to is not None:
-            payload = seal(seal_to, payload)
+        if seal_to is not None and self.keys is not None:
+            payload = self.keys.seal(seal_to, payload)
         info = client._client.publish(topic, self._signed(topic, payload), qos=1, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
 
@@ -338,7 +338,8 @@ class Link:
                 return
             sender, payload = opened
         if is_sealed(payload):
-            opened_box = self.keys.unseal(payload) if self.keys is not None else None
+            keys = self.keys
+            opened_box = keys.unseal(sender, payload) if keys and sender else None
             if opened_box is None:
                 log.info("%s: dropped a box not sealed to us on %s", self.client_id, msg.topic)
                 return

@@ -332,8 +332,8 @@ class RawClient:
             self.raw.append((str(message.topic), payload))
             opened = open_frame(str(message.topic), payload)
             signer, body = opened if opened is not None else (None, payload)
-            if is_sealed(body):  # opened when sealed to our key (else kept as it came)
-                body = self.keys.unseal(body) or body
+            if is_sealed(body) and signer is not None:  # opened when sealed to our key
+                body = self.keys.unseal(signer, body) or body
             self.received.append((str(message.topic), body))
             self.signers.append(signer)
             self._new.set()
