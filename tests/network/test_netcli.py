@@ -59,7 +59,7 @@ def test_mistakes_get_one_line_and_no_traceback() -> None:
     nobody = f"mqtt://127.0.0.1:{free_port()}"
     cases = [
         (("bot", "--table", "t1", "--broker", nobody), "cannot connect to the MQTT broker"),
-        (("lobby", "--broker", "http://example.org"), "only mqtt:// is supported"),
+        (("lobby", "--broker", "http://example.org"), "only mqtt:// and mqtts:// are supported"),
         (("bot", "--table", "no/such", "--broker", nobody), "table id"),
         (("host", "chess", "--broker", nobody), "unknown game"),
     ]
