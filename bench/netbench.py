@@ -24,6 +24,11 @@ from net.broker import EmbeddedBroker, answers, free_port
 from net.config import BrokerAddress
 from net.session import NetSession
 
+# A benchmark's tables, identities and unfinished-game records never land in the user's own
+# Caldera directories (the servers it starts inherit these).
+for _variable in ("CALDERA_DATA_DIR", "CALDERA_CONFIG_DIR"):
+    os.environ.setdefault(_variable, tempfile.mkdtemp(prefix="caldera-bench-"))
+
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None
 )
