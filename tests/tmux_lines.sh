@@ -55,5 +55,5 @@ wait_for "$session" "caldera exited with 0"
 screen "$session" | grep -q "Game over: Red " || { echo "$label: no final score" >&2; exit 1; }
 screen "$session" | grep -q "^Replay: " || { echo "$label: no replay named" >&2; exit 1; }
 replay=$(ls "$data"/replays/*.caldera)
-"$caldera" verify "$replay" | grep -q "OK" || { echo "$label: the replay does not verify" >&2; exit 1; }
+"$caldera" verify "$replay" | grep -q "OK .*1 take-back checked" || { echo "$label: the replay does not verify" >&2; exit 1; }
 echo "tmux lines: OK"

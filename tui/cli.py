@@ -282,8 +282,10 @@ def _verify(args: argparse.Namespace) -> int:
             print(f"caldera: {name}: {problem}", file=sys.stderr)
         return 1
     seed = "seed audited" if report.seed_checked else "unfinished: seed not yet revealed"
+    plural = "s" if report.undos != 1 else ""
+    undos = f", {report.undos} take-back{plural} checked" if report.undos else ""
     checked = (
-        f"hash chain intact, {report.commands} commands re-decided, {report.draws} draws "
+        f"hash chain intact, {report.commands} commands re-decided{undos}, {report.draws} draws "
         f"re-drawn ({seed})"
     )
     if replay.warnings:  # what was cut or lost is said above, on stderr

@@ -28,6 +28,7 @@ from core.protocol import Rules, Seat
 from core.session import Session
 from tui.sentences import sentence
 
+RECENT = 12  # a game taken up again reads out only its last events
 MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words to narrow them
 HELP = (
     "Type the number of a line, or words from one line (a place such as D4, a kind such as "
@@ -162,6 +163,10 @@ class LinePlayer:
     async def run(self) -> int:
         """Play until the game ends (0) or the player quits (0, the game kept), or the table
         goes away (1)."""
+        earlier = len(self.session.envelopes) - self.printed - RECENT
+        if earlier > 0:  # a game taken up again: its whole log would be a long read
+            self.say(f"({earlier} earlier events are in the replay; the last {RECENT} follow.)")
+            self.printed += earlier
         self.print_news()
         while not self.ended:
             seat = self.acting()

@@ -512,7 +512,12 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
             print(f"At table {args.table} {where}; the game begins when every seat is taken.",
                   flush=True)  # fmt: skip
             player = LinePlayer(session, stdin_line, sys.stdout)
-            session.subscribe_status(lambda _status: player.wake())
+
+            def status(now: str) -> None:
+                player.say(f"Table {args.table}: {now}.")  # a reader hears it as it happens
+                player.wake()
+
+            session.subscribe_status(status)
             return await player.run()
         finally:
             await session.close()
