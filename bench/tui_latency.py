@@ -7,6 +7,9 @@
    Cursor moves with an explorer picked (reachable spaces and the path are recomputed), the
    tile ghost moving slot by slot, and picking the next explorer.
 3. The same cursor move through a real pseudo-terminal (process, key bytes in, screen out).
+4. Arnak, a 4-player table at 120x40 in round II (Red at the keyboard, three greedy bots):
+   the highlight moving over the dig sites (the map marks the highlighted site), opening the
+   dig question and going back, the play-card list; then opening the dig question through a pty.
 
     .venv/bin/python bench/tui_latency.py [--runs N]
 """
@@ -46,11 +49,11 @@ def summary(name: str, samples: list[float]) -> None:
 
 
 class Terminal:
-    """A process in a pseudo-terminal of 100x40."""
+    """A process in a pseudo-terminal (100x40 unless told)."""
 
-    def __init__(self, argv: list[str], data_dir: str) -> None:
+    def __init__(self, argv: list[str], data_dir: str, size: tuple[int, int] = SIZE) -> None:
         self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "CALDERA_DATA_DIR": data_dir}
         env.pop("TEXTUAL", None)
         self.started = time.perf_counter()
@@ -226,15 +229,100 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
     return results
 
 
+# -- Arnak -------------------------------------------------------------------------------------
+
+ARNAK_SIZE = (120, 40)
+ARNAK_NAMES = ("Red", "Blue", "Yellow", "Green")
+
+
+def arnak_position() -> dict[str, Any]:
+    """Round II of a 4-player Arnak game of greedy bots, Red to act with the main action open."""
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+
+    rules = get_rules("arnak")
+    referee = Referee(rules, rules.config(4), ARNAK_NAMES, seed="bench")
+    referee.begin()
+    bots = {s: make_bot("arnak", "greedy", str(s)) for s in range(4)}
+    while True:
+        state = referee.state
+        turn = state.round >= 2 and state.phase == "turn" and not state.stack
+        if turn and state.active == 0 and not state.main_done and len(state.seats[0].hand) > 2:
+            return rules.dump_position(state)
+        play_out(referee, bots, max_commands=1)
+
+
+async def arnak_keypresses(runs: int) -> dict[str, list[float]]:
+    from tui.app import CalderaApp, Launch
+    from tui.games.arnak.screen import ArnakScreen
+    from tui.tables import SeatSetup, TableSetup
+
+    seats = (SeatSetup("Red"), *(SeatSetup(n, "greedy") for n in ARNAK_NAMES[1:]))
+    setup = TableSetup("arnak", seats, "bench", None, arnak_position())
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    clock = FrameClock(app)
+    results: dict[str, list[float]] = {}
+    async with app.run_test(size=ARNAK_SIZE) as pilot:
+        while not isinstance(app.screen, ArnakScreen) or app.screen.turn.seat != 0:
+            await pilot.pause(0.05)
+        screen = app.screen
+        await pilot.press("d")
+        updown = ("down", "up")
+        results["Arnak: highlight over the dig sites (map marks)"] = await clock.measure(
+            pilot, runs, lambda i: updown[i % 2]
+        )
+        await pilot.press("escape")
+        results["Arnak: open the dig question / back (d, escape)"] = await clock.measure(
+            pilot, runs, lambda i: ("d", "escape")[i % 2]
+        )
+        results["Arnak: open the play-card list / back (p, escape)"] = await clock.measure(
+            pilot, runs, lambda i: ("p", "escape")[i % 2]
+        )
+        assert screen.turn.seat == 0, "nothing was sent: still Red's turn"
+    return results
+
+
+def arnak_in_a_terminal(runs: int) -> list[float]:
+    """``d`` on a 4-player Arnak table, from its byte to the dig question on screen (``escape``
+    goes back between two, unmeasured: a terminal's lone escape waits to be told apart from an
+    escape sequence)."""
+    out = []
+    with tempfile.TemporaryDirectory() as data:
+        argv = [caldera(), "--pace", "0", "play", "arnak", "--players", "4"]
+        argv += ["--bot", "2", "--bot", "3", "--bot", "4", "--seed", "bench"]
+        term = Terminal(argv, data, ARNAK_SIZE)
+        try:
+            term.read_until(b"What now?")
+            term.drain()
+            for _ in range(runs):
+                sent = term.send(b"d")
+                out.append(term.read_until(b"Dig at which") - sent)
+                term.drain(0.03)
+                term.send(b"\x1b")
+                term.read_until(b"What now?")
+                term.drain(0.03)
+        finally:
+            term.close()
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=40)
     args = parser.parse_args()
+    # the in-process games are saved in a directory of their own, not the user's saved games
+    saved = tempfile.TemporaryDirectory()
+    os.environ["CALDERA_DATA_DIR"] = saved.name
     print(f"Caldera TUI latency at {SIZE[0]}x{SIZE[1]} (goal: keypress to board < 16 ms median)")
     summary("launch to the menu's first frame (pty)", launch_to_menu(max(3, args.runs // 8)))
     for name, samples in asyncio.run(keypresses(args.runs)).items():
         summary(f"keypress to frame: {name}", samples)
     summary("keypress to frame through a pty (cursor move)", keypress_in_a_terminal(args.runs))
+    print(f"Lost Ruins of Arnak, 4 players at {ARNAK_SIZE[0]}x{ARNAK_SIZE[1]}")
+    for name, samples in asyncio.run(arnak_keypresses(args.runs)).items():
+        summary(f"keypress to frame: {name}", samples)
+    summary("keypress to frame through a pty (Arnak: d)", arnak_in_a_terminal(args.runs))
 
 
 if __name__ == "__main__":

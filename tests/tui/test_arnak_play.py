@@ -11,6 +11,7 @@ from tests.arnak_builder import Table
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.screen import ArnakScreen
 from tui.screens.choice import ConfirmScreen
+from tui.screens.cover import CoverScreen
 from tui.tables import SeatSetup, TableSetup
 
 from .conftest import screen_text, wait_for
@@ -118,3 +119,39 @@ async def test_a_card_that_asks_a_question_and_a_purchase() -> None:
         assert not screen.turn.asking
         chose = [e for e in events_since(screen, start) if isinstance(e, ev.Chose)]
         assert len(chose) == 1
+
+
+async def test_two_at_one_keyboard_a_cover_before_each_turn_and_only_your_own_hand() -> None:
+    # Red holds Parrot, Blue holds Whip: each sees only their own, behind a cover
+    table = Table().hand(0, ["i14", "b0fc"]).hand(1, ["i23", "b1es"])
+    seats = (SeatSetup("Red"), SeatSetup("Blue"))
+    app = from_table(table, "arnak-hotseat", seats)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen), "Red's cover")
+        text = screen_text(pilot)
+        assert "Parrot" not in text and "Whip" not in text, "the cover shows no card"
+        table_screen = app.screen_stack[-2]
+        assert isinstance(table_screen, ArnakScreen)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table_screen.turn.seat == 0, "Red looks")
+        text = screen_text(pilot)
+        assert "Red's HAND" in text and "Parrot" in text and "Whip" not in text
+        await pilot.press("e")  # pass: asks first
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "pass?")
+        await pilot.press("y")
+        await wait_for(
+            pilot, lambda: table_screen.state is not None and table_screen.state.main_done
+        )
+        await pilot.press("e")  # Funding unused: asks again
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "end the turn?")
+        await pilot.press("y")
+        # the leftover cards: still Red's own question, no cover in between
+        await wait_for(pilot, lambda: table_screen.turn.asking, "Red's leftover cards")
+        await pilot.press(str(option_index(table_screen, "keep") + 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen), "Blue's cover")
+        text = screen_text(pilot)
+        assert "Parrot" not in text and "Whip" not in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table_screen.turn.seat == 1, "Blue looks")
+        text = screen_text(pilot)
+        assert "Blue's HAND" in text and "Whip" in text and "Parrot" not in text

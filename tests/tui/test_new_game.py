@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Label, Switch
+from textual.widgets import Input, Label, Select, Switch
 
 from tests.mk_builder import Builder
 from tui.app import CalderaApp
@@ -62,3 +62,28 @@ async def test_the_start_player_is_typed_from_1_and_checked_against_the_seats() 
         await wait_for(pilot, lambda: bool(chosen))
     setup = chosen[0]
     assert setup is not None and setup.options()["start_player"] == 2  # stored from 0
+
+
+async def test_arnak_is_offered_with_two_to_four_players_and_its_side() -> None:
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    chosen: list[TableSetup | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(NewGameScreen(players=2), chosen.append)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        game = form.query_one("#game", Select)
+        assert "arnak" in [value for _, value in game._options]
+        game.value = "arnak"
+        await pilot.pause()
+        side = form.query_one("#side", Select)
+        assert form.query_one("#arnak-options").display  # Arnak's own options are shown
+        assert not form.query_one("#turn-limit-field").display  # five rounds: no turn limit
+        assert [v for _, v in form.query_one("#players", Select)._options] == [2, 3, 4]
+        side.value = "snake"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(chosen))
+    setup = chosen[0]
+    assert setup is not None and setup.game == "arnak"
+    assert setup.options()["side"] == "snake"

@@ -82,17 +82,17 @@ def _site_cell(state: ArnakState, names: Sequence[str], space: str, focus: set[s
     mark = space in focus or fx.site_of(space) in focus
     line = Text("▶" if mark else " ", "bold reverse" if mark else "")
     line.append(f"{space[1:]:<4}", "bold")
-    line.append(f"{_travel(str(info.travel)):<5}", "cyan")
+    line.append(f"{_travel(str(info.travel)):<7}", "cyan")
     tile = state.site_tile.get(space)
     if tile is None:
         idol = state.idol_up.get(space)
         what = f"?{_short(C.idol(idol).text)}" if idol else "?"
         if state.idol_down.get(space):
             what += "+?"
-        line.append(f"{what[:15]:<15}", DIM)
+        line.append(f"{what[:13]:<13}", DIM)
         line.append("    ")
     else:
-        line.append(f"{_short(C.site(tile).text)[:15]:<15}")
+        line.append(f"{_short(C.site(tile).text)[:13]:<13}")
         guardian = state.guardian.get(space)
         line.append(f"{f'G{int(guardian[1:])}' if guardian else '':<4}", "bold magenta")
     line.append_text(_space(state, names, space))
@@ -191,6 +191,9 @@ def research_text(state: ArnakState, names: Sequence[str], focus: set[str] | Non
     out.append("\nTemple ", "bold")
     out.append(f"{side.research_space(TEMPLE).cost.res} ", "cyan")
     out.append_text(_tokens(state, names, TEMPLE))
+    seen = [_short(C.bonus_tile(t).text) for t in state.temple_bonus if t != HIDDEN]
+    if seen:  # only a seat that looked through the stack (or a finished game's replay)
+        out.append(" bonus: " + " ".join(seen), "yellow")
     out.append(f"\n  tiles VP:left {stacks}", DIM)
     for row in range(7, 0, -1):
         info = side.row(row)
@@ -206,7 +209,10 @@ def research_text(state: ArnakState, names: Sequence[str], focus: set[str] | Non
             bonus = len(state.bonus.get(spot.space, []))
             if bonus:
                 cell.append(f"b{bonus}", "yellow")
-            cell.append_text(_tokens(state, names, spot.space))
+            tokens = _tokens(state, names, spot.space)
+            if tokens:
+                cell.append(" ")
+                cell.append_text(tokens)
             cell.append(" ")
             width += cell.cell_len
             out.append_text(cell)
@@ -217,6 +223,9 @@ def research_text(state: ArnakState, names: Sequence[str], focus: set[str] | Non
     out.append_text(_tokens(state, names, 0))
     if state.side == "snake":
         out.append(f"  rescue stack {len(state.rescue)}", DIM)
+        seen = [str(int(h[1:])) for h in state.rescue if h != HIDDEN]
+        if seen:  # the face-up top, and what a seat that looked through it saw
+            out.append(": assistants " + " ".join(seen), "yellow")
     return out
 
 

@@ -77,7 +77,15 @@ class ArnakScreen(TableScreen):
             "1", "choose(0)", "Choose", key_display="1…9", tooltip="Choose option 1…9 of the list"
         ),
         *[Binding(str(i + 1), f"choose({i})", "Choose", show=False) for i in range(1, DIGITS)],
-        Binding("escape", "back", "Back", tooltip="Undo the last choice (back to the verbs)"),
+        # not in the footer (the prompt says it while a command is being built): rebuilding
+        # the footer each time a question opens would double the time a key takes to show
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            show=False,
+            tooltip="Undo the last choice (back to the verbs)",
+        ),
         Binding("s", "toggle_scores", "Score", tooltip="Show or hide the score so far"),
         Binding("o", "scores", "Scores", show=False, tooltip="Show the final scores again"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
@@ -95,6 +103,9 @@ class ArnakScreen(TableScreen):
         self._rows: list[Verb | int] = []
         self._enabled_keys: tuple[bool, ...] = ()
         self.show_score = False
+        self._warned_small = True  # the table itself says the size it needs (``_fit``)
+        self._painted: dict[str, object] = {}  # what each panel shows now (see ``_show_table``)
+        self._lines: dict[str, TextLine] = {}
 
     def _blank_state(self) -> ArnakState:
         state: ArnakState = self.rules.initial(self.rules.config(len(self.names)))
@@ -206,7 +217,7 @@ class ArnakScreen(TableScreen):
             question = turn.question() if verb is ANSWER else self.choice.stage.question
             self.choices.offer(question, rows)
         self._show_table()
-        self.query_one("#prompt", TextLine).text = self._prompt()
+        self._line("#prompt").text = self._prompt()
         self._refresh_keys()
 
     def _highlighted(self) -> Value | None:
@@ -216,20 +227,40 @@ class ArnakScreen(TableScreen):
         return self.choice.options[index].value
 
     def _show_table(self) -> None:
+        """Paint the panels whose inputs changed (a key that only moves the highlight repaints
+        the map, the track and the row; one that opens a question, usually nothing)."""
         seen = self.seen
         if seen is None:
             return
         verb = VERB.get(self.verb) if self.verb else None
         focus = self.turn.focus(verb, self.picks, self._highlighted())
         names = self.names
-        self.query_one("#status", TextLine).text = panels.status(seen, names)
-        self.query_one("#map", TextLine).text = panels.map_text(seen, names, focus)
-        self.query_one("#research", TextLine).text = panels.research_text(seen, names, focus)
-        self.query_one("#row", TextLine).text = panels.row_text(seen, focus)
-        scores = self._scores() if self.show_score else ()
-        self.query_one("#players", TextLine).text = panels.players_text(seen, names, scores)
+        scores = tuple(self._scores()) if self.show_score else ()
         looking = None if self.covered else self.viewer
-        self.query_one("#hand", TextLine).text = panels.hand_text(seen, names, looking)
+        shown = self._painted
+        key = (id(seen), self.shown)
+        if shown.get("state") != key:
+            shown.clear()
+            shown["state"] = key
+            self._line("#status").text = panels.status(seen, names)
+        if shown.get("focus") != focus:
+            shown["focus"] = focus
+            self._line("#map").text = panels.map_text(seen, names, focus)
+            self._line("#research").text = panels.research_text(seen, names, focus)
+            self._line("#row").text = panels.row_text(seen, focus)
+        if shown.get("scores") != scores:
+            shown["scores"] = scores
+            self._line("#players").text = panels.players_text(seen, names, scores)
+        if shown.get("looking", -1) != looking:
+            shown["looking"] = looking
+            self._line("#hand").text = panels.hand_text(seen, names, looking)
+
+    def _line(self, selector: str) -> TextLine:
+        """One of the table's panels (looked up once)."""
+        found = self._lines.get(selector)
+        if found is None:
+            found = self._lines[selector] = self.query_one(selector, TextLine)
+        return found
 
     def _scores(self) -> list[int]:
         """Each player's points so far: every card bought is public, so the totals are too
@@ -256,9 +287,11 @@ class ArnakScreen(TableScreen):
         if seat is not None:
             verb = VERB.get(self.verb) if self.verb else None
             name = self.names[seat]
-            if verb is not None and verb is not ANSWER and self.picks:
+            if verb is not None and verb is not ANSWER:
+                picked = self.turn.picked(verb, self.picks) if self.picks else "?"
                 return Text.from_markup(
-                    f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {self.turn.picked(verb, self.picks)}"
+                    f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked} "
+                    "[dim](↑↓ enter or 1…9 · [b]escape[/b] back)[/dim]"
                 )
             if self.turn.asking:
                 return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9)")
