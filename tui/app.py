@@ -9,7 +9,7 @@ is closed when the app quits or goes back to the menu.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,6 +25,7 @@ from replays.file import read
 from tui.games import game_help, screens_for
 from tui.screens.menu import MenuScreen
 from tui.session import DEFAULT_BOT_PACE, LocalSession
+from tui.settings import load_settings, save_setting
 from tui.tables import TableSetup, open_local_session
 
 if TYPE_CHECKING:  # the network, the games' screens and the help load when first shown
@@ -66,8 +67,16 @@ class CalderaApp(App[None]):
         self.bot_pace = bot_pace
         self.reveal_pace = bot_pace / 2 if reveal_pace is None else reveal_pace
         self.sessions: list[Closable] = []  # local games, seats at tables, tables hosted here
+        self.settings, self._settings_problem = load_settings()
 
     def on_mount(self) -> None:
+        if self._settings_problem:
+            self.notify(self._settings_problem, severity="warning")
+        chosen = self.settings.theme
+        if chosen is not None and chosen in self.available_themes:
+            self.theme = chosen
+        elif chosen is not None:
+            self.notify(f"No theme is called {chosen!r}: the default is used", severity="warning")
         self.push_screen(MenuScreen())
         if self.launch.setup is not None:
             self.run_worker(self.start_game(self.launch.setup))
@@ -217,6 +226,16 @@ class CalderaApp(App[None]):
     async def action_quit(self) -> None:
         await self._close_sessions()
         self.exit()
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen (the palette's "Change theme") is kept in the config file."""
+        if theme == self.settings.theme:
+            return
+        self.settings = replace(self.settings, theme=theme)
+        try:
+            save_setting("theme", theme)
+        except OSError as exc:
+            self.notify(f"The theme is not kept: {exc}", severity="warning")
 
     def on_unmount(self) -> None:
         lease = self.__dict__.get("lease")  # only if it was claimed

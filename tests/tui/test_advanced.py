@@ -26,7 +26,7 @@ from tui.app import CalderaApp, Launch
 from tui.games.maunakea.draft import DraftScreen
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.games.maunakea.widgets.cards import CardsPanel, card_title
-from tui.screens.choice import ChoiceScreen
+from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
 from tui.screens.replay import ReplayScreen
@@ -370,6 +370,14 @@ async def test_helicopter_flies_an_explorer_out_but_never_the_last() -> None:
         assert "fly explorer 1 on o15 carrying" in str(screen._prompt())
         await pilot.press("tab")
         assert screen.explorer == 1
+        # explorer 2 carries nothing: flying it out is asked about first, and "n" keeps it
+        count = len(screen.session.envelopes)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Fly explorer 2 out carrying nothing?" in screen_text(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(screen.session.envelopes) == count and app.screen is screen
         await pilot.press("tab", "enter")
         await pilot.pause()
         assert events_of(screen)[-1] == ev.ExplorerRescued(0, "helicopter-1", 0, ("grey", "black"))

@@ -18,6 +18,7 @@ from tests.kilauea_builder import ORCHID, Table
 from tui.app import CalderaApp, Launch
 from tui.games.kilauea.screen import KilaueaScreen
 from tui.games.kilauea.widgets.glyphs import CANOE_PAWN
+from tui.screens.choice import ConfirmScreen
 from tui.screens.end import EndScreen, verdict
 from tui.screens.help import keys_table
 from tui.tables import SeatSetup, TableSetup, local_game
@@ -82,7 +83,15 @@ async def test_a_turn_move_cut_a_tile_and_end_with_keys_only() -> None:
         assert screen.note == "✗ you have already taken your main action"
         assert isinstance(events_since(screen, start)[-1], ev.TikiCut)
 
-        # the cut earned reef tile 2 (2A: take 2 stones from the crater): t, then its number
+        # the cut earned reef tile 2: ending the turn now would forfeit it, so it is asked
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "The action tile(s) 2A earned this turn go unused." in screen_text(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and isinstance(events_since(screen, start)[-1], ev.TikiCut)
+
+        # 2A takes 2 stones from the crater: t, then its number
         await pilot.press("t")
         assert "2A (free): Take 2 Sacred Stones from the crater." in screen_text(pilot)
         await pilot.press("1")

@@ -17,6 +17,7 @@ from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
 from tui.games.maunakea.widgets.paint import HEADER_ROWS, LABEL_WIDTH
 from tui.games.maunakea.widgets.players import PlayersPanel
+from tui.screens.choice import ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.new_game import NewGameScreen
 from tui.tables import SeatSetup, TableSetup, local_game
@@ -181,7 +182,18 @@ async def test_a_human_turn_with_keys_only() -> None:
         while screen.state.hands[0]:
             await pilot.press("escape", "1", "s")
             await pilot.pause()
+        # the pool still holds movement points: ending the turn is asked about first
+        left = screen.state.pool
+        assert left > 0
         await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert f"End the turn with {left} MP left unused?" in screen_text(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and not isinstance(events_of(screen)[-1], ev.TurnPlayed)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
         await pilot.pause()
         played = [e for e in events_of(screen)[turn_start:] if isinstance(e, ev.TurnPlayed)]
         assert played[0].seat == 0
@@ -370,6 +382,8 @@ async def test_draws_and_lava_are_revealed_one_at_a_time() -> None:
         while screen.state.hands[0]:
             await pilot.press("1", "s")
         await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "MP left: asked")
+        await pilot.press("y")
         total = len(screen.session.envelopes)
         steps = 0
         while screen.shown < total:

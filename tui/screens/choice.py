@@ -54,14 +54,15 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, hint: str = "[b]y[/b] yes    [b]n[/b] no") -> None:
         super().__init__()
         self.question = question
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="dialog-title")
-            yield Label("[b]y[/b] yes    [b]n[/b] no", classes="dialog-hint")
+            yield Label(self.hint, classes="dialog-hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

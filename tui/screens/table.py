@@ -44,9 +44,15 @@ from tui.screens.choice import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
 from tui.screens.hotseat import Hotseat
+from tui.settings import Settings
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.text_line import TextLine
+
+CONFIRM_HINT = (
+    "[b]y[/b] yes    [b]n[/b] no\n"
+    "[dim]Never ask: confirm = false under \\[play] in config.toml[/dim]"
+)
 
 
 class TableScreen(Screen[None]):
@@ -259,10 +265,30 @@ class TableScreen(Screen[None]):
             self.hotseat.uncover(seat, self.rules.to_move(self.state))
         self.refresh_table()
 
-    async def send(self, seat: int | None, command: Command) -> bool:
-        """Send ``seat``'s command; show the referee's reason if it is refused."""
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (the app's, read from the config file when it started)."""
+        settings = getattr(self.app, "settings", None)
+        return settings if isinstance(settings, Settings) else Settings()
+
+    def waste(self, command: Command) -> str | None:
+        """What ``command`` would waste, as a question ("End the turn with 3 MP left?"), or
+        ``None``: the game's screen says; :meth:`send` asks first (unless the setting is off)."""
+        return None
+
+    async def send(self, seat: int | None, command: Command, *, ask: bool = True) -> bool:
+        """Send ``seat``'s command; show the referee's reason if it is refused. A command that
+        wastes something is asked about first: then this returns ``False`` and the command is
+        sent once one key confirms it."""
         if seat is None:
             self.note = "It is not your turn." if not self.ended else "The game is over."
+            return False
+        question = self.waste(command) if ask and self.settings.confirm else None
+        if question is not None:
+            self.note = ""
+            self.app.push_screen(
+                ConfirmScreen(question, hint=CONFIRM_HINT), partial(self._confirmed, seat, command)
+            )
             return False
         try:
             await self.session.submit(seat, command)
@@ -271,6 +297,10 @@ class TableScreen(Screen[None]):
             return False
         self.note = ""
         return True
+
+    async def _confirmed(self, seat: int, command: Command, yes: bool | None) -> None:
+        if yes and self.is_attached and seat == self.acting_seat():
+            await self.send(seat, command, ask=False)
 
     def watch_note(self, note: str) -> None:
         self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""

@@ -19,6 +19,7 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.widgets import Footer, Header, OptionList
 
+from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
 from core.games.kilauea.transcript import REASONS
@@ -345,6 +346,15 @@ class KilaueaScreen(TableScreen):
             self.verb, self.picks = verb, picks
             self._show_choices()
 
+    def waste(self, command: Command) -> str | None:
+        """Ending the turn forfeits the tiles it earned and did not use: asked first."""
+        if isinstance(command, cmd.EndTurn):
+            left = [code for code, ok in self.turn.usable_tiles() if ok]
+            if left:
+                tiles = ", ".join(left)
+                return f"End the turn? The action tile(s) {tiles} earned this turn go unused."
+        return None
+
     async def action_explain(self, action: str) -> None:
         """A verb key that cannot act now: say why, in one line."""
         seat = self.turn.seat
@@ -355,7 +365,7 @@ class KilaueaScreen(TableScreen):
         if isinstance(probe, str):
             self.note = probe
         else:
-            await self.send(seat, probe)  # refused: the referee says why
+            await self.send(seat, probe, ask=False)  # refused: the referee says why
 
 
 def _parse(action: str) -> tuple[str, tuple[object, ...]]:

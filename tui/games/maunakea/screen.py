@@ -14,7 +14,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 
 from core.games.maunakea import commands as cmd
-from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of
+from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Direction, Space
 from core.games.maunakea.state import Phase
 from core.messages import Command
@@ -209,9 +209,9 @@ class MaunaKeaScreen(MaunaKeaTable):
         if key == "c":
             await self._explain_cards()
         elif key == "y":
-            await self._send(cmd.QuakeDraw(True))  # the referee says why
+            await self._send(cmd.QuakeDraw(True), ask=False)  # the referee says why
         elif key == "e":
-            await self._send(cmd.EndTurn())  # the referee says why
+            await self._send(cmd.EndTurn(), ask=False)  # the referee says why
         elif key in ("s", "r"):
             self.note = "Pick a tile first (1…5)."
         elif key == "enter":
@@ -230,11 +230,37 @@ class MaunaKeaScreen(MaunaKeaTable):
         else:
             self.note = f"Explorer {chosen.index + 1} carries nothing to drop."
 
+    # -- commands that waste something: asked about first ----------------------------------
+
+    def waste(self, command: Command) -> str | None:
+        turn = self.turn
+        pool = turn.state.pool
+        if isinstance(command, cmd.EndTurn):
+            usable = any(isinstance(c, cmd.Move | cmd.Board) for c in turn.commands)
+            if pool > 0 and usable:
+                return f"End the turn with {pool} MP left unused?"
+        elif isinstance(command, cmd.PlayHelicopter):
+            flown = turn.explorer(command.explorer)
+            if flown is not None and not flown.carried:
+                return (
+                    f"Fly explorer {command.explorer + 1} out carrying nothing? "
+                    "It scores only the artifacts it carries."
+                )
+        elif isinstance(command, cmd.PlayMoveCard):
+            path = turn.reach(command.explorer).get(command.to)
+            if path is not None:
+                return (
+                    f"Your pool's {pool} MP already take explorer {command.explorer + 1} to "
+                    f"{space_name(command.to)} ({path[0]} MP): play the card anyway?"
+                )
+        return None
+
     # -- actions ------------------------------------------------------------------------------
 
-    async def _send(self, command: Command) -> bool:
-        """Send the acting seat's command; show the referee's reason if it is refused."""
-        return await self.send(self.turn.seat, command)
+    async def _send(self, command: Command, *, ask: bool = True) -> bool:
+        """Send the acting seat's command; show the referee's reason if it is refused (a
+        command sent only to hear why it is refused is never asked about: ``ask``)."""
+        return await self.send(self.turn.seat, command, ask=ask)
 
     def action_choose_tile(self, index: int) -> None:
         seat = self.turn.seat
@@ -490,7 +516,8 @@ class MaunaKeaScreen(MaunaKeaTable):
         explorers = self.turn.explorers()
         flying = [c for c in held if self.cards.action(c) == "helicopter"]
         if flying and len(explorers) == 1:
-            await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index))  # rules say why
+            # the rules say why
+            await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index), ask=False)
             return
         self.note = f"No action card can be played now ({len(held)} in hand)."
 
