@@ -286,7 +286,7 @@ async def test_boarding_asks_for_cargo_when_it_does_not_all_fit() -> None:
         dropped = events_of(screen)[-1]
         assert isinstance(dropped, ev.ArtifactDropped) and dropped.colour == carried[0]
         assert screen.check_action("pick_up", ())
-        await pilot.press("u")
+        await pilot.press("p")
         await pilot.pause()
         if "ChoiceScreen" in type(app.screen).__name__:
             await pilot.press("1")

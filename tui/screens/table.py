@@ -36,7 +36,7 @@ from textual.timer import Timer
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.fold import apply, start_state
-from core.lifecycle import GameEnded, GameStarted
+from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.session import Session
 from tui.presence import TableWatch, connection_line, handed_to
@@ -62,6 +62,13 @@ class TableScreen(Screen[None]):
     MIN_SIZE: ClassVar[tuple[int, int]] = (100, 40)  # the smallest terminal it fits
     SCORE_PARTS: ClassVar[Mapping[str, str]] = {}  # score part -> end screen heading
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "u,ctrl+z",
+            "undo",
+            "Undo",
+            key_display="u",
+            tooltip="Take back your last command of this turn (until something is revealed)",
+        ),
         Binding(
             "H",
             "host_menu",
@@ -89,6 +96,7 @@ class TableScreen(Screen[None]):
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
         self._warned_small = False
+        self._live_from = 0
         self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
         self._leaving = False
         self.leave_question = (  # asked before leaving a game that is not over
@@ -141,6 +149,7 @@ class TableScreen(Screen[None]):
         else:
             self.session.subscribe(self._receive)
         self.sub_title = connection_line(self.session)
+        self._live_from = len(self.session.envelopes)  # older events are caught up with quietly
         self._receive(list(self.session.envelopes))
 
     def _receive(self, batch: Sequence[Envelope]) -> None:
@@ -184,6 +193,8 @@ class TableScreen(Screen[None]):
         elif self.state is not None:
             self.state = apply(self.rules, self.state, event, self.session.envelopes)
             self.applied(event)
+            if isinstance(event, Undone) and env.seq >= self._live_from:
+                self._taken_back(event)
         self.shown = env.seq + 1
         self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
 
@@ -242,12 +253,33 @@ class TableScreen(Screen[None]):
     def turn_passed(self, seat: int | None) -> bool:
         """Whether the acting seat changed since the last call; at a shared keyboard a notice
         says whose turn it is now."""
+        self._show_turn(seat)
         if seat == self._last_actor:
             return False
         if seat is not None and self._last_actor is not None and self.hotseat.shared:
             self.notify(f"{self.names[seat]}'s turn", timeout=2)
+        others = len(self.session.controlled) < len(self.names)  # bots or other terminals
+        if seat is not None and self._last_actor is None and others and self.settings.bell:
+            self.app.bell()  # it was someone else's turn: now it is this keyboard's
         self._last_actor = seat
         return True
+
+    def _show_turn(self, seat: int | None) -> None:
+        """The header says whose turn it is ("your turn"), or that this screen only watches."""
+        base = f"{self.rules.title} — {', '.join(self.names)}"
+        state = self.state
+        if self.ended:
+            now = "game over"
+        elif seat is not None:
+            alone = len(self.session.controlled) == 1
+            now = "your turn" if alone else f"{self.names[seat]}'s turn"
+        elif state is not None and not self.revealing:
+            waiting = [self.names[s] for s in self.rules.to_move(state)]
+            now = f"{' and '.join(waiting)} to play" if waiting else ""
+        else:
+            now = ""
+        watching = "" if self.session.controlled else "watching"
+        self.title = " · ".join(part for part in (base, watching, now) if part)
 
     def cover_for(self, seat: int) -> None:
         """Hide the table until ``seat``'s player alone looks at it."""
@@ -334,7 +366,23 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "host_menu":
             return self.host_menu is not None
+        if action == "undo":
+            return self.acting_seat() is not None
         return True
+
+    async def action_undo(self) -> None:
+        """Take back the acting seat's last command (the referee refuses, in one line, once
+        something was revealed since); the note says what was taken back."""
+        await self.send(self.acting_seat(), Undo(), ask=False)
+
+    def _taken_back(self, undone: Undone) -> None:
+        """A notice of what an undo just took back (everyone at the table sees it)."""
+        log = self.session.envelopes
+        if not 0 < undone.back_to < len(log):
+            return
+        what = self.log_viewer.sentence(self.rules, log[undone.back_to], self.names)
+        who = "You" if undone.seat in self.session.controlled else self.names[undone.seat]
+        self.notify(f"{who} took back: {what}", timeout=4)
 
     def action_host_menu(self) -> None:
         if self.host_menu is not None:

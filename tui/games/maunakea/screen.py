@@ -31,7 +31,7 @@ from tui.screens.choice import ChoiceScreen
 C = COMPONENTS
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
 CARD_ACTIONS = frozenset({"play_card", "pick_card", "quake_draw(True)", "quake_draw(False)"})
-EXPLAIN = ("e", "s", "u", "d", "b", "r", "c", "y", "enter")  # keys that say why they do nothing
+EXPLAIN = ("e", "s", "p", "d", "b", "r", "c", "y", "enter")  # keys that say why they do nothing
 
 
 class MaunaKeaScreen(MaunaKeaTable):
@@ -80,7 +80,7 @@ class MaunaKeaScreen(MaunaKeaTable):
         Binding("shift+down", "step('S')", "Step", show=False),
         Binding("shift+left", "step('W')", "Step", show=False),
         Binding("shift+right", "step('E')", "Step", show=False),
-        Binding("u", "pick_up", "Pick up", tooltip="Pick up an artifact where the explorer stands"),
+        Binding("p", "pick_up", "Pick up", tooltip="Pick up an artifact where the explorer stands"),
         Binding("d", "drop", "Drop", tooltip="Drop an artifact the explorer carries"),
         Binding("b", "board", "Board", tooltip="Board the boat at this landing"),
         Binding(
@@ -220,7 +220,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             self.note = "Pick an explorer first (tab)."
         elif key == "b":
             await self._send(cmd.Board(chosen.index, tuple(chosen.carried)))
-        elif key == "u":
+        elif key == "p":
             state, space = self.state, chosen.space
             lying = state.artifacts.get(space, []) if state and space else []
             if lying:

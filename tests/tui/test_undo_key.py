@@ -1,0 +1,90 @@
+"""The undo key: ``u`` (or ctrl+z, or the palette's "Undo") takes back the acting seat's last
+commands of the turn, one by one, and is refused in one line once something was revealed."""
+
+from __future__ import annotations
+
+from core.games.maunakea import commands as cmd
+from core.games.maunakea import events as ev
+from core.games.maunakea.board import slot_of
+from core.lifecycle import Undone
+from tests.mk_builder import Builder
+from tui.app import CalderaApp, Launch
+from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.tables import SeatSetup, TableSetup
+
+from .conftest import screen_text, wait_for
+from .test_play import SIZE, events_of, from_position, game_app, start_turn, turn_position
+
+
+def notices(app: CalderaApp) -> str:
+    return "\n".join(n.message for n in app._notifications)
+
+
+async def test_u_takes_back_a_laid_tile_and_ctrl_z_a_spent_one() -> None:
+    app = game_app(from_position(turn_position("undo-key"), "undo-key"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_turn(pilot, app)
+        hand = list(screen.state.hands[0])
+        dumped = screen.rules.dump_position(screen.state)
+        assert "your turn" in screen.title
+        assert "Undo" in [command.title for command in app.get_system_commands(screen)]
+        await pilot.press("1", "enter")  # lay tile 1 where the cursor stands
+        await pilot.pause()
+        laid = events_of(screen)[-1]
+        assert isinstance(laid, ev.TilePlaced) and laid.tile == hand[0]
+        await pilot.press("1", "s")  # spend the next one
+        await pilot.pause()
+        assert isinstance(events_of(screen)[-1], ev.TileSpent)
+        assert screen.state.pool > 0
+
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(events_of(screen)[-1], Undone)
+        assert screen.state.pool == 0 and len(screen.state.hands[0]) == len(hand) - 1
+        await wait_for(pilot, lambda: "You took back: Red spent" in notices(app), "the notice")
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.state.hands[0] == hand
+        assert laid.slot not in screen.state.board
+        assert screen.rules.dump_position(screen.state) == dumped
+        assert "took back their last move" in screen_text(pilot)  # in the log too
+
+        # nothing is left to take back this turn: one line says why
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.note.startswith("✗ ") and "nothing to take back" in screen.note
+        assert sum(isinstance(e, Undone) for e in events_of(screen)) == 2
+
+
+async def test_undo_is_refused_after_a_tile_drawn_by_an_earthquake() -> None:
+    b = Builder(advanced=True)
+    b.tile("B2", "JJJW", turn=0)
+    b.tile("H8", "JJJJ")
+    b.explorer(0, 0, "o15")
+    b.explorer(1, 0, "p16")
+    b.cards(0, "earthquake-1")
+    setup = TableSetup(
+        "maunakea", (SeatSetup("Red"), SeatSetup("Blue", "greedy")), "undo", None, b.position()
+    )
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, MaunaKeaScreen)
+        await wait_for(pilot, lambda: screen.turn.playing, "Red's turn")
+        await pilot.press("c", "enter")  # the earthquake turns the tile under the cursor
+        await pilot.pause()
+        assert isinstance(events_of(screen)[-1], ev.EarthquakeStruck)
+        await pilot.press("u")  # nothing drawn yet: it comes back
+        await pilot.pause()
+        assert isinstance(events_of(screen)[-1], Undone)
+        assert "earthquake-1" in screen.state.cards[0]
+        await pilot.press("c", "enter", "y")  # again, and draw a tile from the bag
+        await wait_for(pilot, lambda: screen.state.quake_tile is not None, "the drawn tile")
+        count = len(events_of(screen))
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.note.startswith("✗ nothing to take back since this happened: Red drew")
+        assert len(events_of(screen)) == count
+        assert cmd.QuakeDraw(True) not in screen.turn.legal
+        assert slot_of(screen.board.cursor) is not None
