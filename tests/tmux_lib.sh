@@ -103,7 +103,8 @@ play_until() {  # play_until TEXT SESSION: each app answers when it is to act (t
         for who in "${apps[@]}"; do
             local now
             now=$(screen "$who")
-            if grep -qF "Take a Tiki from which volcano sector?" <<<"$now"; then keys "$who" 1
+            if grep -qF "earned this turn go unused" <<<"$now"; then keys "$who" y  # end anyway
+            elif grep -qF "Take a Tiki from which volcano sector?" <<<"$now"; then keys "$who" 1
             elif grep -qF "Which colour?" <<<"$now"; then keys "$who" 1
             elif grep -qF "Move the canoe how far clockwise?" <<<"$now"; then
                 keys "$who" 1

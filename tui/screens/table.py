@@ -265,19 +265,13 @@ class TableScreen(Screen[None]):
         return True
 
     def _show_turn(self, seat: int | None) -> None:
-        """The header says whose turn it is ("your turn"), or that this screen only watches."""
+        """The header says when it is this keyboard's turn, or that this screen only watches
+        (the prompt says whose turn it is otherwise: the header has room for little)."""
         base = f"{self.rules.title} — {', '.join(self.names)}"
-        state = self.state
-        if self.ended:
-            now = "game over"
-        elif seat is not None:
+        now = ""
+        if seat is not None and not self.ended:
             alone = len(self.session.controlled) == 1
             now = "your turn" if alone else f"{self.names[seat]}'s turn"
-        elif state is not None and not self.revealing:
-            waiting = [self.names[s] for s in self.rules.to_move(state)]
-            now = f"{' and '.join(waiting)} to play" if waiting else ""
-        else:
-            now = ""
         watching = "" if self.session.controlled else "watching"
         self.title = " · ".join(part for part in (base, watching, now) if part)
 
