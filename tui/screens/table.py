@@ -313,7 +313,8 @@ class TableScreen(Screen[None]):
         if question is not None:
             self.note = ""
             self.app.push_screen(
-                ConfirmScreen(question, hint=CONFIRM_HINT), partial(self._confirmed, seat, command)
+                ConfirmScreen(question, hint=CONFIRM_HINT),
+                partial(self._waste_confirmed, seat, command),
             )
             return False
         try:
@@ -324,7 +325,7 @@ class TableScreen(Screen[None]):
         self.note = ""
         return True
 
-    async def _confirmed(self, seat: int, command: Command, yes: bool | None) -> None:
+    async def _waste_confirmed(self, seat: int, command: Command, yes: bool | None) -> None:
         if yes and self.is_attached and seat == self.acting_seat():
             await self.send(seat, command, ask=False)
 
