@@ -133,7 +133,7 @@ class Referee(Generic[S]):
         if self.ended:
             raise IllegalCommand("the game is over")
         if seat not in self.rules.to_move(self.state):
-            raise IllegalCommand(f"it is not seat {seat}'s turn to act")
+            raise IllegalCommand(f"it is not seat {seat + 1}'s turn to act")
         if isinstance(command, Undo):
             back_to = self.takebacks.point(self.rules, seat, self.players)
             self.takebacks.undone(back_to)

@@ -83,7 +83,7 @@ def test_a_seat_takes_back_its_commands_one_by_one_until_its_turn_began() -> Non
     with pytest.raises(IllegalCommand, match=r"nothing to take back since this happened: Turn"):
         referee.submit(seat, Undo())
     other = 1 - seat
-    with pytest.raises(IllegalCommand, match="not seat"):
+    with pytest.raises(IllegalCommand, match=f"it is not seat {other + 1}'s turn to act"):
         referee.submit(other, Undo())
 
     # the log keeps everything; every fold of it agrees with the referee
