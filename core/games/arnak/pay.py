@@ -27,18 +27,26 @@ TravelOf = Callable[[str], tuple[str, ...]]
 
 def leftover(cost: Sequence[str], icons: Sequence[str]) -> list[str] | None:
     """The icons left after paying ``cost`` with ``icons``, or ``None`` if they cannot pay."""
-    boots, cars, ships, planes = (icons.count(icon) for icon in ICONS)
-    need_boot, need_car, need_ship, need_plane = (cost.count(icon) for icon in ICONS)
-    planes -= need_plane
-    cars -= need_car
+    left = left_counts(counts(cost), counts(icons))
+    if left is None:
+        return None
+    return [BOOT] * left[0] + [CAR] * left[1] + [SHIP] * left[2] + [PLANE] * left[3]
+
+
+def left_counts(need: Counts, have: Counts) -> Counts | None:
+    """``leftover`` on counts: cars and ships pay their own kind, planes anything, and boots
+    take boots, then spare cars, ships and planes (planes are kept longest)."""
+    boots, cars, ships, planes = have
+    planes -= need[3]
+    cars -= need[1]
     if cars < 0:
         planes += cars
         cars = 0
-    ships -= need_ship
+    ships -= need[2]
     if ships < 0:
         planes += ships
         ships = 0
-    boots -= need_boot
+    boots -= need[0]
     if boots < 0:  # boots are paid by spare cars, then ships, then planes
         used = min(-boots, cars)
         boots += used
@@ -52,7 +60,7 @@ def leftover(cost: Sequence[str], icons: Sequence[str]) -> list[str] | None:
         boots = 0
     if planes < 0:
         return None
-    return [BOOT] * boots + [CAR] * cars + [SHIP] * ships + [PLANE] * planes
+    return (boots, cars, ships, planes)
 
 
 def after_discount(cost: Sequence[str], discount: Sequence[str]) -> list[str]:
@@ -101,21 +109,8 @@ def counts(icons: Sequence[str]) -> Counts:
 
 
 def fits(need: Counts, have: Counts) -> bool:
-    """``covers`` on counts (the same assignment as ``leftover``, without building lists)."""
-    boots, cars, ships, planes = have
-    planes -= need[3]
-    cars -= need[1]
-    if cars < 0:
-        planes += cars
-        cars = 0
-    ships -= need[2]
-    if ships < 0:
-        planes += ships
-        ships = 0
-    short = need[0] - boots - cars - ships
-    if short > 0:
-        planes -= short
-    return planes >= 0
+    """``covers`` on counts."""
+    return left_counts(need, have) is not None
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -182,11 +177,17 @@ def spend(
         else:
             _take(player.hand, token)
             player.play.append(token)
+    if not given:
+        state.pool = []
+        return
     if player.all_planes:
         given = [PLANE] * len(given)
-    rest = after_discount(cost, discount)
-    left = leftover(rest, given)
-    state.pool = left if left is not None else []
+    rest = after_discount(cost, discount) if discount else cost
+    left = left_counts(counts(rest), counts(given))
+    if left is None:
+        state.pool = []
+    else:
+        state.pool = [BOOT] * left[0] + [CAR] * left[1] + [SHIP] * left[2] + [PLANE] * left[3]
 
 
 def _take(cards: list[str], card: str) -> None:
