@@ -12,6 +12,7 @@ from core.fold import start_state
 from core.games.arnak import RULES
 from core.games.arnak.state import ArnakState
 from core.lifecycle import GameEnded
+from core.referee import Referee
 from tests.conformance import check_playout
 
 
@@ -44,28 +45,28 @@ def public(state: ArnakState) -> dict[str, Any]:
     }
 
 
+def check_every_seat(referee: Referee[ArnakState]) -> None:
+    """Each seat folds its projection of the whole log and must end knowing the public game."""
+    for seat in range(referee.state.players):
+        started = RULES.project(referee.log[0].event, seat)
+        state = start_state(RULES, started)  # type: ignore[arg-type]
+        for env in referee.log[1:]:
+            if not isinstance(env.event, GameEnded):
+                state = RULES.evolve(state, RULES.project(env.event, seat))
+        mine, truth = public(state), public(referee.state)
+        for k, (a, b) in enumerate(zip(mine["players"], truth["players"], strict=True)):
+            assert a == b, f"seat {seat + 1}'s view of seat {k + 1}"
+        assert mine == truth, f"seat {seat + 1}"
+        assert Counter(state.seats[seat].hand) == Counter(referee.state.seats[seat].hand)
+
+
 @pytest.mark.parametrize("side", ["bird", "snake"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_seat_folding_its_projection_knows_the_public_game(players: int, side: str) -> None:
     for game in range(6):
-        referee = check_playout(
-            RULES,
-            RULES.config(players, {"side": side}),
-            f"views-{players}-{side}-{game}",
-            listed_sample=1,
-            unlisted_sample=0,
-        )
-        for seat in range(players):
-            started = RULES.project(referee.log[0].event, seat)
-            state = start_state(RULES, started)  # type: ignore[arg-type]
-            for env in referee.log[1:]:
-                if not isinstance(env.event, GameEnded):
-                    state = RULES.evolve(state, RULES.project(env.event, seat))
-            mine, truth = public(state), public(referee.state)
-            for k, (a, b) in enumerate(zip(mine["players"], truth["players"], strict=True)):
-                assert a == b, f"seat {seat + 1}'s view of seat {k + 1}"
-            assert mine == truth, f"seat {seat + 1}"
-            assert Counter(state.seats[seat].hand) == Counter(referee.state.seats[seat].hand)
+        config = RULES.config(players, {"side": side})
+        seed = f"views-{players}-{side}-{game}"
+        check_every_seat(check_playout(RULES, config, seed, listed_sample=1, unlisted_sample=0))
 
 
 @pytest.mark.parametrize("side", ["bird", "snake"])
@@ -75,14 +76,4 @@ def test_the_same_in_rich_games_that_reach_the_temple_and_the_rescue(side: str) 
     from tests.test_arnak_secrecy import play
 
     for game in range(6):
-        referee = play(3, side, f"rich-views-{side}-{game}", rich=True)
-        for seat in range(3):
-            state = start_state(RULES, RULES.project(referee.log[0].event, seat))  # type: ignore[arg-type]
-            for env in referee.log[1:]:
-                if not isinstance(env.event, GameEnded):
-                    state = RULES.evolve(state, RULES.project(env.event, seat))
-            mine, truth = public(state), public(referee.state)
-            for k, (a, b) in enumerate(zip(mine["players"], truth["players"], strict=True)):
-                assert a == b, f"seat {seat + 1}'s view of seat {k + 1}"
-            assert mine == truth, f"seat {seat + 1}"
-            assert Counter(state.seats[seat].hand) == Counter(referee.state.seats[seat].hand)
+        check_every_seat(play(3, side, f"rich-views-{side}-{game}", rich=True))
