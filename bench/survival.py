@@ -252,7 +252,7 @@ async def bot_kill() -> str:
             out, _ = await asyncio.wait_for(asyncio.to_thread(second.communicate), 120)
             await host.wait_ended(30)
             same_seat = host.card.seats[2].client == seat.client and "holds seat 3" in out
-            identical = out.split("state hash ")[-1].strip() == host.hashes[-1]
+            identical = out.split("state hash ")[-1].strip() == host.last_hash
         finally:
             if first.poll() is None:
                 first.kill()

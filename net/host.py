@@ -243,8 +243,13 @@ class TableHost:
         return self.refereeing.replay_path
 
     @property
-    def hashes(self) -> list[str]:
+    def hashes(self) -> dict[int, str]:
+        """The state hashes published so far, by the event they follow."""
         return self.refereeing.hashes
+
+    @property
+    def last_hash(self) -> str | None:
+        return self.refereeing.last_hash
 
     @property
     def rejections(self) -> deque[tuple[str, str]]:

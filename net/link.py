@@ -5,9 +5,9 @@ Sockets get ``TCP_NODELAY``: without it a QoS 1 round trip on loopback takes ~88
 well under a millisecond (Nagle's algorithm waits for the ACK of the previous small packet).
 Sessions are clean: nothing is queued by the broker for an absent client; the table protocol
 catches up by ``seq`` instead, which also survives a broker restart that loses every session.
-For the same reason we subscribe at QoS 0 (we still publish at QoS 1): a QoS 1 subscription adds
-nothing a clean session keeps, and on NATS it is a replicated JetStream consumer, about a second
-to create and failing while a cluster node is down.
+For the same reason we subscribe at QoS 0, and publish at QoS 0 all but retained messages: a
+QoS 1 subscription adds nothing a clean session keeps, and on NATS it is a replicated JetStream
+consumer, about a second to create and failing while a cluster node is down.
 
 aiomqtt owns the connection (connect, subscribe, Last Will, the socket on the event loop). Two
 hot paths go straight to its paho client, on the event loop's thread: a message is handed to
@@ -89,7 +89,8 @@ def _write_at_once(client: aiomqtt.Client) -> None:
 
     This calls paho's ``_packet_write`` rather than ``loop_write``: inside a callback, paho
     holds a lock that ``loop_write``'s error handling takes again, so a connection lost there
-    would deadlock. We only ever send QoS 1, whose writing runs no callback.
+    would deadlock. Writing a QoS 0 message runs ``on_publish`` under a lock a message callback
+    holds, so that callback is off while we write (aiomqtt only needs it for QoS 1 acks).
     """
     paho_client = client._client  # aiomqtt's paho client
     deferred = paho_client.on_socket_register_write
@@ -97,10 +98,13 @@ def _write_at_once(client: aiomqtt.Client) -> None:
 
     def register_write(mqttc: paho.Client, userdata: Any, sock: Any) -> None:
         if threading.get_ident() == loop_thread:
+            on_publish, mqttc.on_publish = mqttc.on_publish, None
             try:
                 done = mqttc._packet_write() == paho.MQTT_ERR_SUCCESS
             except Exception:
                 done = False
+            finally:
+                mqttc.on_publish = on_publish
             if done and not mqttc.want_write():
                 mqttc._registered_write = False  # nothing left to write: no writer needed
                 return
@@ -188,8 +192,10 @@ class Link:
     def publish(
         self, topic: str, payload: bytes, *, retain: bool = False, seal_to: bytes | None = None
     ) -> bool:
-        """Send now (QoS 1), without waiting for the broker's ack; ``False`` when offline.
-        ``seal_to``: a public key; only its holder can read the payload.
+        """Send now; ``False`` when offline. A retained message goes at QoS 1 (the broker keeps
+        it), any other at QoS 0: the broker's ack would tell us nothing a clean session could
+        act on, and handling one per message cost a referee ~9% of its time. ``seal_to``: a
+        public key; only its holder can read the payload.
 
         Order is kept. Whatever a dropped connection loses is caught up by ``seq`` afterwards.
         """
@@ -198,7 +204,8 @@ class Link:
             return False
         if seal_to is not None and self.keys is not None:
             payload = self.keys.seal(seal_to, payload)
-        info = client._client.publish(topic, self._signed(topic, payload), qos=1, retain=retain)
+        data = self._signed(topic, payload)
+        info = client._client.publish(topic, data, qos=1 if retain else 0, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
 
     async def publish_acked(

@@ -6,10 +6,16 @@ the reason on its reply topic and nothing else happens. Accepted events go to th
 first (a referee sink), then out: the spectators' stream gets ``project(event, None)``, each
 seated client its own ``project(event, seat)``, sealed to the key that took the seat (as is
 every answer and catch-up, to its asker's key), so nothing secret reaches a seat that may not
-see it, nor anyone reading the broker. State hashes follow each batch in a separate ``Check``
-message, computed after the events are on the wire so they add nothing to the round trip. A
-client that missed events asks for them (``sync``) and gets them projected for its seat, in
-chunks.
+see it, nor anyone reading the broker. A client that missed events asks for them (``sync``)
+and gets them projected for its seat, in chunks.
+
+State hashes go out in ``Check`` messages once the events are on the wire, so they add nothing
+to the round trip: the hash of the state after the newest event, at most every
+``CHECK_EVERY`` seconds a table (at once when the game ends). Hashing the public position
+costs ~0.3 ms, more than deciding a command, so hashing every event kept a referee to a few
+dozen tables. A client whose state differs at a hashed event asks for the hashes of every
+event since its last good one (a sync request with ``to``), computed again from the log, and
+so still names the exact event where it went astray.
 """
 
 from __future__ import annotations
@@ -53,6 +59,8 @@ SYNC_CHUNK_BYTES = 128 * 1024
 SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
 SPECTATOR_SYNCS_PER_SECOND = 20  # … and to all the table's spectators together
 SYNC_MOST_EVENTS = 512  # events one catch-up answer carries, at most (the client asks again)
+CHECK_EVERY = 1.0  # seconds between a running table's state hashes, at least
+HASHES_AT_ONCE = 2000  # per-event hashes served in one answer, at most
 
 
 class Refereeing:
@@ -65,13 +73,14 @@ class Refereeing:
         self.link = link
         self.referee: Referee[Any] | None = None
         self.replay_path: Path | None = None
-        self.hashes: list[str] = []
+        self.hashes: dict[int, str] = {}  # seq -> the state hash after it (the hashed ones)
+        self.newest_hashed = -1
         self.rejections: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, reason)
         self.event_listeners: list[EventListener] = []
         self.on_published: Callable[[], None] = lambda: None
         self._writer: ReplayWriter | None = None
         self._proofs: proofs.ProofWriter | None = None  # who played what, signed
-        self._hashed_state: Any = None  # the hasher's own fold, up to len(self.hashes)
+        self._checked_at = -CHECK_EVERY  # when the last hash went out (time.monotonic)
         self._answers: dict[str, OrderedDict[str, Result]] = {}
         self._syncs: dict[str, deque[float]] = {}  # client -> when its recent syncs came
         self._spectator_syncs: deque[float] = deque(maxlen=SPECTATOR_SYNCS_PER_SECOND)
@@ -89,7 +98,6 @@ class Refereeing:
             raise NetError(f"cannot write the replay {replay_path}: {exc}") from None
         referee.sinks.append(self._writer.append)
         self._open_proofs(replay_path)
-        self._hashed_state = start_state(self.rules, referee.started)
         self.referee = referee
 
     def _open_proofs(self, replay_path: Path) -> None:
@@ -116,12 +124,16 @@ class Refereeing:
         referee.sinks.append(self._writer.append)
         self._open_proofs(replay_path)
         self.replay_path = replay_path
-        self._hashed_state = start_state(self.rules, referee.started)
         self.referee = referee
 
     def rehash(self) -> None:
-        """Hash (and publish the hashes of) every event not hashed yet: after a resume, all."""
+        """Hash (and publish the hash of) the newest state: after a resume."""
         self._check_wake.set()
+
+    @property
+    def last_hash(self) -> str | None:
+        """The newest state hash published."""
+        return self.hashes.get(self.newest_hashed)
 
     def close_replay(self) -> None:
         if self._writer is not None:
@@ -225,7 +237,7 @@ class Refereeing:
 
     def on_sync(self, client: str, payload: bytes) -> None:
         try:
-            start = SyncRequest.from_wire(unpack(payload)).start
+            request = SyncRequest.from_wire(unpack(payload))
         except CodecError as exc:
             log.info("table %s: bad sync request from %s: %s", self.table, client, exc)
             return
@@ -243,6 +255,11 @@ class Refereeing:
             budget.append(now)
         referee = self.referee
         topic = topics.reply(self.table, client)
+        start = request.start
+        if request.to is not None:
+            if referee is not None and 0 <= start <= request.to < referee.seq:
+                self.link.publish(topic, encode(Check(start, self._hashes(start, request.to))))
+            return
         if referee is None or start >= referee.seq:
             seq = referee.seq if referee is not None else 0
             self.link.publish(topic, encode(Batch(seq, ())), seal_to=key)
@@ -253,16 +270,28 @@ class Refereeing:
         for env in referee.log[start : start + SYNC_MOST_EVENTS]:
             data = self._wire_for(env, seat)
             if chunk and size + len(data) > SYNC_CHUNK_BYTES:
-                self.link.publish(topic, encode(self._batch(first, chunk)), seal_to=key)
+                self.link.publish(topic, encode(Batch(first, tuple(chunk))), seal_to=key)
                 first, chunk, size = env.seq, [], 0
             chunk.append(data)
             size += len(data)
-        self.link.publish(topic, encode(self._batch(first, chunk)), seal_to=key)
+        self.link.publish(topic, encode(Batch(first, tuple(chunk))), seal_to=key)
+        if self.hashes:  # the newest hash, to check what it caught up with (public: not sealed)
+            newest = self.newest_hashed
+            self.link.publish(topic, encode(Check(newest, (self.hashes[newest],))))
 
-    def _batch(self, start: int, envs: list[bytes]) -> Batch:
-        end = start + len(envs)
-        hashes = tuple(self.hashes[start:end]) if len(self.hashes) >= end else ()
-        return Batch(start, tuple(envs), hashes)
+    def _hashes(self, start: int, end: int) -> tuple[str, ...]:
+        """The state hashes after events ``start`` … ``end`` (at most ``HASHES_AT_ONCE``), from
+        a fold of the log: what a client asks for to find where it went astray."""
+        referee = self.referee
+        assert referee is not None
+        end = min(end, start + HASHES_AT_ONCE - 1)
+        state = start_state(self.rules, referee.started)
+        hashes = [state_hash(self.rules, state)] if start == 0 else []
+        for env in referee.log[1 : end + 1]:
+            state = apply(self.rules, state, env.event, referee.log)
+            if env.seq >= start:
+                hashes.append(state_hash(self.rules, state))
+        return tuple(hashes)
 
     # -- events out --------------------------------------------------------------------------
 
@@ -306,6 +335,8 @@ class Refereeing:
             listener(envs)
         self._check_wake.set()
         self.on_published()
+        if self.referee is not None and self.referee.ended:
+            self._check()  # the last hash, now (a table may close soon after its game)
 
     def _sign_head(self, seq: int) -> None:
         """Sign the hash of event ``seq`` (so the whole chain up to it) into the proofs."""
@@ -317,21 +348,27 @@ class Refereeing:
         self._proofs.write({"kind": "head", "seq": seq, "hash": digest, "sig": sig.hex()})
 
     async def check_hashes(self) -> None:
-        """Hash the states after new events once those events are on the wire; publish them.
-
-        The hasher folds the log on its own copy of the state, so the command's hot path pays
-        for nothing but its events (copying the state per event cost more than deciding)."""
+        """Once new events are on the wire, hash the state after the newest and publish it, at
+        most every ``CHECK_EVERY`` seconds (events that come meanwhile are checked together);
+        the end of the game is checked at once, by :meth:`publish`."""
         while True:
             await self._check_wake.wait()
             self._check_wake.clear()
             await self.link.flushed()
-            referee = self.referee
-            start = len(self.hashes)
-            if referee is None or start >= referee.seq:
-                continue
-            for env in referee.log[start : referee.seq]:
-                self._hashed_state = apply(self.rules, self._hashed_state, env.event, referee.log)
-                self.hashes.append(state_hash(self.rules, self._hashed_state))
-            check = encode(Check(start, tuple(self.hashes[start:])))
-            for topic, _, _ in self._destinations():  # of the public view: not sealed
-                self.link.publish(topic, check)
+            wait = self._checked_at + CHECK_EVERY - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._check()
+
+    def _check(self) -> None:
+        """Hash the state after the newest event, unless done already, and publish it."""
+        referee = self.referee
+        if referee is None or referee.seq - 1 in self.hashes:
+            return
+        self._checked_at = time.monotonic()
+        last = referee.seq - 1
+        self.hashes[last] = digest = state_hash(self.rules, referee.state)
+        self.newest_hashed = last
+        check = encode(Check(last, (digest,)))
+        for topic, _, _ in self._destinations():  # of the public view: not sealed
+            self.link.publish(topic, check)

@@ -121,6 +121,7 @@ class NetSession:
         self._ahead: dict[int, Envelope] = {}
         self._known_hashes: dict[int, str] = {}
         self._verified: tuple[int, Any] | None = None
+        self._mismatch: int | None = None  # a hashed event our state differs at, being located
         self._target = 0  # events we know the table has
         self._sync_asked = 0.0
         self._joined: asyncio.Future[Joined] | None = None
@@ -372,7 +373,9 @@ class NetSession:
             if self._joined is not None and not self._joined.done():
                 self._resend()
                 continue
-            if self._ahead or len(self._envelopes) < self._target:
+            if self._mismatch is not None and self.desync is None:
+                self._locate_when_known(ask=True)
+            elif self._ahead or len(self._envelopes) < self._target:
                 self._ask_sync()
             now = time.monotonic()
             for pending in self._pending.values():
@@ -578,6 +581,9 @@ class NetSession:
         last = len(self._envelopes) - 1
         if self.desync is not None or self._state is None:
             return
+        if self._mismatch is not None:
+            self._locate_when_known()
+            return
         known = [seq for seq in self._known_hashes if seq <= last]
         if not known:
             return
@@ -588,7 +594,23 @@ class NetSession:
             for old in [s for s in self._known_hashes if s <= seq]:
                 del self._known_hashes[old]
             return
-        self._locate_desync(seq)
+        self._mismatch = seq
+        self._locate_when_known(ask=True)
+
+    def _unhashed(self) -> tuple[int, int]:
+        """The events from our last good one to the mismatch: their hashes locate the desync."""
+        assert self._mismatch is not None
+        return (self.verified_seq + 1 if self._verified else 1), self._mismatch
+
+    def _locate_when_known(self, ask: bool = False) -> None:
+        """Name the exact event of the desync once the host's hash of every event up to the
+        mismatch is known; ask the host for them (again, with ``ask``) until then."""
+        first, last = self._unhashed()
+        if all(seq in self._known_hashes for seq in range(first, last + 1)):
+            self._locate_desync(last)
+        elif ask:
+            request = encode(SyncRequest(first, to=last))
+            self.link.publish(topics.sync(self.table, self.identity), request)
 
     def _refold(self, seq: int, on_event: Callable[[int, Any], bool] | None = None) -> Any:
         """The state after event ``seq``, from the last verified state; ``on_event`` may stop it."""

@@ -382,16 +382,19 @@ def command_request_from_wire(obj: Any) -> CommandRequest:
 
 @dataclass(frozen=True)
 class SyncRequest:
-    """Send me every event from ``start`` on (the seq of the first event I lack)."""
+    """Send me every event from ``start`` on (the seq of the first event I lack); with ``to``,
+    the state hashes after events ``start`` … ``to`` instead (to find where a desync began)."""
 
     start: int
+    to: int | None = None
 
     def to_wire(self) -> dict[str, Any]:
-        return {"from": self.start}
+        return {"from": self.start} if self.to is None else {"from": self.start, "to": self.to}
 
     @classmethod
     def from_wire(cls, obj: Any) -> SyncRequest:
-        return cls(_Reader(obj, "sync request").integer("from"))
+        r = _Reader(obj, "sync request")
+        return cls(r.integer("from"), r.opt_integer("to"))
 
 
 # -- at a table: host to client ----------------------------------------------------------------

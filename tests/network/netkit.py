@@ -172,9 +172,9 @@ class NatsCluster:
             )
             log.close()
         for i in range(len(self.confs)):
-            await self._ready(i)
+            await self.ready(i)
 
-    async def _ready(self, i: int, timeout: float = 60) -> None:
+    async def ready(self, i: int, timeout: float = 60) -> None:
         """Wait until node ``i`` takes an MQTT connection (JetStream must have elected its
         leaders first: the session of a client lives there)."""
         address = BrokerAddress("127.0.0.1", self.mqtt[i])

@@ -63,6 +63,7 @@ async def test_retained_messages_outlive_the_node_they_were_published_on(
     assert await publisher.publish_acked(card, b"a table card", retain=True)
     await publisher.stop()  # a clean goodbye: nobody will publish it again
     cluster.kill(0)
+    await cluster.ready(2)  # the others have elected new JetStream leaders: clients get in
     seen: list[tuple[str, bytes, bool]] = []
     newcomer = Link(cluster.node(2), client_id="newcomer", subscriptions=[topics.lobby_tables()],
                     on_message=lambda *message: seen.append(message))  # fmt: skip

@@ -115,7 +115,7 @@ async def test_a_killed_player_comes_back_to_the_same_game(
         await host.wait_ended(5)
         assert host.card.seats[2].standin is None  # handed back on its return
         assert f"game over at event {referee.seq - 1}, state hash " in out
-        assert out.split("state hash ")[-1].strip() == host.hashes[-1]
+        assert out.split("state hash ")[-1].strip() == host.last_hash
         assert all("bot is playing" in r for _, r in host.rejections)
     finally:
         if first.poll() is None:

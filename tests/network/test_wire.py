@@ -69,6 +69,11 @@ def test_messages_round_trip(message: Any) -> None:
     assert decoded == message
 
 
+@pytest.mark.parametrize("request_", [SyncRequest(4), SyncRequest(4, to=9)])
+def test_sync_requests_round_trip(request_: SyncRequest) -> None:
+    assert SyncRequest.from_wire(unpack(encode(request_))) == request_
+
+
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(plain)
 def test_decoders_raise_only_codec_errors(obj: Any) -> None:
