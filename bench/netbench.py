@@ -20,8 +20,10 @@ from pathlib import Path
 import paho.mqtt.client as paho
 
 from core.bots import make_bot
+from core.errors import IllegalCommand
 from net.broker import EmbeddedBroker, answers, free_port
 from net.config import BrokerAddress
+from net.keys import Keys
 from net.session import NetSession
 
 # A benchmark's tables, identities and unfinished-game records never land in the user's own
@@ -143,6 +145,9 @@ def raw_echo(address: BrokerAddress, samples: int, warmup: int = 50) -> list[flo
         echo.close()
 
 
+BENCH_KEYS = Keys.generate()  # one signing key: the probe rejoins its table at every step
+
+
 async def command_round_trips(
     address: BrokerAddress, table: str, samples: int, warmup: int = 20,
     echo: RawEcho | None = None, echoes: list[float] | None = None,
@@ -152,7 +157,7 @@ async def command_round_trips(
     With ``echo``, one raw echo is timed (into ``echoes``) right before each command, so both
     figures see the same machine load."""
     session = await NetSession.connect(address, table, identity=f"bench{os.getpid()}",
-                                       name="Bench")  # fmt: skip
+                                       name="Bench", keys=BENCH_KEYS)  # fmt: skip
     assert session.seat is not None
     seat, rules = session.seat, session.rules
     bot = make_bot("maunakea", "random", "bench")
@@ -165,12 +170,15 @@ async def command_round_trips(
                 lambda: (
                     session.state is not None
                     and (session.ended or seat in rules.to_move(session.state))
-                    and session.verified_seq == len(session.envelopes) - 1
-                ),  # the host is idle
+                ),  # our turn
                 30,
             )
             if session.ended:
                 raise RuntimeError("the game ended before enough samples; raise the turn limit")
+            seen = len(session.envelopes)
+            await asyncio.sleep(0.005)  # the host is idle: no event in flight (hashes come later)
+            if len(session.envelopes) != seen:
+                continue
             command = bot.choose(rules, session.state, seat)
             if echo is not None and echoes is not None:
                 echo_time = await asyncio.get_running_loop().run_in_executor(None, echo.once)
@@ -179,9 +187,14 @@ async def command_round_trips(
             first_event.clear()
             start = time.perf_counter()
             submitted = asyncio.create_task(session.submit(seat, command))
-            await first_event.wait()
+            event = asyncio.create_task(first_event.wait())
+            await asyncio.wait({submitted, event}, return_when=asyncio.FIRST_COMPLETED)
             elapsed = time.perf_counter() - start
-            await submitted
+            event.cancel()
+            try:
+                await submitted
+            except IllegalCommand:  # chosen on a state the next event had already changed
+                continue
             warmup -= 1
             if warmup < 0:
                 times.append(elapsed)
