@@ -3,9 +3,10 @@
 The referee publishes ``state_hash`` after the newest event (at most once a second, and at the
 end); each client folds the same events and compares, and one that differs asks for the hash
 after every event since its last good one, so a desync (a client on other rules code, a bug in
-``evolve``) is named at the exact event. It hashes the *public* view (``view(state, None)``) in its JSON position form, so a seat's
-own view (which knows its hidden cards) and the referee's full state hash alike, as long as the
-public view of a seat's view is the public view of the full state.
+``evolve``) is named at the exact event. It hashes the *public* view (``view(state, None)``) in
+its JSON position form, so a seat's own view (which knows its hidden cards) and the referee's
+full state hash alike, as long as the public view of a seat's view is the public view of the
+full state.
 """
 
 from __future__ import annotations
