@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
-from textual.widgets import Footer, Header, OptionList
+from textual.widgets import Header, OptionList
 
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
@@ -34,6 +34,7 @@ from tui.screens.choice_tree import Choice, Value, Verb
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList, Row
 from tui.widgets.event_log import EventLog
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.text_line import TextLine
 
 BELOW_BOARD = 16  # rows the prompt, note, choices and footer need at least
@@ -111,7 +112,7 @@ class KilaueaScreen(TableScreen):
         with Horizontal(id="below"):
             yield ChoiceList(id="choices")
             yield EventLog(id="log")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     @property
     def board(self) -> VolcanoBoard:

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_of
@@ -39,6 +39,7 @@ from tui.games.maunakea.widgets.tasks import task_report
 from tui.screens.table import TableScreen
 from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.text_line import TextLine
 
 C = COMPONENTS
@@ -112,7 +113,7 @@ class MaunaKeaTable(TableScreen):
                 yield PlayersPanel(id="players")
                 yield CardsPanel(id="cards")
                 yield EventLog(id="log")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     @property
     def board(self) -> IslandBoard:
