@@ -243,11 +243,18 @@ class ArnakScreen(TableScreen):
             shown.clear()
             shown["state"] = key
             self._line("#status").text = panels.status(seen, names)
-        if shown.get("focus") != focus:
-            shown["focus"] = focus
-            self._line("#map").text = panels.map_text(seen, names, focus)
-            self._line("#research").text = panels.research_text(seen, names, focus)
-            self._line("#row").text = panels.row_text(seen, focus)
+        on_map = {f for f in focus if f[:1] in ("C", "L")}
+        on_track = {f for f in focus if f.isdigit()}
+        in_row = {f for f in focus if f[:1] in ("i", "a") and f[1:].isdigit()}
+        if shown.get("map") != on_map:
+            shown["map"] = on_map
+            self._line("#map").text = panels.map_text(seen, names, on_map)
+        if shown.get("track") != on_track:
+            shown["track"] = on_track
+            self._line("#research").text = panels.research_text(seen, names, on_track)
+        if shown.get("row") != in_row:
+            shown["row"] = in_row
+            self._line("#row").text = panels.row_text(seen, in_row)
         if shown.get("scores") != scores:
             shown["scores"] = scores
             self._line("#players").text = panels.players_text(seen, names, scores)
