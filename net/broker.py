@@ -3,7 +3,9 @@
 ``caldera`` starts it in its own process when nothing answers at the configured (loopback)
 address, and stops it when it exits; ``caldera broker`` runs it in the foreground for others to
 use (``--listen`` opens it to the LAN). It is an MQTT 3.1.1 broker without persistence or
-passwords: for a club server, use Mosquitto (see the README).
+passwords: for a club server, use Mosquitto (see the README). Like the club's Mosquitto, it
+refuses a packet bigger than ``MAX_PACKET_BYTES``: the sender is disconnected before the broker
+reads it, so nobody's memory ever holds it (amqtt has no such setting: see ``_limit_packets``).
 
 A ``caldera`` killed with SIGKILL cannot stop its broker: the broker outlives it on purpose, so
 the players of a killed host keep their connection (they see "host away") and the host, started
@@ -30,6 +32,32 @@ from net.config import BrokerAddress
 from net.errors import NetError
 
 ORPHAN_IDLE = 120.0  # seconds an orphaned embedded broker waits with no client before it stops
+MAX_PACKET_BYTES = 512 * 1024  # as the club config's max_packet_size
+
+
+class PacketTooLarge(ConnectionError):
+    """A client announced a packet over the limit: its connection is closed."""
+
+
+def _limit_packets() -> None:
+    """Make amqtt refuse a packet bigger than ``MAX_PACKET_BYTES`` from its fixed header, before
+    reading the rest. amqtt has no setting for it; its reader loop closes the connection on an
+    error that is not its own (an ``MQTTError`` would only skip the packet, leaving its bytes
+    in the stream)."""
+    from amqtt.mqtt.packet import MQTTFixedHeader  # type: ignore[import-untyped]
+
+    original = MQTTFixedHeader.from_stream
+    if getattr(original, "limited", False):
+        return
+
+    async def from_stream(cls: Any, reader: Any) -> Any:
+        header = await original.__func__(cls, reader)
+        if header is not None and header.remaining_length > MAX_PACKET_BYTES:
+            raise PacketTooLarge(f"a packet of {header.remaining_length} bytes")
+        return header
+
+    from_stream.limited = True  # type: ignore[attr-defined]
+    MQTTFixedHeader.from_stream = classmethod(from_stream)
 
 
 def amqtt_config(host: str, port: int) -> dict[str, Any]:
@@ -61,6 +89,7 @@ class InProcessBroker:
         from amqtt.broker import Broker  # type: ignore[import-untyped]
 
         _quiet_amqtt()
+        _limit_packets()
         self._broker = Broker(amqtt_config(self.host, self.port))
         try:
             await self._broker.start()

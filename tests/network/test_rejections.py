@@ -3,10 +3,21 @@ on: someone else's seat, a stale ``expected_seq``, an illegal move, malformed by
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
+import aiomqtt
 import pytest
-from netkit import RawClient, TestBroker, assert_same_game, close_all, join, make_host, play_all
+from netkit import (
+    RawClient,
+    TestBroker,
+    assert_same_game,
+    close_all,
+    join,
+    make_host,
+    play_all,
+    until,
+)
 
 from core.codec import MAX_MESSAGE_BYTES, command_to_wire
 from core.errors import IllegalCommand
@@ -96,5 +107,27 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
         assert referee.seq > seq
         await play_all(players)
         await assert_same_game(host, players)
+    finally:
+        await close_all(host, players)
+
+
+async def test_the_embedded_broker_drops_a_message_over_its_limit(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    """A 2 MiB message is refused by the embedded broker from its header (its sender is
+    disconnected): the referee never reads it, and the game goes on."""
+    host = make_host(amqtt_broker.address, tmp_path, seats=2, turn_limit=3, auto_start=True)
+    await host.open()
+    players = [await join(amqtt_broker.address, "t1", f"p{i}") for i in range(2)]
+    try:
+        huge = RawClient(amqtt_broker.address, "p0", [], keys=players[0].keys)
+        async with huge:
+            with contextlib.suppress(aiomqtt.MqttError):
+                await huge.send(topics.cmd("t1", 0, "p0"), b"\x00" * (2 << 20))
+            await until(lambda: not huge.client._client.is_connected(), 5)  # knocked off
+        await play_all(players)
+        await host.wait_ended(10)
+        await assert_same_game(host, players)
+        assert not any("exceeds" in why or "malformed" in why for _, why in host.rejections)
     finally:
         await close_all(host, players)
