@@ -11,10 +11,16 @@ signature covers the topic as well as the body, so a signed message cannot be mo
 table, seat or client. Whoever reads a frame learns which key signed it; who may sign what is
 for the reader to decide (the host: the key that took the seat; a player: the table's host).
 
-A seat's private events are *sealed* to its key: a libsodium box (X25519, XSalsa20-Poly1305)
-between the Curve25519 keys derived from the sender's and the seat's Ed25519 keys, inside the
-sender's signed frame. Only the seat's holder (and the sender) can open it, whatever broker
-carries it. The shared key of each pair is computed once, so a box costs microseconds.
+A seat's private events are *sealed* to its key in a *boxed frame*::
+
+    0xc1 "X" | sender's public key (32 bytes) | box of (topic, body)
+
+a libsodium box (X25519, XSalsa20-Poly1305) between the Curve25519 keys derived from the
+sender's and the reader's Ed25519 keys. Only those two can open it, whatever broker carries
+it, and only they can make one: a box that opens is the sender's, as surely as a signature (but
+only for the reader: what a third party must check, such as a command's proof, is signed
+apart). The shared key of each pair is computed once, so a box costs microseconds where a
+signature's check costs tens.
 """
 
 from __future__ import annotations
@@ -29,9 +35,10 @@ import nacl.signing
 from net.errors import NetError
 
 MARK = b"\xc1S"
-SEALED = b"\xc1B"  # a box follows
+BOXED = b"\xc1X"
 KEY_BYTES = 32
 SIG_BYTES = 64
+_BOX_HEAD = len(BOXED) + KEY_BYTES
 _HEAD = len(MARK) + KEY_BYTES + SIG_BYTES
 _DOMAIN = b"caldera-signed-v1\x00"
 
@@ -87,18 +94,24 @@ class Keys:
             box = self._pairs[other] = nacl.public.Box(self._box, peer)
         return box
 
-    def seal(self, to: bytes, data: bytes) -> bytes:
-        """``data`` in a box only the holder of Ed25519 key ``to`` (and we) can open, marked
-        :data:`SEALED`; send it signed, so the reader knows whose box it is."""
-        return SEALED + bytes(self._pair(to).encrypt(data))
+    def seal(self, to: bytes, topic: str, body: bytes) -> bytes:
+        """``body`` as a boxed frame for ``topic`` that only the holder of Ed25519 key ``to``
+        (and we) can open."""
+        return BOXED + self.public + bytes(self._pair(to).encrypt(_signed_data(topic, body)))
 
-    def unseal(self, sender: bytes, sealed: bytes) -> bytes | None:
-        """The plain text of a box ``sender`` sealed to this key, or ``None`` if it is not
-        one."""
+    def unseal(self, topic: str, payload: bytes) -> tuple[bytes, bytes] | None:
+        """``(sender's public key, body)`` of a boxed frame sealed to this key for ``topic``;
+        ``None`` for anything else (not for us, forged, cut short, or moved from another
+        topic)."""
+        if not is_sealed(payload) or len(payload) < _BOX_HEAD:
+            return None
+        sender = payload[len(BOXED) : _BOX_HEAD]
         try:
-            return bytes(self._pair(sender).decrypt(sealed[len(SEALED) :]))
+            plain = bytes(self._pair(sender).decrypt(payload[_BOX_HEAD:]))
         except (nacl.exceptions.CryptoError, ValueError, TypeError):
             return None
+        head = _signed_data(topic, b"")
+        return (sender, plain[len(head) :]) if plain.startswith(head) else None
 
 
 def _signed_data(topic: str, body: bytes) -> bytes:
@@ -132,7 +145,7 @@ def verify(public: bytes, data: bytes, signature: bytes) -> bool:
 
 
 def is_sealed(payload: bytes) -> bool:
-    return payload[: len(SEALED)] == SEALED
+    return payload[: len(BOXED)] == BOXED
 
 
 def fingerprint(public: bytes) -> str:

@@ -26,8 +26,9 @@ A link given :class:`~net.keys.Keys` signs everything it publishes (its Last Wil
 payload, which clears a retained message, cannot be signed). Every message it receives is
 handled with :attr:`Link.sender` set to the key that signed it (``None``: unsigned); a message
 with a broken or forged signature is dropped before any handler sees it. A payload sealed to the
-link's key by the message's signer (``publish(…, seal_to=key)`` on the signer's side) is opened
-before it is handled; one that does not open is dropped.
+link's key (``publish(…, seal_to=key)`` on the sender's side: a boxed frame, see
+:mod:`net.keys`) is opened before it is handled, :attr:`Link.sender` its sender; one that does
+not open is dropped.
 """
 
 from __future__ import annotations
@@ -202,9 +203,10 @@ class Link:
         client = self._client
         if client is None or not self._up.is_set():
             return False
-        if seal_to is not None and self.keys is not None:
-            payload = self.keys.seal(seal_to, payload)
-        data = self._signed(topic, payload)
+        if seal_to is not None and self.keys is not None and payload:
+            data = self.keys.seal(seal_to, topic, payload)  # the box says who made it
+        else:
+            data = self._signed(topic, payload)
         info = client._client.publish(topic, data, qos=1 if retain else 0, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
 
@@ -337,20 +339,16 @@ class Link:
         if self.on_message is None:
             return
         payload, sender = bytes(msg.payload), None
-        if is_signed(payload):
-            opened = open_frame(msg.topic, payload)
+        if is_signed(payload) or is_sealed(payload):
+            if is_signed(payload):
+                opened = open_frame(msg.topic, payload)
+            else:
+                opened = self.keys.unseal(msg.topic, payload) if self.keys else None
             if opened is None:
-                log.info("%s: dropped a message with a bad signature on %s", self.client_id,
-                         msg.topic)  # fmt: skip
+                log.info("%s: dropped a message with a bad signature or box on %s",
+                         self.client_id, msg.topic)  # fmt: skip
                 return
             sender, payload = opened
-        if is_sealed(payload):
-            keys = self.keys
-            opened_box = keys.unseal(sender, payload) if keys and sender else None
-            if opened_box is None:
-                log.info("%s: dropped a box not sealed to us on %s", self.client_id, msg.topic)
-                return
-            payload = opened_box
         self.sender = sender
         try:
             self.on_message(msg.topic, payload, bool(msg.retain))

@@ -207,19 +207,28 @@ class Refereeing:
                 f"stale command: sent having seen {expected_seq} events, "
                 f"but the table has {referee.seq}"
             )
-        proof = self._proof(seat, client, request)
-        if request.sig is not None and proof is None:
-            return no(f"the command is not signed by the key that took seat {seat + 1}")
         first = referee.seq
         try:
             envs = referee.submit(seat, request.command)
         except IllegalCommand as exc:
             return no(str(exc))
+        result = Result(request_id, True, seq=referee.seq)
+        if referee.ended:  # the last command: its proof before the replay closes
+            self._keep_proof(seat, client, request, first)
+        self.publish(envs, answer=(seat, result))
+        if not referee.ended:  # its events are on their way: the proof is off the round trip
+            self._keep_proof(seat, client, request, first)
+        return result
+
+    def _keep_proof(self, seat: Seat, client: str, request: CommandRequest, first: int) -> None:
+        """Keep the proof that ``seat``'s holder signed the command whose events begin at
+        ``first`` (the message came from the seat's key: the link checked it)."""
+        proof = self._proof(seat, client, request)
         if proof is not None and self._proofs is not None:
             self._proofs.write({**proof, "seq": first})
-        result = Result(request_id, True, seq=referee.seq)
-        self.publish(envs, answer=(seat, result))
-        return result
+        elif request.sig is not None:
+            log.warning("table %s: seat %d's command came with a proof that does not hold",
+                        self.table, seat + 1)  # fmt: skip
 
     def _proof(self, seat: Seat, client: str, request: CommandRequest) -> dict[str, Any] | None:
         """The proof record of a command its seat's holder signed; ``None`` when unsigned, or

@@ -331,9 +331,9 @@ class RawClient:
             payload = message.payload if isinstance(message.payload, bytes) else b""
             self.raw.append((str(message.topic), payload))
             opened = open_frame(str(message.topic), payload)
+            if is_sealed(payload):  # opened when sealed to our key (else kept as it came)
+                opened = self.keys.unseal(str(message.topic), payload)
             signer, body = opened if opened is not None else (None, payload)
-            if is_sealed(body) and signer is not None:  # opened when sealed to our key
-                body = self.keys.unseal(signer, body) or body
             self.received.append((str(message.topic), body))
             self.signers.append(signer)
             self._new.set()
