@@ -1,0 +1,148 @@
+"""Abuse against a referee, beside another table's quiet round trip (goal: within 2x of it).
+
+One ``caldera serve`` (in its own process) hosts table ``rt``, where this process times its own
+commands, and a finished all-bot table ``big`` with a long log. Then, one at a time, while the
+round trip of ``rt`` is timed again:
+
+- **sync flood**: 20 made-up identities (each with a key of its own) watch ``big`` and ask for
+  its whole log over and over, as fast as they can;
+- **request flood**: one identity asks the server for tables as fast as it can;
+- **size**: one identity sends 2 MiB messages to the referee, over and over.
+
+    .venv/bin/python bench/abuse.py [--samples 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import paho.mqtt.client as paho
+
+sys.path.insert(0, str(Path(__file__).parent))
+from netbench import brokers, command_round_trips, serve_process, summary
+
+from core.codec import pack
+from net import topics
+from net.config import BrokerAddress
+from net.keys import Keys
+from net.lobby import Lobby
+
+
+class Flooder(threading.Thread):
+    """A raw client that signs what ``make(n)`` gives for its ``n``-th message and sends it as
+    fast as the broker takes it, until stopped; counts what it sent."""
+
+    def __init__(
+        self, address: BrokerAddress, name: str, make: Callable[[int], tuple[str, bytes]],
+        first: list[tuple[str, bytes]] = (),  # type: ignore[assignment]
+    ) -> None:  # fmt: skip
+        super().__init__(daemon=True)
+        self.keys, self.make, self.first = Keys.generate(), make, list(first)
+        self.client = paho.Client(paho.CallbackAPIVersion.VERSION2, client_id=name)
+        self.client.connect(address.host, address.port)
+        self.client.subscribe(f"{topics.PREFIX}/tables/+/reply/{name}", qos=0)  # its answers
+        self.stopping = threading.Event()
+        self.sent = 0
+
+    def run(self) -> None:
+        self.client.loop_start()
+        for topic, body in self.first:
+            self.client.publish(topic, self.keys.sign(topic, body), qos=1).wait_for_publish(5)
+        while not self.stopping.is_set():
+            topic, body = self.make(self.sent)
+            info = self.client.publish(topic, self.keys.sign(topic, body), qos=1)
+            try:
+                info.wait_for_publish(2)
+            except (RuntimeError, ValueError):
+                time.sleep(0.05)  # knocked off (the size abuse): try again
+                continue
+            self.sent += 1
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join(5)
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+def sync_flood(address: BrokerAddress, big: str) -> list[Flooder]:
+    flooders = []
+    for n in range(20):
+        name = f"flood{n}"
+        join = (topics.join(big, name), pack({"role": "spectator", "name": name,
+                                              "seat": None, "bot": None}))  # fmt: skip
+        sync = (topics.sync(big, name), pack({"from": 0}))
+        flooders.append(Flooder(address, name, lambda _n, s=sync: s, [join]))
+    return flooders
+
+
+def request_flood(address: BrokerAddress, big: str) -> list[Flooder]:
+    def request(n: int) -> tuple[str, bytes]:
+        body = {"id": f"r{n}", "game": "maunakea", "seats": 2, "name": "spam", "bots": 0,
+                "bot": "random", "bot_delay_ms": 0, "options": {}}  # fmt: skip
+        return topics.server_request("bench", "greedy"), pack(body)
+
+    return [Flooder(address, "greedy", request)]
+
+
+def size_abuse(address: BrokerAddress, big: str) -> list[Flooder]:
+    huge = (topics.cmd(big, 0, "huge"), b"\x00" * (2 << 20))
+    return [Flooder(address, "huge", lambda _n: huge)]
+
+
+async def measure(address: BrokerAddress, samples: int) -> list[tuple[str, list[float], int]]:
+    server = serve_process(address, "--table", "rt", "--seats", "2", "--bots", "1",
+                           "--bot-delay", "0", "--turn-limit", "100000")  # fmt: skip
+    results: list[tuple[str, list[float], int]] = []
+    try:
+        async with Lobby(address) as lobby:
+            await lobby.wait_for(lambda lb: "rt" in lb.tables and bool(lb.servers), 30)
+            await lobby.request_table("maunakea", 2, bots=2, name="big",
+                                      options={"turn_limit": 60})  # fmt: skip
+            big = next(t for t, c in lobby.tables.items() if c.name == "big")
+            await lobby.wait_for(lambda lb: lb.tables[big].status == "over", 120)
+            events = lobby.tables[big].seq
+        abuses = [("quiet", None), ("sync flood", sync_flood), ("request flood", request_flood),
+                  ("2 MiB messages", size_abuse)]  # fmt: skip
+        for name, make in abuses:
+            flooders = make(address, big) if make is not None else []
+            for flooder in flooders:
+                flooder.start()
+            try:
+                times = await command_round_trips(address, "rt", samples)
+            finally:
+                for flooder in flooders:
+                    flooder.stop()
+            results.append((name, times, sum(f.sent for f in flooders)))
+        print(f"  (table {big}: {events} events)")
+    finally:
+        server.terminate()
+        server.wait()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--samples", type=int, default=150)
+    args = parser.parse_args()
+    print(f"another table's command round trip under abuse, {args.samples} samples each")
+    for broker, make in brokers():
+        with make() as address:  # type: ignore[operator]
+            print(f"  {broker}")
+            results = asyncio.run(measure(address, args.samples))
+        quiet = statistics.median(results[0][1])
+        for name, times, sent in results:
+            ratio = statistics.median(times) / quiet
+            print(f"    {name:15} {summary(times)}   {ratio:.2f}x quiet   ({sent} abusive "
+                  f"messages sent)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
