@@ -135,8 +135,15 @@ class NatsCluster:
 
     def __init__(self, workdir: Path) -> None:
         assert NATS_SERVER is not None
-        size = 3
         self.workdir = workdir
+        self.processes: list[subprocess.Popen[bytes] | None] = [None] * 3
+        self.killed: set[int] = set()  # nodes a test stopped on purpose
+        self._configure()
+
+    def _configure(self) -> None:
+        """Pick free ports and write each node's config (again after a port was taken)."""
+        size = len(self.processes)
+        workdir = self.workdir
         self.mqtt = [free_port() for _ in range(size)]
         routes = [free_port() for _ in range(size)]
         documented = NATS_CONF.read_text()
@@ -157,7 +164,6 @@ class NatsCluster:
             conf = workdir / f"nats-{i + 1}.conf"
             conf.write_text(text)
             self.confs.append(conf)
-        self.processes: list[subprocess.Popen[bytes] | None] = [None] * size
         self.address = self.node(0)
 
     def node(self, i: int) -> BrokerAddress:
@@ -165,14 +171,27 @@ class NatsCluster:
         return BrokerAddress.parse(",".join(f"127.0.0.1:{port}" for port in order))
 
     async def start(self) -> None:
-        for i, conf in enumerate(self.confs):
-            log = (self.workdir / f"nats-{i + 1}.log").open("wb")
-            self.processes[i] = subprocess.Popen(
-                [NATS_SERVER, "-c", str(conf)], stdout=log, stderr=subprocess.STDOUT
-            )
-            log.close()
-        for i in range(len(self.confs)):
-            await self.ready(i)
+        """Start the three nodes; a port another process took between :func:`free_port` and
+        the node's bind (a race on a busy machine) means new ports and a fresh start."""
+        for attempt in range(3):
+            for i, conf in enumerate(self.confs):
+                log = (self.workdir / f"nats-{i + 1}.log").open("wb")
+                self.processes[i] = subprocess.Popen(
+                    [NATS_SERVER, "-c", str(conf)], stdout=log, stderr=subprocess.STDOUT
+                )
+                log.close()
+            try:
+                for i in range(len(self.confs)):
+                    await self.ready(i)
+                return
+            except RuntimeError as exc:
+                await self.stop()
+                self.killed.clear()
+                if "address already in use" not in str(exc) or attempt == 2:
+                    raise
+                for i in range(len(self.confs)):
+                    shutil.rmtree(self.workdir / f"nats-{i + 1}", ignore_errors=True)
+                self._configure()
 
     async def ready(self, i: int, timeout: float = 60) -> None:
         """Wait until node ``i`` takes an MQTT connection (JetStream must have elected its
@@ -181,21 +200,22 @@ class NatsCluster:
 
         async def connects() -> None:
             while True:
-                process = self.processes[i]
-                if process is not None and process.poll() is not None:
-                    log = (self.workdir / f"nats-{i + 1}.log").read_text(errors="replace")
-                    raise RuntimeError(f"nats-server {i + 1} exited:\n{log[-2000:]}")
+                for k, process in enumerate(self.processes):  # any node: i may wait on a peer
+                    if process is not None and process.poll() is not None and k not in self.killed:
+                        log = (self.workdir / f"nats-{k + 1}.log").read_text(errors="replace")
+                        raise RuntimeError(f"nats-server {k + 1} exited:\n{log[-2000:]}")
                 try:
                     client = aiomqtt.Client(address.host, address.port, timeout=2,
                                             identifier=f"ready-{i}")  # fmt: skip
-                    async with client:
+                    async with asyncio.timeout(5), client:  # a port taken by a mute listener
                         return
-                except aiomqtt.MqttError:
+                except (aiomqtt.MqttError, TimeoutError):
                     await asyncio.sleep(0.1)
 
         await asyncio.wait_for(connects(), timeout)
 
     def kill(self, i: int) -> None:
+        self.killed.add(i)
         process = self.processes[i]
         if process is not None and process.poll() is None:
             process.kill()
