@@ -9,7 +9,9 @@ p50 doubles. Then the same with ``--servers`` processes sharing the requests, in
 
 Bots wait for their turn, so an overloaded referee also shows as tables slowing down: the
 ``pace`` column is the commands per second per table against one table's alone (1.00 when the
-referee keeps up). On a shared machine the round trip is noisy, so the search also stops once
+referee keeps up); ``referee CPU`` is the share of a core each referee process used, ``broker
+CPU`` the broker's (Mosquitto and amqtt use one core each). On a
+shared machine the round trip is noisy, so the search also stops once
 the pace falls under 75%, and a doubling is measured twice before it counts.
 
     .venv/bin/python bench/net_tables.py [--broker mosquitto|amqtt] [--think 0.05] [--servers 2]
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import threading
@@ -28,12 +31,28 @@ from pathlib import Path
 import paho.mqtt.client as paho
 
 sys.path.insert(0, str(Path(__file__).parent))
-from netbench import MOSQUITTO, amqtt_broker, command_round_trips, mosquitto_broker, serve_process
+from netbench import (
+    BROKER_PIDS,
+    MOSQUITTO,
+    amqtt_broker,
+    command_round_trips,
+    mosquitto_broker,
+    serve_process,
+)
 
 from net.config import BrokerAddress
 from net.lobby import Lobby
 
 BIG = {"turn_limit": 100_000}  # random bots rarely end a game on their own; this keeps them busy
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user + system) the processes ``pids`` used so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime: the 14th and 15th fields
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 class CommandCounter:
@@ -81,10 +100,18 @@ async def knee(
             alone, pace = 0.0, 1.0
             carried = (0, 0.0)
             print(f"  {servers} referee process{'es' if servers > 1 else ''}")
-            print(f"  {'tables':>6}  {'commands/s':>10}  {'p50':>8}  {'p99':>8}  vs 0 tables  pace")
+            print(f"  {'tables':>6}  {'commands/s':>10}  {'p50':>8}  {'p99':>8}  vs 0 tables  "
+                  "pace  referee CPU  broker CPU")  # fmt: skip
             while True:
                 await asyncio.sleep(1.0)
-                rate = await asyncio.to_thread(counter.rate, 1.0)
+                pids = [process.pid for process in processes]
+                broker = [BROKER_PIDS[address]]
+                used, brokered = cpu_seconds(pids), cpu_seconds(broker)
+                since = time.monotonic()
+                rate = await asyncio.to_thread(counter.rate, 2.0)
+                took = time.monotonic() - since
+                cpu = (cpu_seconds(pids) - used) / took / servers
+                broker_cpu = (cpu_seconds(broker) - brokered) / took
                 count = samples * (3 if base is None else 1)  # a steady base: the yardstick
                 times = await command_round_trips(address, probe, count, warmup=10)
                 p50 = statistics.median(times) * 1000
@@ -95,7 +122,7 @@ async def knee(
                     alone = alone or rate / tables
                     pace = rate / tables / alone
                 print(f"  {tables:6d}  {rate:10.0f}  {p50:6.2f}ms  {p99:6.2f}ms  {ratio:5.2f}x  "
-                      f"{pace:5.2f}", flush=True)  # fmt: skip
+                      f"{pace:5.2f}  {cpu:11.0%}  {broker_cpu:10.0%}", flush=True)  # fmt: skip
                 if ratio >= 2 and not doubled:  # the machine is shared: measure once more
                     doubled = True
                     continue
@@ -104,8 +131,9 @@ async def knee(
                 carried, doubled = (tables, rate), False
                 if tables >= most:
                     break
-                near = near or ratio >= 1.25
-                add = max(1, tables // 4 if near else tables)  # finer steps near the knee
+                near = near or ratio >= 1.25 or pace < 0.9
+                step = tables // 4 if near else tables // 2 if tables >= 32 else tables
+                add = max(1, step)  # finer steps near the knee
                 for _ in range(add):
                     await lobby.request_table("maunakea", 3, bots=3, bot_delay=think, options=BIG)
                 tables += add

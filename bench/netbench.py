@@ -46,11 +46,15 @@ def summary(values: list[float]) -> str:
     return f"p50 {1000 * statistics.median(values):6.2f} ms   p99 {ms(values, 0.99):6.2f} ms"
 
 
+BROKER_PIDS: dict[BrokerAddress, int] = {}  # the broker processes started here, by address
+
+
 @contextmanager
 def amqtt_broker() -> Iterator[BrokerAddress]:
     """The embedded broker, as ``caldera`` starts it: amqtt in its own process."""
     address = BrokerAddress("127.0.0.1", free_port())
     broker = EmbeddedBroker.spawn(address)
+    BROKER_PIDS[address] = broker.process.pid
     try:
         yield address
     finally:
@@ -69,6 +73,7 @@ def mosquitto_broker() -> Iterator[BrokerAddress]:
         process = subprocess.Popen([MOSQUITTO, "-c", str(conf)], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)  # fmt: skip
         address = BrokerAddress("127.0.0.1", port)
+        BROKER_PIDS[address] = process.pid
         try:
             for _ in range(200):
                 if answers(address, 0.1):
