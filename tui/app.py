@@ -304,8 +304,11 @@ class CalderaApp(App[None]):
     # -- the command palette: every action of the screen, by name ---------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        seen: set[str] = set()
+        seen: set[str] = {"Keys"}  # Textual's panel of widget keys: our help says the keys
+        for command in super().get_system_commands(screen):
+            if command.title not in seen:
+                seen.add(command.title)
+                yield command
         for binding in screen.active_bindings.values():
             b = binding.binding
             if not binding.enabled or not b.description or b.description in seen:
@@ -316,7 +319,8 @@ class CalderaApp(App[None]):
                 f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
                 partial(self.run_action, b.action, binding.node),
             )
-        if isinstance(screen, MenuScreen) or getattr(screen, "rules", None) is not None:
+        helpful = isinstance(screen, MenuScreen) or getattr(screen, "rules", None) is not None
+        if helpful and "Help" not in seen:
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -18,6 +19,7 @@ from textual.widgets import Button, Label, Static
 
 from core.protocol import Outcome, Rules
 from core.session import Session
+from tui.export import ask_export
 from tui.seats import seat_colour
 
 TIEBREAK = {
@@ -68,6 +70,7 @@ class EndScreen(ModalScreen[None]):
         Binding("n", "new_game", "New game"),
         Binding("escape", "close", "See the board"),
         Binding("m", "menu", "Menu"),
+        Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
     ]
 
     def __init__(
@@ -134,6 +137,11 @@ class EndScreen(ModalScreen[None]):
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())
+
+    def action_export(self) -> None:
+        path = getattr(self.session, "replay_path", None)
+        stem = path.stem if isinstance(path, Path) else "-".join(self.names) or "game"
+        ask_export(self.app.push_screen, self.notify, list(self.session.envelopes), stem)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,24 +8,41 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 
+def _declared(node: object) -> set[str] | None:
+    """The actions ``node``'s own classes bind (``None``: the app, all of them): a Textual
+    widget's keys (scroll, page left…) are the widget's business, not the screen's."""
+    if isinstance(node, App):
+        return None
+    actions: set[str] = set()
+    for cls in type(node).__mro__:
+        if cls.__module__.startswith("tui."):
+            for b in cls.__dict__.get("BINDINGS", ()):
+                actions.add(b.action if isinstance(b, Binding) else b[1])
+    return actions
+
+
 def keys_table(screen: Screen[object]) -> Table:
-    """Every binding of ``screen`` (and the app), with whether it acts now."""
+    """The bindings of ``screen``, its widgets and the app that Caldera declares (not a Textual
+    widget's own scrolling keys), each once."""
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
     table.add_column(no_wrap=True)
     table.add_column()
     seen: set[str] = set()
     unused: frozenset[str] = getattr(screen, "help_hides", frozenset())  # unused by this game
-    for _namespace, bindings in screen._binding_chain:
+    for namespace, bindings in screen._binding_chain:
+        declared = _declared(namespace)
         for binding in bindings.key_to_bindings.values():
             for b in binding:
                 if b.description in seen or not b.description or b.action in unused:
+                    continue
+                if declared is not None and b.action not in declared:
                     continue
                 seen.add(b.description)
                 keys = b.key_display or ", ".join(k.strip() for k in b.key.split(","))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events, on
@@ -25,9 +26,11 @@ from core.codec import Envelope
 from core.lifecycle import GameEnded
 from core.messages import Event
 from replays.timeline import Timeline
+from tui.export import ask_export
 from tui.screens.choice import ChoiceScreen
 from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.widgets.event_log import EventLog
+from tui.widgets.size_warning import SizeWarning
 from tui.widgets.timeline import TimelineBar
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
@@ -115,10 +118,12 @@ class ReplayScreen(Screen[None]):
             "Continue",
             tooltip="Continue from here: a new game from this position",
         ),
+        Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = ()  # the game's own, for [ and ]
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)  # the smallest terminal it works in
 
     position: reactive[int] = reactive(0)
     playing: reactive[bool] = reactive(False)
@@ -149,6 +154,7 @@ class ReplayScreen(Screen[None]):
         self._start = start
         self._timer: Timer | None = None
         self.state: Any = None
+        self._size_warning = SizeWarning(self, self.MIN_SIZE, "This replay")
 
     def _sentences_for(self, viewer: Viewer) -> list[tuple[int, str]]:
         return [
@@ -175,6 +181,7 @@ class ReplayScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_board(event.size.width, event.size.height)
+        self._size_warning.check(event.size.width, event.size.height)
 
     def fit_board(self, width: int, height: int) -> None:
         """Scale the board to the terminal (each game's replay screen says how)."""
@@ -329,6 +336,10 @@ class ReplayScreen(Screen[None]):
         position = self.rules.dump_position(state)
         origin = f"{self.replay_title} from event {self.position}"
         self.post_message(self.ContinueFrom(position, self.names, origin))
+
+    def action_export(self) -> None:
+        stem = Path(self.replay_title).stem.replace(", ", "-").replace(" ", "-") or "game"
+        ask_export(self.app.push_screen, self.notify, self.timeline.envelopes, stem)
 
     def action_leave(self) -> None:
         self.playing = False

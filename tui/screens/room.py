@@ -201,7 +201,15 @@ class RoomScreen(Screen[None]):
         self.title = f"{card.title} · table {card.table} · {card.name}"
         address = self.hosted.address if self.hosted is not None else None
         where = f" on {address}" if address is not None else ""
-        tell = " — tell your friends this id: they join from their lobby" if self.is_host else ""
+        tell = ""
+        if self.is_host and address is not None and address.is_loopback:
+            tell = (
+                " — only this machine can join: the broker listens on loopback. To open a "
+                "table to your LAN, run `caldera broker --listen` in a shell and host with this "
+                "machine's LAN address as the broker (mqtt://192.168.x.y:1883)"
+            )
+        elif self.is_host:
+            tell = " — tell your friends this id: they join from their lobby"
         self.query_one("#room-id", Static).update(
             Text.assemble(("Table ", ""), (card.table, "bold reverse"), (where + tell, ""))
         )

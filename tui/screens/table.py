@@ -47,6 +47,7 @@ from tui.screens.hotseat import Hotseat
 from tui.settings import Settings
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
+from tui.widgets.size_warning import SizeWarning
 from tui.widgets.text_line import TextLine
 
 CONFIRM_HINT = (
@@ -95,7 +96,7 @@ class TableScreen(Screen[None]):
         self._last_actor: int | None = None
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
-        self._warned_small = False
+        self._size_warning = SizeWarning(self, self.MIN_SIZE, "This table")
         self._live_from = 0
         self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
         self._leaving = False
@@ -114,6 +115,9 @@ class TableScreen(Screen[None]):
 
     def applied(self, event: Event) -> None:
         """``event`` was just folded into ``state`` (for the game's own bookkeeping)."""
+
+    def sent(self, command: Command) -> None:
+        """This keyboard's ``command`` was accepted (the marks of the others' moves go)."""
 
     def end_note(self) -> str:
         """A line for the end screen under the winner (why the game ended, say)."""
@@ -323,6 +327,7 @@ class TableScreen(Screen[None]):
             self.note = f"✗ {exc}"
             return False
         self.note = ""
+        self.sent(command)
         return True
 
     async def _waste_confirmed(self, seat: int, command: Command, yes: bool | None) -> None:
@@ -335,15 +340,7 @@ class TableScreen(Screen[None]):
     # -- the terminal ----------------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        small_w, small_h = self.MIN_SIZE
-        if (width < small_w or height < small_h) and not self._warned_small:
-            self._warned_small = True
-            self.notify(
-                f"This table needs a terminal of at least {small_w}×{small_h} "
-                f"(this one is {width}×{height}).",
-                severity="warning",
-            )
+        self._size_warning.check(*event.size)
 
     # -- the network ---------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ class TimelineBar(Widget):
     position: reactive[int] = reactive(0)
     length: reactive[int] = reactive(1)
     caption: reactive[str] = reactive("")
+    compact: reactive[bool] = reactive(False)  # one line: the caption, then the bar
 
     class Seek(Message):
         """The bar was clicked: go to event ``seq``."""
@@ -30,18 +31,21 @@ class TimelineBar(Widget):
 
     def render(self) -> Text:
         width = max(self.size.width, 10)
+        lead = Text(self.caption + "\n")
+        if self.compact:
+            lead = Text(self.caption[: max(width - 12, 0)] + " ")
+            width = max(width - lead.cell_len, 10)
         last = max(self.length - 1, 1)
         at = round(self.position / last * (width - 1))
         bar = Text()
         bar.append("━" * at, DONE)
         bar.append("●", HERE)
         bar.append("─" * (width - at - 1), TODO)
-        text = Text(self.caption + "\n")
-        text.append_text(bar)
-        return text
+        lead.append_text(bar)
+        return lead
 
     def on_click(self, event: events.Click) -> None:
-        if event.y < 1 or self.size.width <= 1:
+        if event.y < 1 or self.size.width <= 1 or self.compact:
             return
         last = max(self.length - 1, 0)
         seq = round(event.x / (self.size.width - 1) * last)

@@ -20,7 +20,7 @@ from core.games.maunakea.board import (
     space_on_board,
     spaces_of,
 )
-from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Slot
+from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Slot, Terrain
 from core.games.maunakea.lava import colour_key
 from core.games.maunakea.movement import (
     card_reach,
@@ -33,6 +33,7 @@ from core.games.maunakea.state import HIDDEN, Explorer, Kind, MaunaKeaState, Pha
 from core.messages import Command, Event
 
 C = COMPONENTS
+NONE = Terrain.NONE
 # the members by name: on Python 3.11 ``Phase.TURN`` goes through EnumType's ``__getattr__``
 # hook (~70 ns), and commands are listed and decided for every move of every bot
 _DRAFT = Phase.DRAFT
@@ -212,6 +213,10 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
         if command.to == explorer.space:
             raise IllegalCommand("the explorer is already there")
         found = route(state, explorer, state.pool, command.to)
+        if found is None and space_on_board(command.to) and state.terrain(command.to) is NONE:
+            raise IllegalCommand(
+                f"{space_name(command.to)} is an empty slot: no tile lies there yet"
+            )
         if found is None:
             raise IllegalCommand(
                 f"{space_name(command.to)} cannot be reached with {state.pool} MP"

@@ -79,7 +79,10 @@ _SENTENCES: Sentences = {
         "Boats docked: "
         + ", ".join(f"{C.landings[i].name} {C.boats[b].colour}" for i, b in enumerate(e.boats))
     ),
-    ev.StartPlayerChosen: lambda e, who: f"{who(e.seat)} is the start player",
+    ev.StartPlayerChosen: lambda e, who: (
+        f"{who(e.seat)} is the start player: {who(e.seat)} places the first explorer; whoever "
+        "places the last one takes the first turn"
+    ),
     ev.ExplorerPlaced: lambda e, who: (
         f"{who(e.seat)} placed explorer {e.explorer + 1} on {space_name(e.space)}"
     ),

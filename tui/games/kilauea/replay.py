@@ -27,6 +27,7 @@ class KilaueaReplayScreen(ReplayScreen):
 
     CSS_PATH = "kilauea.tcss"
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)
+    MIN_SIZE: ClassVar[tuple[int, int]] = (100, 30)  # the board of 4 players and the timeline
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -23,13 +23,14 @@ from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
 from core.games.kilauea.transcript import REASONS
+from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
 from tui.games.kilauea.turn import Turn
 from tui.games.kilauea.verbs import DRAFT, END, MOVE, VERB, VERBS
 from tui.games.kilauea.widgets.board import VolcanoBoard
 from tui.games.kilauea.widgets.paint import Marks, Spots, choose_scale
-from tui.games.kilauea.widgets.recent import event_spots
+from tui.games.kilauea.widgets.recent import event_spots, union
 from tui.screens.choice_tree import Choice, Value, Verb
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList, Row
@@ -96,7 +97,7 @@ class KilaueaScreen(TableScreen):
         self.choice: Choice | None = None  # the question the list shows (None: the verbs)
         self._rows: list[Verb | int] = []  # what each row of the list stands for
         self._enabled_keys: tuple[bool, ...] = ()
-        self._recent = Spots()  # what the last move touched (underlined while nobody chooses)
+        self._recent: dict[int, Spots] = {}  # what each seat's last turn touched
 
     def _blank_state(self) -> KilaueaState:
         state: KilaueaState = self.rules.initial(self.rules.config(len(self.names)))
@@ -189,9 +190,26 @@ class KilaueaScreen(TableScreen):
         return f"The game ended: {REASONS.get(reason, reason)}." if reason else ""
 
     def applied(self, event: Event) -> None:
+        if isinstance(event, ev.TurnStarted):
+            self._recent[event.seat] = Spots()
+        elif isinstance(event, Undone):
+            self._recent.pop(event.seat, None)
         spots = event_spots(event)
         if spots:
-            self._recent = spots
+            seat = getattr(event, "seat", -1)
+            self._recent[seat] = union(self._recent.get(seat, Spots()), spots)
+
+    def sent(self, command: Command) -> None:
+        self._recent.clear()
+
+    def last_moves(self) -> Spots:
+        """What the other players' last turns touched (underlined while nobody chooses)."""
+        acting = self.turn.seat
+        out = Spots()
+        for seat, spots in self._recent.items():
+            if seat != acting:
+                out = union(out, spots)
+        return out
 
     def _show_board(self) -> None:
         if self.state is None:
@@ -200,7 +218,7 @@ class KilaueaScreen(TableScreen):
         if verb is not None:
             marks = self.turn.marks(verb, self.picks, self._highlighted())
         else:
-            marks = Marks(chosen=self._recent)
+            marks = Marks(chosen=self.last_moves())
         self.board.show(self.state, marks)
 
     @on(OptionList.OptionHighlighted, "#choices")

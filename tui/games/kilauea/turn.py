@@ -33,6 +33,7 @@ from tui.games.kilauea.verbs import (
     stones,
 )
 from tui.games.kilauea.widgets.paint import Marks, Spots
+from tui.games.kilauea.widgets.recent import union
 from tui.screens.choice_tree import ChoiceTree, Option, Value, Verb
 
 C = COMPONENTS
@@ -282,16 +283,5 @@ def _place(area: Area, sector: int, space: str, colour: str, seat: int) -> Spots
 def _union_all(spots: Sequence[Spots]) -> Spots:
     out = Spots()
     for one in spots:
-        out = _union(out, one)
+        out = union(out, one)
     return out
-
-
-def _union(a: Spots, b: Spots) -> Spots:
-    return Spots(
-        forest=a.forest | b.forest,
-        volcano=a.volcano | b.volcano,
-        island=a.island | b.island,
-        canoe=a.canoe | b.canoe,
-        track=b.track if b.track is not None else a.track,
-        tiles=a.tiles | b.tiles,
-    )

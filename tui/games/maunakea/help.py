@@ -19,4 +19,9 @@ destroys whatever it covers. The game ends when a player has no explorer left on
 
 def sections() -> tuple[str, ...]:
     """The help's sections after the keys: the board's legend, then the game in brief."""
-    return ("[b]The board[/b]\n" + legend(), BRIEF)
+    marks = (
+        "\nUnderlined: what the other players' last turns touched (the tile laid, the path "
+        "walked, the explorer placed), until your next command; lava that has just flowed is "
+        "bright."
+    )
+    return ("[b]The board[/b]\n" + legend() + marks, BRIEF)

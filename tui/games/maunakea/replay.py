@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Static
 
 from core.games.maunakea import events as ev
 from core.messages import Event
-from tui.games.maunakea.table import choose_scale
+from tui.games.maunakea.table import MIN_SIZE, choose_scale
 from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.cards import CardsPanel, hands_seen
 from tui.games.maunakea.widgets.glyphs import legend
@@ -53,6 +53,9 @@ class MaunaKeaReplayScreen(ReplayScreen):
 
     def fit_board(self, width: int, height: int) -> None:
         self.query_one(IslandBoard).scale = choose_scale(width, height)
+        compact = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(compact, "-compact")
+        self.query_one(TimelineBar).compact = compact
 
     def show_board(self, state: Any, event: Event) -> None:
         fresh: frozenset[tuple[int, int]] = frozenset()

@@ -12,6 +12,8 @@ only they are looking (the table base's hotseat, :mod:`tui.screens.table`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
@@ -22,10 +24,11 @@ from textual.reactive import reactive
 from textual.widgets import Header, Static
 
 from core.games.maunakea import events as ev
-from core.games.maunakea.board import slot_of
+from core.games.maunakea.board import slot_name, slot_of, spaces_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
-from core.messages import Event
+from core.lifecycle import Undone
+from core.messages import Command, Event
 from core.session import Session
 from tui.games.maunakea.card_choice import CardChoice, CardOptions
 from tui.games.maunakea.turn import QUAKE_TILE, Turn
@@ -48,6 +51,17 @@ SIDE_MIN = 34  # columns the players and log need beside the board
 MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
 BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
 COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
+
+
+def touched_by(event: Event) -> tuple[Space, ...]:
+    """The spaces an event marks on the board as someone's move."""
+    if isinstance(event, ev.TilePlaced | ev.EarthquakeStruck):
+        return spaces_of(event.slot)
+    if isinstance(event, ev.ExplorerMoved | ev.CardMoved):
+        return event.path
+    if isinstance(event, ev.ExplorerPlaced):
+        return (event.space,)
+    return ()
 
 
 def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
@@ -87,6 +101,7 @@ class MaunaKeaTable(TableScreen):
         self.seen = self.turn.state  # the state as the viewer may see it
         self._lava_now: set[Slot] = set()  # lava placed since the last turn began
         self._lava_before: set[Slot] = set()  # lava placed in the turn before
+        self._last: dict[int, set[Space]] = {}  # what each seat's last turn touched
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[bool, ...] = ()
 
@@ -135,8 +150,37 @@ class MaunaKeaTable(TableScreen):
     def applied(self, event: Event) -> None:
         if isinstance(event, ev.LavaPlaced):
             self._lava_now.add(event.slot)
+            self._lava_took(event)
         elif isinstance(event, ev.TurnStarted):
             self._lava_before, self._lava_now = self._lava_now, set()
+            self._last[event.seat] = set()
+        elif isinstance(event, Undone):
+            self._last.pop(event.seat, None)  # its turn so far is marked again as it goes on
+        touched = touched_by(event)
+        if touched:
+            self._last.setdefault(getattr(event, "seat", -1), set()).update(touched)
+
+    def sent(self, command: Command) -> None:
+        self._last.clear()
+
+    def _lava_took(self, event: ev.LavaPlaced) -> None:
+        """A notice of its own when lava takes an explorer of a player at this keyboard."""
+        here = self.session.controlled
+        mine = [(seat, index) for seat, index in event.lost_explorers if seat in here]
+        if not mine or self.shown < self._live_from:
+            return
+        alone = len(here) == 1
+        whose = ", ".join(
+            f"{'your' if alone else self.names[seat] + chr(39) + 's'} explorer {index + 1}"
+            for seat, index in mine
+        )
+        lost = f" and {len(event.lost_artifacts)} artifact(s)" if event.lost_artifacts else ""
+        self.notify(
+            f"Lava covered {slot_name(event.slot)}: it took {whose}{lost}.",
+            title="Lava",
+            severity="warning",
+            timeout=10,
+        )
 
     def end_details(self) -> RenderableType | None:
         """The task cards, with every hand turned over (the advanced game's scoring)."""
@@ -226,8 +270,15 @@ class MaunaKeaTable(TableScreen):
         """What the board lays over the island with the cursor here (asked when it paints)."""
         fresh = frozenset(self._lava_now | self._lava_before)
         if self.card is not None:
-            return self.cards.marks(self.card, self.explorer, cursor, fresh)
-        return self.turn.marks(cursor, self.choice, self.explorer, fresh)
+            marks = self.cards.marks(self.card, self.explorer, cursor, fresh)
+        else:
+            marks = self.turn.marks(cursor, self.choice, self.explorer, fresh)
+        return replace(marks, last=self.last_moves())
+
+    def last_moves(self) -> frozenset[Space]:
+        """What the other players' last turns touched (not the acting seat's own)."""
+        acting = self.turn.seat
+        return frozenset(s for seat, spaces in self._last.items() if seat != acting for s in spaces)
 
     def _refresh_board(self) -> None:
         if self.state is None:

@@ -207,10 +207,11 @@ class Turn:
             )
         hand = self.hand
         card = ", [b]c[/b] an action card" if cards else ""
+        picks = "[b]1[/b] picks it" if len(hand) == 1 else f"[b]1–{len(hand)}[/b] picks a tile"
         if hand:
             return (
                 f"[b]{name}[/b]: {len(hand)} tile(s) to play, pool [b]{state.pool} MP[/b]. "
-                f"[b]1–{len(hand)}[/b] picks a tile (lay it or spend it), "
+                f"{picks} (lay it or spend it), "
                 f"[b]tab[/b] picks an explorer{card}"
             )
         return (

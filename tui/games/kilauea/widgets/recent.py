@@ -21,6 +21,18 @@ def place_spots(place: Place, colour: str, seat: int) -> Spots:
     return Spots(canoe=frozenset({seat}))
 
 
+def union(a: Spots, b: Spots) -> Spots:
+    """The places of both (the later track space wins)."""
+    return Spots(
+        forest=a.forest | b.forest,
+        volcano=a.volcano | b.volcano,
+        island=a.island | b.island,
+        canoe=a.canoe | b.canoe,
+        track=b.track if b.track is not None else a.track,
+        tiles=a.tiles | b.tiles,
+    )
+
+
 def event_spots(event: Event) -> Spots:
     """The places ``event`` changed (none for the events that move nothing on the board)."""
     match event:

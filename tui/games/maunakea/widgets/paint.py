@@ -43,6 +43,7 @@ HEADER_ROWS = 2
 Run = tuple[str, Style]
 
 CURSOR = Style(reverse=True)
+LAST = Style(underline=True)  # the other players' last moves, until this keyboard's next command
 SELECTED = Style(underline=True, bold=True)
 REACH = Style(color="#ffe14d", bold=True)
 PATH = Style(color="#000000", bgcolor="#ffd23f", bold=True)
@@ -92,6 +93,7 @@ class Marks:
     targets: frozenset[Space] = frozenset()  # spaces that may be chosen now
     selected: Space | None = None  # the explorer being moved
     fresh: frozenset[Slot] = frozenset()  # lava that has just flowed
+    last: frozenset[Space] = frozenset()  # what the other players' last turns touched
 
 
 def space_at(scale: Scale, x: int, y: int) -> Space | None:
@@ -174,6 +176,8 @@ class Painter:
         cost = marks.reach.get(space)
         if space in marks.path:
             base = base + PATH
+        elif space in marks.last:
+            base = base + LAST
         items: list[list[Run]] = []  # meaningful rows, top first
         if explorer is not None:
             style = explorer_style(explorer.seat)

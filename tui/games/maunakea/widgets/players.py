@@ -110,8 +110,9 @@ class PlayersPanel(Widget):
             head.append(" ⌨", DIM)
         if state.advanced:
             head.append(f" · {cards_held(state, seat)}", DIM)
-        if state.end is not None and seat in state.end.to_play:
-            head.append(" (one more turn)", DIM)
+        if state.end is not None and state.phase is not Phase.OVER:
+            left = state.end.to_play.count(seat)
+            head.append(f" ({left} turn{'' if left == 1 else 's'} left)", DIM)
         tail = f"{score:>3} VP"
         pad = max(1, self.size.width - head.cell_len - len(tail)) if self.size.width else 2
         text.append_text(head)

@@ -1,0 +1,65 @@
+"""Exporting a game from the app (the replay and the end screen's ``x``): the user picks a path,
+its ending picks the format, and one line says what was written.
+
+``.jsonl`` writes JSON Lines (one event a line), ``.json`` one document with the header, ``.txt``
+the numbered sentences of the log; the same exports as ``caldera export``. What is written is
+what a spectator may see (everything, once the game is over), never a secret hand of a game
+still in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from core.codec import Envelope
+from core.errors import CalderaError
+from core.lifecycle import GameStarted
+from replays import export
+from replays.file import Header
+from tui.screens.choice import AskScreen
+
+FORMATS = {".jsonl": "JSON Lines", ".json": "JSON", ".txt": "text"}
+
+
+def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
+    """Write ``envelopes`` to ``path`` in the format its ending names; the one-line
+    confirmation. Raises ``ValueError`` (one line) for an ending it does not know, ``OSError``
+    when the file cannot be written, ``CalderaError`` for a log it cannot read."""
+    kind = FORMATS.get(path.suffix.lower())
+    if kind is None:
+        raise ValueError(f"{path.name}: end the name in .jsonl, .json or .txt to pick the format")
+    started = envelopes[0].event if envelopes else None
+    if not isinstance(started, GameStarted):
+        raise ValueError("there is no game to export yet")
+    if path.suffix.lower() == ".jsonl":
+        data = export.to_jsonl(envelopes)
+    elif path.suffix.lower() == ".json":
+        data = export.to_json(envelopes, Header.for_game(started).to_wire())
+    else:
+        data = export.to_text(envelopes)
+    path = path.expanduser()
+    path.write_text(data, encoding="utf-8")
+    return f"Exported {len(envelopes)} events to {path} ({kind})"
+
+
+def ask_export(
+    push: Callable[..., object],
+    notify: Callable[..., object],
+    envelopes: Sequence[Envelope],
+    stem: str,
+) -> None:
+    """Ask where to export the game (a path in the working directory is offered), write it and
+    say so in one line; a bad path or format is one line too."""
+    offered = str(Path.cwd() / f"{stem}.jsonl")
+
+    def chosen(answer: str | None) -> None:
+        if not answer:
+            return
+        try:
+            notify(export_to(envelopes, Path(answer).expanduser()))
+        except (ValueError, OSError, CalderaError) as exc:
+            notify(f"Not exported: {exc}", severity="error")
+
+    hint = ".jsonl JSON Lines · .json one document · .txt the log's sentences"
+    push(AskScreen("Export the game to which file?", offered, hint), chosen)
