@@ -53,6 +53,7 @@ class Table:
             state.fear_deck += [c for c in seat.deck if c.startswith("f")]
             seat.exiled = [c for c in seat.deck if not c.startswith("f")]
             seat.deck = []
+            seat.deck_seen = []
         box = state.supply[0]
         state.supply = [box[:4], box[4:8], box[8:]]
         self._state = state
@@ -109,6 +110,7 @@ class Table:
         for card in cards:
             self._remove(card)
             getattr(player, zone).append(card)
+        self._sync()
         return self
 
     def hand(self, seat: int, cards: list[str]) -> Table:
@@ -201,7 +203,14 @@ class Table:
 
     # --- play --------------------------------------------------------------------------------
 
+    def _sync(self) -> None:
+        """Every deck card set by hand is known to nobody (as after a shuffle)."""
+        for player in self.state.seats:
+            if len(player.deck_seen) != len(player.deck):
+                player.deck_seen = [0] * len(player.deck)
+
     def start(self) -> Referee[ArnakState]:
+        self._sync()
         if self.referee is None:
             names = [f"P{i + 1}" for i in range(self.state.players)]
             position = RULES.dump_position(self._state)

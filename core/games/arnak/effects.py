@@ -25,11 +25,13 @@ from core.games.arnak.state import (
     COMPASS,
     HIDDEN,
     JEWEL,
+    PUBLIC,
     TABLET,
     TEMPLE,
     ArnakState,
     Assistant,
     Frame,
+    seen_by,
 )
 
 SKIP = "skip"
@@ -1034,10 +1036,13 @@ def gain_card(state: ArnakState, seat: int, card: str, to: str) -> None:
         push(state, "usenow:" + card, seat)
     elif to == "hand":
         player.hand.append(card)
+        player.hand_public.append(card)  # taken from the row in plain sight
     elif to == "top":
         player.deck.insert(0, card)
+        player.deck_seen.insert(0, PUBLIC)
     else:
         player.deck.append(card)
+        player.deck_seen.append(PUBLIC)
 
 
 def _ask_buy(state: ArnakState, frame: Frame, op: o.Buy) -> list[str]:
@@ -1053,6 +1058,7 @@ def _answer_buy(state: ArnakState, frame: Frame, op: o.Buy, value: str) -> None:
         # not bought: it goes back face down on its deck
         deck = state.item_deck if revealed.startswith("i") else state.art_deck
         deck.insert(0, revealed)
+        state.top_known[0 if revealed.startswith("i") else 1] = True  # all saw it go back
         state.revealed = None
 
 
@@ -1289,6 +1295,7 @@ def _answer_peek(state: ArnakState, frame: Frame, op: o.Peek, value: str) -> Non
     elif stage == "back" and value != SKIP:
         take_card(player.aside, value)
         player.deck.insert(0, value)
+        player.deck_seen.insert(0, seen_by(frame.seat))  # only its owner saw which
     frame.ctx.pop("aside", None)
     frame.ctx.pop("n", None)
     if player.aside:

@@ -23,6 +23,9 @@ def evolve(state: ArnakState, event: Event) -> ArnakState:
     HANDLERS[type(event)](state, event)
     if state.stack:
         fx.run(state)
+    for player in state.seats:
+        if player.hand_public:  # a card that left the hand is no longer known to be there
+            player.hand_public = [c for c in player.hand_public if c in player.hand]
     return state
 
 
@@ -33,6 +36,7 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
         seat = int(pile[5:])
         player = state.seats[seat]
         player.deck.extend(cards)
+        player.deck_seen.extend([0] * len(cards))
         player.play.clear()
         state.roundend_step += 1
         _roundend_next(state)
@@ -71,6 +75,7 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
         state.blocked = sorted(cards[:3])
     elif pile.startswith("deck:"):
         state.seats[int(pile[5:])].deck = cards
+        state.seats[int(pile[5:])].deck_seen = [0] * len(cards)
     state.setup_step += 1
 
 
@@ -89,6 +94,10 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> None:
     items = [c for c in state.row_items if c is not None]
     state.art_deck = state.art_deck[len(e.artifacts) :]
     state.item_deck = state.item_deck[len(e.items) :]
+    if e.items:
+        state.top_known[0] = False
+    if e.artifacts:
+        state.top_known[1] = False
     arts = [*e.artifacts, *arts]  # dealt at the far end, the rest slid toward the staff
     items = [*items, *e.items]
     state.row_art = [None] * (state.staff - len(arts)) + arts
@@ -105,8 +114,10 @@ def _drew(state: ArnakState, e: ev.Drew) -> None:
     n = len(e.cards)
     if e.bottom:
         del player.deck[len(player.deck) - n :]
+        del player.deck_seen[len(player.deck_seen) - n :]
     else:
         del player.deck[:n]
+        del player.deck_seen[:n]
     top = _top_frame(state)
     if top is None or "need" not in top[0].ctx:
         player.hand.extend(e.cards)  # drawing up to 5 for a round
@@ -138,6 +149,7 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
     if pile in ("items", "artifacts"):
         deck = state.item_deck if pile == "items" else state.art_deck
         deck.pop(0)
+        state.top_known[0 if pile == "items" else 1] = False
         state.revealed = e.card
         fx.advance(frame)
         return
@@ -146,13 +158,16 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
         state.guardian[frame.ctx["site"]] = e.card
         fx.advance(frame)
         return
+    level = 0 if pile == "sites1" else 1
     stack = state.sites1 if pile == "sites1" else state.sites2
     stack.pop(0)
+    state.sites_known[level] = min(state.sites_known[level], len(stack))
     fx.advance(frame)
     if need == "site":
         state.site_tile[frame.ctx["site"]] = e.card
     else:
-        stack.append(e.card)  # a site stack's top, used and put to the bottom
+        stack.append(e.card)  # a site stack's top, used and put to the bottom, seen by all
+        state.sites_known[level] += 1
     fx.push(state, "site:" + e.card, frame.seat)
 
 
@@ -162,6 +177,8 @@ def _peeked(state: ArnakState, e: ev.Peeked) -> None:
     frame, _ = top
     frame.ctx.pop("need")
     frame.ctx["seen"] = True
+    if e.seat not in state.looked[e.pile]:
+        state.looked[e.pile].append(e.seat)
     if all(card == HIDDEN for card in e.cards):
         return  # another seat looked: what this view knew (the rescue stack's top) stands
     if e.pile == "rescue":

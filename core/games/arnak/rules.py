@@ -34,7 +34,7 @@ def initial_state(cfg: Mapping[str, Any]) -> ArnakState:
         basics = [f"b{seat}{key}" for key in C.basics]
         own = fear[: C.setup.starting_fear]
         fear = fear[C.setup.starting_fear :]
-        seats.append(Player(deck=basics + own))
+        seats.append(Player(deck=basics + own, deck_seen=[0] * len(basics + own)))
     side = cfg["side"]
     spaces = [s.id for s in C.sides[side].spaces]
     blocked: list[str] = []

@@ -9,9 +9,8 @@ from typing import Any
 import msgspec
 
 from core.games.arnak import events as ev
-from core.games.arnak import ops as o
-from core.games.arnak.effects import current
-from core.games.arnak.state import HIDDEN, ArnakState
+from core.games.arnak.flow import setup_steps
+from core.games.arnak.state import HIDDEN, PUBLIC, ArnakState, seen_by
 from core.lifecycle import GameStarted
 from core.messages import Event
 
@@ -20,43 +19,59 @@ def _hide(cards: list[str]) -> list[str]:
     return [HIDDEN] * len(cards)
 
 
-def _peeking(state: ArnakState, seat: int | None, kind: type) -> bool:
-    top = current(state)
-    if top is None or seat is None:
-        return False
-    frame, op = top
-    return frame.seat == seat and isinstance(op, kind) and "seen" in frame.ctx
-
-
 def view(state: ArnakState, seat: int | None) -> ArnakState:
-    """A copy of ``state`` holding only what ``seat`` (``None``: a spectator) may know."""
+    """A copy of ``state`` holding only what ``seat`` (``None``: a spectator) may know. During
+    setup a pile is hidden only once it is shuffled (before, it lies in its box order)."""
     out = state.copy()
-    if state.phase == "setup" and state.setup_step == 0:
-        return out  # nothing is shuffled yet: every pile is in its box order
+    if state.phase == "setup":
+        done = set(setup_steps(state)[: state.setup_step])
+    else:
+        done = set(setup_steps(state))
+
+    def hide(pile: str, cards: list[str]) -> list[str]:
+        return _hide(cards) if pile in done else cards
+
     for other, player in enumerate(out.seats):
-        player.deck = _hide(player.deck)
+        if f"deck:{other}" in done:
+            player.deck = [
+                card if mask & PUBLIC or (seat is not None and mask & seen_by(seat)) else HIDDEN
+                for card, mask in zip(player.deck, player.deck_seen, strict=True)
+            ]
         if other != seat:
-            player.hand = _hide(player.hand)
+            player.hand = [c if c in player.hand_public else HIDDEN for c in player.hand]
             player.aside = _hide(player.aside)
-    out.item_deck = _hide(out.item_deck)
-    out.art_deck = _hide(out.art_deck)
-    out.sites1 = _hide(out.sites1)
-    out.sites2 = _hide(out.sites2)
-    out.guardians = _hide(out.guardians)
-    out.idol_box = _hide(out.idol_box)
-    out.bonus_box = _hide(out.bonus_box)
-    out.idol_down = {k: (HIDDEN if v is not None else None) for k, v in out.idol_down.items()}
-    out.supply = [
-        [c if i == 0 and shown else HIDDEN for i, c in enumerate(stack)]
-        for stack, shown in zip(out.supply, out.supply_shown, strict=False)
-    ]
-    if not _peeking(state, seat, o.Rescue):
-        out.rescue = [
-            c if i == 0 and out.rescue_shown else HIDDEN for i, c in enumerate(out.rescue)
+    out.item_deck = _known_top(hide("items", out.item_deck), state.item_deck, state.top_known[0])
+    out.art_deck = _known_top(hide("artifacts", out.art_deck), state.art_deck, state.top_known[1])
+    out.sites1 = _known_bottom(hide("sites1", out.sites1), state.sites1, state.sites_known[0])
+    out.sites2 = _known_bottom(hide("sites2", out.sites2), state.sites2, state.sites_known[1])
+    out.guardians = hide("guardians", out.guardians)
+    out.bonus_box = hide("bonus", out.bonus_box)
+    if "idols" in done:
+        out.idol_down = {k: (HIDDEN if v is not None else None) for k, v in out.idol_down.items()}
+    if "assistants" in done:
+        out.supply = [
+            [c if i == 0 and shown else HIDDEN for i, c in enumerate(stack)]
+            for stack, shown in zip(out.supply, out.supply_shown, strict=True)
         ]
-    if not _peeking(state, seat, o.TemplePick):
+        if seat not in state.looked["rescue"]:
+            out.rescue = [
+                c if i == 0 and out.rescue_shown else HIDDEN for i, c in enumerate(out.rescue)
+            ]
+    if "bonus" in done and seat not in state.looked["temple"]:
         out.temple_bonus = _hide(out.temple_bonus)
     return out
+
+
+def _known_top(shown: list[str], cards: list[str], known: bool) -> list[str]:
+    """A deck whose top card all saw go back there (Fishing Rod, Precision Compass)."""
+    return [cards[0], *shown[1:]] if known and cards else shown
+
+
+def _known_bottom(shown: list[str], cards: list[str], known: int) -> list[str]:
+    """A site stack's bottom tiles that everyone saw go there (Guiding Stone, Guiding Skull)."""
+    if not known:
+        return shown
+    return [*shown[: len(cards) - known], *cards[len(cards) - known :]]
 
 
 def fully_known(state: ArnakState) -> bool:

@@ -17,6 +17,11 @@ RES = "MCTAJ"  # coin, compass, tablet, arrowhead, jewel
 COIN, COMPASS, TABLET, ARROWHEAD, JEWEL = range(5)
 TEMPLE = 14  # the research space of the Lost Temple (glass only)
 ROUNDS = 5
+PUBLIC = 1 << 7  # a deck card everyone saw placed there (a bought item); bit s: seat s saw it
+
+
+def seen_by(seat: int) -> int:
+    return 1 << seat
 
 
 @dataclass(slots=True)
@@ -43,7 +48,9 @@ class Frame:
 @dataclass(slots=True)
 class Player:
     deck: list[str] = field(default_factory=list)
+    deck_seen: list[int] = field(default_factory=list)  # per deck card: who knows it (SEEN_BY)
     hand: list[str] = field(default_factory=list)
+    hand_public: list[str] = field(default_factory=list)  # hand cards all saw arrive (Airdrop)
     play: list[str] = field(default_factory=list)
     aside: list[str] = field(default_factory=list)  # drawn by an earring, not yet placed
     res: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
@@ -66,7 +73,9 @@ class Player:
     def clone(self) -> Player:
         out = _copy.copy(self)
         out.deck = list(self.deck)
+        out.deck_seen = list(self.deck_seen)
         out.hand = list(self.hand)
+        out.hand_public = list(self.hand_public)
         out.play = list(self.play)
         out.aside = list(self.aside)
         out.res = list(self.res)
@@ -108,6 +117,7 @@ class ArnakState:
     guardian: dict[str, str | None] = field(default_factory=dict)  # L space -> guardian
     sites1: list[str] = field(default_factory=list)
     sites2: list[str] = field(default_factory=list)
+    sites_known: list[int] = field(default_factory=lambda: [0, 0])  # tiles all saw go under
     guardians: list[str] = field(default_factory=list)
     supply: list[list[str]] = field(default_factory=list)  # 3 assistant stacks, top first
     rescue: list[str] = field(default_factory=list)  # snake side, top first
@@ -131,8 +141,12 @@ class ArnakState:
     temple_stacks: list[int] = field(default_factory=list)  # tiles left per stack
     temple_order: list[int] = field(default_factory=list)  # seats in arrival order
     revealed: str | None = None  # Fishing Rod / Precision Compass: the deck's top card
+    top_known: list[bool] = field(default_factory=lambda: [False, False])  # items, artifacts
     supply_shown: list[bool] = field(default_factory=lambda: [True, True, True])
     rescue_shown: bool = True
+    looked: dict[str, list[int]] = field(
+        default_factory=lambda: {"rescue": [], "temple": []}
+    )  # seats that looked through the rescue or the temple bonus stack (they know its order)
     turn_over: bool = False  # the active player ended the turn; the next one is due
 
     def copy(self) -> ArnakState:
@@ -150,6 +164,7 @@ class ArnakState:
         out.guardian = dict(self.guardian)
         out.sites1 = list(self.sites1)
         out.sites2 = list(self.sites2)
+        out.sites_known = list(self.sites_known)
         out.guardians = list(self.guardians)
         out.supply = [list(s) for s in self.supply]
         out.rescue = list(self.rescue)
@@ -168,6 +183,8 @@ class ArnakState:
         out.temple_stacks = list(self.temple_stacks)
         out.temple_order = list(self.temple_order)
         out.supply_shown = list(self.supply_shown)
+        out.top_known = list(self.top_known)
+        out.looked = {k: list(v) for k, v in self.looked.items()}
         return out
 
     @property
