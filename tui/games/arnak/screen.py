@@ -15,6 +15,7 @@ base), and only the looking player's hand shows.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
@@ -37,6 +38,7 @@ from tui.screens.choice_tree import Choice, Value, Verb
 from tui.screens.table import TableScreen
 from tui.widgets.choices import ChoiceList, Row
 from tui.widgets.event_log import EventLog
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.text_line import TextLine
 
 DIGITS = 9
@@ -77,15 +79,7 @@ class ArnakScreen(TableScreen):
             "1", "choose(0)", "Choose", key_display="1…9", tooltip="Choose option 1…9 of the list"
         ),
         *[Binding(str(i + 1), f"choose({i})", "Choose", show=False) for i in range(1, DIGITS)],
-        # not in the footer (the prompt says it while a command is being built): rebuilding
-        # the footer each time a question opens would double the time a key takes to show
-        Binding(
-            "escape",
-            "back",
-            "Back",
-            show=False,
-            tooltip="Undo the last choice (back to the verbs)",
-        ),
+        Binding("escape", "back", "Back", tooltip="Undo the last choice (back to the verbs)"),
         Binding("s", "toggle_scores", "Score", tooltip="Show or hide the score so far"),
         Binding("o", "scores", "Scores", show=False, tooltip="Show the final scores again"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
@@ -129,7 +123,7 @@ class ArnakScreen(TableScreen):
             yield TextLine(id="prompt")
             yield ChoiceList(id="choices")
             yield TextLine(id="note")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     @property
     def choices(self) -> ChoiceList:
@@ -296,10 +290,7 @@ class ArnakScreen(TableScreen):
             name = self.names[seat]
             if verb is not None and verb is not ANSWER:
                 picked = self.turn.picked(verb, self.picks) if self.picks else "?"
-                return Text.from_markup(
-                    f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked} "
-                    "[dim](↑↓ enter or 1…9 · [b]escape[/b] back)[/dim]"
-                )
+                return Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
             if self.turn.asking:
                 return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9)")
             main = (
@@ -407,7 +398,9 @@ class ArnakScreen(TableScreen):
         question = "End the turn? Still unused: " + "; ".join(wasted) + "."
         self.app.push_screen(ConfirmScreen(question), self._confirmed(END))
 
-    def _confirmed(self, verb: Verb):  # type: ignore[no-untyped-def]
+    def _confirmed(self, verb: Verb) -> Callable[[bool | None], Awaitable[None]]:
+        """What a yes to the question before ``verb`` does: the verb, if still possible."""
+
         async def done(yes: bool | None) -> None:
             if yes and self.turn.can(verb):
                 await self._open(verb)
