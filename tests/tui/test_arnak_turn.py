@@ -14,7 +14,9 @@ from core.bots import make_bot
 from core.games import get_rules
 from core.games.arnak import effects as fx
 from core.games.arnak import words as W
+from core.games.arnak.components import COMPONENTS as C
 from core.referee import Referee
+from tests.arnak_builder import Table
 from tui.games.arnak import panels
 from tui.games.arnak.turn import ANSWER, VERBS, Turn
 from tui.screens.choice_tree import Verb
@@ -75,3 +77,15 @@ def test_every_legal_command_is_reachable_in_words(players: int, side: str, seed
         referee.submit(seat, command)
     assert len(questions) >= 8, questions
     assert fx.current(referee.state) is None and W.question(referee.state) == ""
+
+
+def test_a_hand_larger_than_the_panel_shows_every_card_two_a_line() -> None:
+    cards = ["i14", "b0fc", "b0es", "f01", "i23", "a02", "i01"]
+    table = Table().hand(0, cards)
+    text = panels.hand_text(table.state, NAMES, 0).plain
+    lines = text.splitlines()
+    assert len(lines) <= 1 + panels.HAND_LINES  # the title and the panel's lines
+    for card in cards:
+        assert C.name(card) in text
+    few = panels.hand_text(Table().hand(0, cards[:3]).state, NAMES, 0).plain
+    assert "Parrot · ship · pay a card down → +1 jewel" in few  # one a line, with its effect

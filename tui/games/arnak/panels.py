@@ -315,8 +315,24 @@ def players_text(state: ArnakState, names: Sequence[str], scores: Sequence[int] 
 # --- the hand -------------------------------------------------------------------------------
 
 
+HAND_LINES = 5  # the hand panel's lines under its title
+
+
+def _card_cell(card: str, width: int) -> Text:
+    """A hand card in a few words: its name and travel, cut to ``width``."""
+    if card == HIDDEN:
+        return Text("• a hidden card".ljust(width), DIM)
+    info = C.card(card)
+    cell = Text("• ")
+    cell.append(info.name, "bold")
+    cell.append(f" · {W.travel(info.travel)}" + (" [free]" if info.free else ""))
+    cell.truncate(width, pad=True)
+    return cell
+
+
 def hand_text(state: ArnakState, names: Sequence[str], seat: int | None) -> Text:
-    """The viewer's hand, a card a line with travel and effect, and their play area; a
+    """The viewer's hand, a card a line with travel and effect (more cards than lines: two a
+    line, name and travel; the list of a play says their effects), and their play area; a
     spectator (or a covered table) sees no hand."""
     out = Text()
     if seat is None:
@@ -327,7 +343,14 @@ def hand_text(state: ArnakState, names: Sequence[str], seat: int | None) -> Text
     out.append(f"{names[seat]}'s HAND", f"bold underline {seat_colour(seat)}")
     pool = " ".join(state.pool) if state.active == seat else ""
     out.append(f"  travel this turn: {pool or 'none'}", DIM)
-    for card in player.hand:
+    hand = player.hand
+    if len(hand) > HAND_LINES:
+        for i in range(0, len(hand), 2):
+            out.append("\n")
+            out.append_text(_card_cell(hand[i], 34))
+            if i + 1 < len(hand):
+                out.append_text(_card_cell(hand[i + 1], 34))
+    for card in hand if len(hand) <= HAND_LINES else ():
         out.append("\n• ")
         if card == HIDDEN:
             out.append("a hidden card", DIM)
@@ -335,7 +358,7 @@ def hand_text(state: ArnakState, names: Sequence[str], seat: int | None) -> Text
         info = C.card(card)
         out.append(info.name, "bold")
         out.append(W.card_line(card)[len(info.name) :])
-    if not player.hand:
+    if not hand:
         out.append("\n(no cards)", DIM)
     played = [C.name(c) for c in player.play if c != HIDDEN]
     if played:
