@@ -6,6 +6,8 @@
    posting the key to the frame that shows it, the frame rendered to terminal bytes.
    Cursor moves with an explorer picked (reachable spaces and the path are recomputed), the
    tile ghost moving slot by slot, and picking the next explorer.
+   With each, the CPU time the app spent from the key to that frame and until it is idle again
+   (later frames: the footer) — what load does not change: a busy machine adds waiting.
 3. The same cursor move through a real pseudo-terminal (process, key bytes in, screen out).
 4. Arnak, a 4-player table at 120x40 in round II (Red at the keyboard, three greedy bots):
    the highlight moving over the dig sites (the map marks the highlighted site), opening the
@@ -167,6 +169,9 @@ class FrameClock:
         from textual._compositor import CompositorUpdate
 
         self.frames: list[float] = []
+        self.frames_cpu: list[float] = []  # this process's CPU time at each frame
+        self.cpu: list[float] = []  # keypress-to-first-frame CPU time of the last ``measure``
+        self.cpu_all: list[float] = []  # and all the CPU time of each keypress, later frames too
         display = app._display
 
         def timed_display(screen: Any, renderable: Any) -> None:
@@ -174,21 +179,28 @@ class FrameClock:
                 if isinstance(renderable, CompositorUpdate):
                     renderable.render_segments(app.console)  # what a real terminal would get
                 self.frames.append(time.perf_counter())
+                self.frames_cpu.append(time.process_time())
             display(screen, renderable)
 
         app._display = timed_display
 
     async def measure(self, pilot: Any, runs: int, keys: Callable[[int], str]) -> list[float]:
-        """Keypress-to-first-frame times for ``runs`` presses of ``keys(i)``."""
+        """Keypress-to-first-frame times for ``runs`` presses of ``keys(i)`` (and the CPU time
+        this process spent on them in ``cpu``, and until the app is idle again in ``cpu_all``:
+        other processes' load does not count there)."""
         samples = []
+        self.cpu, self.cpu_all = [], []
         for i in range(runs):
             await pilot.pause()
             self.frames.clear()
-            start = time.perf_counter()
+            self.frames_cpu.clear()
+            start, start_cpu = time.perf_counter(), time.process_time()
             await pilot.press(keys(i))
             await pilot.pause()
             if self.frames:
                 samples.append(self.frames[0] - start)
+                self.cpu.append(self.frames_cpu[0] - start_cpu)
+                self.cpu_all.append(time.process_time() - start_cpu)
         return samples
 
 
@@ -213,6 +225,8 @@ async def keypresses(runs: int) -> dict[str, list[float]]:
 
         async def measure(name: str, keys: Callable[[int], str]) -> None:
             results[name] = await clock.measure(pilot, runs, keys)
+            results[f"{name}, CPU time only"] = clock.cpu
+            results[f"{name}, CPU time until idle"] = clock.cpu_all
 
         while screen.state.hands[0]:
             await pilot.press("1", "s")  # spend the hand: movement points to show reach
