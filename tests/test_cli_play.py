@@ -99,3 +99,13 @@ def test_every_declared_option_is_a_flag_with_seats_from_1(monkeypatch: pytest.M
     setup = launched["setup"]
     assert setup.turn_limit == 9
     assert setup.options() == {"turn_limit": 9, "start_player": 1, "forest_sides": "ABBAB"}
+
+
+def test_play_help_explains_every_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal
+    assert "seat 1 is you" in text and "examples:" in text
+    assert "how many seats" in text and "0 is instant" in text
+    for flag in ("--bot", "--seed", "--pace", "--forest-sides", "--resume", "--lines"):
+        assert flag in text

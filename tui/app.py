@@ -164,7 +164,8 @@ class CalderaApp(App[None]):
         """Open a local session for ``setup``, show its table and start it."""
         try:
             play = screens_for(setup.game).play
-            session = open_local_session(setup, bot_pace=self.bot_pace)
+            pace = self.bot_pace if setup.bot_pace is None else setup.bot_pace
+            session = open_local_session(setup, bot_pace=pace)
         except (OSError, ValueError, CalderaError) as exc:
             self.notify(f"Cannot start the game: {exc}", severity="error")
             return

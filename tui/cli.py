@@ -41,11 +41,25 @@ def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command")
 
-    pl = sub.add_parser("play", help="start a local game in the app (hotseat and bots)")
+    pl = sub.add_parser(
+        "play",
+        help="start a local game in the app (hotseat and bots)",
+        description="Start a local game in the full-screen app: seat 1 is you, every seat not\n"
+        "named by --bot is another human at this keyboard (hotseat), and the game is\n"
+        "saved as a replay as it is played.",
+        epilog="examples:\n"
+        "  caldera play maunakea --players 2 --bot 2       you against the greedy bot\n"
+        "  caldera play maunakea --players 2 --advanced    two humans, the advanced game\n"
+        "  caldera play kilauea --players 3 --bot 2 --bot 3:random --forest-sides ABBAB\n"
+        "  caldera play --resume FILE                      go on with an unfinished game",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     netcli.game_or_resume(
         pl, "go on with the unfinished game saved in FILE, where it stopped (same seed)"
     )
-    pl.add_argument("--players", type=int, default=3)
+    pl.add_argument(
+        "--players", type=int, default=3, help="how many seats, 2 to the game's most (default 3)"
+    )
     pl.add_argument(
         "--bot",
         action="append",
@@ -56,7 +70,10 @@ def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
     pl.add_argument("--seed", default=None, help="any text; the same seed deals the same game")
     flags.add_flags(pl, games)
     pl.add_argument(
-        "--pace", type=float, default=argparse.SUPPRESS, help="seconds between bot commands"
+        "--pace",
+        type=float,
+        default=argparse.SUPPRESS,
+        help="seconds between two bot commands (default 0.5; 0 is instant)",
     )
     pl.add_argument(
         "--lines",

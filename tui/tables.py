@@ -36,6 +36,7 @@ class TableSetup:
     game_options: Mapping[str, Any] = field(
         default_factory=dict
     )  # e.g. Kilauea's forest_sides, advanced
+    bot_pace: float | None = field(default=None, compare=False)  # None: the app's (--pace)
 
     @property
     def advanced(self) -> bool:

@@ -87,3 +87,22 @@ async def test_arnak_is_offered_with_two_to_four_players_and_its_side() -> None:
     setup = chosen[0]
     assert setup is not None and setup.game == "arnak"
     assert setup.options()["side"] == "snake"
+
+
+async def test_the_form_offers_the_bot_pace_and_an_empty_turn_limit_is_no_limit() -> None:
+    app = CalderaApp(bot_pace=0.5, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(NewGameScreen(players=2))
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        limit = form.query_one("#turn-limit", Input)
+        limit.focus()
+        await pilot.press("1", "backspace", "tab")  # typed, emptied, left: valid, not red
+        await pilot.pause()
+        assert limit.value == "" and not limit.has_class("-invalid")
+        assert form.setup().turn_limit is None
+        pace = form.query_one("#bot-pace", Select)
+        assert pace.value == 0.5 and form.setup().bot_pace == 0.5
+        pace.value = 0.0
+        assert form.setup().bot_pace == 0.0

@@ -19,11 +19,20 @@ from core.bots import bot_kinds
 from core.games import get_rules
 from tui.games import shown_games
 from tui.seats import SEAT_NAMES
+from tui.session import DEFAULT_BOT_PACE
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
+
+
+PACES = (0.0, 0.2, 0.5, 1.0, 2.0)  # seconds between two bot commands
+
+
+def pace_words(pace: float) -> str:
+    """``0.5`` -> "0.5 s between bot moves"; ``0`` -> "instant"."""
+    return "instant" if pace <= 0 else f"{pace:g} s between bot moves"
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
@@ -106,14 +115,28 @@ class NewGameScreen(Screen[TableSetup | None]):
                     placeholder=f"none (only bots: {BOT_ONLY_TURN_LIMIT})",
                     id="turn-limit",
                     type="integer",
+                    valid_empty=True,
                     disabled=self.position is not None,
                 )
+            with Horizontal(classes="field"):
+                yield Label("Bot pace", classes="field-label")
+                yield Select(self._paces(), value=self._pace(), allow_blank=False, id="bot-pace")
             yield GameOptions(given=self._position_config(), disabled=self.position is not None)
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
+
+    def _pace(self) -> float:
+        """The pace the app runs bots at (``--pace``, else the default)."""
+        pace = getattr(self.app, "bot_pace", DEFAULT_BOT_PACE)
+        return float(pace) if isinstance(pace, int | float) else DEFAULT_BOT_PACE
+
+    def _paces(self) -> list[tuple[str, float]]:
+        """The bot paces offered: the app's own and a few others, slowest last."""
+        paces = sorted({*PACES, self._pace()})
+        return [(pace_words(p), p) for p in paces]
 
     def _position_config(self) -> dict[str, Any]:
         """The configuration of the position continued from (none for a new game)."""
@@ -185,7 +208,16 @@ class NewGameScreen(Screen[TableSetup | None]):
             raise ValueError("the turn limit is a positive number of turns")
         seed = self.query_one("#seed", Input).value.strip() or None
         options = self._game_options()
-        return TableSetup(self.game, tuple(seats), seed, limit, self.position, options)
+        pace = self.query_one("#bot-pace", Select).value
+        return TableSetup(
+            self.game,
+            tuple(seats),
+            seed,
+            limit,
+            self.position,
+            options,
+            bot_pace=float(pace) if isinstance(pace, int | float) else None,
+        )
 
     def action_start(self) -> None:
         try:
