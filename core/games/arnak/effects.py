@@ -31,6 +31,7 @@ from core.games.arnak.state import (
     ArnakState,
     Assistant,
     Frame,
+    Player,
     seen_by,
 )
 
@@ -149,6 +150,13 @@ def take_card(cards: list[str], card: str) -> None:
         cards.remove(card)
     elif HIDDEN in cards:
         cards.remove(HIDDEN)
+
+
+def forget_left_hand(player: Player) -> None:
+    """Before cards come into a hand unseen: a card all saw arrive but that has left the hand
+    since is no longer known to be there (it may come back unseen)."""
+    if player.hand_public:
+        player.hand_public = [c for c in player.hand_public if c in player.hand]
 
 
 def to_exile(state: ArnakState, seat: int, card: str) -> None:
@@ -1288,6 +1296,7 @@ def _answer_peek(state: ArnakState, frame: Frame, op: o.Peek, value: str) -> Non
     if stage == "keep":
         if value != SKIP:
             take_card(player.aside, value)
+            forget_left_hand(player)
             player.hand.append(value)
         if op.back and player.aside:
             frame.ctx["aside"] = "back"

@@ -23,9 +23,6 @@ def evolve(state: ArnakState, event: Event) -> ArnakState:
     HANDLERS[type(event)](state, event)
     if state.stack:
         fx.run(state)
-    for player in state.seats:
-        if player.hand_public:  # a card that left the hand is no longer known to be there
-            player.hand_public = [c for c in player.hand_public if c in player.hand]
     return state
 
 
@@ -111,6 +108,7 @@ def _top_frame(state: ArnakState) -> tuple[Frame, Any] | None:
 
 def _drew(state: ArnakState, e: ev.Drew) -> None:
     player = state.seats[e.seat]
+    fx.forget_left_hand(player)
     n = len(e.cards)
     if e.bottom:
         del player.deck[len(player.deck) - n :]
