@@ -41,6 +41,7 @@ SIG_BYTES = 64
 _BOX_HEAD = len(BOXED) + KEY_BYTES
 _HEAD = len(MARK) + KEY_BYTES + SIG_BYTES
 _DOMAIN = b"caldera-signed-v1\x00"
+MOST_PAIRS = 4096  # shared keys kept (a table's players and the hosts met: a handful)
 
 
 class Keys:
@@ -88,6 +89,8 @@ class Keys:
         """The box between this key and Ed25519 key ``other`` (its shared key computed once)."""
         box = self._pairs.get(other)
         if box is None:
+            if len(self._pairs) >= MOST_PAIRS:  # made-up senders must not grow it forever
+                self._pairs.clear()
             if self._box is None:
                 self._box = self._signing.to_curve25519_private_key()
             peer = nacl.signing.VerifyKey(other).to_curve25519_public_key()
