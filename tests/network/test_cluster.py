@@ -67,7 +67,7 @@ async def test_retained_messages_outlive_the_node_they_were_published_on(
     seen: list[tuple[str, bytes, bool]] = []
     newcomer = Link(cluster.node(2), client_id="newcomer", subscriptions=[topics.lobby_tables()],
                     on_message=lambda *message: seen.append(message))  # fmt: skip
-    await newcomer.start(timeout=20)
+    await newcomer.start(timeout=60)  # a new leader for the retained messages: slow under load
     try:
         await until(lambda: bool(seen))
         assert seen == [(card, b"a table card", True)]
