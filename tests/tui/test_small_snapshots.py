@@ -8,20 +8,14 @@ Update them after an intended change with ``pytest tests/tui/test_small_snapshot
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-from textual.pilot import Pilot
 
 from tui.app import CalderaApp, Launch
 from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.replay import ReplayScreen
 from tui.tables import local_game
 
 from . import test_kilauea_snapshots as kilauea
-from .conftest import wait_for
-from .test_replay import save_game
-from .test_snapshots import Snap, _mid_game, fixed_data_dir, until
+from .test_snapshots import Snap, _mid_game, fixed_data_dir, replay_at_event_60, until
 
 SMALL = (80, 24)
 __all__ = ["fixed_data_dir"]  # the fixture, used by name
@@ -44,15 +38,7 @@ def test_kilauea_table_at_80x24_names_the_size_it_needs(snap_compare: Snap) -> N
 
 
 def test_maunakea_replay_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
-    path = tmp_path / "small.caldera"
-    save_game(path, "snap-replay")
-    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
-        await pilot.press("g", "6", "0", "enter")
-        await pilot.pause()
-
+    app, run_before = replay_at_event_60(tmp_path / "small.caldera")
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 

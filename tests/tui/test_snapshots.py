@@ -96,8 +96,8 @@ def test_end_screen(snap_compare: Snap) -> None:
     )
 
 
-def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
-    path = tmp_path / "snapshot.caldera"
+def replay_at_event_60(path: Path) -> tuple[CalderaApp, Callable[[Pilot[Any]], Any]]:
+    """A saved bot game's replay, gone to event 60."""
     save_game(path, "snap-replay")
     app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
 
@@ -106,6 +106,11 @@ def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
         await pilot.press("g", "6", "0", "enter")
         await pilot.pause()
 
+    return app, run_before
+
+
+def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    app, run_before = replay_at_event_60(tmp_path / "snapshot.caldera")
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 

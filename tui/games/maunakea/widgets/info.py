@@ -56,5 +56,6 @@ def space_info(state: MaunaKeaState, space: Space, names: Sequence[str]) -> Text
             text.append(f" · landing {name} (its boat has left)")
         else:
             b = C.boats[boat]
-            text.append(f" · landing {name}: {b.colour} boat, {b.places} artifact place(s)")
+            places = f"{b.places} place{'' if b.places == 1 else 's'}"
+            text.append(f" · landing {name}: {b.colour} boat ({places})")
     return text
