@@ -156,6 +156,7 @@ class Link:
         self._task: asyncio.Task[None] | None = None
         self._up = asyncio.Event()
         self._failed = asyncio.Event()  # the first attempt failed (start() gives up at once)
+        self._answered = False  # some node took a connection (a later failure is retried)
         self._stopping = False
 
     @property
@@ -276,8 +277,9 @@ class Link:
                     log.debug("%s: connection lost (%s)", self.client_id, exc)
             except OSError as exc:
                 self.last_error = str(exc)
-            if not self.connections and tried >= len(nodes):
-                self._failed.set()
+            if not self.connections and tried >= len(nodes) and not self._answered:
+                self._failed.set()  # nobody answered; a broker that answered and then failed
+                # (amqtt may refuse a subscription under load) is tried again within start's time
             if self._stopping:
                 break
             since = self._up_since
@@ -309,6 +311,7 @@ class Link:
         client._client.on_message = self._on_paho_message
         _write_at_once(client)
         async with client:
+            self._answered = True
             try:
                 if self.subscriptions:
                     await client.subscribe([(topic, 0) for topic in self.subscriptions])
