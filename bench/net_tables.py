@@ -43,6 +43,7 @@ from netbench import (
 from net.config import BrokerAddress
 from net.lobby import Lobby
 
+GOAL = 200  # the tables one referee should carry (issue 17)
 BIG = {"turn_limit": 100_000}  # random bots rarely end a game on their own; this keeps them busy
 
 
@@ -88,7 +89,8 @@ async def knee(
     """The most background tables (and their commands/s) carried before the probe's round
     trip doubled or the tables slowed, with ``servers`` referee processes sharing them."""
     names = [f"bench{i + 1}" for i in range(servers)]
-    processes = [serve_process(address, "--linger", "1", server=name) for name in names]
+    cap = ("--max-tables", str(most))  # the default cap (200) would refuse the search's last steps
+    processes = [serve_process(address, "--linger", "1", *cap, server=name) for name in names]
     counter = CommandCounter(address)
     try:
         async with Lobby(address, name="bench") as lobby:
@@ -134,6 +136,8 @@ async def knee(
                 near = near or ratio >= 1.25 or pace < 0.9
                 step = tables // 4 if near else tables // 2 if tables >= 32 else tables
                 add = max(1, step)  # finer steps near the knee
+                if tables < GOAL < tables + add:
+                    add = GOAL - tables  # the goal is always one of the steps
                 for _ in range(add):
                     await lobby.request_table("maunakea", 3, bots=3, bot_delay=think, options=BIG)
                 tables += add

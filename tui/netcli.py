@@ -89,6 +89,8 @@ def add_parsers(sub: Any, games: tuple[str, ...] | Any = ()) -> None:
     se.add_argument("--linger", type=float, default=30.0,
                     help="seconds a finished table stays open")  # fmt: skip
     se.add_argument("--replay-dir", type=Path, default=None)
+    se.add_argument("--max-tables", type=_at_least_one, default=None,
+                    help="refuse requests beyond this many tables (default 200)")  # fmt: skip
     _broker_option(se)
 
     bo = sub.add_parser("bot", help="seat a bot at a table as an ordinary client")
@@ -345,6 +347,17 @@ def serve(args: argparse.Namespace) -> int:
             embedded.stop()
 
 
+def _at_least_one(text: str) -> int:
+    """A whole number of at least 1, for argparse (its error is the one line shown)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return value
+
+
 async def _serve(args: argparse.Namespace, config: Any) -> int:
     from net.serve import Server
 
@@ -355,6 +368,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         replay_dir=args.replay_dir,
         linger=args.linger,
         announce=lambda line: print(line, flush=True),
+        **({} if args.max_tables is None else {"max_tables": args.max_tables}),
     )
     resumed = await server.open()
     try:
