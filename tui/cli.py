@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from core.errors import CalderaError
 from tui import flags, netcli
@@ -30,9 +30,17 @@ def _fail(message: str) -> int:
 COMMANDS = ("play", "replay", "selfplay", "export", "state", "verify", *netcli.COMMANDS)
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose mistakes are one line (argparse prints the whole usage first);
+    its subcommands' parsers are of the same kind."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The command line; ``games``: those whose table options are flags (``flags.flag_games``)."""
-    p = argparse.ArgumentParser(prog="caldera", description=__doc__)
+    p = _OneLineParser(prog="caldera", description=__doc__)
     p.add_argument(
         "--pace",
         type=float,

@@ -62,6 +62,8 @@ def test_mistakes_get_one_line_and_no_traceback() -> None:
         (("lobby", "--broker", "http://example.org"), "only mqtt:// and mqtts:// are supported"),
         (("bot", "--table", "no/such", "--broker", nobody), "table id"),
         (("host", "chess", "--broker", nobody), "unknown game"),
+        (("serve", "--max-tables", "0", "--broker", nobody), "0 is less than 1"),
+        (("serve", "--max-tables", "many", "--broker", nobody), "'many' is not a whole number"),
     ]
     for args, expected in cases:
         code, _, err = finish(caldera(*args))
