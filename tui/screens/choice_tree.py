@@ -6,18 +6,20 @@ the acting seat's legal commands are grouped by verb (a kind of command), and ea
 allow after the earlier choices. So nothing illegal can be chosen and every legal command can be
 reached; the rules decide everything, a game's presenter only words the choices.
 
-A game subclasses :class:`ChoiceTree` with its verbs (``VERBS``) and its legal ``commands``;
+A game subclasses :class:`ChoiceTree` with its verbs (``VERBS``) and its legal ``commands``
+(:class:`SeatTurn`: those of the acting seat in one state, read from the rules);
 :class:`tui.widgets.choices.ChoiceList` shows the verbs or one question's answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
 from core.messages import Command
+from core.protocol import Rules
 
 Value = Hashable
 
@@ -165,3 +167,22 @@ class ChoiceTree:
                 left = self.remaining(verb, picks[: i + 1])
                 words.append(stage.brief(self, left[0]))
         return " → ".join(words) + " → ?"
+
+
+@dataclass
+class SeatTurn(ChoiceTree):
+    """The acting seat's options in one state of a game: its legal commands, read from the
+    rules once (none while no seat at this keyboard must act)."""
+
+    rules: Rules[Any]
+    state: Any
+    seat: int | None  # the seat at this keyboard that must act now, if any
+    commands: list[Command] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.seat is not None:
+            self.commands = self.rules.legal_commands(self.state, self.seat)
+
+    def verb_rows(self) -> list[tuple[Verb, str, str]]:
+        """The verbs to list now: each with its words, and why not (empty: it can act)."""
+        return [(verb, verb.tooltip, "") for verb in self.verbs()] if self.seat is not None else []

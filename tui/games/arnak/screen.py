@@ -19,24 +19,22 @@ from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import var
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import Header, Static
 
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
 from core.games.arnak.state import ArnakState
-from core.messages import Command
 from core.session import Session
 from tui.games.arnak import panels
 from tui.games.arnak.turn import ANSWER, END, PASS, VERB, VERBS, Turn
 from tui.screens.choice import ConfirmScreen
-from tui.screens.choice_tree import Choice, Value, Verb
-from tui.screens.table import TableScreen
-from tui.widgets.choices import ChoiceList, Row
+from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
+from tui.screens.choice_tree import Choice, Option, Verb
+from tui.widgets.choices import ChoiceList
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.text_line import TextLine
@@ -55,51 +53,31 @@ SCORE_PARTS = {  # the end screen's headings for the parts of a score
 DRAMATIC = (ev.RoundEnded, ev.RowRefilled)
 
 
-def _verb_bindings() -> list[Binding]:
-    """A key per verb, then a silent fallback that says why it cannot act now."""
-    keys = [Binding(v.key, v.action, v.title, tooltip=v.tooltip) for v in VERBS]
-    keys += [
-        Binding(v.key, f"explain('{v.action}')", show=False) for v in VERBS if v not in (PASS, END)
-    ]
-    keys.append(Binding("e", "explain('end_turn')", show=False))
-    return keys
-
-
-class ArnakScreen(TableScreen):
+class ArnakScreen(ChoiceTableScreen[Turn]):
     """A game of Lost Ruins of Arnak as one keyboard plays it."""
 
     CSS_PATH = "arnak.tcss"
-    AUTO_FOCUS = "#choices"
+    VERB = VERB
     DRAMATIC = DRAMATIC
     SCORE_PARTS = SCORE_PARTS
     MIN_SIZE = MIN_SIZE
     BINDINGS: ClassVar[list[BindingType]] = [
-        *_verb_bindings(),
-        Binding(
-            "1", "choose(0)", "Choose", key_display="1…9", tooltip="Choose option 1…9 of the list"
-        ),
-        *[Binding(str(i + 1), f"choose({i})", "Choose", show=False) for i in range(1, DIGITS)],
-        Binding("escape", "back", "Back", tooltip="Undo the last choice (back to the verbs)"),
+        *verb_bindings(VERBS, [v for v in VERBS if v not in (PASS, END)]),
+        Binding("e", "explain('end_turn')", show=False),
+        *CHOICE_BINDINGS,
         Binding("s", "toggle_scores", "Score", tooltip="Show or hide the score so far"),
         Binding("o", "scores", "Scores", show=False, tooltip="Show the final scores again"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
     ]
-
-    verb: var[str | None] = var(None)  # the command being built, by verb action
-    picks: var[tuple[Value, ...]] = var(())  # its values chosen so far
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__(session, reveal_pace=reveal_pace)
         self.state: ArnakState | None = None
         self.seen: ArnakState | None = None  # the state through the viewer's eyes
         self.turn = Turn(self.rules, self._blank_state(), None)
-        self.choice: Choice | None = None
-        self._rows: list[Verb | int] = []
-        self._enabled_keys: tuple[bool, ...] = ()
         self.show_score = False
         self._warned_small = True  # the table itself says the size it needs (``_fit``)
-        self._painted: dict[str, object] = {}  # what each panel shows now (see ``_show_table``)
-        self._lines: dict[str, TextLine] = {}
+        self._painted: dict[str, object] = {}  # what each panel shows now (see ``show_board``)
 
     def _blank_state(self) -> ArnakState:
         state: ArnakState = self.rules.initial(self.rules.config(len(self.names)))
@@ -124,10 +102,6 @@ class ArnakScreen(TableScreen):
             yield ChoiceList(id="choices")
             yield TextLine(id="note")
         yield KeyFooter(compact=True)
-
-    @property
-    def choices(self) -> ChoiceList:
-        return self.query_one(ChoiceList)
 
     def on_mount(self) -> None:
         self.title = f"{self.rules.title} — {', '.join(self.names)}"
@@ -161,21 +135,14 @@ class ArnakScreen(TableScreen):
         seat = self.acting_seat()
         self.seen, acting, cover = self.follow_hotseat(seat)
         self.turn = Turn(self.rules, acting, seat if not self.covered else None)
-        verb = VERB.get(self.verb) if self.verb else None
-        if self.turn_passed(seat):
-            verb = None
-        if verb is not None and not self.turn.can(verb):
-            verb = None
+        verb = self.kept_verb(seat)
         if self.turn.asking:
             if verb is None or verb is not ANSWER:
                 verb = ANSWER
                 self.set_reactive(ArnakScreen.picks, ())
         elif verb is ANSWER:
             verb = None
-        picks = self.picks if verb is not None and self.turn.remaining(verb, self.picks) else ()
-        self.set_reactive(ArnakScreen.verb, verb.action if verb else None)
-        self.set_reactive(ArnakScreen.picks, picks)
-        self._show_choices()
+        self.ask(verb)
         if cover is not None:
             self.cover_for(cover)
 
@@ -189,45 +156,16 @@ class ArnakScreen(TableScreen):
             return "round's end (keep or put away your leftover cards)"
         return "turn"
 
-    def _show_choices(self) -> None:
-        turn = self.turn
-        verb = VERB.get(self.verb) if self.verb else None
-        self.choice = turn.choice(verb, self.picks) if verb is not None else None
-        if turn.seat is None:
-            self._rows = []
-            self.choices.clear(self._waiting())
-        elif self.choice is None:
-            listed = turn.verb_rows()
-            self._rows = [verb for verb, _, _ in listed]
-            rows = [Row(verb.key, text, not why, why) for verb, text, why in listed]
-            self.choices.offer("What now?", rows)
-        else:
-            options = self.choice.options
-            self._rows = list(range(len(options)))
-            rows = [
-                Row(str(i + 1) if i < DIGITS else "", o.label, o.enabled, o.reason)
-                for i, o in enumerate(options)
-            ]
-            question = turn.question() if verb is ANSWER else self.choice.stage.question
-            self.choices.offer(question, rows)
-        self._show_table()
-        self._line("#prompt").text = self._prompt()
-        self._refresh_keys()
+    def question(self, choice: Choice) -> str:
+        return self.turn.question() if choice.verb is ANSWER else choice.stage.question
 
-    def _highlighted(self) -> Value | None:
-        index = self.choices.highlighted
-        if self.choice is None or index is None or not 0 <= index < len(self.choice.options):
-            return None
-        return self.choice.options[index].value
-
-    def _show_table(self) -> None:
+    def show_board(self) -> None:
         """Paint the panels whose inputs changed (a key that only moves the highlight repaints
         the map, the track and the row; one that opens a question, usually nothing)."""
         seen = self.seen
         if seen is None:
             return
-        verb = VERB.get(self.verb) if self.verb else None
-        focus = self.turn.focus(verb, self.picks, self._highlighted())
+        focus = self.turn.focus(self.building, self.picks, self.highlighted())
         names = self.names
         scores = tuple(self._scores()) if self.show_score else ()
         looking = None if self.covered else self.viewer
@@ -256,13 +194,6 @@ class ArnakScreen(TableScreen):
             shown["looking"] = looking
             self._line("#hand").text = panels.hand_text(seen, names, looking)
 
-    def _line(self, selector: str) -> TextLine:
-        """One of the table's panels (looked up once)."""
-        found = self._lines.get(selector)
-        if found is None:
-            found = self._lines[selector] = self.query_one(selector, TextLine)
-        return found
-
     def _scores(self) -> list[int]:
         """Each player's points so far: every card bought is public, so the totals are too
         (a networked seat's state counts only the cards it has seen)."""
@@ -270,118 +201,41 @@ class ArnakScreen(TableScreen):
         assert state is not None
         return [sum(scoring.parts(state, seat).values()) for seat in range(state.players)]
 
-    @on(OptionList.OptionHighlighted, "#choices")
-    def _highlight_moved(self) -> None:
-        self._show_table()
-
-    def _waiting(self) -> str:
-        if self.ended:
-            return "Game over"
-        if self.revealing:
-            return "…"
-        return ""
-
-    def _prompt(self) -> Text:
-        state, seat = self.state, self.turn.seat
-        if state is None:
-            return Text("")
-        if seat is not None:
-            verb = VERB.get(self.verb) if self.verb else None
-            name = self.names[seat]
-            if verb is not None and verb is not ANSWER:
-                picked = self.turn.picked(verb, self.picks) if self.picks else "?"
-                return Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
-            if self.turn.asking:
-                return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9)")
-            main = (
-                "free actions, then [b]e[/b] ends the turn"
-                if state.main_done
-                else ("one main action (or [b]e[/b] passes), free actions any time")
-            )
-            return Text.from_markup(f"[b]{name}[/b]: {main}")
-        if self.ended:
-            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
-        waiting = list(self.rules.to_move(state))
-        who = " and ".join(self.names[s] for s in waiting) or "The table"
-        if self.revealing:
-            return Text.from_markup(f"[b]{who}[/b]…")
-        where = "a bot" if self.session.status == "local" else "at another terminal"
-        return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
-
-    def _refresh_keys(self) -> None:
-        shown = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]
-        enabled = tuple(bool(self.check_action(*_parse(b.action))) for b in shown)
-        if enabled != self._enabled_keys:
-            self._enabled_keys = enabled
-            self.refresh_bindings()
+    def turn_prompt(self, seat: int) -> Text:
+        state = self.turn.state
+        verb = self.building
+        name = self.names[seat]
+        if verb is not None and verb is not ANSWER:
+            picked = self.turn.picked(verb, self.picks) if self.picks else "?"
+            return Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
+        if self.turn.asking:
+            return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9)")
+        main = (
+            "free actions, then [b]e[/b] ends the turn"
+            if state.main_done
+            else ("one main action (or [b]e[/b] passes), free actions any time")
+        )
+        return Text.from_markup(f"[b]{name}[/b]: {main}")
 
     # -- which keys act now ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in VERB:
-            return self.turn.can(VERB[action])
-        if action == "choose":
-            index = parameters[0] if parameters else 0
-            return isinstance(index, int) and self._enabled_row(index)
-        if action == "back":
-            return self.verb is not None
-        if action == "scores":
-            return self.ended and not self.revealing
         if action == "toggle_scores":
             return self.state is not None and not self.ended
         return super().check_action(action, parameters)
 
-    def _enabled_row(self, index: int) -> bool:
-        if not 0 <= index < len(self._rows):
-            return False
-        row = self._rows[index]
-        if isinstance(row, Verb):
-            return self.turn.can(row)
-        return self.choice is not None and self.choice.options[row].enabled
-
     # -- actions --------------------------------------------------------------------------------
 
-    async def _open(self, verb: Verb) -> None:
-        """A verb key: ask its first question (or send it at once when it has none)."""
-        self.note = ""
-        if not verb.stages:
-            commands = self.turn.by_verb[verb.action]
-            if commands:
-                await self._send(commands[0])
-            return
-        self.verb = verb.action
-        self.picks = ()
-        self._show_choices()
-
-    async def action_answer(self) -> None:
-        await self._open(ANSWER)
-
-    async def action_play(self) -> None:
-        await self._open(VERB["play"])
-
-    async def action_dig(self) -> None:
-        await self._open(VERB["dig"])
-
-    async def action_discover(self) -> None:
-        await self._open(VERB["discover"])
-
-    async def action_overcome(self) -> None:
-        await self._open(VERB["overcome"])
-
-    async def action_buy(self) -> None:
-        await self._open(VERB["buy"])
-
-    async def action_research(self) -> None:
-        await self._open(VERB["research"])
-
-    async def action_assistant(self) -> None:
-        await self._open(VERB["assistant"])
-
-    async def action_boon(self) -> None:
-        await self._open(VERB["boon"])
-
-    async def action_idol(self) -> None:
-        await self._open(VERB["idol"])
+    async def choose_verb(self, verb: Verb) -> None:
+        """Passing and ending the turn may ask first; any other verb asks its questions."""
+        if not self.turn.can(verb):
+            await self.action_explain(verb.action)
+        elif verb is PASS:
+            self.action_pass_round()
+        elif verb is END:
+            self.action_end_turn()
+        else:
+            await self._open(verb)
 
     def action_pass_round(self) -> None:
         question = (
@@ -409,66 +263,13 @@ class ArnakScreen(TableScreen):
 
     def action_toggle_scores(self) -> None:
         self.show_score = not self.show_score
-        self._show_table()
+        self.show_board()
 
-    async def action_choose(self, index: int) -> None:
-        """Row ``index`` of the list: open that verb, or answer the question with it."""
-        if not 0 <= index < len(self._rows):
-            return
-        row = self._rows[index]
-        if isinstance(row, Verb):
-            if not self.turn.can(row):
-                await self.action_explain(row.action)
-            elif row is PASS:
-                self.action_pass_round()
-            elif row is END:
-                self.action_end_turn()
-            else:
-                await self._open(row)
-            return
-        verb = VERB.get(self.verb) if self.verb else None
-        if verb is None or self.choice is None:
-            return
-        option = self.choice.options[row]
-        if not option.enabled:
-            self.note = f"✗ {option.label.split(' · ')[0]}: {option.reason}"
-            return
-        picks, command = self.turn.settle(verb, (*self.picks, option.value))
-        if command is not None:
-            await self._send(command)
-            return
-        self.picks = picks
-        self._show_choices()
+    def refusal(self, option: Option) -> str:
+        return f"✗ {option.label.split(' · ')[0]}: {option.reason}"
 
-    @on(OptionList.OptionSelected, "#choices")
-    async def _selected(self, message: OptionList.OptionSelected) -> None:
-        await self.action_choose(message.option_index)
-
-    def action_back(self) -> None:
-        """Ask the previous question again, or leave the verb (a question the rules ask stays
-        one key away: ``c``)."""
-        self.note = ""
-        verb = VERB.get(self.verb) if self.verb else None
-        picks = self.turn.back(verb, self.picks) if verb is not None else None
-        if picks is None:
-            self.verb, self.picks = None, ()
-        else:
-            self.picks = picks
-        self._show_choices()
-
-    async def _send(self, command: Command) -> None:
-        verb, picks = self.verb, self.picks
-        self.verb, self.picks = None, ()
-        if not await self.send(self.turn.seat, command):
-            self.verb, self.picks = verb, picks
-            self._show_choices()
-
-    async def action_explain(self, action: str) -> None:
+    async def explain(self, seat: int, action: str) -> None:
         """A verb key that cannot act now: say why, in one line."""
-        seat = self.turn.seat
-        if seat is None:
-            self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
-            return
         state = self.turn.state
         if self.turn.asking and action != "answer":
             self.note = f"✗ Answer first: {self.turn.question()} (c shows it)"
@@ -490,10 +291,3 @@ class ArnakScreen(TableScreen):
             self.note = "✗ This turn's main action is taken: free actions, then e ends the turn."
             return
         self.note = "✗ " + reasons.get(action, "Not possible now.")
-
-
-def _parse(action: str) -> tuple[str, tuple[object, ...]]:
-    from textual.actions import parse
-
-    _namespace, name, parameters = parse(action)
-    return name, parameters

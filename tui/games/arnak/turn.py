@@ -9,7 +9,7 @@ answers, in core's words (:mod:`core.games.arnak.words`). Nothing illegal can be
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from core.games.arnak import commands as cmd
@@ -17,9 +17,7 @@ from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TABLET, ArnakState
-from core.messages import Command
-from core.protocol import Rules
-from tui.screens.choice_tree import ChoiceTree, Option, Stage, Value, Verb
+from tui.screens.choice_tree import Option, SeatTurn, Stage, Value, Verb
 
 
 def _card(turn: Turn, c: Any) -> str:
@@ -190,18 +188,11 @@ FREE = (cmd.PlayCard, cmd.UseAssistant, cmd.UseBoon, cmd.SlotIdol)
 
 
 @dataclass
-class Turn(ChoiceTree):
+class Turn(SeatTurn):
     """The acting seat's options in one state (computed once per state, cheap to query)."""
 
     VERBS = VERBS
-    rules: Rules[Any]
     state: ArnakState
-    seat: int | None  # the seat at this keyboard that must act now, if any
-    commands: list[Command] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.seat is not None:
-            self.commands = self.rules.legal_commands(self.state, self.seat)
 
     @property
     def asking(self) -> bool:

@@ -10,15 +10,13 @@ lists the tiles not usable now, and points at the board.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import play, tiles, track
 from core.games.kilauea.components import COMPONENTS, Area, Face
 from core.games.kilauea.state import KilaueaState, Phase
 from core.messages import Command
-from core.protocol import Rules
 from tui.games.kilauea.verbs import (
     CUT,
     DRAFT,
@@ -34,7 +32,7 @@ from tui.games.kilauea.verbs import (
 )
 from tui.games.kilauea.widgets.paint import Marks, Spots
 from tui.games.kilauea.widgets.recent import union
-from tui.screens.choice_tree import ChoiceTree, Option, Value, Verb
+from tui.screens.choice_tree import Option, SeatTurn, Value, Verb
 
 C = COMPONENTS
 
@@ -43,18 +41,11 @@ C = COMPONENTS
 
 
 @dataclass
-class Turn(ChoiceTree):
+class Turn(SeatTurn):
     """The acting seat's options in one state (computed once per state, cheap to query)."""
 
     VERBS = VERBS
-    rules: Rules[Any]
     state: KilaueaState
-    seat: int | None  # the seat at this keyboard that must act now, if any
-    commands: list[Command] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.seat is not None:
-            self.commands = self.rules.legal_commands(self.state, self.seat)
 
     def effect(self, c: cmd.UseTile) -> Face:
         """The face whose effect a tile use follows (the copied one for 3A/3B)."""

@@ -1,0 +1,298 @@
+"""A table whose commands are built by choices from a list: a verb key, then its questions
+(:mod:`tui.screens.choice_tree`), answered with the arrows and ``enter`` or a digit.
+
+Only what the rules allow now is offered; a verb key that cannot act now says why in one line
+(``explain``). ``escape`` asks the previous question again; a refused command leaves the choices
+as they were. The game's screen gives its verbs (``VERB``, keys from :func:`verb_bindings`),
+builds its ``turn`` in ``refresh_table`` and ends it with :meth:`ChoiceTableScreen.ask`, and says
+what its board points at (``show_board``), what the acting player is asked (``turn_prompt``) and
+why a verb cannot act now (``explain``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual import on
+from textual.actions import parse
+from textual.binding import Binding
+from textual.reactive import var
+from textual.widgets import OptionList
+
+from core.messages import Command
+from core.session import Session
+from tui.screens.choice_tree import Choice, Option, SeatTurn, Value, Verb
+from tui.screens.table import TableScreen
+from tui.widgets.choices import ChoiceList, Row
+from tui.widgets.text_line import TextLine
+
+DIGITS = 9  # the options 1…9 have a digit key
+
+TurnT = TypeVar("TurnT", bound=SeatTurn)
+
+
+def verb_bindings(verbs: Sequence[Verb], explained: Sequence[Verb] | None = None) -> list[Binding]:
+    """A key per verb, then a silent fallback that says why it cannot act now (for each verb of
+    ``explained``, by default all)."""
+    keys = [Binding(v.key, f"verb('{v.action}')", v.title, tooltip=v.tooltip) for v in verbs]
+    fallbacks = verbs if explained is None else explained
+    keys += [Binding(v.key, f"explain('{v.action}')", show=False) for v in fallbacks]
+    return keys
+
+
+CHOICE_BINDINGS = [  # after the verbs: the digits choose, escape goes back
+    Binding("1", "choose(0)", "Choose", key_display="1…9", tooltip="Choose option 1…9 of the list"),
+    *[Binding(str(i + 1), f"choose({i})", "Choose", show=False) for i in range(1, DIGITS)],
+    Binding("escape", "back", "Back", tooltip="Undo the last choice (back to the verbs)"),
+]
+
+
+class ChoiceTableScreen(TableScreen, Generic[TurnT]):
+    """A game table played by choosing a verb, then answering its questions from a list."""
+
+    AUTO_FOCUS = "#choices"
+    VERB: ClassVar[Mapping[str, Verb]] = {}  # the game's verbs by action
+
+    verb: var[str | None] = var(None)  # the command being built, by verb action
+    picks: var[tuple[Value, ...]] = var(())  # its values chosen so far
+
+    turn: TurnT  # the acting seat's options in the shown state (the game's screen builds it)
+
+    def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
+        super().__init__(session, reveal_pace=reveal_pace)
+        self.choice: Choice | None = None  # the question the list shows (None: the verbs)
+        self._rows: list[Verb | int] = []  # what each row of the list stands for
+        self._enabled_keys: tuple[bool, ...] = ()
+        self._lines: dict[str, TextLine] = {}
+
+    # -- hooks for the game's screen ----------------------------------------------------------
+
+    def show_board(self) -> None:
+        """Show what the verb being built and the highlighted option point at."""
+
+    def question(self, choice: Choice) -> str:
+        """The words above the options of ``choice``."""
+        return choice.stage.question
+
+    def turn_prompt(self, seat: int) -> Text:
+        """What the acting ``seat`` is asked to do now (above the list)."""
+        return Text.from_markup(f"[b]{self.names[seat]}[/b]")
+
+    def refusal(self, option: Option) -> str:
+        """The note for a greyed option chosen anyway."""
+        return f"✗ {option.label.split(' ')[0]} {option.reason}"
+
+    async def choose_verb(self, verb: Verb) -> None:
+        """A verb's key or row: ask its questions, or say why it cannot act now."""
+        if self.turn.can(verb):
+            await self._open(verb)
+        else:
+            await self.action_explain(verb.action)
+
+    async def explain(self, seat: int, action: str) -> None:
+        """Why the verb ``action`` cannot act now for ``seat``, in ``note``."""
+        self.note = "✗ Not possible now."
+
+    # -- what is being built ------------------------------------------------------------------
+
+    @property
+    def choices(self) -> ChoiceList:
+        return self.query_one(ChoiceList)
+
+    @property
+    def building(self) -> Verb | None:
+        """The verb whose command is being built, if any."""
+        return self.VERB.get(self.verb) if self.verb else None
+
+    def kept_verb(self, seat: int | None) -> Verb | None:
+        """The verb being built, if it still stands for the acting ``seat`` (call once per
+        new state: it also notes whose turn it is)."""
+        verb = self.building
+        if self.turn_passed(seat) or (verb is not None and not self.turn.can(verb)):
+            return None
+        return verb
+
+    def ask(self, verb: Verb | None) -> None:
+        """Show ``verb``'s next question (its picks kept while they still fit) or the verbs."""
+        picks = self.picks if verb is not None and self.turn.remaining(verb, self.picks) else ()
+        self.set_reactive(ChoiceTableScreen.verb, verb.action if verb else None)
+        self.set_reactive(ChoiceTableScreen.picks, picks)
+        self._show_choices()
+
+    def _show_choices(self) -> None:
+        """The list (verbs, or the next question), the board's marks, the prompt, the keys."""
+        turn = self.turn
+        verb = self.building
+        self.choice = turn.choice(verb, self.picks) if verb is not None else None
+        if turn.seat is None:
+            self._rows = []
+            self.choices.clear(self._waiting())
+        elif self.choice is None:
+            listed = turn.verb_rows()
+            self._rows = [verb for verb, _, _ in listed]
+            rows = [Row(verb.key, text, not why, why) for verb, text, why in listed]
+            self.choices.offer("What now?", rows)
+        else:
+            options = self.choice.options
+            self._rows = list(range(len(options)))
+            rows = [
+                Row(str(i + 1) if i < DIGITS else "", o.label, o.enabled, o.reason)
+                for i, o in enumerate(options)
+            ]
+            self.choices.offer(self.question(self.choice), rows)
+        self.show_board()
+        self._line("#prompt").text = self._prompt()
+        self._refresh_keys()
+
+    def highlighted(self) -> Value | None:
+        """The value of the option the list highlights, if it shows a question."""
+        index = self.choices.highlighted
+        if self.choice is None or index is None or not 0 <= index < len(self.choice.options):
+            return None
+        return self.choice.options[index].value
+
+    def _line(self, selector: str) -> TextLine:
+        """One of the table's lines (looked up once)."""
+        found = self._lines.get(selector)
+        if found is None:
+            found = self._lines[selector] = self.query_one(selector, TextLine)
+        return found
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlight_moved(self) -> None:
+        self.show_board()
+
+    def _waiting(self) -> str:
+        if self.ended:
+            return "Game over"
+        if self.revealing:
+            return "…"
+        return ""
+
+    def _prompt(self) -> Text:
+        state, seat = self.state, self.turn.seat
+        if state is None:
+            return Text("")
+        if seat is not None:
+            return self.turn_prompt(seat)
+        if self.ended:
+            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
+        waiting = list(self.rules.to_move(state))
+        who = " and ".join(self.names[s] for s in waiting) or "The table"
+        if self.revealing:
+            return Text.from_markup(f"[b]{who}[/b]…")
+        where = "a bot" if self.session.status == "local" else "at another terminal"
+        return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
+        shown = [b for b in self.BINDINGS if isinstance(b, Binding) and b.show]
+        enabled = tuple(bool(self.check_action(*_parse(b.action))) for b in shown)
+        if enabled != self._enabled_keys:
+            self._enabled_keys = enabled
+            self.refresh_bindings()
+
+    # -- which keys act now ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "verb":
+            verb = self.VERB.get(str(parameters[0])) if parameters else None
+            return verb is not None and self.turn.can(verb)
+        if action == "choose":
+            index = parameters[0] if parameters else 0
+            return isinstance(index, int) and self._enabled_row(index)
+        if action == "back":
+            return self.verb is not None
+        if action == "scores":
+            return self.ended and not self.revealing
+        return super().check_action(action, parameters)
+
+    def _enabled_row(self, index: int) -> bool:
+        if not 0 <= index < len(self._rows):
+            return False
+        row = self._rows[index]
+        if isinstance(row, Verb):
+            return self.turn.can(row)
+        return self.choice is not None and self.choice.options[row].enabled
+
+    # -- actions --------------------------------------------------------------------------------
+
+    async def action_verb(self, action: str) -> None:
+        """A verb's key."""
+        verb = self.VERB.get(action)
+        if verb is not None:
+            await self.choose_verb(verb)
+
+    async def _open(self, verb: Verb) -> None:
+        """Ask ``verb``'s first question (or send it at once when it has none)."""
+        self.note = ""
+        if not verb.stages:
+            commands = self.turn.by_verb[verb.action]
+            if commands:
+                await self._send(commands[0])
+            return
+        self.verb = verb.action
+        self.picks = ()
+        self._show_choices()
+
+    async def action_choose(self, index: int) -> None:
+        """Row ``index`` of the list: open that verb, or answer the question with it."""
+        if not 0 <= index < len(self._rows):
+            return
+        row = self._rows[index]
+        if isinstance(row, Verb):
+            await self.choose_verb(row)
+            return
+        verb = self.building
+        if verb is None or self.choice is None:
+            return
+        option = self.choice.options[row]
+        if not option.enabled:
+            self.note = self.refusal(option)
+            return
+        picks, command = self.turn.settle(verb, (*self.picks, option.value))
+        if command is not None:
+            await self._send(command)
+            return
+        self.picks = picks
+        self._show_choices()
+
+    @on(OptionList.OptionSelected, "#choices")
+    async def _selected(self, message: OptionList.OptionSelected) -> None:
+        await self.action_choose(message.option_index)
+
+    def action_back(self) -> None:
+        """Ask the previous question again (skipping those with one answer), or leave the verb."""
+        self.note = ""
+        verb = self.building
+        picks = self.turn.back(verb, self.picks) if verb is not None else None
+        if picks is None:
+            self.verb, self.picks = None, ()
+        else:
+            self.picks = picks
+        self._show_choices()
+
+    async def _send(self, command: Command) -> None:
+        """Send the command built; the choices start afresh (the session may publish the
+        outcome before ``submit`` returns), or stay as they were if it is refused."""
+        verb, picks = self.verb, self.picks
+        self.verb, self.picks = None, ()
+        if not await self.send(self.turn.seat, command):
+            self.verb, self.picks = verb, picks
+            self._show_choices()
+
+    async def action_explain(self, action: str) -> None:
+        """A verb key that cannot act now: say why, in one line."""
+        seat = self.turn.seat
+        if seat is None:
+            self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
+            return
+        await self.explain(seat, action)
+
+
+def _parse(action: str) -> tuple[str, tuple[object, ...]]:
+    """``"choose(0)"`` -> ``("choose", (0,))`` (as Textual reads an action)."""
+    _namespace, name, parameters = parse(action)
+    return name, parameters
