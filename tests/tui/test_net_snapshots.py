@@ -2,14 +2,14 @@
 room (a table really hosted, on a real broker) and the lobby (listing a table that a real
 ``caldera host`` process opened).
 
-The room and the lobby show the broker's address, so their broker listens on a fixed loopback
-port (the test is skipped when something else holds it). Update them with ``pytest
-tests/tui/test_net_snapshots.py --snapshot-update`` and look at the SVGs before committing.
+The room and the lobby show the broker's address: their broker listens on a free loopback port,
+which the app in this process writes as ``PORT`` (so the pictures do not vary from run to run).
+Update them with ``pytest tests/tui/test_net_snapshots.py --snapshot-update`` and look at the
+SVGs before committing.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from net.broker import EmbeddedBroker, answers
+from net.broker import EmbeddedBroker, free_port
 from net.config import BrokerAddress
 from tui.app import CalderaApp
 from tui.netplay import HostSetup
@@ -30,29 +30,40 @@ from tui.screens.room import RoomScreen
 from .conftest import wait_for
 
 SIZE = (100, 40)
-SNAP_BROKER = BrokerAddress("127.0.0.1", 18831)  # shown on the screens: must not vary
 
 Snap = Callable[..., bool]
 
 
 @pytest.fixture
 def quiet_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The configured broker is the snapshot broker; no user config file is read."""
-    monkeypatch.setenv("CALDERA_BROKER", str(SNAP_BROKER))
+    """No user config file is read, nor a broker from this shell's environment."""
+    monkeypatch.delenv("CALDERA_BROKER", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 @pytest.fixture
-def snap_broker(quiet_config: None) -> Iterator[BrokerAddress]:
-    if answers(SNAP_BROKER, 0.2):
-        if os.environ.get("CI"):  # a fresh CI machine has the port free: never skip there
-            pytest.fail(f"something already listens on {SNAP_BROKER}")
-        pytest.skip(f"something already listens on {SNAP_BROKER}")
-    broker = EmbeddedBroker.spawn(SNAP_BROKER)
+def snap_broker(monkeypatch: pytest.MonkeyPatch, quiet_config: None) -> Iterator[BrokerAddress]:
+    """A broker on a free port, the configured one; the screens write its port as ``PORT``
+    (an address written so cannot be read back: anything that did would fail loudly)."""
+    address = BrokerAddress("127.0.0.1", free_port())
+    monkeypatch.setenv("CALDERA_BROKER", url(address))
+    written = BrokerAddress.__str__
+
+    def shown(self: BrokerAddress) -> str:
+        text = written(self)
+        return text.replace(f":{address.port}", ":PORT") if self.port == address.port else text
+
+    monkeypatch.setattr(BrokerAddress, "__str__", shown)
+    broker = EmbeddedBroker.spawn(address)
     try:
-        yield SNAP_BROKER
+        yield address
     finally:
         broker.stop()
+
+
+def url(address: BrokerAddress) -> str:
+    """The broker's real address, for another process."""
+    return f"mqtt://{address.host}:{address.port}"
 
 
 def app() -> CalderaApp:
@@ -112,12 +123,11 @@ def test_lobby(snap_compare: Snap, snap_broker: BrokerAddress, tmp_path: Path) -
             str(tmp_path),
             "--quiet",
             "--broker",
-            str(snap_broker),
+            url(snap_broker),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
-        env={**os.environ},
     )
     try:
         assert host.stdout is not None
