@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 import pytest
 
-from core.codec import encode_envelope
+from core.codec import Envelope, encode_envelope
 from core.fold import fold
 from core.games.arnak import RULES
 from core.games.arnak import commands as cmd
@@ -153,16 +154,20 @@ def play(players: int, side: str, seed: str, *, rich: bool = False) -> Referee[A
     return referee
 
 
-def check(referee: Referee[ArnakState], *, views_every: int = 0) -> None:
-    """Every projected event (and every ``views_every``-th view) names only known ids; at those
-    events every component is also counted where it lies (conservation)."""
+Viewer = int | None  # a seat, or None for a spectator
+Knowledge = dict[Viewer, set[str]]
+
+
+def knowledge(
+    referee: Referee[ArnakState],
+) -> Iterator[tuple[int, Envelope, ArnakState, Knowledge]]:
+    """Each event of the referee's log with the true state after it and what each viewer may
+    know by then (cumulative: what was once shown stays known)."""
     players = referee.state.players
-    viewers: list[int | None] = [*range(players), None]
+    viewers: list[Viewer] = [*range(players), None]
     _, state = fold(referee.log[:1])
     start = ids_in(_boxed(state)) | public(state)
-    known: dict[int | None, set[str]] = {
-        v: start | (own(state, v) if v is not None else set()) for v in viewers
-    }
+    known: Knowledge = {v: start | (own(state, v) if v is not None else set()) for v in viewers}
     turned_up: set[str] = set()
     for n, env in enumerate(referee.log):
         core = env.type.startswith("core.")
@@ -174,6 +179,15 @@ def check(referee: Referee[ArnakState], *, views_every: int = 0) -> None:
         shown = public(state) | turned_up
         for viewer in viewers:
             known[viewer] |= shown | (own(state, viewer) if viewer is not None else set())
+        yield n, env, state, known
+
+
+def check(referee: Referee[ArnakState], *, views_every: int = 0) -> None:
+    """Every projected event (and every ``views_every``-th view) names only known ids; at those
+    events every component is also counted where it lies (conservation)."""
+    for n, env, state, known in knowledge(referee):
+        core = env.type.startswith("core.")
+        for viewer in known:
             if core and env.type != "core.game_started":
                 continue  # the referee's seed and outcome name no component
             seen = RULES.project(env.event, viewer)
