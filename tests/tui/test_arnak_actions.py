@@ -23,6 +23,12 @@ async def _press(pilot: Any, screen: ArnakScreen, *keys: str) -> None:
         await pilot.pause()
 
 
+def _answers(screen: ArnakScreen) -> list[object]:
+    """The values of the answers the list offers now."""
+    choice = screen.choice
+    return [] if choice is None else [option.value for option in choice.options]
+
+
 async def test_discover_a_site_takes_its_idol_runs_its_effect_and_wakes_a_guardian() -> None:
     table = Table().hand(0, ["b0fc"]).res(0, "3C").idol("L1.1", "d01")
     app = from_table(table, "arnak-discover")
@@ -136,3 +142,27 @@ async def test_free_actions_an_assistant_a_boon_and_an_idol_slot() -> None:
         assert "slots ◆◇◇◇" in screen_text(pilot)
         # still Red's main action: nothing was spent on it
         assert not screen.state.main_done
+
+
+async def test_a_free_action_while_a_question_waits_then_the_question_again() -> None:
+    # the Sea Turtle asks where to dig; the level-II site L2.3 needs one ship more than its
+    # discount: the boon's ship, taken while the question waits, opens it
+    table = Table().hand(0, ["i01"]).site("L2.3", "t01").guardians(0, ["g01"])
+    app = from_table(table, "arnak-interleave")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await _press(pilot, screen, "p", "=i01")
+        await wait_for(pilot, lambda: screen.turn.asking, "the draw question")
+        await _press(pilot, screen, "=0")
+        await wait_for(pilot, lambda: "C1.1" in _answers(screen), "the dig question")
+        assert "L2.3" not in _answers(screen)
+        assert "or first a free action" in screen_text(pilot)
+        await _press(pilot, screen, "g", "1")
+        assert ev.BoonUsed(0, "g01") in events_since(screen, start)
+        # the question opens again by itself, now with the site the ship pays for
+        await wait_for(pilot, lambda: screen.turn.asking and screen.verb == "answer", "asked")
+        assert "L2.3" in _answers(screen)
+        await _press(pilot, screen, "=L2.3")
+        assert ev.Chose(0, "L2.3") in events_since(screen, start)
+        assert screen.state is not None and screen.state.occupant["L2.3"] == 0

@@ -1,8 +1,9 @@
 """What a seat may do now (``legal_commands``) and what a command does (``decide``).
 
-With a question on the pending-decision stack, the asked seat answers it (``Choose``). Otherwise
-the active player takes free actions (free cards, assistants, boons, idol slots) and exactly one
+The active player takes free actions (free cards, assistants, boons, idol slots) and exactly one
 main action (a card's effect, dig, discover, overcome, buy, research, pass), then ends the turn.
+With a question on the pending-decision stack, the asked seat answers it (``Choose``); while a
+main action's question waits, its free actions are open too (:func:`interleaving`).
 """
 
 from __future__ import annotations
@@ -24,8 +25,47 @@ def legal_commands(state: ArnakState, seat: int) -> list[Command]:
     if seat not in to_move(state):
         return []
     if state.stack:
-        return [cmd.Choose(v) for v in fx.options(state)]
-    player = state.seats[state.active]
+        answers: list[Command] = [cmd.Choose(v) for v in fx.options(state)]
+        if answers and interleaving(state):
+            answers.extend(free_actions(state, seat))
+        return answers
+    out = free_actions(state, seat)
+    if not state.main_done:
+        out.extend(main_actions(state, seat))
+    else:
+        out.append(cmd.EndTurn())
+    return out
+
+
+def free_frame(key: str) -> bool:
+    """Whether a frame key belongs to a free action (a free card, an assistant other than the
+    main-action one, a guardian's boon, an idol slot) rather than to a main action."""
+    base = key.partition("/")[0]
+    if base.startswith("boon:") or base == "slot":
+        return True
+    if base.startswith("asst:"):
+        return not C.assistant(base[5:-1]).main
+    is_card = base[1:].isdigit() or (base[:1] == "b" and base[1:2].isdigit())
+    return is_card and K.card(base).free
+
+
+def interleaving(state: ArnakState) -> bool:
+    """Whether free actions may be taken now, while the question on top waits: 004 allows any
+    number of free actions before, during or after the main action ("vor, während und/oder
+    nach"), so they may come between a main action's questions (the question is then asked
+    again, with the new situation). Not inside a free action's own questions, and not once the
+    turn has ended (the leftover cards' question)."""
+    if state.phase != "turn" or state.turn_over or not state.main_done:
+        return False
+    if state.stack[-1].seat != state.active:
+        return False
+    return not any(free_frame(frame.key) for frame in state.stack)
+
+
+def free_actions(state: ArnakState, seat: int) -> list[Command]:
+    """The free actions ``seat`` can take now (and, while the main action is open, the main
+    artifacts and cards it can play)."""
+    player = state.seats[seat]
     out: list[Command] = []
     main_open = not state.main_done
     seen: set[str] = set()
@@ -50,22 +90,26 @@ def legal_commands(state: ArnakState, seat: int) -> list[Command]:
             out.append(cmd.UseBoon(guardian))
     if player.idols and player.slots < SLOTS:
         out.append(cmd.SlotIdol())
-    if main_open:
-        for kind, space, pay in fx.dig_targets(state, seat, [], 0):
-            payment = fx.split_pay(pay)
-            out.append(cmd.Dig(space, payment) if kind == "dig" else cmd.Discover(space, payment))
-        out.extend(overcome_commands(state, seat))
-        res = player.res
-        for card in fx.row_cards(state, "any"):
-            coins, compasses = fx.price(card)
-            if res[0] >= coins and res[COMPASS] >= compasses:
-                out.append(cmd.Buy(card))
-        for option in fx.research_options(state, seat, None):
-            token, _, to = option.partition(">")
-            out.append(cmd.Research(token, to))
-        out.append(cmd.Pass())
-    else:
-        out.append(cmd.EndTurn())
+    return out
+
+
+def main_actions(state: ArnakState, seat: int) -> list[Command]:
+    """Dig, discover, overcome, buy, research and pass, where ``seat`` can pay for them."""
+    player = state.seats[seat]
+    out: list[Command] = []
+    for kind, space, pay in fx.dig_targets(state, seat, [], 0):
+        payment = fx.split_pay(pay)
+        out.append(cmd.Dig(space, payment) if kind == "dig" else cmd.Discover(space, payment))
+    out.extend(overcome_commands(state, seat))
+    res = player.res
+    for card in fx.row_cards(state, "any"):
+        coins, compasses = fx.price(card)
+        if res[0] >= coins and res[COMPASS] >= compasses:
+            out.append(cmd.Buy(card))
+    for option in fx.research_options(state, seat, None):
+        token, _, to = option.partition(">")
+        out.append(cmd.Research(token, to))
+    out.append(cmd.Pass())
     return out
 
 
@@ -122,6 +166,8 @@ def decide(state: ArnakState, seat: int, command: Command) -> list[Event]:
 def why_not(state: ArnakState, command: Command) -> str:
     """One line saying why ``command`` is not legal now."""
     if state.stack and not isinstance(command, cmd.Choose):
+        if interleaving(state) and fx.options(state):
+            return "answer the question first (only free actions may come in between)"
         return "answer the question first"
     if isinstance(command, cmd.Choose):
         if not state.stack:

@@ -25,8 +25,8 @@ KEYS = """\
 [b]r[/b] research
 [b]a[/b] use an assistant · [b]g[/b] a guardian's boon · [b]i[/b] an idol into a slot (free actions)
 [b]e[/b] pass (main action open) or end the turn (asks first if travel or a free action is unused)
-[b]c[/b] the question an effect asks (it opens by itself) · [b]1…9[/b] or ↑↓ [b]enter[/b] choose \
-· [b]escape[/b] back
+[b]c[/b] the question an effect asks (it opens by itself; free actions may come first) · \
+[b]1…9[/b] or ↑↓ [b]enter[/b] choose · [b]escape[/b] back
 [b]s[/b] the score so far · [b]q[/b] leave (the game stays saved)"""
 
 

@@ -5,7 +5,9 @@ A turn is built by choices from a list (:class:`tui.widgets.choices.ChoiceList`)
 (``p`` play a card, ``d`` dig, ``x`` discover, ``o`` overcome, ``b`` buy, ``r`` research, ``a``
 an assistant, ``g`` a boon, ``i`` an idol slot, ``e`` pass or end the turn), then its questions
 answered with the arrows and ``enter`` or a digit. When a card, a site or a research step asks
-something, the question opens by itself (``c`` opens it again after ``escape``). Only what the
+something, the question opens by itself (``c`` opens it again after ``escape``); while it waits,
+the free actions' keys still act (004: free actions also during the main action), and the
+question is asked again afterwards. Only what the
 rules allow now is offered; ``e`` asks first when ending would waste travel or a free action.
 The map, the row and the track point (▶) at what the highlighted choice touches.
 
@@ -209,7 +211,9 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             picked = self.turn.picked(verb, self.picks) if self.picks else "?"
             return Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
         if self.turn.asking:
-            return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9)")
+            free = " ".join(v.key for v in VERBS if v is not ANSWER and self.turn.can(v))
+            more = f", or first a free action ([b]{free}[/b])" if free else ""
+            return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9){more}")
         main = (
             "free actions, then [b]e[/b] ends the turn"
             if state.main_done
