@@ -6,11 +6,14 @@ use (``--listen`` opens it to the LAN). It is an MQTT 3.1.1 broker without persi
 passwords: for a club server, use Mosquitto (see the README). Like the club's Mosquitto, it
 refuses a packet bigger than ``MAX_PACKET_BYTES``: the sender is disconnected before the broker
 reads it, so nobody's memory ever holds it (amqtt has no such setting: see ``_limit_packets``).
+Like Mosquitto, it drops a client that has sent nothing for one and a half times its keep-alive
+(MQTT 3.1.1, 3.1.2.10; amqtt only logs it: see ``_enforce_keep_alive``).
 
 A ``caldera`` killed with SIGKILL cannot stop its broker: the broker outlives it on purpose, so
 the players of a killed host keep their connection (they see "host away") and the host, started
 again, finds it and resumes its table there. Such an orphan stops by itself once no client has
-been connected to it for a while (``ORPHAN_IDLE``).
+been connected to it for a while (``ORPHAN_IDLE``); a client that stopped talking without
+closing its connection (a frozen process, a machine gone from the network) no longer counts.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import signal
 import socket
@@ -60,6 +64,36 @@ def _limit_packets() -> None:
     MQTTFixedHeader.from_stream = classmethod(from_stream)
 
 
+def _enforce_keep_alive() -> None:
+    """Make amqtt drop a client that sent nothing for 1.5 times its keep-alive, as if its
+    network had failed (its will is published). amqtt reads with that timeout but its broker
+    ignores the timeout, so a frozen client counted as connected for ever (and kept an orphaned
+    broker up: ``has_clients``)."""
+    from amqtt.mqtt.protocol.broker_handler import (  # type: ignore[import-untyped]
+        BrokerProtocolHandler,
+    )
+
+    original = BrokerProtocolHandler.init_from_connect
+    if getattr(original, "enforced", False):
+        return
+
+    async def init_from_connect(cls: Any, *args: Any, **kwargs: Any) -> Any:
+        handler, session = await original.__func__(cls, *args, **kwargs)
+        if session.keep_alive > 0:  # the reader's timeout: 1.5 times the client's keep-alive
+            session.keep_alive = math.ceil(session.keep_alive * 1.5)
+        return handler, session
+
+    def handle_read_timeout(self: Any) -> None:
+        if getattr(self, "_timed_out", None) is None:
+            self._timed_out = asyncio.get_running_loop().create_task(
+                self.handle_connection_closed()
+            )
+
+    init_from_connect.enforced = True  # type: ignore[attr-defined]
+    BrokerProtocolHandler.init_from_connect = classmethod(init_from_connect)
+    BrokerProtocolHandler.handle_read_timeout = handle_read_timeout
+
+
 def amqtt_config(host: str, port: int) -> dict[str, Any]:
     """A lean amqtt configuration: one TCP listener, anonymous clients, no packet logging."""
     return {
@@ -90,6 +124,7 @@ class InProcessBroker:
 
         _quiet_amqtt()
         _limit_packets()
+        _enforce_keep_alive()
         self._broker = Broker(amqtt_config(self.host, self.port))
         try:
             await self._broker.start()

@@ -17,6 +17,7 @@ from core.audit import audit
 from core.codec import Envelope
 from core.games import get_rules
 from replays.file import read
+from tests.lifeline import dies_with_us
 from tui.lines import lines_for
 from tui.sentences import sentence
 
@@ -32,7 +33,7 @@ class Script:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tui.cli", *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, bufsize=1, env=env,
+            text=True, bufsize=1, env=env, preexec_fn=dies_with_us(),
         )  # fmt: skip
         self.lines: list[str] = []
         self._came: queue.Queue[str] = queue.Queue()

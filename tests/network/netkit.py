@@ -30,6 +30,7 @@ from net.link import NODELAY, Backoff
 from net.session import NetSession
 from net.wire import Result, host_message_from_wire
 from replays.file import read
+from tests.lifeline import dies_with_us
 
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None
@@ -69,7 +70,8 @@ class AmqttProcess:
         self._process: EmbeddedBroker | None = None
 
     async def start(self) -> None:
-        self._process = await asyncio.to_thread(EmbeddedBroker.spawn, self.address)
+        # orphan_idle=0: it stops as soon as this test run is gone and nobody is connected
+        self._process = await asyncio.to_thread(EmbeddedBroker.spawn, self.address, orphan_idle=0)
 
     async def stop(self) -> None:
         if self._process is not None:
@@ -108,6 +110,7 @@ class MosquittoBroker:
             [MOSQUITTO, "-c", str(self.conf)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            preexec_fn=dies_with_us(),
         )
         for _ in range(200):
             if answers(self.address, 0.1):
@@ -177,7 +180,10 @@ class NatsCluster:
             for i, conf in enumerate(self.confs):
                 log = (self.workdir / f"nats-{i + 1}.log").open("wb")
                 self.processes[i] = subprocess.Popen(
-                    [NATS_SERVER, "-c", str(conf)], stdout=log, stderr=subprocess.STDOUT
+                    [NATS_SERVER, "-c", str(conf)],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    preexec_fn=dies_with_us(),
                 )
                 log.close()
             try:

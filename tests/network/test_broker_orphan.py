@@ -1,10 +1,13 @@
 """The embedded broker of a caldera killed with SIGKILL outlives it while players are connected
 (so they keep their connection and the host, started again, finds it), and stops by itself once
-nobody has been connected for a while."""
+nobody has been connected for a while: a client that stopped talking without closing its
+connection (a frozen process) is dropped after one and a half keep-alives, as MQTT says, and
+no longer counts."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -12,11 +15,13 @@ import sys
 import time
 from pathlib import Path
 
+import aiomqtt
 from netkit import FAST, until
 
-from net.broker import answers, free_port
+from net.broker import InProcessBroker, answers, free_port
 from net.config import BrokerAddress
 from net.link import Link
+from tests.lifeline import dies_with_us
 
 PARENT = """
 import sys, time
@@ -26,6 +31,16 @@ broker = EmbeddedBroker.spawn(BrokerAddress("127.0.0.1", int(sys.argv[1])), orph
 print(broker.process.pid, flush=True)
 time.sleep(600)
 """
+FROZEN = """
+import asyncio, sys, aiomqtt
+async def main():
+    will = aiomqtt.Will("gone/" + sys.argv[2], b"", qos=1)
+    async with aiomqtt.Client("127.0.0.1", int(sys.argv[1]), identifier=sys.argv[2],
+                              keepalive=1, will=will):
+        print("connected", flush=True)
+        await asyncio.sleep(600)
+asyncio.run(main())
+"""  # a player whose process will be stopped (SIGSTOP): its connection stays open, silent
 
 
 def alive(pid: int) -> bool:
@@ -62,3 +77,72 @@ async def test_an_orphaned_embedded_broker_serves_its_players_then_stops() -> No
             parent.kill()
         if alive(pid):
             os.kill(pid, signal.SIGKILL)
+
+
+async def frozen_player(address: BrokerAddress, name: str) -> subprocess.Popen[str]:
+    """A player connected with a keep-alive of 1 s, then stopped dead (its socket stays open)."""
+    player = subprocess.Popen(
+        [sys.executable, "-c", FROZEN, str(address.port), name],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=dies_with_us(),
+    )
+    assert player.stdout is not None
+    assert (await asyncio.to_thread(player.stdout.readline)).strip() == "connected"
+    player.send_signal(signal.SIGSTOP)
+    return player
+
+
+def end(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+
+
+async def test_a_player_that_stops_talking_is_dropped_after_one_and_a_half_keep_alives() -> None:
+    broker = InProcessBroker()
+    await broker.start()
+    address = broker.address
+    watcher = aiomqtt.Client(address.host, address.port, identifier="watcher", keepalive=1)
+    player: subprocess.Popen[str] | None = None
+    try:
+        async with watcher:
+            await watcher.subscribe("gone/#", qos=1)
+            player = await frozen_player(address, "frozen")
+            assert broker.has_clients()
+            started = time.monotonic()
+            async with asyncio.timeout(30):
+                gone = str((await anext(aiter(watcher.messages))).topic)
+            assert gone == "gone/frozen"  # its will: the broker dropped it as if its network failed
+            assert time.monotonic() - started >= 1.0  # not before its keep-alive ran out
+            await watcher.publish("still/here", b"1", qos=1)  # an idle player that pings stays
+            assert broker.has_clients()
+        await until(lambda: not broker.has_clients())  # the frozen one counts no more
+    finally:
+        if player is not None:
+            end(player)
+        await broker.stop()
+
+
+async def test_an_orphaned_broker_stops_though_a_frozen_player_holds_a_connection() -> None:
+    address = BrokerAddress("127.0.0.1", free_port())
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(address.port)],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=dies_with_us(),
+    )
+    assert parent.stdout is not None
+    pid = int(parent.stdout.readline())
+    player = await frozen_player(address, "frozen")
+    try:
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait()
+        await until(lambda: not alive(pid))
+        assert not answers(address)
+    finally:
+        end(player)
+        end(parent)
+        if alive(pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

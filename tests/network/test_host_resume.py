@@ -25,12 +25,13 @@ from net.lobby import Lobby
 from net.session import NetSession
 from replays import unfinished
 from replays.file import read
+from tests.lifeline import dies_with_us
 
 
 def caldera(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tui.cli", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=dies_with_us(),
     )  # fmt: skip
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from net.errors import NetError
 from net.identity import Identity, claim
+from tests.lifeline import dies_with_us
 
 HOLD = (
     "import sys, time; from net.identity import claim; "
@@ -25,7 +26,11 @@ HOLD = (
 def holder(kind: str = "identity") -> tuple[subprocess.Popen[str], str]:
     """A process holding an identity (until it is killed); returns it and the client id."""
     process = subprocess.Popen(
-        [sys.executable, "-c", HOLD, kind], stdout=subprocess.PIPE, text=True, env=os.environ
+        [sys.executable, "-c", HOLD, kind],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ,
+        preexec_fn=dies_with_us(),
     )
     assert process.stdout is not None
     return process, process.stdout.readline().strip()

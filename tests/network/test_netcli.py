@@ -9,12 +9,13 @@ import time
 from pathlib import Path
 
 from net.broker import free_port
+from tests.lifeline import dies_with_us
 
 
 def caldera(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tui.cli", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=dies_with_us(),
     )  # fmt: skip
 
 

@@ -13,6 +13,7 @@ from netkit import TestBroker, assert_same_game, close_all, join, make_host, pla
 from netkit import until as wait_for
 
 from net.host import TableHost
+from tests.lifeline import dies_with_us
 
 
 async def test_the_broker_restarts_mid_game_and_nothing_is_lost(
@@ -84,7 +85,7 @@ def _bot_process(address: str, client: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tui.cli", "bot", "--table", "t1", "--client", client,
          "--broker", address, "--delay", "0.005"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=dies_with_us(),
     )  # fmt: skip
 
 

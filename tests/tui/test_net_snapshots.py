@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 
 from net.broker import EmbeddedBroker, free_port
 from net.config import BrokerAddress
+from tests.lifeline import dies_with_us
 from tui.app import CalderaApp
 from tui.netplay import HostSetup
 from tui.screens.host_table import HostScreen
@@ -54,7 +55,7 @@ def snap_broker(monkeypatch: pytest.MonkeyPatch, quiet_config: None) -> Iterator
         return text.replace(f":{address.port}", ":PORT") if self.port == address.port else text
 
     monkeypatch.setattr(BrokerAddress, "__str__", shown)
-    broker = EmbeddedBroker.spawn(address)
+    broker = EmbeddedBroker.spawn(address, orphan_idle=0)  # it ends with this test run
     try:
         yield address
     finally:
@@ -128,6 +129,7 @@ def test_lobby(snap_compare: Snap, snap_broker: BrokerAddress, tmp_path: Path) -
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        preexec_fn=dies_with_us(),
     )
     try:
         assert host.stdout is not None
