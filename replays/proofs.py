@@ -10,7 +10,8 @@ per record:
   "sig": …}``: the command whose events begin at event N, exactly as seat S's holder signed it
   (Ed25519, over the table, seat, ``expected_seq`` and the command's bytes), with their key;
 - ``{"kind": "head", "seq": N, "hash": …, "sig": …}``: the host's signature of event N's hash
-  (so of the whole chain up to it), after each batch it published.
+  (so of the whole chain up to it), at most a second after it published that event (with the
+  state hash), and for the last event once the game ends or the table closes.
 
 :func:`check` tells, for a replay and its proofs, which seats' commands their holders signed,
 and finds any event that differs from what was signed.
@@ -124,6 +125,7 @@ def check(replay: Path, envelopes: Sequence[Envelope], wire: Sequence[bytes]) ->
         table, host_key = str(host["table"]), bytes.fromhex(host["key"])
         report.host_key = host["key"]
         commands: dict[int, dict[str, Any]] = {}
+        after = -1  # the event of the head before this one
         for record in records:
             kind = record.get("kind")
             if kind == "head":
@@ -134,9 +136,10 @@ def check(replay: Path, envelopes: Sequence[Envelope], wire: Sequence[bytes]) ->
                 if not signed:
                     report.problems.append(f"event {seq}: a head proof the host did not sign")
                 elif seq >= len(wire) or short_hash(wire[seq]) != record["hash"]:
-                    report.problems.append(f"event {seq}: not the event the host signed")
+                    report.problems.append(_not_signed(after + 1, seq))
                 else:
                     report.last_signed = max(report.last_signed, seq)
+                after = seq
             elif kind == "command":
                 commands[int(record["seq"])] = record
         for env in envelopes[1:]:
@@ -171,3 +174,11 @@ def check(replay: Path, envelopes: Sequence[Envelope], wire: Sequence[bytes]) ->
             f"events {report.last_signed + 1}–{len(envelopes) - 1} are not signed by the host"
         )
     return report
+
+
+def _not_signed(first: int, last: int) -> str:
+    """The problem of a signed head that the log's event ``last`` does not match: an event
+    since the head before (``first`` on) differs from the one the host signed."""
+    if first >= last:
+        return f"event {last}: not the event the host signed"
+    return f"events {first}–{last}: one differs from what the host signed"
