@@ -10,9 +10,12 @@ p50 doubles. Then the same with ``--servers`` processes sharing the requests, in
 Bots wait for their turn, so an overloaded referee also shows as tables slowing down: the
 ``pace`` column is the commands per second per table against one table's alone (1.00 when the
 referee keeps up); ``referee CPU`` is the share of a core each referee process used, ``broker
-CPU`` the broker's (Mosquitto and amqtt use one core each). On a
-shared machine the round trip is noisy, so the search also stops once
-the pace falls under 75%, and a doubling is measured twice before it counts.
+CPU`` the broker's (Mosquitto and amqtt use one core each), ``bench CPU`` this process's (the
+probe and the lobby), ``machine`` the cores busy in all (other programs too; 200% is two cores
+full). The commands are counted by the servers themselves, on their lobby cards
+(:class:`~net.wire.ServerCard`), so the bench receives no table's events. On a shared machine
+the round trip is noisy, so the search also stops once the pace falls under 75%, and a
+doubling is measured twice before it counts.
 
     .venv/bin/python bench/net_tables.py [--broker mosquitto|amqtt] [--think 0.05] [--servers 2]
 """
@@ -21,14 +24,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
-
-import paho.mqtt.client as paho
 
 sys.path.insert(0, str(Path(__file__).parent))
 from netbench import (
@@ -42,7 +43,10 @@ from netbench import (
 
 from net.config import BrokerAddress
 from net.lobby import Lobby
+from net.serve import STATS_EVERY
+from net.wire import ServerCard
 
+CORES = os.cpu_count() or 1
 GOAL = 200  # the tables one referee should carry (issue 17)
 BIG = {"turn_limit": 100_000}  # random bots rarely end a game on their own; this keeps them busy
 
@@ -56,31 +60,37 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-class CommandCounter:
-    """Counts event batches on every table's public stream (one per command), in a thread."""
+def machine_busy() -> tuple[float, float]:
+    """The CPU time (seconds, all cores) the machine spent busy and in all so far (/proc/stat)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    ticks = os.sysconf("SC_CLK_TCK")
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / ticks, sum(fields[:8]) / ticks
 
-    def __init__(self, address: BrokerAddress) -> None:
-        self.count = 0
-        self.client = paho.Client(paho.CallbackAPIVersion.VERSION2, client_id="bench-counter")
-        self.client.on_connect = lambda c, *_: c.subscribe("caldera/v1/tables/+/events/public")
-        self.client.on_message = self._count
-        self.client.connect(address.host, address.port)
-        self.client.loop_start()
-        self._lock = threading.Lock()
 
-    def _count(self, _c: object, _u: object, message: paho.MQTTMessage) -> None:
-        if message.payload[:1] and b"check" not in message.payload[:12]:
-            with self._lock:
-                self.count += 1
+async def fresh_cards(lobby: Lobby, names: list[str], timeout: float) -> dict[str, ServerCard]:
+    """Every server's card, each newer than when this was called (or the latest, if a server
+    published none within ``timeout``: its count did not move)."""
+    before = {name: lobby.servers[name].at_ms for name in names}
+    with contextlib.suppress(TimeoutError):
+        await lobby.wait_for(
+            lambda lb: all(lb.servers[name].at_ms != before[name] for name in names), timeout
+        )
+    return {name: lobby.servers[name] for name in names}
 
-    def rate(self, seconds: float) -> float:
-        before = self.count
-        time.sleep(seconds)
-        return (self.count - before) / seconds
 
-    def stop(self) -> None:
-        self.client.loop_stop()
-        self.client.disconnect()
+async def command_rate(lobby: Lobby, names: list[str], seconds: float) -> float:
+    """Commands per second at all the servers' tables over about ``seconds``, as their cards
+    count them (each on its own clock), so the bench receives no table's events."""
+    first = await fresh_cards(lobby, names, 3 * STATS_EVERY)
+    await asyncio.sleep(seconds)
+    last = await fresh_cards(lobby, names, 3 * STATS_EVERY)
+    rate = 0.0
+    for name in names:
+        took_ms = last[name].at_ms - first[name].at_ms
+        if took_ms > 0:
+            rate += (last[name].commands - first[name].commands) * 1000 / took_ms
+    return rate
 
 
 async def knee(
@@ -89,9 +99,9 @@ async def knee(
     """The most background tables (and their commands/s) carried before the probe's round
     trip doubled or the tables slowed, with ``servers`` referee processes sharing them."""
     names = [f"bench{i + 1}" for i in range(servers)]
-    cap = ("--max-tables", str(most))  # the default cap (200) would refuse the search's last steps
+    cap = ("--max-tables", str(most + 1))  # the default cap (200) would refuse the last steps;
+    # + 1: the probe's table
     processes = [serve_process(address, "--linger", "1", *cap, server=name) for name in names]
-    counter = CommandCounter(address)
     try:
         async with Lobby(address, name="bench") as lobby:
             await lobby.wait_for(lambda lb: set(names) <= set(lb.servers), 30)
@@ -103,17 +113,21 @@ async def knee(
             carried = (0, 0.0)
             print(f"  {servers} referee process{'es' if servers > 1 else ''}")
             print(f"  {'tables':>6}  {'commands/s':>10}  {'p50':>8}  {'p99':>8}  vs 0 tables  "
-                  "pace  referee CPU  broker CPU")  # fmt: skip
+                  "pace  referee CPU  broker CPU  bench CPU  machine")  # fmt: skip
             while True:
                 await asyncio.sleep(1.0)
                 pids = [process.pid for process in processes]
                 broker = [BROKER_PIDS[address]]
                 used, brokered = cpu_seconds(pids), cpu_seconds(broker)
+                mine, (busy, spent) = time.process_time(), machine_busy()
                 since = time.monotonic()
-                rate = await asyncio.to_thread(counter.rate, 2.0)
+                rate = await command_rate(lobby, names, 2.0)
                 took = time.monotonic() - since
                 cpu = (cpu_seconds(pids) - used) / took / servers
                 broker_cpu = (cpu_seconds(broker) - brokered) / took
+                bench_cpu = (time.process_time() - mine) / took
+                busy_now, spent_now = machine_busy()
+                machine = (busy_now - busy) / (spent_now - spent) * CORES
                 count = samples * (3 if base is None else 1)  # a steady base: the yardstick
                 times = await command_round_trips(address, probe, count, warmup=10)
                 p50 = statistics.median(times) * 1000
@@ -124,7 +138,8 @@ async def knee(
                     alone = alone or rate / tables
                     pace = rate / tables / alone
                 print(f"  {tables:6d}  {rate:10.0f}  {p50:6.2f}ms  {p99:6.2f}ms  {ratio:5.2f}x  "
-                      f"{pace:5.2f}  {cpu:11.0%}  {broker_cpu:10.0%}", flush=True)  # fmt: skip
+                      f"{pace:5.2f}  {cpu:11.0%}  {broker_cpu:10.0%}  {bench_cpu:9.0%}  "
+                      f"{machine:7.0%}", flush=True)  # fmt: skip
                 if ratio >= 2 and not doubled:  # the machine is shared: measure once more
                     doubled = True
                     continue
@@ -149,7 +164,6 @@ async def knee(
             print(f"  {verdict} (bots think {think * 1000:.0f} ms per move)")
             return carried
     finally:
-        counter.stop()
         for process in processes:
             process.terminate()
         for process in processes:

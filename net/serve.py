@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from replays import unfinished
 log = logging.getLogger("caldera.net")
 
 MAX_TABLES = 200
+STATS_EVERY = 1.0  # seconds between two cards while the tables' command count moves
 PER_CLIENT = 3  # tables one client may have waiting for players
 OPEN_TIMEOUT = 600.0  # seconds a table may wait for its players
 
@@ -85,6 +87,8 @@ class Server:
         self.sweep = sweep
         self.announce = announce
         self.tables: dict[str, TableHost] = {}
+        self._closed_commands = 0  # commands carried out at tables closed since
+        self._carded = -1  # the command count on the card published last
         self._resuming = asyncio.Lock()
         self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
         self.keys = Keys.generate()
@@ -101,8 +105,17 @@ class Server:
         )
 
     @property
+    def commands(self) -> int:
+        """Commands carried out (batches of events published) at this server's tables since it
+        started, the closed ones too."""
+        live = sum(host.refereeing.published for host in self.tables.values())
+        return self._closed_commands + live
+
+    @property
     def card(self) -> ServerCard:
-        return ServerCard(self.server, self.name, tuple(sorted(GAMES)), len(self.tables))
+        at_ms = round(time.monotonic() * 1000)
+        return ServerCard(self.server, self.name, tuple(sorted(GAMES)), len(self.tables),
+                          self.commands, at_ms)  # fmt: skip
 
     async def open(self, timeout: float = 5.0) -> list[TableHost]:
         """Connect, announce this server, and resume the unfinished tables it was hosting;
@@ -111,7 +124,15 @@ class Server:
         resumed = await self._resume_tables()
         if self.sweep is not None:
             self._background(self._sweep(self.sweep), "sweep")
+        self._background(self._stats(), "stats")
         return resumed
+
+    async def _stats(self) -> None:
+        """Publish the card again every ``STATS_EVERY`` seconds while the count moves."""
+        while True:
+            await asyncio.sleep(STATS_EVERY)
+            if self.commands != self._carded:
+                self._publish_card()
 
     async def _sweep(self, every: float) -> None:
         while True:
@@ -171,7 +192,9 @@ class Server:
         self._publish_card()
 
     def _publish_card(self) -> None:
-        self.link.publish(topics.server_card(self.server), encode(self.card), retain=True)
+        card = self.card
+        self._carded = card.commands
+        self.link.publish(topics.server_card(self.server), encode(card), retain=True)
 
     async def open_table(
         self,
@@ -248,7 +271,8 @@ class Server:
 
     async def _close_table(self, host: TableHost) -> None:
         await host.close()
-        self.tables.pop(host.table, None)
+        if self.tables.pop(host.table, None) is not None:
+            self._closed_commands += host.refereeing.published
         self._asked.pop(host.table, None)
         self._publish_card()
 

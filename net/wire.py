@@ -218,21 +218,29 @@ class TableCard:
 
 @dataclass(frozen=True)
 class ServerCard:
-    """The retained card of a ``caldera serve`` process: where to ask for a new table."""
+    """The retained card of a ``caldera serve`` process: where to ask for a new table, and how
+    busy it is: the ``commands`` its tables carried out since it started (batches of events:
+    one per command, and one as each game starts), counted at ``at_ms`` on the server's own
+    clock (milliseconds; only differences between two of its cards mean anything). A server
+    republishes its card while the count moves, so a commands-per-second rate is read from two
+    cards without receiving any table's events."""
 
     server: str
     name: str
     games: tuple[str, ...]
     tables: int
+    commands: int = 0
+    at_ms: int = 0
 
     def to_wire(self) -> dict[str, Any]:
         return {"v": 1, "server": self.server, "name": self.name, "games": list(self.games),
-                "tables": self.tables}  # fmt: skip
+                "tables": self.tables, "commands": self.commands, "at_ms": self.at_ms}  # fmt: skip
 
     @classmethod
     def from_wire(cls, obj: Any) -> ServerCard:
         r = _Reader(obj, "server card")
-        return cls(r.text("server"), r.text("name"), tuple(r.texts("games")), r.integer("tables"))
+        return cls(r.text("server"), r.text("name"), tuple(r.texts("games")), r.integer("tables"),
+                   r.opt_integer("commands") or 0, r.opt_integer("at_ms") or 0)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -148,3 +148,32 @@ async def test_a_server_limits_each_client_and_closes_tables_that_never_start(
             await greedy.request_table("maunakea", 2)  # and the client may ask again
     finally:
         await server.close()
+
+
+async def test_a_servers_card_counts_the_commands_of_its_tables(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    """The count on a server's card (what the table bench reads instead of every table's
+    events) follows its tables' commands, and keeps those of a table that closed."""
+    address = amqtt_broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, linger=0.2, backoff=FAST)
+    await server.open()
+    try:
+        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
+            await lobby.wait_for(lambda lobby: "club" in lobby.servers)
+            first = lobby.servers["club"]
+            assert first.commands == 0
+            table = await lobby.request_table("maunakea", 3, bots=3, options={"turn_limit": 3})
+            host = server.tables[table]
+            await host.wait_ended(10)
+            referee = host.referee
+            assert referee is not None
+            commands = sum(1 for env in referee.log if host.rules.command_for(env.event))
+            assert commands > 3, "the bots played the game"
+            played = commands + 1  # and one batch as the game started
+            await until(lambda: not server.tables, 10)  # closed after its linger
+            await lobby.wait_for(lambda lobby: lobby.servers["club"].commands == played)
+            last = lobby.servers["club"]
+            assert last.tables == 0 and last.at_ms > first.at_ms
+    finally:
+        await server.close()
