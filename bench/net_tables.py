@@ -17,7 +17,12 @@ full). The commands are counted by the servers themselves, on their lobby cards
 the round trip is noisy, so the search also stops once the pace falls under 75%, and a
 doubling is measured twice before it counts.
 
+``--nice 5`` runs the referees below the broker and the bench, as an operator may run them on
+a machine they share with the broker: every command crosses the broker twice, and on two
+cores a broker waiting for a core behind two busy referees lifts every round trip.
+
     .venv/bin/python bench/net_tables.py [--broker mosquitto|amqtt] [--think 0.05] [--servers 2]
+                                         [--nice 5]
 """
 
 from __future__ import annotations
@@ -94,14 +99,15 @@ async def command_rate(lobby: Lobby, names: list[str], seconds: float) -> float:
 
 
 async def knee(
-    address: BrokerAddress, servers: int, think: float, samples: int, most: int
+    address: BrokerAddress, servers: int, think: float, samples: int, most: int, nice: int = 0
 ) -> tuple[int, float]:
     """The most background tables (and their commands/s) carried before the probe's round
     trip doubled or the tables slowed, with ``servers`` referee processes sharing them."""
     names = [f"bench{i + 1}" for i in range(servers)]
     cap = ("--max-tables", str(most + 1))  # the default cap (200) would refuse the last steps;
     # + 1: the probe's table
-    processes = [serve_process(address, "--linger", "1", *cap, server=name) for name in names]
+    processes = [serve_process(address, "--linger", "1", *cap, server=name, nice=nice)
+                 for name in names]  # fmt: skip
     try:
         async with Lobby(address, name="bench") as lobby:
             await lobby.wait_for(lambda lb: set(names) <= set(lb.servers), 30)
@@ -178,14 +184,17 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--most", type=int, default=512, help="stop adding tables here")
     parser.add_argument("--servers", type=int, default=2, help="then this many processes")
+    parser.add_argument("--nice", type=int, default=0, help="run the referees this much "
+                        "nicer than the broker and the bench")  # fmt: skip
     args = parser.parse_args()
     make = mosquitto_broker if args.broker == "mosquitto" else amqtt_broker
-    print(f"tables referee processes carry ({args.broker}, 2 cores shared)")
+    niced = f", referees at nice +{args.nice}" if args.nice else ""
+    print(f"tables referee processes carry ({args.broker}, {CORES} cores shared{niced})")
     found = {}
     for servers in sorted({1, args.servers}):
         with make() as address:
             found[servers] = asyncio.run(knee(address, servers, args.think, args.samples,
-                                              args.most))  # fmt: skip
+                                              args.most, args.nice))  # fmt: skip
     one, _ = found[1]
     for servers, (tables, rate) in found.items():
         plural = "es" if servers > 1 else "  "

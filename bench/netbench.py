@@ -209,11 +209,12 @@ async def command_round_trips(
 
 
 def serve_process(
-    address: BrokerAddress, *extra: str, server: str = "bench"
+    address: BrokerAddress, *extra: str, server: str = "bench", nice: int = 0
 ) -> subprocess.Popen[bytes]:
-    """``caldera serve`` (the referee) in its own process."""
+    """``caldera serve`` (the referee) in its own process, ``nice`` steps below this one."""
     return subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "serve", "--broker", str(address), "--server", server,
+        [*(("nice", "-n", str(nice)) if nice else ()), sys.executable, "-m", "tui.cli", "serve",
+         "--broker", str(address), "--server", server,
          "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"), *extra],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
