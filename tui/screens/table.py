@@ -29,7 +29,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -78,7 +78,7 @@ class TableScreen(Screen[None]):
         ),
     ]
 
-    note: reactive[str] = reactive("")  # the last refusal or hint, one line
+    note: var[str] = var("")  # the last refusal or hint, one line (its line repaints itself)
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__()

@@ -20,7 +20,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.widgets import Header, Static
 
 from core.games.maunakea import events as ev
@@ -89,9 +89,11 @@ class MaunaKeaTable(TableScreen):
     DRAMATIC = DRAMATIC
     MIN_SIZE = MIN_SIZE
 
-    choice: reactive[TileChoice | None] = reactive(None)
-    explorer: reactive[int | None] = reactive(None)  # the selected explorer of the acting seat
-    card: reactive[CardChoice | None] = reactive(None)  # the picked action card (advanced game)
+    # what the player has picked (vars: the board and panels they change repaint themselves,
+    # the screen as a whole does not)
+    choice: var[TileChoice | None] = var(None)
+    explorer: var[int | None] = var(None)  # the selected explorer of the acting seat
+    card: var[CardChoice | None] = var(None)  # the picked action card (advanced game)
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__(session, reveal_pace=reveal_pace)
