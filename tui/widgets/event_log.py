@@ -1,4 +1,5 @@
-"""The event log: one plain sentence per event, newest at the bottom, names in seat colours."""
+"""The event log: one plain sentence per event, newest at the bottom, names in seat colours
+(made readable on the theme's background)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.seats import seat_colour
-
-NUMBER = Style(color="#7a7a7a")
-CURRENT = Style(bgcolor="#3a3a12", bold=True)
+from tui.theme_colours import colours_of, readable
 
 
 class EventLog(Widget):
@@ -56,16 +55,17 @@ class EventLog(Widget):
 
     def _line(self, seq: int, sentence: str, current: bool) -> Text:
         text = Text()
+        colours = colours_of(self.app)
         if self.numbered:
-            text.append(f"{seq:>5} ", NUMBER)
+            text.append(f"{seq:>5} ", Style(color=colours.muted))
         body = Text(sentence)
         for seat, name in enumerate(self._names):
             if name:
                 body.highlight_words([name], Style(color=seat_colour(seat), bold=True))
         text.append_text(body)
         if current:
-            text.stylize(CURRENT)
-        return text
+            text.stylize(colours.marked())
+        return readable(self, text)
 
     def render(self) -> Group:
         height = max(self.size.height, 1)

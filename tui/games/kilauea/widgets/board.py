@@ -1,7 +1,8 @@
 """The volcano board: sectors, forests, canoe track and the players' islands in one widget.
 
 The board only shows: the screen tells it what (:meth:`VolcanoBoard.show`) and at which scale.
-Painting happens at most once per frame, however often ``show`` is called in between.
+Painting happens at most once per frame, however often ``show`` is called in between. It takes
+the active theme's colours and repaints when the theme changes.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from textual.widget import Widget
 
 from core.games.kilauea.state import KilaueaState
 from tui.games.kilauea.widgets.paint import SMALLEST, Marks, Scale, Seats, paint
+from tui.theme_colours import colours_of, on_theme_change
 
 
 class VolcanoBoard(Widget):
@@ -38,6 +40,9 @@ class VolcanoBoard(Widget):
         self._marks = Marks()
         self._strips: list[Strip] = []
         self._dirty = True
+
+    def on_mount(self) -> None:
+        on_theme_change(self, self._invalidate)
 
     def show(self, state: KilaueaState, marks: Marks | None = None) -> None:
         """Show ``state`` with ``marks`` (the last marks stay when none are given)."""
@@ -69,7 +74,7 @@ class VolcanoBoard(Widget):
         if self._state is None:
             self._strips = []
             return
-        rows = paint(self._state, self._marks, self.scale, self.seats)
+        rows = paint(self._state, self._marks, self.scale, self.seats, colours_of(self.app))
         width = self.scale.columns
         base = self.rich_style  # the screen's colours under the board's own
         self._strips = [

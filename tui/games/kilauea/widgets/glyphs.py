@@ -2,49 +2,80 @@
 
 Tikis are the initial of their colour (``R Y G B``): upper case on the colour when a Tiki can be
 taken (on the volcano, in a canoe or island, or fully accessible in a forest), lower case when a
-forest path still blocks it. So the board reads on a monochrome terminal too.
+forest path still blocks it. So the board reads on a monochrome terminal too. Pieces on
+their colours keep them under every theme; letters and words take the theme's colours, and
+coloured letters are made readable on its background (:func:`palette`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from rich.style import Style
 
 from core.games.kilauea.components import COMPONENTS
+from tui.seats import SEAT_COLOURS
+from tui.theme_colours import ThemeColours
 
 C = COMPONENTS
 
 TIKI_LETTER = {colour: colour[0].upper() for colour in C.colours}  # red R, yellow Y, …
 TIKI_COLOUR = {"red": "#e0473a", "yellow": "#e8c22a", "green": "#3fae5a", "blue": "#4a7fe0"}
 TIKI_STYLE = {c: Style(color="#000000", bgcolor=TIKI_COLOUR[c], bold=True) for c in C.colours}
-BLOCKED_STYLE = {c: Style(color=TIKI_COLOUR[c]) for c in C.colours}
 
 EMPTY_SPACE = "·"
-EMPTY = Style(color="#6a6a6a")
-PATH = Style(color="#8a7a5a")
-LABEL = Style(color="#8a8a8a")
-HEADING = Style(color="#e0e0e0", bold=True)
 CANOE_SECTOR = Style(color="#000000", bgcolor="#e0c040", bold=True)
 STONE = "●"
 NO_STONE = "○"
-STONE_STYLE = Style(color="#d8d8e8", bold=True)
 TALLEST = "▲"
 CANOE_PAWN = "\\_/"  # the shared canoe on its track space
 CANOE_STYLE = Style(color="#ffffff", bgcolor="#8a5a2a", bold=True)
 SEA = "≈≈≈"
-SEA_STYLE = Style(color="#3d6e9e")
-TRACK_SPACE = Style(color="#b0c8e0")
-REEF_STYLE = Style(color="#7fe0e0", bold=True)
-SLOPE_STYLE = Style(color="#ff8a4a", bold=True)
-LOCKED_STYLE = Style(color="#a06040")
 USABLE = Style(color="#000000", bgcolor="#ffe14d", bold=True)  # a tile earned this turn
 FOCUS = Style(reverse=True, bold=True)  # what the highlighted choice points at
 CHOSEN = Style(underline=True, bold=True)
-ACTING = Style(color="#ffe14d", bold=True)
 DIM = Style(dim=True)
 
 
-def tiki_style(colour: str, *, free: bool = True) -> Style:
-    return TIKI_STYLE[colour] if free else BLOCKED_STYLE[colour]
+@dataclass(frozen=True)
+class Palette:
+    """The board's letters and words under one theme (the pieces drawn on their own colours,
+    like a free Tiki or the canoe, look the same under every theme)."""
+
+    empty: Style  # an empty space or canoe place
+    path: Style  # a forest path
+    label: Style
+    heading: Style
+    stone: Style
+    sea: Style  # a track space under a Sea tile
+    track: Style
+    reef: Style
+    slope: Style
+    locked: Style  # a volcano tile still locked in its forest
+    acting: Style  # the ▶ before the player to act
+    blocked: dict[str, Style]  # a Tiki a path still blocks: its letter in its colour
+    seats: tuple[Style, ...]  # the players' names, by seat
+
+
+@lru_cache(maxsize=32)
+def palette(colours: ThemeColours) -> Palette:
+    ink = colours.ink
+    return Palette(
+        empty=Style(color=colours.faint),
+        path=Style(color=ink("#8a7a5a")),
+        label=Style(color=colours.muted),
+        heading=Style(color=colours.text, bold=True),
+        stone=Style(color=ink("#d8d8e8"), bold=True),
+        sea=Style(color=ink("#3d6e9e")),
+        track=Style(color=ink("#b0c8e0")),
+        reef=Style(color=ink("#7fe0e0"), bold=True),
+        slope=Style(color=ink("#ff8a4a"), bold=True),
+        locked=Style(color=ink("#a06040")),
+        acting=Style(color=ink("#ffe14d"), bold=True),
+        blocked={c: Style(color=ink(TIKI_COLOUR[c])) for c in C.colours},
+        seats=tuple(Style(color=ink(colour), bold=True) for colour in SEAT_COLOURS),
+    )
 
 
 def tiki_letter(colour: str, *, free: bool = True) -> str:

@@ -29,34 +29,25 @@ from tui.games.kilauea.widgets.forests import HEIGHT as FOREST_HEIGHT
 from tui.games.kilauea.widgets.forests import WIDTH as FOREST_WIDTH
 from tui.games.kilauea.widgets.forests import drawing
 from tui.games.kilauea.widgets.glyphs import (
-    ACTING,
     CANOE_PAWN,
     CANOE_SECTOR,
     CANOE_STYLE,
     CHOSEN,
     DIM,
-    EMPTY,
     EMPTY_SPACE,
     FOCUS,
-    HEADING,
-    LABEL,
-    LOCKED_STYLE,
     NO_STONE,
-    PATH,
-    REEF_STYLE,
     SEA,
-    SEA_STYLE,
-    SLOPE_STYLE,
     STONE,
-    STONE_STYLE,
     TALLEST,
     TIKI_LETTER,
-    TRACK_SPACE,
+    TIKI_STYLE,
     USABLE,
+    Palette,
+    palette,
     tiki_letter,
-    tiki_style,
 )
-from tui.seats import seat_colour
+from tui.theme_colours import DEFAULT, ThemeColours
 
 C = COMPONENTS
 Run = tuple[str, Style]
@@ -154,13 +145,25 @@ def acting_seat(state: KilaueaState) -> int | None:
 class Painter:
     """Paints one state with one set of marks at one scale."""
 
-    def __init__(self, state: KilaueaState, marks: Marks, scale: Scale, seats: Seats) -> None:
+    def __init__(
+        self,
+        state: KilaueaState,
+        marks: Marks,
+        scale: Scale,
+        seats: Seats,
+        colours: ThemeColours = DEFAULT,
+    ) -> None:
         self.state = state
         self.marks = marks
         self.scale = scale
         self.seats = seats
+        self.p: Palette = palette(colours)
         self.laid = len(state.boards) == len(C.sectors)
         self.dealt = len(state.reef) == len(C.sectors)
+
+    def _tiki(self, colour: str, *, free: bool = True) -> Style:
+        """A Tiki on its colour, or its letter in its colour while a path blocks it."""
+        return TIKI_STYLE[colour] if free else self.p.blocked[colour]
 
     def _style(self, base: Style, hit: bool, picked: bool) -> Style:
         if hit:
@@ -194,11 +197,15 @@ class Painter:
     def _heading(self) -> list[Run]:
         state = self.state
         dots = STONE * min(state.crater, 9)
-        gutter = [("crater ", LABEL), (dots, STONE_STYLE), (f" {state.crater}", HEADING)]
+        gutter = [
+            ("crater ", self.p.label),
+            (dots, self.p.stone),
+            (f" {state.crater}", self.p.heading),
+        ]
         strips = []
         for k in SECTORS:
             name = f"{k + 1} {C.sectors[k]}"
-            style = CANOE_SECTOR if state.sector == k else HEADING
+            style = CANOE_SECTOR if state.sector == k else self.p.heading
             strips.append([(f" {name} ", style)])
         return self._row(gutter, strips, centre=False)
 
@@ -214,13 +221,13 @@ class Painter:
                     for c, colour in enumerate(C.colours):
                         spot = (k, colour)
                         if state.volcano[k][c] >= level:
-                            style = self._style(tiki_style(colour), spot in focus, spot in chosen)
+                            style = self._style(self._tiki(colour), spot in focus, spot in chosen)
                             runs += [(" ", PLAIN), (f" {TIKI_LETTER[colour]} ", style)]
                         else:
                             runs.append((" " * BAR_CELL, PLAIN))
                     strips.append(runs)
                 label = "volcano columns" if level == C.column_limit else ""
-                rows.append(self._row([(label, LABEL)] if label else [], strips))
+                rows.append(self._row([(label, self.p.label)] if label else [], strips))
         heights = []
         worths = []
         for k in SECTORS:
@@ -233,15 +240,19 @@ class Painter:
                 spot = (k, colour)
                 height = column[c]
                 top = TALLEST if height and height == tallest else " "
-                base = tiki_style(colour) if height else EMPTY
+                base = self._tiki(colour) if height else self.p.empty
                 style = self._style(base, spot in focus, spot in chosen)
-                h_runs += [(" ", PLAIN), (f"{TIKI_LETTER[colour]}{height}", style), (top, HEADING)]
+                h_runs += [
+                    (" ", PLAIN),
+                    (f"{TIKI_LETTER[colour]}{height}", style),
+                    (top, self.p.heading),
+                ]
                 w_runs.append((f"{worth[c]:>3} ", PLAIN) if worth[c] else ("  · ", DIM))
             heights.append(h_runs)
             worths.append(w_runs)
         label = "heights, ▲ tallest" if self.scale.bars else "volcano columns"
-        rows.append(self._row([(label, LABEL)], heights))
-        rows.append(self._row([("VP per island Tiki", LABEL)], worths))
+        rows.append(self._row([(label, self.p.label)], heights))
+        rows.append(self._row([("VP per island Tiki", self.p.label)], worths))
         return rows
 
     def _tile(self, tile: int, code: str, base: Style) -> list[Run]:
@@ -257,8 +268,8 @@ class Painter:
                 strips.append([(" slope ·", DIM)])
             else:
                 code = f"▲{self.state.face(tile).code}"
-                strips.append([(" slope ", DIM), *self._tile(tile, code, SLOPE_STYLE)])
-        return self._row([("slope tiles", LABEL)], strips)
+                strips.append([(" slope ", DIM), *self._tile(tile, code, self.p.slope)])
+        return self._row([("slope tiles", self.p.label)], strips)
 
     def _forests(self) -> list[list[Run]]:
         grids = [self._forest(k) for k in SECTORS] if self.laid else [[] for _ in SECTORS]
@@ -268,7 +279,7 @@ class Painter:
         for line in range(FOREST_HEIGHT):
             strips = [grid[line] if grid else [] for grid in grids]
             label = labels[line] if line < len(labels) else ""
-            rows.append(self._row([(label, LABEL)], strips))
+            rows.append(self._row([(label, self.p.label)], strips))
         return rows
 
     def _forest(self, k: int) -> list[list[Run]]:
@@ -280,21 +291,21 @@ class Painter:
         focus, chosen = self.marks.focus.forest, self.marks.chosen.forest
         cells: list[list[Run]] = [[(" ", PLAIN)] * FOREST_WIDTH for _ in range(FOREST_HEIGHT)]
         for (line, col), glyph in picture.paths.items():
-            cells[line][col] = (glyph, PATH)
+            cells[line][col] = (glyph, self.p.path)
         for space, (line, col) in picture.spaces.items():
             colour = tikis.get(space)
             spot = (k, space)
             if colour is None:
-                glyph, style = EMPTY_SPACE, EMPTY
+                glyph, style = EMPTY_SPACE, self.p.empty
             else:
                 free = forest.is_accessible(template, tikis, space)
-                glyph, style = tiki_letter(colour, free=free), tiki_style(colour, free=free)
+                glyph, style = tiki_letter(colour, free=free), self._tiki(colour, free=free)
             cells[line][col] = (glyph, self._style(style, spot in focus, spot in chosen))
         centre = state.centres[k] if self.dealt and state.centres else None
         if centre is not None:  # top right, towards the volcano; freed when no m is left
             code = f"▲{state.face(centre).code}"
             at = FOREST_WIDTH - len(code)
-            cells[0][at:] = self._tile(centre, code, LOCKED_STYLE)
+            cells[0][at:] = self._tile(centre, code, self.p.locked)
         elif k in state.emptied:
             cells[0][FOREST_WIDTH - 5 :] = [("empty", DIM)]
         return [[(" ", PLAIN), *row] for row in cells]
@@ -311,36 +322,41 @@ class Painter:
                 if state.canoe == position:
                     cell, style = CANOE_PAWN, CANOE_STYLE
                 elif position not in ring:
-                    cell, style = SEA, SEA_STYLE
+                    cell, style = SEA, self.p.sea
                 else:
-                    cell, style = f"·{letter}·", TRACK_SPACE
+                    cell, style = f"·{letter}·", self.p.track
                 style = self._style(style, position == target, position == picked)
                 runs += [(" ", PLAIN), (cell, style)]
             if self.dealt:
                 tile = state.reef[k]
-                runs += [("  ", PLAIN), *self._tile(tile, f"≈{tile}A", REEF_STYLE)]
+                runs += [("  ", PLAIN), *self._tile(tile, f"≈{tile}A", self.p.reef)]
             strips.append(runs)
         dock = CANOE_PAWN if state.canoe == track.DOCK else "   "
-        gutter = [("canoe track dock ", LABEL), (dock, CANOE_STYLE if dock.strip() else PLAIN)]
+        gutter = [
+            ("canoe track dock ", self.p.label),
+            (dock, CANOE_STYLE if dock.strip() else PLAIN),
+        ]
         return self._row(gutter, strips)
 
     def _islands_heading(self) -> list[Run]:
         rule = "─" * (self.scale.strip - 1)
         strips = [[(rule, DIM)] for _ in SECTORS]
-        return self._row([("players · islands", LABEL)], strips, centre=False)
+        return self._row([("players · islands", self.p.label)], strips, centre=False)
 
     def _player(self, seat: int) -> list[list[Run]]:
         state = self.state
         names = self.seats.names
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        seat_style = Style(color=seat_colour(seat), bold=True)
+        seat_style = self.p.seats[seat % len(self.p.seats)]
         acting = acting_seat(state) == seat
         vp = f"{state.score(seat)} VP"
-        head: list[Run] = [("▶ " if acting else "  ", ACTING), (name[:11], seat_style)]
+        head: list[Run] = [("▶ " if acting else "  ", self.p.acting), (name[:11], seat_style)]
         if seat in self.seats.here:
             head.append((" ⌨", DIM))
         used = sum(len(t) for t, _ in head)
-        head.append((" " * max(1, self.scale.gutter - used - len(vp) - 1) + vp + " ", HEADING))
+        head.append(
+            (" " * max(1, self.scale.gutter - used - len(vp) - 1) + vp + " ", self.p.heading)
+        )
         islands = []
         focus, chosen = self.marks.focus.island, self.marks.chosen.island
         for k in SECTORS:
@@ -349,9 +365,9 @@ class Painter:
             runs: list[Run] = [(" ", PLAIN)]
             hit, picked = spot in focus, spot in chosen
             for tiki in column:
-                runs.append((TIKI_LETTER[tiki], self._style(tiki_style(tiki), hit, picked)))
+                runs.append((TIKI_LETTER[tiki], self._style(self._tiki(tiki), hit, picked)))
             if not column:
-                runs.append((EMPTY_SPACE, self._style(EMPTY, hit, picked)))
+                runs.append((EMPTY_SPACE, self._style(self.p.empty, hit, picked)))
             points = scoring.sector_points(state, k, seat)
             if points:
                 used = sum(len(t) for t, _ in runs)
@@ -365,14 +381,14 @@ class Painter:
         )
         canoe_runs: list[Run] = [("[", canoe_style)]
         for colour in in_canoe:
-            canoe_runs.append((TIKI_LETTER[colour], tiki_style(colour)))
-        canoe_runs.append((EMPTY_SPACE * (C.canoe_limit - len(in_canoe)), EMPTY))
+            canoe_runs.append((TIKI_LETTER[colour], self._tiki(colour)))
+        canoe_runs.append((EMPTY_SPACE * (C.canoe_limit - len(in_canoe)), self.p.empty))
         canoe_runs.append(("]", canoe_style))
         second: list[Run] = [
             ("  ", PLAIN),
-            (STONE * stones, STONE_STYLE),
+            (STONE * stones, self.p.stone),
             (NO_STONE * (C.stone_limit - stones), DIM),
-            (" canoe ", LABEL),
+            (" canoe ", self.p.label),
             *canoe_runs,
         ]
         now = scoring.island_value(state, seat)
@@ -383,9 +399,16 @@ class Painter:
         ]
 
 
-def paint(state: KilaueaState, marks: Marks, scale: Scale, seats: Seats) -> list[list[Run]]:
-    """The board as rows of (text, style) runs, each exactly ``scale.columns`` cells wide."""
-    return Painter(state, marks, scale, seats).paint()
+def paint(
+    state: KilaueaState,
+    marks: Marks,
+    scale: Scale,
+    seats: Seats,
+    colours: ThemeColours = DEFAULT,
+) -> list[list[Run]]:
+    """The board as rows of (text, style) runs, each exactly ``scale.columns`` cells wide, in
+    the colours of a theme."""
+    return Painter(state, marks, scale, seats, colours).paint()
 
 
 def choose_scale(width: int, height: int, players: int, below: int) -> Scale:

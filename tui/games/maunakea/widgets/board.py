@@ -2,19 +2,22 @@
 
 The board only shows and points: the screen tells it what to show (:meth:`IslandBoard.show`)
 and hears where the player points (:class:`IslandBoard.CursorMoved`,
-:class:`IslandBoard.SpaceClicked`). Painting happens at most once per frame.
+:class:`IslandBoard.SpaceClicked`). Painting happens at most once per frame, and only the
+bands of rows whose content changed are painted and sent to the screen again; the board
+takes the active theme's colours and repaints when the theme changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -22,7 +25,16 @@ from textual.widget import Widget
 
 from core.games.maunakea.components import SPACES, Space
 from core.games.maunakea.state import MaunaKeaState
-from tui.games.maunakea.widgets.paint import SCALES, Marks, Scale, paint, space_at
+from tui.games.maunakea.widgets.paint import (
+    SCALES,
+    Marks,
+    Painter,
+    Scale,
+    band_keys,
+    band_lines,
+    space_at,
+)
+from tui.theme_colours import ThemeColours, colours_of, on_theme_change
 
 START_CURSOR: Space = (8, 6)  # next to the volcano, on the north start field
 
@@ -71,6 +83,11 @@ class IslandBoard(Widget, can_focus=True):
         self.marks_at: Callable[[Space], Marks] | None = None  # marks for a cursor position
         self._strips: list[Strip] = []
         self._dirty = True
+        self._frame: tuple[Scale, ThemeColours, Style] | None = None  # what they were painted for
+        self._keys: list[Hashable] = []  # what each band of the strips shows
+
+    def on_mount(self) -> None:
+        on_theme_change(self, self._invalidate)
 
     # -- what to show ---------------------------------------------------------------------
 
@@ -100,8 +117,15 @@ class IslandBoard(Widget, can_focus=True):
         self._invalidate()
 
     def _invalidate(self) -> None:
-        self._dirty = True
-        self.refresh()
+        """What the board shows changed: it is painted once before the next frame, however
+        often this is called meanwhile."""
+        if not self._dirty:
+            self._dirty = True
+            self.call_next(self._update)
+
+    def _update(self) -> None:
+        if self._dirty:
+            self._repaint()
 
     # -- keys and mouse -------------------------------------------------------------------
 
@@ -132,20 +156,40 @@ class IslandBoard(Widget, can_focus=True):
         return self.scale.rows
 
     def _repaint(self) -> None:
+        """Paint the bands whose content changed (all of them for a new scale or theme) and
+        send only their rows to the screen again."""
         self._dirty = False
         if self._state is None:
-            self._strips = []
+            self._strips, self._keys, self._frame = [], [], None
             return
-        rows = paint(self._state, self.marks, self.scale, self.letters)
+        marks = self.marks
+        keys = band_keys(self._state, marks)
+        base = self.rich_style  # the screen's colours under the board's own
+        frame = (self.scale, colours_of(self.app), base)
+        lines = band_lines(self.scale)
+        if frame != self._frame or len(self._strips) != lines[-1].stop:
+            self._frame, self._keys = frame, []
+            self._strips = [Strip([]) for _ in range(lines[-1].stop)]
+            changed = list(range(len(keys)))
+        else:
+            changed = [band for band, key in enumerate(keys) if key != self._keys[band]]
+        self._keys = keys
+        if not changed:
+            return
+        painter = Painter(self._state, marks, self.scale, self.letters, frame[1])
         width = self.scale.columns
-        self._strips = [Strip(row).adjust_cell_length(width) for row in rows]
+        for band, rows in painter.bands(changed).items():
+            span = lines[band]
+            for y, row in zip(span, rows, strict=True):
+                self._strips[y] = Strip(row).adjust_cell_length(width).apply_style(base)
+            self.refresh(Region(0, span.start, self.size.width, len(span)))
 
     def render_line(self, y: int) -> Strip:
         if self._dirty:
             self._repaint()
         if 0 <= y < len(self._strips):
-            return self._strips[y].extend_cell_length(self.size.width)
-        return Strip([Segment(" " * self.size.width)], self.size.width)
+            return self._strips[y].extend_cell_length(self.size.width, self.rich_style)
+        return Strip([Segment(" " * self.size.width, self.rich_style)], self.size.width)
 
     def text(self) -> str:
         """The board as plain text (what a monochrome terminal shows); for tests and tools."""

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from core.games.maunakea.components import COMPONENTS, Card
 from core.games.maunakea.state import MaunaKeaState, Phase
 from tui.seats import seat_colour
+from tui.theme_colours import readable
 
 C = COMPONENTS
 DIM = Style(dim=True)
@@ -147,6 +148,9 @@ class CardsPanel(Widget):
         return self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
 
     def render(self) -> Text:
+        return readable(self, self._text())
+
+    def _text(self) -> Text:
         state = self._state
         if state is None or not state.advanced:
             return Text("")

@@ -1,15 +1,21 @@
 """How Mauna Kea's pieces look in a terminal: a glyph for everything, colour only on top.
 
 Each terrain, lava flow, artifact and explorer has its own glyph, so the board reads on a
-monochrome terminal too; colours make it quicker to read where they exist.
+monochrome terminal too; colours make it quicker to read where they exist. The pieces keep
+their colours under every theme; the sea, the empty slots and the coordinates follow the
+theme (:func:`palette`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.style import Style
 
 from core.games.maunakea.components import COMPONENTS, Direction, Terrain
 from tui.seats import seat_colour
+from tui.theme_colours import ThemeColours
 
 C = COMPONENTS
 
@@ -29,8 +35,7 @@ TERRAIN_NAME = {
     Terrain.LAVA: "lava",
     Terrain.VOLCANO: "the volcano",
 }
-TERRAIN_STYLE = {
-    Terrain.NONE: Style(color="#5a5a5a", bgcolor="#161616"),
+TERRAIN_STYLE = {  # an empty slot (Terrain.NONE) takes the theme's colours: Palette.empty
     Terrain.JUNGLE: Style(color="#8fdc7a", bgcolor="#1d5a22"),
     Terrain.WATER: Style(color="#b5dcff", bgcolor="#1d4f8c"),
     Terrain.MOUNTAIN: Style(color="#f0e2cf", bgcolor="#6e5a48"),
@@ -71,10 +76,33 @@ BOAT_ABBREVIATION = {
     "teal": "tea",
 }
 BOAT_PLACE = "□"
-SEA = Style(color="#3d6e9e", bgcolor="#0b2239")
-LABEL = Style(color="#8a8a8a")
-SLOT_LABEL = Style(color="#d8d8d8", bold=True)
-LABEL_HERE = Style(color="#000000", bgcolor="#e0c040", bold=True)
+SEA_BLUE = "#1d4f8c"  # the sea around the island: the theme's background tinted blue
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The board's own colours under one theme: the sea, the slots with no tile yet and the
+    coordinates in the margins."""
+
+    sea: Style
+    landing: Style  # a landing's name on the sea, where no boat is
+    empty: Style
+    label: Style
+    slot_label: Style
+    label_here: Style  # the cursor's column and row
+
+
+@lru_cache(maxsize=32)
+def palette(colours: ThemeColours) -> Palette:
+    sea = colours.tint(SEA_BLUE, 0.3)
+    return Palette(
+        sea=Style(color=colours.faint, bgcolor=sea),
+        landing=Style(color=colours.muted, bgcolor=sea),
+        empty=Style(color=colours.faint, bgcolor=colours.ground),
+        label=Style(color=colours.muted),
+        slot_label=Style(color=colours.text, bold=True),
+        label_here=colours.highlight(),
+    )
 
 
 def explorer_style(seat: int) -> Style:

@@ -9,7 +9,7 @@ paint the same way. Layout, for a scale of ``w`` × ``h`` characters per space::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rich.segment import Segment
@@ -27,15 +27,14 @@ from tui.games.maunakea.widgets.glyphs import (
     BOAT_PLACE,
     CARRIED_COUNT,
     FRESH_LAVA,
-    LABEL,
-    LABEL_HERE,
-    SEA,
-    SLOT_LABEL,
     TERRAIN_GLYPH,
     TERRAIN_STYLE,
+    Palette,
     boat_style,
     explorer_style,
+    palette,
 )
+from tui.theme_colours import DEFAULT, ThemeColours
 
 C = COMPONENTS
 LABEL_WIDTH = 5
@@ -51,6 +50,7 @@ TARGET = Style(color="#ffffff", bold=True)
 GHOST_OK = Style(color="#ffffff", bold=True)
 GHOST_BAD = Style(color="#ff4040", bold=True)
 CORNERS = ("┌", "┐", "┘", "└")  # TL, TR, BR, BL
+BANDS = 2 + SPACES + 1  # coordinates, north boats, a band per row of spaces, south boats
 
 
 @dataclass(frozen=True)
@@ -135,11 +135,13 @@ class Painter:
         marks: Marks,
         scale: Scale,
         letters: Sequence[str],
+        colours: ThemeColours = DEFAULT,
     ) -> None:
         self.state = state
         self.marks = marks
         self.scale = scale
         self.letters = letters
+        self.palette: Palette = palette(colours)
         self.occupants: dict[Space, Explorer] = {
             e.space: e for row in state.explorers for e in row if e.space is not None
         }
@@ -152,9 +154,9 @@ class Painter:
         slot = slot_of(space)
         if ghost is not None and ghost.fits and ghost.slot == slot:
             terrain = ghost.squares[quadrant_of(space)]
-            return terrain, TERRAIN_GLYPH[terrain], TERRAIN_STYLE[terrain]
+            return terrain, TERRAIN_GLYPH[terrain], self._style(terrain)
         terrain = self.state.terrain(space)
-        style = TERRAIN_STYLE[terrain]
+        style = self._style(terrain)
         if terrain is Terrain.LAVA:
             placed = self.state.board[slot]
             lava = C.lava_tile(placed.tile)
@@ -165,6 +167,9 @@ class Painter:
                 style = FRESH_LAVA
             return terrain, glyph, style
         return terrain, TERRAIN_GLYPH[terrain], style
+
+    def _style(self, terrain: Terrain) -> Style:
+        return self.palette.empty if terrain is Terrain.NONE else TERRAIN_STYLE[terrain]
 
     def space(self, space: Space) -> list[list[Run]]:
         """The rows of one space (each exactly ``scale.width`` cells)."""
@@ -241,39 +246,68 @@ class Painter:
         rows[row_index] = row
         return rows
 
-    # -- the whole board ------------------------------------------------------------------
+    # -- the whole board, band by band ---------------------------------------------------
+
+    def bands(self, which: Iterable[int] | None = None) -> dict[int, list[list[Segment]]]:
+        """The rows of the bands ``which`` (all when ``None``), as segments: band 0 is the
+        coordinates on top, 1 the north boats, ``2 + y`` the spaces of row ``y``, then the
+        south boats (see :func:`band_lines`)."""
+        wanted = range(BANDS) if which is None else which
+        out: dict[int, list[list[Run]]] = {}
+        margins: tuple[list[list[Run]], ...] | None = None
+        for band in wanted:
+            if band == 0:
+                out[band] = self._header()
+                continue
+            if margins is None:
+                margins = self._boats()
+            out[band] = self._band(band, *margins)
+        return {band: [_segments(row) for row in rows] for band, rows in out.items()}
+
+    def _band(
+        self,
+        band: int,
+        north: list[list[Run]],
+        south: list[list[Run]],
+        west: list[list[Run]],
+        east: list[list[Run]],
+    ) -> list[list[Run]]:
+        w, h = self.scale.width, self.scale.height
+        sea = self.palette.sea
+        if band in (1, BANDS - 1):
+            boats = north if band == 1 else south
+            return [
+                self._margin_label() + [(" " * w, sea)] + boats[sub] + [(" " * w, sea)]
+                for sub in range(h)
+            ]
+        y = band - 2
+        cells = [self.space((x, y)) for x in range(SPACES)]
+        rows = []
+        for sub in range(h):
+            row = self._row_label(y, sub) + west[y * h + sub]
+            for cell in cells:
+                row += cell[sub]
+            row += east[y * h + sub]
+            rows.append(row)
+        return rows
 
     def rows(self) -> list[list[Segment]]:
         """Every row of the board, as segments."""
-        w, h = self.scale.width, self.scale.height
-        out: list[list[Run]] = self._header()
-        north, south, west, east = self._boats()
-        for sub in range(h):
-            out.append(self._margin_label() + [(" " * w, SEA)] + north[sub] + [(" " * w, SEA)])
-        cells = {(x, y): self.space((x, y)) for y in range(SPACES) for x in range(SPACES)}
-        for y in range(SPACES):
-            for sub in range(h):
-                row = self._row_label(y, sub) + west[y * h + sub]
-                for x in range(SPACES):
-                    row += cells[(x, y)][sub]
-                row += east[y * h + sub]
-                out.append(row)
-        for sub in range(h):
-            out.append(self._margin_label() + [(" " * w, SEA)] + south[sub] + [(" " * w, SEA)])
-        return [[Segment(text, style) for text, style in row if text] for row in out]
+        return [row for rows in self.bands().values() for row in rows]
 
     def _header(self) -> list[list[Run]]:
         w = self.scale.width
         cursor = self.marks.cursor
+        p = self.palette
         lead = " " * (LABEL_WIDTH + w)
-        slots: list[Run] = [(lead, LABEL)]
-        spaces: list[Run] = [(lead, LABEL)]
+        slots: list[Run] = [(lead, p.label)]
+        spaces: list[Run] = [(lead, p.label)]
         for c, letter in enumerate(SLOT_COLUMNS):
             here = cursor is not None and cursor[0] // 2 == c
-            slots += _line([(letter, LABEL_HERE if here else SLOT_LABEL)], 2 * w, Style())
+            slots += _line([(letter, p.label_here if here else p.slot_label)], 2 * w, Style())
         for x, letter in enumerate(SPACE_COLUMNS):
             here = cursor is not None and cursor[0] == x
-            spaces += _line([(letter, LABEL_HERE if here else LABEL)], w, Style())
+            spaces += _line([(letter, p.label_here if here else p.label)], w, Style())
         return [slots, spaces]
 
     def _margin_label(self) -> list[Run]:
@@ -286,10 +320,11 @@ class Painter:
         slot_here = cursor is not None and cursor[1] // 2 == y // 2
         space_here = cursor is not None and cursor[1] == y
         slot = str(y // 2 + 1) if y % 2 == 0 else " "
+        p = self.palette
         return [
-            (slot, LABEL_HERE if slot_here and slot != " " else SLOT_LABEL),
+            (slot, p.label_here if slot_here and slot != " " else p.slot_label),
             (" ", Style()),
-            (f"{y + 1:>2}", LABEL_HERE if space_here else LABEL),
+            (f"{y + 1:>2}", p.label_here if space_here else p.label),
             (" ", Style()),
         ]
 
@@ -299,10 +334,11 @@ class Painter:
         """The four margins: north and south rows, west and east columns (one list per row)."""
         w, h = self.scale.width, self.scale.height
         span = SPACES * w
-        north = [[(" " * span, SEA)] for _ in range(h)]
-        south = [[(" " * span, SEA)] for _ in range(h)]
-        west: list[list[Run]] = [[(" " * w, SEA)] for _ in range(SPACES * h)]
-        east: list[list[Run]] = [[(" " * w, SEA)] for _ in range(SPACES * h)]
+        sea = self.palette.sea
+        north = [[(" " * span, sea)] for _ in range(h)]
+        south = [[(" " * span, sea)] for _ in range(h)]
+        west: list[list[Run]] = [[(" " * w, sea)] for _ in range(SPACES * h)]
+        east: list[list[Run]] = [[(" " * w, sea)] for _ in range(SPACES * h)]
         for landing in C.landings:
             xs = sorted({x for x, _ in landing.spaces})
             ys = sorted({y for _, y in landing.spaces})
@@ -319,12 +355,14 @@ class Painter:
                     column[ys[0] * h + i] = block[i]
         return north, south, west, east
 
-    @staticmethod
-    def _boat_block(boat: int | None, landing: str, width: int, height: int) -> list[list[Run]]:
+    def _boat_block(
+        self, boat: int | None, landing: str, width: int, height: int
+    ) -> list[list[Run]]:
         if boat is None:
             text = landing if width >= len(landing) else landing[:width]
-            block = _blank(width, height, SEA)
-            block[(height - 1) // 2] = _line([(text, SEA + Style(dim=True))], width, SEA)
+            sea = self.palette.sea
+            block = _blank(width, height, sea)
+            block[(height - 1) // 2] = _line([(text, self.palette.landing)], width, sea)
             return block
         colour = C.boats[boat].colour
         places = BOAT_PLACE * C.boats[boat].places
@@ -338,6 +376,10 @@ class Painter:
         for i, text in enumerate(lines[:height]):
             block[i] = _line([(text, style)], width, style)
         return block
+
+
+def _segments(row: list[Run]) -> list[Segment]:
+    return [Segment(text, style) for text, style in row if text]
 
 
 def _explode(row: list[Run]) -> list[Run]:
@@ -354,7 +396,69 @@ def _splice(row: list[Run], at: int, block: list[Run]) -> list[Run]:
 
 
 def paint(
-    state: MaunaKeaState, marks: Marks, scale: Scale, letters: Sequence[str]
+    state: MaunaKeaState,
+    marks: Marks,
+    scale: Scale,
+    letters: Sequence[str],
+    colours: ThemeColours = DEFAULT,
 ) -> list[list[Segment]]:
-    """The board's rows for ``state`` under ``marks``."""
-    return Painter(state, marks, scale, letters).rows()
+    """The board's rows for ``state`` under ``marks``, in the colours of a theme."""
+    return Painter(state, marks, scale, letters, colours).rows()
+
+
+def band_lines(scale: Scale) -> list[range]:
+    """The board's rows that each band covers."""
+    heights = [HEADER_ROWS, scale.height, *([scale.height] * SPACES), scale.height]
+    out, top = [], 0
+    for height in heights:
+        out.append(range(top, top + height))
+        top += height
+    return out
+
+
+def band_keys(state: MaunaKeaState, marks: Marks) -> list[Hashable]:
+    """What each band shows, as a value: a band whose key is unchanged (for the same scale,
+    letters and theme) paints the same rows, so only the bands whose keys changed are
+    painted again (a cursor move repaints two rows of spaces and the coordinates)."""
+    pieces = (
+        tuple(state.board.items()),
+        tuple(
+            (e.seat, e.index, e.space, tuple(e.carried))
+            for row in state.explorers
+            for e in row
+            if e.space is not None
+        ),
+        tuple((space, tuple(found)) for space, found in state.artifacts.items()),
+        tuple(state.docked.items()),
+    )
+    by_row: list[list[tuple[object, ...]]] = [[] for _ in range(SPACES)]
+    cursor, ghost = marks.cursor, marks.ghost
+    for (x, y), cost in marks.reach.items():
+        by_row[y].append(("reach", x, cost))
+    for name, spaces in (("path", marks.path), ("target", marks.targets), ("last", marks.last)):
+        for x, y in spaces:
+            by_row[y].append((name, x))
+    if marks.selected is not None:
+        by_row[marks.selected[1]].append(("selected", marks.selected[0]))
+    if cursor is not None:
+        by_row[cursor[1]].append(("cursor", cursor[0]))
+    for slot in marks.fresh:
+        for y in (2 * slot[1], 2 * slot[1] + 1):
+            if 0 <= y < SPACES:
+                by_row[y].append(("fresh", slot[0]))
+    if ghost is not None:
+        for y in (2 * ghost.slot[1], 2 * ghost.slot[1] + 1):
+            if 0 <= y < SPACES:
+                by_row[y].append(("ghost", ghost.slot[0], ghost.squares, ghost.fits))
+    cursor_y = cursor[1] if cursor is not None else None
+    rows: list[Hashable] = [
+        (
+            pieces,
+            tuple(sorted(marked)),  # in one order however the marks were gathered
+            cursor_y == y,
+            cursor_y is not None and cursor_y // 2 == y // 2,
+        )
+        for y, marked in enumerate(by_row)
+    ]
+    header = cursor[0] if cursor is not None else None
+    return [header, pieces, *rows, pieces]

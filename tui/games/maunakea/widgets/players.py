@@ -21,6 +21,7 @@ from tui.games.maunakea.widgets.glyphs import (
     boat_style,
 )
 from tui.seats import seat_colour
+from tui.theme_colours import readable
 
 C = COMPONENTS
 TILE_WIDTH = 6  # characters per tile in a hand, gap included (5 tiles fit in 32)
@@ -95,7 +96,7 @@ class PlayersPanel(Widget):
         if state.lava_lost:
             on_bag += f" · lava gone: {len(state.lava_lost)}"
         text.append(on_bag, DIM)
-        return text
+        return readable(self, text)
 
     def _seat(self, text: Text, state: MaunaKeaState, seat: int) -> None:
         name = self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
