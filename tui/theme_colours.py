@@ -18,6 +18,7 @@ from functools import lru_cache
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
 from rich.text import Span, Text
+from textual._context import NoActiveAppError
 from textual.app import App
 from textual.color import Color
 from textual.widget import Widget
@@ -155,8 +156,12 @@ def on_theme_change(widget: Widget, changed: Callable[[], None]) -> None:
 
 
 def readable(widget: Widget, text: Text) -> Text:
-    """``text`` as ``widget`` should show it under the app's theme (see :func:`inked`)."""
-    app = widget.app
+    """``text`` as ``widget`` should show it under the app's theme (see :func:`inked`); as
+    it is outside an app."""
+    try:
+        app = widget.app
+    except NoActiveAppError:
+        return text
     return inked(text, colours_of(app), app.ansi_theme)
 
 
