@@ -47,6 +47,18 @@ def program(key: str) -> Program:
 
 
 @cache
+def assistant_key(helper: str, gold: bool) -> str:
+    """The program key of an assistant's side (``asst:h04g``)."""
+    return f"asst:{helper}{'g' if gold else 's'}"
+
+
+@cache
+def assistant_main(helper: str) -> bool:
+    """Whether using the assistant is the turn's main action (the buying one)."""
+    return C.assistant(helper).main
+
+
+@cache
 def card(card_id: str) -> Card:
     """A card by id, looked up once (a basic card's record is built on each ``C.card``)."""
     return C.card(card_id)
@@ -94,10 +106,12 @@ def research_row(side: str, space: int) -> int:
     return C.sides[side].research_space(space).row  # type: ignore[index]
 
 
+@cache
 def research_cost(side: str, space: int) -> Cost:
     return C.sides[side].research_space(space).cost  # type: ignore[index]
 
 
+@cache
 def temple_cost(side: str, stack: int) -> Cost:
     return C.sides[side].temple_stacks[stack].cost  # type: ignore[index]
 

@@ -109,7 +109,36 @@ def program(key: str) -> o.Program:
 
 
 def push(state: ArnakState, key: str, seat: int, ctx: dict[str, Any] | None = None) -> None:
-    state.stack.append(Frame(key, seat, 0, dict(ctx or {})))
+    state.stack.append(Frame(key, seat, 0, dict(ctx) if ctx else {}))
+
+
+def start(state: ArnakState, key: str, seat: int, ctx: dict[str, Any] | None = None) -> None:
+    """Start program ``key`` for ``seat`` on top of the stack, where :func:`run` takes it next.
+    A program of gains only (most camps and sites, the free cards) asks nothing and waits for
+    nothing: it is applied at once, without a frame."""
+    gains = gains_only(key)
+    if gains is None:
+        push(state, key, seat, ctx)
+        return
+    res, travel = gains
+    gain(state, seat, res)
+    if travel:
+        state.pool.extend(travel)
+
+
+@cache
+def gains_only(key: str) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    """What program ``key`` gains in all (resources, travel icons), if it only gains."""
+    res = [0] * 5
+    travel: list[str] = []
+    for op in program(key):
+        if isinstance(op, o.Gain):
+            res = [have + n for have, n in zip(res, op.res, strict=True)]
+        elif isinstance(op, o.GainTravel):
+            travel += icons(op.travel)
+        else:
+            return None
+    return tuple(res), tuple(travel)
 
 
 def current(state: ArnakState) -> tuple[Frame, Any] | None:
@@ -126,8 +155,12 @@ def current(state: ArnakState) -> tuple[Frame, Any] | None:
 
 def gain(state: ArnakState, seat: int, res: tuple[int, ...]) -> None:
     have = state.seats[seat].res
-    for i, n in enumerate(res):
-        have[i] += n
+    coins, compasses, tablets, arrowheads, jewels = res
+    have[COIN] += coins
+    have[COMPASS] += compasses
+    have[TABLET] += tablets
+    have[ARROWHEAD] += arrowheads
+    have[JEWEL] += jewels
 
 
 def can_pay_res(state: ArnakState, seat: int, res: tuple[int, ...]) -> bool:
@@ -184,15 +217,18 @@ def take_fear(state: ArnakState, seat: int) -> None:
 
 def site_of(space: str) -> str:
     """``C3.2`` -> ``C3`` (a camp site has two spaces); an ``L`` space is its own site."""
-    return space.split(".")[0] if space.startswith("C") else space
+    return space[:2] if space[0] == "C" else space
 
 
 def site_program(state: ArnakState, site: str) -> str | None:
     """The program key of a discovered site's effect (``None`` if undiscovered)."""
-    if site.startswith("C"):
-        return "site:c" + site[1:]
+    if site[0] == "C":
+        return CAMP_KEYS[site]
     tile = state.site_tile.get(site)
     return None if tile is None else "site:" + tile
+
+
+CAMP_KEYS = {f"C{n}": f"site:c{n}" for n in range(1, 6)}  # the camps' program keys, made once
 
 
 def occupied_by(state: ArnakState, site: str) -> set[int]:
@@ -387,9 +423,9 @@ def start_dig(state: ArnakState, seat: int, space: str, twice: bool = False) -> 
     place(state, seat, space)
     key = site_program(state, site_of(space))
     assert key is not None
-    push(state, key, seat)
+    start(state, key, seat)
     if twice:
-        push(state, key, seat)  # Passage Shell: the site's effect once more
+        start(state, key, seat)  # Passage Shell: the site's effect once more
 
 
 def start_discover(state: ArnakState, seat: int, space: str, compass_off: int = 0) -> None:
@@ -481,12 +517,20 @@ def do_research(
         if state.temple_bonus:
             push(state, "templepick", seat)
         return
-    row = K.research_row(state.side, space)
-    push(state, f"row:{state.side}:{token}:{row}", seat)
-    tiles = state.bonus.get(space, [])
-    if tiles:
-        # the first arrival takes the bonus tile (on the snake side's row 7: one of them)
+    key = row_key(state.side, token, K.research_row(state.side, space))
+    if state.bonus.get(space):
+        # the first arrival takes the bonus tile (on the snake side's row 7: one of them),
+        # which resolves before the row's effect
+        push(state, key, seat)
         push(state, "bonuspick", seat, {"space": space})
+    else:
+        start(state, key, seat)
+
+
+@cache
+def row_key(side: str, token: str, row: int) -> str:
+    """The program key of a research row's effect for the glass or the notebook."""
+    return f"row:{side}:{token}:{row}"
 
 
 # --- the interpreter ----------------------------------------------------------------------------
@@ -496,32 +540,33 @@ Auto = Callable[[ArnakState, Frame, Any], bool]
 
 def run(state: ArnakState) -> None:
     """Step automatic ops until the stack is empty or its top waits for a choice or a fact."""
-    while state.stack:
-        frame = state.stack[-1]
+    stack = state.stack
+    while stack:
+        frame = stack[-1]
         if "need" in frame.ctx:
             return
         ops = program(frame.key)
         if frame.pc >= len(ops):
-            state.stack.pop()
+            stack.pop()
             continue
         op = ops[frame.pc]
         step = STEPS.get(type(op))
-        if step is None:
-            return  # an ask: waits for Choose
-        if not step(state, frame, op):
-            return  # waits (an ask with options, or a fact)
+        if step is None or not step(state, frame, op):
+            return  # an ask (waits for Choose), or a step waiting for a choice or a fact
 
 
 def advance(frame: Frame) -> None:
     frame.pc += 1
-    for key in ("picked", "need"):
-        frame.ctx.pop(key, None)
+    ctx = frame.ctx
+    if ctx:
+        ctx.pop("picked", None)
+        ctx.pop("need", None)
 
 
-def branch(state: ArnakState, frame: Frame, k: int, ctx: dict[str, Any] | None = None) -> None:
-    """Run option ``k`` of the op at ``frame.pc`` (after advancing past it unless it repeats)."""
-    key = f"{frame.key}/{frame.pc}.{k}"
-    state.stack.append(Frame(key, frame.seat, 0, dict(ctx if ctx is not None else frame.ctx)))
+@cache
+def option_key(key: str, pc: int, k: int) -> str:
+    """The program key of option ``k`` of the op at ``pc`` of program ``key``."""
+    return f"{key}/{pc}.{k}"
 
 
 def _gain(state: ArnakState, frame: Frame, op: o.Gain) -> bool:
@@ -607,10 +652,10 @@ def pay_cost(state: ArnakState, frame: Frame, op: o.PayThen, value: str) -> None
 
 def advance_into(state: ArnakState, frame: Frame, k: int) -> None:
     """Leave the op at ``frame.pc`` and run its option ``k`` next."""
-    key = f"{frame.key}/{frame.pc}.{k}"
+    key = option_key(frame.key, frame.pc, k)
     ctx = dict(frame.ctx)
     advance(frame)
-    state.stack.append(Frame(key, frame.seat, 0, ctx))
+    start(state, key, frame.seat, ctx)
 
 
 def _no_op(state: ArnakState, frame: Frame, op: Any) -> bool:
@@ -685,7 +730,7 @@ def _idol_reward(state: ArnakState, frame: Frame, op: IdolReward) -> bool:
     player.idols += (up is not None) + (down is not None)
     advance(frame)
     if up is not None and up != HIDDEN:
-        push(state, "idol:" + up, frame.seat)
+        start(state, "idol:" + up, frame.seat)
     return True
 
 
@@ -748,12 +793,11 @@ def options(state: ArnakState) -> list[str]:
 
 
 def answer(state: ArnakState, value: str) -> None:
-    """Apply ``value`` (one of :func:`options`) to the top frame's op, then :func:`run`."""
-    top = current(state)
-    assert top is not None
-    frame, op = top
+    """Apply ``value`` (one of :func:`options`) to the top frame's op (``evolve`` then runs
+    the stack on)."""
+    frame = state.stack[-1]
+    op = program(frame.key)[frame.pc]
     ANSWERS[type(op)](state, frame, op, value)
-    run(state)
 
 
 def secret_answer(state: ArnakState) -> bool:
@@ -856,8 +900,7 @@ def _answer_pick(state: ArnakState, frame: Frame, op: o.PickDistinct, value: str
         return
     k = int(value)
     frame.ctx["picked"] = [*frame.ctx.get("picked", []), k]
-    key = f"{frame.key}/{frame.pc}.{k}"
-    state.stack.append(Frame(key, frame.seat, 0, {}))
+    start(state, option_key(frame.key, frame.pc, k), frame.seat)
 
 
 def dig_value(kind: str, space: str, payment: str) -> str:
@@ -944,7 +987,7 @@ def _answer_activate(state: ArnakState, frame: Frame, op: o.Activate, value: str
         pay_res(state, frame.seat, op.l2_cost)
     key = site_program(state, value)
     assert key is not None
-    push(state, key, frame.seat)
+    start(state, key, frame.seat)
 
 
 def relocate_targets(state: ArnakState, seat: int, op: o.Relocate) -> list[str]:
@@ -1412,7 +1455,7 @@ def _answer_temple(state: ArnakState, frame: Frame, op: o.TemplePick, value: str
     if value != SKIP:
         take_card(state.temple_bonus, value)
         state.seats[frame.seat].bonus_tiles.append(value)
-        push(state, "bonus:" + value, frame.seat)
+        start(state, "bonus:" + value, frame.seat)
 
 
 def _ask_bonus(state: ArnakState, frame: Frame, op: BonusPick) -> list[str]:
@@ -1424,7 +1467,7 @@ def _answer_bonus(state: ArnakState, frame: Frame, op: BonusPick, value: str) ->
     if value != SKIP:
         state.bonus[frame.ctx["space"]].remove(value)
         state.seats[frame.seat].bonus_tiles.append(value)
-        push(state, "bonus:" + value, frame.seat)
+        start(state, "bonus:" + value, frame.seat)
 
 
 STEPS[o.Rescue] = _step_rescue

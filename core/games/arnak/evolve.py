@@ -18,6 +18,12 @@ from core.games.arnak.pay import spend
 from core.games.arnak.state import HIDDEN, TABLET, ArnakState, Frame
 from core.messages import Event
 
+MAIN_ACTION = {"main": True}  # a played card's frame: its effect is the turn's main action
+FREE_ACTION = {"main": False}
+ARTIFACT_TABLETS = C.rules.artifact_play_cost.T
+ROW_SIZE = C.rules.row_size
+ROUNDS = C.rules.rounds
+
 
 def evolve(state: ArnakState, event: Event) -> ArnakState:
     HANDLERS[type(event)](state, event)
@@ -27,17 +33,16 @@ def evolve(state: ArnakState, event: Event) -> ArnakState:
 
 
 def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
-    cards = list(e.cards)
     pile = e.pile
     if pile.startswith("play:"):
-        seat = int(pile[5:])
-        player = state.seats[seat]
-        player.deck.extend(cards)
-        player.deck_seen.extend([0] * len(cards))
+        player = state.seats[int(pile[5:])]
+        player.deck += e.cards
+        player.deck_seen += [0] * len(e.cards)
         player.play.clear()
         state.roundend_step += 1
         _roundend_next(state)
         return
+    cards = list(e.cards)
     if pile == "items":
         state.item_deck = cards
     elif pile == "artifacts":
@@ -89,16 +94,16 @@ def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
 def _refilled(state: ArnakState, e: ev.RowRefilled) -> None:
     arts = [c for c in state.row_art if c is not None]
     items = [c for c in state.row_items if c is not None]
-    state.art_deck = state.art_deck[len(e.artifacts) :]
-    state.item_deck = state.item_deck[len(e.items) :]
     if e.items:
+        del state.item_deck[: len(e.items)]
         state.top_known[0] = False
     if e.artifacts:
+        del state.art_deck[: len(e.artifacts)]
         state.top_known[1] = False
     arts = [*e.artifacts, *arts]  # dealt at the far end, the rest slid toward the staff
     items = [*items, *e.items]
     state.row_art = [None] * (state.staff - len(arts)) + arts
-    state.row_items = items + [None] * (C.rules.row_size - state.staff - len(items))
+    state.row_items = items + [None] * (ROW_SIZE - state.staff - len(items))
     state.refill_due = False
 
 
@@ -166,7 +171,7 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
     else:
         stack.append(e.card)  # a site stack's top, used and put to the bottom, seen by all
         state.sites_known[level] += 1
-    fx.push(state, "site:" + e.card, frame.seat)
+    fx.start(state, "site:" + e.card, frame.seat)
 
 
 def _peeked(state: ArnakState, e: ev.Peeked) -> None:
@@ -262,25 +267,26 @@ def _card_played(state: ArnakState, e: ev.CardPlayed) -> None:
     card = K.card(e.card)
     fx.take_card(player.hand, e.card)
     if card.kind == "artifact":
-        player.res[TABLET] -= C.rules.artifact_play_cost.T
+        player.res[TABLET] -= ARTIFACT_TABLETS
     if card.exile_self:
         fx.to_exile(state, e.seat, e.card)
     else:
         player.play.append(e.card)
-    main = not card.free
-    if main:
+    if card.free:
+        fx.start(state, e.card, e.seat, FREE_ACTION)
+    else:
         state.main_done = True
-    fx.push(state, e.card, e.seat, {"main": main})
+        fx.start(state, e.card, e.seat, MAIN_ACTION)
 
 
 def _dug(state: ArnakState, e: ev.Dug) -> None:
-    spend(state, e.seat, list(K.space_travel(state.side, e.space)), e.pay, K.travel)
+    spend(state, e.seat, K.space_travel(state.side, e.space), e.pay, K.travel)
     state.main_done = True
     fx.start_dig(state, e.seat, e.space)
 
 
 def _discovered(state: ArnakState, e: ev.Discovered) -> None:
-    spend(state, e.seat, list(K.space_travel(state.side, e.space)), e.pay, K.travel)
+    spend(state, e.seat, K.space_travel(state.side, e.space), e.pay, K.travel)
     state.main_done = True
     fx.start_discover(state, e.seat, e.space)
 
@@ -315,14 +321,14 @@ def _researched(state: ArnakState, e: ev.Researched) -> None:
 def _assistant_used(state: ArnakState, e: ev.AssistantUsed) -> None:
     helper = state.seats[e.seat].assistants[e.slot]
     helper.exhausted = True
-    if C.assistant(helper.id).main:
+    if K.assistant_main(helper.id):
         state.main_done = True
-    fx.push(state, f"asst:{helper.id}{'g' if helper.gold else 's'}", e.seat)
+    fx.start(state, K.assistant_key(helper.id, helper.gold), e.seat)
 
 
 def _boon_used(state: ArnakState, e: ev.BoonUsed) -> None:
     state.seats[e.seat].boons_used.append(e.guardian)
-    fx.push(state, "boon:" + e.guardian, e.seat)
+    fx.start(state, "boon:" + e.guardian, e.seat)
 
 
 def _idol_slotted(state: ArnakState, e: ev.IdolSlotted) -> None:
@@ -341,7 +347,7 @@ def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> None:
     state.pool = []
     state.turn_over = True
     player = state.seats[e.seat]
-    if state.passed[e.seat] and state.round < C.rules.rounds and player.hand:
+    if state.passed[e.seat] and state.round < ROUNDS and player.hand:
         fx.push(state, "keep", e.seat)
 
 

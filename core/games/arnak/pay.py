@@ -13,6 +13,7 @@ icons into this turn's pool, which pays first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 
 from core.games.arnak.state import COIN, HIDDEN, ArnakState
@@ -168,31 +169,36 @@ def spend(
     discount: Sequence[str] = (),
 ) -> None:
     """Pay ``cost`` with the discount, the pool and ``payment``; unused icons join the pool."""
+    pool = state.pool
+    if not payment and not pool:
+        return
     player = state.seats[seat]
-    given: list[str] = list(state.pool)
+    given = tuple(pool)
     for token in payment:
-        given.extend(source_icons(state, seat, token, travel_of))
         if token == PILOT:
+            given += (PLANE,)
             player.res[COIN] -= PILOT_COINS
         else:
+            given += travel_of(token)
             _take(player.hand, token)
             player.play.append(token)
-    if not given:
-        state.pool = []
-        return
     if player.all_planes:
-        given = [PLANE] * len(given)
-    rest = after_discount(cost, discount) if discount else cost
-    left = left_counts(counts(rest), counts(given))
-    if left is None:
-        state.pool = []
-    else:
-        state.pool = [BOOT] * left[0] + [CAR] * left[1] + [SHIP] * left[2] + [PLANE] * left[3]
+        given = (PLANE,) * len(given)
+    rest = tuple(after_discount(cost, discount) if discount else cost)
+    state.pool = list(left_over(rest, given))
+
+
+@cache
+def left_over(cost: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:
+    """The icons ``given`` leaves after paying ``cost`` (none if it cannot), worked out once
+    for each pair (travel costs and payments are small: a few hundred pairs at most)."""
+    return tuple(leftover(cost, given) or ())
 
 
 def _take(cards: list[str], card: str) -> None:
     """Remove ``card`` (or, in a view that cannot see it, a hidden card) from ``cards``."""
-    if card in cards:
+    try:
         cards.remove(card)
-    elif HIDDEN in cards:
-        cards.remove(HIDDEN)
+    except ValueError:
+        if HIDDEN in cards:
+            cards.remove(HIDDEN)
