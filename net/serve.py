@@ -17,7 +17,10 @@ Several servers may share one broker: a lobby asks the one hosting the fewest ta
 that also share a replay directory and a data directory (the unfinished games' seeds) stand in
 for each other: when a server's card is cleared by its Last Will, and every ``sweep`` seconds in
 case a will was lost (a broker node dying with it), each of the others resumes the served games
-nobody referees; the lock on each game's record lets exactly one of them have it.
+nobody referees; the lock on each game's record lets exactly one of them have it. A will can come
+before the killed server's locks are gone (the broker may see its socket close first), and a
+busy broker can fail a resumed table's connection: for ``LEFT_GRACE`` seconds after a will, the
+games still held elsewhere or not opened are tried again.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ MAX_TABLES = 200
 STATS_EVERY = 1.0  # seconds between two cards while the tables' command count moves
 PER_CLIENT = 3  # tables one client may have waiting for players
 OPEN_TIMEOUT = 600.0  # seconds a table may wait for its players
+LEFT_GRACE = 30.0  # seconds the games of a server that left are tried again
 
 
 class Server:
@@ -139,14 +143,39 @@ class Server:
             await asyncio.sleep(every)
             await self._take_over("found without a server")
 
-    async def _take_over(self, how: str) -> None:
-        """Resume the served games of this replay directory that nobody referees."""
-        for host in await self._resume_tables():
-            assert host.referee is not None
-            message = f"table {host.table} resumed at event {host.referee.seq} ({how})"
-            log.info("server %s: %s", self.server, message)
-            if self.announce is not None:
-                self.announce(message)
+    async def _take_over(self, how: str, grace: float = 0.0) -> None:
+        """Resume the served games of this replay directory that nobody referees; for
+        ``grace`` seconds, try again while some are refereed by no table here."""
+        deadline = time.monotonic() + grace
+        pause = 0.05
+        while True:
+            for host in await self._resume_tables():
+                assert host.referee is not None
+                message = f"table {host.table} resumed at event {host.referee.seq} ({how})"
+                log.info("server %s: %s", self.server, message)
+                if self.announce is not None:
+                    self.announce(message)
+            if time.monotonic() >= deadline or not self._served_elsewhere():
+                return
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 1.0)
+
+    def _served_records(self) -> list[unfinished.Unfinished]:
+        """The unfinished served games of this replay directory."""
+        folder = (self.replay_dir or default_replay_dir()).resolve()
+        out = []
+        for record in unfinished.records():
+            notes = record.details.get("notes")
+            served = isinstance(notes, dict) and notes.get("served") is True
+            if record.kind == "table" and served and record.replay.parent == folder:
+                out.append(record)
+        return out
+
+    def _served_elsewhere(self) -> bool:
+        """Whether a served game of this replay directory is refereed by no table here."""
+        paths = (host.replay_path for host in self.tables.values())
+        here = {path.resolve() for path in paths if path is not None}
+        return any(record.replay.resolve() not in here for record in self._served_records())
 
     def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(work, name=f"{name} {self.server}")
@@ -158,21 +187,21 @@ class Server:
             return await self._resume_unheld()
 
     async def _resume_unheld(self) -> list[TableHost]:
-        folder = (self.replay_dir or default_replay_dir()).resolve()
         resumed: list[TableHost] = []
-        for record in unfinished.records():
-            notes = record.details.get("notes")
-            served = isinstance(notes, dict) and notes.get("served") is True
-            if record.kind != "table" or not served or record.replay.parent != folder:
-                continue
+        for record in self._served_records():
             if len(self.tables) >= self.max_tables:
                 break
             if unfinished.held(record.replay):
                 continue  # a server hosts it right now
             try:
                 host = TableHost.resume(self.address, record.replay, backoff=self.backoff)
+            except CalderaError as exc:
+                log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
+                continue
+            try:
                 await host.open()
             except CalderaError as exc:
+                await host.close()  # its claim on the game goes: another try may have it
                 log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
                 continue
             self._host(host)
@@ -286,7 +315,7 @@ class Server:
         route = topics.parse(topic)
         if route is not None and route.kind == "servers" and len(route.rest) == 1:
             if not payload and route.rest[0] != self.server:  # a server left: its tables?
-                self._background(self._take_over("its server left"), "take over")
+                self._background(self._take_over("its server left", LEFT_GRACE), "take over")
             return
         if route is None or route.kind != "requests" or len(route.rest) != 2:
             return

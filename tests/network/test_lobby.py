@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aiomqtt
 import pytest
 from netkit import FAST, TestBroker, assert_same_game, close_all, make_host, play_all, until
 
 from core.games import GAMES
+from net import topics
 from net.errors import JoinRefused, NetError
 from net.lobby import Lobby
 from net.serve import Server
 from net.wire import TableCard
+from replays import unfinished
+from replays.disk import try_lock
 
 
 async def test_a_table_from_open_to_closed_as_the_lobby_sees_it(
@@ -177,3 +181,48 @@ async def test_a_servers_card_counts_the_commands_of_its_tables(
             assert last.tables == 0 and last.at_ms > first.at_ms
     finally:
         await server.close()
+
+
+async def test_a_server_takes_over_the_games_of_one_that_left_once_its_lock_goes(
+    amqtt_broker: TestBroker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A killed server's Last Will can come before the kernel has let go of its games' locks:
+    the server that takes over tries again until it has them (it does not wait for the sweep)."""
+    address = amqtt_broker.address
+    first = Server(address, server="first", replay_dir=tmp_path, sweep=None, backoff=FAST)
+    await first.open()
+    host = await first.open_table("maunakea", 3, bots=3, bot_delay=0.02,
+                                  options={"turn_limit": 40})  # fmt: skip
+    await until(lambda: host.referee is not None and host.referee.seq > 20)
+    path = host.replay_path
+    assert path is not None
+    await first.close()  # its game unfinished: the record stays, for another server
+    (lock,) = unfinished.records_dir().glob("*.lock")  # the game's record's
+    dead = try_lock(lock)
+    assert dead is not None  # "the killed server's lock", not yet released
+
+    said: list[str] = []
+    second = Server(address, server="second", replay_dir=tmp_path, sweep=None, backoff=FAST,
+                    announce=said.append)  # fmt: skip
+    await second.open()
+    try:
+        assert second.tables == {}  # the game is held: nothing to take at start
+        checked = unfinished.held
+
+        def held(replay: Path) -> bool:
+            answer = checked(replay)
+            if answer and not dead.closed:
+                dead.close()  # the lock goes just after the take-over first looked
+            return answer
+
+        monkeypatch.setattr(unfinished, "held", held)
+        async with aiomqtt.Client(address.host, address.port) as will:  # first's Last Will
+            await will.publish(topics.server_card("first"), b"", qos=1, retain=True)
+        await until(lambda: host.table in second.tables)
+        assert dead.closed
+        (line,) = said
+        assert line.startswith(f"table {host.table} resumed at event ")
+        assert line.endswith("(its server left)")
+    finally:
+        dead.close()
+        await second.close()
