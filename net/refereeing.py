@@ -100,12 +100,14 @@ class Refereeing:
             self.rules, config, [seat.name for seat in self.seating.seats], seed=seed
         )
         self.replay_path = replay_path
+        self._open_proofs(replay_path)
+        proven = self._proofs is not None and self.link.keys is not None
+        header = Header.for_game(referee.started, proofs=proven)  # verify then wants them
         try:
-            self._writer = ReplayWriter.create(replay_path, Header.for_game(referee.started))
+            self._writer = ReplayWriter.create(replay_path, header)
         except OSError as exc:
             raise NetError(f"cannot write the replay {replay_path}: {exc}") from None
         referee.sinks.append(self._writer.append)
-        self._open_proofs(replay_path)
         self.referee = referee
 
     def _open_proofs(self, replay_path: Path) -> None:

@@ -24,7 +24,8 @@ _HASH = re.compile(r"^[0-9a-f]{64}$")
 
 @dataclass(frozen=True)
 class Header:
-    """The game, its rules version, players, configuration, seed hash and creation time."""
+    """The game, its rules version, players, configuration, seed hash and creation time, and
+    whether its host keeps proofs of who played (``<replay>.proofs``: :mod:`replays.proofs`)."""
 
     game: str
     rules_version: int
@@ -32,9 +33,10 @@ class Header:
     config: dict[str, Any]
     seed_hash: str
     created: str
+    proofs: bool = False  # absent from the files of local games and of older hosted ones
 
     def to_wire(self) -> dict[str, Any]:
-        return {
+        wire = {
             "format": FORMAT,
             "game": self.game,
             "rules_version": self.rules_version,
@@ -43,6 +45,9 @@ class Header:
             "seed_hash": self.seed_hash,
             "created": self.created,
         }
+        if self.proofs:
+            wire["proofs"] = True
+        return wire
 
     @classmethod
     def from_wire(cls, obj: Any) -> Header:
@@ -59,10 +64,13 @@ class Header:
             config=_config(obj["config"]),
             seed_hash=_seed_hash(obj["seed_hash"]),
             created=_created(obj["created"]),
+            proofs=_proofs(obj.get("proofs", False)),
         )
 
     @classmethod
-    def for_game(cls, started: GameStarted, now: dt.datetime | None = None) -> Header:
+    def for_game(
+        cls, started: GameStarted, now: dt.datetime | None = None, *, proofs: bool = False
+    ) -> Header:
         moment = now if now is not None else dt.datetime.now(dt.UTC)
         return cls(
             game=started.game,
@@ -71,6 +79,7 @@ class Header:
             config=dict(started.config),
             seed_hash=started.seed_hash,
             created=moment.isoformat(timespec="seconds"),
+            proofs=proofs,
         )
 
     def check_against(self, started: GameStarted) -> None:
@@ -130,6 +139,12 @@ def _config(value: Any) -> dict[str, Any]:
 def _seed_hash(value: Any) -> str:
     if not isinstance(value, str) or not _HASH.match(value):
         raise _bad("seed_hash", "is not 64 hex digits", value)
+    return value
+
+
+def _proofs(value: Any) -> bool:
+    if type(value) is not bool:
+        raise _bad("proofs", "is not true or false", value)
     return value
 
 

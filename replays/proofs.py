@@ -98,13 +98,20 @@ class ProofReport:
         return not self.problems
 
 
-def check(replay: Path, envelopes: Sequence[Envelope], wire: Sequence[bytes]) -> ProofReport:
+def check(
+    replay: Path, envelopes: Sequence[Envelope], wire: Sequence[bytes], *, expected: bool = False
+) -> ProofReport:
     """Check ``replay``'s proofs against its events (and their bytes, ``wire``); a replay
-    without proofs (a local game) gives ``found=False`` and no problem."""
+    without proofs (a local game) gives ``found=False`` and no problem, unless its header says
+    its host kept them (``expected``): then their absence is the problem."""
     report = ProofReport()
     try:
         lines = path_for(replay).read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
+        if expected:
+            report.problems.append(
+                f"its host kept proofs of who played, but {path_for(replay).name} is missing"
+            )
         return report
     except OSError as exc:
         report.problems.append(f"its proofs cannot be read: {exc}")

@@ -301,7 +301,7 @@ def _verify(args: argparse.Namespace) -> int:
     replay = _load(args.file)
     report = audit(replay.envelopes)
     name = args.file.name
-    signed = proofs.check(args.file, replay.envelopes, replay.raw)
+    signed = proofs.check(args.file, replay.envelopes, replay.raw, expected=replay.header.proofs)
     if not report.ok or not signed.ok:
         for problem in report.problems + signed.problems:
             print(f"caldera: {name}: {problem}", file=sys.stderr)

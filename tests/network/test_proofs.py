@@ -1,6 +1,7 @@
 """Who played what, proven: a hosted table keeps each seat's signed commands and the host's
-signed event hashes beside its replay, ``caldera verify`` checks them, and a replay in which
-one move was swapped for another legal one (its hash chain rebuilt) no longer verifies."""
+signed event hashes beside its replay (its header says so), ``caldera verify`` checks them, and
+a replay in which one move was swapped for another legal one (its hash chain rebuilt) no longer
+verifies, with its proofs or without them; a replay from before proofs still verifies."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from replays.file import Header, ReplayWriter, read
 from tui.cli import main
 
 
-def swap_a_move(original: Path, edited: Path) -> int:
+def swap_a_move(original: Path, edited: Path, header: Header | None = None) -> int:
     """Write ``edited``: ``original`` up to its last command, which is replaced by another
-    legal one, its chain rebuilt; the proofs copied beside it. Returns the swapped event."""
+    legal one, its chain rebuilt, under ``original``'s header (or ``header``); the proofs
+    copied beside it. Returns the swapped event."""
     replay = read(original)
     envelopes = replay.envelopes
     rules, _ = fold(envelopes[:1])
@@ -36,7 +38,7 @@ def swap_a_move(original: Path, edited: Path) -> int:
     else:
         raise AssertionError("no move to swap")
     events = [env.event for env in envelopes[:at]] + rules.decide(state, seat, others[0])
-    with ReplayWriter.create(edited, Header.for_game(envelopes[0].event)) as writer:  # type: ignore[arg-type]
+    with ReplayWriter.create(edited, header or replay.header) as writer:
         prev = GENESIS
         for seq, event in enumerate(events):
             data = encode_envelope(Envelope(seq, event, prev))
@@ -60,7 +62,7 @@ async def test_a_replay_proves_who_played_and_an_edited_move_fails(
     finally:
         await close_all(host, players)
     path = host.replay_path
-    assert path is not None and proofs.path_for(path).exists()
+    assert path is not None and proofs.path_for(path).exists() and read(path).header.proofs
     report = proofs.check(path, read(path).envelopes, read(path).raw)
     assert report.ok and set(report.signed) == {0, 1} and set(report.by_host) == {2}
     assert report.keys == {0: players[0].keys.public.hex(), 1: players[1].keys.public.hex()}
@@ -70,11 +72,11 @@ async def test_a_replay_proves_who_played_and_an_edited_move_fails(
 
     edited = tmp_path / "edited.caldera"
     at = swap_a_move(path, edited)
-    alone = tmp_path / "alone" / "edited.caldera"  # without its proofs, the edit goes unseen
+    alone = tmp_path / "alone" / "edited.caldera"  # its proofs deleted: its header wants them
     alone.parent.mkdir()
     shutil.copy(edited, alone)
-    assert main(["verify", str(alone)]) == 0
-    capsys.readouterr()
+    assert main(["verify", str(alone)]) == 1
+    assert "edited.caldera.proofs is missing" in capsys.readouterr().err
     assert main(["verify", str(edited)]) == 1
     err = capsys.readouterr().err
     # the host signs the chain's head now and then: the problem names the events since the
@@ -83,3 +85,17 @@ async def test_a_replay_proves_who_played_and_an_edited_move_fails(
     assert found is not None, err
     assert int(found[1] or found[2]) <= at <= int(found[2])
     assert f"event {at}: seat" in err and "signed another command" in err
+
+
+def test_a_replay_from_before_proofs_still_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hosted game's replay whose header does not name proofs (written before they were kept,
+    or a local game) verifies without them: it only does not say who played."""
+    played = tmp_path / "played.caldera"
+    assert main(["selfplay", "maunakea", "--players", "2", "--out", str(played)]) == 0
+    assert not read(played).header.proofs and not proofs.path_for(played).exists()
+    capsys.readouterr()
+    assert main(["verify", str(played)]) == 0
+    out = capsys.readouterr().out
+    assert "OK" in out and "who played" not in out
