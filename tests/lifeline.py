@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
 
@@ -32,3 +33,12 @@ def dies_with_us(signum: int = signal.SIGKILL) -> Callable[[], None] | None:
             os.kill(os.getpid(), signum)
 
     return preexec
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie waiting to be reaped does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

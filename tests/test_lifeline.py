@@ -10,25 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.lifeline import dies_with_us
+from tests.lifeline import alive, dies_with_us
 
 ROOT = Path(__file__).resolve().parents[1]
 PARENT = """
 import subprocess, sys, time
-from tests.lifeline import dies_with_us
+from tests.lifeline import alive, dies_with_us
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
                          preexec_fn=dies_with_us())
 print(child.pid, flush=True)
 time.sleep(600)
 """
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")

@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import aiomqtt
 from netkit import FAST, until
@@ -21,7 +20,7 @@ from netkit import FAST, until
 from net.broker import InProcessBroker, answers, free_port
 from net.config import BrokerAddress
 from net.link import Link
-from tests.lifeline import dies_with_us
+from tests.lifeline import alive, dies_with_us
 
 PARENT = """
 import sys, time
@@ -41,14 +40,6 @@ async def main():
         await asyncio.sleep(600)
 asyncio.run(main())
 """  # a player whose process will be stopped (SIGSTOP): its connection stays open, silent
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 async def test_an_orphaned_embedded_broker_serves_its_players_then_stops() -> None:
