@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -170,7 +171,11 @@ async def test_another_server_resumes_the_tables_of_a_killed_one(
         await one_game_for_everyone(players, tmp_path)
         second.send_signal(signal.SIGTERM)
         out, _ = await asyncio.wait_for(asyncio.to_thread(second.communicate), 30)
-        assert "table srv2 resumed at event" in out and "(its server left)" in out
+        # through the first server's Last Will, or through the sweep when it came between the
+        # killed server's locks going and its will (a test so slowed by the load that the kill
+        # fell on one of the sweeps, every 15 s); test_lobby checks the will on its own
+        assert re.search(r"table srv2 resumed at event \d+ \((its server left|found without a "
+                         r"server)\)", out), out  # fmt: skip
     finally:
         for player in players:
             await player.close()
