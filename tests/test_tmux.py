@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.lifeline import dies_with_us
 
 HERE = Path(__file__).parent
 SCRIPTS = {
@@ -42,8 +45,21 @@ def test_caldera_in_a_real_terminal(script: str, tmp_path: Path) -> None:
     caldera = Path(sys.executable).with_name("caldera")
     assert caldera.exists(), "the caldera console script is installed in the venv"
     env = {**os.environ, "CALDERA": str(caldera), "TMPDIR": str(tmp_path)}
-    done = subprocess.run(
-        ["bash", str(HERE / script)], env=env, capture_output=True, text=True, timeout=240
+    # the script stops its apps, broker and tmux sessions on exit (its EXIT trap): on SIGTERM
+    # too, which it gets when this test run ends or the script overruns its time
+    done = subprocess.Popen(
+        ["bash", str(HERE / script)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=dies_with_us(signal.SIGTERM),
     )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert SCRIPTS[script] in done.stdout
+    try:
+        out, err = done.communicate(timeout=240)
+    except subprocess.TimeoutExpired:
+        done.terminate()
+        out, err = done.communicate(timeout=30)
+        pytest.fail(f"{script} did not finish within 240 s:\n{out}{err}")
+    assert done.returncode == 0, out + err
+    assert SCRIPTS[script] in out
