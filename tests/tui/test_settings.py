@@ -1,16 +1,21 @@
 """The player's settings in the config file: read with defaults, one line for a wrong value,
-the theme written back without touching the rest; ``confirm = false`` stops the questions."""
+the theme written back without touching the rest; ``confirm = false`` stops the questions
+(Mauna Kea's and Arnak's end of a turn)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from core.games.arnak import events as arnak_ev
 from core.games.maunakea import events as ev
+from tests.arnak_builder import Table
 from tui.app import CalderaApp
 from tui.screens.choice import ConfirmScreen
 from tui.settings import Settings, load_settings, save_setting
 
 from .conftest import wait_for
+from .test_arnak_play import SIZE as ARNAK_SIZE
+from .test_arnak_play import events_since, from_table, option_index, red_to_play
 from .test_play import SIZE, events_of, from_position, game_app, start_turn, turn_position
 
 
@@ -63,5 +68,25 @@ async def test_confirm_false_ends_the_turn_without_asking(config_dir: Path) -> N
         await pilot.press("e")
         await wait_for(
             pilot, lambda: any(isinstance(e, ev.TurnPlayed) for e in events_of(screen)), "ended"
+        )
+        assert not isinstance(app.screen, ConfirmScreen)
+
+
+async def test_confirm_false_ends_an_arnak_turn_with_a_free_action_left(config_dir: Path) -> None:
+    config_dir.mkdir(parents=True)
+    (config_dir / "config.toml").write_text("[play]\nconfirm = false\n")
+    table = Table().hand(0, ["b0fc", "b0es", "f01"]).hand(1, ["b1fc"]).res(0, "1M")
+    app = from_table(table, "arnak-no-ask")
+    async with app.run_test(size=ARNAK_SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await pilot.press("d", "1")  # dig at camp 1, paid with Fear
+        await pilot.pause()
+        await pilot.press(str(option_index(screen, ("f01",)) + 1))
+        await wait_for(pilot, lambda: screen.state.main_done, "the dig")
+        assert screen.turn.wasted()  # Exploration is still a free action: the app would ask
+        await pilot.press("e")
+        await wait_for(
+            pilot, lambda: arnak_ev.TurnEnded(0) in events_since(screen, start), "Red's turn ended"
         )
         assert not isinstance(app.screen, ConfirmScreen)

@@ -36,6 +36,7 @@ from tui.games.arnak.turn import ANSWER, END, PASS, VERB, VERBS, Turn
 from tui.screens.choice import ConfirmScreen
 from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
 from tui.screens.choice_tree import Choice, Option, Verb
+from tui.screens.table import CONFIRM_HINT
 from tui.widgets.choices import ChoiceList
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
@@ -249,12 +250,12 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         self.app.push_screen(ConfirmScreen(question), self._confirmed(PASS))
 
     def action_end_turn(self) -> None:
-        wasted = self.turn.wasted()
+        wasted = self.turn.wasted() if self.settings.confirm else []
         if not wasted:
             self.run_worker(self._open(END))
             return
         question = "End the turn? Still unused: " + "; ".join(wasted) + "."
-        self.app.push_screen(ConfirmScreen(question), self._confirmed(END))
+        self.app.push_screen(ConfirmScreen(question, hint=CONFIRM_HINT), self._confirmed(END))
 
     def _confirmed(self, verb: Verb) -> Callable[[bool | None], Awaitable[None]]:
         """What a yes to the question before ``verb`` does: the verb, if still possible."""
