@@ -24,6 +24,7 @@ from replays.check import playable
 from replays.file import read
 from tui.games import game_help, screens_for
 from tui.screens.menu import MenuScreen
+from tui.screens.table import TableScreen
 from tui.session import DEFAULT_BOT_PACE, LocalSession
 from tui.settings import load_settings, save_setting
 from tui.tables import TableSetup, open_local_session
@@ -301,6 +302,13 @@ class CalderaApp(App[None]):
             origin=message.origin,
         )
         self.push_screen(form, chosen)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it: as the table says when that follows the game (the
+        tiles in hand), else as Textual would."""
+        screen = self.screen
+        shown = screen.key_display(binding) if isinstance(screen, TableScreen) else None
+        return shown or super().get_key_display(binding)
 
     # -- the command palette: every action of the screen, by name ---------------------------
 

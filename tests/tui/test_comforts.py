@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from textual.widgets._footer import FooterKey
+
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import spaces_of
 from core.games.maunakea.state import EndState
@@ -165,3 +167,26 @@ async def test_a_table_warns_when_small_and_stops_when_it_grows() -> None:
         await wait_for(pilot, lambda: "needs a terminal of at least 99×34" in notices(app))
         await pilot.resize_terminal(100, 40)
         await wait_for(pilot, lambda: "needs a terminal" not in notices(app), "no warning")
+
+
+async def test_the_tile_key_follows_the_hand_size() -> None:
+    app = game_app(from_position(turn_position("hand-keys"), "hand-keys"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_turn(pilot, app)
+
+        def tile_key() -> str:
+            keys = [k for k in app.screen.query(FooterKey) if k.action == "choose_tile(0)"]
+            return keys[0].key_display if keys else ""
+
+        count = len(screen.state.hands[0])
+        assert count > 2
+        await wait_for(pilot, lambda: tile_key() == f"1…{count}", f"1…{count} in the footer")
+        while len(screen.state.hands[0]) > 2:
+            await pilot.press("1", "s")  # spend a tile
+            await pilot.pause()
+        await wait_for(pilot, lambda: tile_key() == "1…2", "1…2 with two tiles in hand")
+        await pilot.press("s")  # no tile picked: the line names the keys of this hand
+        await pilot.pause()
+        assert screen.note == "Pick a tile first (1…2)."
+        await pilot.press("1", "s")
+        await wait_for(pilot, lambda: tile_key() == "1", "1 with one tile in hand")

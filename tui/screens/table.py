@@ -127,6 +127,11 @@ class TableScreen(Screen[None]):
         """What the end screen adds below the scores (the task cards, say)."""
         return None
 
+    def key_display(self, binding: Binding) -> str | None:
+        """How the footer shows ``binding``'s key now, when that follows the game (``1…2`` for
+        a hand of two tiles); ``None``: as the binding says."""
+        return None
+
     def secret_now(self) -> bool:
         """Whether the shown state hides something from the other players (hands of cards)."""
         return False

@@ -213,9 +213,9 @@ class MaunaKeaScreen(MaunaKeaTable):
         elif key == "e":
             await self._send(cmd.EndTurn(), ask=False)  # the referee says why
         elif key in ("s", "r"):
-            self.note = "Pick a tile first (1…5)."
+            self.note = f"Pick a tile first ({self._tile_keys()})."
         elif key == "enter":
-            self.note = "Pick a tile (1…5) or an explorer (tab) first."
+            self.note = f"Pick a tile ({self._tile_keys()}) or an explorer (tab) first."
         elif chosen is None:
             self.note = "Pick an explorer first (tab)."
         elif key == "b":
@@ -254,6 +254,14 @@ class MaunaKeaScreen(MaunaKeaTable):
                     f"{space_name(command.to)} ({path[0]} MP): play the card anyway?"
                 )
         return None
+
+    def key_display(self, binding: Binding) -> str | None:
+        return self._tile_keys() if binding.action == "choose_tile(0)" else None
+
+    def _tile_keys(self) -> str:
+        """The keys that pick a tile of the hand: ``1…2`` for two tiles, ``1`` for one."""
+        count = len(self.turn.hand)
+        return f"1…{count}" if count > 1 else "1"
 
     # -- actions ------------------------------------------------------------------------------
 

@@ -105,7 +105,7 @@ class MaunaKeaTable(TableScreen):
         self._lava_before: set[Slot] = set()  # lava placed in the turn before
         self._last: dict[int, set[Space]] = {}  # what each seat's last turn touched
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
-        self._enabled_keys: tuple[bool, ...] = ()
+        self._enabled_keys: tuple[tuple[bool, str | None], ...] = ()
 
     @classmethod
     def _bindings_list(cls) -> list[Binding]:
@@ -301,9 +301,10 @@ class MaunaKeaTable(TableScreen):
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
-        """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
+        """Refresh the footer, only when what the keys can do (or what they show) has changed."""
         enabled = tuple(
-            bool(self.check_action(*_parse_action(b.action))) for b in self._shown_bindings
+            (bool(self.check_action(*_parse_action(b.action))), self.key_display(b))
+            for b in self._shown_bindings
         )
         if enabled != self._enabled_keys:
             self._enabled_keys = enabled
