@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from textual._xterm_parser import XTermParser
+from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Switch
 
 from tests.mk_builder import Builder
 from tui.app import CalderaApp
+from tui.screens.host_table import HostScreen
 from tui.screens.new_game import NewGameScreen
 from tui.tables import TableSetup
 
@@ -106,3 +112,29 @@ async def test_the_form_offers_the_bot_pace_and_an_empty_turn_limit_is_no_limit(
         assert pace.value == 0.5 and form.setup().bot_pace == 0.5
         pace.value = 0.0
         assert form.setup().bot_pace == 0.0
+
+
+def type_in_one_burst(app: CalderaApp, text: str) -> None:
+    """``text`` as a terminal hands it over when it comes in one read: every key of it is
+    posted at once, none waits for the one before it to be handled (as Pilot's press does)."""
+    for event in XTermParser().feed(text):
+        app.post_message(event)
+
+
+@pytest.mark.parametrize("form", [NewGameScreen, HostScreen])
+async def test_a_seed_typed_and_tabbed_in_one_burst_moves_on(form: type[Screen[Any]]) -> None:
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(form())
+        seed = app.screen.query_one("#seed", Input)
+        turn_limit = app.screen.query_one("#turn-limit", Input)
+        seed.focus()
+        await pilot.pause()
+        type_in_one_burst(app, "1234\t7")
+        await wait_for(pilot, lambda: turn_limit.value == "7", "the 7 in the next field")
+        assert seed.value == "1234"
+        assert app.focused is turn_limit
+        type_in_one_burst(app, "\x1b[Z5")  # shift+tab back (the seed's text is selected): 5
+        await wait_for(pilot, lambda: seed.value == "5", "the 5 in the seed")
+        assert turn_limit.value == "7"

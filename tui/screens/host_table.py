@@ -22,7 +22,7 @@ from core.games import get_rules
 from net.errors import NetError
 from tui.games import shown_games
 from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
-from tui.screens.new_game import DEFAULT_BOT
+from tui.screens.new_game import DEFAULT_BOT, FORM_KEYS
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
 
 MANUAL = "manual"
@@ -54,6 +54,7 @@ class HostScreen(Screen[HostSetup | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "host", "Host"),
         Binding("escape", "cancel", "Back"),
+        *FORM_KEYS,
     ]
 
     def __init__(self, *, game: str | None = None, seats: int = 2, name: str = "") -> None:

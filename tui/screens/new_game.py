@@ -42,6 +42,15 @@ def kind_options(game: str) -> list[tuple[str, str]]:
     ]
 
 
+# Tab moves between the fields before the next key is handed out: keys typed in one burst
+# ("1234<tab>7") are all handed to the field focused when each arrives, and a field's own tab
+# bubbles up to the screen only after the keys behind it went to the same field.
+FORM_KEYS: list[BindingType] = [
+    Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+    Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+]
+
+
 class NewGameScreen(Screen[TableSetup | None]):
     """A form; dismissed with the table's setup, or ``None`` when cancelled."""
 
@@ -49,6 +58,7 @@ class NewGameScreen(Screen[TableSetup | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "cancel", "Back"),
+        *FORM_KEYS,
     ]
 
     def __init__(
