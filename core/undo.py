@@ -5,7 +5,8 @@ nothing was revealed to it since: no chance event (a draw from the bag or a deck
 hidden tile), no forced event (a consequence the rules brought about, which may show what was
 hidden), and no command of another seat. The rule reads only the kinds of events, so every game
 gets it; the referee applies it to an ``Undo`` command and the audit applies it again to every
-``Undone`` in a log.
+``Undone`` in a log. A terminal follows its own view of the log with :meth:`Takebacks.follow`
+to know, with the same rule, whether its seat's undo would be allowed (and so offer the key).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import IllegalCommand
+from core.lifecycle import GameEnded, GameStarted, Undone
 from core.messages import Event
 from core.protocol import Rules, Seat
 
@@ -37,10 +39,14 @@ class Takebacks:
         self.commands.clear()
         self.since = event
 
+    def allows(self, seat: Seat) -> bool:
+        """Whether ``seat`` may take back a command now (its own is the last one)."""
+        return bool(self.commands) and self.commands[-1][0] == seat
+
     def point(self, rules: Rules[Any], seat: Seat, names: Sequence[str]) -> int:
         """The seq ``seat``'s undo goes back to; raises :class:`IllegalCommand` with one line
         saying why there is nothing it may take back."""
-        if self.commands and self.commands[-1][0] == seat:
+        if self.allows(seat):
             return self.commands[-1][1]
         if self.since is None:
             raise IllegalCommand("there is nothing to take back yet")
@@ -51,5 +57,22 @@ class Takebacks:
 
     def undone(self, back_to: int) -> None:
         """The last command (from ``back_to`` on) was taken back."""
-        if self.commands and self.commands[-1][1] == back_to:
+        while self.commands and self.commands[-1][1] >= back_to:
             self.commands.pop()
+
+    def follow(self, rules: Rules[Any], state: Any, seq: int, event: Event) -> None:
+        """Event ``seq`` of a log, folded onto ``state`` next: what it does to the takebacks,
+        told from the state before it as the referee told it. A chance or forced step of the
+        rules reveals; a command's first event (:meth:`Rules.command_for`) is a command; the
+        rest of a command's events change nothing. ``state`` may be one seat's view: the rules
+        say from the public position alone whether a draw or a consequence is due."""
+        if isinstance(event, Undone):
+            self.undone(event.back_to)
+        elif isinstance(event, GameStarted | GameEnded):
+            return
+        elif rules.forced(state) or rules.chance(state) is not None:
+            self.revealed(event)
+        elif rules.command_for(event) is not None:
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int):
+                self.command(seat, seq, event)

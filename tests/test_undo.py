@@ -3,6 +3,7 @@ is revealed; the log keeps both the command and its undo, and fold, audit and ti
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -11,11 +12,11 @@ from core.audit import audit
 from core.bots import make_bot
 from core.codec import Envelope
 from core.errors import IllegalCommand
-from core.fold import fold
+from core.fold import apply, fold, start_state
 from core.games import get_rules
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
-from core.lifecycle import Undo, Undone
+from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command
 from core.protocol import Rules
 from core.referee import Referee
@@ -180,3 +181,48 @@ def test_a_resumed_referee_still_knows_what_may_be_taken_back() -> None:
     again.submit(seat, Undo())
     assert position(again.state) == start
     assert audit(again.log, seed=again.seed, salt=again.salt).undos == 1
+
+
+@pytest.mark.parametrize("game", ["maunakea", "kilauea", "arnak"])
+def test_each_seat_s_own_view_of_the_log_tells_when_its_undo_is_allowed(game: str) -> None:
+    """A terminal decides whether to offer the undo key from the events it was sent (each
+    seat's projection) with the referee's own rule, and never disagrees with the referee."""
+    rules = get_rules(game)
+    config = rules.config(2, {"advanced": True} if game == "maunakea" else {})
+    referee: Referee[Any] = Referee(rules, config, NAMES, seed=f"views-{game}")
+    seen: list[list[Envelope]] = [[], []]
+    views: list[Any] = [None, None]
+    takebacks = [Takebacks(), Takebacks()]
+
+    def sink(env: Envelope, _data: bytes) -> None:
+        for seat in (0, 1):
+            event = env.event
+            if isinstance(event, GameStarted):
+                views[seat] = rules.view(start_state(rules, event), seat)
+                seen[seat].append(env)
+                continue
+            if not isinstance(event, GameEnded | Undone):
+                event = rules.project(event, seat)
+            takebacks[seat].follow(rules, views[seat], env.seq, event)
+            views[seat] = apply(rules, views[seat], event, seen[seat])
+            seen[seat].append(Envelope(env.seq, event, env.prev))
+
+    referee.sinks.append(sink)
+    referee.begin()
+    bots = {s: make_bot(game, "greedy", f"{game}/{s}") for s in (0, 1)}
+    chance = random.Random(game)
+    allowed = undone = 0
+    for _ in range(400):
+        if referee.ended:
+            break
+        for seat in (0, 1):
+            assert takebacks[seat].allows(seat) == referee.takebacks.allows(seat)
+        seat = next(iter(rules.to_move(referee.state)))
+        if referee.takebacks.allows(seat):
+            allowed += 1
+            if chance.random() < 0.3:
+                referee.submit(seat, Undo())
+                undone += 1
+                continue
+        referee.submit(seat, bots[seat].choose(rules, referee.state, seat))
+    assert allowed > 20 and undone > 5  # both answers were checked, undos among them

@@ -1,7 +1,11 @@
 """The undo key: ``u`` (or ctrl+z, or the palette's "Undo") takes back the acting seat's last
-commands of the turn, one by one, and is refused in one line once something was revealed."""
+commands of the turn, one by one. The footer and the palette offer it only while an undo would
+be allowed (the screen reads its log with the referee's rule); pressed anyway, ``u`` gets the
+referee's one line saying why not."""
 
 from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
 
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
@@ -10,6 +14,7 @@ from core.lifecycle import Undone
 from tests.mk_builder import Builder
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.screens.choice import ConfirmScreen
 from tui.tables import SeatSetup, TableSetup
 
 from .conftest import screen_text, wait_for
@@ -20,6 +25,14 @@ def notices(app: CalderaApp) -> str:
     return "\n".join(n.message for n in app._notifications)
 
 
+def undo_offered(app: CalderaApp) -> bool:
+    """The footer shows the undo key, and the command palette lists "Undo"."""
+    footer = any(key.action == "undo" for key in app.screen.query(FooterKey))
+    palette = "Undo" in [command.title for command in app.get_system_commands(app.screen)]
+    assert footer == palette
+    return footer
+
+
 async def test_u_takes_back_a_laid_tile_and_ctrl_z_a_spent_one() -> None:
     app = game_app(from_position(turn_position("undo-key"), "undo-key"))
     async with app.run_test(size=SIZE) as pilot:
@@ -27,11 +40,12 @@ async def test_u_takes_back_a_laid_tile_and_ctrl_z_a_spent_one() -> None:
         hand = list(screen.state.hands[0])
         dumped = screen.rules.dump_position(screen.state)
         assert "your turn" in screen.title
-        assert "Undo" in [command.title for command in app.get_system_commands(screen)]
+        assert not undo_offered(app)  # nothing of this turn yet
         await pilot.press("1", "enter")  # lay tile 1 where the cursor stands
         await pilot.pause()
         laid = events_of(screen)[-1]
         assert isinstance(laid, ev.TilePlaced) and laid.tile == hand[0]
+        await wait_for(pilot, lambda: undo_offered(app), "the undo key after my own command")
         await pilot.press("1", "s")  # spend the next one
         await pilot.pause()
         assert isinstance(events_of(screen)[-1], ev.TileSpent)
@@ -49,7 +63,8 @@ async def test_u_takes_back_a_laid_tile_and_ctrl_z_a_spent_one() -> None:
         assert screen.rules.dump_position(screen.state) == dumped
         assert "took back their last move" in screen_text(pilot)  # in the log too
 
-        # nothing is left to take back this turn: one line says why
+        # nothing is left to take back this turn: the key is gone, and pressed says why
+        await wait_for(pilot, lambda: not undo_offered(app), "no undo key")
         await pilot.press("u")
         await pilot.pause()
         assert screen.note.startswith("✗ ") and "nothing to take back" in screen.note
@@ -75,12 +90,14 @@ async def test_undo_is_refused_after_a_tile_drawn_by_an_earthquake() -> None:
         await pilot.press("c", "enter")  # the earthquake turns the tile under the cursor
         await pilot.pause()
         assert isinstance(events_of(screen)[-1], ev.EarthquakeStruck)
+        await wait_for(pilot, lambda: undo_offered(app), "the undo key")
         await pilot.press("u")  # nothing drawn yet: it comes back
         await pilot.pause()
         assert isinstance(events_of(screen)[-1], Undone)
         assert "earthquake-1" in screen.state.cards[0]
         await pilot.press("c", "enter", "y")  # again, and draw a tile from the bag
         await wait_for(pilot, lambda: screen.state.quake_tile is not None, "the drawn tile")
+        await wait_for(pilot, lambda: not undo_offered(app), "no undo key after the draw")
         count = len(events_of(screen))
         await pilot.press("u")
         await pilot.pause()
@@ -88,3 +105,29 @@ async def test_undo_is_refused_after_a_tile_drawn_by_an_earthquake() -> None:
         assert len(events_of(screen)) == count
         assert cmd.QuakeDraw(True) not in screen.turn.legal
         assert slot_of(screen.board.cursor) is not None
+
+
+async def test_the_undo_key_is_gone_at_another_s_turn() -> None:
+    # Red and Blue share this keyboard: at Blue's turn Red's move is not Blue's to take back
+    setup = TableSetup(
+        "maunakea",
+        (SeatSetup("Red"), SeatSetup("Blue")),
+        "undo-turns",
+        None,
+        turn_position("undo-turns"),
+    )
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_turn(pilot, app)
+        assert screen.turn.seat == 0
+        while screen.state.hands[0]:
+            await pilot.press("1", "s")  # Red spends its tiles
+            await pilot.pause()
+        await wait_for(pilot, lambda: undo_offered(app), "Red's undo key")
+        await pilot.press("e")  # and ends the turn with MP left: it asks first
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: screen.turn.seat == 1, "Blue's turn")
+        assert not undo_offered(app)
+        await pilot.press("u")  # Blue has nothing to take back: one line says why
+        await wait_for(pilot, lambda: "nothing to take back" in screen.note, "the reason")

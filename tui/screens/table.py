@@ -39,6 +39,7 @@ from core.fold import apply, start_state
 from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.session import Session
+from core.undo import Takebacks
 from tui.presence import TableWatch, connection_line, handed_to
 from tui.screens.choice import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -70,6 +71,8 @@ class TableScreen(Screen[None]):
             key_display="u",
             tooltip="Take back your last command of this turn (until something is revealed)",
         ),
+        # the same keys when there is nothing to take back: the line says why (and no footer)
+        Binding("u,ctrl+z", "undo_refused", "", show=False),
         Binding(
             "H",
             "host_menu",
@@ -94,6 +97,7 @@ class TableScreen(Screen[None]):
         self.hotseat = Hotseat(session.controlled)
         self._cover_screen: CoverScreen | None = None
         self._last_actor: int | None = None
+        self.takebacks = Takebacks()  # what may be taken back, read from the log shown
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
         self._size_warning = SizeWarning(self, self.MIN_SIZE, "This table")
@@ -197,9 +201,11 @@ class TableScreen(Screen[None]):
         event = env.event
         if isinstance(event, GameStarted):
             self.state = start_state(self.rules, event)
+            self.takebacks = Takebacks()
         elif isinstance(event, GameEnded):
             self.ended = True
         elif self.state is not None:
+            self.takebacks.follow(self.rules, self.state, env.seq, event)
             self.state = apply(self.rules, self.state, event, self.session.envelopes)
             self.applied(event)
             if isinstance(event, Undone) and env.seq >= self._live_from:
@@ -363,13 +369,19 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "host_menu":
             return self.host_menu is not None
-        if action == "undo":
-            return self.acting_seat() is not None
+        if action in ("undo", "undo_refused"):
+            seat = self.acting_seat()
+            allowed = seat is not None and self.takebacks.allows(seat)
+            return allowed if action == "undo" else seat is not None and not allowed
         return True
 
     async def action_undo(self) -> None:
-        """Take back the acting seat's last command (the referee refuses, in one line, once
-        something was revealed since); the note says what was taken back."""
+        """Take back the acting seat's last command (offered only while the rules of
+        :mod:`core.undo` allow it, as this screen reads the log); a notice says what."""
+        await self.send(self.acting_seat(), Undo(), ask=False)
+
+    async def action_undo_refused(self) -> None:
+        """``u`` with nothing to take back: the referee's one line says why."""
         await self.send(self.acting_seat(), Undo(), ask=False)
 
     def _taken_back(self, undone: Undone) -> None:
