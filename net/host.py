@@ -273,6 +273,7 @@ class TableHost:
             seq=referee.seq if referee is not None else 0,
             scores=result.scores if result is not None else None,
             key=self.keys.public.hex(),
+            watching=self.seating.watching,
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:
@@ -467,6 +468,10 @@ class TableHost:
                 self._card_changed()
             return
         if request.role == "spectator":
+            watching = self.seating.watching
+            self.seating.watch(client)
+            if self.seating.watching != watching:
+                self._card_changed()
             self._reply(client, Joined(None, self.card))
             return
         if own is not None:  # a returning client gets its seat back, from any stand-in
@@ -491,8 +496,11 @@ class TableHost:
         except CodecError:
             return
         online = presence.online
+        watching = self.seating.watching
         seat = self.seating.presence(client, online, presence.nonce)
         if seat is None:
+            if self.seating.watching != watching:  # a spectator came or went
+                self._card_changed()
             return
         self._card_changed()
         self.bots.presence_changed(seat, client, online, running=self.status == "running")

@@ -1,8 +1,9 @@
 """Who sits where at a hosted table, and who is online.
 
 The host's seat book: each seat's :class:`~net.wire.SeatCard`, the clients that have spoken to
-the table, the key each of them speaks with, and the last presence mark each of them sent. It
-decides who gets which seat; the host publishes the card and answers the client.
+the table, the key each of them speaks with, the last presence mark each of them sent, and who
+came to watch. It decides who gets which seat; the host publishes the card and answers the
+client.
 
 A client id is bound to the first key that signs for it at this table (a seat's card keeps the
 key, so a resumed table knows it again): a message for that client signed by any other key, or
@@ -28,6 +29,7 @@ class Seating:
         self.keys: dict[str, bytes] = {}  # client -> the key it speaks with
         self._online: dict[str, bool] = {}
         self._nonces: dict[str, str] = {}  # client -> its current connection's presence nonce
+        self._watchers: set[str] = set()  # clients that asked to watch
 
     def restore(self, seats: list[SeatCard]) -> None:
         """Seat again who sat at a table whose host stopped: its clients are away until their
@@ -59,6 +61,21 @@ class Seating:
         elif client in self._nonces and self._nonces[client] != nonce:
             return None
         return self.mark(client, online)
+
+    def watch(self, client: str) -> None:
+        """``client`` asked to watch: counted while it is online and holds no seat."""
+        self.clients.add(client)
+        self._watchers.add(client)
+
+    @property
+    def watching(self) -> int:
+        """How many spectators are connected now: each client id once (one connection each:
+        the broker lets only one connection use a client id), its Last Will ends it."""
+        return sum(
+            1
+            for client in self._watchers
+            if self._online.get(client, True) and self.seat_of(client) is None
+        )
 
     def open_seats(self) -> list[Seat]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]

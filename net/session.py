@@ -349,6 +349,9 @@ class NetSession:
             request = JoinRequest(role, self.name, self._wanted_seat, self.bot)
             self.link.publish(topics.join(self.table, self.identity), encode(request))
             return
+        if self.spectator:  # a host that came back counts its spectators again
+            request = JoinRequest("spectator", self.name)
+            self.link.publish(topics.join(self.table, self.identity), encode(request))
         self._ask_sync(force=True)
         for pending in self._pending.values():
             pending.sent = time.monotonic()

@@ -149,6 +149,7 @@ class TableCard:
     ``epoch`` grows each time the host (re)connects, so a client knows to resend what may have
     been lost; ``seq`` is the number of events at the time the card was published. ``key`` is
     the host's public key (hex): the card, and everything the host says, is signed by it.
+    ``watching``: how many spectators' terminals are connected to the table now.
     """
 
     table: str
@@ -163,6 +164,7 @@ class TableCard:
     seq: int = 0
     scores: tuple[int, ...] | None = None
     key: str = ""
+    watching: int = 0
 
     def open_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
@@ -188,6 +190,7 @@ class TableCard:
             "seq": self.seq,
             "scores": list(self.scores) if self.scores is not None else None,
             "key": self.key,
+            "watching": self.watching,
         }
 
     @classmethod
@@ -213,6 +216,7 @@ class TableCard:
             seq=r.integer("seq"),
             scores=tuple(scores) if scores is not None else None,
             key=r.opt_text("key") or "",
+            watching=r.opt_integer("watching") or 0,  # cards from before it say nothing
         )
 
 

@@ -44,11 +44,14 @@ def handed_to(node: MessagePump, handler: Callable[..., object]) -> Callable[...
 
 
 def connection_line(session: object) -> str:
-    """The header's sub-title for a session: ``local``, or the connection and the seats
-    (``connected · ●Red ○Blue(away)``, ``reconnecting…``, ``desync at event 12 (…)``)."""
+    """The header's sub-title for a session: ``local``, or the connection, the seats and how
+    many watch (``connected · ●Red ○Blue(away) · 2 watching``, ``reconnecting…``,
+    ``desync at event 12 (…)``)."""
     status = str(getattr(session, "status", ""))
     if isinstance(session, TableWatch) and session.card is not None and status == "connected":
-        return f"{status} · {presence(session.card)}"
+        line = f"{status} · {presence(session.card)}"
+        watching = session.card.watching
+        return f"{line} · {watching} watching" if watching else line
     return status
 
 

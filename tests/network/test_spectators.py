@@ -1,0 +1,110 @@
+"""Spectators counted: the host counts the terminals watching its table (each client id once,
+while it is online and holds no seat; its Last Will ends it) and puts the count on the table's
+card; every player's header says "2 watching" (nothing when nobody watches)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from netkit import TestBroker, join, make_host, until
+
+from net.host import TableHost
+from net.seating import Seating
+from net.wire import JoinRequest, TableCard
+from tests.tui.conftest import wait_for
+from tui.app import CalderaApp
+from tui.screens.table import TableScreen
+
+SIZE = (100, 40)
+
+
+def test_the_seat_book_counts_each_spectator_once_while_it_is_online() -> None:
+    seating = Seating(2)
+    assert seating.watching == 0
+    seating.watch("eve")
+    seating.watch("eve")  # the same client asking again (its join resent)
+    assert seating.watching == 1
+    seating.presence("fay", True, "n1")
+    seating.watch("fay")
+    assert seating.watching == 2
+    assert seating.presence("fay", False, "old") is None  # an old connection's "offline"
+    assert seating.watching == 2
+    seating.presence("fay", False, "n1")  # its Last Will
+    assert seating.watching == 1
+    seating.presence("fay", True, "n2")  # back on a new connection
+    assert seating.watching == 2
+    seating.sit("eve", JoinRequest("player", "Eve"))  # a seated player does not watch
+    assert seating.watching == 1
+
+
+def test_the_count_travels_on_the_card() -> None:
+    card = TableCard("t1", "maunakea", "Mauna Kea", "t", "Ann", "open", (), watching=2)
+    assert TableCard.from_wire(card.to_wire()).watching == 2
+    older = {k: v for k, v in card.to_wire().items() if k != "watching"}
+    assert TableCard.from_wire(older).watching == 0  # a card from before the count
+
+
+def header(screen: TableScreen) -> str:
+    """The header's sub-title: the connection, the seats and how many watch."""
+    return str(screen.sub_title or "")
+
+
+def watcher_process(broker: TestBroker, tmp_path: Path, name: str) -> subprocess.Popen[str]:
+    """``caldera join t1 --watch --lines`` in a process of its own (to be killed)."""
+    env = {**os.environ, "CALDERA_CONFIG_DIR": str(tmp_path / name)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "join", "t1", "--watch", "--lines", "--name", name,
+         "--broker", str(broker.address)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env,
+    )  # fmt: skip
+
+
+async def test_the_players_headers_count_who_watches(broker: TestBroker, tmp_path: Path) -> None:
+    host: TableHost = make_host(broker.address, tmp_path, seats=2, turn_limit=None)
+    await host.open()
+    ann = await join(broker.address, "t1", "ann")
+    await host.seat_bot(1, "greedy")
+    await host.start()
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    watchers = []
+    killed: subprocess.Popen[str] | None = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(app.play_screen(ann))
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await wait_for(pilot, lambda: "●ANN" in header(screen), "Ann's header")
+            assert "watching" not in header(screen)
+
+            watchers.append(await join(broker.address, "t1", "eve", spectator=True))
+            await wait_for(pilot, lambda: header(screen).endswith(" · 1 watching"), "1")
+            watchers.append(await join(broker.address, "t1", "fay", spectator=True))
+            await wait_for(pilot, lambda: header(screen).endswith(" · 2 watching"), "2")
+            assert watchers[0].card is not None
+            await until(lambda: watchers[0].card is not None and watchers[0].card.watching == 2)
+
+            # a third in a process of its own, killed: the broker's Last Will says it is gone
+            killed = watcher_process(broker, tmp_path, "gus")
+            await wait_for(pilot, lambda: header(screen).endswith(" · 3 watching"), "3")
+            os.kill(killed.pid, signal.SIGKILL)
+            killed.wait()
+            await wait_for(pilot, lambda: header(screen).endswith(" · 2 watching"), "2 again")
+
+            await watchers.pop().close()  # Fay leaves
+            await wait_for(pilot, lambda: header(screen).endswith(" · 1 watching"), "1 again")
+            await watchers.pop().close()
+            await wait_for(pilot, lambda: "watching" not in header(screen), "nobody watching")
+            assert host.card.watching == 0
+    finally:
+        if killed is not None and killed.poll() is None:
+            killed.kill()
+            killed.wait()
+        for watcher in watchers:
+            await watcher.close()
+        await ann.close()
+        await host.close()
