@@ -191,3 +191,94 @@ async def test_a_player_reads_only_what_their_seat_may_see() -> None:
 
 def _seen(rules: Any, env: Envelope, seat: int) -> Envelope:
     return Envelope(env.seq, rules.project(env.event, seat), env.prev)
+
+
+def lines_env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "CALDERA_DATA_DIR": str(tmp_path), "CALDERA_CONFIG_DIR": str(tmp_path)}
+
+
+def block(lines: list[str], head: str) -> list[str]:
+    """The lines from the one starting with ``head`` up to the next unindented one."""
+    start = next(i for i, text in enumerate(lines) if text.startswith(head))
+    end = start + 1
+    while end < len(lines) and lines[end].startswith("  "):
+        end += 1
+    return lines[start:end]
+
+
+def test_look_says_the_position_and_only_what_the_seat_may_see(tmp_path: Path) -> None:
+    script = Script(
+        ["play", "maunakea", "--players", "2", "--bot", "2", "--seed", "look", "--advanced",
+         "--lines"], lines_env(tmp_path),
+    )  # fmt: skip
+    try:
+        script.until(*PROMPT)  # Red's first question: which cards to keep
+        first = len(script.lines)
+        script.send("look")
+        said = script.until("At the landings:")
+        assert said.startswith("At the landings: ")
+        looked = script.lines[first:]
+        red, blue = block(looked, "Red (seat 1): "), block(looked, "Blue (seat 2): ")
+        assert red[0] == "Red (seat 1): 0 VP." and blue[0] == "Blue (seat 2): 0 VP."
+        red_cards = next(text for text in red if text.startswith("  Cards dealt: "))
+        assert len(red_cards.split(", ")) == 6, red_cards  # Red's own six dealt, named
+        blue_cards = next(text for text in blue if text.startswith("  Cards: "))
+        assert blue_cards in (  # how many Blue holds, never which
+            "  Cards: still choosing which to keep.",
+            "  Cards: 4 cards, not shown.",
+        )
+        assert any(text.startswith("  Hand: ") for text in red)
+        assert not any(ch in "".join(looked) for ch in "○◐●■"), "no glyphs to spell out"
+
+        first = len(script.lines)
+        script.send("look blue")
+        script.until("  Cards: ")
+        assert block(script.lines[first:], "Blue (seat 2): ")[0] == "Blue (seat 2): 0 VP."
+        assert not any(text.startswith("Red (seat 1): ") for text in script.lines[first:])
+        script.send("look 3")
+        assert script.until("There is no player") == (
+            "There is no player '3' here: look at Red, Blue or 1 to 2."
+        )
+        script.send("quit")
+        assert script.process.wait(30) == 0
+    finally:
+        if script.process.poll() is None:
+            script.process.kill()
+    # what Blue kept is in the log: Red's look never named any of Blue's cards
+    (path,) = (tmp_path / "replays").glob("*.caldera")
+    from core.games.maunakea import events as ev
+    from tui.games.maunakea.widgets.cards import card_title
+
+    dealt = next(e.event for e in read(path).envelopes if isinstance(e.event, ev.CardsDealt))
+    mine = {card_title(c) for c in dealt.hands[0]}
+    theirs = {card_title(c) for c in dealt.hands[1]} - mine
+    assert not any(title in "\n".join(script.lines) for title in theirs), theirs
+
+
+def test_two_players_at_one_terminal_are_asked_to_hand_it_over(tmp_path: Path) -> None:
+    script = Script(
+        ["play", "maunakea", "--players", "2", "--seed", "hotseat", "--lines"], lines_env(tmp_path)
+    )
+    try:
+        seats = ["Red (seat 1)", "Blue (seat 2)"]
+        asked = script.until("'s turn (seat ")
+        first = next(s for s in seats if asked.startswith(s.replace(" (", "'s turn (")))
+        name = first.split()[0]
+        assert asked.endswith(
+            f"Only {name} should read on: press enter to hear {name}'s hand and commands."
+        )
+        assert not any(text.startswith("Your turn") for text in script.lines)
+        script.send("")
+        assert script.until("Your turn") == f"Your turn, {first}."
+        script.until(*PROMPT)
+        script.send("1")  # an explorer placed: the other player's turn, asked for again
+        (second,) = [s for s in seats if s != first]
+        asked = script.until("'s turn (seat ")
+        assert asked.startswith(second.replace(" (", "'s turn (") + ". Only ")
+        script.send("look")  # not a command before the hand-over: it only hands over
+        assert script.until("Your turn") == f"Your turn, {second}."
+        script.send("quit")
+        assert script.process.wait(30) == 0
+    finally:
+        if script.process.poll() is None:
+            script.process.kill()

@@ -4,9 +4,12 @@ Each event is printed as the sentence the event log shows. When a seat at this t
 act, the prompt says whose turn it is and lists the legal commands as short numbered lines
 (each in the game's words: what the command does, decided on a copy of the state); with many,
 it first says how many of each kind there are, and words typed narrow the list. The player types
-a number, or words that pick one line, or ``undo``, ``help``, ``quit``. Bad input gets one clear
-line and the question again. It plays any :class:`~core.session.Session`: a local game with bots,
-or a seat at a table across the network.
+a number, or words that pick one line, or ``look`` (the position in sentences, only what the
+seat may see; ``look Ann`` about one player), ``undo``, ``help``, ``quit``. Bad input gets one
+clear line and the question again. When several players share the terminal, each turn first
+says whose it is and waits for enter, so the others can look away before a hand is read out.
+It plays any :class:`~core.session.Session`: a local game with bots, or a seat at a table across
+the network.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from core.lifecycle import GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
+from tui.look import look, player_named
 from tui.sentences import sentence
 
 RECENT = 12  # a game taken up again reads out only its last events
@@ -33,11 +37,13 @@ MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words 
 HELP = (
     "Type the number of a line, or words from one line (a place such as D4, a kind such as "
     "'spend tile'); words that fit several lines narrow the list. 'list' reads the whole list, "
-    "'all' starts again from every command, 'undo' takes back your last command of this "
-    "turn, 'quit' leaves (a local game is saved; at a table your seat stays yours)."
+    "'all' starts again from every command, 'look' says the position (what you may see; "
+    "'look Ann' about one player), 'undo' takes back your last command of this turn, 'quit' "
+    "leaves (a local game is saved; at a table your seat stays yours)."
 )
 
 ReadLine = Callable[[], str]
+QUIT = (["quit"], ["q"], ["exit"])
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,7 @@ class LinePlayer:
         self.read = read
         self.out = out
         self.printed = 0
+        self._looking: Seat | None = None  # the player a shared terminal was last handed to
         self._news = asyncio.Event()
         session.subscribe(self._received)
 
@@ -185,21 +192,26 @@ class LinePlayer:
 
     async def turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one command and send it; ``False`` when the player quits."""
+        if not await self.handed_to(seat):
+            return False
         shown = len(self.session.envelopes)
         lines = lines_for(self.rules, self.session.state, seat, self.names)
         candidates = lines
         self.say(f"Your turn, {self.names[seat]} (seat {seat + 1}).")
         self.show(candidates, len(lines))
         while len(self.session.envelopes) == shown:
-            text = await asyncio.get_running_loop().run_in_executor(None, self.read)
+            text = await self._read()
             if text == "":
                 return False  # end of input: leave as 'quit' does
             words = text.strip().lower().split()
             if not words:
                 self.show(candidates, len(lines))
                 continue
-            if words in (["quit"], ["q"], ["exit"]):
+            if words in QUIT:
                 return False
+            if words[0] == "look":
+                self.look(seat, words[1:])
+                continue
             if words in (["help"], ["h"], ["?"]):
                 self.say(HELP)
                 continue
@@ -217,6 +229,37 @@ class LinePlayer:
             if chosen is not None:
                 await self.send(seat, chosen.command)
         return True
+
+    async def _read(self) -> str:
+        return await asyncio.get_running_loop().run_in_executor(None, self.read)
+
+    async def handed_to(self, seat: Seat) -> bool:
+        """Several players at this terminal: before ``seat``'s hand and commands are read out,
+        say whose turn it is and wait for enter (``False``: the player quit instead)."""
+        if len(self.session.controlled) < 2 or seat == self._looking:
+            return True
+        name = self.names[seat]
+        self.say(
+            f"{name}'s turn (seat {seat + 1}). Only {name} should read on: press enter to hear "
+            f"{name}'s hand and commands."
+        )
+        text = await self._read()
+        if text == "" or text.strip().lower().split() in QUIT:
+            return False
+        self._looking = seat
+        return True
+
+    def look(self, seat: Seat, words: list[str]) -> None:
+        """``look`` (everything ``seat`` may see) or ``look <player>`` (one player)."""
+        about = player_named(words, self.names) if words else None
+        if words and about is None:
+            known = ", ".join(self.names)
+            self.say(f"There is no player '{' '.join(words)}' here: look at {known} or 1 to "
+                     f"{len(self.names)}.")  # fmt: skip
+            return
+        state = self.session.state
+        for line in look(self.rules, state, self.names, seat, about):
+            self.say(line)
 
     def pick(
         self, words: list[str], candidates: list[Line], lines: list[Line]
@@ -247,13 +290,13 @@ class LinePlayer:
             for number, line in enumerate(candidates, 1):
                 self.say(f"  {number}) {line.text}")
             more = "" if len(candidates) == total else " ('all' lists every command)"
-            self.say(f"Type a number, words, undo, help or quit{more}.")
+            self.say(f"Type a number, words, look, undo, help or quit{more}.")
             return
         kinds = Counter(line.kind for line in candidates)
         counts = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
         rare = kinds.most_common()[-1][0]
         self.say(f"{len(candidates)} commands: {counts} (words such as '{rare}' narrow them).")
-        self.say("Type words to narrow, a number, list, undo, help or quit.")
+        self.say("Type words to narrow, a number, list, look, undo, help or quit.")
 
     async def send(self, seat: Seat, command: Command) -> None:
         try:
