@@ -13,9 +13,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from core.audit import audit
 from core.codec import Envelope
 from core.games import get_rules
+from core.games.arnak.components import COMPONENTS as ARNAK
 from replays.file import read
 from tests.lifeline import dies_with_us
 from tui.lines import lines_for
@@ -282,3 +285,36 @@ def test_two_players_at_one_terminal_are_asked_to_hand_it_over(tmp_path: Path) -
     finally:
         if script.process.poll() is None:
             script.process.kill()
+
+
+@pytest.mark.parametrize("game", ["maunakea", "kilauea", "arnak"])
+def test_look_in_each_game_names_no_card_the_seat_may_not_see(game: str) -> None:
+    from core.bots import make_bot, play_out
+    from core.referee import Referee
+    from tui.look import look
+
+    rules = get_rules(game)
+    config = rules.config(2, {"advanced": True} if game == "maunakea" else {})
+    referee: Referee[Any] = Referee(rules, config, ("Ann", "Bob"), seed=f"look-{game}")
+    referee.begin()
+    bots = {s: make_bot(game, "greedy", f"look/{s}") for s in (0, 1)}
+    play_out(referee, bots, max_commands=40)
+    while game == "arnak" and not referee.ended and not unseen_by_ann(referee.state):
+        play_out(referee, bots, max_commands=1)
+    said = look(rules, referee.state, ("Ann", "Bob"), 0, None)
+    assert said[1].startswith("Ann (seat 1): ") and any(
+        t.startswith("Bob (seat 2): ") for t in said
+    )
+    assert look(rules, referee.state, ("Ann", "Bob"), 0, 1)[0].startswith("Bob (seat 2): ")
+    text = "\n".join(said)
+    if game == "arnak":
+        hidden = unseen_by_ann(referee.state)  # Bob holds a card of his own now
+        assert hidden and not any(name in text for name in hidden), hidden
+        assert any(ARNAK.card(c).name in text for c in referee.state.seats[0].hand)
+
+
+def unseen_by_ann(state: Any) -> set[str]:
+    """The names of Bob's hand cards that Ann sees nowhere (her hand and play, the row)."""
+    seats = state.seats
+    seen = {*seats[0].hand, *seats[0].play, *state.row_art, *state.row_items}
+    return {ARNAK.card(c).name for c in seats[1].hand} - {ARNAK.card(c).name for c in seen if c}

@@ -32,6 +32,8 @@ def look(
 def _where(state: KilaueaState, names: Sequence[str]) -> str:
     if state.phase is Phase.OVER:
         head = "The game is over."
+    elif state.phase is Phase.DRAFT:
+        head = "The draft: each player takes Tikis from the volcano into their canoe."
     elif state.active is not None:
         head = f"Turn {state.turn}: {names[state.active]} plays ({state.phase.value})."
     else:
