@@ -3,7 +3,8 @@
 # and a broker this script starts (`caldera broker`, on a free loopback port).
 #
 # Ann hosts a 2-seat Kilauea table from the menu (turn limit 2); Bob joins it from his lobby;
-# Ann starts it; each plays with keys only (the draft, the canoe, a cut, the end of the turn)
+# Ann starts it; Cleo watches from the line mode (both headers say "1 watching" until her process
+# is killed and her Last Will says she left); each plays with keys only (the draft, the canoe, a cut, the end of the turn)
 # until both see the end screen; Ann closes the table, both quit.
 #
 #   tests/tmux_net.sh                    # uses .venv/bin/caldera
@@ -28,6 +29,16 @@ keys "$ann" s
 wait_for "$ann" "Kilauea — Ann, Bob"
 wait_for "$bob" "Kilauea — Ann, Bob"
 wait_for "$bob" "connected · ●Ann ●Bob"
+
+eval "$env CALDERA_CONFIG_DIR='$data/cleo' '$caldera' join '$table' --watch --lines --name Cleo \
+    </dev/null >'$data/cleo.log' 2>&1 &"
+cleo=$!
+trap 'kill -9 "$cleo" 2>/dev/null || true; stop_apps' EXIT
+wait_for "$ann" "connected · ●Ann ●Bob · 1 watching"
+wait_for "$bob" "connected · ●Ann ●Bob · 1 watching"
+kill -9 "$cleo"
+wait_gone "$ann" "watching"
+wait_gone "$bob" "watching"
 
 play_until "Kilauea: game over" "$bob"
 wait_for "$ann" "Kilauea: game over"
