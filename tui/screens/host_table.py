@@ -22,7 +22,8 @@ from core.games import get_rules
 from net.errors import NetError
 from tui.games import shown_games
 from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
-from tui.screens.new_game import DEFAULT_BOT, FORM_KEYS
+from tui.screens.new_game import DEFAULT_BOT
+from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
 
 MANUAL = "manual"
@@ -101,16 +102,16 @@ class HostScreen(Screen[HostSetup | None]):
                     )
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(self.player_name, id="name", max_length=24)
+                yield FieldInput(self.player_name, id="name", max_length=24)
             with Horizontal(classes="field"):
                 yield Label("Table name", classes="field-label")
-                yield Input(placeholder="your name's table", id="table-name", max_length=24)
+                yield FieldInput(placeholder="your name's table", id="table-name", max_length=24)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(placeholder="random (any text deals the same game)", id="seed")
+                yield FieldInput(placeholder="random (any text deals the same game)", id="seed")
             with Horizontal(classes="field", id="turn-limit-field"):
                 yield Label("Turn limit", classes="field-label")
-                yield Input(placeholder="none", id="turn-limit", type="integer")
+                yield FieldInput(placeholder="none", id="turn-limit", type="integer")
             yield GameOptions()
             with Horizontal(classes="field"):
                 yield Label("Stand-in", classes="field-label")
@@ -119,7 +120,7 @@ class HostScreen(Screen[HostSetup | None]):
                 )
             with Horizontal(classes="field"):
                 yield Label("Broker", classes="field-label")
-                yield Input(str(self.config.broker), id="broker")
+                yield FieldInput(str(self.config.broker), id="broker")
             yield Label(
                 "Started here (amqtt) when nothing answers on this machine. "
                 + (self.config_problem or f"From: {self.config.source}."),

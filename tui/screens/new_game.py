@@ -21,6 +21,7 @@ from tui.games import shown_games
 from tui.seats import SEAT_NAMES
 from tui.session import DEFAULT_BOT_PACE
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
+from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
 
 HUMAN = "human"
@@ -40,15 +41,6 @@ def kind_options(game: str) -> list[tuple[str, str]]:
     return [("Human (this keyboard)", HUMAN)] + [
         (f"Bot: {kind}", kind) for kind in sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
     ]
-
-
-# Tab moves between the fields before the next key is handed out: keys typed in one burst
-# ("1234<tab>7") are all handed to the field focused when each arrives, and a field's own tab
-# bubbles up to the screen only after the keys behind it went to the same field.
-FORM_KEYS: list[BindingType] = [
-    Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-    Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
-]
 
 
 class NewGameScreen(Screen[TableSetup | None]):
@@ -108,7 +100,7 @@ class NewGameScreen(Screen[TableSetup | None]):
             for seat in range(self.max_players):
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(self.names[seat], id=f"name-{seat}", classes="seat-name")
+                    yield FieldInput(self.names[seat], id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         kind_options(self.game),
                         value=HUMAN if seat == 0 else DEFAULT_BOT,
@@ -118,10 +110,10 @@ class NewGameScreen(Screen[TableSetup | None]):
                     )
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(placeholder="random (any text replays the same draws)", id="seed")
+                yield FieldInput(placeholder="random (any text replays the same draws)", id="seed")
             with Horizontal(classes="field", id="turn-limit-field"):
                 yield Label("Turn limit", classes="field-label")
-                yield Input(
+                yield FieldInput(
                     placeholder=f"none (only bots: {BOT_ONLY_TURN_LIMIT})",
                     id="turn-limit",
                     type="integer",

@@ -19,6 +19,7 @@ from textual.widgets import Input, Label, Select, Switch
 from core.games import get_rules
 from core.options import TURN_LIMIT, Option
 from tui.games import screens_for, shown_games
+from tui.widgets.form_fields import FieldInput
 
 OWN_FIELD = (TURN_LIMIT,)  # the forms give it a field of their own
 
@@ -85,7 +86,7 @@ class GameOptions(Vertical):
                 disabled=self._fixed,
             )
         shown = "" if given is None else str(given + 1 if option.kind == "seat" else given)
-        return Input(
+        return FieldInput(
             shown,
             placeholder=hint,
             id=field_id(option),
