@@ -48,6 +48,47 @@ def test_selfplay_rejects_an_unknown_side(capsys: pytest.CaptureFixture[str]) ->
     assert capsys.readouterr().err == "caldera: side: one of bird, snake\n"  # one line
 
 
+OWN = "(its own: --side, --start-player)"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["selfplay", "arnak", "--turn-limit", "5"],
+        ["selfplay", "arnak", "--turn-limit", "0"],
+        ["play", "arnak", "--turn-limit", "5"],
+        ["host", "arnak", "--turn-limit", "5"],
+        ["serve", "--table", "t1", "--game", "arnak", "--turn-limit", "5"],
+    ],
+)
+def test_a_turn_limit_for_arnak_is_refused_in_one_line(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Arnak has no turn limit (five rounds always end): the flag is refused, not ignored."""
+    out = tmp_path / "g.caldera"
+    if argv[0] == "selfplay":
+        argv = [*argv, "--out", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"caldera: --turn-limit: not an option of Lost Ruins of Arnak {OWN}\n"
+    assert not out.exists()
+
+
+def test_serve_refuses_a_table_option_without_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--turn-limit", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err == "caldera: --turn-limit: a table option, for the table --table opens (none is)\n"
+
+
+def test_selfplay_keeps_its_turn_limit_for_the_games_that_have_one(tmp_path: Path) -> None:
+    out = tmp_path / "m.caldera"
+    argv = ["selfplay", "maunakea", "--players", "2", "--seed", "1", "--quiet"]
+    assert main([*argv, "--out", str(out)]) == 0
+    assert read(out).header.config["turn_limit"] == 200  # the selfplay default
+    assert main([*argv, "--turn-limit", "0", "--out", str(tmp_path / "n.caldera")]) == 0
+    assert read(tmp_path / "n.caldera").header.config["turn_limit"] is None
+
+
 def test_greedy_beats_random() -> None:
     wins = 0
     for i in range(6):

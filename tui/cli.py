@@ -102,8 +102,9 @@ def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
     sp.add_argument(
         "--turn-limit",
         type=int,
-        default=SELFPLAY_TURN_LIMIT,
-        help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none)",
+        default=None,
+        help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none); "
+        "only for games with a turn limit (Mauna Kea, Kilauea: Arnak's five rounds always end)",
     )
     sp.add_argument("--bot", default="random", help="bot kind for every seat")
     flags.add_flags(sp, games, skip=("turn_limit",))
@@ -154,6 +155,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def selfplay_turn_limit(rules: Any, given: int | None) -> int | None:
+    """The turn limit of a selfplay game: ``given`` (0: none), else the default, for a game
+    that has a turn limit; a ``ValueError`` (one line) if ``given`` for one that has none."""
+    if not any(option.name == "turn_limit" for option in rules.options):
+        if given is not None:
+            own = ", ".join(option.flag for option in rules.options) or "none"
+            raise ValueError(f"--turn-limit: not an option of {rules.title} (its own: {own})")
+        return None
+    return SELFPLAY_TURN_LIMIT if given is None else given
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     from core.bots import make_bot, play_out
     from core.games import get_rules
@@ -163,8 +175,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     try:
         rules = get_rules(args.game)
         options = flags.chosen(args, args.game, args.players)
-        if args.turn_limit and any(o.name == "turn_limit" for o in rules.options):
-            options["turn_limit"] = args.turn_limit
+        limit = selfplay_turn_limit(rules, args.turn_limit)
+        if limit:
+            options["turn_limit"] = limit
         config = rules.config(args.players, options)
     except (KeyError, ValueError) as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))

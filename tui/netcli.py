@@ -339,6 +339,11 @@ def serve(args: argparse.Namespace) -> int:
     config = _setup(args)
     if args.table is not None:
         _check_options(args)
+    else:
+        given = [n for n in getattr(args, "table_options", ()) if getattr(args, n) is not None]
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise CalderaError(f"{flag}: a table option, for the table --table opens (none is)")
     embedded = _ensure_broker(config.broker)
     try:
         return _run(_serve(args, config))
