@@ -17,6 +17,10 @@ full). The commands are counted by the servers themselves, on their lobby cards
 the round trip is noisy, so the search also stops once the pace falls under 75%, and a
 doubling is measured twice before it counts.
 
+Where Linux schedules by session (``kernel.sched_autogroup_enabled``), another session's work
+takes its share of the cores whatever the niceness, and the broker, the referees and this
+process share their session's part: the ``machine`` column says whether the cores were free.
+
 ``--nice 5`` runs the referees below the broker and the bench, as an operator may run them on
 a machine they share with the broker: every command crosses the broker twice, and on two
 cores a broker waiting for a core behind two busy referees lifts every round trip.
@@ -167,7 +171,8 @@ async def knee(
                 else f"the tables slowed to {pace:.0%} of their pace" if pace < 0.75
                 else f"the round trip had not doubled at {most} tables"
             )  # fmt: skip
-            print(f"  {verdict} (bots think {think * 1000:.0f} ms per move)")
+            load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+            print(f"  {verdict} (bots think {think * 1000:.0f} ms per move; load average {load})")
             return carried
     finally:
         for process in processes:
