@@ -11,15 +11,15 @@ Bots wait for their turn, so an overloaded referee also shows as tables slowing 
 ``pace`` column is the commands per second per table against one table's alone (1.00 when the
 referee keeps up); ``referee CPU`` is the share of a core each referee process used, ``broker
 CPU`` the broker's (Mosquitto and amqtt use one core each), ``bench CPU`` this process's (the
-probe and the lobby), ``machine`` the cores busy in all (other programs too; 200% is two cores
-full). The commands are counted by the servers themselves, on their lobby cards
+probe and the lobby), ``others`` what every other program on the machine used meanwhile (200%
+is two cores full). The commands are counted by the servers themselves, on their lobby cards
 (:class:`~net.wire.ServerCard`), so the bench receives no table's events. On a shared machine
 the round trip is noisy, so the search also stops once the pace falls under 75%, and a
 doubling is measured twice before it counts.
 
 Where Linux schedules by session (``kernel.sched_autogroup_enabled``), another session's work
 takes its share of the cores whatever the niceness, and the broker, the referees and this
-process share their session's part: the ``machine`` column says whether the cores were free.
+process share their session's part: the ``others`` column says whether the cores were free.
 
 ``--nice 5`` runs the referees below the broker and the bench, as an operator may run them on
 a machine they share with the broker: every command crosses the broker twice, and on two
@@ -56,6 +56,7 @@ from net.serve import STATS_EVERY
 from net.wire import ServerCard
 
 CORES = os.cpu_count() or 1
+BUSY = 0.25  # other programs using more of the cores than this make a run say so
 GOAL = 200  # the tables one referee should carry (issue 17)
 BIG = {"turn_limit": 100_000}  # random bots rarely end a game on their own; this keeps them busy
 
@@ -121,9 +122,10 @@ async def knee(
             near = doubled = False
             alone, pace = 0.0, 1.0
             carried = (0, 0.0)
+            busiest = 0.0  # the most the other programs used in a step
             print(f"  {servers} referee process{'es' if servers > 1 else ''}")
             print(f"  {'tables':>6}  {'commands/s':>10}  {'p50':>8}  {'p99':>8}  vs 0 tables  "
-                  "pace  referee CPU  broker CPU  bench CPU  machine")  # fmt: skip
+                  "pace  referee CPU  broker CPU  bench CPU  others")  # fmt: skip
             while True:
                 await asyncio.sleep(1.0)
                 pids = [process.pid for process in processes]
@@ -138,6 +140,8 @@ async def knee(
                 bench_cpu = (time.process_time() - mine) / took
                 busy_now, spent_now = machine_busy()
                 machine = (busy_now - busy) / (spent_now - spent) * CORES
+                others = max(0.0, machine - cpu * servers - broker_cpu - bench_cpu)
+                busiest = max(busiest, others)
                 count = samples * (3 if base is None else 1)  # a steady base: the yardstick
                 times = await command_round_trips(address, probe, count, warmup=10)
                 p50 = statistics.median(times) * 1000
@@ -149,7 +153,7 @@ async def knee(
                     pace = rate / tables / alone
                 print(f"  {tables:6d}  {rate:10.0f}  {p50:6.2f}ms  {p99:6.2f}ms  {ratio:5.2f}x  "
                       f"{pace:5.2f}  {cpu:11.0%}  {broker_cpu:10.0%}  {bench_cpu:9.0%}  "
-                      f"{machine:7.0%}", flush=True)  # fmt: skip
+                      f"{others:6.0%}", flush=True)  # fmt: skip
                 if ratio >= 2 and not doubled:  # the machine is shared: measure once more
                     doubled = True
                     continue
@@ -173,6 +177,9 @@ async def knee(
             )  # fmt: skip
             load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
             print(f"  {verdict} (bots think {think * 1000:.0f} ms per move; load average {load})")
+            if busiest > BUSY:
+                print(f"  other programs used up to {busiest:.0%} of the cores: these figures are "
+                      "what the machine left over, not what a referee carries")  # fmt: skip
             return carried
     finally:
         for process in processes:
