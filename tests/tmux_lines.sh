@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The line mode in a real terminal: `caldera play maunakea --lines`, seat 1 played by typing
-# numbers at each prompt against a greedy bot, one command taken back with `undo`, to the end.
+# numbers at each prompt against a greedy bot, one look at the position, one command taken back
+# with `undo`, to the end.
 #
 #   tests/tmux_lines.sh                    # uses .venv/bin/caldera
 #   CALDERA=/path/to/caldera tests/tmux_lines.sh
@@ -28,6 +29,10 @@ wait_for "$session" "Your turn, Red (seat 1)."
 keys "$session" -l "what"
 keys "$session" Enter
 wait_for "$session" "No command fits 'what'. Type help for help."
+keys "$session" -l "look blue"
+keys "$session" Enter
+wait_for "$session" "Blue (seat 2): 0 VP."
+wait_for_line "$session" "^  Explorers: explorer 1 "
 keys "$session" 1 Enter
 
 answer_until() {  # answer_until TEXT: type 1 at every prompt until the last line shows TEXT
