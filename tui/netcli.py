@@ -472,9 +472,10 @@ def lobby(args: argparse.Namespace) -> int:
 
 def _table_line(card: Any) -> str:
     taken = len(card.seats) - len(card.open_seats())
+    watching = f"  · {card.watching} watching" if card.watching else ""
     return (
         f"{card.table:10} {card.title:10} {card.status:8} {taken}/{len(card.seats)}  "
-        f"{card.name}  —  {_seat_line(card)}"
+        f"{card.name}  —  {_seat_line(card)}{watching}"
     )
 
 

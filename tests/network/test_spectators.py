@@ -8,15 +8,21 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from netkit import TestBroker, join, make_host, until
+from textual.widgets import DataTable
 
 from net.host import TableHost
 from net.seating import Seating
 from net.wire import JoinRequest, TableCard
 from tests.tui.conftest import wait_for
 from tui.app import CalderaApp
+from tui.netcli import _table_line
+from tui.screens.lobby import LobbyScreen
+from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
 
 SIZE = (100, 40)
@@ -107,4 +113,39 @@ async def test_the_players_headers_count_who_watches(broker: TestBroker, tmp_pat
         for watcher in watchers:
             await watcher.close()
         await ann.close()
+        await host.close()
+
+
+async def test_the_lobby_says_how_many_watch(
+    broker: TestBroker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CALDERA_BROKER", str(broker.address))
+    host: TableHost = make_host(broker.address, tmp_path, seats=2, turn_limit=None)
+    await host.open()
+    await host.fill_with_bots("greedy")
+    await host.start()
+    watcher = await join(broker.address, "t1", "eve", spectator=True)
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+            await pilot.press("j")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            tables = lobby.query_one("#tables", DataTable)
+
+            def status() -> str:
+                cards = [c for c in lobby.cards if c.table == "t1"]
+                return str(tables.get_cell("t1", tables.ordered_columns[5].key)) if cards else ""
+
+            # the bots may have finished the game meanwhile: it is watched all the same
+            await wait_for(pilot, lambda: status().endswith(" · 1 watching"), "1 watching")
+            await watcher.close()
+            await wait_for(pilot, lambda: "watching" not in status(), "nobody watching")
+        assert "  · 1 watching" not in _table_line(host.card)
+        card = replace(host.card, watching=2)
+        assert _table_line(card).endswith("  · 2 watching")  # caldera lobby's line too
+    finally:
+        await watcher.close()
         await host.close()

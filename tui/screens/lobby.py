@@ -146,6 +146,8 @@ class LobbyScreen(Screen[None]):
             status = STATUS_WORDS.get(card.status, card.status)
             if card.seat_of(me) is not None:
                 status += " (your seat)"
+            if card.watching:
+                status += f" · {card.watching} watching"
             table.add_row(
                 card.table, card.title, card.name, card.host, taken(card), status, key=card.table
             )
