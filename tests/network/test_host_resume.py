@@ -183,3 +183,40 @@ async def test_another_server_resumes_the_tables_of_a_killed_one(
             if server.poll() is None:
                 server.kill()
                 server.communicate()
+
+
+async def test_a_resumed_host_counts_its_spectators_again(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    address = str(broker.address)
+    host = caldera("host", "maunakea", "--seats", "2", "--table", "watch1", "--standin", "none",
+                   "--linger", "5", "--quiet", "--replay-dir", str(tmp_path),
+                   "--broker", address)  # fmt: skip
+    players: list[NetSession] = []
+    watcher: NetSession | None = None
+
+    def seen() -> tuple[int, int]:
+        """The epoch and the count of spectators on the card the first player holds."""
+        card = players[0].card
+        return (card.epoch, card.watching) if card is not None else (-1, -1)
+
+    try:
+        players = await players_join(broker, "watch1", 2)  # the game begins; nobody plays
+        watcher = await join(broker.address, "watch1", "eve", spectator=True, timeout=30)
+        await until(lambda: seen()[1] == 1)
+        epoch = seen()[0]
+        kill(host)
+        await until(lambda: players[0].status == "host away", 10)
+        (path,) = tmp_path.glob("*.caldera")
+        host = caldera("host", "--resume", str(path), "--linger", "5", "--quiet",
+                       "--broker", address)  # fmt: skip
+        # the new host knew nobody watching: the spectator said so again at its new epoch
+        await until(lambda: seen()[0] != epoch and seen()[1] == 1, 30)
+        await watcher.close()
+        await until(lambda: seen()[1] == 0)
+    finally:
+        for session in [*players, *([watcher] if watcher is not None else [])]:
+            await session.close()
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
