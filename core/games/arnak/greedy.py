@@ -1,9 +1,10 @@
 """The greedy bot: a sensible economy in one step of look-ahead.
 
 For each legal command it applies the command's event to a copy of its own view and values the
-result (:func:`value`): the points it would score now, plus what resources, cards, assistants,
-archaeologists at work and research progress are worth while rounds remain. It takes the best,
-so it buys, digs, discovers, overcomes guardians and researches toward the temple when those pay.
+result (:func:`value`): the points it would score now, plus what resources, cards (and hand cards
+kept to pay an archaeologist's travel), assistants and research progress are worth while rounds
+remain. It takes the best, so it buys, digs, discovers, overcomes guardians and researches toward
+the temple when those pay; passing, by the verb or by a card's option, costs the cards in hand.
 """
 
 from __future__ import annotations
@@ -24,10 +25,14 @@ from core.messages import Command, Event
 from core.protocol import Rules, Seat
 from core.rng import Rng
 
-RESOURCE_WORTH = (0.45, 0.55, 0.6, 1.1, 1.8)  # coin, compass, tablet, arrowhead, jewel
-GLASS_ROW = 3.0  # what each row the glass climbs is worth beyond its points (the way to the temple)
-NOTEBOOK_ROW = 1.0
+RESOURCE_WORTH = (0.45, 0.55, 0.8, 1.4, 2.2)  # coin, compass, tablet, arrowhead, jewel
+GLASS_ROW = 6.0  # what each row the glass climbs is worth beyond its points (the way to the temple)
+NOTEBOOK_ROW = 2.0
+IN_TEMPLE = 6.0  # the glass in the temple: its tiles can be bought
 DRAWN = 0.9  # a card about to be drawn (a view does not know which)
+HAND_CARD = 0.3  # a card in hand, for its effect or its travel later
+TRAVEL_KEPT = 0.6  # more for each card kept to pay an archaeologist's way this round
+PASS_PER_CARD = 0.5  # passing with cards in hand wastes them for the round
 
 
 def growth_of(state: ArnakState) -> float:
@@ -51,7 +56,10 @@ def value(state: ArnakState, seat: int) -> float:
             score -= 0.8 * growth
         elif info.kind in ("item", "artifact"):
             score += growth * (0.6 + 0.35 * info.cost)
-    score += growth * 0.3 * len([c for c in player.hand if c != HIDDEN])
+    # a hand card played for a coin or a compass at once cannot pay a dig later this round
+    hand = sum(1 for c in player.hand if c != HIDDEN)
+    home = 0 if state.passed[seat] else sum(1 for space in player.arch if space is None)
+    score += growth * (HAND_CARD * hand + TRAVEL_KEPT * min(home, hand))
     score += growth * sum(2.5 + (1.5 if a.gold else 0) for a in player.assistants)
     score += growth * 1.2 * player.idols  # an idol can still go into a slot
     score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))
@@ -60,8 +68,13 @@ def value(state: ArnakState, seat: int) -> float:
     score += growth * GLASS_ROW * glass_row
     score += growth * NOTEBOOK_ROW * research_row(state.side, player.notebook)
     if player.glass == TEMPLE:
-        score += growth * 2
+        score += growth * IN_TEMPLE
     return score
+
+
+def passing_cost(state: ArnakState, seat: int) -> float:
+    """What passing now throws away: the cards still in hand (their use this round)."""
+    return PASS_PER_CARD * len(state.seats[seat].hand) + 0.01
 
 
 class GreedyBot:
@@ -91,7 +104,7 @@ class GreedyBot:
         value after its best answer (two questions deep), and cards about to be drawn count."""
         if isinstance(command, cmd.Pass):
             # passing early wastes the round: only when nothing else helps
-            return value(state, seat) - 0.25 * len(state.seats[seat].hand) - 0.01
+            return value(state, seat) - passing_cost(state, seat)
         if isinstance(command, cmd.EndTurn):
             return value(state, seat) - 0.05
         after = state.copy()
@@ -105,6 +118,8 @@ class GreedyBot:
         except (AssertionError, KeyError, IndexError, ValueError):
             return value(state, seat) - 1  # a view cannot follow it further: judge it poorly
         bonus = 0.0
+        if after.passed[seat] and not state.passed[seat]:
+            bonus -= passing_cost(after, seat)  # a card's option that passes ends the round too
         if isinstance(command, cmd.Choose) and command.value == fx.SKIP:
             bonus -= 0.02
         if isinstance(command, cmd.SlotIdol):
