@@ -49,9 +49,9 @@ class IslandBoard(Widget, can_focus=True):
         Binding("right,l", "cursor(1,0)", "Move the cursor", show=False),
     ]
 
-    cursor: reactive[Space] = reactive(START_CURSOR)
+    cursor: reactive[Space] = reactive(START_CURSOR, repaint=False)  # it repaints its rows
     scale: reactive[Scale] = reactive(SCALES[0], layout=True)
-    stride: reactive[int] = reactive(1)  # 2 while a tile is placed: the cursor moves by slots
+    stride: reactive[int] = reactive(1, repaint=False)  # 2 while a tile is placed: by slots
 
     class CursorMoved(Message):
         """The cursor is on a new space."""
