@@ -281,17 +281,19 @@ async def arnak_keypresses(runs: int) -> dict[str, list[float]]:
         while not isinstance(app.screen, ArnakScreen) or app.screen.turn.seat != 0:
             await pilot.pause(0.05)
         screen = app.screen
+
+        async def measure(name: str, keys: Callable[[int], str]) -> None:
+            results[f"Arnak: {name}"] = await clock.measure(pilot, runs, keys)
+            results[f"Arnak: {name}, CPU time only"] = clock.cpu
+            results[f"Arnak: {name}, CPU time until idle"] = clock.cpu_all
+
         await pilot.press("d")
         updown = ("down", "up")
-        results["Arnak: highlight over the dig sites (map marks)"] = await clock.measure(
-            pilot, runs, lambda i: updown[i % 2]
-        )
+        await measure("highlight over the dig sites (map marks)", lambda i: updown[i % 2])
         await pilot.press("escape")
-        results["Arnak: open the dig question / back (d, escape)"] = await clock.measure(
-            pilot, runs, lambda i: ("d", "escape")[i % 2]
-        )
-        results["Arnak: open the play-card list / back (p, escape)"] = await clock.measure(
-            pilot, runs, lambda i: ("p", "escape")[i % 2]
+        await measure("open the dig question / back (d, escape)", lambda i: ("d", "escape")[i % 2])
+        await measure(
+            "open the play-card list / back (p, escape)", lambda i: ("p", "escape")[i % 2]
         )
         assert screen.turn.seat == 0, "nothing was sent: still Red's turn"
     return results
