@@ -150,7 +150,7 @@ TEXTUAL_DARK = {"background": "#121212", "surface": "#1E1E1E", "foreground": "#E
 DEFAULT = from_variables("textual-dark", True, {**TEXTUAL_DARK, "accent": "#FEA62B"})
 
 
-def on_theme_change(widget: Widget, changed: Callable[[], None]) -> None:
+def on_theme_change(widget: Widget, changed: Callable[[], object]) -> None:
     """Call ``changed`` each time the app's theme changes, while ``widget`` is mounted."""
     widget.app.theme_changed_signal.subscribe(widget, lambda _theme: changed())
 

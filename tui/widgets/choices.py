@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.table import Table
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
@@ -30,6 +32,31 @@ class Row:
 
 
 HIGHLIGHT = "Move the highlight over the choices"
+KEY_WIDTH = 2
+
+
+class KeyedLine:
+    """A choice's key right-aligned in two cells, then its words, wrapped under themselves:
+    what a two-column ``Table.grid`` draws, cell for cell, for a third of its cost (the list
+    is rebuilt each time a question opens)."""
+
+    def __init__(self, key: Text, text: Text) -> None:
+        self.key = key
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = max(options.max_width - KEY_WIDTH - 1, 1)
+        longest = max(cell_len(part) for part in self.text.plain.split("\n"))
+        width = max(1, min(longest, room))  # the words' column, as the grid measures it
+        key = self.key.copy()
+        key.align("right", KEY_WIDTH)
+        blank = Text(" " * KEY_WIDTH)
+        lines = self.text.wrap(console, width, justify="left", overflow="ellipsis")
+        for i, line in enumerate(lines):
+            line.pad_right(width - line.cell_len)
+            row = Text.assemble(key if i == 0 else blank, " ", line, end="")
+            yield from Segment.simplify(row.render(console, ""))
+            yield Segment.line()
 
 
 class ChoiceList(OptionList, inherit_bindings=False):
@@ -53,10 +80,7 @@ class ChoiceList(OptionList, inherit_bindings=False):
             text = Text(row.text, "" if row.enabled else "dim")
             if row.reason:
                 text.append(f" — {row.reason}", "italic dim")
-            line = Table.grid(padding=(0, 1))  # long words wrap under the text, not the key
-            line.add_column(width=2, justify="right")
-            line.add_column()
-            line.add_row(Text(row.key, "bold"), text)
+            line = KeyedLine(Text(row.key, "bold"), text)  # long words wrap under the text
             options.append(Option(line, id=str(i), disabled=not row.enabled))
         self.set_options(options)
         first = next((i for i, row in enumerate(rows) if row.enabled), None)
