@@ -9,8 +9,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from textual.widgets._footer import FooterKey
-
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import spaces_of
 from core.games.maunakea.state import EndState
@@ -25,6 +23,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.seats import seat_letters
 from tui.tables import local_game
+from tui.widgets.key_footer import shown_keys
 
 from .conftest import screen_text, wait_for
 from .test_play import SIZE, events_of, from_position, game_app, start_turn, turn_position
@@ -175,8 +174,8 @@ async def test_the_tile_key_follows_the_hand_size() -> None:
         screen = await start_turn(pilot, app)
 
         def tile_key() -> str:
-            keys = [k for k in app.screen.query(FooterKey) if k.action == "choose_tile(0)"]
-            return keys[0].key_display if keys else ""
+            keys = [k for k in shown_keys(app.screen) if k.action == "choose_tile(0)"]
+            return keys[0].display if keys else ""
 
         count = len(screen.state.hands[0])
         assert count > 2

@@ -5,8 +5,6 @@ referee's one line saying why not."""
 
 from __future__ import annotations
 
-from textual.widgets._footer import FooterKey
-
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_of
@@ -16,6 +14,7 @@ from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.screens.choice import ConfirmScreen
 from tui.tables import SeatSetup, TableSetup
+from tui.widgets.key_footer import shown_keys
 
 from .conftest import screen_text, wait_for
 from .test_play import SIZE, events_of, from_position, game_app, start_turn, turn_position
@@ -27,7 +26,7 @@ def notices(app: CalderaApp) -> str:
 
 def undo_offered(app: CalderaApp) -> bool:
     """The footer shows the undo key, and the command palette lists "Undo"."""
-    footer = any(key.action == "undo" for key in app.screen.query(FooterKey))
+    footer = any(key.action == "undo" for key in shown_keys(app.screen))
     palette = "Undo" in [command.title for command in app.get_system_commands(app.screen)]
     assert footer == palette
     return footer

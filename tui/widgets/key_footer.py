@@ -223,3 +223,24 @@ class KeyFooter(Footer):
             return
         line = self.query_children(KeyLine).first()
         line.keys = keys  # repainted only if they changed
+
+
+def shown_keys(screen: Screen[Any]) -> list[Key]:
+    """The keys the footer of ``screen`` shows now (the command palette's last), as drawn:
+    for tests and tools."""
+    keys: list[Key] = []
+    for widget in screen.query(FooterKey):
+        if isinstance(widget, KeyLine):
+            keys.extend(widget.keys)
+        else:
+            keys.append(
+                Key(
+                    widget.key,
+                    widget.key_display,
+                    widget.description,
+                    widget.action,
+                    not widget._disabled,
+                    str(widget.tooltip or ""),
+                )
+            )
+    return keys
