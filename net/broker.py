@@ -7,7 +7,8 @@ passwords: for a club server, use Mosquitto (see the README). Like the club's Mo
 refuses a packet bigger than ``MAX_PACKET_BYTES``: the sender is disconnected before the broker
 reads it, so nobody's memory ever holds it (amqtt has no such setting: see ``_limit_packets``).
 Like Mosquitto, it drops a client that has sent nothing for one and a half times its keep-alive
-(MQTT 3.1.1, 3.1.2.10; amqtt only logs it: see ``_enforce_keep_alive``).
+(MQTT 3.1.1, 3.1.2.10; amqtt only logs it: see ``_enforce_keep_alive``). A client subscribing
+while amqtt delivers a message no longer makes others miss it (``_Subscriptions``).
 
 A ``caldera`` killed with SIGKILL cannot stop its broker: the broker outlives it on purpose, so
 the players of a killed host keep their connection (they see "host away") and the host, started
@@ -29,7 +30,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from net.config import BrokerAddress
@@ -94,6 +95,19 @@ def _enforce_keep_alive() -> None:
     BrokerProtocolHandler.handle_read_timeout = handle_read_timeout
 
 
+class _Subscriptions(dict[str, Any]):
+    """amqtt's table of subscriptions (topic filter → sessions), walked over a copy: amqtt walks
+    it across awaits (delivering a message, sending a newcomer the retained ones), and another
+    client's subscription made meanwhile ended the walk ("dictionary changed size during
+    iteration"), so the subscribers not reached yet lost the message."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(super().keys()))
+
+    def items(self) -> Any:
+        return list(super().items())
+
+
 def amqtt_config(host: str, port: int) -> dict[str, Any]:
     """A lean amqtt configuration: one TCP listener, anonymous clients, no packet logging."""
     return {
@@ -126,6 +140,7 @@ class InProcessBroker:
         _limit_packets()
         _enforce_keep_alive()
         self._broker = Broker(amqtt_config(self.host, self.port))
+        self._broker._subscriptions = _Subscriptions(self._broker._subscriptions)
         try:
             await self._broker.start()
         except Exception as exc:  # amqtt wraps bind errors in its own BrokerError
