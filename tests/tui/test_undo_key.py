@@ -5,10 +5,12 @@ referee's one line saying why not."""
 
 from __future__ import annotations
 
+from core.games.kilauea import events as kev
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_of
 from core.lifecycle import Undone
+from tests.kilauea_builder import Table as KTable
 from tests.mk_builder import Builder
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
@@ -17,6 +19,8 @@ from tui.tables import SeatSetup, TableSetup
 from tui.widgets.key_footer import shown_keys
 
 from .conftest import screen_text, wait_for
+from .test_kilauea_play import from_table as kilauea_app
+from .test_kilauea_play import red_to_play
 from .test_play import SIZE, events_of, from_position, game_app, start_turn, turn_position
 
 
@@ -130,3 +134,23 @@ async def test_the_undo_key_is_gone_at_another_s_turn() -> None:
         assert not undo_offered(app)
         await pilot.press("u")  # Blue has nothing to take back: one line says why
         await wait_for(pilot, lambda: "nothing to take back" in screen.note, "the reason")
+
+
+async def test_kilauea_offers_undo_after_each_command_even_one_of_several_events() -> None:
+    table = KTable(phase="move", canoe="plumeria b").canoe(0, "red").stones(0, 3)
+    app = kilauea_app(table, "undo-kilauea")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        assert not undo_offered(app)
+        await pilot.press("1")  # move the canoe one space
+        await wait_for(pilot, lambda: undo_offered(app), "undo after the move")
+        await pilot.press("c", "1")  # cut a Tiki: it earns reef tile 2
+        await pilot.press("t", "1")  # 2A: a tile used, and the stones it takes (two events)
+        await wait_for(pilot, lambda: isinstance(events_of(screen)[-1], kev.StonesTaken), "2A")
+        assert undo_offered(app)  # the stones came with the command, nothing was revealed
+        await pilot.press("u")
+        await wait_for(pilot, lambda: isinstance(events_of(screen)[-1], Undone), "the undo")
+        assert isinstance(
+            screen.session.envelopes[events_of(screen)[-1].back_to].event, kev.TileUsed
+        )
+        assert undo_offered(app)  # the cut and the move may still be taken back
