@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -122,8 +123,16 @@ def type_in_one_burst(app: CalderaApp, text: str) -> None:
         app.post_message(event)
 
 
+def paste(app: CalderaApp, text: str) -> None:
+    """``text`` pasted: the terminal hands it over in one piece."""
+    app.post_message(events.Paste(text))
+
+
 @pytest.mark.parametrize("form", [NewGameScreen, HostScreen])
-async def test_a_seed_typed_and_tabbed_in_one_burst_moves_on(form: type[Screen[Any]]) -> None:
+@pytest.mark.parametrize("hand_over", [type_in_one_burst, paste], ids=["typed", "pasted"])
+async def test_a_seed_typed_or_pasted_with_a_tab_moves_on(
+    form: type[Screen[Any]], hand_over: Callable[[CalderaApp, str], None]
+) -> None:
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
@@ -132,26 +141,10 @@ async def test_a_seed_typed_and_tabbed_in_one_burst_moves_on(form: type[Screen[A
         turn_limit = app.screen.query_one("#turn-limit", Input)
         seed.focus()
         await pilot.pause()
-        type_in_one_burst(app, "1234\t7")
+        hand_over(app, "1234\t7")
         await wait_for(pilot, lambda: turn_limit.value == "7", "the 7 in the next field")
-        assert seed.value == "1234"
+        assert seed.value == "1234"  # no tab, and nothing after it, kept in the seed
         assert app.focused is turn_limit
         type_in_one_burst(app, "\x1b[Z5")  # shift+tab back (the seed's text is selected): 5
         await wait_for(pilot, lambda: seed.value == "5", "the 5 in the seed")
         assert turn_limit.value == "7"
-
-
-@pytest.mark.parametrize("form", [NewGameScreen, HostScreen])
-async def test_a_paste_with_a_tab_fills_the_next_field_too(form: type[Screen[Any]]) -> None:
-    app = CalderaApp(bot_pace=0, reveal_pace=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
-        await app.push_screen(form())
-        seed = app.screen.query_one("#seed", Input)
-        turn_limit = app.screen.query_one("#turn-limit", Input)
-        seed.focus()
-        await pilot.pause()
-        app.post_message(events.Paste("1234\t7"))  # as the terminal hands a paste over
-        await wait_for(pilot, lambda: turn_limit.value == "7", "the 7 in the next field")
-        assert seed.value == "1234"  # no tab kept in the seed
-        assert app.focused is turn_limit
