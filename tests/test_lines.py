@@ -311,6 +311,7 @@ def test_look_in_each_game_names_no_card_the_seat_may_not_see(game: str) -> None
         hidden = unseen_by_ann(referee.state)  # Bob holds a card of his own now
         assert hidden and not any(name in text for name in hidden), hidden
         assert any(ARNAK.card(c).name in text for c in referee.state.seats[0].hand)
+        assert "+1 " in text  # gains keep their sign: only pictures are left out
         assert "  Research: glass " in text and " coin" in said[-1]  # the row with its prices
         assert any(t.startswith(("Sites discovered: ", "No site discovered")) for t in said)
 

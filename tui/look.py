@@ -30,9 +30,10 @@ def look(
 
 
 def plain(line: str) -> str:
-    """``line`` without symbols (``○ white`` -> ``white``, ``lava ● (circle flow)``), the
-    spaces they leave closed up; the indent is kept."""
-    kept = "".join(ch for ch in line if unicodedata.category(ch) not in ("So", "Sm"))
+    """``line`` without pictures (``○ white`` -> ``white``, ``lava ● (circle flow)``), the
+    spaces they leave closed up; the indent is kept, and signs that mean something (``+1
+    coin``, ``→``) stay."""
+    kept = "".join(ch for ch in line if unicodedata.category(ch) != "So")
     indent = len(kept) - len(kept.lstrip(" "))
     return kept[:indent] + _SPACES.sub(" ", kept[indent:]).strip()
 
