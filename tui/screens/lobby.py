@@ -100,6 +100,8 @@ class LobbyScreen(Screen[None]):
         try:
             await lobby.open()
         except CalderaError as exc:
+            if self._gone():
+                return
             self.query_one("#lobby-broker", Static).update(Text(f"✗ {exc}", style="bold #ff6b6b"))
             self.note = "b chooses another broker, r tries again (a host starts one for its table)"
             self.refresh_bindings()
@@ -120,10 +122,15 @@ class LobbyScreen(Screen[None]):
     def _table_changed(self, table: str, card: TableCard | None) -> None:
         self._show_tables()
 
+    def _gone(self) -> bool:
+        """Whether the screen's widgets are gone (it is being closed; its worker and the lobby's
+        callbacks may still run once before they are stopped)."""
+        return not self.query("#tables")
+
     def _show_connection(self) -> None:
         lobby = self.lobby
         self.connected = lobby is not None and lobby.link.connected
-        if lobby is None:
+        if lobby is None or self._gone():
             return
         state = "connected" if self.connected else "reconnecting…"
         self.sub_title = f"{self.address} · {state}"
@@ -133,6 +140,8 @@ class LobbyScreen(Screen[None]):
 
     def _show_tables(self) -> None:
         """Every table, open ones first; the highlighted table stays highlighted."""
+        if self._gone():
+            return
         lobby = self.lobby
         cards = list(lobby.tables.values()) if lobby is not None else []
         order = {"open": 0, "running": 1, "over": 2}
