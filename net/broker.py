@@ -8,7 +8,8 @@ refuses a packet bigger than ``MAX_PACKET_BYTES``: the sender is disconnected be
 reads it, so nobody's memory ever holds it (amqtt has no such setting: see ``_limit_packets``).
 Like Mosquitto, it drops a client that has sent nothing for one and a half times its keep-alive
 (MQTT 3.1.1, 3.1.2.10; amqtt only logs it: see ``_enforce_keep_alive``). A client subscribing
-while amqtt delivers a message no longer makes others miss it (``_Subscriptions``).
+while amqtt delivers a message no longer makes others miss it, and a message is matched only
+against the topic filters that can match it (``_Subscriptions``).
 
 A ``caldera`` killed with SIGKILL cannot stop its broker: the broker outlives it on purpose, so
 the players of a killed host keep their connection (they see "host away") and the host, started
@@ -96,16 +97,111 @@ def _enforce_keep_alive() -> None:
 
 
 class _Subscriptions(dict[str, Any]):
-    """amqtt's table of subscriptions (topic filter → sessions), walked over a copy: amqtt walks
-    it across awaits (delivering a message, sending a newcomer the retained ones), and another
-    client's subscription made meanwhile ended the walk ("dictionary changed size during
-    iteration"), so the subscribers not reached yet lost the message."""
+    """amqtt's table of subscriptions (topic filter → sessions).
+
+    Walked over a copy: amqtt walks it across awaits (delivering a message, sending a newcomer
+    the retained ones), and another client's subscription made meanwhile ended the walk
+    ("dictionary changed size during iteration"), so the subscribers not reached yet lost the
+    message.
+
+    Indexed by each filter's literal head (its levels before the first wildcard), so a message
+    is matched against the filters that can match it (:meth:`candidates`) rather than against
+    every filter: amqtt's own loop made each message cost time in the number of subscriptions,
+    four a table (~0.3 ms a message at 50 tables, two thirds of it matching)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self._heads: dict[tuple[str, ...], list[str]] | None = None
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(super().keys()))
 
     def items(self) -> Any:
         return list(super().items())
+
+    def candidates(self, topic: str) -> list[tuple[str, Any]]:
+        """The (filter, subscriptions) whose literal head begins ``topic``, in insertion order
+        per head; each still to be matched in full."""
+        heads = self._heads
+        if heads is None:
+            heads = self._heads = {}
+            for a_filter in self:
+                heads.setdefault(_head(a_filter), []).append(a_filter)
+        levels = tuple(topic.split("/"))
+        return [(a_filter, self[a_filter]) for n in range(len(levels) + 1)
+                for a_filter in heads.get(levels[:n], ())]  # fmt: skip
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._heads = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._heads = None
+        super().__delitem__(key)
+
+    def clear(self) -> None:
+        self._heads = None
+        super().clear()
+
+    def pop(self, *args: Any) -> Any:
+        self._heads = None
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, Any]:
+        self._heads = None
+        return super().popitem()
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._heads = None
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._heads = None
+        super().update(*args, **kwargs)
+
+
+def _head(a_filter: str) -> tuple[str, ...]:
+    """A topic filter's levels before its first wildcard (all of them if it has none)."""
+    levels = a_filter.split("/")
+    for n, level in enumerate(levels):
+        if "+" in level or "#" in level:
+            return tuple(levels[:n])
+    return tuple(levels)
+
+
+def _index_subscriptions() -> None:
+    """Make amqtt (0.12) match a message against the filters :class:`_Subscriptions` finds for
+    its topic. Its broadcast step is otherwise amqtt's own: the same checks, in the same order."""
+    from amqtt.broker import Broker  # type: ignore[import-untyped]
+    from amqtt.contexts import Action  # type: ignore[import-untyped]
+    from amqtt.mqtt.constants import QOS_1, QOS_2  # type: ignore[import-untyped]
+
+    if getattr(Broker._run_broadcast, "indexed", False):
+        return
+
+    async def _run_broadcast(self: Any, running_tasks: Any) -> None:
+        broadcast = await self._broadcast_queue.get()
+        topic = broadcast["topic"]
+        for a_filter, subscriptions in self._subscriptions.candidates(topic):
+            if not self._matches(topic, a_filter):
+                continue
+            for target, sub_qos in subscriptions:
+                qos = broadcast.get("qos", sub_qos)
+                if not await self._topic_filtering(target, topic=topic, action=Action.RECEIVE):
+                    continue
+                connected = target.transitions.state == "connected"
+                if (not connected and not target.clean_session and qos in (QOS_1, QOS_2)
+                        and not target.is_anonymous):  # fmt: skip
+                    await self._retain_broadcast_message(broadcast, qos, target)
+                    continue
+                handler = self._get_handler(target) if connected else None
+                if handler:
+                    running_tasks.append(asyncio.ensure_future(
+                        handler.mqtt_publish(topic, broadcast["data"], qos, retain=False)
+                    ))  # fmt: skip
+
+    _run_broadcast.indexed = True  # type: ignore[attr-defined]
+    Broker._run_broadcast = _run_broadcast
 
 
 def amqtt_config(host: str, port: int) -> dict[str, Any]:
@@ -134,11 +230,12 @@ class InProcessBroker:
         return BrokerAddress(self.host if self.host != "0.0.0.0" else "127.0.0.1", self.port)
 
     async def start(self) -> None:
-        from amqtt.broker import Broker  # type: ignore[import-untyped]
+        from amqtt.broker import Broker
 
         _quiet_amqtt()
         _limit_packets()
         _enforce_keep_alive()
+        _index_subscriptions()
         self._broker = Broker(amqtt_config(self.host, self.port))
         self._broker._subscriptions = _Subscriptions(self._broker._subscriptions)
         try:
