@@ -218,3 +218,25 @@ async def test_arnak_table_reads_in_the_theme(theme: str) -> None:
         grounds.add(boost.hex)  # the status line and the card row
         for panel in ("#map", "#research", "#row", "#players", "#hand"):
             assert not illegible(screen.query_one(panel), grounds), panel
+
+
+async def test_arnak_map_follows_the_theme_at_once() -> None:
+    """A site's travel word on the map: its ink and its ground change with the theme."""
+    app, run_before = arnak.table(4, "bird")
+    async with app.run_test(size=arnak.SIZE) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        assert isinstance(screen, ArnakScreen)
+        board = screen.query_one("#map")
+        lines = [strip.text for strip in screen._compositor.render_strips()]
+        region = board.content_region
+        y = next(y for y in range(region.height) if " car " in lines[region.y + y])
+        x = lines[region.y + y].index(" car ") + 1 - region.x
+        dark = cell_style(board, x, y)
+        app.theme = LIGHT
+        await pilot.pause()
+        light = cell_style(board, x, y)
+        assert light.bgcolor != dark.bgcolor and light.color != dark.color
+        assert hex_of(light.bgcolor) == app.get_css_variables()["background"]
+        ink = Color.parse(hex_of(light.color) or "")
+        assert contrast(ink, colours_of(app).background) >= LEGIBLE
