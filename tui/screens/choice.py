@@ -9,15 +9,37 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+WIDEST = 90  # columns of a dialog box on a wide terminal (``.dialog`` in dialogs.tcss)
+FRAME = 6  # the box's border and padding, both sides
 
-class ChoiceScreen(ModalScreen[int | None]):
-    """A titled list of options; returns the index chosen, or ``None`` on escape."""
+
+class Dialog(ModalScreen[ScreenResultType]):
+    """A box of at most ``WIDEST`` columns, narrower on a narrow terminal, whose question and
+    hints wrap inside it (a long one was cut off at the box's edge)."""
 
     CSS_PATH = "dialogs.tcss"
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, columns: int) -> None:
+        box = max(FRAME + 10, min(WIDEST, columns - 2))
+        for dialog in self.query(".dialog"):
+            dialog.styles.max_width = box
+        for label in self.query(".dialog-title, .dialog-hint"):
+            label.styles.max_width = box - FRAME
+
+
+class ChoiceScreen(Dialog[int | None]):
+    """A titled list of options; returns the index chosen, or ``None`` on escape."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
 
     def __init__(self, title: str, options: Sequence[str]) -> None:
@@ -45,10 +67,9 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question."""
 
-    CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
@@ -68,10 +89,9 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(Dialog[str | None]):
     """One line of text (a broker's address, say); ``None`` on escape."""
 
-    CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, value: str = "", hint: str = "") -> None:

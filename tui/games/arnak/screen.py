@@ -44,6 +44,10 @@ from tui.widgets.text_line import TextLine
 
 DIGITS = 9
 MIN_SIZE = (120, 40)
+PASS_QUESTION = (
+    "Pass? Your round ends now (free actions may still follow this turn; you can keep leftover "
+    "cards for the next round)."
+)
 SCORE_PARTS = {  # the end screen's headings for the parts of a score
     "research": "Research",
     "temple_tiles": "Temple\ntiles",
@@ -243,11 +247,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             await self._open(verb)
 
     def action_pass_round(self) -> None:
-        question = (
-            "Pass? Your round ends now (free actions may still follow this turn; you can keep "
-            "leftover cards for the next round)."
-        )
-        self.app.push_screen(ConfirmScreen(question), self._confirmed(PASS))
+        self.app.push_screen(ConfirmScreen(PASS_QUESTION), self._confirmed(PASS))
 
     def action_end_turn(self) -> None:
         wasted = self.turn.wasted() if self.settings.confirm else []
