@@ -316,6 +316,7 @@ def players_text(state: ArnakState, names: Sequence[str], scores: Sequence[int] 
 
 
 HAND_LINES = 5  # the hand panel's lines under its title
+HAND_WIDTH = 68  # the hand panel's columns (``#hand`` in arnak.tcss, less its padding)
 
 
 def _card_cell(card: str, width: int) -> Text:
@@ -330,10 +331,31 @@ def _card_cell(card: str, width: int) -> Text:
     return cell
 
 
-def hand_text(state: ArnakState, names: Sequence[str], seat: int | None) -> Text:
-    """The viewer's hand, a card a line with travel and effect (more cards than lines: two a
-    line, name and travel; the list of a play says their effects), and their play area; a
-    spectator (or a covered table) sees no hand."""
+def _card_line(card: str, width: int) -> Text:
+    """A hand card on one line: name, travel and effect, cut to ``width`` with "…" (the list
+    of a play says the whole effect)."""
+    if card == HIDDEN:
+        return Text("• a hidden card", DIM)
+    info = C.card(card)
+    line = Text("• ")
+    line.append(info.name, "bold")
+    line.append(W.card_line(card)[len(info.name) :])
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def _one_line(text: str, width: int) -> Text:
+    line = Text(text, DIM)
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def hand_text(
+    state: ArnakState, names: Sequence[str], seat: int | None, width: int = HAND_WIDTH
+) -> Text:
+    """The viewer's hand, a card a line with travel and effect (each cut to the panel's width;
+    more cards than lines: two a line, name and travel; the list of a play says their effects),
+    and their play area on one line; a spectator (or a covered table) sees no hand."""
     out = Text()
     if seat is None:
         out.append("HAND", "bold underline")
@@ -344,23 +366,21 @@ def hand_text(state: ArnakState, names: Sequence[str], seat: int | None) -> Text
     pool = " ".join(state.pool) if state.active == seat else ""
     out.append(f"  travel this turn: {pool or 'none'}", DIM)
     hand = player.hand
-    if len(hand) > HAND_LINES:
+    played = [C.name(c) for c in player.play if c != HIDDEN]
+    if len(hand) + (1 if played else 0) > HAND_LINES:
+        half = width // 2
         for i in range(0, len(hand), 2):
             out.append("\n")
-            out.append_text(_card_cell(hand[i], 34))
+            out.append_text(_card_cell(hand[i], half))
             if i + 1 < len(hand):
-                out.append_text(_card_cell(hand[i + 1], 34))
-    for card in hand if len(hand) <= HAND_LINES else ():
-        out.append("\n• ")
-        if card == HIDDEN:
-            out.append("a hidden card", DIM)
-            continue
-        info = C.card(card)
-        out.append(info.name, "bold")
-        out.append(W.card_line(card)[len(info.name) :])
+                out.append_text(_card_cell(hand[i + 1], half))
+    else:
+        for card in hand:
+            out.append("\n")
+            out.append_text(_card_line(card, width))
     if not hand:
         out.append("\n(no cards)", DIM)
-    played = [C.name(c) for c in player.play if c != HIDDEN]
     if played:
-        out.append("\nplay area: " + ", ".join(played), DIM)
+        out.append("\n")
+        out.append_text(_one_line("play area: " + ", ".join(played), width))
     return out
