@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from tests.arnak_builder import Table
+from tui.games.arnak.look import look
 
 from .conftest import screen_text
 from .test_arnak_play import SIZE, from_table, red_to_play
@@ -29,3 +31,11 @@ async def test_every_card_of_a_hand_of_long_cards_is_in_sight(played: list[str])
             assert any("play area: Funding" in line for line in hand)
         if not played:  # a card a line, its effect as far as it goes
             assert any("Guardian's Ocarina · 2 planes · an archaeologist" in line for line in hand)
+
+
+def test_line_mode_look_says_each_card_of_the_hand_whole() -> None:
+    table = Table().hand(0, [*LONG, "b0es"]).play(0, ["b0fc"])
+    said = look(table.state, ("Red", "Blue"), 0, None)
+    for card in [*LONG, "b0es"]:
+        assert any(line == "• " + W.card_line(card) for line in said), card
+    assert "play area: Funding" in said

@@ -25,7 +25,7 @@ def look(
         lines += _player(state, names, seat)
     shown = viewer if about is None else about
     if shown is not None and shown == viewer:
-        lines += [line.strip() for line in hand_text(state, names, viewer).plain.splitlines()]
+        lines += [line.strip() for line in hand_text(state, names, viewer, None).plain.splitlines()]
     if about is None:
         lines.append(_sites(state))
         row = f"artifacts {_row(state.row_art)}; items {_row(state.row_items)}"

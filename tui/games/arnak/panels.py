@@ -331,31 +331,34 @@ def _card_cell(card: str, width: int) -> Text:
     return cell
 
 
-def _card_line(card: str, width: int) -> Text:
+def _card_line(card: str, width: int | None) -> Text:
     """A hand card on one line: name, travel and effect, cut to ``width`` with "…" (the list
-    of a play says the whole effect)."""
+    of a play says the whole effect); whole when ``width`` is ``None``."""
     if card == HIDDEN:
         return Text("• a hidden card", DIM)
     info = C.card(card)
     line = Text("• ")
     line.append(info.name, "bold")
     line.append(W.card_line(card)[len(info.name) :])
-    line.truncate(width, overflow="ellipsis")
+    if width is not None:
+        line.truncate(width, overflow="ellipsis")
     return line
 
 
-def _one_line(text: str, width: int) -> Text:
+def _one_line(text: str, width: int | None) -> Text:
     line = Text(text, DIM)
-    line.truncate(width, overflow="ellipsis")
+    if width is not None:
+        line.truncate(width, overflow="ellipsis")
     return line
 
 
 def hand_text(
-    state: ArnakState, names: Sequence[str], seat: int | None, width: int = HAND_WIDTH
+    state: ArnakState, names: Sequence[str], seat: int | None, width: int | None = HAND_WIDTH
 ) -> Text:
     """The viewer's hand, a card a line with travel and effect (each cut to the panel's width;
     more cards than lines: two a line, name and travel; the list of a play says their effects),
-    and their play area on one line; a spectator (or a covered table) sees no hand."""
+    and their play area on one line; a spectator (or a covered table) sees no hand. With no
+    ``width`` (line mode's ``look``) every card and the play area are whole, a card a line."""
     out = Text()
     if seat is None:
         out.append("HAND", "bold underline")
@@ -367,7 +370,7 @@ def hand_text(
     out.append(f"  travel this turn: {pool or 'none'}", DIM)
     hand = player.hand
     played = [C.name(c) for c in player.play if c != HIDDEN]
-    if len(hand) + (1 if played else 0) > HAND_LINES:
+    if width is not None and len(hand) + (1 if played else 0) > HAND_LINES:
         half = width // 2
         for i in range(0, len(hand), 2):
             out.append("\n")
