@@ -52,11 +52,14 @@ async def test_enter_on_an_unfinished_game_resumes_it_where_it_stopped() -> None
         menu = await saved_games(pilot, 1)
         (entry,) = menu.entries
         assert entry.resumable == "local" and not entry.playing_now
+        await pilot.pause()
+        assert "tab, then enter resumes it where it stopped" in screen_text(pilot)
         await pilot.press("tab")
         assert menu.focused is menu.query_one(DataTable)
         await pilot.pause()
         shown = screen_text(pilot)
         assert "unfinished" in shown and "enter resumes it where it stopped" in shown
+        assert "tab, then" not in shown, "the list has the keys now"
         assert "Resume" in shown.splitlines()[-1], "the footer says what enter does"
         await pilot.press("w")  # watch it instead
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "its replay")

@@ -180,7 +180,8 @@ class MenuScreen(Screen[None]):
                 text.append(entry.error, "bold red")
             else:
                 text.append(f"{entry.path.name}: {', '.join(entry.players)} · {entry.result}")
-                text.append(_resume_words(entry), "bold")
+                listed = self.focused is self.query_one("#replays")
+                text.append(_resume_words(entry, listed), "bold")
         note.update(text)
         self.refresh_bindings()
 
@@ -221,6 +222,8 @@ class MenuScreen(Screen[None]):
         return True
 
     def on_descendant_focus(self) -> None:
+        if self.loaded:
+            self._describe(self.query_one("#replays", DataTable).cursor_row)
         self.refresh_bindings()
 
     def action_new_game(self) -> None:
@@ -277,12 +280,16 @@ def _can_resume(entry: ReplayEntry) -> bool:
     return bool(entry.resumable) and not entry.playing_now and not entry.error
 
 
-def _resume_words(entry: ReplayEntry) -> str:
-    """What enter does with an unfinished game, under the list."""
+def _resume_words(entry: ReplayEntry, listed: bool) -> str:
+    """What enter does with an unfinished game, under the list (``listed``: the list has the
+    focus; else enter acts on the menu, and tab comes first)."""
+    first = "" if listed else "tab, then "
     if entry.playing_now:
         return "\nIt is being played right now, in another Caldera."
     if entry.resumable == "local":
-        return "\nenter resumes it where it stopped · w watches its replay"
+        return f"\n{first}enter resumes it where it stopped · w watches its replay"
     if entry.resumable == "table":
-        return "\nenter opens the table again (its players come back) · w watches its replay"
+        return (
+            f"\n{first}enter opens the table again (its players come back) · w watches its replay"
+        )
     return ""
