@@ -332,7 +332,17 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     print(f"{name}: OK — {report.events} events, {checked}")
     if signed.found:
-        print(f"{name}: who played: {_who_played(signed)}; every event signed by the host")
+        unsigned = signed.unsigned
+        if unsigned is None:
+            hosted = "every event signed by the host"
+        else:
+            first, last = unsigned
+            done = f"the host signed events 0–{first - 1}, " if first else ""
+            hosted = (
+                f"{done}events {first}–{last} not yet (the game is unfinished: its host stopped "
+                "before signing them; resuming the table signs them)"
+            )
+        print(f"{name}: who played: {_who_played(signed)}; {hosted}")
     return 0
 
 

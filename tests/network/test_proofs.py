@@ -70,6 +70,26 @@ async def test_a_replay_proves_who_played_and_an_edited_move_fails(
     out = capsys.readouterr().out
     assert "seat 1 signed" in out and "seat 3 " in out and "the host's bots" in out
 
+    # A host stopped mid-game has not signed its last events yet (it signs at most once a
+    # second): the unfinished game still verifies and says so; a finished one must be signed.
+    cut = tmp_path / "cut" / "cut.caldera"
+    cut.parent.mkdir()
+    envelopes, raw = read(path).envelopes, read(path).raw
+    with ReplayWriter.create(cut, read(path).header) as writer:
+        for env, data in zip(envelopes[:-3], raw[:-3], strict=True):
+            writer.append(env, data)
+    lines = proofs.path_for(path).read_text().splitlines()
+    proofs.path_for(cut).write_text("\n".join(x for x in lines if '"head"' not in x) + "\n")
+    assert main(["verify", str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert f"events 0–{len(envelopes) - 4} not yet (the game is unfinished" in out
+    unsigned = tmp_path / "unsigned" / "unsigned.caldera"
+    unsigned.parent.mkdir()
+    shutil.copy(path, unsigned)
+    shutil.copy(proofs.path_for(cut), proofs.path_for(unsigned))
+    assert main(["verify", str(unsigned)]) == 1
+    assert "are not signed by the host" in capsys.readouterr().err
+
     edited = tmp_path / "edited.caldera"
     at = swap_a_move(path, edited)
     alone = tmp_path / "alone" / "edited.caldera"  # its proofs deleted: its header wants them
