@@ -118,6 +118,11 @@ class Rules(Protocol[S]):
         """A plain sentence for the event log ("Red placed a tile at D4")."""
         ...
 
+    def describe_in(self, state: S, event: Event, names: Sequence[str]) -> str:
+        """The sentence for ``event`` read in ``state``, the position it happens in (before it
+        is applied): an answer named by its place among a question's options says the option."""
+        ...
+
     def command_for(self, event: Event) -> Command | None:
         """The command whose first event this is (``None`` for forced and chance events)."""
         ...

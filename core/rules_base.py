@@ -14,7 +14,7 @@ A game subclasses :class:`RulesBase`, names itself, declares its table options (
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from core.errors import ReplayError
@@ -79,3 +79,7 @@ class RulesBase(Generic[S]):
 
     def command_for(self, event: Event) -> Command | None:
         return event.command()
+
+    def describe_in(self, state: S, event: Event, names: Sequence[str]) -> str:
+        said: str = self.describe(event, names)  # type: ignore[attr-defined]
+        return said

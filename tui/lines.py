@@ -73,7 +73,7 @@ def lines_for(rules: Rules[Any], state: Any, seat: Seat, names: Sequence[str]) -
             events = rules.decide(state, seat, command)
         except CalderaError:
             continue
-        said = "; ".join(rules.describe(event, names) for event in events)
+        said = "; ".join(rules.describe_in(state, event, names) for event in events)
         out.append((command, said or kind_of(command)))
     alike = Counter(text for _, text in out)
     lines: list[Line] = []

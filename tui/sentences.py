@@ -10,7 +10,9 @@ from core.lifecycle import GameEnded, GameStarted
 from core.protocol import Rules
 
 
-def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str]) -> str:
+def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str], before: Any = None) -> str:
+    """``env``'s sentence; with ``before``, the position it happens in, the game may say more
+    (which option an answer chose)."""
     event = env.event
     if isinstance(event, GameStarted):
         if event.position is not None:
@@ -18,4 +20,6 @@ def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str]) -> str:
         return f"{rules.title} begins: {', '.join(names)}"
     if isinstance(event, GameEnded):
         return "Game over (the seed is revealed: anyone can audit every draw)"
+    if before is not None:
+        return rules.describe_in(before, event, names)
     return rules.describe(event, names)

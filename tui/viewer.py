@@ -35,12 +35,15 @@ class Viewer:
     def event(self, rules: Rules[Any], event: Event) -> Event:
         return event if self.everything else rules.project(event, self.seat)
 
-    def sentence(self, rules: Rules[Any], env: Envelope, names: Sequence[str]) -> str:
-        """The log's sentence for ``env`` as this viewer may read it."""
+    def sentence(
+        self, rules: Rules[Any], env: Envelope, names: Sequence[str], before: Any = None
+    ) -> str:
+        """The log's sentence for ``env`` as this viewer may read it (``before``: the position
+        it happens in, if known)."""
         seen = self.event(rules, env.event)
         if seen is not env.event:
             env = msgspec.structs.replace(env, event=seen)
-        return sentence(rules, env, names)
+        return sentence(rules, env, names, before)
 
     def label(self, names: Sequence[str]) -> str:
         if self.everything:

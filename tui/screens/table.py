@@ -198,6 +198,7 @@ class TableScreen(Screen[None]):
         return bool(self._pending)
 
     def _apply(self, env: Envelope) -> None:
+        said = self.log_viewer.sentence(self.rules, env, self.names, self.state)  # before it
         event = env.event
         if isinstance(event, GameStarted):
             self.state = start_state(self.rules, event)
@@ -211,7 +212,7 @@ class TableScreen(Screen[None]):
             if isinstance(event, Undone) and env.seq >= self._live_from:
                 self._taken_back(event)
         self.shown = env.seq + 1
-        self.query_one(EventLog).add(env.seq, self.log_viewer.sentence(self.rules, env, self.names))
+        self.query_one(EventLog).add(env.seq, said)
 
     def show_scores(self) -> None:
         """The end screen over the final board (once the game is over)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.games.arnak import events as ev
 from core.games.arnak import flow, play, position, scoring, secrecy, transcript
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import evolve as _evolve
@@ -120,6 +121,13 @@ class Arnak(RulesBase[ArnakState]):
         return position.load(data)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
+        return transcript.describe(event, names)
+
+    def describe_in(self, state: ArnakState, event: Event, names: Sequence[str]) -> str:
+        if isinstance(event, ev.Chose):
+            said = transcript.answered(state, event, names)
+            if said is not None:
+                return said
         return transcript.describe(event, names)
 
 

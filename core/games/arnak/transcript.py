@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
+from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.state import HIDDEN, ArnakState
 from core.messages import Event
 
 PILES = {
@@ -34,7 +37,25 @@ TOKENS = {"glass": "magnifying glass", "notebook": "notebook"}
 
 
 def _name(cid: str) -> str:
-    return "a hidden card" if cid == "?" else C.name(cid)
+    if cid == HIDDEN:
+        return "a hidden card"
+    if cid[:1] == "b" and cid[1:2].isdigit():  # Funding and Exploration come by car and by ship
+        return f"{C.name(cid)} ({W.travel(C.card(cid).travel)})"
+    return C.name(cid)
+
+
+def answered(state: ArnakState, event: ev.Chose, names: Sequence[str]) -> str | None:
+    """``Idol slot: which effect? Red: +1 arrowhead`` -- an answer beside the question it
+    answers, read in the position it was given in; ``None`` when that position asks this seat
+    nothing (or the answer is hidden from the reader)."""
+    top = fx.current(state)
+    if top is None or top[0].seat != event.seat or event.value == HIDDEN:
+        return None
+    who = names[event.seat] if event.seat < len(names) else f"Seat {event.seat + 1}"
+    try:
+        return f"{W.question(state)} {who}: {W.answer(state, event.value)}"
+    except (KeyError, ValueError, IndexError):  # not an answer to this question: say it plainly
+        return None
 
 
 def space_words(space: str) -> str:
