@@ -35,8 +35,9 @@ from tui.sentences import sentence
 RECENT = 12  # a game taken up again reads out only its last events
 MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words to narrow them
 HELP = (
-    "Type the number of a line, or words from one line (a place such as D4, a kind such as "
-    "'spend tile'); words that fit several lines narrow the list. 'list' reads the whole list, "
+    "Type the number of a line, or words from one line (a place, a card or a colour it names, "
+    "or its kind as the count of commands says it); words that fit several lines narrow the "
+    "list. 'list' reads the whole list, "
     "'all' starts again from every command, 'look' says the position (what you may see; "
     "'look Ann' about one player), 'undo' takes back your last command of this turn, 'quit' "
     "leaves (a local game is saved; at a table your seat stays yours)."

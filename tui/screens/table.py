@@ -367,6 +367,13 @@ class TableScreen(Screen[None]):
             self.notify("The host closed the table.", severity="warning")
             self.run_worker(self.close_table(), group="leave")
 
+    @property
+    def help_hides(self) -> frozenset[str]:
+        """Keys the help leaves out (:mod:`tui.screens.help`): the host's menu at a table this
+        terminal does not host, the final scores before the game is over."""
+        hidden = {"host_menu"} if self.host_menu is None else set()
+        return frozenset(hidden if self.ended else hidden | {"scores"})
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "host_menu":
             return self.host_menu is not None

@@ -111,8 +111,9 @@ class MaunaKeaScreen(MaunaKeaTable):
 
     @property
     def help_hides(self) -> frozenset[str]:
-        """Keys the help leaves out: the cards' keys in the base game."""
-        return frozenset() if self.seen.advanced else CARD_ACTIONS
+        """Keys the help leaves out: the table's (see ``TableScreen``), and the cards' keys in
+        the base game."""
+        return super().help_hides | (frozenset() if self.seen.advanced else CARD_ACTIONS)
 
     @on(IslandBoard.SpaceClicked)
     async def _space_clicked(self, message: IslandBoard.SpaceClicked) -> None:
