@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.games.arnak import RULES
 from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
+from core.games.arnak import words as W
 from tests.arnak_builder import Table
 from tui.lines import lines_for
 from tui.widgets.event_log import EventLog
@@ -53,3 +54,10 @@ async def test_the_tables_log_says_the_idol_slots_effect_chosen() -> None:
         log = screen.query_one(EventLog)
         await wait_for(pilot, lambda: "Idol slot: which effect? Red: +1 arrowhead" in log.shown())
         assert not [line for line in log.shown() if line.startswith("Red chose")]
+
+
+def test_a_discovery_with_a_cards_discount_names_the_compasses_paid() -> None:
+    """Aeroplane takes 2 compasses off a discovery: its list said "(3 compasses)" and took 1."""
+    table = Table().hand(0, ["i12"]).hand(1, ["b1fc"]).res(0, "1C")
+    table.do(cmd.PlayCard("i12"))
+    assert W.answer(table.state, "L1.3") == "discover level-I site 3 (1 compass)"

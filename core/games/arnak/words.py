@@ -329,7 +329,8 @@ def answer(state: ArnakState, value: str) -> str:
         return effect(op.options[int(value)])
     if isinstance(op, o.Dig | o.DigCampTwice):
         space, _, pay = value.partition("=")
-        return _place_words(state, space) + (f" · pay {pay_words(pay)}" if pay else "")
+        cheaper = op.compass_off if isinstance(op, o.Dig) else 0
+        return _place_words(state, space, cheaper) + (f" · pay {pay_words(pay)}" if pay else "")
     if isinstance(op, o.Activate):
         return f"{site_name(value)}: {site_effect(state, value)}"
     if isinstance(op, o.Relocate | o.MoveGuardian):
@@ -371,14 +372,17 @@ def answer(state: ArnakState, value: str) -> str:
     return card_line(value) if value[:1] in "iafb" and value[1:2].isdigit() else value
 
 
-def _place_words(state: ArnakState, space: str) -> str:
+def _place_words(state: ArnakState, space: str, compass_off: int = 0) -> str:
+    """A space to dig at, or to discover at the compasses it costs (less ``compass_off``, a
+    card's discount: what is paid)."""
     site = fx.site_of(space)
     where = site_name(space)
     if space.startswith("C"):
         return f"{space_name(space)}: {site_effect(state, site)}"
     if state.site_tile.get(site) is None:
         level = K.level(space)
-        return f"discover {where} ({plural(K.discover_cost(level), 'compass', 'compasses')})"
+        cost = max(0, K.discover_cost(level) - compass_off)
+        return f"discover {where} ({plural(cost, 'compass', 'compasses')})"
     return f"{where}: {site_effect(state, site)}"
 
 
