@@ -15,7 +15,7 @@ from typing import Any
 
 from core.codec import Envelope, envelope_to_wire, pack
 from core.errors import ReplayError
-from core.fold import rules_of
+from core.fold import apply, rules_of, start_state
 from core.lifecycle import GameEnded, GameStarted
 from core.options import options_words
 from core.protocol import Rules
@@ -111,6 +111,8 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
     lines = [
         f"{rules.title} — {', '.join(names)} — seed hash {started.seed_hash[:16]}…",
     ]
+    seen: list[Envelope] = []
+    state: Any = None  # the position each event happens in, as the reader may know it
     for env in visible(envelopes, seat):
         event = env.event
         if isinstance(event, GameStarted):
@@ -119,8 +121,16 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
             text = f"Game over; seed revealed: {event.seed}"
         else:
             try:
-                text = rules.describe(event, names)
+                text = rules.describe_in(state, event, names)  # which option an answer chose
             except Exception as exc:  # an event the rules cannot read: one line
                 raise _unreadable(env, exc) from None
+        try:
+            if isinstance(event, GameStarted):
+                state = start_state(rules, event)
+            else:
+                state = apply(rules, state, event, seen)
+        except Exception as exc:
+            raise _unreadable(env, exc) from None
+        seen.append(env)
         lines.append(f"{env.seq:5d}  {text}")
     return "\n".join(lines) + "\n"
