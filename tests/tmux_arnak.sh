@@ -20,23 +20,6 @@ trap cleanup EXIT
 
 label="tmux arnak"
 
-answer_until() {  # answer_until DONE QUESTION KEY: press KEY each time QUESTION shows, until DONE
-    for _ in $(seq 1 300); do
-        now=$(screen "$session")
-        if grep -qF -- "$1" <<<"$now"; then return 0; fi
-        if grep -qF -- "$2" <<<"$now"; then
-            keys "$session" "$3"
-            for _ in $(seq 1 300); do   # answered once: wait until the question is gone
-                screen "$session" | grep -qF -- "$2" || break
-                sleep 0.1
-            done
-        fi
-        sleep 0.1
-    done
-    echo "$label: never showed '$1'; the screen was:" >&2
-    screen "$session" >&2
-    exit 1
-}
 # shellcheck source=tests/tmux_lib.sh
 source tests/tmux_lib.sh
 
@@ -54,9 +37,9 @@ wait_for "$session" "Red played"
 keys "$session" d
 wait_for "$session" "Dig at which site?"
 keys "$session" 1
-answer_until "Red dug at" "Pay the travel how?" 1     # a choice of payment, if there is one
+answer_until "$session" "Red dug at" "Pay the travel how?" 1     # a choice of payment, if there is one
 keys "$session" e
-answer_until "Blue ended the turn" "End the turn?" y  # asked if something is left unused;
+answer_until "$session" "Blue ended the turn" "End the turn?" y  # asked if something is left unused;
 # then Red's turn ends and the bot plays its turn
 wait_for "$session" "What now?"                  # Red again
 screen "$session" > "$data/last"

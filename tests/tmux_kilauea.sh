@@ -40,13 +40,8 @@ keys "$session" 1
 wait_for "$session" "Red cut a"
 wait_for "$session" "e End the turn"
 keys "$session" e
-for _ in $(seq 1 50); do          # the tile the cut earned may be unused: the question, then y
-    now=$(screen "$session")
-    if grep -qF "earned this turn go unused" <<<"$now"; then keys "$session" y; break; fi
-    grep -qF "Red's turn ends" <<<"$now" && break
-    sleep 0.2
-done
-wait_for "$session" "Red's turn ends"
+# the tile the cut earned may be unused: then the question, and y ends the turn anyway
+answer_until "$session" "Red's turn ends" "earned this turn go unused" y
 wait_for "$session" "Move the canoe how far clockwise?"   # Blue (the bot) played; Red again
 keys "$session" q
 wait_for "$session" "Leave this game?"

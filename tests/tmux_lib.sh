@@ -22,6 +22,26 @@ _wait_shown() {  # _wait_shown SESSION GREP_MODE PATTERN shows|gone (gives up af
     exit 1
 }
 
+answer_until() {  # answer_until SESSION DONE QUESTION KEY: press KEY each time QUESTION shows,
+    # until DONE shows (a question the rules may or may not ask)
+    local session=$1 now; shift
+    for _ in $(seq 1 300); do
+        now=$(screen "$session")
+        if grep -qF -- "$1" <<<"$now"; then return 0; fi
+        if grep -qF -- "$2" <<<"$now"; then
+            keys "$session" "$3"
+            for _ in $(seq 1 300); do   # answered once: wait until the question is gone
+                screen "$session" | grep -qF -- "$2" || break
+                sleep 0.1
+            done
+        fi
+        sleep 0.1
+    done
+    echo "${label:-tmux}: $session never showed '$1'; the screen was:" >&2
+    screen "$session" >&2
+    exit 1
+}
+
 # Keys go in order through the pane; the short pause only paces typing like a person. What a key
 # needs on screen first (a list open, a dialog up) is waited for with wait_for.
 keys() { local who=$1; shift; tmux send-keys -t "$who" "$@"; sleep 0.3; }
