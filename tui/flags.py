@@ -12,18 +12,8 @@ import argparse
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core.games import GAMES, get_rules
+from core.games import get_rules
 from core.options import Option
-
-OPTION_COMMANDS = ("play", "selfplay", "host", "serve")  # the commands that open a table
-
-
-def flag_games(argv: Sequence[str], commands: Iterable[str]) -> tuple[str, ...]:
-    """The games whose flags a command line needs: every game for a command that opens a
-    table (so a flag of another game is refused in the game's words), none otherwise (the
-    other commands import no game's rules)."""
-    command = next((word for word in argv if word in set(commands)), None)
-    return tuple(GAMES) if command in OPTION_COMMANDS else ()
 
 
 def declared(games: Sequence[str]) -> list[tuple[Option, list[str]]]:

@@ -20,7 +20,7 @@ from net.seating import Seating
 from net.wire import JoinRequest, TableCard
 from tests.tui.conftest import wait_for
 from tui.app import CalderaApp
-from tui.netcli import _table_line
+from tui.cli.club import _table_line
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen

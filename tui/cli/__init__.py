@@ -1,0 +1,97 @@
+"""The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.
+
+A module per group of commands: ``local`` (play, replay, selfplay), ``files`` (export, state,
+verify), ``club`` (broker, serve, lobby), ``table`` (host, join, bot). To add a command, give its
+group a :class:`~tui.cli.command.Command` (a name, a function declaring its flags, a function
+running it); flags other commands share are declared once in :mod:`tui.cli.command`.
+
+Every error a user can meet is one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from core.errors import CalderaError
+from core.games import GAMES
+from tui.cli import club, files, local, table
+from tui.cli.command import Command, OneLineParser, fail
+from tui.cli.local import parse_bots, selfplay_turn_limit
+
+__all__ = ["COMMANDS", "main", "parse_bots", "selfplay_turn_limit"]
+
+GROUPS = (local, files, club, table)
+
+
+def gather(groups: Sequence[Any]) -> dict[str, Command]:
+    """Every group's commands by name; a name two commands claim is a mistake said at once."""
+    found: dict[str, Command] = {}
+    for group in groups:
+        for command in group.COMMANDS:
+            if command.name in found:
+                raise ValueError(f"two commands are named {command.name!r}")
+            found[command.name] = command
+    return found
+
+
+COMMANDS = gather(GROUPS)
+DESCRIPTION = (
+    "The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.\n\n"
+    "Every error a user can meet is one line on stderr and a non-zero exit, never a traceback."
+)
+
+
+def _flag_games(words: Sequence[str]) -> tuple[str, ...]:
+    """The games whose flags a command line needs: every game for a command that opens a
+    table (so a flag of another game is refused in the game's words), none otherwise (the
+    other commands import no game's rules)."""
+    name = next((word for word in words if word in COMMANDS), None)
+    return tuple(GAMES) if name is not None and COMMANDS[name].table_options else ()
+
+
+def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The command line; ``games``: those whose table options are flags."""
+    p = OneLineParser(prog="caldera", description=DESCRIPTION)
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help="seconds between two bot commands in the app (default 0.5; 0 is instant)",
+    )
+    sub = p.add_subparsers(dest="command")
+    for command in COMMANDS.values():
+        command.add_to(sub, games)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = _parser(_flag_games(words)).parse_args(words)
+    try:
+        if args.command is None:
+            return _run_app(args, None)
+        done = COMMANDS[args.command].run(args)
+        return done if isinstance(done, int) else _run_app(args, done)
+    except CalderaError as exc:
+        return fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `caldera export … | head`: the reader left, nothing is wrong
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run_app(args: argparse.Namespace, launch: Any) -> int:
+    """The full-screen app, opening ``launch`` (a game, a replay; the menu when None)."""
+    from tui.app import CalderaApp
+    from tui.session import DEFAULT_BOT_PACE
+
+    pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
+    if pace < 0:
+        return fail("--pace is a number of seconds, 0 or more")
+    CalderaApp(launch, bot_pace=pace).run()
+    return 0

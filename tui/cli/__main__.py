@@ -1,0 +1,5 @@
+"""``python -m tui.cli``: the ``caldera`` command."""
+
+from tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,167 @@
+"""The club's commands: ``broker`` (the embedded MQTT broker), ``serve`` (a headless server
+hosting tables for others), ``lobby`` (the tables on the broker)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from core.errors import CalderaError
+from core.games import GAMES
+from tui import flags
+from tui.cli import network, shared
+from tui.cli.command import Command, Parser, say
+
+
+def _broker_flags(p: Parser, games: Sequence[str]) -> None:
+    p.add_argument(
+        "--listen",
+        nargs="?",
+        const="0.0.0.0",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="open it to the LAN (all interfaces, or ADDRESS); default: this machine only",
+    )
+    p.add_argument("--port", type=int, default=1883)
+
+
+def _serve_flags(p: Parser, games: Sequence[str]) -> None:
+    p.add_argument("--server", default=None, help="this server's id (default: random)")
+    p.add_argument("--name", default="", help="the name shown in the lobby")
+    p.add_argument("--table", default=None, help="also open a table with this id at once")
+    p.add_argument("--game", default=next(iter(GAMES)), help="the game of that table")
+    p.add_argument("--seats", type=int, default=3, help="its seats")
+    p.add_argument("--bots", type=int, default=0, help="how many of them the server's bots take")
+    flags.add_flags(p, games)
+    shared.bot_delay(p, 0.5, "seconds a bot waits to move")
+    shared.linger(p, "seconds a finished table stays open")
+    shared.replay_dir(p)
+    p.add_argument("--max-tables", type=shared.at_least_one, default=None,
+                   help="refuse requests beyond this many tables (default 200)")  # fmt: skip
+    shared.broker(p)
+
+
+def _lobby_flags(p: Parser, games: Sequence[str]) -> None:
+    p.add_argument("--watch", action="store_true", help="keep listing changes until Ctrl-C")
+    shared.broker(p)
+
+
+# -- caldera broker ----------------------------------------------------------------------------
+
+
+def _run_broker(args: argparse.Namespace) -> int:
+    from net.broker import serve_forever
+
+    return network.run(_broker(args.listen, args.port, serve_forever))
+
+
+async def _broker(host: str, port: int, serve: Any) -> int:
+    await serve(host, port, ready=say)
+    return 0
+
+
+# -- caldera serve -------------------------------------------------------------------------------
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    config = network.setup(args)
+    if args.table is not None:
+        network.check_options(args)
+    else:
+        given = [n for n in getattr(args, "table_options", ()) if getattr(args, n) is not None]
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise CalderaError(f"{flag}: a table option, for the table --table opens (none is)")
+    return network.run_with_broker(config, lambda: _serve(args, config))
+
+
+async def _serve(args: argparse.Namespace, config: Any) -> int:
+    from net.serve import Server
+
+    server = Server(
+        config.broker,
+        server=args.server,
+        name=args.name,
+        replay_dir=args.replay_dir,
+        linger=args.linger,
+        announce=lambda line: print(line, flush=True),
+        **({} if args.max_tables is None else {"max_tables": args.max_tables}),
+    )
+    resumed = await server.open()
+    try:
+        print(f"server {server.server} is serving tables on {config.broker}", flush=True)
+        for host in resumed:
+            assert host.referee is not None
+            print(
+                f"table {host.table} resumed at event {host.referee.seq}: "
+                f"{network.seat_line(host.card)}",
+                flush=True,
+            )
+        if args.table is not None and args.table not in server.tables:
+            options = flags.chosen(args, args.game, args.seats)
+            host = await server.open_table(
+                args.game,
+                args.seats,
+                table=args.table,
+                bots=args.bots,
+                bot_delay=args.bot_delay,
+                options=options,
+            )
+            print(f"table {host.table} is open: {network.seat_line(host.card)}", flush=True)
+        await asyncio.Event().wait()
+    finally:
+        await server.close()
+    return 0
+
+
+# -- caldera lobby -------------------------------------------------------------------------------
+
+
+def _run_lobby(args: argparse.Namespace) -> int:
+    config = network.setup(args)
+    return network.run(_lobby(args, config))
+
+
+def _table_line(card: Any) -> str:
+    taken = len(card.seats) - len(card.open_seats())
+    watching = f"  · {card.watching} watching" if card.watching else ""
+    return (
+        f"{card.table:10} {card.title:10} {card.status:8} {taken}/{len(card.seats)}  "
+        f"{card.name}  —  {network.seat_line(card)}{watching}"
+    )
+
+
+async def _lobby(args: argparse.Namespace, config: Any) -> int:
+    from net.lobby import Lobby
+
+    async with Lobby(config.broker) as room:
+        await asyncio.sleep(0.5)  # retained cards arrive at once
+        if not room.tables:
+            print(f"no tables on {config.broker}", flush=True)
+        for _, card in sorted(room.tables.items()):
+            print(_table_line(card), flush=True)
+        if not args.watch:
+            return 0
+
+        def changed(table: str, card: Any) -> None:
+            print(_table_line(card) if card is not None else f"{table:10} closed", flush=True)
+
+        room.subscribe(changed)
+        await asyncio.Event().wait()
+    return 0
+
+
+COMMANDS = (
+    Command(
+        "broker",
+        "run the embedded MQTT broker (amqtt) in the foreground",
+        _broker_flags,
+        _run_broker,
+    ),
+    Command(
+        "serve", "host tables for others, headless", _serve_flags, _run_serve, table_options=True
+    ),
+    Command("lobby", "list the tables on the broker", _lobby_flags, _run_lobby),
+)

@@ -1,0 +1,178 @@
+"""Commands on replay files: ``export`` (a replay's events), ``state`` (the position at an
+event), ``verify`` (hash chain, re-fold, seed audit, who signed what)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tui.cli import shared
+from tui.cli.command import Command, Parser, fail
+
+
+def _export_flags(p: Parser, games: Sequence[str]) -> None:
+    shared.replay_file(p)
+    p.add_argument("--format", choices=("jsonl", "json", "msgpack", "text"), default="jsonl")
+    p.add_argument("--seat", type=int, default=None, help="export what this seat (1-based) may see")
+    p.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
+
+
+def _verify_flags(p: Parser, games: Sequence[str]) -> None:
+    shared.replay_file(p)
+
+
+def _state_flags(p: Parser, games: Sequence[str]) -> None:
+    shared.replay_file(p)
+    p.add_argument("--at", type=int, default=None, help="event number (default: the end)")
+    p.add_argument("--seat", type=int, default=None, help="only what this seat (1-based) may know")
+
+
+def load(path: Path) -> Any:
+    """Read a replay, saying in one line each what is wrong with the file (a torn tail, damage
+    in the middle); an unreadable file is a ``CalderaError``."""
+    from replays.file import read
+
+    replay = read(path)
+    for warning in replay.warnings:
+        print(f"caldera: warning: {warning}", file=sys.stderr)
+    return replay
+
+
+def _status(replay: Any) -> int:
+    """0, or 1 when the file was damaged (a torn tail): the work was done on the intact part,
+    and scripts still notice."""
+    return 1 if replay.warnings else 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from replays import export
+    from replays.check import playable
+
+    replay = load(args.file)
+    playable(replay)
+    envelopes = [*replay.envelopes, *replay.after_gap]  # never drop what could be read
+    seat = None if args.seat is None else args.seat - 1
+    if seat is not None and seat not in range(len(replay.header.players)):
+        return fail(f"--seat is 1 to {len(replay.header.players)}")
+    export.check_seat(envelopes, seat)
+    data: str | bytes
+    if args.format == "jsonl":
+        data = export.to_jsonl(envelopes, seat)
+    elif args.format == "json":
+        data = export.to_json(envelopes, replay.header.to_wire(), seat)
+    elif args.format == "msgpack":
+        data = export.to_msgpack(envelopes, seat)
+    else:
+        data = export.to_text(envelopes, seat)
+    if args.out is not None:
+        if isinstance(data, str):
+            args.out.write_text(data, encoding="utf-8")
+        else:
+            args.out.write_bytes(data)
+    elif isinstance(data, bytes):
+        sys.stdout.buffer.write(data)
+    else:
+        sys.stdout.write(data)
+    return _status(replay)
+
+
+def _state(args: argparse.Namespace) -> int:
+    from replays.check import playable
+    from replays.export import check_seat, hides_something
+    from replays.timeline import Timeline
+
+    replay = load(args.file)
+    playable(replay)
+    timeline = Timeline(replay.envelopes)
+    at = len(timeline) - 1 if args.at is None else args.at
+    if not 0 <= at < len(timeline):
+        return fail(f"--at must be 0 … {len(timeline) - 1}")
+    state = timeline.state_at(at)
+    rules = timeline.rules
+    if args.seat is not None:
+        if args.seat - 1 not in range(len(replay.header.players)):
+            return fail(f"--seat is 1 to {len(replay.header.players)}")
+        check_seat(replay.envelopes, args.seat - 1)
+        state = rules.view(state, args.seat - 1)
+    elif replay.ended is None and hides_something(rules, replay.envelopes):
+        print(
+            "caldera: the game is unfinished and hides cards: this is a spectator's view",
+            file=sys.stderr,
+        )
+        state = rules.view(state, None)
+    doc = rules.dump_position(state)
+    doc["at_event"] = at
+    print(json.dumps(doc, ensure_ascii=False, indent=1))
+    return _status(replay)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from core.audit import audit
+    from replays import proofs
+
+    replay = load(args.file)
+    report = audit(replay.envelopes)
+    name = args.file.name
+    signed = proofs.check(args.file, replay.envelopes, replay.raw, expected=replay.header.proofs)
+    if not report.ok or not signed.ok:
+        for problem in report.problems + signed.problems:
+            print(f"caldera: {name}: {problem}", file=sys.stderr)
+        return 1
+    seed = "seed audited" if report.seed_checked else "unfinished: seed not yet revealed"
+    plural = "s" if report.undos != 1 else ""
+    undos = f", {report.undos} take-back{plural} checked" if report.undos else ""
+    checked = (
+        f"hash chain intact, {report.commands} commands re-decided{undos}, {report.draws} draws "
+        f"re-drawn ({seed})"
+    )
+    if replay.warnings:  # what was cut or lost is said above, on stderr
+        last = report.events - 1
+        print(f"{name}: DAMAGED — events 0–{last} check out ({checked}), the rest is not whole")
+        return 1
+    print(f"{name}: OK — {report.events} events, {checked}")
+    if signed.found:
+        unsigned = signed.unsigned
+        if unsigned is None:
+            hosted = "every event signed by the host"
+        else:
+            first, last = unsigned
+            done = f"the host signed events 0–{first - 1}, " if first else ""
+            hosted = (
+                f"{done}events {first}–{last} not yet (the game is unfinished: its host stopped "
+                "before signing them; resuming the table signs them)"
+            )
+        print(f"{name}: who played: {_who_played(signed)}; {hosted}")
+    return 0
+
+
+def _who_played(signed: Any) -> str:
+    """``seat 1 signed 12 commands (key k:3f9a2c71), seat 2: 9 by the host's bots``."""
+    from net.keys import fingerprint
+
+    seats = sorted({*signed.signed, *signed.by_host})
+    parts = []
+    for seat in seats:
+        words = []
+        if seat in signed.signed:
+            key = fingerprint(bytes.fromhex(signed.keys[seat]))
+            words.append(f"signed {signed.signed[seat]} commands (key {key})")
+        if seat in signed.by_host:
+            words.append(f"{signed.by_host[seat]} unsigned (the host's bots)")
+        parts.append(f"seat {seat + 1} " + " and ".join(words))
+    return ", ".join(parts) or "no command"
+
+
+COMMANDS = (
+    Command("export", "export a replay's events", _export_flags, _export),
+    Command("state", "the JSON position at an event", _state_flags, _state),
+    Command(
+        "verify",
+        "check a replay: hash chain, re-fold, seed audit",
+        _verify_flags,
+        _verify,
+    ),
+)

@@ -1,0 +1,289 @@
+"""Local play and replays: ``play`` (a game in the app or the line mode, hotseat and bots),
+``replay`` (watch a replay file), ``selfplay`` (bots play a whole game into a replay file)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tui import flags
+from tui.cli import shared
+from tui.cli.command import Command, Parser, fail
+from tui.cli.files import load
+from tui.seats import SEAT_NAMES
+
+if TYPE_CHECKING:
+    from tui.app import Launch
+
+SELFPLAY_TURN_LIMIT = 200
+DEFAULT_BOT = "greedy"
+
+
+def _play_flags(p: Parser, games: Sequence[str]) -> None:
+    shared.game_or_resume(
+        p, "go on with the unfinished game saved in FILE, where it stopped (same seed)"
+    )
+    p.add_argument(
+        "--players", type=int, default=3, help="how many seats, 2 to the game's most (default 3)"
+    )
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT[:KIND]",
+        help=f"seat (1-based) played by a bot, e.g. --bot 2 --bot 3:random (kind: {DEFAULT_BOT})",
+    )
+    shared.seed(p, "any text; the same seed deals the same game")
+    flags.add_flags(p, games)
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=argparse.SUPPRESS,
+        help="seconds between two bot commands (default 0.5; 0 is instant)",
+    )
+    p.add_argument(
+        "--lines",
+        action="store_true",
+        help="no full screen: events as sentences, commands as numbered lines (screen readers, "
+        "scripts)",
+    )
+
+
+def _replay_flags(p: Parser, games: Sequence[str]) -> None:
+    shared.replay_file(p)
+    p.add_argument("--pace", type=float, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
+def _selfplay_flags(p: Parser, games: Sequence[str]) -> None:
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=3)
+    shared.seed(p)
+    p.add_argument("--out", required=True, type=Path)
+    p.add_argument(
+        "--turn-limit",
+        type=int,
+        default=None,
+        help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none); "
+        "only for games with a turn limit (Mauna Kea, Kilauea: Arnak's five rounds always end)",
+    )
+    p.add_argument("--bot", default="random", help="bot kind for every seat")
+    flags.add_flags(p, games, skip=("turn_limit",))
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+def selfplay_turn_limit(rules: Any, given: int | None) -> int | None:
+    """The turn limit of a selfplay game: ``given`` (0: none), else the default, for a game
+    that has a turn limit; a ``ValueError`` (one line) if ``given`` for one that has none."""
+    if not any(option.name == "turn_limit" for option in rules.options):
+        if given is not None:
+            own = ", ".join(option.flag for option in rules.options) or "none"
+            raise ValueError(f"--turn-limit: not an option of {rules.title} (its own: {own})")
+        return None
+    return SELFPLAY_TURN_LIMIT if given is None else given
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+    from replays.file import Header, ReplayWriter
+
+    try:
+        rules = get_rules(args.game)
+        options = flags.chosen(args, args.game, args.players)
+        limit = selfplay_turn_limit(rules, args.turn_limit)
+        if limit:
+            options["turn_limit"] = limit
+        config = rules.config(args.players, options)
+    except (KeyError, ValueError) as exc:
+        return fail(str(exc.args[0]) if exc.args else str(exc))
+    names = SEAT_NAMES[: args.players]
+    referee = Referee(rules, config, names, seed=args.seed)
+    try:
+        bots = {
+            s: make_bot(args.game, args.bot, f"{referee.seed}/bot/{s}") for s in range(args.players)
+        }
+    except ValueError as exc:
+        return fail(str(exc))
+    try:
+        writer = ReplayWriter.create(args.out, Header.for_game(referee.started))
+    except FileExistsError:
+        return fail(f"{args.out} already exists")
+    except OSError as exc:
+        return fail(f"cannot write {args.out}: {exc.strerror or exc}")
+    referee.sinks.append(writer.append)
+    last = 0.0
+    tty = sys.stderr.isatty() and not args.quiet
+
+    def progress(ref: Referee[Any]) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if tty and now - last > 0.1:
+            last = now
+            turn = getattr(ref.state, "turn", "?")
+            print(f"\rturn {turn}  events {ref.seq}", end="", file=sys.stderr, flush=True)
+
+    started = time.monotonic()
+    with writer:
+        referee.begin()
+        play_out(referee, bots, on_command=progress)
+    elapsed = time.monotonic() - started
+    result = referee.outcome()
+    if tty:
+        print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    if result is None:
+        return fail("the bots stopped before the game ended")
+    scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
+    winners = " and ".join(names[w] for w in result.winners)
+    if not args.quiet:
+        print(
+            f"{rules.title}: {scores}; winner {winners}"
+            f"{' (' + result.tiebreak + ')' if result.tiebreak not in ('', 'score') else ''}"
+        )
+        print(f"{referee.seq} events in {elapsed:.2f}s -> {args.out}")
+    return 0
+
+
+def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
+    """``["2", "3:random"]`` -> ``{1: "greedy", 2: "random"}`` (seats 0-based); ``ValueError``."""
+    from core.bots import bot_kinds
+
+    kinds = bot_kinds(game)
+    bots: dict[int, str] = {}
+    for spec in specs:
+        seat_text, _, kind = spec.partition(":")
+        kind = kind.strip() or DEFAULT_BOT
+        try:
+            seat = int(seat_text)
+        except ValueError:
+            raise ValueError(f"--bot {spec!r}: the seat is a number from 1 to {players}") from None
+        if not 1 <= seat <= players:
+            raise ValueError(f"--bot {spec!r}: the seat is a number from 1 to {players}")
+        if kind not in kinds:
+            raise ValueError(f"--bot {spec!r}: unknown bot kind (known: {', '.join(kinds)})")
+        bots[seat - 1] = kind
+    return bots
+
+
+def _play(args: argparse.Namespace) -> int | Launch:
+    from core.games import get_rules
+    from tui.app import Launch
+    from tui.games import shown_games
+    from tui.tables import local_game
+
+    if args.resume is not None:
+        if args.game is not None:
+            return fail("--resume goes on with the saved game: give no game or options")
+        _resumable(args.resume)
+        if args.lines:
+            return _play_lines(args, None)
+        return Launch(resume=args.resume)
+    shown = shown_games()
+    if args.game is None:
+        return fail(f"play needs a game ({', '.join(shown)}) or --resume FILE")
+    try:
+        rules = get_rules(args.game)
+        if args.game not in shown:
+            known = ", ".join(shown)
+            raise ValueError(f"the terminal cannot show {rules.title} yet (it shows {known})")
+        options = flags.chosen(args, args.game, args.players)
+        rules.config(args.players, options)
+        bots = parse_bots(args.bot, args.players, args.game)
+    except (KeyError, ValueError) as exc:
+        return fail(str(exc.args[0]) if exc.args else str(exc))
+    turn_limit = options.pop("turn_limit", None)
+    setup = local_game(
+        args.players, bots, game=args.game, seed=args.seed, turn_limit=turn_limit, options=options
+    )
+    if args.lines:
+        return _play_lines(args, setup)
+    return Launch(setup=setup)
+
+
+def _play_lines(args: argparse.Namespace, setup: Any) -> int:
+    """A local game in the line mode (``setup``), or the unfinished one in ``args.resume``."""
+    import asyncio
+
+    from tui.lines import LinePlayer, stdin_line
+    from tui.session import LocalSession
+    from tui.tables import open_local_session
+
+    pace = args.pace if args.pace is not None else 0.0  # a reader wants the bots' moves at once
+    if pace < 0:
+        return fail("--pace is a number of seconds, 0 or more")
+
+    async def play() -> int:
+        if setup is None:
+            session = LocalSession.resume(args.resume, bot_pace=pace)
+        else:
+            try:
+                session = open_local_session(setup, bot_pace=pace)
+            except (ValueError, OSError) as exc:
+                return fail(str(exc))
+        player = LinePlayer(session, stdin_line, sys.stdout)
+        try:
+            await session.start()
+            code = await player.run()
+        finally:
+            await session.close()
+        print(f"Replay: {session.replay_path}", flush=True)
+        return code
+
+    return asyncio.run(play())
+
+
+def _resumable(path: Path) -> None:
+    """Check, before the app starts, that ``path`` holds a local game this machine can resume
+    (a ``CalderaError`` with one line otherwise)."""
+    from core.errors import ReplayError
+    from replays import unfinished
+
+    replay = load(path)
+    if replay.ended is not None:
+        raise ReplayError(f"{path.name}: the game is over (caldera replay shows it)")
+    record = unfinished.find(path, replay.header.seed_hash)
+    if record is None:
+        unfinished.claim(path, replay.header.seed_hash).release()  # says why, in one line
+    elif record.kind != "local":
+        raise ReplayError(f"{path.name} is a table: caldera host --resume reopens it")
+    elif unfinished.held(path):
+        raise ReplayError(f"{path.name} is being played in another process")
+
+
+def _replay(args: argparse.Namespace) -> Launch:
+    from replays.check import playable
+    from tui.app import Launch
+
+    playable(load(args.file))  # a bad file: one line on stderr, before the app starts
+    return Launch(replay=args.file)
+
+
+COMMANDS = (
+    Command(
+        "play",
+        "start a local game in the app (hotseat and bots)",
+        _play_flags,
+        _play,
+        table_options=True,
+        description="Start a local game in the full-screen app: seat 1 is you, every seat not\n"
+        "named by --bot is another human at this keyboard (hotseat), and the game is\n"
+        "saved as a replay as it is played.",
+        epilog="examples:\n"
+        "  caldera play maunakea --players 2 --bot 2       you against the greedy bot\n"
+        "  caldera play maunakea --players 2 --advanced    two humans, the advanced game\n"
+        "  caldera play kilauea --players 3 --bot 2 --bot 3:random --forest-sides ABBAB\n"
+        "  caldera play --resume FILE                      go on with an unfinished game",
+    ),
+    Command("replay", "watch a replay file in the app", _replay_flags, _replay),
+    Command(
+        "selfplay",
+        "bots play a whole game into a replay file",
+        _selfplay_flags,
+        _selfplay,
+        table_options=True,
+    ),
+)

@@ -1,0 +1,63 @@
+"""Flags several ``caldera`` commands share, each declared once here."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from core.games import GAMES
+from tui.cli.command import Parser
+
+
+def broker(p: Parser) -> None:
+    """Where the club's broker is, and how much to say about the network."""
+    p.add_argument(
+        "--broker",
+        default=None,
+        help="mqtt://[user:password@]host:port, or a cluster's nodes separated by commas "
+        "(default: $CALDERA_BROKER, the config file, or mqtt://127.0.0.1:1883)",
+    )
+    p.add_argument("--verbose", "-v", action="store_true", help="say more about the network")
+
+
+def game_or_resume(p: Parser, resume_help: str) -> None:
+    """A game to begin, or ``--resume FILE``: the unfinished game saved there (``play``,
+    ``host``)."""
+    p.add_argument("game", nargs="?", help=f"{' or '.join(GAMES)} (not with --resume)")
+    p.add_argument("--resume", type=Path, metavar="FILE", default=None, help=resume_help)
+
+
+def seat(p: Parser) -> None:
+    """The seat to take, counted from 1."""
+    p.add_argument("--seat", type=int, default=None, help="1-based (default: the first free)")
+
+
+def seed(p: Parser, help: str | None = None) -> None:
+    p.add_argument("--seed", default=None, help=help)
+
+
+def replay_file(p: Parser) -> None:
+    p.add_argument("file", type=Path)
+
+
+def replay_dir(p: Parser) -> None:
+    p.add_argument("--replay-dir", type=Path, default=None)
+
+
+def bot_delay(p: Parser, default: float, help: str = "seconds a bot waits to move") -> None:
+    p.add_argument("--bot-delay", type=float, default=default, help=help)
+
+
+def linger(p: Parser, help: str) -> None:
+    p.add_argument("--linger", type=float, default=30.0, help=help)
+
+
+def at_least_one(text: str) -> int:
+    """A whole number of at least 1, for argparse (its error is the one line shown)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return value
