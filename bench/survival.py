@@ -1,4 +1,4 @@
-"""What survives a kill -9: the figures of the README's "What survives" section.
+"""What survives a kill -9: the figures of docs/network.md's "What survives" section.
 
 1. A broker killed (SIGKILL) and restarted 10 times in one game, for Mosquitto and the embedded
    broker (amqtt in its own process): events lost, desyncs, and how soon the game moves again.

@@ -3,7 +3,7 @@
 ``caldera`` starts it in its own process when nothing answers at the configured (loopback)
 address, and stops it when it exits; ``caldera broker`` runs it in the foreground for others to
 use (``--listen`` opens it to the LAN). It is an MQTT 3.1.1 broker without persistence or
-passwords: for a club server, use Mosquitto (see the README). Like the club's Mosquitto, it
+passwords: for a club server, use Mosquitto (see docs/club.md). Like the club's Mosquitto, it
 refuses a packet bigger than ``MAX_PACKET_BYTES``: the sender is disconnected before the broker
 reads it, so nobody's memory ever holds it (amqtt has no such setting: see ``_limit_packets``).
 Like Mosquitto, it drops a client that has sent nothing for one and a half times its keep-alive

@@ -1,4 +1,4 @@
-"""The club-server configuration the README documents, on the real Mosquitto: players play, and
+"""The club-server configuration docs/club.md documents, on the real Mosquitto: players play, and
 nobody can send for another client or read another seat's events."""
 
 from __future__ import annotations

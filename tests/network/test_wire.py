@@ -172,8 +172,8 @@ def test_a_clusters_nodes_on_the_command_line_and_in_the_config_file(tmp_path: P
             load(path=config, environ={})
 
 
-def test_the_readme_shows_the_tested_broker_files() -> None:
+def test_the_club_page_shows_the_tested_broker_files() -> None:
     root = Path(__file__).resolve().parents[2]
-    readme = (root / "README.md").read_text()
+    club = (root / "docs" / "club.md").read_text()
     for name in ("mosquitto/caldera.conf", "mosquitto/caldera.acl", "nats/caldera.conf"):
-        assert (root / "deploy" / name).read_text() in readme
+        assert (root / "deploy" / name).read_text() in club

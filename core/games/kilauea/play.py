@@ -1,6 +1,6 @@
 """The commands a seat may give: listing the legal ones, and deciding (validating) one.
 
-Decisions where the rulebook is open (see the README):
+Decisions where the rulebook is open (see docs/rules-kilauea.md):
 - the canoe never ends a move where it started (at most one space short of a full lap; from the
   dock it may reach any space);
 - the rulebook's "you MUST advance your canoe, then perform a main action": the canoe stops only

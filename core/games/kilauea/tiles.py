@@ -6,7 +6,7 @@ it. Each earned tile may be used once (in any order), until the turn ends. Effec
 ``components.toml``): gain VP, take stones, copy another tile (3A/3B), or move one Tiki from a
 source area to a target area, maybe sending another one back (10A/10B).
 
-Decisions where the rulebook is open (see the README):
+Decisions where the rulebook is open (see docs/rules-kilauea.md):
 - a use must do something: 2A needs a stone it can take (crater not empty, player below 5);
 - 3A/3B never use themselves; the copied tile's cost is paid on top of theirs, first;
 - stones taken (2A, 8A) are limited by the crater and the 5-stone cap, after paying the cost;

@@ -1,7 +1,7 @@
 """Can anybody still leave the island? The base game's second end condition.
 
 The rulebook ends the game "in the rare case when all players still have explorers on the board,
-but nobody can leave the island". Caldera reads it (README, Mauna Kea) as: no explorer on the
+but nobody can leave the island". Caldera reads it (docs/rules-maunakea.md) as: no explorer on the
 island can reach a space of a landing where a boat is docked, even if every empty slot were
 filled with jungle. Lava, mountains and the volcano block; jungle, water and empty slots are
 open. An explorer standing on such a space has reached it; a landing whose spaces are all lava
