@@ -9,7 +9,9 @@ reads it, so nobody's memory ever holds it (amqtt has no such setting: see ``_li
 Like Mosquitto, it drops a client that has sent nothing for one and a half times its keep-alive
 (MQTT 3.1.1, 3.1.2.10; amqtt only logs it: see ``_enforce_keep_alive``). A client subscribing
 while amqtt delivers a message no longer makes others miss it, and a message is matched only
-against the topic filters that can match it (``_Subscriptions``).
+against the topic filters that can match it (``_Subscriptions``). A client that connects gets
+the retained messages of its own subscriptions only (amqtt sent it those of everybody's: each
+table card to every newcomer, once hosts read their own cards; see ``_retained_to_subscribers``).
 
 A ``caldera`` killed with SIGKILL cannot stop its broker: the broker outlives it on purpose, so
 the players of a killed host keep their connection (they see "host away") and the host, started
@@ -204,6 +206,26 @@ def _index_subscriptions() -> None:
     Broker._run_broadcast = _run_broadcast
 
 
+def _retained_to_subscribers() -> None:
+    """Make amqtt (0.12) send retained messages only to a client subscribed to them. On every
+    connection it walks all the broker's subscriptions, everybody's, to send the newcomer the
+    retained messages of each ("a pre-existing session's subscriptions", which a clean session
+    has none of): every client got every table's card, a message never asked for."""
+    from amqtt.broker import Broker
+
+    send = Broker._publish_retained_messages_for_subscription
+    if getattr(send, "own_only", False):
+        return
+
+    async def own_only(self: Any, subscription: tuple[str, int], session: Any) -> None:
+        subscribers = self._subscriptions.get(subscription[0], ())
+        if any(subscriber is session for subscriber, _ in subscribers):
+            await send(self, subscription, session)
+
+    own_only.own_only = True  # type: ignore[attr-defined]
+    Broker._publish_retained_messages_for_subscription = own_only
+
+
 def amqtt_config(host: str, port: int) -> dict[str, Any]:
     """A lean amqtt configuration: one TCP listener, anonymous clients, no packet logging."""
     return {
@@ -236,6 +258,7 @@ class InProcessBroker:
         _limit_packets()
         _enforce_keep_alive()
         _index_subscriptions()
+        _retained_to_subscribers()
         self._broker = Broker(amqtt_config(self.host, self.port))
         self._broker._subscriptions = _Subscriptions(self._broker._subscriptions)
         try:

@@ -14,6 +14,14 @@ The host signs everything it publishes with its table key (:mod:`net.keys`; the 
 and the record kept to resume the table keeps it, so players know the host again), and takes a
 message for a client only when it is signed by the key that client first spoke with here
 (:meth:`Seating.vouch`): a forged join, command, catch-up request or presence changes nothing.
+
+A signature lasts for ever, so the card says which of two is newer: ``(epoch, n)``, the epoch
+counting the host's connections (a resumed table's goes beyond every earlier one: it is kept
+in the record) and ``n`` the cards of one connection; the host's Last Will, a signed
+:class:`~net.wire.Gone`, names its connection's epoch and ranks after its cards. Readers keep
+the newest. The host also reads its own card's topic: whatever replaces its current card there
+(an older card of its own replayed, an earlier connection's "gone", an empty payload that
+clears it) is answered at once with the current card again, so newcomers see the live table.
 """
 
 from __future__ import annotations
@@ -43,12 +51,14 @@ from net.seating import Seating
 from net.standins import HostBots
 from net.turns import TurnNotices
 from net.wire import (
+    Gone,
     Joined,
     JoinRequest,
     Presence,
     Refused,
     SeatCard,
     TableCard,
+    card_message_from_wire,
     clean_name,
     encode,
 )
@@ -58,6 +68,7 @@ from replays.unfinished import data_dir
 
 log = logging.getLogger("caldera.net")
 
+REPUBLISH_EVERY = 0.05  # seconds between two cards put back over replaced ones, at least
 CardListener = Callable[[TableCard], None]
 
 
@@ -68,6 +79,10 @@ def rules_of_game(game: str) -> Rules[Any]:
         return get_rules(game)
     except KeyError as exc:
         raise ReplayError(str(exc.args[0])) from None
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
 
 
 def default_replay_dir() -> Path:
@@ -110,7 +125,11 @@ class TableHost:
         self.seed = seed
         self.auto_start = auto_start
         self.status = "open"
-        self.epoch = 0
+        self.epoch = _now_ms()  # the next connection's is one more (see _will)
+        self._card_n = 0  # cards published in this epoch
+        self._unechoed: deque[tuple[int, int]] = deque(maxlen=64)  # cards sent, not yet seen
+        self._republished = 0.0  # when a replaced card was last put back (time.monotonic)
+        self._republish: asyncio.TimerHandle | None = None
         self.ended = asyncio.Event()
         self._card_listeners: list[CardListener] = []
         self._tasks: list[asyncio.Task[None]] = []
@@ -123,7 +142,7 @@ class TableHost:
             subscriptions=topics.host_filters(self.table),
             on_message=self._on_message,
             on_connect=self._on_connect,
-            will=LastWill(topics.card(self.table), b""),  # a crashed host's table leaves the lobby
+            will=self._will,  # a crashed host's table leaves the lobby
             backoff=backoff,
             keys=self.keys,
         )
@@ -166,7 +185,9 @@ class TableHost:
             kept.release()
             raise
         host._kept, host._resumed, host.status = kept, True, "running"
-        host.epoch = int(time.time() * 1000) % (1 << 31)  # one no client has seen from the last
+        kept_epoch = kept.record.details.get("epoch")  # the last one any client may have seen
+        if isinstance(kept_epoch, int):
+            host.epoch = max(host.epoch, kept_epoch)
         return host
 
     @classmethod
@@ -225,6 +246,7 @@ class TableHost:
             "standin_after": self.bots.standin_after,
             "notes": self.notes,
             "host_keys": self.keys.to_json(),  # secret: the record is this user's only
+            "epoch": self.epoch,  # a resumed table's goes beyond it
         }
         return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes, referee.salt)
 
@@ -274,6 +296,7 @@ class TableHost:
             scores=result.scores if result is not None else None,
             key=self.keys.public.hex(),
             watching=self.seating.watching,
+            n=self._card_n,
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:
@@ -289,10 +312,50 @@ class TableHost:
 
     def _card_changed(self) -> None:
         self.turns.update(self.referee)  # a seat may have changed hands
+        self._card_n += 1
         card = self.card
-        self.link.publish(topics.card(self.table), encode(card), retain=True)
+        if self.link.publish(topics.card(self.table), encode(card), retain=True):
+            self._unechoed.append(card.order)
         for listener in list(self._card_listeners):
             listener(card)
+
+    def _will(self) -> LastWill:
+        """A new connection's Last Will: "gone", signed, naming the connection's epoch (one
+        more than the last: a connection made is a new epoch)."""
+        self.epoch += 1
+        self._card_n = 0
+        self._unechoed.clear()
+        return LastWill(topics.card(self.table), encode(Gone(self.epoch)))
+
+    def _on_card(self, payload: bytes) -> None:
+        """Something on our own card's topic: our card coming back (each one we sent, in
+        order), or something else in its place, answered with the current card."""
+        if self._closed:
+            return
+        if payload and self.link.sender == self.keys.public:
+            try:
+                order = card_message_from_wire(unpack(payload)).order
+            except CodecError:
+                order = None
+            if order in self._unechoed:  # ours, as sent: drop it and any lost before it
+                while self._unechoed and self._unechoed.popleft() != order:
+                    pass
+                return
+        if self._republish is not None:
+            return  # it goes back soon
+        wait = self._republished + REPUBLISH_EVERY - time.monotonic()
+        if wait > 0:  # replaced again and again: the card goes back at most this often
+            self._republish = asyncio.get_running_loop().call_later(wait, self._put_back)
+        else:
+            self._put_back()
+
+    def _put_back(self) -> None:
+        self._republish = None
+        if self._closed:
+            return
+        self._republished = time.monotonic()
+        log.info("table %s: its card was replaced; putting it back", self.table)
+        self._card_changed()
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -324,8 +387,17 @@ class TableHost:
         self.bots.wake()
 
     async def _on_connect(self) -> None:
-        self.epoch += 1  # clients seeing a new epoch resend whatever may have been lost
-        self._card_changed()
+        if self._kept is not None:  # a resumed table's epoch must go beyond this one
+            self._keep_epoch()
+        self._card_changed()  # clients seeing a new epoch resend whatever may have been lost
+
+    def _keep_epoch(self) -> None:
+        assert self._kept is not None
+        record = self._kept.record
+        try:
+            self._kept.update(replace(record, details={**record.details, "epoch": self.epoch}))
+        except OSError as exc:
+            log.warning("table %s: cannot keep its epoch: %s", self.table, exc)
 
     async def close(self) -> None:
         """Close the table: its card leaves the lobby and every presence mark is cleared."""
@@ -334,7 +406,10 @@ class TableHost:
         self._closed = True
         self.status = "closed"
         self.bots.cancel_timers()
+        if self._republish is not None:
+            self._republish.cancel()
         card_topic = topics.card(self.table)
+        self._card_n += 1  # the closed card: newer than any before
         last = [(card_topic, encode(self.card), False), (card_topic, b"", True)]
         last += [(topics.presence(self.table, c), b"", True) for c in sorted(self.seating.clients)]
         last += self.turns.cleared()
@@ -426,6 +501,9 @@ class TableHost:
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
+        if route is not None and route.kind == "tables" and route.rest == (self.table,):
+            self._on_card(payload)
+            return
         if route is None or route.table != self.table or not route.rest:
             return
         client = route.rest[-1]

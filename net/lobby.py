@@ -9,8 +9,10 @@ UI-independent and async. A lobby screen subscribes to changes::
 
 A table's card counts only when it is signed by the key it names; the lobby then knows that
 table by that key (a card for the same table signed by another is ignored) and a session it
-opens believes only that key (see :mod:`net.session`). What the lobby sends is signed by the
-identity's key.
+opens believes only that key (see :mod:`net.session`). Of a table's signed cards and "gone"s
+the lobby keeps the newest (:attr:`~net.wire.TableCard.order`), so one replayed from earlier
+neither closes a running table nor brings back a closed one; an empty card (anyone may clear
+one) changes nothing. What the lobby sends is signed by the identity's key.
 """
 
 from __future__ import annotations
@@ -33,7 +35,16 @@ from net.host import TableHost
 from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, Link
 from net.session import NetSession
-from net.wire import ServerCard, ServerReply, TableCard, TableRequest, encode
+from net.wire import (
+    Gone,
+    Order,
+    ServerCard,
+    ServerReply,
+    TableCard,
+    TableRequest,
+    card_message_from_wire,
+    encode,
+)
 
 log = logging.getLogger("caldera.net")
 
@@ -55,6 +66,7 @@ class Lobby:
         self.address = address
         self.keys = keys if keys is not None else Keys.generate()
         self.host_keys: dict[str, bytes] = {}  # table -> the key its cards are signed by
+        self.orders: dict[str, Order] = {}  # table -> the order of its newest card taken
         identity = identity or address.username or topics.new_id("c")
         self.identity = topics.check_name(identity, "client id")
         self.name = name or self.identity
@@ -136,23 +148,30 @@ class Lobby:
         self._changed.set()
 
     def _on_table(self, table: str, payload: bytes) -> None:
-        card: TableCard | None = None
         sender, known = self.link.sender, self.host_keys.get(table)
-        if sender is not None and known is not None and sender != known:
-            log.info("lobby: ignoring a card for table %s signed by another key", table)
+        if not payload:
+            return  # cleared: by anyone (an empty payload cannot be signed), so it says nothing
+        if sender is None or (known is not None and sender != known):
+            log.info("lobby: ignoring a card for table %s not signed by its host", table)
             return
-        if payload:
-            try:
-                card = TableCard.from_wire(unpack(payload))
-            except CodecError as exc:
-                log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
-                return
-            if sender is None or card.key != sender.hex():
-                log.info("lobby: ignoring a card for table %s not signed by its host", table)
-                return
-            self.host_keys[table] = sender
-            if card.table != table or card.status == "closed":
-                card = None
+        try:
+            message = card_message_from_wire(unpack(payload))
+        except CodecError as exc:
+            log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
+            return
+        if isinstance(message, Gone):
+            if known is None:
+                return  # the "gone" of a table we never knew
+        elif message.key != sender.hex():
+            log.info("lobby: ignoring a card for table %s not signed by its host", table)
+            return
+        if message.order <= self.orders.get(table, (-1, -1)):
+            log.info("lobby: ignoring a card for table %s older than the one it has", table)
+            return
+        self.host_keys[table], self.orders[table] = sender, message.order
+        card = message if isinstance(message, TableCard) else None
+        if card is not None and (card.table != table or card.status == "closed"):
+            card = None
         if card is None:
             if self.tables.pop(table, None) is None:
                 return

@@ -7,10 +7,13 @@ new ``epoch`` (the host reconnected), it asks again and resends any unanswered c
 host answers once (commands carry an id). Each batch of events is checked against the host's
 state hashes, and a desync is reported at the exact event.
 
-A host whose connection dies (its Last Will clears the table's card) is "host away" at once: a
-command waiting for its answer fails with that reason, the game stays as it was, and when the
-host comes back (it reconnected, or a killed host resumed the table) the session catches up by
-itself: same seat, same identity.
+A host whose connection dies (its Last Will, a signed "gone", takes the card's place) is "host
+away" at once: a command waiting for its answer fails with that reason, the game stays as it
+was, and when the host comes back (it reconnected, or a killed host resumed the table) the
+session catches up by itself: same seat, same identity. Of the host's cards and "gone"s the
+session keeps only the newest (:attr:`~net.wire.TableCard.order`): one replayed from earlier
+changes nothing. An empty card (anyone may clear a retained message) is a hint, not a verdict:
+the session asks the host, whose answer says it is there.
 
 Everything the session sends is signed with its identity's key (the seat is bound to the key
 that took it), its commands sealed to the host's key, and it believes only what the table's
@@ -49,13 +52,16 @@ from net.wire import (
     Batch,
     Check,
     CommandRequest,
+    Gone,
     Joined,
     JoinRequest,
+    Order,
     Presence,
     Refused,
     Result,
     SyncRequest,
     TableCard,
+    card_message_from_wire,
     encode,
     host_message_from_wire,
 )
@@ -131,6 +137,7 @@ class NetSession:
         self._closed_by_host = False
         self._closing = False
         self._epoch_seen = -1
+        self._newest: Order = (-1, -1)  # the order of the newest card (or "gone") taken
         self._status = "connecting…"
         self._listeners: list[Listener] = []
         self._card_listeners: list[CardListener] = []
@@ -138,6 +145,7 @@ class NetSession:
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         self._nudger: asyncio.Task[None] | None = None
         self.dropped = 0  # messages dropped as not the host's
+        self.stale = 0  # cards (and "gone"s) of the host's dropped as older than one taken
         subscriptions = [topics.card(table), topics.reply(table, self.identity)]
         if spectator:
             subscriptions.append(topics.public_events(table))
@@ -188,7 +196,7 @@ class NetSession:
             raise
         self.seat = joined.seat
         self.controlled = frozenset() if joined.seat is None else frozenset({joined.seat})
-        self._set_card(joined.card)
+        self._take(joined.card)
         self._ask_sync()
 
     # -- the Session protocol ------------------------------------------------------------------
@@ -394,7 +402,9 @@ class NetSession:
             return
         sender = self.link.sender
         if route.kind == "tables" and route.rest == (self.table,):
-            if self._from_host(sender, payload):
+            if not payload:  # cleared: by anyone (an empty payload cannot be signed)
+                self._ask_sync(force=True)  # a live host answers (and puts its card back)
+            elif self._from_host(sender, payload):
                 self._on_card(payload)
             return
         if route.table != self.table or route.kind not in ("events", "reply"):
@@ -463,19 +473,29 @@ class NetSession:
         return f"the host of table {self.table} is away: the game goes on when it comes back"
 
     def _on_card(self, payload: bytes) -> None:
-        if not payload:  # the host cleared its card: closed, or its connection died
-            self._host_away = True
-            for pending in self._pending.values():  # nobody will answer them: say so now
-                if not pending.future.done():
-                    pending.future.set_exception(HostAway(self._away_words()))
-            self._set_status()
-            return
         try:
-            card = TableCard.from_wire(unpack(payload))
+            message = card_message_from_wire(unpack(payload))
         except CodecError as exc:
             log.warning("table %s: unreadable table card: %s", self.table, exc)
             return
-        self._set_card(card)
+        self._take(message)
+
+    def _take(self, message: TableCard | Gone) -> None:
+        """Take the host's card or "gone" if it is newer than any taken before."""
+        if message.order <= self._newest:
+            self.stale += 1
+            log.info("table %s: dropped a card of the host older than the one it has",
+                     self.table)  # fmt: skip
+            return
+        self._newest = message.order
+        if isinstance(message, TableCard):
+            self._set_card(message)
+            return
+        self._host_away = True  # its connection died; it may come back
+        for pending in self._pending.values():  # nobody will answer them: say so now
+            if not pending.future.done():
+                pending.future.set_exception(HostAway(self._away_words()))
+        self._set_status()
 
     def _set_card(self, card: TableCard) -> None:
         if self._rules_override is None and self.rules is None:

@@ -126,9 +126,11 @@ def my_turns(client: str) -> str:
 
 
 def host_filters(table: str) -> list[str]:
-    """What a table's host subscribes to."""
+    """What a table's host subscribes to: its card too, to put it back when someone replaces
+    it (with an older card of its own, its Last Will of an earlier connection, or nothing)."""
     root = table_root(table)
-    return [f"{root}/join/+", f"{root}/cmd/+/+", f"{root}/sync/+", f"{root}/presence/+"]
+    return [f"{root}/join/+", f"{root}/cmd/+/+", f"{root}/sync/+", f"{root}/presence/+",
+            card(table)]  # fmt: skip
 
 
 @dataclass(frozen=True)

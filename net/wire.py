@@ -16,6 +16,8 @@ from core.errors import BadPayload, Malformed
 from core.messages import Command
 
 SEAT_KINDS = ("open", "player", "bot")
+Order = tuple[int, int]  # (epoch, number in the epoch): which of two signed messages is newer
+GONE = 1 << 62  # a Last Will's number: after every card of its epoch
 TABLE_STATUSES = ("open", "running", "over", "closed")
 MAX_NAME = 24
 
@@ -146,10 +148,14 @@ class SeatCard:
 class TableCard:
     """The retained card of one table: what the lobby lists and every client watches.
 
-    ``epoch`` grows each time the host (re)connects, so a client knows to resend what may have
-    been lost; ``seq`` is the number of events at the time the card was published. ``key`` is
-    the host's public key (hex): the card, and everything the host says, is signed by it.
-    ``watching``: how many spectators' terminals are connected to the table now.
+    ``epoch`` grows each time the host (re)connects, a resumed table's beyond any before, so a
+    client knows to resend what may have been lost; ``n`` counts the cards of one epoch. A
+    signature lasts for ever, so ``(epoch, n)`` (:attr:`order`) says which of two signed cards
+    is newer: readers keep the newest and drop the rest (a card replayed from an earlier close,
+    or from the table's first minutes, changes nothing). ``seq`` is the number of events at the
+    time the card was published. ``key`` is the host's public key (hex): the card, and
+    everything the host says, is signed by it. ``watching``: how many spectators' terminals
+    are connected to the table now.
     """
 
     table: str
@@ -165,6 +171,11 @@ class TableCard:
     scores: tuple[int, ...] | None = None
     key: str = ""
     watching: int = 0
+    n: int = 0
+
+    @property
+    def order(self) -> Order:
+        return (self.epoch, self.n)
 
     def open_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
@@ -191,6 +202,7 @@ class TableCard:
             "scores": list(self.scores) if self.scores is not None else None,
             "key": self.key,
             "watching": self.watching,
+            "n": self.n,
         }
 
     @classmethod
@@ -217,7 +229,32 @@ class TableCard:
             scores=tuple(scores) if scores is not None else None,
             key=r.opt_text("key") or "",
             watching=r.opt_integer("watching") or 0,  # cards from before it say nothing
+            n=r.opt_integer("n") or 0,  # … nor these (one card an epoch: replays not told apart)
         )
+
+
+@dataclass(frozen=True)
+class Gone:
+    """A host's Last Will, on its card's topic: its connection of ``epoch`` died. Signed like
+    the cards (an empty payload, which anyone may send to clear a retained card, is only a
+    hint to ask), and ordered after every card of its epoch: the card of a host that came back
+    (a later epoch) is newer, and a "gone" replayed after it changes nothing."""
+
+    epoch: int
+
+    @property
+    def order(self) -> Order:
+        return (self.epoch, GONE)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"v": 1, "k": "gone", "epoch": self.epoch}
+
+
+def card_message_from_wire(obj: Any) -> TableCard | Gone:
+    """What a host publishes on its card's topic: its card, or its Last Will."""
+    if isinstance(obj, dict) and obj.get("k") == "gone":
+        return Gone(_Reader(obj, "gone").integer("epoch"))
+    return TableCard.from_wire(obj)
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,14 @@ class Kept:
         self.path = path
         self._lock: IO[bytes] | None = lock
 
+    def update(self, record: Unfinished) -> None:
+        """Write ``record`` in place of the one held (the same game; its details changed);
+        raises ``OSError`` when it cannot be written (the one before stays)."""
+        if record.replay.resolve() != self.record.replay.resolve():
+            raise ValueError("a record is updated only with one of the same game")
+        write_atomically(self.path, _text(record))
+        self.record = record
+
     def finished(self) -> None:
         """The game ended (its file reveals the seed now): forget the record."""
         with contextlib.suppress(OSError):
@@ -124,11 +132,15 @@ def keep(record: Unfinished) -> Kept:
     if lock is None:
         raise ReplayError(f"{record.replay.name} is being played in another process")
     try:
-        write_atomically(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
+        write_atomically(path, _text(record))
     except BaseException:
         lock.close()
         raise
     return Kept(record, path, lock)
+
+
+def _text(record: Unfinished) -> str:
+    return json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
 
 
 def find(replay: Path, seed_hash: str) -> Unfinished | None:

@@ -370,6 +370,14 @@ class RawClient:
             data = self.keys.sign(topic, data)
         await self.client.publish(topic, data, qos=1)
 
+    async def replay(self, topic: str, payload: bytes, *, retain: bool = True) -> None:
+        """Publish ``payload`` exactly as it was captured (someone else's signature and all)."""
+        await self.client.publish(topic, payload, qos=1, retain=retain)
+
+    def captured(self, topic: str) -> list[bytes]:
+        """Every payload seen on ``topic``, as it came."""
+        return [payload for seen, payload in self.raw if seen == topic]
+
     async def next_result(self, timeout: float = 5) -> Result:
         """The next command result on our reply topic."""
 

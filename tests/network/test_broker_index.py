@@ -1,6 +1,6 @@
 """The embedded broker matches a message only against the topic filters that can match it
 (``net.broker._Subscriptions``): exactly the subscriptions amqtt's own scan of every filter
-finds."""
+finds; and a client that connects gets the retained messages of its own subscriptions only."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 from hypothesis import given
 from hypothesis import strategies as st
+from netkit import AmqttBroker, RawClient, until
 
 from net.broker import _Subscriptions
 
@@ -50,3 +51,22 @@ def test_the_index_follows_subscriptions_coming_and_going() -> None:
     assert index.candidates(topic) == [("caldera/#", ["spy"])]
     index.clear()
     assert index.candidates(topic) == []
+
+
+async def test_a_newcomer_gets_only_the_retained_messages_it_subscribed_to(
+    amqtt_broker: AmqttBroker,
+) -> None:
+    """amqtt sent every connecting client the retained messages of everybody's subscriptions
+    (each table's card, once hosts read their own)."""
+    address = amqtt_broker.address
+    card, seat = "caldera/v1/lobby/tables/t1", "caldera/v1/tables/t1/events/0/ann"
+    async with RawClient(address, "host", [card]) as host:
+        await host.replay(card, b"a card")
+        await until(lambda: host.captured(card))
+        async with (
+            RawClient(address, "ann", [seat]) as ann,
+            RawClient(address, "lobby", [card]) as lobby,
+        ):
+            await host.replay(seat, b"an event", retain=False)
+            await until(lambda: ann.captured(seat) and lobby.captured(card))
+            assert [topic for topic, _ in ann.raw] == [seat]

@@ -22,6 +22,7 @@ async def test_the_broker_restarts_mid_game_and_nothing_is_lost(
     broker = restartable_broker
     host = make_host(broker.address, tmp_path, turn_limit=8, auto_start=True, bot_delay=0.005)
     await host.open()
+    first_epoch = host.epoch
     players = [await join(broker.address, "t1", f"p{i}") for i in range(3)]
     watcher = await join(broker.address, "t1", "watcher", spectator=True)
     statuses: list[str] = []
@@ -39,7 +40,7 @@ async def test_the_broker_restarts_mid_game_and_nothing_is_lost(
         await host.wait_ended(10)
         await watcher.wait_until(lambda: watcher.ended, 10)
         await assert_same_game(host, [*players, watcher])
-        assert host.epoch >= 2  # the host really lost the broker and came back
+        assert host.epoch > first_epoch  # the host really lost the broker and came back
         assert statuses[-1] == "connected"
     finally:
         await close_all(host, [*players, watcher])

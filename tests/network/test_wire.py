@@ -20,6 +20,7 @@ from net.topics import parse
 from net.wire import (
     Batch,
     Check,
+    Gone,
     JoinRequest,
     Presence,
     Result,
@@ -28,6 +29,7 @@ from net.wire import (
     SyncRequest,
     TableCard,
     TableRequest,
+    card_message_from_wire,
     command_request_from_wire,
     encode,
     host_message_from_wire,
@@ -47,11 +49,11 @@ plain = st.recursive(
 DECODERS = [
     TableCard.from_wire, SeatCard.from_wire, ServerCard.from_wire, TableRequest.from_wire,
     Presence.from_wire, JoinRequest.from_wire, SyncRequest.from_wire, host_message_from_wire,
-    command_request_from_wire,
+    command_request_from_wire, card_message_from_wire,
 ]  # fmt: skip
 SEATS = (SeatCard("Alice", "alice", None, True), SeatCard())
 CARD = TableCard("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "open", SEATS,
-                 {"turn_limit": 5}, 3, 0)  # fmt: skip
+                 {"turn_limit": 5}, 3, 0, n=7)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -67,6 +69,18 @@ def test_messages_round_trip(message: Any) -> None:
         else host_message_from_wire(unpack(encode(message)))
     )
     assert decoded == message
+
+
+def test_a_cards_order_and_the_hosts_gone() -> None:
+    """What a host says on its card's topic reads back with its order: a "gone" after every
+    card of its epoch, before every card of the next; a card from before orders had none."""
+    assert card_message_from_wire(unpack(encode(CARD))) == CARD
+    gone = card_message_from_wire(unpack(encode(Gone(3))))
+    assert (
+        gone == Gone(3) and CARD.order < gone.order < TableCard(**{**vars(CARD), "epoch": 4}).order
+    )
+    old = {k: v for k, v in CARD.to_wire().items() if k != "n"}
+    assert card_message_from_wire(old).order == (3, 0)
 
 
 @pytest.mark.parametrize("request_", [SyncRequest(4), SyncRequest(4, to=9)])
