@@ -14,6 +14,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -35,6 +36,9 @@ if TYPE_CHECKING:  # the network, the games' screens and the help load when firs
     from tui.netplay import Closable, Terminal
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
+
+
+HOLD_ROUNDS = 20  # times a key typed too early waits again for its screen to be up
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,9 @@ class CalderaApp(App[None]):
         self.reveal_pace = bot_pace / 2 if reveal_pace is None else reveal_pace
         self.sessions: list[Closable] = []  # local games, seats at tables, tables hosted here
         self.settings, self._settings_problem = load_settings()
+        self._held: list[events.Key | events.Paste] | None = None  # typed before it settled
+        self._settled: Screen[Any] | None = None  # the last screen keys were handed to
+        self._waited = 0  # rounds the held keys have waited
 
     def on_mount(self) -> None:
         if self._settings_problem:
@@ -251,6 +258,49 @@ class CalderaApp(App[None]):
             rules = getattr(self.screen, "rules", None)
             sections = screens_for(rules.game).help() if rules is not None else game_help()
             self.push_screen(HelpScreen(self.screen, sections))
+
+    # -- keys typed before a screen is up --------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key | events.Paste) and self._hold(event):
+            return
+        await super().on_event(event)
+
+    def _hold(self, event: events.Key | events.Paste) -> bool:
+        """Keep a key that comes before the screen on top is ready for it (``n`` then the
+        form's keys in one burst: the form focuses its first field only after the keys already
+        read), and hand it out, in the order typed, once it is: never lost."""
+        if event.is_forwarded:
+            return False
+        if self._held is None:
+            if self.screen is self._settled:
+                return False
+            self._held = []
+            self._waited = 0
+            self._hand_out_later()
+        self._held.append(event)
+        return True
+
+    def _hand_out_later(self) -> None:
+        """Hand the held keys out behind everything queued now; a screen not mounted yet has
+        its mount (and the focus it asks for) queued later: the keys wait once more then."""
+        screen = self.screen
+        self.call_later(self._hand_out_held, screen if screen.is_mounted else None)
+
+    async def _hand_out_held(self, mounted: Screen[Any] | None) -> None:
+        if mounted is not self.screen and self._waited < HOLD_ROUNDS:
+            self._waited += 1
+            self._hand_out_later()
+            return
+        self._settled = self.screen
+        held = self._held or []
+        while held:
+            await super().on_event(held.pop(0))
+            if held and self.screen is not self._settled:  # that key opened another screen
+                self._waited = 0
+                self._hand_out_later()
+                return
+        self._held = None
 
     # -- messages from the screens --------------------------------------------------------
 

@@ -59,39 +59,66 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     return Settings(**values), line  # type: ignore[arg-type]
 
 
+TomlValue = str | bool | int | float | list[str] | dict[str, "str | bool | int | float"]
+
+
 def save_setting(key: str, value: str | bool, path: Path | None = None) -> None:
     """Write ``key = value`` into the ``[play]`` table of the config file (created if need be),
     replacing that key's line if there is one. Raises ``OSError`` when it cannot be written."""
+    save_keys(SECTION, {key: value}, path)
+
+
+def save_keys(
+    section: str,
+    values: dict[str, TomlValue],
+    path: Path | None = None,
+    *,
+    only: bool = False,
+) -> None:
+    """Write ``values`` into the table ``[section]`` of the config file (created if need be),
+    each replacing its key's line; ``only``: the table keeps no other key. Every other line of
+    the file stays as the player wrote it. Raises ``OSError`` when it cannot be written."""
     path = path if path is not None else config_path()
     try:
         text = path.read_text("utf-8")
     except FileNotFoundError:
         text = ""
-    line = f"{key} = {_toml(value)}"
     lines = text.splitlines()
-    start = next((i for i, raw in enumerate(lines) if raw.strip() == f"[{SECTION}]"), None)
+    new = [f"{key} = {_toml(value)}" for key, value in values.items()]
+    start = next((i for i, raw in enumerate(lines) if raw.strip() == f"[{section}]"), None)
     if start is None:
         if lines and lines[-1].strip():
             lines.append("")
-        lines += [f"[{SECTION}]", line]
+        lines += [f"[{section}]", *new]
     else:
         end = next(
             (i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")),
             len(lines),
         )
-        pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
-        at = next((i for i in range(start + 1, end) if pattern.match(lines[i])), None)
-        if at is None:
-            while end > start + 1 and not lines[end - 1].strip():
-                end -= 1  # keep the blank line before the next table
-            lines.insert(end, line)
-        else:
-            lines[at] = line
+        while end > start + 1 and not lines[end - 1].strip():
+            end -= 1  # keep the blank line before the next table
+        body = [] if only else lines[start + 1 : end]
+        for key, line in zip(values, new, strict=True):
+            pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
+            at = next((i for i, raw in enumerate(body) if pattern.match(raw)), None)
+            if at is None:
+                body.append(line)
+            else:
+                body[at] = line
+        lines[start + 1 : end] = body
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", "utf-8")
 
 
-def _toml(value: str | bool) -> str:
+def _toml(value: TomlValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        pairs = ", ".join(f"{k} = {_toml(v)}" for k, v in value.items())
+        return "{ " + pairs + " }" if pairs else "{}"
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'

@@ -49,11 +49,13 @@ class MenuScreen(Screen[None]):
     """The first screen: what to do, and the games played so far."""
 
     CSS_PATH = "menu.tcss"
+    # The keys that open a screen are priority bindings: they act as the key is read, so keys
+    # typed right behind them (in one burst) reach the new screen instead of the menu's list.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game"),
-        Binding("o", "open_file", "Open file"),
-        Binding("h", "host", "Host a table"),
-        Binding("j", "join", "Join a table"),
+        Binding("n", "new_game", "New game", priority=True),
+        Binding("o", "open_file", "Open file", priority=True),
+        Binding("h", "host", "Host a table", priority=True),
+        Binding("j", "join", "Join a table", priority=True),
         # priority (so the footer shows what enter does on the list); off the list, check_action
         # lets the key through to the focused widget
         Binding("enter", "resume_selected", "Resume", priority=True, tooltip="Go on with it"),

@@ -1,6 +1,8 @@
 """Setting up a local game: the game, 2–4 seats (each a human at this keyboard or a bot), a seed.
 
-Also used to "continue from here": the seats are then fixed by the saved position.
+The form comes back as it was last used for each game (:mod:`tui.last_choices`), on the game
+chosen last; the focus starts on the game. Also used to "continue from here": the seats are then
+fixed by the saved position, and nothing is remembered.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from core.bots import bot_kinds
 from core.games import get_rules
 from tui.games import shown_games
+from tui.last_choices import LastChoices, last_choices, last_game, remember
 from tui.seats import SEAT_NAMES
 from tui.session import DEFAULT_BOT_PACE
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
@@ -63,6 +66,9 @@ class NewGameScreen(Screen[TableSetup | None]):
         origin: str = "",
     ) -> None:
         super().__init__()
+        if game is None and position is None:
+            remembered = last_game()
+            game = remembered if remembered in shown_games() else None
         game = game or shown_games()[0]
         self.game = str(position.get("game", game)) if position is not None else game
         self.position = position
@@ -135,9 +141,9 @@ class NewGameScreen(Screen[TableSetup | None]):
         pace = getattr(self.app, "bot_pace", DEFAULT_BOT_PACE)
         return float(pace) if isinstance(pace, int | float) else DEFAULT_BOT_PACE
 
-    def _paces(self) -> list[tuple[str, float]]:
-        """The bot paces offered: the app's own and a few others, slowest last."""
-        paces = sorted({*PACES, self._pace()})
+    def _paces(self, *also: float) -> list[tuple[str, float]]:
+        """The bot paces offered: the app's own, ``also``'s and a few others, slowest last."""
+        paces = sorted({*PACES, self._pace(), *also})
         return [(pace_words(p), p) for p in paces]
 
     def _position_config(self) -> dict[str, Any]:
@@ -146,9 +152,12 @@ class NewGameScreen(Screen[TableSetup | None]):
 
     def on_mount(self) -> None:
         self.title = "New local game"
+        if self.position is None:
+            self._recall(self.game)
         self._show_seats()
         self._show_game_options()
-        self.query_one("#name-0", Input).focus()
+        first = "#name-0" if self.position is not None else "#game"  # the game is fixed then
+        self.set_focus(self.query_one(first))
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
@@ -164,7 +173,51 @@ class NewGameScreen(Screen[TableSetup | None]):
         self.game = event.value
         for seat in range(self.max_players):
             reoffer(self.query_one(f"#kind-{seat}", Select), kind_options(self.game), DEFAULT_BOT)
+        self._recall(self.game)
+        self._show_seats()
         self._show_game_options()
+
+    def _recall(self, game: str) -> None:
+        """Fill the form with ``game``'s last choices, where there are any."""
+        last = last_choices(game)
+        if last is None:
+            return
+        players = self.query_one("#players", Select)
+        if last.players is not None and self.min_players <= last.players <= self.max_players:
+            self.players = last.players
+            players.value = last.players
+        for seat, name in enumerate(last.names[: self.max_players]):
+            if name.strip():
+                self.query_one(f"#name-{seat}", Input).value = name
+        for seat, kind in enumerate(last.seats[: self.max_players]):
+            if kind in {value for _, value in kind_options(game)}:
+                self.query_one(f"#kind-{seat}", Select).value = kind
+        if last.bot_pace is not None and last.bot_pace >= 0:
+            pace = self.query_one("#bot-pace", Select)
+            pace.set_options(self._paces(last.bot_pace))
+            pace.value = last.bot_pace
+        limit = "" if last.turn_limit is None or last.turn_limit < 1 else str(last.turn_limit)
+        self.query_one("#turn-limit", Input).value = limit
+        self.query_one(GameOptions).set_values(game, last.options, self.players)
+
+    def _remember(self, setup: TableSetup) -> None:
+        """Keep the form's choices for its game (said in one line if they cannot be kept)."""
+        kinds = [self.query_one(f"#kind-{seat}", Select).value for seat in range(self.max_players)]
+        choices = LastChoices(
+            players=self.players,
+            names=tuple(
+                self.query_one(f"#name-{seat}", Input).value.strip()
+                for seat in range(self.max_players)
+            ),
+            seats=tuple(str(kind) for kind in kinds),
+            bot_pace=setup.bot_pace,
+            turn_limit=setup.turn_limit,
+            options=dict(setup.game_options),
+        )
+        try:
+            remember(self.game, choices)
+        except OSError as exc:
+            self.notify(f"The form's choices are not kept: {exc}", severity="warning")
 
     def _show_game_options(self) -> None:
         self.query_one(GameOptions).show_for(self.game)
@@ -227,6 +280,8 @@ class NewGameScreen(Screen[TableSetup | None]):
         except ValueError as exc:
             self.query_one("#form-error", Label).update(str(exc))
             return
+        if self.position is None:
+            self._remember(setup)
         self.dismiss(setup)
 
     def action_cancel(self) -> None:

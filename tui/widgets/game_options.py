@@ -1,7 +1,8 @@
 """The rows of a game's own table options, shared by the new-game and host forms.
 
 Each row is derived from an option the game's rules declare (:mod:`core.options`): a switch for
-an on/off option, a list for a choice, a text field otherwise (seats typed from 1). The turn
+an on/off option (its state also said in words, "on" or "off", for a monochrome terminal or a
+screen reader), a list for a choice, a text field otherwise (seats typed from 1). The turn
 limit has its own field in each form (what an empty one means differs). Only the chosen game's
 rows are shown.
 """
@@ -69,7 +70,10 @@ class GameOptions(Vertical):
                     with Horizontal(classes="field"):
                         yield Label(option.label, classes="field-label")
                         hint = hints.get(option.name, option.help)
-                        yield self._field(option, hint)
+                        field = self._field(option, hint)
+                        yield field
+                        if isinstance(field, Switch):
+                            yield Label(_on_off(field.value), classes="switch-state")
                         if option.kind in ("bool", "choice"):
                             yield Label(hint, classes="field-hint")
 
@@ -85,15 +89,39 @@ class GameOptions(Vertical):
                 id=field_id(option),
                 disabled=self._fixed,
             )
-        shown = "" if given is None else str(given + 1 if option.kind == "seat" else given)
         return FieldInput(
-            shown,
+            _shown(option, given),
             placeholder=hint,
             id=field_id(option),
             classes="option-text",
             type="integer" if option.kind in ("int", "seat") else "text",
             disabled=self._fixed,
         )
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        row = event.switch.parent
+        if isinstance(row, Widget):
+            row.query_one(".switch-state", Label).update(_on_off(event.value))
+
+    def set_values(self, game: str, values: Mapping[str, Any], players: int) -> None:
+        """Show ``values`` (as the rules store them) in ``game``'s rows; an option not given,
+        or given a value it cannot take, shows its default."""
+        group = self.query_one(f"#{game}-options")
+        for option in own_options(game):
+            value = values.get(option.name, option.default)
+            field = group.query_one(f"#{field_id(option)}")
+            if isinstance(field, Switch):
+                field.value = value if isinstance(value, bool) else bool(option.default)
+            elif isinstance(field, Select):
+                field.value = value if value in option.choices else Select.BLANK
+            else:
+                assert isinstance(field, Input)
+                text = _shown(option, value)
+                try:
+                    option.parse(text, players)
+                except (ValueError, TypeError):
+                    text = _shown(option, option.default)
+                field.value = text
 
     def show_for(self, game: str) -> None:
         for shown in shown_games():
@@ -116,3 +144,14 @@ class GameOptions(Vertical):
             if value is not None and value != option.default:
                 chosen[option.name] = value
         return chosen
+
+
+def _on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def _shown(option: Option, value: Any) -> str:
+    """A value as its text field shows it (seats from 1; nothing for "not set")."""
+    if value is None:
+        return ""
+    return str(value + 1 if option.kind == "seat" and isinstance(value, int) else value)
