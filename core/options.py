@@ -119,8 +119,13 @@ class Option:
         raise AssertionError(self.kind)  # pragma: no cover
 
     def words(self, value: Any) -> str:
-        """How a set value reads in the room's options line (seats from 1); "" when unset."""
-        if value is None or value == self.default or value is False:
+        """How a set value reads in the room's options line (seats from 1); "" when unset. A
+        choice with a default always says which it is ("bird side"): there is no "unset" one."""
+        if value is None and self.kind == "choice":
+            value = self.default
+        if value is None or value is False:
+            return ""
+        if value == self.default and self.kind != "choice":
             return ""
         if self.kind == "bool":
             return self.shown or self.label.lower()

@@ -64,6 +64,7 @@ from net.wire import (
 )
 from replays import unfinished
 from replays.file import read
+from replays.header import Table
 from replays.unfinished import data_dir
 
 log = logging.getLogger("caldera.net")
@@ -468,7 +469,9 @@ class TableHost:
             raise NetError(f"seat(s) {', '.join(missing)} still open")
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.replay_dir / f"{self.table}-{stamp}.caldera"
-        self.refereeing.begin(self.config, self.seed, path)
+        broker = self.link.address
+        where = Table(self.name, self.host, f"{broker.host}:{broker.port}")
+        self.refereeing.begin(self.config, self.seed, path, where)
         self.status = "running"
         assert self.referee is not None
         try:

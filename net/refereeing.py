@@ -56,6 +56,7 @@ from net.wire import (
 )
 from replays import proofs
 from replays.file import Header, ReplayWriter, read
+from replays.header import Table
 
 log = logging.getLogger("caldera.net")
 
@@ -94,15 +95,18 @@ class Refereeing:
         self._spectator_syncs: deque[float] = deque(maxlen=SPECTATOR_SYNCS_PER_SECOND)
         self._check_wake = asyncio.Event()
 
-    def begin(self, config: Any, seed: str | None, replay_path: Path) -> None:
-        """Start the game with the seated names, its replay file at ``replay_path``."""
+    def begin(
+        self, config: Any, seed: str | None, replay_path: Path, table: Table | None = None
+    ) -> None:
+        """Start the game with the seated names, its replay file at ``replay_path`` (whose
+        header says where it is played: ``table``)."""
         referee: Referee[Any] = Referee(
             self.rules, config, [seat.name for seat in self.seating.seats], seed=seed
         )
         self.replay_path = replay_path
         self._open_proofs(replay_path)
         proven = self._proofs is not None and self.link.keys is not None
-        header = Header.for_game(referee.started, proofs=proven)  # verify then wants them
+        header = Header.for_game(referee.started, proofs=proven, table=table)  # proofs: verify
         try:
             self._writer = ReplayWriter.create(replay_path, header)
         except OSError as exc:

@@ -23,9 +23,23 @@ _HASH = re.compile(r"^[0-9a-f]{64}$")
 
 
 @dataclass(frozen=True)
+class Table:
+    """Where a game across terminals was played: the table's name, who hosted it, and the
+    broker it met on (its address without credentials)."""
+
+    name: str
+    host: str
+    broker: str
+
+    def to_wire(self) -> dict[str, str]:
+        return {"name": self.name, "host": self.host, "broker": self.broker}
+
+
+@dataclass(frozen=True)
 class Header:
-    """The game, its rules version, players, configuration, seed hash and creation time, and
-    whether its host keeps proofs of who played (``<replay>.proofs``: :mod:`replays.proofs`)."""
+    """The game, its rules version, players, configuration, seed hash and creation time,
+    whether its host keeps proofs of who played (``<replay>.proofs``: :mod:`replays.proofs`),
+    and for a game across terminals, its table (absent from local games and older tables)."""
 
     game: str
     rules_version: int
@@ -34,6 +48,7 @@ class Header:
     seed_hash: str
     created: str
     proofs: bool = False  # absent from the files of local games and of older hosted ones
+    table: Table | None = None
 
     def to_wire(self) -> dict[str, Any]:
         wire = {
@@ -47,6 +62,8 @@ class Header:
         }
         if self.proofs:
             wire["proofs"] = True
+        if self.table is not None:
+            wire["table"] = self.table.to_wire()
         return wire
 
     @classmethod
@@ -65,11 +82,17 @@ class Header:
             seed_hash=_seed_hash(obj["seed_hash"]),
             created=_created(obj["created"]),
             proofs=_proofs(obj.get("proofs", False)),
+            table=_table(obj.get("table")),
         )
 
     @classmethod
     def for_game(
-        cls, started: GameStarted, now: dt.datetime | None = None, *, proofs: bool = False
+        cls,
+        started: GameStarted,
+        now: dt.datetime | None = None,
+        *,
+        proofs: bool = False,
+        table: Table | None = None,
     ) -> Header:
         moment = now if now is not None else dt.datetime.now(dt.UTC)
         return cls(
@@ -80,6 +103,7 @@ class Header:
             seed_hash=started.seed_hash,
             created=moment.isoformat(timespec="seconds"),
             proofs=proofs,
+            table=table,
         )
 
     def check_against(self, started: GameStarted) -> None:
@@ -146,6 +170,17 @@ def _proofs(value: Any) -> bool:
     if type(value) is not bool:
         raise _bad("proofs", "is not true or false", value)
     return value
+
+
+def _table(value: Any) -> Table | None:
+    if value is None:
+        return None
+    fields = ("name", "host", "broker")
+    if not isinstance(value, dict) or not all(
+        isinstance(value.get(key), str) and len(value[key]) <= 200 for key in fields
+    ):
+        raise _bad("table", "is not a table's name, host and broker", value)
+    return Table(*(value[key] for key in fields))
 
 
 def _moment(text: str) -> dt.datetime:

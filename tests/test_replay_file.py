@@ -153,3 +153,16 @@ def test_peek_reads_the_header_count_and_ending_without_the_rest(tmp_path: Path)
     (tmp_path / "x.caldera").write_bytes(b"nope")
     with pytest.raises(ReplayError, match="not a Caldera replay"):
         peek(tmp_path / "x.caldera")
+
+
+def test_a_table_s_header_says_where_it_was_played(tmp_path: Path) -> None:
+    from replays.header import Table
+
+    referee = Referee(RULES, RULES.config(2, {}), ["Ann", "Bob"], seed="where")
+    table = Table("Ann's table", "Ann", "club.example.org:1883")
+    header = Header.for_game(referee.started, table=table)
+    assert Header.from_wire(header.to_wire()).table == table
+    assert Header.for_game(referee.started).to_wire().get("table") is None  # a local game
+    wire = {**header.to_wire(), "table": {"name": 7, "host": "Ann", "broker": ""}}
+    with pytest.raises(ReplayError, match="table"):
+        Header.from_wire(wire)

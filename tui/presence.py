@@ -56,13 +56,13 @@ def connection_line(session: object) -> str:
 
 
 def seat_words(seat: SeatCard) -> str:
-    """How one seat stands: ``open``, ``here``, ``away``, ``random bot``, ``away, greedy bot
-    standing in``."""
+    """How one seat stands: ``open``, ``online`` (its player's terminal is connected, wherever
+    it is), ``away``, ``random bot``, ``away, greedy bot standing in``."""
     if seat.is_open:
         return "open"
     if seat.client is None:
         return f"{seat.bot} bot" if seat.bot else "bot"
-    where = "here" if seat.online else "away"
+    where = "online" if seat.online else "away"
     if seat.bot:
         where += f", {seat.bot} bot"
     if seat.standin:

@@ -52,6 +52,13 @@ class Viewer:
             return "a spectator"
         return names[self.seat] if self.seat < len(names) else f"seat {self.seat + 1}"
 
+    def seen(self, names: Sequence[str]) -> str:
+        """Whose eyes a replay is watched through, for its header: ``every hand shown``, ``as a
+        spectator sees it``, ``as Ann sees it``."""
+        if self.everything:
+            return "every hand shown"
+        return f"as {self.label(names)} sees it"
+
     def choice(self, names: Sequence[str]) -> str:
         """How a menu of viewers names this one."""
         if self.everything:

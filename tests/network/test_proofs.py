@@ -63,6 +63,9 @@ async def test_a_replay_proves_who_played_and_an_edited_move_fails(
         await close_all(host, players)
     path = host.replay_path
     assert path is not None and proofs.path_for(path).exists() and read(path).header.proofs
+    where = read(path).header.table  # the saved-games list says where it was played
+    assert where is not None and (where.name, where.host) == (host.name, host.host)
+    assert where.broker == f"{broker.address.host}:{broker.address.port}"
     report = proofs.check(path, read(path).envelopes, read(path).raw)
     assert report.ok and set(report.signed) == {0, 1} and set(report.by_host) == {2}
     assert report.keys == {0: players[0].keys.public.hex(), 1: players[1].keys.public.hex()}

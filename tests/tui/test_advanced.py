@@ -531,7 +531,7 @@ async def test_a_finished_replay_shows_every_hand_or_one_seat_s_view(tmp_path: P
         assert "Everything" in screen_text(pilot)
         await pilot.press("3")  # Ana's view
         await pilot.pause()
-        assert replay.viewer == Viewer(0) and "seen by Ana" in replay.sub_title
+        assert replay.viewer == Viewer(0) and "as Ana sees it" in replay.sub_title
         shown = screen_text(pilot)
         assert all(t in shown for t in ana)
         assert not [t for t in bo - ana if t in shown], "Bo's hand stays hidden from Ana"
@@ -574,3 +574,5 @@ async def test_an_unfinished_replay_hides_every_hand_and_offers_no_seat_s_view(
         assert not isinstance(app.screen, ChoiceScreen)
         assert replay.viewer == SPECTATOR
         assert "View as" not in screen_text(pilot)  # the footer does not offer it
+        assert "Spectators see no hand" in screen_text(pilot)
+        assert "v: view as" not in screen_text(pilot)  # nor does the hands' panel

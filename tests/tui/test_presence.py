@@ -36,7 +36,7 @@ class Local:
 
 def test_each_seat_says_who_is_there() -> None:
     words = [seat_words(seat) for seat in card().seats]
-    assert words == ["here", "away", "away, greedy bot standing in", "greedy bot", "open"]
+    assert words == ["online", "away", "away, greedy bot standing in", "greedy bot", "open"]
     assert presence(card()) == "●Ann ○Bob(away) ⚙Cleo(bot for now) ⚙Greedy bot 4 ·open"
     assert taken(card()) == "4/5"
 

@@ -65,5 +65,7 @@ def test_the_rooms_options_line_follows_each_games_declaration() -> None:
     assert (
         options_line(card("maunakea", {"advanced": True, "start_player": None})) == "advanced game"
     )
-    assert options_line(card("maunakea", {"advanced": False})) == "the base game"
+    assert options_line(card("maunakea", {"advanced": False})) == "standard rules"
+    assert options_line(card("arnak", {})) == "bird side"  # not "the base game": a side is chosen
+    assert options_line(card("arnak", {"side": "snake"})) == "snake side"
     assert options_line(card("go", {"komi": 6})) == "komi 6"  # a game this version does not know

@@ -3,6 +3,8 @@ for other terminals or join one from the lobby, quit."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,14 +28,86 @@ if TYPE_CHECKING:  # the network loads when a table is first hosted
     from tui.netplay import HostSetup
 
 LOGO = Text.assemble(
-    ("      /\\\n", "bold #ff7a2f"),
-    ("     /  \\    ", "bold #ff7a2f"),
+    ("    /\\\n", "bold #ff7a2f"),
+    ("   /  \\    ", "bold #ff7a2f"),
     ("C A L D E R A\n", "bold"),
-    ("    / /\\ \\   ", "#ffb347"),
-    ("volcano-island games\n", "dim"),
-    ("   /_/  \\_\\  ", "#d94e1f"),
-    ("in the terminal", "dim"),
+    ("  / /\\ \\   ", "#ffb347"),
+    ("volcano-island\n", "dim"),
+    (" /_/  \\_\\  ", "#d94e1f"),
+    ("board games", "dim"),
 )
+
+
+LEFT_WIDTH = 28  # the menu's column (menu.tcss)
+SCROLLBAR = 2
+PAD = 2  # a list cell's padding, both sides
+SHORT_GAME = 9  # "Mauna Kea"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the saved-games list: what it shows and how wide it is."""
+
+    key: str  # when, game, short_game, where, players, result, state
+    title: str
+    width: int
+
+
+def saved_games_columns(entries: Sequence[ReplayEntry], width: int) -> list[Column]:
+    """The columns of the saved-games list that fit ``width`` cells: last played, game, where
+    (when a game was played across terminals), players and the result when there is room; at
+    80 columns the players go (the line under the list names them) and the result is said in a
+    word or two ("Ann won", "unfinished"). A column too narrow for a cell wraps it."""
+    when = Column("when", "Last played", 12)
+    games = [game_title(e.game) for e in entries if not e.error] or ["Game"]
+    game_ideal = max(len(t) for t in games)
+    fixed = [when]
+    if any(e.networked for e in entries):
+        fixed.append(Column("where", "Where", 5))
+    used = sum(c.width + PAD for c in fixed)
+    players = max((len(", ".join(e.players)) for e in entries), default=7)  # "Players"
+    results = max((len(e.result or "unreadable") for e in entries), default=6)
+    room = width - used - 3 * PAD  # game, players and result
+    if room >= game_ideal + 12 + 14:  # players at least 12 wide, the result 14
+        result = min(max(min(results, 24), 14), room - game_ideal - 12)
+        players_width = min(players, room - game_ideal - result)
+        result = room - game_ideal - players_width  # the rest: the result's
+        middle = [Column("game", "Game", game_ideal), Column("players", "Players", players_width)]
+        return [fixed[0], middle[0], *fixed[1:], middle[1], Column("result", "Result", result)]
+    room = width - used - 2 * PAD  # game and state
+    game = Column("game", "Game", game_ideal)
+    if room - game_ideal < 12:
+        game = Column("short_game", "Game", SHORT_GAME)
+    return [fixed[0], game, *fixed[1:], Column("state", "Result", max(room - game.width, 8))]
+
+
+def cell(entry: ReplayEntry, column: Column) -> str:
+    """What ``entry`` shows in ``column``."""
+    if entry.error:
+        return {"when": entry.when, "result": "unreadable", "state": "unreadable"}.get(
+            column.key, "?"
+        )
+    match column.key:
+        case "when":
+            return entry.when
+        case "game":
+            return game_title(entry.game)
+        case "short_game":
+            return short_title(game_title(entry.game), column.width)
+        case "where":
+            return entry.where
+        case "players":
+            return ", ".join(entry.players)
+        case "result":
+            return entry.result
+        case _:
+            return entry.state
+
+
+def short_title(title: str, width: int) -> str:
+    """A game's title in ``width`` cells: whole if it fits, else its last word (the name the
+    game goes by: "Lost Ruins of Arnak" -> "Arnak")."""
+    return title if len(title) <= width else title.split()[-1]
 
 
 def game_title(game: str) -> str:
@@ -52,10 +126,10 @@ class MenuScreen(Screen[None]):
     # The keys that open a screen are priority bindings: they act as the key is read, so keys
     # typed right behind them (in one burst) reach the new screen instead of the menu's list.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game", priority=True),
-        Binding("o", "open_file", "Open file", priority=True),
-        Binding("h", "host", "Host a table", priority=True),
-        Binding("j", "join", "Join a table", priority=True),
+        Binding("n", "new_game", "New game", priority=True, show=False),  # the list says them
+        Binding("o", "open_file", "Open file", priority=True, show=False),
+        Binding("h", "host", "Host a table", priority=True, show=False),
+        Binding("j", "join", "Join a table", priority=True, show=False),
         # priority (so the footer shows what enter does on the list); off the list, check_action
         # lets the key through to the focused widget
         Binding("enter", "resume_selected", "Resume", priority=True, tooltip="Go on with it"),
@@ -107,6 +181,7 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self.entries: list[ReplayEntry] = []
         self.loaded = False  # the saved games have been read at least once
+        self._columns: list[Column] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -114,11 +189,11 @@ class MenuScreen(Screen[None]):
             with Vertical(id="menu-left"):
                 yield Static(LOGO, id="logo")
                 yield OptionList(
-                    Option("New local game            n", id="new"),
-                    Option("Open a replay file…       o", id="open"),
-                    Option("Host a table…             h", id="host"),
-                    Option("Join a table (lobby)…     j", id="join"),
-                    Option("Quit                      q", id="quit"),
+                    Option("New local game       n", id="new"),
+                    Option("Open a replay file…  o", id="open"),
+                    Option("Host a table…        h", id="host"),
+                    Option("Join a table…        j", id="join"),
+                    Option("Quit                 q", id="quit"),
                     id="actions",
                 )
             with Vertical(id="menu-right"):
@@ -130,8 +205,6 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Caldera"
         self.sub_title = "menu"
-        table = self.query_one("#replays", DataTable)
-        table.add_columns("When", "Game", "Players", "Result")
         self.query_one("#actions", OptionList).focus()
         self.action_reload()
 
@@ -151,22 +224,32 @@ class MenuScreen(Screen[None]):
         self.app.call_from_thread(self._show_replays, entries)
 
     def _show_replays(self, entries: list[ReplayEntry]) -> None:
-        self.entries = entries
+        self.entries = sorted(entries, key=lambda e: e.played, reverse=True)
         self.loaded = True
-        table = self.query_one("#replays", DataTable)
-        table.clear()
-        for entry in entries:
-            if entry.error:
-                table.add_row("?", "?", entry.path.name, "unreadable")
-            else:
-                table.add_row(
-                    entry.when,
-                    game_title(entry.game),
-                    ", ".join(entry.players),
-                    entry.result,
-                )
-        self._describe(table.cursor_row)
+        self._fill()
+        self._describe(self.query_one("#replays", DataTable).cursor_row)
         self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fill)  # once the list has its new width
+
+    def _fill(self) -> None:
+        """The saved games in the columns that fit the list's width, each cell whole (a long
+        one wraps onto a second line rather than being cut)."""
+        table = self.query_one("#replays", DataTable)
+        width = table.size.width or max(self.size.width - LEFT_WIDTH - 4, 40)
+        columns = saved_games_columns(self.entries, width - SCROLLBAR)
+        if self.loaded and columns == self._columns and table.row_count == len(self.entries):
+            return
+        self._columns = columns
+        row = table.cursor_row
+        table.clear(columns=True)
+        for column in columns:
+            table.add_column(column.title, width=column.width, key=column.key)
+        for entry in self.entries:
+            table.add_row(*(cell(entry, column) for column in columns), height=None)
+        if self.entries:
+            table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
 
     def _describe(self, row: int) -> None:
         """Under the list: the highlighted game in full (or why its file cannot be read)."""
@@ -175,13 +258,18 @@ class MenuScreen(Screen[None]):
         if not self.entries:
             note.update(Text(f"No saved games yet. They will be kept in {folder}", "dim"))
             return
-        text = Text(f"{len(self.entries)} game(s) in {folder}\n", "dim")
+        count = len(self.entries)
+        text = Text(f"{count} {'game' if count == 1 else 'games'} in {folder}\n", "dim")
         if 0 <= row < len(self.entries):
             entry = self.entries[row]
             if entry.error:
                 text.append(entry.error, "bold red")
             else:
-                text.append(f"{entry.path.name}: {', '.join(entry.players)} · {entry.result}")
+                title = game_title(entry.game)
+                text.append(f"{title}: {', '.join(entry.players)} · {entry.result}\n")
+                text.append(f"{entry.path.name} · played {entry.where_words}", "dim")
+                if entry.damage:
+                    text.append(f"\n{entry.damage}", "bold yellow")
                 listed = self.focused is self.query_one("#replays")
                 text.append(_resume_words(entry, listed), "bold")
         note.update(text)

@@ -201,7 +201,7 @@ class ReplayScreen(Screen[None]):
         return bisect.bisect_right(self.turn_starts, seq)
 
     def _sub_title(self) -> None:
-        seen = f" · seen by {self.viewer.label(self.names)}" if self.secrets else ""
+        seen = f" · {self.viewer.seen(self.names)}" if self.secrets else ""
         self.sub_title = ", ".join(self.names) + seen
 
     def _show(self) -> None:
@@ -251,8 +251,13 @@ class ReplayScreen(Screen[None]):
         if action == "continue_here":
             return self.rules.outcome(self.state) is None if self.state is not None else False
         if action == "view_as":
-            return self.secrets and len(viewers(len(self.names), self.finished)) > 1
+            return self.can_view_as
         return True
+
+    @property
+    def can_view_as(self) -> bool:
+        """Whether there is more than one way to watch (an unfinished game: a spectator's only)."""
+        return self.secrets and len(viewers(len(self.names), self.finished)) > 1
 
     def action_step(self, delta: int) -> None:
         self.playing = False

@@ -54,7 +54,7 @@ def options_line(card: TableCard) -> str:
         words = [f"{k} {v}" for k, v in card.options.items() if v not in (None, False)]
     else:
         words = options_words(declared, card.options)
-    return " · ".join(words) or "the base game"
+    return " · ".join(words) or "standard rules"
 
 
 class RoomScreen(Screen[None]):
@@ -308,7 +308,7 @@ class RoomScreen(Screen[None]):
         for seat, holder in enumerate(host.seats):
             if holder.client is None:
                 continue
-            where = "here" if holder.online else "away"
+            where = "online" if holder.online else "away"
             if holder.standin is not None:
                 labels.append(f"Give seat {seat + 1} back to {holder.name} ({where})")
             else:

@@ -15,7 +15,7 @@ class SeatsTable(DataTable[Text | str]):
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
-        self.add_columns("Seat", "Player", "Where")
+        self.add_columns("Seat", "Player", "Connected")
 
     def show(self, card: TableCard, me: str | None = None) -> None:
         """Show ``card``'s seats (keeping the highlighted row)."""
@@ -26,7 +26,7 @@ class SeatsTable(DataTable[Text | str]):
             if me is not None and seat.client == me:
                 name.append(" (you)", style="dim")
             words = seat_words(seat)
-            style = "green" if words.startswith("here") else "dim" if words == "open" else ""
+            style = "green" if words.startswith("online") else "dim" if words == "open" else ""
             self.add_row(str(i + 1), name, Text(words, style=style))
         if self.row_count:
             self.move_cursor(row=min(max(row, 0), self.row_count - 1))

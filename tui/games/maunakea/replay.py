@@ -70,7 +70,7 @@ class MaunaKeaReplayScreen(ReplayScreen):
     def _show_hands(self) -> None:
         """The hands this viewer may see (shown only in an advanced game)."""
         seats = hands_seen(self.state, self.viewer.seat, self.viewer.everything)
-        hidden = "Spectators see no hand (v: view as…)"
+        hidden = "Spectators see no hand" + (" (v: view as…)" if self.can_view_as else "")
         self.query_one(CardsPanel).show(self.state, self.names, seats, hidden=hidden)
 
     def _info(self) -> None:
