@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the network, the games' screens and the help load when firs
     from tui.screens.replay import ReplayScreen
 
 
+TEXTUAL_COMMANDS = ("Theme", "Quit")  # Textual's palette commands this app keeps
 HOLD_ROUNDS = 20  # times a key typed too early waits again for its screen to be up
 
 
@@ -57,7 +58,13 @@ class CalderaApp(App[None]):
     TITLE = "Caldera"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding(
+            "question_mark",
+            "help",
+            "Help",
+            key_display="?",
+            tooltip="The keys, the board's legend and the game in brief",
+        ),
     ]
 
     def __init__(
@@ -252,11 +259,17 @@ class CalderaApp(App[None]):
             lease.release()
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
+        from tui.screens.help import HelpScreen, Prose
 
         if not isinstance(self.screen, HelpScreen):
             rules = getattr(self.screen, "rules", None)
-            sections = screens_for(rules.game).help() if rules is not None else game_help()
+            sections: list[str]
+            if rules is None:
+                sections = [Prose(brief) for brief in game_help()]
+            else:
+                screens = screens_for(rules.game)
+                brief = screens.brief()  # the game in brief is prose: reflowed to the width
+                sections = [Prose(s) if s == brief else s for s in screens.help()]
             self.push_screen(HelpScreen(self.screen, sections))
 
     # -- keys typed before a screen is up --------------------------------------------------
@@ -363,24 +376,40 @@ class CalderaApp(App[None]):
     # -- the command palette: every action of the screen, by name ---------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        seen: set[str] = {"Keys"}  # Textual's panel of widget keys: our help says the keys
+        """The app's own actions that can be taken now, once each, with what each does and
+        its key; of Textual's, only the theme and quitting (no screenshot, maximize, widget
+        keys panel: the help says the keys)."""
+        seen: set[str] = set()
         for command in super().get_system_commands(screen):
-            if command.title not in seen:
+            if command.title in TEXTUAL_COMMANDS and command.title not in seen:
                 seen.add(command.title)
                 yield command
         for binding in screen.active_bindings.values():
             b = binding.binding
             if not binding.enabled or not b.description or b.description in seen:
                 continue
+            if b.action.startswith("app.focus") or b.action not in _own_actions(binding.node):
+                continue  # moving between fields, or a Textual widget's own key
             seen.add(b.description)
+            key = b.key_display or self.get_key_display(b)
             yield SystemCommand(
                 b.description,
-                f"{b.key_display or b.key} · {screen.title or type(screen).__name__}",
+                " · ".join(part for part in (b.tooltip, f"key {key}") if part),
                 partial(self.run_action, b.action, binding.node),
             )
         helpful = isinstance(screen, MenuScreen) or getattr(screen, "rules", None) is not None
         if helpful and "Help" not in seen:
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
+
+
+def _own_actions(node: object) -> set[str]:
+    """The actions the app's own classes bind on ``node`` (not a Textual widget's)."""
+    actions: set[str] = set()
+    for cls in type(node).__mro__:
+        if cls.__module__.startswith("tui."):
+            for b in cls.__dict__.get("BINDINGS", ()):
+                actions.add(b.action if isinstance(b, Binding) else b[1])
+    return actions
 
 
 __all__ = ["CalderaApp", "Launch"]

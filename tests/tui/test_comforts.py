@@ -138,7 +138,7 @@ async def test_help_and_palette_list_the_screen_s_own_keys_once() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         text = screen_text(pilot)
         assert "Scroll" not in text and "Page Left" not in text
-        assert "Help" in text
+        assert "The keys, the board's legend and the game in brief" in text  # ? itself
 
 
 async def test_the_replay_fits_80x24_and_the_size_warning_comes_and_goes(tmp_path: Path) -> None:

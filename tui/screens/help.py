@@ -1,5 +1,10 @@
 """Help: the keys that act on the screen below, then the game's sections (the board's legend,
-the game in brief; each game's package in ``tui.games`` gives them)."""
+the game in brief; each game's package in ``tui.games`` gives them).
+
+The game in brief is prose, written wrapped at the source's width: it is reflowed (each
+paragraph one line) so the terminal wraps it to the help's width, whatever that is, instead of
+wrapping each source line again ("dig at / a / discovered site"). Legends and tables keep their
+lines."""
 
 from __future__ import annotations
 
@@ -50,6 +55,29 @@ def keys_table(screen: Screen[object]) -> Table:
     return table
 
 
+class Prose(str):
+    """A help section that is running text: shown reflowed to the help's width."""
+
+
+def reflow(text: str) -> str:
+    """``text`` with each paragraph on one line: lines join the one before, except after a
+    blank line and for a heading alone on its line (``[b]Kilauea in brief[/b]``)."""
+    out: list[str] = []
+    joining = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        heading = stripped.startswith("[b]") and stripped.endswith("[/b]")
+        if not stripped:
+            out.append("")
+            joining = False
+        elif joining and not heading:
+            out[-1] += " " + stripped
+        else:
+            out.append(stripped)
+            joining = not heading
+    return "\n".join(out)
+
+
 class HelpScreen(ModalScreen[None]):
     """Shown with ``?`` over any screen."""
 
@@ -66,7 +94,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static("[b]Keys[/b] (the footer shows the ones that act right now)")
             yield Static(keys_table(self.under))
             for section in self.sections:
-                yield Static("\n" + section)
+                yield Static("\n" + (reflow(section) if isinstance(section, Prose) else section))
             extra = getattr(self.under, "help_extra", "")  # what the screen adds (cards, say)
             if extra:
                 yield Static("\n" + extra)
