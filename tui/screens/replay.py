@@ -183,6 +183,16 @@ class ReplayScreen(Screen[None]):
         self.fit_board(event.size.width, event.size.height)
         self._size_warning.check(event.size.width, event.size.height)
 
+    def on_screen_suspend(self) -> None:
+        self._size_warning.withdraw()  # the warning belongs to this screen: not over another
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self._size_warning.check(*self.app.size)
+
+    def on_unmount(self) -> None:
+        self._size_warning.withdraw()
+
     def fit_board(self, width: int, height: int) -> None:
         """Scale the board to the terminal (each game's replay screen says how)."""
         raise NotImplementedError

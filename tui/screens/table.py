@@ -354,6 +354,16 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._size_warning.check(*event.size)
 
+    def on_screen_suspend(self) -> None:
+        self._size_warning.withdraw()  # the warning belongs to this screen: not over another
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self._size_warning.check(*self.app.size)
+
+    def on_unmount(self) -> None:
+        self._size_warning.withdraw()
+
     # -- the network ---------------------------------------------------------------------------
 
     def _connection_changed(self, _news: object = None) -> None:

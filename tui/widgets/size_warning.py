@@ -1,10 +1,13 @@
-"""A terminal too small for a screen: a warning that names the size needed, shown while the
-terminal is smaller and taken away as soon as it is large enough."""
+"""A terminal too small for a screen: a warning that names the size needed and the size the
+terminal has now, kept up to date as the terminal changes, taken away as soon as it is large
+enough, and while the screen is not the one shown (left, or under another)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 
@@ -15,20 +18,36 @@ class SizeWarning:
         self.screen = screen
         self.needed = needed
         self.what = what
-        self.shown = False
+        self._notice: Notification | None = None
+
+    @property
+    def shown(self) -> bool:
+        return self._notice is not None
 
     def check(self, width: int, height: int) -> None:
-        """The terminal is now ``width`` × ``height``: warn, or take the warning away."""
+        """The terminal is now ``width`` × ``height``: warn (saying this size), or take the
+        warning away."""
         need_w, need_h = self.needed
-        small = width < need_w or height < need_h
-        if small and not self.shown:
-            self.shown = True
-            self.screen.notify(
+        text = None
+        if width < need_w or height < need_h:
+            text = (
                 f"{self.what} needs a terminal of at least {need_w}×{need_h} "
-                f"(this one is {width}×{height}).",
-                severity="warning",
-                timeout=3600,
+                f"(this one is {width}×{height})."
             )
-        elif not small and self.shown:
-            self.shown = False
-            self.screen.app.clear_notifications()
+        if self._notice is not None and self._notice.message == text:
+            return
+        self.withdraw()
+        if text is not None:
+            self._notice = Notification(text, "", "warning", timeout=3600)
+            self.screen.app.post_message(Notify(self._notice))
+
+    def withdraw(self) -> None:
+        """Take the warning away (the screen is left, or the terminal is large enough)."""
+        notice, self._notice = self._notice, None
+        if notice is not None:
+            self._remove(notice)
+            self.screen.app.call_later(self._remove, notice)  # its Notify may be on its way
+
+    def _remove(self, notice: Notification) -> None:
+        with suppress(KeyError):  # not shown (yet, or any more: dismissed with a click)
+            self.screen.app._unnotify(notice)  # Textual's own removal of one notification
