@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -161,6 +162,21 @@ class LocalSession:
     @property
     def ended(self) -> bool:
         return self.referee.ended
+
+    def hand_over(self, seat: Seat, bot: str | None) -> None:
+        """Seat ``seat`` is played by a ``bot`` of that kind from now on, or (``None``) at this
+        keyboard again; the record kept to resume the game says so too (``OSError`` when it
+        cannot: the game goes on as chosen)."""
+        if bot is None:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = make_bot(self.rules.game, bot, f"{self.referee.seed}/bot/{seat}")
+        self.controlled = frozenset(s for s in range(len(self.players)) if s not in self.bots)
+        self._wake_bots()
+        if self._kept is not None:
+            bots = {str(s): b.name for s, b in self.bots.items()}
+            record = self._kept.record
+            self._kept.update(replace(record, details={**record.details, "bots": bots}))
 
     def bot_to_move(self) -> Seat | None:
         """The bot seat that must act now, if any."""

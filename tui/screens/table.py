@@ -15,7 +15,8 @@ keyboard a notice says whose turn it is (``turn_passed``).
 
 At a networked table the header's sub-title follows the connection and who is connected
 (:mod:`tui.presence`); a table its host closes ends the screen with one line; the host's own
-screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table).
+screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table). At a local
+game, ``H`` hands a seat to a bot from now on, or gives a bot's seat to this keyboard.
 """
 
 from __future__ import annotations
@@ -41,10 +42,11 @@ from core.messages import Command, Event
 from core.session import Session
 from core.undo import Takebacks
 from tui.presence import TableWatch, connection_line, handed_to
-from tui.screens.choice import ConfirmScreen
+from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
 from tui.screens.hotseat import Hotseat
+from tui.session import LocalSession
 from tui.settings import Settings
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
@@ -55,6 +57,9 @@ CONFIRM_HINT = (
     "[b]y[/b] yes    [b]n[/b] no\n"
     "[dim]Never ask: confirm = false under \\[play] in config.toml[/dim]"
 )
+
+
+STAND_IN_BOT = "greedy"  # the bot that takes a seat of a local game over (`H`)
 
 
 class TableScreen(Screen[None]):
@@ -78,6 +83,12 @@ class TableScreen(Screen[None]):
             "host_menu",
             "Host",
             tooltip="The host's menu: hand a seat to a bot and back, close the table",
+        ),
+        Binding(
+            "H",
+            "seats_menu",
+            "Seats",
+            tooltip="Let a bot play a seat from now on, or play a bot's seat at this keyboard",
         ),
     ]
 
@@ -382,11 +393,15 @@ class TableScreen(Screen[None]):
         """Keys the help leaves out (:mod:`tui.screens.help`): the host's menu at a table this
         terminal does not host, the final scores before the game is over."""
         hidden = {"host_menu"} if self.host_menu is None else set()
+        if not isinstance(self.session, LocalSession):
+            hidden.add("seats_menu")
         return frozenset(hidden if self.ended else hidden | {"scores"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "host_menu":
             return self.host_menu is not None
+        if action == "seats_menu":
+            return isinstance(self.session, LocalSession) and not self.ended
         if action in ("undo", "undo_refused"):
             seat = self.acting_seat()
             allowed = seat is not None and self.takebacks.allows(seat)
@@ -414,6 +429,50 @@ class TableScreen(Screen[None]):
     def action_host_menu(self) -> None:
         if self.host_menu is not None:
             self.host_menu()
+
+    def action_seats_menu(self) -> None:
+        """A local game's seats: hand one to a bot from now on, or play a bot's seat here."""
+        session = self.session
+        if not isinstance(session, LocalSession) or self.ended:
+            return
+        labels = []
+        for seat, name in enumerate(self.names):
+            bot = session.bots.get(seat)
+            labels.append(
+                f"Play seat {seat + 1} ({name}) at this keyboard (a {bot.name} bot now)"
+                if bot is not None
+                else f"Let a {STAND_IN_BOT} bot play seat {seat + 1} ({name}) from now on"
+            )
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None:
+                self.hand_over(seat)
+
+        self.app.push_screen(ChoiceScreen("Who plays which seat", labels), chosen)
+
+    def hand_over(self, seat: int) -> None:
+        """Seat ``seat`` changes hands: a bot takes it over, or this keyboard takes it back."""
+        session = self.session
+        assert isinstance(session, LocalSession)
+        to_bot = seat not in session.bots
+        try:
+            session.hand_over(seat, STAND_IN_BOT if to_bot else None)
+        except OSError as exc:
+            self.notify(f"Resuming this game later will not know: {exc}", severity="warning")
+        name = self.names[seat]
+        said = f"A {STAND_IN_BOT} bot plays for {name} now." if to_bot else f"{name} plays here."
+        self.notify(said, timeout=3)
+        self.seats_changed()
+
+    def seats_changed(self) -> None:
+        """Which seats this keyboard plays changed: whose eyes, the header and keys follow."""
+        controlled = self.session.controlled
+        self.hotseat = Hotseat(controlled)
+        self.log_viewer = Viewer(next(iter(controlled)) if len(controlled) == 1 else None)
+        self._last_actor = None
+        if self.state is not None and not self._pending:
+            self.refresh_table()
+        self.refresh_bindings()
 
     # -- leaving ---------------------------------------------------------------------------------
 
