@@ -19,6 +19,11 @@ def test_every_command_answers_help(capsys: pytest.CaptureFixture[str]) -> None:
         out = capsys.readouterr().out
         assert out.startswith(f"usage: caldera {name}"), name
         assert command.help in cli._parser().format_help()
+        assert "``" not in out, f"{name}'s help shows source markup"
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    said = capsys.readouterr().out
+    assert "``" not in said and "Caldera: three volcano-island board games" in said
 
 
 def test_a_name_two_commands_claim_is_refused() -> None:

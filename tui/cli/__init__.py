@@ -40,7 +40,8 @@ def gather(groups: Sequence[Any]) -> dict[str, Command]:
 
 COMMANDS = gather(GROUPS)
 DESCRIPTION = (
-    "The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.\n\n"
+    "Caldera: three volcano-island board games in the terminal. Without a command it opens "
+    "the app; the commands below play, host and join tables and read replays from a shell.\n\n"
     "Every error a user can meet is one line on stderr and a non-zero exit, never a traceback."
 )
 

@@ -163,7 +163,11 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
                 + broker,
                 flush=True,
             )
-        await table.ended.wait()
+        try:
+            await table.ended.wait()
+        except asyncio.CancelledError:  # Ctrl-C or SIGTERM: say how to go on
+            say(_stopped(table, config))
+            raise
         result = table.referee.outcome() if table.referee is not None else None
         if result is not None:
             scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
@@ -176,6 +180,17 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
     return 0
 
 
+def _stopped(table: Any, config: Any) -> str:
+    """What a host stopped mid-game says: where the game is kept and how to open it again."""
+    if table.referee is None or table.replay_path is None:
+        return f"stopped: table {table.table} is closed (its game had not begun)"
+    broker = f" --broker {config.broker}" if config.source == "command line" else ""
+    return (
+        f"stopped at event {table.referee.seq}: the game is saved; open table {table.table} "
+        f"again with: caldera host --resume {table.replay_path}{broker}"
+    )
+
+
 async def _linger(table: Any, most: float) -> None:
     """Stay up to ``most`` seconds after the game, for late catch-ups, or until everyone left."""
     loop = asyncio.get_running_loop()
@@ -183,6 +198,8 @@ async def _linger(table: Any, most: float) -> None:
     while loop.time() < deadline and any(s.client and s.online for s in table.card.seats):
         await asyncio.sleep(0.1)
 
+
+JOIN_WAIT = 10.0  # seconds a table's host has to answer a join
 
 # -- caldera join ----------------------------------------------------------------------------------
 
@@ -202,16 +219,26 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
 
     lease = claim()  # the app's lasting identity and key: a player who comes back gets the seat
     identity = config.broker.username or lease.client
+    print(
+        f"Joining table {args.table} on {config.broker}: asking its host for "
+        f"{'a chair' if args.watch else 'a seat'} (it answers within {JOIN_WAIT:g} s)…",
+        flush=True,
+    )
+    waiting = asyncio.create_task(_still_waiting(args.table))
     try:
-        session = await NetSession.connect(
-            config.broker,
-            args.table,
-            identity=identity,
-            name=args.name or lease.name or config.name or identity,
-            seat=None if args.seat is None else args.seat - 1,
-            spectator=args.watch,
-            keys=lease.keys,
-        )
+        try:
+            session = await NetSession.connect(
+                config.broker,
+                args.table,
+                timeout=JOIN_WAIT,
+                identity=identity,
+                name=args.name or lease.name or config.name or identity,
+                seat=None if args.seat is None else args.seat - 1,
+                spectator=args.watch,
+                keys=lease.keys,
+            )
+        finally:
+            waiting.cancel()
         try:
             where = "as a spectator" if session.seat is None else f"in seat {session.seat + 1}"
             print(f"At table {args.table} {where}; the game begins when every seat is taken.",
@@ -228,6 +255,15 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
             await session.close()
     finally:
         lease.release()
+
+
+async def _still_waiting(table: str, every: float = 3.0) -> None:
+    """A line every few seconds while the table has not answered (a reader knows it waits)."""
+    waited = 0.0
+    while True:
+        await asyncio.sleep(every)
+        waited += every
+        print(f"… no answer from table {table} yet ({waited:g} s)", flush=True)
 
 
 # -- caldera bot ---------------------------------------------------------------------------------
