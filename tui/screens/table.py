@@ -89,6 +89,7 @@ class TableScreen(Screen[None]):
             "seats_menu",
             "Seats",
             tooltip="Let a bot play a seat from now on, or play a bot's seat at this keyboard",
+            show=False,  # the help and the palette offer it: the footer keeps the game's keys
         ),
     ]
 
