@@ -24,13 +24,14 @@ from core.session import Session
 from replays.check import playable
 from replays.file import read
 from tui.games import game_help, screens_for
+from tui.screens.help import own_actions
 from tui.screens.menu import MenuScreen
 from tui.screens.table import TableScreen
 from tui.session import DEFAULT_BOT_PACE, LocalSession
 from tui.settings import load_settings, save_setting
 from tui.tables import TableSetup, open_local_session
 
-if TYPE_CHECKING:  # the network, the games' screens and the help load when first shown
+if TYPE_CHECKING:  # the network and the games' screens load when first shown
     from net.identity import Lease
     from net.keys import Keys
     from tui.netplay import Closable, Terminal
@@ -388,7 +389,7 @@ class CalderaApp(App[None]):
             b = binding.binding
             if not binding.enabled or not b.description or b.description in seen:
                 continue
-            if b.action.startswith("app.focus") or b.action not in _own_actions(binding.node):
+            if b.action.startswith("app.focus") or b.action not in own_actions(binding.node):
                 continue  # moving between fields, or a Textual widget's own key
             seen.add(b.description)
             key = b.key_display or self.get_key_display(b)
@@ -400,16 +401,6 @@ class CalderaApp(App[None]):
         helpful = isinstance(screen, MenuScreen) or getattr(screen, "rules", None) is not None
         if helpful and "Help" not in seen:
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
-
-
-def _own_actions(node: object) -> set[str]:
-    """The actions the app's own classes bind on ``node`` (not a Textual widget's)."""
-    actions: set[str] = set()
-    for cls in type(node).__mro__:
-        if cls.__module__.startswith("tui."):
-            for b in cls.__dict__.get("BINDINGS", ()):
-                actions.add(b.action if isinstance(b, Binding) else b[1])
-    return actions
 
 
 __all__ = ["CalderaApp", "Launch"]

@@ -23,8 +23,11 @@ from textual.widgets import Static
 def _declared(node: object) -> set[str] | None:
     """The actions ``node``'s own classes bind (``None``: the app, all of them): a Textual
     widget's keys (scroll, page left…) are the widget's business, not the screen's."""
-    if isinstance(node, App):
-        return None
+    return None if isinstance(node, App) else own_actions(node)
+
+
+def own_actions(node: object) -> set[str]:
+    """The actions Caldera's own classes bind on ``node`` (not Textual's)."""
     actions: set[str] = set()
     for cls in type(node).__mro__:
         if cls.__module__.startswith("tui."):

@@ -30,7 +30,7 @@ from tui.export import ask_export
 from tui.screens.choice import ChoiceScreen
 from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.widgets.event_log import EventLog
-from tui.widgets.size_warning import SizeWarning
+from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.timeline import TimelineBar
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
@@ -70,7 +70,7 @@ class GotoScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(FollowsSize, Screen[None]):
     """A replay of a game, from a file or from the game just played: the timeline, its keys and
     the event log. Each game's replay screen (``tui.games.<game>.replay``) subclasses it with its
     board: ``compose`` (a ``TimelineBar`` and a numbered ``EventLog`` among its widgets),
@@ -182,16 +182,6 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_board(event.size.width, event.size.height)
         self._size_warning.check(event.size.width, event.size.height)
-
-    def on_screen_suspend(self) -> None:
-        self._size_warning.withdraw()  # the warning belongs to this screen: not over another
-
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self._size_warning.check(*self.app.size)
-
-    def on_unmount(self) -> None:
-        self._size_warning.withdraw()
 
     def fit_board(self, width: int, height: int) -> None:
         """Scale the board to the terminal (each game's replay screen says how)."""

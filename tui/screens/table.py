@@ -50,7 +50,7 @@ from tui.session import LocalSession
 from tui.settings import Settings
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
-from tui.widgets.size_warning import SizeWarning
+from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.text_line import TextLine
 
 CONFIRM_HINT = (
@@ -62,7 +62,7 @@ CONFIRM_HINT = (
 STAND_IN_BOT = "greedy"  # the bot that takes a seat of a local game over (`H`)
 
 
-class TableScreen(Screen[None]):
+class TableScreen(FollowsSize, Screen[None]):
     """A game in play at this keyboard (hotseat, bots, or seats across the network)."""
 
     DRAMATIC: ClassVar[tuple[type[Event], ...]] = ()  # revealed one at a time
@@ -365,16 +365,6 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._size_warning.check(*event.size)
-
-    def on_screen_suspend(self) -> None:
-        self._size_warning.withdraw()  # the warning belongs to this screen: not over another
-
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self._size_warning.check(*self.app.size)
-
-    def on_unmount(self) -> None:
-        self._size_warning.withdraw()
 
     # -- the network ---------------------------------------------------------------------------
 

@@ -11,6 +11,24 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 
+class FollowsSize:
+    """A screen with a size warning (``_size_warning``): the warning is taken away while the
+    screen is covered or left, and looked at again when it is shown again."""
+
+    _size_warning: SizeWarning
+
+    def on_screen_suspend(self) -> None:
+        self._size_warning.withdraw()
+
+    def on_screen_resume(self) -> None:
+        screen = self._size_warning.screen
+        if screen.is_mounted:
+            self._size_warning.check(*screen.app.size)
+
+    def on_unmount(self) -> None:
+        self._size_warning.withdraw()
+
+
 class SizeWarning:
     """Follows one screen's size against the ``needed`` columns × rows."""
 
