@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -287,7 +287,10 @@ class CalderaApp(App[None]):
         if event.is_forwarded:
             return False
         if self._held is None:
-            if self.screen is self._settled:
+            try:
+                if self.screen is self._settled:
+                    return False
+            except ScreenStackError:  # no screen yet: nothing to wait for
                 return False
             self._held = []
             self._waited = 0
