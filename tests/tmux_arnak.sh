@@ -24,7 +24,7 @@ label="tmux arnak"
 source tests/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 100 -y 30 \
-    "CALDERA_DATA_DIR='$data' '$caldera' --pace 0 play arnak --players 2 --bot 2 --seed tmux; echo \"caldera exited with \$?\"; sleep 30"
+    "CALDERA_DATA_DIR='$data' CALDERA_CONFIG_DIR='$data/config' '$caldera' --pace 0 play arnak --players 2 --bot 2 --seed tmux; echo \"caldera exited with \$?\"; sleep 30"
 
 wait_for "$session" "needs a terminal of at least 120×40"
 tmux resize-window -t "$session" -x 120 -y 40

@@ -22,7 +22,7 @@ label="tmux kilauea"
 source tests/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 100 -y 40 \
-    "CALDERA_DATA_DIR='$data' '$caldera' --pace 0 play kilauea --players 2 --bot 2 --seed smoke; echo \"caldera exited with \$?\"; sleep 30"
+    "CALDERA_DATA_DIR='$data' CALDERA_CONFIG_DIR='$data/config' '$caldera' --pace 0 play kilauea --players 2 --bot 2 --seed smoke; echo \"caldera exited with \$?\"; sleep 30"
 
 wait_for "$session" "Kilauea — Red, Blue"
 for _ in 1 2; do            # the snake draft: Red takes 2 Tikis from the volcano

@@ -2,7 +2,9 @@
 # Smoke test of `caldera` with no arguments (what `make play` runs) in a real terminal.
 #
 # tmux gives it a 100x40 pane; keys go in with send-keys, the screen comes back with
-# capture-pane. The run: menu -> new game (every seat a bot, 10 turns) -> end screen ->
+# capture-pane. Its data and config directories are its own, named in the pane's command (a
+# running tmux server gives a new pane its own environment, not this script's): the new-game
+# form remembers its last choices in the config file. The run: menu -> new game (every seat a bot, 10 turns) -> end screen ->
 # watch the replay -> jump to its end -> menu, where the game is listed -> quit.
 #
 #   tests/tmux_smoke.sh                    # uses .venv/bin/caldera
@@ -24,7 +26,7 @@ label="tmux smoke"
 source tests/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 100 -y 40 \
-    "CALDERA_DATA_DIR='$data' '$caldera' --pace 0; echo \"caldera exited with \$?\"; sleep 30"
+    "CALDERA_DATA_DIR='$data' CALDERA_CONFIG_DIR='$data/config' '$caldera' --pace 0; echo \"caldera exited with \$?\"; sleep 30"
 
 wait_for "$session" "New local game"
 wait_for "$session" "No saved games yet"
