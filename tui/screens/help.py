@@ -64,7 +64,7 @@ class Prose(str):
 
 def reflow(text: str) -> str:
     """``text`` with each paragraph on one line: lines join the one before, except after a
-    blank line and for a heading alone on its line (``[b]Kilauea in brief[/b]``)."""
+    blank line and for a heading alone on its line (``[b]The game in brief[/b]``)."""
     out: list[str] = []
     joining = False
     for line in text.splitlines():

@@ -41,7 +41,7 @@ LOGO = Text.assemble(
 LEFT_WIDTH = 28  # the menu's column (menu.tcss)
 SCROLLBAR = 2
 PAD = 2  # a list cell's padding, both sides
-SHORT_GAME = 9  # "Mauna Kea"
+SHORT_GAME = 9  # a short title's room
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,8 @@ def cell(entry: ReplayEntry, column: Column) -> str:
 
 
 def short_title(title: str, width: int) -> str:
-    """A game's title in ``width`` cells: whole if it fits, else its last word (the name the
-    game goes by: "Lost Ruins of Arnak" -> "Arnak")."""
+    """A game's title in ``width`` cells: whole if it fits, else its last word (the name a
+    game with a long title goes by)."""
     return title if len(title) <= width else title.split()[-1]
 
 
