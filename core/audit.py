@@ -11,6 +11,11 @@ goes back with it.
 
 Whatever the log holds, the audit gives a report and never raises: a log the rules cannot fold
 is a problem at the event where folding failed.
+
+A table's own events (who sits where, its clocks, a timeout, a bot playing for someone: see
+:mod:`core.clock`) are checked apart, at the step they come after: each clock reading must be
+what the reading before it, the time between them and the seats the rules had to move make
+of it, and a timeout must come when that seat's time had run out.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.clock import TableBook
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.fold import rules_of, start_state, state_before
-from core.lifecycle import GameEnded, GameStarted, Undone
+from core.lifecycle import TABLE_EVENTS, GameEnded, GameStarted, Undone
 from core.rng import Rng, seed_hash
 from core.undo import Takebacks
 
@@ -40,6 +46,7 @@ class AuditReport:
     owed: list[Any] = field(default_factory=list)  # the rest of a step the log ends inside
     undos: int = 0
     takebacks: Takebacks = field(default_factory=Takebacks)  # what may be taken back at the end
+    book: TableBook = field(default_factory=lambda: TableBook(0))  # the table's own events
 
     @property
     def ok(self) -> bool:
@@ -85,6 +92,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
     body = envelopes[1 : len(envelopes) - (1 if ended else 0)]
     i = 0
     takebacks = report.takebacks
+    book = report.book = TableBook(len(started.players))
 
     def expect(expected: list[Any], what: str) -> bool:
         nonlocal state, i
@@ -108,6 +116,13 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
             if isinstance(event, GameStarted | GameEnded):
                 report.problems.append(f"event {body[i].seq}: {event.TAG} in the middle of a log")
                 return report
+            if type(event) in TABLE_EVENTS:
+                problem = book.take(event, rules.to_move(state), i == 0)  # type: ignore[arg-type]
+                if problem:
+                    report.problems.append(f"event {body[i].seq}: {problem}")
+                    return report
+                i += 1
+                continue
             forced = rules.forced(state)
             if forced:
                 if not expect(forced, "the forced follow-up"):
@@ -134,6 +149,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                 continue
             if isinstance(event, Undone):
                 problem = _undo_problem(rules, state, takebacks, event, started.players)
+                problem = problem or book.command(event.seat)
                 if problem:
                     report.problems.append(f"event {body[i].seq}: {problem}")
                     return report
@@ -153,6 +169,10 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
             if seat not in rules.to_move(state):
                 report.problems.append(f"event {body[i].seq}: seat {seat + 1} acts out of turn")
                 return report
+            problem = book.command(seat)
+            if problem:
+                report.problems.append(f"event {body[i].seq}: {problem}")
+                return report
             try:
                 decided = rules.decide(state, seat, command)
             except CalderaError as exc:
@@ -164,6 +184,9 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
             if not expect(decided, f"seat {seat + 1}'s command"):
                 return report
         if ended is not None:
+            if book.unread:
+                report.problems.append("the game ends before the clocks were read")
+            book.finished()
             result = rules.outcome(state)
             if result is None:
                 report.problems.append("the log ends the game before the rules do")

@@ -14,7 +14,7 @@ from typing import Any
 from core.codec import Envelope
 from core.errors import ReplayError
 from core.games import get_rules
-from core.lifecycle import GameEnded, GameStarted, Undone
+from core.lifecycle import NOT_FOLDED, GameStarted, Undone
 from core.messages import Event
 from core.protocol import Rules
 
@@ -50,8 +50,8 @@ def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
         kind = type(event)
         if kind is Undone:
             state = state_before(rules, envs, event.back_to)  # type: ignore[union-attr]
-        elif kind is not GameEnded:  # it only reveals the seed
-            state = evolve(state, event)
+        elif kind not in NOT_FOLDED:  # GameEnded only reveals the seed; a table's own events
+            state = evolve(state, event)  # (clocks, who sits where) are not the game's
     return rules, state
 
 
@@ -83,7 +83,7 @@ def state_before(rules: Rules[Any], envelopes: Sequence[Envelope], seq: int) -> 
     state = start_state(rules, events[0].event)
     evolve = rules.evolve
     for env in events[1:]:
-        if type(env.event) is not GameEnded:
+        if type(env.event) not in NOT_FOLDED:
             state = evolve(state, env.event)
     return state
 
@@ -93,6 +93,6 @@ def apply(rules: Rules[Any], state: Any, event: Event, log: Sequence[Envelope]) 
     ``log`` holds the envelopes before it, which an ``Undone`` refolds from."""
     if isinstance(event, Undone):
         return state_before(rules, log, event.back_to)
-    if isinstance(event, GameEnded | GameStarted):
+    if type(event) in NOT_FOLDED or isinstance(event, GameStarted):
         return state
     return rules.evolve(state, event)

@@ -44,3 +44,78 @@ class Undone(Event, frozen=True):
 
     seat: int
     back_to: int
+
+
+# -- what a hosted table records beside the rules' events -------------------------------------
+#
+# A table's referee appends these facts of the table itself (who sits where, time, a bot playing
+# for someone); the rules never see them: every fold skips them (``TABLE_EVENTS``), and the
+# audit checks them apart (:mod:`core.clock`). Only tables with terms (a clock, or rated) have
+# them; their ``core.seated`` comes right after ``core.game_started``.
+
+
+class TableEvent(Event, frozen=True):
+    """A fact of the table, not of the game: folds skip it."""
+
+
+@EVENTS.register("core.seated")
+class Seated(TableEvent, frozen=True):
+    """Who sits where and on what terms. ``keys``: each seat's holder's public key (hex; empty
+    for a bot the host runs), ``bots``: each seat's bot level (empty for a person); ``clock``:
+    the clock (``""`` none, ``"20m+10s"`` a bank and an increment, ``"2d"`` time per move);
+    ``on_timeout``: what the table does when a clock runs out (``"bot_turn"``: a bot plays that
+    turn; ``"drop"``: a bot plays the seat to the end); ``rated``: the result counts."""
+
+    keys: tuple[str, ...]
+    bots: tuple[str, ...]
+    rated: bool = False
+    clock: str = ""
+    on_timeout: str = "bot_turn"
+
+
+@EVENTS.register("core.clock")
+class ClockRead(TableEvent, frozen=True):
+    """The clocks read after a step (a command and all it caused): at ``at`` (milliseconds
+    since 1970, UTC, the referee's clock) seat ``s`` has ``left[s]`` milliseconds, and the
+    clocks of ``running`` (the seats to move) run from then. ``why``: ``"start"`` (the first),
+    ``"resumed"`` (a referee took the table over: the clocks stood still meanwhile) or ``""``.
+    ``left`` is empty at a table without a clock (the time is still recorded)."""
+
+    at: int
+    left: tuple[int, ...]
+    running: tuple[int, ...]
+    why: str = ""
+
+
+@EVENTS.register("core.time_ran_out")
+class TimeRanOut(TableEvent, frozen=True):
+    """``seat``'s clock ran out at ``at``; ``then`` says what the table did: ``"bot_turn"`` (a
+    bot plays this turn) or ``"drop"`` (the player is dropped; a bot plays the seat to the
+    end)."""
+
+    seat: int
+    at: int
+    then: str
+
+
+@EVENTS.register("core.handed_to_bot")
+class HandedToBot(TableEvent, frozen=True):
+    """A ``bot`` of the host's plays ``seat`` from here on, for ``why`` (``"time ran out"``,
+    ``"dropped"``, ``"away"``, ``"host"``), until ``core.handed_back``."""
+
+    seat: int
+    bot: str
+    why: str
+
+
+@EVENTS.register("core.handed_back")
+class HandedBack(TableEvent, frozen=True):
+    """``seat`` is its holder's again."""
+
+    seat: int
+
+
+TABLE_EVENTS: frozenset[type[Event]] = frozenset(
+    {Seated, ClockRead, TimeRanOut, HandedToBot, HandedBack}
+)
+NOT_FOLDED: frozenset[type[Event]] = TABLE_EVENTS | {GameEnded}  # the fold skips them

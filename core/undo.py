@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import IllegalCommand
-from core.lifecycle import GameEnded, GameStarted, Undone
+from core.lifecycle import NOT_FOLDED, GameStarted, Undone
 from core.messages import Event
 from core.protocol import Rules, Seat
 
@@ -68,8 +68,8 @@ class Takebacks:
         say from the public position alone whether a draw or a consequence is due."""
         if isinstance(event, Undone):
             self.undone(event.back_to)
-        elif isinstance(event, GameStarted | GameEnded):
-            return
+        elif type(event) in NOT_FOLDED or isinstance(event, GameStarted):
+            return  # the seed revealed, or a fact of the table (a clock): nothing revealed
         elif rules.forced(state) or rules.chance(state) is not None:
             self.revealed(event)
         elif rules.command_for(event) is not None:

@@ -13,10 +13,11 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from core.clock import describe as table_sentence
 from core.codec import Envelope, envelope_to_wire, pack
 from core.errors import ReplayError
 from core.fold import apply, rules_of, start_state
-from core.lifecycle import GameEnded, GameStarted
+from core.lifecycle import GameEnded, GameStarted, TableEvent
 from core.options import options_words
 from core.protocol import Rules
 
@@ -119,6 +120,8 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
             text = _started(rules, event)
         elif isinstance(event, GameEnded):
             text = f"Game over; seed revealed: {event.seed}"
+        elif isinstance(event, TableEvent):
+            text = table_sentence(event, names)
         else:
             try:
                 text = rules.describe_in(state, event, names)  # which option an answer chose

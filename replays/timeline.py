@@ -15,7 +15,7 @@ from typing import Any
 from core.codec import Envelope
 from core.errors import ReplayError
 from core.fold import rules_of, start_state
-from core.lifecycle import GameEnded, GameStarted, Undone
+from core.lifecycle import NOT_FOLDED, GameStarted, Undone
 from core.protocol import Rules
 
 SNAPSHOT_EVERY = 64
@@ -44,7 +44,7 @@ class Timeline:
         return len(self.envelopes)
 
     def _apply(self, state: Any, env: Envelope) -> Any:
-        if isinstance(env.event, GameStarted | GameEnded):
+        if type(env.event) in NOT_FOLDED or isinstance(env.event, GameStarted):
             return state
         if isinstance(env.event, Undone):
             back_to = env.event.back_to

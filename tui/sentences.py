@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.clock import describe as table_sentence
 from core.codec import Envelope
-from core.lifecycle import GameEnded, GameStarted
+from core.lifecycle import GameEnded, GameStarted, TableEvent
 from core.protocol import Rules
 
 
@@ -20,6 +21,8 @@ def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str], before: Any
         return f"{rules.title} begins: {', '.join(names)}"
     if isinstance(event, GameEnded):
         return "Game over (the seed is revealed: anyone can audit every draw)"
+    if isinstance(event, TableEvent):
+        return table_sentence(event, names, quiet=True)
     if before is not None:
         return rules.describe_in(before, event, names)
     return rules.describe(event, names)

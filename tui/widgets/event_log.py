@@ -40,8 +40,10 @@ class EventLog(Widget):
         self.refresh()
 
     def add(self, seq: int, sentence: str) -> None:
-        """Append the sentence of event ``seq`` and show up to it."""
-        self._sentences.append((seq, sentence))
+        """Append the sentence of event ``seq`` and show up to it (an empty one is not shown:
+        a clock reading, say)."""
+        if sentence:
+            self._sentences.append((seq, sentence))
         self.upto = seq
 
     def reset(self, sentences: Sequence[tuple[int, str]], upto: int | None = None) -> None:
