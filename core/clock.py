@@ -222,7 +222,7 @@ class TableBook:
     players: int
     seated: Seated | None = None
     clocks: Clocks | None = None
-    handed: dict[Seat, str] = field(default_factory=dict)  # seat -> why a bot plays it
+    handed: dict[Seat, HandedToBot] = field(default_factory=dict)  # the bots playing now
     abandoned: set[Seat] = field(default_factory=set)  # dropped, or left to a bot
     unread: bool = False  # a step since the last clock reading
 
@@ -247,7 +247,7 @@ class TableBook:
         if isinstance(event, HandedToBot):
             if seat in self.handed:
                 return f"seat {seat + 1} is already played by a bot"
-            self.handed[seat] = event.why
+            self.handed[seat] = event
             return ""
         if isinstance(event, HandedBack):
             if seat not in self.handed:
@@ -315,8 +315,8 @@ class TableBook:
 
     def finished(self) -> None:
         """The game is over: a seat a bot still played for someone who left is abandoned."""
-        for seat, why in self.handed.items():
-            if why in ("away", "dropped"):
+        for seat, handed in self.handed.items():
+            if handed.why in ("away", "dropped"):
                 self.abandoned.add(seat)
 
 

@@ -30,3 +30,14 @@ def describe_with(sentences: Sentences, event: Event, names: Sequence[str]) -> s
         return f"{who} took back their last move (from event {event.back_to} on)"
     make = sentences.get(type(event))
     return make(event, namer(names)) if make else type(event).TAG
+
+
+def last_move(rules: Any, log: Sequence[Any], names: Sequence[str], most: int = 80) -> str:
+    """The latest move of ``log`` (envelopes) in words, as a spectator may know it (empty
+    before the first); at most ``most`` characters."""
+    for env in reversed(log):
+        event = env.event
+        if rules.command_for(event) is not None or isinstance(event, Undone):
+            said = str(rules.describe(rules.project(event, None), names))
+            return said if len(said) <= most else said[: most - 1] + "…"
+    return ""

@@ -10,6 +10,12 @@ apart from the replay (:mod:`replays.unfinished`), so a host that stopped (kille
 mid-game) opens the table again from the replay file with :meth:`TableHost.resume`: the same
 table id, the same seats for the same clients, the same draws.
 
+A table may have terms: a clock (``clock``: ``20m+10s`` real time, ``2d`` turn-based; its
+timer is :mod:`net.clocks`), what a timeout does (``on_timeout``) and whether the result is
+``rated``. The referee then records who sits where and the clocks as events of the log
+(:mod:`core.clock`), on the table's :class:`~net.timepiece.Timepiece`; at a turn-based table an
+absent player's seat waits for them (no stand-in steps in).
+
 The host signs everything it publishes with its table key (:mod:`net.keys`; the card names it,
 and the record kept to resume the table keeps it, so players know the host again), and takes a
 message for a client only when it is signed by the key that client first spoke with here
@@ -37,11 +43,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from core.clock import ON_TIMEOUT, ClockSpec
 from core.codec import unpack
 from core.errors import CalderaError, CodecError, ReplayError
+from core.lifecycle import Seated
 from core.protocol import Rules, Seat
 from core.referee import Referee
 from net import topics
+from net.clocks import TableClocks
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.keys import Keys
@@ -49,6 +58,7 @@ from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.refereeing import EventListener, Refereeing
 from net.seating import Seating
 from net.standins import HostBots
+from net.timepiece import WALL_CLOCK, Timepiece
 from net.turns import TurnNotices
 from net.wire import (
     Gone,
@@ -113,8 +123,19 @@ class TableHost:
         backoff: Backoff = DEFAULT_BACKOFF,
         notes: Mapping[str, Any] | None = None,
         keys: Keys | None = None,
+        clock: str = "",
+        on_timeout: str = "bot_turn",
+        rated: bool = False,
+        timepiece: Timepiece | None = None,
     ) -> None:
         self.table = topics.check_name(table or topics.new_id(), "table id")
+        spec = ClockSpec.parse(clock)  # ValueError with one line
+        if on_timeout not in ON_TIMEOUT:
+            raise ValueError(f"on timeout: {on_timeout!r} is not one of {', '.join(ON_TIMEOUT)}")
+        self.clock = str(spec) if spec is not None else ""
+        self.on_timeout = on_timeout
+        self.rated = rated
+        self.timepiece = timepiece if timepiece is not None else WALL_CLOCK
         self.keys = keys if keys is not None else Keys.generate()  # the table's signing key
         self.notes = dict(notes or {})  # the owner's, kept to resume the table (see resume)
         self.rules = rules
@@ -150,7 +171,6 @@ class TableHost:
         self.seating = Seating(seats)
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
         self.refereeing.on_published = self._published
-        self.turns = TurnNotices(self.table, rules, self.seating, self.link)
         self.bots = HostBots(
             self.table,
             rules,
@@ -161,7 +181,20 @@ class TableHost:
             bot_delay=bot_delay,
             standin=standin,
             standin_after=standin_after,
+            waits=spec is not None and spec.per_turn,
         )
+        self.clocks = TableClocks(
+            self.table, self.refereeing, self.bots, self.timepiece,
+            on_timeout=on_timeout, bot=standin or "random",
+        )  # fmt: skip
+        self._clock_card: dict[str, Any] | None = None  # the clocks the card shows
+        self.turns = TurnNotices(self.table, rules, self.seating, self.link,
+                                 self.timepiece.now_ms, self.clocks.card)  # fmt: skip
+
+    @property
+    def has_terms(self) -> bool:
+        """Whether the log records the table's terms and time (a clock, or rated)."""
+        return bool(self.clock) or self.rated
 
     @classmethod
     def resume(
@@ -171,6 +204,7 @@ class TableHost:
         *,
         seats: Mapping[Seat, str] | None = None,
         backoff: Backoff = DEFAULT_BACKOFF,
+        timepiece: Timepiece | None = None,
     ) -> TableHost:
         """The table whose unfinished game is in ``replay_path``, opened again by the machine
         that hosted it: the same id, name, options and seats (``seats`` gives a seat to another
@@ -180,8 +214,10 @@ class TableHost:
         header = read(replay_path).header
         kept = unfinished.claim(replay_path, header.seed_hash)
         try:
-            host = cls._from_record(address, kept.record, seats or {}, backoff)
-            host.refereeing.resume(replay_path, kept.record.seed, kept.record.salt)
+            host = cls._from_record(address, kept.record, seats or {}, backoff, timepiece)
+            host.refereeing.resume(replay_path, kept.record.seed, kept.record.salt,
+                                   host.timepiece.now_ms)  # fmt: skip
+            host.bots.restore_standins()
         except BaseException:
             kept.release()
             raise
@@ -198,6 +234,7 @@ class TableHost:
         record: unfinished.Unfinished,
         given: Mapping[Seat, str],
         backoff: Backoff,
+        timepiece: Timepiece | None = None,
     ) -> TableHost:
         if record.kind != "table":
             raise ReplayError(f"{record.replay.name} is a local game: caldera play --resume")
@@ -220,6 +257,10 @@ class TableHost:
                 backoff=backoff,
                 notes=dict(notes.get("notes", {})),
                 keys=Keys.from_json(notes["host_keys"]) if "host_keys" in notes else None,
+                clock=str(notes.get("clock", "")),
+                on_timeout=str(notes.get("on_timeout", "bot_turn")),
+                rated=notes.get("rated") is True,
+                timepiece=timepiece,
             )
         except (KeyError, TypeError, ValueError, CodecError, NetError) as exc:
             raise ReplayError(
@@ -248,6 +289,9 @@ class TableHost:
             "notes": self.notes,
             "host_keys": self.keys.to_json(),  # secret: the record is this user's only
             "epoch": self.epoch,  # a resumed table's goes beyond it
+            "clock": self.clock,
+            "on_timeout": self.on_timeout,
+            "rated": self.rated,
         }
         return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes, referee.salt)
 
@@ -298,6 +342,9 @@ class TableHost:
             key=self.keys.public.hex(),
             watching=self.seating.watching,
             n=self._card_n,
+            clock=self.clock,
+            rated=self.rated,
+            clocks=self.clocks.card(),
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:
@@ -365,6 +412,7 @@ class TableHost:
         self._tasks = [
             asyncio.create_task(self.bots.drive(), name=f"bots {self.table}"),
             asyncio.create_task(self.refereeing.check_hashes(), name=f"hashes {self.table}"),
+            asyncio.create_task(self.clocks.watch(), name=f"clocks {self.table}"),
         ]
         try:
             await self.link.start(timeout)
@@ -384,6 +432,7 @@ class TableHost:
             if card.client is not None and not card.online:
                 self.bots.presence_changed(seat, card.client, False, running=True)
         self.refereeing.publish(referee.proceed())
+        self.clocks.go()
         self.refereeing.rehash()
         self.bots.wake()
 
@@ -471,7 +520,8 @@ class TableHost:
         path = self.replay_dir / f"{self.table}-{stamp}.caldera"
         broker = self.link.address
         where = Table(self.name, self.host, f"{broker.host}:{broker.port}")
-        self.refereeing.begin(self.config, self.seed, path, where)
+        seated = self._seated() if self.has_terms else None
+        self.refereeing.begin(self.config, self.seed, path, where, seated, self.timepiece.now_ms)
         self.status = "running"
         assert self.referee is not None
         try:
@@ -479,17 +529,37 @@ class TableHost:
         except (OSError, CalderaError) as exc:  # the game goes on; it cannot be resumed
             log.warning("table %s: its seed cannot be kept to resume it: %s", self.table, exc)
         envs = self.referee.begin()
+        self.clocks.go()
         self._card_changed()
         self.refereeing.publish(envs)
+
+    def _seated(self) -> Seated:
+        """The terms and who sits where, as the log records them: each seat's key (a person's,
+        or a bot client's), or the level of the host's bot that plays it."""
+        seats = self.seats
+        return Seated(
+            keys=tuple(seat.key or "" for seat in seats),
+            bots=tuple(seat.bot or "" for seat in seats),
+            rated=self.rated,
+            clock=self.clock,
+            on_timeout=self.on_timeout,
+        )
 
     def _maybe_auto_start(self) -> None:
         if self.auto_start and self.status == "open" and not self.seating.open_seats():
             self._start()
 
     def _published(self) -> None:
-        """New events are out: a bot may be to move, or the game is over."""
+        """New events are out: a bot may be to move, a clock runs for someone else, or the game
+        is over."""
         self.turns.update(self.referee)
+        self.bots.turn_over()
         self.bots.wake()
+        self.clocks.wake()
+        clock_card = self.clocks.card()
+        old, self._clock_card = self._clock_card, clock_card
+        if clock_card is not None and (old is None or old["running"] != clock_card["running"]):
+            self._card_changed()  # the lobby shows whose clock runs: a new turn, a new card
         referee = self.referee
         if referee is not None and referee.ended and self.status == "running":
             self.status = "over"

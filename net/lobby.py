@@ -261,12 +261,16 @@ class Lobby:
         bot_delay: float = 0.0,
         options: dict[str, Any] | None = None,
         timeout: float = 10.0,
+        clock: str = "",
+        on_timeout: str = "bot_turn",
+        rated: bool = False,
     ) -> str:
         """Ask a ``caldera serve`` process to open a table; returns its id. The server starts
         the game once every seat is taken. Without ``server``, the one of those offering
         ``game`` that hosts the fewest tables is asked (ties drawn at random), so several
         servers on one broker share the requests, on any broker; when none offers it, one is
-        asked anyway, to say why not."""
+        asked anyway, to say why not. ``clock``, ``on_timeout`` and ``rated`` are the table's
+        terms (:class:`~net.host.TableHost`)."""
         if server is None:
             if not self.servers:
                 await self.wait_for(lambda lobby: bool(lobby.servers), timeout)
@@ -282,6 +286,9 @@ class Lobby:
             bot=bot,
             bot_delay=bot_delay,
             options=dict(options or {}),
+            clock=clock,
+            on_timeout=on_timeout,
+            rated=rated,
         )
         future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
         self._server_replies[request.id] = future

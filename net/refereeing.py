@@ -37,8 +37,9 @@ from typing import Any
 from core.codec import Envelope, encode_envelope, short_hash, unpack
 from core.errors import CodecError, IllegalCommand
 from core.fold import apply, start_state
+from core.lifecycle import Seated
 from core.protocol import Rules, Seat
-from core.referee import Referee
+from core.referee import Referee, Time
 from core.statehash import state_hash
 from net import topics
 from net.errors import NetError
@@ -96,12 +97,20 @@ class Refereeing:
         self._check_wake = asyncio.Event()
 
     def begin(
-        self, config: Any, seed: str | None, replay_path: Path, table: Table | None = None
+        self,
+        config: Any,
+        seed: str | None,
+        replay_path: Path,
+        table: Table | None = None,
+        seated: Seated | None = None,
+        clock: Time | None = None,
     ) -> None:
         """Start the game with the seated names, its replay file at ``replay_path`` (whose
-        header says where it is played: ``table``)."""
+        header says where it is played: ``table``); a table with terms records them
+        (``seated``) and its clocks on ``clock``."""
+        names = [seat.name for seat in self.seating.seats]
         referee: Referee[Any] = Referee(
-            self.rules, config, [seat.name for seat in self.seating.seats], seed=seed
+            self.rules, config, names, seed=seed, seated=seated, time=clock
         )
         self.replay_path = replay_path
         self._open_proofs(replay_path)
@@ -128,12 +137,14 @@ class Refereeing:
             self._proofs.write({"kind": "host", "table": self.table,
                                 "key": self.link.keys.public.hex()})  # fmt: skip
 
-    def resume(self, replay_path: Path, seed: str, salt: str = "") -> None:
+    def resume(
+        self, replay_path: Path, seed: str, salt: str = "", clock: Time | None = None
+    ) -> None:
         """Go on with the unfinished game in ``replay_path``: the referee rebuilt from its log and
         its secret ``seed`` and ``salt``, the same file appended to (a torn tail cut back first).
         Raises :class:`~core.errors.ReplayError` with one line when the file cannot be resumed."""
         replay = read(replay_path)
-        referee = Referee.resume(replay.envelopes, replay.raw, seed, salt)
+        referee = Referee.resume(replay.envelopes, replay.raw, seed, salt, clock)
         self._writer, _ = ReplayWriter.resume(replay_path)
         referee.sinks.append(self._writer.append)
         self._open_proofs(replay_path)
@@ -216,6 +227,11 @@ class Refereeing:
         if holder.client != client:
             return no(f"seat {seat + 1} ({holder.name}) is not yours")
         if holder.standin is not None:
+            clocks = referee.book.clocks
+            if clocks is not None and seat in clocks.dropped:
+                return no("your time ran out and you were dropped: a bot plays your seat")
+            if clocks is not None and seat in clocks.stopped:
+                return no("your time ran out: a bot plays this turn for you")
             return no(f"a bot is playing seat {seat + 1} for you until the host hands it back")
         if expected_seq != referee.seq:
             return no(

@@ -43,6 +43,7 @@ from net.errors import NetError
 from net.host import TableHost, default_replay_dir
 from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.timepiece import Timepiece
 from net.wire import ServerCard, ServerReply, TableRequest, clean_name, encode
 from replays import unfinished
 
@@ -74,6 +75,7 @@ class Server:
         backoff: Backoff = DEFAULT_BACKOFF,
         sweep: float | None = 15.0,
         announce: Callable[[str], None] | None = None,
+        timepiece: Timepiece | None = None,
     ) -> None:
         self.address = address
         self.server = topics.check_name(server or topics.new_id("s"), "server id")
@@ -90,6 +92,7 @@ class Server:
         self.backoff = backoff
         self.sweep = sweep
         self.announce = announce
+        self.timepiece = timepiece  # the tables' clock (the machine's, but in tests)
         self.tables: dict[str, TableHost] = {}
         self._closed_commands = 0  # commands carried out at tables closed since
         self._carded = -1  # the command count on the card published last
@@ -194,7 +197,9 @@ class Server:
             if unfinished.held(record.replay):
                 continue  # a server hosts it right now
             try:
-                host = TableHost.resume(self.address, record.replay, backoff=self.backoff)
+                host = TableHost.resume(
+                    self.address, record.replay, backoff=self.backoff, timepiece=self.timepiece
+                )
             except CalderaError as exc:
                 log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
                 continue
@@ -237,8 +242,12 @@ class Server:
         bot_delay: float = 0.0,
         options: dict[str, Any] | None = None,
         seed: str | None = None,
+        clock: str = "",
+        on_timeout: str = "bot_turn",
+        rated: bool = False,
     ) -> TableHost:
-        """Open a table whose first ``bots`` seats the server's bots take; it starts when full."""
+        """Open a table whose first ``bots`` seats the server's bots take; it starts when full.
+        Its terms: a ``clock`` (``""``: none), what a timeout does, whether it is ``rated``."""
         if len(self.tables) >= self.max_tables:
             raise NetError(f"this server already hosts {self.max_tables} tables")
         try:
@@ -266,6 +275,10 @@ class Server:
                 standin_after=self.standin_after,
                 backoff=self.backoff,
                 notes={"served": True},  # resumed by the next server on this replay dir
+                clock=clock,
+                on_timeout=on_timeout,
+                rated=rated,
+                timepiece=self.timepiece,
             )
         except ValueError as exc:
             raise NetError(str(exc)) from None
@@ -358,6 +371,9 @@ class Server:
                 bot=request.bot,
                 bot_delay=min(max(request.bot_delay, 0.0), 10.0),
                 options=request.options,
+                clock=request.clock,
+                on_timeout=request.on_timeout,
+                rated=request.rated,
             )
         except NetError as exc:
             self.link.publish(reply_topic, encode(ServerReply(request.id, reason=str(exc))))

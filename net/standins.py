@@ -2,7 +2,11 @@
 
 A stand-in plays a client's seat until the host hands it back; with ``standin`` set, one steps
 in by itself ``standin_after`` seconds after the seat's client went offline, and steps out when
-that client is back. One task plays every bot's turn, at the table's ``bot_delay`` pace.
+that client is back; not at a turn-based table (``waits``), where an absent player's seat waits
+for them. A clock that runs out brings a bot in too (:mod:`net.clocks`): for the rest of that
+turn, or, when the player is dropped, to the end. At a table with terms each hand-over and
+hand-back is an event of the log (:mod:`core.clock`), with its reason. One task plays every
+bot's turn, at the table's ``bot_delay`` pace.
 """
 
 from __future__ import annotations
@@ -38,8 +42,10 @@ class HostBots:
         bot_delay: float = 0.0,
         standin: str | None = None,
         standin_after: float = 10.0,
+        waits: bool = False,
     ) -> None:
         self.table = table
+        self.waits = waits  # a turn-based table: no stand-in for an absent player
         self.rules = rules
         self.seating = seating
         self.refereeing = refereeing
@@ -50,6 +56,8 @@ class HostBots:
         self.standin_after = standin_after
         self._bots: dict[Seat, Bot] = {}
         self._auto_standins: set[Seat] = set()
+        self.turn_only: set[Seat] = set()  # played for the rest of this turn (time ran out)
+        self.dropped: set[Seat] = set()  # played to the end (the player was dropped)
         self._standin_timers: dict[Seat, asyncio.TimerHandle] = {}
         self._wake = asyncio.Event()
 
@@ -64,23 +72,73 @@ class HostBots:
         """The host's ``kind`` bot sits in ``seat`` again (a resumed table)."""
         self._bots[seat] = make_bot(self.rules.game, kind, f"{self.table}/bot/{seat}")
 
-    def hand_to_bot(self, seat: Seat, kind: str) -> None:
-        """Let a ``kind`` bot play ``seat`` for its client until :meth:`hand_back`."""
+    def hand_to_bot(self, seat: Seat, kind: str, why: str = "host") -> None:
+        """Let a ``kind`` bot play ``seat`` for its client until :meth:`hand_back`; ``why``:
+        ``host`` (the host chose), ``away``, ``time ran out`` (this turn), ``dropped``."""
         if self.seating.seats[seat].client is None:
             raise NetError(f"seat {seat + 1} is not held by a client")
+        if seat in self.dropped:
+            return
+        if self.seating.seats[seat].standin is not None:
+            self._release(seat)  # another stand-in, for another reason
         self._bots[seat] = make_bot(self.rules.game, kind, f"{self.table}/standin/{seat}")
         self.seating.set_standin(seat, kind)
+        if why == "time ran out":
+            self.turn_only.add(seat)
+        elif why == "dropped":
+            self.dropped.add(seat)
+        referee = self.refereeing.referee
+        if referee is not None:
+            self.refereeing.publish(referee.hand_to_bot(seat, kind, why))
         self.on_change()
         self._wake.set()
 
     def hand_back(self, seat: Seat) -> None:
-        """Give ``seat`` back to its client."""
-        if self.seating.seats[seat].standin is None:
+        """Give ``seat`` back to its client (not a dropped player's, nor, before that turn is
+        over, the seat of one whose time ran out)."""
+        if self.seating.seats[seat].standin is None or seat in self.dropped | self.turn_only:
             return
+        self._release(seat)
+        self.on_change()
+
+    def _release(self, seat: Seat) -> None:
         self._bots.pop(seat, None)
         self._auto_standins.discard(seat)
+        self.turn_only.discard(seat)
         self.seating.set_standin(seat, None)
-        self.on_change()
+        referee = self.refereeing.referee
+        if referee is not None:
+            self.refereeing.publish(referee.hand_back(seat))
+
+    def restore_standins(self) -> None:
+        """A resumed table: the bots its log says were playing for someone play on."""
+        referee = self.refereeing.referee
+        if referee is None:
+            return
+        for seat, handed in referee.book.handed.items():
+            if self.seating.seats[seat].client is None:
+                continue
+            self._bots[seat] = make_bot(self.rules.game, handed.bot, f"{self.table}/standin/{seat}")
+            self.seating.set_standin(seat, handed.bot)
+            if handed.why == "time ran out":
+                self.turn_only.add(seat)
+            elif handed.why == "dropped":
+                self.dropped.add(seat)
+            elif handed.why == "away":
+                self._auto_standins.add(seat)
+
+    def turn_over(self) -> None:
+        """After new events: a bot that played the rest of a turn whose time ran out gives
+        the seat back once that turn is over."""
+        referee = self.refereeing.referee
+        if referee is None or not self.turn_only:
+            return
+        moving = set(self.rules.to_move(referee.state))
+        for seat in sorted(self.turn_only - moving):
+            self.turn_only.discard(seat)
+            if not referee.ended:
+                self._release(seat)
+                self.on_change()
 
     def presence_changed(self, seat: Seat, client: str, online: bool, running: bool) -> None:
         """``client``, holding ``seat``, went ``online`` or off: a stand-in steps out, or (in a
@@ -91,7 +149,7 @@ class HostBots:
                 timer.cancel()
             if seat in self._auto_standins:
                 self.hand_back(seat)
-        elif self.standin is not None and running:
+        elif self.standin is not None and running and not self.waits:
             loop = asyncio.get_running_loop()
             self._standin_timers[seat] = loop.call_later(
                 self.standin_after, self._auto_standin, seat, client
@@ -102,8 +160,8 @@ class HostBots:
         holder = self.seating.seats[seat]
         if self.standin is None or holder.client != client or holder.online or holder.standin:
             return
+        self.hand_to_bot(seat, self.standin, "away")
         self._auto_standins.add(seat)
-        self.hand_to_bot(seat, self.standin)
 
     def cancel_timers(self) -> None:
         for timer in self._standin_timers.values():

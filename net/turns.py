@@ -5,22 +5,32 @@ a program subscribed to ``caldera/v1/turns/+/<client>`` knows at once, and then 
 whose turn it is at each of that player's tables. The body is JSON (any program reads it)::
 
     {"table": "k3f9x2", "game": "maunakea", "title": "Mauna Kea", "seat": 1,
-     "players": ["Ann", "Bob"], "to_move": [2], "your_turn": false, "status": "playing"}
+     "players": ["Ann", "Bob"], "to_move": [2], "your_turn": false, "status": "playing",
+     "since_ms": 1767225600000, "last": "Ann placed a tile on D4",
+     "clock": {"spec": "2d", "at": 1767225600000, "left": [172800000, 172800000],
+               "running": [1]}}
 
-Seats count from 1; ``status`` is ``playing`` or ``over``. Like every message of the host it is
-signed with the table's key: the JSON comes after a 98-byte frame (2 bytes ``\xc1S``, the
-32-byte public key, the 64-byte Ed25519 signature; :func:`read` checks it). A message goes out
-only when it changes, and is cleared (an empty retained message) when the player no longer holds
-the seat or the table closes.
+Seats count from 1 (but in ``clock``, whose seats count from 0 as in the table's card);
+``status`` is ``playing`` or ``over``; ``since_ms`` is when the turn passed to those to move
+now (milliseconds since 1970, the host's clock), ``last`` the last move in words, as a
+spectator may know it; ``clock`` (at a table with a clock, else ``null``) what the clocks said
+then: seat ``s`` had ``left[s]`` ms at ``at``, and the clocks of ``running`` run from then.
+Like every message of the host it is signed with the table's key: the JSON comes after a
+98-byte frame (2 bytes ``\xc1S``, the 32-byte public key, the 64-byte Ed25519 signature;
+:func:`read` checks it). A message goes out only when it changes (but for the time), and is
+cleared (an empty retained message) when the player no longer holds the seat or the table
+closes.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from core.protocol import Rules
 from core.referee import Referee
+from core.transcript import last_move
 from net import topics
 from net.keys import open_frame
 from net.link import Link
@@ -30,39 +40,57 @@ from net.seating import Seating
 class TurnNotices:
     """The retained turn messages of one table's seated players."""
 
-    def __init__(self, table: str, rules: Rules[Any], seating: Seating, link: Link) -> None:
+    def __init__(
+        self,
+        table: str,
+        rules: Rules[Any],
+        seating: Seating,
+        link: Link,
+        now: Callable[[], int],
+        clocks: Callable[[], dict[str, Any] | None] = lambda: None,
+    ) -> None:
         self.table = table
         self.rules = rules
         self.seating = seating
         self.link = link
-        self._sent: dict[str, bytes] = {}  # client -> the body it has now
+        self.now = now
+        self.clocks = clocks
+        self._sent: dict[str, str] = {}  # client -> what its message says now (but the time)
+        self._moved: tuple[tuple[int, ...], int, str] = ((), 0, "")  # to move, since, last
 
     def update(self, referee: Referee[Any] | None) -> None:
         """Publish what changed since the last update (after events, or a seat changing hands)."""
         if referee is None:
             return
         to_move = [] if referee.ended else [s + 1 for s in self.rules.to_move(referee.state)]
+        if tuple(to_move) != self._moved[0]:
+            last = last_move(self.rules, referee.log, referee.players)
+            self._moved = (tuple(to_move), self.now(), last)
         holders: dict[str, int] = {}
         for seat, card in enumerate(self.seating.seats):
             if card.client is not None:
                 holders[card.client] = seat
+        clock: dict[str, Any] | None = None
         for client, seat in holders.items():
-            data = json.dumps(
-                {
-                    "table": self.table,
-                    "game": self.rules.game,
-                    "title": self.rules.title,
-                    "seat": seat + 1,
-                    "players": list(referee.players),
-                    "to_move": to_move,
-                    "your_turn": seat + 1 in to_move,
-                    "status": "over" if referee.ended else "playing",
-                },
-                ensure_ascii=False,
-            ).encode()
-            if self._sent.get(client) != data:
+            message: dict[str, Any] = {
+                "table": self.table,
+                "game": self.rules.game,
+                "title": self.rules.title,
+                "seat": seat + 1,
+                "players": list(referee.players),
+                "to_move": to_move,
+                "your_turn": seat + 1 in to_move,
+                "status": "over" if referee.ended else "playing",
+                "last": self._moved[2],
+            }
+            said = json.dumps(message, ensure_ascii=False)
+            if self._sent.get(client) != said:
+                if clock is None:
+                    clock = self.clocks() or {}
+                message.update(since_ms=self._moved[1], clock=clock or None)
+                data = json.dumps(message, ensure_ascii=False).encode()
                 self.link.publish(topics.turns(self.table, client), data, retain=True)
-                self._sent[client] = data
+                self._sent[client] = said
         for client in [c for c in self._sent if c not in holders]:
             self.link.publish(topics.turns(self.table, client), b"", retain=True)
             del self._sent[client]

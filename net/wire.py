@@ -155,7 +155,9 @@ class TableCard:
     or from the table's first minutes, changes nothing). ``seq`` is the number of events at the
     time the card was published. ``key`` is the host's public key (hex): the card, and
     everything the host says, is signed by it. ``watching``: how many spectators' terminals
-    are connected to the table now.
+    are connected to the table now. ``clock`` and ``rated`` are the table's terms (``""``: no
+    clock); ``clocks``, while its game runs, what its clocks said at the last turn's change:
+    ``{"spec", "at", "left", "running"}`` (:meth:`net.clocks.TableClocks.card`).
     """
 
     table: str
@@ -172,6 +174,9 @@ class TableCard:
     key: str = ""
     watching: int = 0
     n: int = 0
+    clock: str = ""
+    rated: bool = False
+    clocks: dict[str, Any] | None = None
 
     @property
     def order(self) -> Order:
@@ -203,6 +208,9 @@ class TableCard:
             "key": self.key,
             "watching": self.watching,
             "n": self.n,
+            "clock": self.clock,
+            "rated": self.rated,
+            "clocks": self.clocks,
         }
 
     @classmethod
@@ -230,7 +238,23 @@ class TableCard:
             key=r.opt_text("key") or "",
             watching=r.opt_integer("watching") or 0,  # cards from before it say nothing
             n=r.opt_integer("n") or 0,  # … nor these (one card an epoch: replays not told apart)
+            clock=r.opt_text("clock") or "",
+            rated=r.obj.get("rated") is True,
+            clocks=_clocks(r.obj.get("clocks")),
         )
+
+
+def _clocks(obj: Any) -> dict[str, Any] | None:
+    """A card's clocks, checked (they come from the network): ``None`` if absent."""
+    if obj is None:
+        return None
+    r = _Reader(obj, "table card's clocks")
+    left, running = r.items("left"), r.items("running")
+    if not all(type(ms) is int for ms in left) or not all(type(s) is int for s in running):
+        raise BadPayload("table card's clocks: 'left' and 'running' hold whole numbers")
+    if len(left) > 64 or not all(0 <= s < len(left) for s in running):
+        raise BadPayload("table card's clocks: a running seat has no clock")
+    return {"spec": r.text("spec"), "at": r.integer("at"), "left": left, "running": running}
 
 
 @dataclass(frozen=True)
@@ -286,7 +310,8 @@ class ServerCard:
 
 @dataclass(frozen=True)
 class TableRequest:
-    """Ask a server for a table: the game, its seats, and how many the server fills with bots."""
+    """Ask a server for a table: the game, its seats, how many the server fills with bots, and
+    its terms (a clock, what a timeout does, rated or casual)."""
 
     id: str
     game: str
@@ -296,6 +321,9 @@ class TableRequest:
     bot: str = "random"
     bot_delay: float = 0.0
     options: dict[str, Any] = field(default_factory=dict)
+    clock: str = ""
+    on_timeout: str = "bot_turn"
+    rated: bool = False
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -307,6 +335,9 @@ class TableRequest:
             "bot": self.bot,
             "bot_delay_ms": round(self.bot_delay * 1000),
             "options": self.options,
+            "clock": self.clock,
+            "on_timeout": self.on_timeout,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -321,6 +352,9 @@ class TableRequest:
             bot=r.text("bot"),
             bot_delay=r.integer("bot_delay_ms") / 1000,
             options=r.mapping("options"),
+            clock=r.opt_text("clock") or "",
+            on_timeout=r.opt_text("on_timeout") or "bot_turn",
+            rated=r.obj.get("rated") is True,
         )
 
 

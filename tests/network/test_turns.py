@@ -38,6 +38,9 @@ async def test_a_notifier_follows_a_players_turns(broker: TestBroker, tmp_path: 
             message = latest(phone, "t1", "ann")
             assert message is not None
             seat_key = message.pop("to_move")
+            since, last = message.pop("since_ms"), message.pop("last")
+            assert isinstance(since, int) and since > 1_700_000_000_000 and isinstance(last, str)
+            assert message.pop("clock") is None  # a table without a clock
             assert message == {
                 "table": "t1", "game": "maunakea", "title": "Mauna Kea", "seat": 1,
                 "players": ["ANN", "BOB"], "your_turn": 1 in seat_key, "status": "playing",
@@ -60,6 +63,7 @@ async def test_a_notifier_follows_a_players_turns(broker: TestBroker, tmp_path: 
                     lambda now=now: (latest(phone, "t1", "ann") or {}).get("to_move") == now
                 )  # type: ignore[misc]
                 assert latest(phone, "t1", "ann")["your_turn"] == (1 in now)  # type: ignore[index]
+                assert latest(phone, "t1", "ann")["last"]  # type: ignore[index]  # a move
             notices = {
                 topic for topic, _ in phone.raw if topic.startswith(topics.PREFIX + "/turns/")
             }
