@@ -37,13 +37,17 @@ from net.link import DEFAULT_BACKOFF, Backoff, Link
 from net.session import NetSession
 from net.wire import (
     Gone,
+    LadderCard,
     Order,
+    Rank,
+    SeatCard,
     ServerCard,
     ServerReply,
     TableCard,
     TableRequest,
     card_message_from_wire,
     encode,
+    identity_of,
 )
 
 log = logging.getLogger("caldera.net")
@@ -73,6 +77,7 @@ class Lobby:
         self.backoff = backoff
         self.tables: dict[str, TableCard] = {}
         self.servers: dict[str, ServerCard] = {}
+        self.ladders: dict[str, dict[str, Rank]] = {}  # game -> identity -> its rank
         self._listeners: list[TableListener] = []
         self._server_replies: dict[str, asyncio.Future[ServerReply]] = {}
         self._changed = asyncio.Event()
@@ -82,6 +87,7 @@ class Lobby:
             subscriptions=[
                 topics.lobby_tables(),
                 topics.lobby_servers(),
+                topics.lobby_ratings(),
                 f"{topics.PREFIX}/lobby/replies/+/{self.identity}",
             ],
             on_message=self._on_message,
@@ -112,6 +118,11 @@ class Lobby:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def rating_of(self, game: str, seat: SeatCard) -> Rank | None:
+        """The club's rating of whoever sits in ``seat`` at a ``game`` table (a person by the
+        key they sat down with, a bot by its level); ``None`` when they have none yet."""
+        return self.ladders.get(game, {}).get(identity_of(seat) or "")
+
     def open_tables(self) -> list[TableCard]:
         """Tables with a free seat, oldest id first."""
         return [c for _, c in sorted(self.tables.items()) if c.status == "open" and c.open_seats()]
@@ -137,6 +148,16 @@ class Lobby:
             self._on_table(key, payload)
         elif route.kind == "servers" and len(route.rest) == 1:
             self._on_server(key, payload)
+        elif route.kind == "ratings" and len(route.rest) == 1 and self.link.sender is not None:
+            try:
+                ladder = LadderCard.from_wire(unpack(payload)) if payload else None
+            except CodecError as exc:
+                log.info("lobby: ignoring an unreadable ladder for %s: %s", key, exc)
+                return
+            if ladder is None:
+                self.ladders.pop(key, None)
+            elif ladder.game == key:
+                self.ladders[key] = {rank.identity: rank for rank in ladder.ranks}
         elif route.kind == "replies" and route.rest[-1] == self.identity:
             try:
                 reply = ServerReply.from_wire(unpack(payload))

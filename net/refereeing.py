@@ -128,6 +128,7 @@ class Refereeing:
         them if they cannot be written."""
         path = proofs.path_for(replay_path)
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             fresh = not path.exists()
             self._proofs = proofs.ProofWriter(path)
         except OSError as exc:

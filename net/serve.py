@@ -8,6 +8,11 @@ little while after their game ends; a table that never starts closes ``open_time
 after it opened, and one client may have at most ``per_client`` tables waiting for players (a
 request is signed, so a client is its key: no client id can take another's share).
 
+A server keeps the club's ratings (:mod:`net.ratings`, cached by :mod:`net.ratings_cache`):
+when one of its games ends, and when it starts, it verifies the replays of its folder it has
+not seen yet, folds the rated results onto the ladders and publishes each game's ladder,
+retained, on ``lobby/ratings/<game>`` for the lobbies to show.
+
 A server that was killed resumes, when it starts again, every unfinished game it was hosting in
 its replay directory (:meth:`TableHost.resume`): the same tables, the same seats, the same
 seeds; their players rejoin by themselves.
@@ -28,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -43,8 +49,18 @@ from net.errors import NetError
 from net.host import TableHost, default_replay_dir
 from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.ratings_cache import RatingsCache
 from net.timepiece import Timepiece
-from net.wire import ServerCard, ServerReply, TableRequest, clean_name, encode
+from net.wire import (
+    MAX_RANKS,
+    LadderCard,
+    Rank,
+    ServerCard,
+    ServerReply,
+    TableRequest,
+    clean_name,
+    encode,
+)
 from replays import unfinished
 
 log = logging.getLogger("caldera.net")
@@ -76,6 +92,7 @@ class Server:
         sweep: float | None = 15.0,
         announce: Callable[[str], None] | None = None,
         timepiece: Timepiece | None = None,
+        ratings: RatingsCache | None = None,
     ) -> None:
         self.address = address
         self.server = topics.check_name(server or topics.new_id("s"), "server id")
@@ -93,6 +110,9 @@ class Server:
         self.sweep = sweep
         self.announce = announce
         self.timepiece = timepiece  # the tables' clock (the machine's, but in tests)
+        self.ratings = ratings
+        self._rating = asyncio.Lock()
+        self.ladders_published = 0
         self.tables: dict[str, TableHost] = {}
         self._closed_commands = 0  # commands carried out at tables closed since
         self._carded = -1  # the command count on the card published last
@@ -128,6 +148,8 @@ class Server:
         """Connect, announce this server, and resume the unfinished tables it was hosting;
         returns those."""
         await self.link.start(timeout)
+        if self.ratings is not None:
+            self._background(self.refresh_ratings(everything=True), "ratings")
         resumed = await self._resume_tables()
         if self.sweep is not None:
             self._background(self._sweep(self.sweep), "sweep")
@@ -308,8 +330,32 @@ class Server:
         finally:
             stop()
         await host.ended.wait()
+        if host.rated:
+            await self.refresh_ratings()
         await asyncio.sleep(self.linger)
         await self._close_table(host)
+
+    async def refresh_ratings(self, everything: bool = False) -> None:
+        """Fold the new rated results of the replay folder onto the ladders and publish the
+        ladders that changed (``everything``: all of them)."""
+        cache = self.ratings
+        if cache is None:
+            return
+        folder = self.replay_dir or default_replay_dir()
+        async with self._rating:
+            try:
+                new = await asyncio.to_thread(cache.refresh, folder)
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("server %s: cannot keep the ratings: %s", self.server, exc)
+                return
+            ladders = cache.ladders()
+            games = set(ladders.games) if everything else {result.game for result in new}
+            for game in sorted(games):
+                ranks = tuple(Rank(s.identity, s.name, s.rating, s.games)
+                              for s in ladders.ladder(game)[:MAX_RANKS])  # fmt: skip
+                card = encode(LadderCard(game, ranks))
+                self.link.publish(topics.ratings(game), card, retain=True)
+                self.ladders_published += 1
 
     async def _close_table(self, host: TableHost) -> None:
         await host.close()

@@ -16,6 +16,7 @@ who sent what without trusting the payload::
     tables/<t>/presence/<client>          retained "online", Last Will "offline"
     turns/<t>/<client>                    retained: whose turn it is at <t>, for <client>'s
                                           programs (host → that player; see net.turns)
+    lobby/ratings/<game>                  retained: the club's ladder of a game (a server)
 """
 
 from __future__ import annotations
@@ -82,6 +83,14 @@ def server_request(server: str, client: str) -> str:
 
 def server_reply(server: str, client: str) -> str:
     return f"{PREFIX}/lobby/replies/{server}/{client}"
+
+
+def ratings(game: str) -> str:
+    return f"{PREFIX}/lobby/ratings/{game}"
+
+
+def lobby_ratings() -> str:
+    return f"{PREFIX}/lobby/ratings/+"
 
 
 def table_root(table: str) -> str:

@@ -144,6 +144,16 @@ class SeatCard:
         )
 
 
+def identity_of(seat: SeatCard) -> str | None:
+    """Who sits in ``seat`` as a ladder knows them: ``k:<key>``, ``bot:<level>`` for the host's
+    bot, ``None`` for an open seat."""
+    if seat.key:
+        return f"k:{seat.key}"
+    if seat.bot:
+        return f"bot:{seat.bot}"
+    return None
+
+
 @dataclass(frozen=True)
 class TableCard:
     """The retained card of one table: what the lobby lists and every client watches.
@@ -306,6 +316,46 @@ class ServerCard:
         r = _Reader(obj, "server card")
         return cls(r.text("server"), r.text("name"), tuple(r.texts("games")), r.integer("tables"),
                    r.opt_integer("commands") or 0, r.opt_integer("at_ms") or 0)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Rank:
+    """One player of a ladder: ``identity`` (``k:<key hex>`` or ``bot:<level>``), the name
+    they last played under, their rating and how many rated games it is made of."""
+
+    identity: str
+    name: str
+    rating: float
+    games: int
+
+    def to_wire(self) -> list[Any]:
+        return [self.identity, self.name, round(self.rating, 3), self.games]
+
+
+@dataclass(frozen=True)
+class LadderCard:
+    """A club server's retained ladder of one game (the best ``MAX_RANKS`` players)."""
+
+    game: str
+    ranks: tuple[Rank, ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"v": 1, "game": self.game, "ranks": [rank.to_wire() for rank in self.ranks]}
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> LadderCard:
+        r = _Reader(obj, "ladder")
+        ranks = []
+        for item in r.items("ranks")[:MAX_RANKS]:
+            if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+                    and isinstance(item[1], str) and isinstance(item[2], int | float)
+                    and type(item[3]) is int):  # fmt: skip
+                raise BadPayload("ladder: each rank is [identity, name, rating, games]")
+            ranks.append(Rank(item[0][:80], clean_name(item[1]), float(item[2]), item[3]))
+        return cls(r.text("game"), tuple(ranks))
+
+
+MAX_RANKS = 500
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,7 @@ class ProofReport:
     keys: dict[int, str] = field(default_factory=dict)
     signed: dict[int, int] = field(default_factory=dict)
     by_host: dict[int, int] = field(default_factory=dict)
+    by_host_at: list[tuple[int, int]] = field(default_factory=list)  # (event, seat) of each
     last_signed: int = -1
     unsigned: tuple[int, int] | None = None  # an unfinished game's last events, not signed yet
     problems: list[str] = field(default_factory=list)
@@ -158,6 +159,7 @@ def check(
             proof = commands.get(env.seq)
             if proof is None:
                 report.by_host[seat] = report.by_host.get(seat, 0) + 1
+                report.by_host_at.append((env.seq, seat))
                 continue
             key, body = bytes.fromhex(proof["key"]), bytes.fromhex(proof["command"])
             data = command_data(table, seat, int(proof["expected_seq"]), body)
