@@ -18,6 +18,7 @@ one) changes nothing. What the lobby sends is signed by the identity's key.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -53,6 +54,7 @@ from net.wire import (
 log = logging.getLogger("caldera.net")
 
 TableListener = Callable[[str, TableCard | None], None]
+TurnListener = Callable[[str, dict[str, Any] | None], None]
 
 
 class Lobby:
@@ -66,6 +68,7 @@ class Lobby:
         name: str = "",
         backoff: Backoff = DEFAULT_BACKOFF,
         keys: Keys | None = None,
+        turns: bool = False,
     ) -> None:
         self.address = address
         self.keys = keys if keys is not None else Keys.generate()
@@ -78,6 +81,8 @@ class Lobby:
         self.tables: dict[str, TableCard] = {}
         self.servers: dict[str, ServerCard] = {}
         self.ladders: dict[str, dict[str, Rank]] = {}  # game -> identity -> its rank
+        self.turns: dict[str, dict[str, Any]] = {}  # table -> our turn message (``turns``)
+        self._turn_listeners: list[TurnListener] = []
         self._listeners: list[TableListener] = []
         self._server_replies: dict[str, asyncio.Future[ServerReply]] = {}
         self._changed = asyncio.Event()
@@ -89,6 +94,7 @@ class Lobby:
                 topics.lobby_servers(),
                 topics.lobby_ratings(),
                 f"{topics.PREFIX}/lobby/replies/+/{self.identity}",
+                *([topics.my_turns(self.identity)] if turns else []),
             ],
             on_message=self._on_message,
             backoff=backoff,
@@ -140,6 +146,10 @@ class Lobby:
         await asyncio.wait_for(until(), timeout)
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+        if topic.startswith(f"{topics.PREFIX}/turns/"):
+            self._on_turn(topic, payload)
+            self._changed.set()
+            return
         route = topics.parse(topic)
         if route is None or route.table or len(route.rest) < 1:
             return
@@ -200,6 +210,39 @@ class Lobby:
             self.tables[table] = card
         for listener in list(self._listeners):
             listener(table, card)
+
+    def _on_turn(self, topic: str, payload: bytes) -> None:
+        """Our turn message of a table (:mod:`net.turns`), believed when the table's host
+        signed it (the key its card named, or names once it comes)."""
+        parts = topic.split("/")
+        if len(parts) != 5 or parts[4] != self.identity:
+            return
+        table = parts[3]
+        message: dict[str, Any] | None = None
+        if payload:
+            sender = self.link.sender  # the link took the signature off
+            try:
+                message = json.loads(payload)
+            except ValueError:
+                return
+            known = self.host_keys.get(table)
+            if sender is None or not isinstance(message, dict) or known not in (None, sender):
+                log.info("lobby: ignoring a turn message for %s not signed by its host", table)
+                return
+            message["signer"] = sender.hex()
+        if message is None:
+            if self.turns.pop(table, None) is None:
+                return
+        else:
+            self.turns[table] = message
+        for listener in list(self._turn_listeners):
+            listener(table, message)
+
+    def subscribe_turns(self, listener: TurnListener) -> Callable[[], None]:
+        """Call ``listener(table, message)`` on every change of our turn at a table
+        (``message`` ``None``: we no longer sit there). Needs ``turns=True``."""
+        self._turn_listeners.append(listener)
+        return lambda: self._turn_listeners.remove(listener)
 
     def _on_server(self, server: str, payload: bytes) -> None:
         if not payload:

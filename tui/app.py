@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from core.errors import CalderaError
 from core.session import Session
+from net.config import config_path
 from replays.check import playable
 from replays.file import read
 from tui.games import game_help, screens_for
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # the network and the games' screens load when first shown
     from tui.netplay import Closable, Terminal
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
+    from tui.turn_watch import TurnWatch
 
 
 TEXTUAL_COMMANDS = ("Theme", "Quit")  # Textual's palette commands this app keeps
@@ -84,6 +86,7 @@ class CalderaApp(App[None]):
         self._held: list[events.Key | events.Paste] | None = None  # typed before it settled
         self._settled: Screen[Any] | None = None  # the last screen keys were handed to
         self._waited = 0  # rounds the held keys have waited
+        self.turn_watch: TurnWatch | None = None  # your turns everywhere, once online
 
     def on_mount(self) -> None:
         if self._settings_problem:
@@ -94,6 +97,8 @@ class CalderaApp(App[None]):
         elif chosen is not None:
             self.notify(f"No theme is called {chosen!r}: the default is used", severity="warning")
         self.push_screen(MenuScreen())
+        if (config_path().parent / "identity.json").exists():  # a player of tables before
+            self.set_timer(1.0, self.watch_turns)  # after the first frame: the network loads
         if self.launch.setup is not None:
             self.run_worker(self.start_game(self.launch.setup))
         elif self.launch.replay is not None:
@@ -339,6 +344,22 @@ class CalderaApp(App[None]):
         from tui.screens.lobby import LobbyScreen
 
         self.push_screen(LobbyScreen(self.terminal))
+        self.watch_turns()
+
+    def on_menu_screen_open_your_games(self) -> None:
+        from tui.screens.your_games import YourGamesScreen
+
+        self.push_screen(YourGamesScreen(self.terminal))
+        self.watch_turns()
+
+    def watch_turns(self) -> None:
+        """Follow your turns at every table of the club from now on (:mod:`tui.turn_watch`)."""
+        if self.turn_watch is not None:
+            return
+        from tui.turn_watch import TurnWatch
+
+        self.turn_watch = TurnWatch(self, self.terminal)
+        self.run_worker(self.turn_watch.run(), name="turns", group="turns")
 
     def on_menu_screen_open_replay(self, message: MenuScreen.OpenReplay) -> None:
         self.open_replay(message.path)

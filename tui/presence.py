@@ -6,11 +6,13 @@ Light on purpose (no MQTT here): every table screen imports it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from textual.message_pump import MessagePump
 
+from core.clock import show_left
 from net.wire import SeatCard, TableCard
 
 
@@ -43,16 +45,32 @@ def handed_to(node: MessagePump, handler: Callable[..., object]) -> Callable[...
     return listener
 
 
-def connection_line(session: object) -> str:
-    """The header's sub-title for a session: ``local``, or the connection, the seats and how
-    many watch (``connected · ●Red ○Blue(away) · 2 watching``, ``reconnecting…``,
-    ``desync at event 12 (…)``)."""
+def connection_line(session: object, elsewhere: str = "", now_ms: int | None = None) -> str:
+    """The header's sub-title for a session: ``local``, or the connection, the seats (with
+    their clocks) and how many watch (``connected · ●Red ▸4:07 ○Blue(away) 5:00 · 2
+    watching``, ``reconnecting…``, ``desync at event 12 (…)``); ``elsewhere`` says your move is
+    awaited at another table."""
     status = str(getattr(session, "status", ""))
+    line = status
     if isinstance(session, TableWatch) and session.card is not None and status == "connected":
-        line = f"{status} · {presence(session.card)}"
+        line = f"{status} · {presence(session.card, now_ms)}"
         watching = session.card.watching
-        return f"{line} · {watching} watching" if watching else line
-    return status
+        line = f"{line} · {watching} watching" if watching else line
+    return f"{line} · {elsewhere}" if elsewhere else line
+
+
+def clock_of(card: TableCard, seat: int, now_ms: int | None = None) -> str:
+    """Seat ``seat``'s clock on ``card`` (``▸4:07`` while it runs, ``2d 0h`` when it does
+    not; empty without a clock)."""
+    clocks = card.clocks
+    if not clocks or seat >= len(clocks["left"]):
+        return ""
+    left = int(clocks["left"][seat])
+    running = seat in clocks["running"]
+    if running:
+        now = now_ms if now_ms is not None else time.time_ns() // 1_000_000
+        left -= max(0, now - int(clocks["at"]))
+    return ("▸" if running else "") + show_left(left)
 
 
 def seat_words(seat: SeatCard) -> str:
@@ -70,24 +88,27 @@ def seat_words(seat: SeatCard) -> str:
     return where
 
 
-def presence(card: TableCard) -> str:
-    """Who is connected, seat by seat, in one short line: ``●Red ○Blue(away) ⚙Yellow``.
+def presence(card: TableCard, now_ms: int | None = None) -> str:
+    """Who is connected, seat by seat, in one short line: ``●Red ○Blue(away) ⚙Yellow``, each
+    with their clock at a table with one (``●Red ▸4:07``).
 
     ``●`` a player whose terminal is connected, ``○`` one who is away, ``⚙`` a bot (or a bot
     standing in for a player who is away).
     """
     parts = []
-    for seat in card.seats:
+    for index, seat in enumerate(card.seats):
         if seat.is_open:
-            parts.append("·open")
+            part = "·open"
         elif seat.client is None or seat.bot:
-            parts.append(f"⚙{seat.name}")
+            part = f"⚙{seat.name}"
         elif seat.standin:
-            parts.append(f"⚙{seat.name}(bot for now)")
+            part = f"⚙{seat.name}(bot for now)"
         elif seat.online:
-            parts.append(f"●{seat.name}")
+            part = f"●{seat.name}"
         else:
-            parts.append(f"○{seat.name}(away)")
+            part = f"○{seat.name}(away)"
+        clock = clock_of(card, index, now_ms)
+        parts.append(f"{part} {clock}" if clock else part)
     return " ".join(parts)
 
 

@@ -48,6 +48,8 @@ class LobbyScreen(Screen[None]):
         Binding("escape", "back", "Back", tooltip="Back to the menu"),
     ]
 
+    FOLLOW_TURNS = False  # also follow this identity's turn messages (Your games)
+
     connected: reactive[bool] = reactive(False)
     note: reactive[str] = reactive("")  # the last problem, one line
 
@@ -75,12 +77,15 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Lobby"
         tables = self.query_one("#tables", DataTable)
-        tables.add_columns("Table", "Game", "Name", "Host", "Seats", "Status")
+        tables.add_columns(*self.columns())
         tables.focus()
         if self.config_problem:
             self.note = self.config_problem
         self._follow_lobby()
         self.set_interval(0.5, self._show_connection)
+
+    def columns(self) -> tuple[str, ...]:
+        return ("Table", "Game", "Name", "Host", "Seats", "Status")
 
     # -- following the lobby --------------------------------------------------------------------
 
@@ -96,6 +101,7 @@ class LobbyScreen(Screen[None]):
             identity=self.terminal.identity,
             name=self.player_name,
             keys=self.terminal.keys,
+            turns=self.FOLLOW_TURNS,
         )
         try:
             await lobby.open()
@@ -108,6 +114,7 @@ class LobbyScreen(Screen[None]):
             return
         self.lobby = lobby
         unsubscribe = lobby.subscribe(handed_to(self, self._table_changed))
+        no_turns = lobby.subscribe_turns(handed_to(self, self._table_changed))
         try:
             self.note = ""
             self._show_connection()
@@ -116,6 +123,7 @@ class LobbyScreen(Screen[None]):
             await asyncio.Event().wait()
         finally:
             unsubscribe()
+            no_turns()
             self.lobby = None
             await lobby.close()
 
@@ -178,11 +186,18 @@ class LobbyScreen(Screen[None]):
             waiting = "No tables yet." if self.lobby is not None else ""
             details.update(Text(waiting, style="dim"))
             return
+        lobby = self.lobby
+        ratings = [
+            f"{seat.name} {rank.rating:.1f}"
+            for seat in card.seats
+            if lobby is not None and (rank := lobby.rating_of(card.game, seat)) is not None
+        ]
         details.update(
             Text.assemble(
                 (f"{card.name}", "bold"),
                 f" — {card.title}, hosted by {card.host}: {options_line(card)}\n",
                 f"Seats: {presence(card)}",
+                f"\nRatings: {', '.join(ratings)}" if ratings else "",
             )
         )
         self.refresh_bindings()

@@ -110,6 +110,9 @@ def short_title(title: str, width: int) -> str:
     return title if len(title) <= width else title.split()[-1]
 
 
+YOUR_GAMES = "Your games".ljust(21) + "g"
+
+
 def game_title(game: str) -> str:
     """A game's name in its own words (``"<game>"`` -> its title; a game this version does not
     know keeps its name)."""
@@ -130,6 +133,7 @@ class MenuScreen(Screen[None]):
         Binding("o", "open_file", "Open file", priority=True, show=False),
         Binding("h", "host", "Host a table", priority=True, show=False),
         Binding("j", "join", "Join a table", priority=True, show=False),
+        Binding("g", "your_games", "Your games", priority=True, show=False),
         # priority (so the footer shows what enter does on the list); off the list, check_action
         # lets the key through to the focused widget
         Binding("enter", "resume_selected", "Resume", priority=True, tooltip="Go on with it"),
@@ -155,6 +159,9 @@ class MenuScreen(Screen[None]):
 
     class OpenLobby(Message):
         """Show the tables on the broker, to join one."""
+
+    class OpenYourGames(Message):
+        """Show the tables where this terminal holds a seat."""
 
     class OpenReplay(Message):
         """Watch the replay in this file."""
@@ -193,6 +200,7 @@ class MenuScreen(Screen[None]):
                     Option("Open a replay file…  o", id="open"),
                     Option("Host a table…        h", id="host"),
                     Option("Join a table…        j", id="join"),
+                    Option(YOUR_GAMES, id="games"),
                     Option("Quit                 q", id="quit"),
                     id="actions",
                 )
@@ -207,6 +215,7 @@ class MenuScreen(Screen[None]):
         self.sub_title = "menu"
         self.query_one("#actions", OptionList).focus()
         self.action_reload()
+        self.set_interval(2.0, self._show_your_turns)
 
     def on_screen_resume(self) -> None:
         self.action_reload()
@@ -292,6 +301,8 @@ class MenuScreen(Screen[None]):
                 self.action_host()
             case "join":
                 self.action_join()
+            case "games":
+                self.action_your_games()
             case "quit":
                 self.app.exit()
             case _:
@@ -335,6 +346,20 @@ class MenuScreen(Screen[None]):
 
     def action_join(self) -> None:
         self.post_message(self.OpenLobby())
+
+    def action_your_games(self) -> None:
+        self.post_message(self.OpenYourGames())
+
+    def _show_your_turns(self) -> None:
+        """The menu says how many of your tables wait for your move (``Your games · 2!``)."""
+        watch = getattr(self.app, "turn_watch", None)
+        waiting = sum(t.your_turn for t in watch.tables()) if watch is not None else 0
+        tables = "table" if waiting == 1 else "tables"
+        label = f"Your move at {waiting} {tables}".ljust(21) + "g" if waiting else YOUR_GAMES
+        actions = self.query_one("#actions", OptionList)
+        index = actions.get_option_index("games")
+        if str(actions.get_option_at_index(index).prompt) != label:
+            actions.replace_option_prompt("games", label)
 
     def action_open_file(self) -> None:
         def chosen(path: Path | None) -> None:

@@ -25,6 +25,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from core.clock import ClockSpec
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.games import get_rules
@@ -54,7 +55,13 @@ def options_line(card: TableCard) -> str:
         words = [f"{k} {v}" for k, v in card.options.items() if v not in (None, False)]
     else:
         words = options_words(declared, card.options)
-    return " · ".join(words) or "standard rules"
+    words = words or ["standard rules"]
+    spec = ClockSpec.parse(card.clock) if card.clock else None
+    if spec is not None:
+        words.append(f"clock {spec.words}")
+    if card.rated:
+        words.append("rated")
+    return " · ".join(words)
 
 
 class RoomScreen(Screen[None]):
@@ -214,7 +221,10 @@ class RoomScreen(Screen[None]):
             Text.assemble(("Table ", ""), (card.table, "bold reverse"), (where + tell, ""))
         )
         me = self.session.identity if self.session is not None else None
-        self.query_one(SeatsTable).show(card, me)
+        watch = getattr(self.app, "turn_watch", None)
+        lobby = watch.lobby if watch is not None else None
+        rating = partial(lobby.rating_of, card.game) if lobby is not None else None
+        self.query_one(SeatsTable).show(card, me, rating)
         self.query_one(
             "#room-options", TextLine
         ).text = (

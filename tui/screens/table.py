@@ -173,7 +173,9 @@ class TableScreen(FollowsSize, Screen[None]):
             self.session.subscribe_card(handed_to(self, self._connection_changed))
         else:
             self.session.subscribe(self._receive)
-        self.sub_title = connection_line(self.session)
+        self._show_connection()
+        if isinstance(self.session, TableWatch):
+            self.set_interval(1.0, self._show_connection)  # clocks run; your turns elsewhere
         self._live_from = len(self.session.envelopes)  # older events are caught up with quietly
         self._receive(list(self.session.envelopes))
 
@@ -368,12 +370,19 @@ class TableScreen(FollowsSize, Screen[None]):
 
     # -- the network ---------------------------------------------------------------------------
 
+    def _show_connection(self) -> None:
+        """The header: the connection, the seats and their clocks, your move elsewhere."""
+        watch = getattr(self.app, "turn_watch", None)
+        table = getattr(self.session, "table", None)
+        elsewhere = watch.elsewhere(table) if watch is not None else ""
+        self.sub_title = connection_line(self.session, elsewhere)
+
     def _connection_changed(self, _news: object = None) -> None:
         """The session's connection or table card changed: the header follows; a table closed
         by its host ends this screen."""
         if not self.is_attached:
             return
-        self.sub_title = connection_line(self.session)
+        self._show_connection()
         if self.session.status == "table closed" and not self.ended and not self._leaving:
             self._leaving = True
             self.notify("The host closed the table.", severity="warning")

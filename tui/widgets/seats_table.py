@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.widgets import DataTable
 
-from net.wire import TableCard
+from net.keys import fingerprint, public_from_hex
+from net.wire import Rank, SeatCard, TableCard
 from tui.presence import seat_words
 from tui.seats import seat_colour
+
+
+def rating_words(
+    seat: SeatCard, rating: Callable[[SeatCard], Rank | None] | None, collides: bool = False
+) -> str:
+    """The club rating of who sits in ``seat`` (``12.3``, ``—`` for none yet), and the key's
+    fingerprint when another player goes by the same name (``12.3 · k:3f9a2c71``)."""
+    if seat.is_open:
+        return ""
+    rank = rating(seat) if rating is not None else None
+    shown = f"{rank.rating:.1f}" if rank is not None else "—"
+    key = public_from_hex(seat.key)
+    return f"{shown} · {fingerprint(key)}" if collides and key is not None else shown
 
 
 class SeatsTable(DataTable[Text | str]):
@@ -15,18 +31,28 @@ class SeatsTable(DataTable[Text | str]):
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
-        self.add_columns("Seat", "Player", "Connected")
+        self.add_columns("Seat", "Player", "Connected", "Rating")
 
-    def show(self, card: TableCard, me: str | None = None) -> None:
-        """Show ``card``'s seats (keeping the highlighted row)."""
+    def show(
+        self,
+        card: TableCard,
+        me: str | None = None,
+        rating: Callable[[SeatCard], Rank | None] | None = None,
+    ) -> None:
+        """Show ``card``'s seats (keeping the highlighted row), each with its club rating and
+        the key that tells players of one name apart."""
         row = self.cursor_row
         self.clear()
+        names = [seat.name.rsplit(" (", 1)[0] for seat in card.seats if not seat.is_open]
         for i, seat in enumerate(card.seats):
             name = Text(seat.name or "—", style=f"bold {seat_colour(i)}" if seat.name else "dim")
             if me is not None and seat.client == me:
                 name.append(" (you)", style="dim")
             words = seat_words(seat)
             style = "green" if words.startswith("online") else "dim" if words == "open" else ""
-            self.add_row(str(i + 1), name, Text(words, style=style))
+            collides = names.count(seat.name.rsplit(" (", 1)[0]) > 1
+            self.add_row(
+                str(i + 1), name, Text(words, style=style), rating_words(seat, rating, collides)
+            )
         if self.row_count:
             self.move_cursor(row=min(max(row, 0), self.row_count - 1))

@@ -1,0 +1,79 @@
+"""The menu's Your games, over a real broker (amqtt): every table where this app holds a seat,
+whose move it is, its clock and the last move, mine first; enter takes the seat back; and the
+header of a table says when my move waits at another one."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from netkit import AmqttBroker, join, make_host
+from settable_clock import SetClock
+
+from net.host import TableHost
+from net.session import NetSession
+from tests.tui.conftest import screen_text, wait_for
+from tui.app import CalderaApp
+from tui.screens.menu import MenuScreen
+from tui.screens.room import RoomScreen
+from tui.screens.your_games import YourGamesScreen
+
+SIZE = (110, 30)
+
+
+@pytest.fixture
+async def broker(
+    amqtt_broker: AmqttBroker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> AsyncIterator[AmqttBroker]:
+    monkeypatch.setenv("CALDERA_BROKER", str(amqtt_broker.address))
+    yield amqtt_broker
+
+
+async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    hosts: list[TableHost] = []
+    sessions: list[NetSession] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        me, keys = app.identity, app.signing_keys
+        clock = SetClock(time.time_ns() // 1_000_000)  # the screen reads the wall clock
+        for table, seat in (("mine1", 0), ("wait2", 1)):  # my move at one, Bob's at the other
+            host = make_host(broker.address, tmp_path, table=table, seats=2, clock="2d",
+                             timepiece=clock, auto_start=True)  # fmt: skip
+            await host.open()
+            hosts.append(host)
+            sessions.append(await join(broker.address, table, me, keys=keys, seat=seat))
+            sessions.append(await join(broker.address, table, "bob", seat=1 - seat))
+        for host in hosts:
+            await wait_for(pilot, lambda h=host: h.referee is not None, "the games")
+        to_move = {h.table: h.rules.to_move(h.referee.state) for h in hosts}  # type: ignore[union-attr]
+        assert to_move == {"mine1": (0,), "wait2": (0,)}  # the first seat moves first
+        await sessions[0].close()  # I left my tables; Your games finds them again
+        await sessions[2].close()
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, YourGamesScreen), "Your games")
+        screen = app.screen
+        assert isinstance(screen, YourGamesScreen)
+        await wait_for(pilot, lambda: len(screen.cards) == 2, "both tables")
+        await wait_for(pilot, lambda: "your move" in screen_text(app), "my move")
+        text = screen_text(app)
+        assert "BOB to move" in text and re.search("2d 0h|1d 23h", text), text
+        assert [c.table for c in screen.cards] == ["mine1", "wait2"], "my move first"
+        assert app.turn_watch is not None
+        await wait_for(pilot, lambda: app.turn_watch.elsewhere("wait2") != "", "the watch")  # type: ignore[union-attr]
+        assert app.turn_watch.elsewhere("wait2") == "your move at Mauna Kea mine1"  # type: ignore[union-attr]
+        clock.advance(3_600_000)  # an hour of my clock
+        await pilot.press("enter")  # back to my seat at mine1
+        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")
+        room = app.screen
+        assert isinstance(room, RoomScreen) and room.session is not None
+        assert room.session.seat == 0 and room.session.table == "mine1"
+    for session in sessions:
+        await session.close()
+    for host in hosts:
+        await host.close()
