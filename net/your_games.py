@@ -60,11 +60,11 @@ class MyTable:
         return f"{', '.join(names)} to move" if names else "…"
 
     def line(self, now_ms: int) -> str:
-        """One line: ``k3f9x2 Mauna Kea: your move, 1d 3h left · Ann, Bob · Bob placed …``."""
+        """One line: ``k3f9x2 Mauna Kea: your move, you have 1d 3h · Ann, Bob · last: …``."""
         parts = [f"{self.table} {self.title}: {self.whose_move()}"]
         left = self.left_ms(now_ms)
         if left is not None and self.status == "playing":
-            parts[0] += f", {show_left(left)} left"
+            parts[0] += f", you have {show_left(left)}"
         parts.append(", ".join(self.players))
         if self.last:
             parts.append(f"last: {self.last}")

@@ -11,12 +11,14 @@ from pathlib import Path
 
 from netkit import FAST, TestBroker, join, play_all, until
 
+from net.keys import fingerprint
 from net.lobby import Lobby
 from net.ratings import fold, ranks_of, result_of
 from net.ratings_cache import RatingsCache
 from net.serve import Server
 from net.wire import SeatCard
 from replays import proofs
+from tui.club_commands import ratings_lines
 
 
 def same(a: RatingsCache, b: RatingsCache, game: str) -> bool:
@@ -92,6 +94,12 @@ async def test_rated_games_make_the_ladder_and_only_proven_ones_count(
         other.refresh(replays)
         assert same(other, cache, "maunakea")
         assert fold(cache.results()).ladder("maunakea") == cache.ladders().ladder("maunakea")
+        # `caldera ratings`: the ladder, people told apart by their key's fingerprint
+        lines = ratings_lines(replays, tmp_path / "rebuilt.sqlite", "maunakea")
+        assert lines[0] == "maunakea: 4 player(s), from 4 rated result(s)"
+        assert sum(" bot " in line for line in lines) == 2
+        prints = {fingerprint(p.keys.public) for p in people}
+        assert all(any(f in line for line in lines[1:]) for f in prints)
     finally:
         await lobby.close()
         await server.close()

@@ -4,9 +4,12 @@ header of a table says when my move waits at another one."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import subprocess
+import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -77,3 +80,38 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
         await session.close()
     for host in hosts:
         await host.close()
+
+
+async def test_caldera_games_prints_one_line_a_table_with_whose_move(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    from net.identity import claim
+
+    with claim() as lease:  # this machine's lasting identity, as `caldera games` claims it
+        me, keys = lease.client, lease.keys
+    host = make_host(broker.address, tmp_path, table="cg1", seats=2, clock="1d",
+                     auto_start=True)  # fmt: skip
+    await host.open()
+    sessions = [await join(broker.address, "cg1", "bob", seat=0),
+                await join(broker.address, "cg1", me, keys=keys, seat=1)]  # fmt: skip
+    try:
+        await wait_until(lambda: host.referee is not None)
+        done = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "tui.cli", "games", "--broker",
+                             str(broker.address)], capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        (line,) = done.stdout.splitlines()
+        assert line == f"cg1 Mauna Kea: BOB to move, you have 1d 0h · BOB, {me.upper()}"
+    finally:
+        for session in sessions:
+            await session.close()
+        await host.close()
+
+
+async def wait_until(condition: Callable[[], object], timeout: float = 30) -> None:
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)

@@ -1,11 +1,13 @@
 """The club's commands: ``broker`` (the embedded MQTT broker), ``serve`` (a headless server
-hosting tables for others), ``lobby`` (the tables on the broker)."""
+hosting tables for others), ``lobby`` (the tables on the broker), ``games`` (your tables there,
+one line each) and ``ratings`` (a game's ladder, from a server's replays)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
@@ -40,6 +42,7 @@ def _serve_flags(p: Parser, games: Sequence[str]) -> None:
     shared.replay_dir(p)
     p.add_argument("--max-tables", type=shared.at_least_one, default=None,
                    help="refuse requests beyond this many tables (default 200)")  # fmt: skip
+    shared.terms(p)
     shared.broker(p)
 
 
@@ -69,6 +72,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     config = network.setup(args)
     if args.table is not None:
         network.check_options(args)
+    elif args.clock or args.rated:
+        raise CalderaError("--clock and --rated are terms of the table --table opens (none is)")
     else:
         given = [n for n in getattr(args, "table_options", ()) if getattr(args, n) is not None]
         if given:
@@ -78,6 +83,7 @@ def _run_serve(args: argparse.Namespace) -> int:
 
 
 async def _serve(args: argparse.Namespace, config: Any) -> int:
+    from net.ratings_cache import RatingsCache
     from net.serve import Server
 
     server = Server(
@@ -87,6 +93,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         replay_dir=args.replay_dir,
         linger=args.linger,
         announce=lambda line: print(line, flush=True),
+        ratings=RatingsCache(),
         **({} if args.max_tables is None else {"max_tables": args.max_tables}),
     )
     resumed = await server.open()
@@ -108,6 +115,9 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
                 bots=args.bots,
                 bot_delay=args.bot_delay,
                 options=options,
+                clock=args.clock,
+                on_timeout=args.on_timeout,
+                rated=args.rated,
             )
             print(f"table {host.table} is open: {network.seat_line(host.card)}", flush=True)
         await asyncio.Event().wait()
@@ -153,6 +163,52 @@ async def _lobby(args: argparse.Namespace, config: Any) -> int:
     return 0
 
 
+# -- caldera games, caldera ratings -----------------------------------------------------------
+
+
+def _games_flags(p: Parser, games: Sequence[str]) -> None:
+    shared.broker(p)
+
+
+def _run_games(args: argparse.Namespace) -> int:
+    from net.identity import claim
+    from tui.club_commands import games_lines
+
+    config = network.setup(args)
+    lease = claim()  # the app's lasting identity: the seats it holds
+    lines: list[str] = []
+
+    async def collect() -> int:
+        identity = config.broker.username or lease.client
+        lines.extend(await games_lines(config.broker, identity, lease.keys))
+        return 0
+
+    try:
+        status = network.run(collect())
+    finally:
+        lease.release()
+    for line in lines or [f"no tables of yours on {config.broker}"]:
+        print(line, flush=True)
+    return status
+
+
+def _ratings_flags(p: Parser, games: Sequence[str]) -> None:
+    p.add_argument("--game", default=None, help="only this game's ladder")
+    p.add_argument("--rebuild", action="store_true", help="fold every replay again")
+    shared.replay_dir(p)
+    p.add_argument("--cache", type=Path, default=None, help="the ratings cache (SQLite)")
+
+
+def _run_ratings(args: argparse.Namespace) -> int:
+    from net.host import default_replay_dir
+    from tui.club_commands import ratings_lines
+
+    folder = args.replay_dir if args.replay_dir is not None else default_replay_dir()
+    for line in ratings_lines(folder, args.cache, args.game, args.rebuild):
+        print(line, flush=True)
+    return 0
+
+
 COMMANDS = (
     Command(
         "broker",
@@ -164,4 +220,13 @@ COMMANDS = (
         "serve", "host tables for others, headless", _serve_flags, _run_serve, table_options=True
     ),
     Command("lobby", "list the tables on the broker", _lobby_flags, _run_lobby),
+    Command(
+        "games", "your tables at the club: one line each, whose move", _games_flags, _run_games
+    ),
+    Command(
+        "ratings",
+        "the club's ladder of a game (this server's replays)",
+        _ratings_flags,
+        _run_ratings,
+    ),
 )

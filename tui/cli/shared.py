@@ -61,3 +61,14 @@ def at_least_one(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is less than 1")
     return value
+
+
+def terms(p: Parser) -> None:
+    """A table's terms: its clock, what a timeout does, rated or casual (``host``, ``serve``)."""
+    p.add_argument("--clock", default="",
+                   help="20m+10s: a bank and an increment a turn; 2d: time for each turn "
+                        "(turn-based: an absent player's seat waits)")  # fmt: skip
+    p.add_argument("--on-timeout", choices=("bot_turn", "drop"), default="bot_turn",
+                   help="when a clock runs out: a bot plays that turn, or the player is "
+                        "dropped and a bot plays the seat to the end")  # fmt: skip
+    p.add_argument("--rated", action="store_true", help="the result counts for the ratings")

@@ -38,6 +38,7 @@ def _host_flags(p: Parser, games: Sequence[str]) -> None:
     p.add_argument("--standin-after", type=float, default=15.0,
                    help="seconds a player may be gone before the stand-in plays")  # fmt: skip
     shared.replay_dir(p)
+    shared.terms(p)
     shared.linger(p, "at most this many seconds after the game ends, until every player has left")
     p.add_argument("--quiet", action="store_true", help="do not print the game's events")
     shared.broker(p)
@@ -111,6 +112,9 @@ def _new_table(args: argparse.Namespace, config: Any) -> Any:
             bot_delay=args.bot_delay,
             standin=None if args.standin == "none" else args.standin,
             standin_after=args.standin_after,
+            clock=args.clock,
+            on_timeout=args.on_timeout,
+            rated=args.rated,
         )
     except ValueError as exc:
         raise CalderaError(str(exc)) from None

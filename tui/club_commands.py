@@ -1,0 +1,65 @@
+"""``caldera games`` and ``caldera ratings``: a club's tables and ladders in the shell.
+
+``games`` prints one line a table where this identity holds a seat (for a status bar or a
+script): ``k3f9x2 Mauna Kea: your move, you have 1d 3h · Ann, Bob · last: Bob placed …``.
+``ratings`` prints a game's ladder from this machine's ratings cache (a club server's), after
+folding in the replays it has not seen yet; ``--rebuild`` folds every replay again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from net.config import BrokerAddress
+from net.keys import Keys
+
+
+async def games_lines(
+    address: BrokerAddress, identity: str, keys: Keys, settle: float = 0.5
+) -> list[str]:
+    """One line a table of the club where ``identity`` holds a seat (yours to move first)."""
+    from net.lobby import Lobby
+    from net.your_games import my_tables
+
+    async with Lobby(address, identity=identity, keys=keys, turns=True) as lobby:
+        await asyncio.sleep(settle)  # the retained cards and turn messages come at once
+        rows = my_tables(lobby.tables, lobby.turns, identity)
+    now = time.time_ns() // 1_000_000
+    return [row.line(now) for row in rows]
+
+
+def ratings_lines(
+    replay_dir: Path,
+    cache_path: Path | None = None,
+    game: str | None = None,
+    rebuild: bool = False,
+    say: Callable[[str], Any] = print,
+) -> list[str]:
+    """The ladder of ``game`` (every game with a ladder, when ``None``): place, name, the
+    key's short fingerprint (or ``bot``), rating and games."""
+    from net.ratings_cache import RatingsCache
+
+    with RatingsCache(cache_path) as cache:
+        if rebuild:
+            cache.rebuild(replay_dir)
+        else:
+            cache.refresh(replay_dir)
+        ladders = cache.ladders()
+        counted = len(cache.results())
+    games = [game] if game is not None else sorted(ladders.games)
+    lines: list[str] = []
+    for name in games:
+        ladder = ladders.ladder(name)
+        lines.append(f"{name}: {len(ladder)} player(s), from {counted} rated result(s)")
+        for place, standing in enumerate(ladder, 1):
+            lines.append(
+                f"{place:4d}. {standing.name[:24]:24} {standing.short:11} "
+                f"{standing.rating:6.1f}  {standing.games:4d} game(s)"
+            )
+    if not games:
+        lines.append(f"no rated games in {replay_dir} yet")
+    return lines
