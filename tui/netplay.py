@@ -93,6 +93,9 @@ class HostSetup:
     standin_after: float = 15.0
     table: str | None = None
     seed: str | None = None
+    clock: str = ""  # the table's terms (net.host.TableHost)
+    on_timeout: str = "bot_turn"
+    rated: bool = False
 
     @property
     def my_seat(self) -> int:
@@ -177,6 +180,9 @@ class HostedTable:
             bot_delay=self.bot_delay,
             standin=setup.standin,
             standin_after=setup.standin_after,
+            clock=setup.clock,
+            on_timeout=setup.on_timeout,
+            rated=setup.rated,
             notes={"host_seat": setup.my_seat},  # to sit there again if the table is resumed
         )
 

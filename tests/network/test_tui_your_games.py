@@ -115,3 +115,37 @@ async def wait_until(condition: Callable[[], object], timeout: float = 30) -> No
             await asyncio.sleep(0.01)
 
     await asyncio.wait_for(poll(), timeout)
+
+
+async def test_the_host_form_opens_a_turn_based_rated_table(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    from textual.widgets import Input, Label, Select
+
+    from tui.screens.host_table import HostScreen
+
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostScreen), "the host dialog")
+        form = app.screen
+        form.query_one("#clock", Input).value = "2x"
+        await pilot.press("ctrl+s")
+        error = form.query_one("#form-error", Label)
+        await wait_for(pilot, lambda: "not a duration" in str(error.render()), "the refusal")
+        form.query_one("#clock", Input).value = "2d"
+        form.query_one("#rated", Select).value = "rated"
+        form.query_one("#on-timeout", Select).value = "drop"
+        form.query_one("#name", Input).value = "Ann"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")
+        room = app.screen
+        assert isinstance(room, RoomScreen)
+        await wait_for(pilot, lambda: room.hosted is not None or bool(room.note), "the table")
+        assert room.hosted is not None, room.note
+        table = room.hosted.host
+        assert table is not None
+        assert (table.clock, table.on_timeout, table.rated) == ("2d", "drop", True)
+        await wait_for(pilot, lambda: "clock 2d a turn · rated" in screen_text(app), "terms")

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from core.bots import bot_kinds
+from core.clock import check_clock
 from core.games import get_rules
 from net.errors import NetError
 from tui.games import shown_games
@@ -28,6 +29,9 @@ from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
 
 MANUAL = "manual"
 STANDIN_AFTER = 15.0
+CLOCK_HINT = "none · 20m+10s (bank + a turn) · 2d (a turn, turn-based)"
+TIMEOUT_RULES = [("A bot plays that turn", "bot_turn"), ("The player is dropped", "drop")]
+RESULTS = [("Casual (not rated)", "casual"), ("Rated (counts for the ladder)", "rated")]
 
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
@@ -119,6 +123,15 @@ class HostScreen(Screen[HostSetup | None]):
                     standin_options(self.game), value=MANUAL, allow_blank=False, id="standin"
                 )
             with Horizontal(classes="field"):
+                yield Label("Clock", classes="field-label")
+                yield FieldInput(placeholder=CLOCK_HINT, id="clock")
+            with Horizontal(classes="field"):
+                yield Label("Time runs out", classes="field-label")
+                yield Select(TIMEOUT_RULES, value="bot_turn", allow_blank=False, id="on-timeout")
+            with Horizontal(classes="field"):
+                yield Label("Result", classes="field-label")
+                yield Select(RESULTS, value="casual", allow_blank=False, id="rated")
+            with Horizontal(classes="field"):
                 yield Label("Broker", classes="field-label")
                 yield FieldInput(str(self.config.broker), id="broker")
             yield Label(
@@ -192,6 +205,7 @@ class HostScreen(Screen[HostSetup | None]):
         except NetError as exc:
             raise ValueError(str(exc)) from None
         standin = str(self.query_one("#standin", Select).value)
+        clock = check_clock(self.query_one("#clock", Input).value)  # ValueError: one line
         return HostSetup(
             game=self.game,
             seats=kinds,
@@ -202,6 +216,9 @@ class HostScreen(Screen[HostSetup | None]):
             standin=None if standin == MANUAL else standin,
             standin_after=STANDIN_AFTER,
             seed=self.query_one("#seed", Input).value.strip() or None,
+            clock=clock,
+            on_timeout=str(self.query_one("#on-timeout", Select).value),
+            rated=self.query_one("#rated", Select).value == "rated",
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
