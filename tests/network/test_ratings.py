@@ -54,9 +54,9 @@ async def test_rated_games_make_the_ladder_and_only_proven_ones_count(
         assert {s.identity for s in ladder} == {"bot:greedy", "bot:random"}
         assert all(s.games == 3 for s in ladder) and ladder[0].rating > ladder[1].rating
         assert ladder[0].name in ("greedy bot", "random bot")
-        await until(lambda: len(lobby.ladders.get("maunakea", {})) == 2)
-        rank = lobby.rating_of("maunakea", SeatCard("x", None, "greedy"))
-        assert rank is not None and rank.games == 3
+        greedy = SeatCard("x", None, "greedy")
+        await until(lambda: getattr(lobby.rating_of("maunakea", greedy), "games", 0) == 3)
+        assert len(lobby.ladders["maunakea"]) == 2
 
         # a rated game of two people (signed moves) counts for them, by key
         host = await server.open_table("maunakea", 2, table="p1", options={"turn_limit": 3},
