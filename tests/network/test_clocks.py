@@ -6,6 +6,8 @@ sleeps through real minutes."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +117,16 @@ async def test_a_dropped_player_is_played_to_the_end_and_the_replay_checks_the_t
         signed = proofs.check(path, replay.envelopes, replay.raw, expected=True)
         assert signed.ok and signed.signed.get(1 - dropped, 0) > 0
         assert signed.signed.get(dropped, 0) == 0 and signed.by_host.get(dropped, 0) > 0
+        verify = subprocess.run([sys.executable, "-m", "tui.cli", "verify", str(path)],
+                                capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert verify.returncode == 0, verify.stderr
+        name = ("ANN", "BOB")[dropped]
+        assert (
+            f"a rated game, clock 1d a turn; when a clock runs out, the player is dropped; "
+            f"{len(events(host, ClockRead))} clock readings re-checked, 1 timeout(s) "
+            f"re-checked: {name}'s time ran out: {name} is dropped and a bot plays the seat "
+            "to the end"
+        ) in verify.stdout
     finally:
         await close_all(host, sessions)
 

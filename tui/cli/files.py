@@ -146,7 +146,29 @@ def _verify(args: argparse.Namespace) -> int:
                 "before signing them; resuming the table signs them)"
             )
         print(f"{name}: who played: {_who_played(signed)}; {hosted}")
+    terms = _terms_line(report, replay.envelopes)
+    if terms:
+        print(f"{name}: {terms}")
     return 0
+
+
+def _terms_line(report: Any, envelopes: Any) -> str:
+    """What the table's own events came to (a table with terms): its terms, and the clock
+    readings and timeouts the audit re-checked."""
+    from core.clock import describe
+    from core.lifecycle import ClockRead, TimeRanOut
+
+    seated = report.book.seated
+    if seated is None:
+        return ""
+    names = envelopes[0].event.players
+    reads = sum(isinstance(env.event, ClockRead) for env in envelopes)
+    outs = [env.event for env in envelopes if isinstance(env.event, TimeRanOut)]
+    line = f"{describe(seated, names)}; {reads} clock readings re-checked"
+    if outs:
+        said = "; ".join(describe(out, names) for out in outs)
+        line += f", {len(outs)} timeout(s) re-checked: {said}"
+    return line
 
 
 def _who_played(signed: Any) -> str:

@@ -22,8 +22,9 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Label
 
+from core.clock import show_left
 from core.codec import Envelope
-from core.lifecycle import GameEnded
+from core.lifecycle import ClockRead, GameEnded
 from core.messages import Event
 from replays.timeline import Timeline
 from tui.export import ask_export
@@ -227,7 +228,25 @@ class ReplayScreen(FollowsSize, Screen[None]):
         bar.caption = (
             f"event {self.position} / {self.last} · turn {turn} · {state} at "
             f"{SPEEDS[self.speed]} events/s" + ("" if ended else " · unfinished game")
+        ) + self._clocks_at(self.position)
+
+    def _clocks_at(self, seq: int) -> str:
+        """The clocks as the last reading at or before event ``seq`` recorded them (a table
+        with a clock): `` · clocks Ann 4:07 ▸Bob 5:00`` (▸: whose clock ran then)."""
+        reads = getattr(self, "_reads", None)
+        if reads is None:
+            found = [(env.seq, env.event) for env in self.timeline.envelopes
+                     if isinstance(env.event, ClockRead) and env.event.left]  # fmt: skip
+            reads = self._reads = found
+        at = bisect.bisect_right([r[0] for r in reads], seq) - 1
+        if at < 0:
+            return ""
+        read = reads[at][1]
+        shown = (
+            f"{'▸' if s in read.running else ''}{name} {show_left(ms)}"
+            for s, (name, ms) in enumerate(zip(self.names, read.left, strict=False))
         )
+        return " · clocks " + " ".join(shown)
 
     @on(TimelineBar.Seek)
     def _seek(self, message: TimelineBar.Seek) -> None:
