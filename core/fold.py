@@ -14,7 +14,7 @@ from typing import Any
 from core.codec import Envelope
 from core.errors import ReplayError
 from core.games import get_rules
-from core.lifecycle import NOT_FOLDED, GameStarted, Undone
+from core.lifecycle import NOT_FOLDED, GameEnded, GameStarted, Undone
 from core.messages import Event
 from core.protocol import Rules
 
@@ -50,8 +50,8 @@ def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
         kind = type(event)
         if kind is Undone:
             state = state_before(rules, envs, event.back_to)  # type: ignore[union-attr]
-        elif kind not in NOT_FOLDED:  # GameEnded only reveals the seed; a table's own events
-            state = evolve(state, event)  # (clocks, who sits where) are not the game's
+        elif kind is not GameEnded:  # it only reveals the seed; a table's own events (clocks,
+            state = evolve(state, event)  # who sits where) go to evolve, which ignores them
     return rules, state
 
 

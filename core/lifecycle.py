@@ -4,6 +4,7 @@ back its own last command (``Undo``, recorded as ``Undone``: see :mod:`core.undo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from core.messages import COMMANDS, EVENTS, Command, Event
@@ -119,3 +120,14 @@ TABLE_EVENTS: frozenset[type[Event]] = frozenset(
     {Seated, ClockRead, TimeRanOut, HandedToBot, HandedBack}
 )
 NOT_FOLDED: frozenset[type[Event]] = TABLE_EVENTS | {GameEnded}  # the fold skips them
+
+
+def _unchanged(state: Any, event: Event) -> None:
+    """A table's event changes nothing in the game."""
+
+
+# Every game's ``evolve`` dispatches on the event's type; these entries in its table let the
+# fold hand it a table's events as they come (the hot loop then tests one type, GameEnded).
+TABLE_EVENT_HANDLERS: dict[type[Event], Callable[[Any, Any], None]] = {
+    kind: _unchanged for kind in TABLE_EVENTS
+}

@@ -178,3 +178,18 @@ def test_table_events_cannot_stand_anywhere() -> None:
     log: list[Envelope] = list(ref.log)
     moved = [log[0], log[2], log[1], *log[3:]]  # core.seated after the setup's first event
     assert "core.seated after the start" in " ".join(audit(moved).problems)
+
+
+def test_every_games_evolve_passes_over_a_tables_events() -> None:
+    from core.games import GAMES
+    from core.lifecycle import HandedBack, TimeRanOut
+
+    table_events = [seated(), ClockRead(1, (5, 5), (0,)), TimeRanOut(0, 1, "drop"),
+                    HandedToBot(0, "random", "away"), HandedBack(0)]  # fmt: skip
+    for game in GAMES:
+        rules = get_rules(game)
+        state = rules.initial(rules.config(2, {}))
+        before = state_hash(rules, state)
+        for event in table_events:
+            state = rules.evolve(state, event)
+        assert state_hash(rules, state) == before, game

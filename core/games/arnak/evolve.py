@@ -16,6 +16,7 @@ from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
 from core.games.arnak.pay import spend
 from core.games.arnak.state import HIDDEN, TABLET, ArnakState, Frame
+from core.lifecycle import TABLE_EVENT_HANDLERS
 from core.messages import Event
 
 MAIN_ACTION = {"main": True}  # a played card's frame: its effect is the turn's main action
@@ -356,6 +357,7 @@ def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> None:
 
 
 HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
+    **TABLE_EVENT_HANDLERS,  # a table's own events (clocks): nothing changes
     ev.Shuffled: _shuffled,
     ev.StartPlayerChosen: _start_player,
     ev.RowRefilled: _refilled,

@@ -16,6 +16,7 @@ from core.games.kilauea.state import (
     KilaueaState,
     Phase,
 )
+from core.lifecycle import TABLE_EVENT_HANDLERS
 
 C = COMPONENTS
 # the phases by name: on Python 3.11 ``Phase.MAIN`` goes through EnumType's ``__getattr__``
@@ -188,6 +189,7 @@ def _game_over(s: KilaueaState, e: ev.GameOver) -> None:
 
 
 HANDLERS: dict[type[Any], Callable[[KilaueaState, Any], None]] = {
+    **TABLE_EVENT_HANDLERS,  # a table's own events (clocks): nothing changes
     ev.ForestsLaid: _forests_laid,
     ev.TikisBoxed: _tikis_boxed,
     ev.VolcanoPrepared: _volcano_prepared,

@@ -22,6 +22,7 @@ from core.games.maunakea.state import (
     Status,
     TakenBoat,
 )
+from core.lifecycle import TABLE_EVENT_HANDLERS
 from core.messages import Event
 
 C = COMPONENTS
@@ -290,6 +291,7 @@ def _tasks_revealed(s: MaunaKeaState, e: ev.TasksRevealed) -> None:
 
 
 HANDLERS: dict[type[Event], Callable[[MaunaKeaState, Any], None]] = {
+    **TABLE_EVENT_HANDLERS,  # a table's own events (clocks): nothing changes
     ev.StartTilesLaid: _start_tiles,
     ev.BoatsDocked: _boats,
     ev.StartPlayerChosen: _start_player,
