@@ -61,6 +61,8 @@ class TurnWatch:
                 await asyncio.sleep(30.0)
         self.lobby = lobby
         stop = lobby.subscribe_turns(handed_to(self.app, self._turn))
+        for table, message in list(lobby.turns.items()):  # those that came while connecting
+            self._turn(table, message)
         try:
             await asyncio.Event().wait()
         finally:

@@ -16,6 +16,7 @@ import pytest
 from netkit import AmqttBroker, join, make_host
 from settable_clock import SetClock
 
+from core.bots import make_bot
 from net.host import TableHost
 from net.session import NetSession
 from tests.tui.conftest import screen_text, wait_for
@@ -23,6 +24,15 @@ from tui.app import CalderaApp
 from tui.screens.menu import MenuScreen
 from tui.screens.room import RoomScreen
 from tui.screens.your_games import YourGamesScreen
+
+
+async def move(session: NetSession) -> None:
+    seat = session.seat
+    assert seat is not None
+    await session.wait_until(lambda: seat in session.rules.to_move(session.state), 10)
+    bot = make_bot(session.rules.game, "random", f"m{len(session.envelopes)}")
+    await session.submit(seat, bot.choose(session.rules, session.state, seat))
+
 
 SIZE = (110, 30)
 
@@ -70,6 +80,18 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
         assert app.turn_watch is not None
         await wait_for(pilot, lambda: app.turn_watch.elsewhere("wait2") != "", "the watch")  # type: ignore[union-attr]
         assert app.turn_watch.elsewhere("wait2") == "your move at Mauna Kea mine1"  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: "mine1" in app.turn_watch.rang, "mine1 announced")  # type: ignore[union-attr]
+        rings: list[int] = []
+        notes: list[str] = []
+        app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        app.notify = lambda message, **_: notes.append(str(message))  # type: ignore[method-assign]
+        bob = sessions[3]  # Bob moves at wait2: now my move is awaited there too
+        while hosts[1].rules.to_move(hosts[1].referee.state) == (0,):  # type: ignore[union-attr]
+            await move(bob)
+        await wait_for(pilot, lambda: rings == [1], "the bell for my move at wait2")
+        assert notes == ["Your move at Mauna Kea wait2"]
+        await wait_for(pilot, lambda: [c.table for c in screen.cards] == ["mine1", "wait2"]
+                       and screen_text(app).count("your move") == 2, "both mine")  # fmt: skip
         clock.advance(3_600_000)  # an hour of my clock
         await pilot.press("enter")  # back to my seat at mine1
         await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")

@@ -137,6 +137,9 @@ def _run_lobby(args: argparse.Namespace) -> int:
 def _table_line(card: Any) -> str:
     taken = len(card.seats) - len(card.open_seats())
     watching = f"  · {card.watching} watching" if card.watching else ""
+    terms = [f"clock {card.clock}"] if card.clock else []
+    terms += ["rated"] if card.rated else []
+    watching += f"  · {', '.join(terms)}" if terms else ""
     return (
         f"{card.table:10} {card.title:10} {card.status:8} {taken}/{len(card.seats)}  "
         f"{card.name}  —  {network.seat_line(card)}{watching}"
