@@ -49,6 +49,8 @@ class LobbyScreen(Screen[None]):
     ]
 
     FOLLOW_TURNS = False  # also follow this identity's turn messages (Your games)
+    HEADING = "Lobby"
+    ABOUT = "Tables on {address} ({state}). Host one from the menu to add yours."
 
     connected: reactive[bool] = reactive(False)
     note: reactive[str] = reactive("")  # the last problem, one line
@@ -75,7 +77,7 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Lobby"
+        self.title = self.HEADING
         tables = self.query_one("#tables", DataTable)
         tables.add_columns(*self.columns())
         tables.focus()
@@ -143,7 +145,7 @@ class LobbyScreen(Screen[None]):
         state = "connected" if self.connected else "reconnecting…"
         self.sub_title = f"{self.address} · {state}"
         self.query_one("#lobby-broker", Static).update(
-            f"Tables on {self.address} ({state}). Host one from the menu to add yours."
+            self.ABOUT.format(address=self.address, state=state)
         )
 
     def _show_tables(self) -> None:

@@ -24,10 +24,11 @@ class YourGamesScreen(LobbyScreen):
     """The tables where I hold a seat."""
 
     FOLLOW_TURNS = True
+    HEADING = "Your games"
+    ABOUT = "Your tables on {address} ({state}), your move first; enter takes your seat."
     EMPTY = "You hold no seat at any table of this club yet: j opens the lobby."
 
-    def on_mount(self) -> None:  # after the lobby's own (Textual runs both)
-        self.title = "Your games"
+    def on_mount(self) -> None:  # beside the lobby's own (Textual runs both)
         self.set_interval(1.0, self._show_tables)  # the clocks run
 
     def columns(self) -> tuple[str, ...]:
