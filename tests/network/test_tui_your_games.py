@@ -90,8 +90,9 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
             await move(bob)
         await wait_for(pilot, lambda: rings == [1], "the bell for my move at wait2")
         assert notes == ["Your move at Mauna Kea wait2"]
-        await wait_for(pilot, lambda: [c.table for c in screen.cards] == ["mine1", "wait2"]
-                       and [t.your_turn for t in screen.mine()] == [True, True], "both mine")  # fmt: skip
+        await wait_for(pilot, lambda: [t.your_turn for t in screen.mine()] == [True, True],
+                       "both mine")  # fmt: skip
+        assert [c.table for c in screen.cards] == ["mine1", "wait2"]
         clock.advance(3_600_000)  # an hour of my clock
         await pilot.press("enter")  # back to my seat at mine1
         await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")
