@@ -20,6 +20,7 @@ from core.bots import make_bot
 from core.errors import IllegalCommand
 from core.lifecycle import ClockRead, HandedBack, HandedToBot, Seated, TimeRanOut, Undo
 from net.botclient import play
+from net.errors import NetError
 from net.host import TableHost
 from net.serve import Server
 from net.session import NetSession
@@ -167,3 +168,24 @@ async def test_a_restarted_server_keeps_the_clocks(
             await session.close()
         if again is not None:
             await again.close()
+
+
+async def test_a_lobbys_request_carries_the_tables_terms(
+    mosquitto_broker: TestBroker, tmp_path: Path
+) -> None:
+    from net.lobby import Lobby
+
+    server = Server(mosquitto_broker.address, replay_dir=tmp_path, backoff=FAST, sweep=None)
+    await server.open()
+    try:
+        async with Lobby(mosquitto_broker.address, backoff=FAST) as lobby:
+            table = await lobby.request_table("kilauea", 2, clock="3d", on_timeout="drop",
+                                              rated=True)  # fmt: skip
+            host = server.tables[table]
+            assert (host.clock, host.on_timeout, host.rated) == ("3d", "drop", True)
+            await lobby.wait_for(lambda lb: table in lb.tables)
+            assert (lobby.tables[table].clock, lobby.tables[table].rated) == ("3d", True)
+            with pytest.raises(NetError, match="not a duration"):
+                await lobby.request_table("kilauea", 2, clock="soon")
+    finally:
+        await server.close()
