@@ -334,11 +334,13 @@ class CalderaApp(App[None]):
 
         self.remember_name(message.setup.name)
         self.push_screen(RoomScreen(self.terminal, setup=message.setup))
+        self.watch_turns()
 
     def on_menu_screen_reopen_table(self, message: MenuScreen.ReopenTable) -> None:
         from tui.screens.room import RoomScreen
 
         self.push_screen(RoomScreen(self.terminal, resume=message.path))
+        self.watch_turns()
 
     def on_menu_screen_open_lobby(self) -> None:
         from tui.screens.lobby import LobbyScreen
