@@ -83,7 +83,6 @@ def _run_serve(args: argparse.Namespace) -> int:
 
 
 async def _serve(args: argparse.Namespace, config: Any) -> int:
-    from net.ratings_cache import RatingsCache
     from net.serve import Server
 
     server = Server(
@@ -93,7 +92,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         replay_dir=args.replay_dir,
         linger=args.linger,
         announce=lambda line: print(line, flush=True),
-        ratings=RatingsCache(),
+        ratings=_ratings_cache(),
         **({} if args.max_tables is None else {"max_tables": args.max_tables}),
     )
     resumed = await server.open()
@@ -124,6 +123,20 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
     finally:
         await server.close()
     return 0
+
+
+def _ratings_cache() -> Any:
+    """The server's ratings cache; without one (its data directory cannot keep it) the server
+    goes on unrated, and says so in one line."""
+    import sqlite3
+
+    from net.ratings_cache import RatingsCache
+
+    try:
+        return RatingsCache()
+    except (OSError, sqlite3.Error) as exc:
+        say(f"the ratings cannot be kept ({exc}): this server keeps no ladder")
+        return None
 
 
 # -- caldera lobby -------------------------------------------------------------------------------
