@@ -313,7 +313,8 @@ def test_look_in_each_game_names_no_card_the_seat_may_not_see(game: str) -> None
         assert any(ARNAK.card(c).name in text for c in referee.state.seats[0].hand)
         assert "+1 " in text  # gains keep their sign: only pictures are left out
         assert "  Research: glass " in text and " coin" in said[-1]  # the row with its prices
-        assert any(t.startswith(("Sites discovered: ", "No site discovered")) for t in said)
+        assert "The map:" in said and any(t.startswith("  camp 1 (a boot") for t in said)
+        assert any(t.startswith("  Row 7: ") for t in said)  # the research track in words
 
 
 def unseen_by_ann(state: Any) -> set[str]:

@@ -15,6 +15,7 @@ the network.
 from __future__ import annotations
 
 import asyncio
+import shlex
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -25,7 +26,8 @@ import msgspec
 
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.lifecycle import GameEnded, Undo
+from core.fold import apply, start_state
+from core.lifecycle import GameEnded, GameStarted, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
@@ -60,6 +62,21 @@ class Line:
         return all(word in haystack for word in words)
 
 
+def asked_once(texts: Sequence[str]) -> str:
+    """The question every line begins with (``Site 1.1: which effect? Red:``), said once
+    above the lines instead of on each; ``""`` when they share none."""
+    if len(texts) < 2:
+        return ""
+    common = texts[0]
+    for text in texts[1:]:
+        while not text.startswith(common):
+            common = common[:-1]
+    if "?" not in common:
+        return ""
+    end = common.rfind(": ")
+    return common[: end + 1] if end > common.find("?") else ""
+
+
 def kind_of(command: Command) -> str:
     """``maunakea.place_tile`` -> ``place tile``."""
     return type(command).TAG.rpartition(".")[2].replace("_", " ")
@@ -74,7 +91,7 @@ def lines_for(rules: Rules[Any], state: Any, seat: Seat, names: Sequence[str]) -
             events = rules.decide(state, seat, command)
         except CalderaError:
             continue
-        said = "; ".join(rules.describe_in(state, event, names) for event in events)
+        said = "; ".join(_sentences(rules, state, events, names))
         out.append((command, said or kind_of(command)))
     alike = Counter(text for _, text in out)
     lines: list[Line] = []
@@ -83,6 +100,20 @@ def lines_for(rules: Rules[Any], state: Any, seat: Seat, names: Sequence[str]) -
             text = f"{text} ({_fields(command, [c for c, t in out if t == text])})"
         lines.append(Line(command, text, kind_of(command)))
     return lines
+
+
+def _sentences(
+    rules: Rules[Any], state: Any, events: Sequence[Any], names: Sequence[str]
+) -> list[str]:
+    """The sentences of ``events`` a command would make, each read in the position it would
+    happen in (a copy of ``state`` carried through them)."""
+    out = []
+    position = state
+    for i, event in enumerate(events):
+        out.append(rules.describe_in(position, event, names))
+        if i + 1 < len(events):
+            position = rules.evolve(rules.copy(position) if i == 0 else position, event)
+    return out
 
 
 def _fields(command: Command, group: Sequence[Command]) -> str:
@@ -112,6 +143,8 @@ class LinePlayer:
         self.printed = 0
         self._looking: Seat | None = None  # the player a shared terminal was last handed to
         self._news = asyncio.Event()
+        self._state: Any = None  # the log folded up to ``_folded`` (its own copy)
+        self._folded = 0
         session.subscribe(self._received)
 
     @property
@@ -135,15 +168,28 @@ class LinePlayer:
         envelopes = self.session.envelopes
         seats = self.session.controlled
         viewer = next(iter(seats)) if len(seats) == 1 else None
+        self._fold_to(self.printed)
         for env in envelopes[self.printed :]:
             if isinstance(env.event, GameEnded):
                 self.say(f"{env.seq:5d}  {self._scores()}")
                 continue
             seen = self.rules.project(env.event, viewer)
-            if seen is not env.event:
-                env = Envelope(env.seq, seen, env.prev)
-            self.say(f"{env.seq:5d}  {sentence(self.rules, env, self.names)}")
+            shown = env if seen is env.event else Envelope(env.seq, seen, env.prev)
+            self.say(f"{env.seq:5d}  {sentence(self.rules, shown, self.names, self._state)}")
+            self._fold_to(env.seq + 1)
         self.printed = len(envelopes)
+
+    def _fold_to(self, end: int) -> None:
+        """Fold the log up to event ``end`` (so each sentence is read in the position it
+        happens in: an answer in the game's words, what an action paid and gained)."""
+        envelopes = self.session.envelopes
+        while self._folded < min(end, len(envelopes)):
+            event = envelopes[self._folded].event
+            if isinstance(event, GameStarted):
+                self._state = start_state(self.rules, event)
+            elif self._state is not None:
+                self._state = apply(self.rules, self._state, event, envelopes[: self._folded])
+            self._folded += 1
 
     def _scores(self) -> str:
         outcome = self.rules.outcome(self.session.state)
@@ -186,10 +232,17 @@ class LinePlayer:
                 await self._news.wait()
                 continue
             if not await self.turn(seat):
-                self.say("You left the game.")
+                self.say("You left the game. " + self.resume_hint())
                 return 0
         self.print_news()
         return 0
+
+    def resume_hint(self) -> str:
+        """The command that takes this game up again (a local game's saved file), in a line."""
+        path = getattr(self.session, "replay_path", None)
+        if self.session.status == "local" and path is not None:
+            return f"Go on with it: caldera play --resume {shlex.quote(str(path))} --lines"
+        return "Your seat stays yours: join the table again from the lobby (caldera lobby)."
 
     async def turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one command and send it; ``False`` when the player quits."""
@@ -283,13 +336,16 @@ class LinePlayer:
         if not fits:
             self.say(f"No command fits '{phrase}'. Type help for help.")
             return None, candidates
-        self.show(fits, len(lines))
+        self.show(fits, len(lines), everything=True)  # words narrow: say what they fit
         return None, fits
 
     def show(self, candidates: Sequence[Line], total: int, everything: bool = False) -> None:
         if len(candidates) <= MOST_LISTED or everything:
+            asked = asked_once([line.text for line in candidates])
+            if asked:
+                self.say(asked)
             for number, line in enumerate(candidates, 1):
-                self.say(f"  {number}) {line.text}")
+                self.say(f"  {number}) {line.text[len(asked) :].strip()}")
             more = "" if len(candidates) == total else " ('all' lists every command)"
             self.say(f"Type a number, words, look, undo, help or quit{more}.")
             return

@@ -5,22 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.games.arnak import board_words as B
 from core.games.arnak import events as ev
 from tests.arnak_builder import Table
 from tui.games.arnak.screen import ArnakScreen
 from tui.screens.choice import ConfirmScreen
 
 from .conftest import screen_text, wait_for
-from .test_arnak_play import SIZE, events_since, from_table, option_index, red_to_play
+from .test_arnak_play import SIZE, events_since, from_table, keys_for, red_to_play
 
 
 async def _press(pilot: Any, screen: ArnakScreen, *keys: str) -> None:
     """Press ``keys``; ``=value`` chooses the option with that value in the list shown now."""
     for key in keys:
         if key.startswith("="):
-            key = str(option_index(screen, key[1:]) + 1)
-        await pilot.press(key)
+            await pilot.press(*keys_for(screen, key[1:]))
+        else:
+            await pilot.press(key)
         await pilot.pause()
+
+
+def _labels(screen: ArnakScreen) -> list[str]:
+    """The words of the answers the list offers now (each whole, however the list wraps)."""
+    return [] if screen.choice is None else [option.label for option in screen.choice.options]
 
 
 def _answers(screen: ArnakScreen) -> list[object]:
@@ -36,18 +43,25 @@ async def test_discover_a_site_takes_its_idol_runs_its_effect_and_wakes_a_guardi
         screen = await red_to_play(pilot, app)
         start = len(screen.session.envelopes)
         await pilot.press("x")
-        assert "level-I site 1 (car), 3 compasses" in screen_text(pilot)
+        assert "site 1.1 (car): discover for 3 compasses, its idol +1 coin" in screen_text(pilot)
         await _press(pilot, screen, "=L1.1")
+        # one way to pay the travel, but it costs a card: shown first, one key confirms
+        assert "Pay the travel how?" in screen_text(pilot)
+        assert events_since(screen, start) == []
+        await _press(pilot, screen, "1")
         assert ev.Discovered(0, "L1.1", ("b0fc",)) in events_since(screen, start)
         # level-I site 1: 2 compasses or an item: the site's question opens by itself
-        assert "Level-I site 1: which effect?" in screen_text(pilot)
+        assert "Site 1.1: which effect?" in screen_text(pilot)
         await _press(pilot, screen, "1")
         state = screen.state
         assert state is not None
         assert state.seats[0].res[:2] == [1, 2]  # the idol's coin, the site's 2 compasses
         assert state.seats[0].idols == 1 and state.guardian["L1.1"] is not None
-        guardian = int(state.guardian["L1.1"][1:])
-        assert f"G{guardian}" in screen_text(pilot) and "[R ]" in screen_text(pilot)
+        guardian = state.guardian["L1.1"]
+        text = screen_text(pilot)
+        forms = (B.guardian(guardian), B.guardian_short(guardian), B.guardian_code(guardian))
+        assert any(form in text for form in forms)  # where it stands, as its cell has room
+        assert "[R ]" in text
 
 
 async def test_overcome_a_guardian_pays_its_cost() -> None:
@@ -57,11 +71,12 @@ async def test_overcome_a_guardian_pays_its_cost() -> None:
         screen = await red_to_play(pilot, app)
         start = len(screen.session.envelopes)
         await pilot.press("o")
-        assert "overcome: 2 coins, 1 arrowhead · boon: +car this turn" in screen_text(pilot)
+        said = "the guardian at site 1.2: overcome for 2 coins + 1 arrowhead · boon: +car"
+        assert any(said in label for label in _labels(screen))
         await _press(pilot, screen, "1")
         assert events_since(screen, start)[0] == ev.Overcame(0, "L1.2", ())
         assert screen.state is not None and screen.state.seats[0].guardians == ["g04"]
-        assert "G4*" in screen_text(pilot)  # the guardian with its boon unused
+        assert "guardians ○+car" in screen_text(pilot)  # the guardian with its boon unused
 
 
 async def test_buy_an_item_and_research_the_glass() -> None:
@@ -71,8 +86,7 @@ async def test_buy_an_item_and_research_the_glass() -> None:
         screen = await red_to_play(pilot, app)
         start = len(screen.session.envelopes)
         await pilot.press("b")
-        text = screen_text(pilot)
-        assert "Carrier Pigeon (2 coins, 1 VP, ship): +2 tablets" in text
+        assert "Carrier Pigeon (2 coins, 1 VP, ship): +2 tablets" in _labels(screen)
         await _press(pilot, screen, "=i22")
         assert events_since(screen, start)[0] == ev.Bought(0, "i22")
         assert screen.state is not None and screen.state.seats[0].deck[-1] == "i22"
@@ -82,7 +96,12 @@ async def test_buy_an_item_and_research_the_glass() -> None:
         screen = await red_to_play(pilot, app)
         start = len(screen.session.envelopes)
         await pilot.press("r")
-        assert "the magnifying glass (on space 0)" in screen_text(pilot)
+        assert "the magnifying glass (now at the start)" in screen_text(pilot)
+        await _press(pilot, screen, "1")
+        # one space to go: its cost and what it gives are shown first, its row's key confirms
+        assert screen.choice is not None and screen.choice.stage.question == "Where to?"
+        assert _labels(screen) == ["glass to row 1 (space 1) for 1 compass, 1 arrowhead: +1 coin"]
+        assert events_since(screen, start) == []
         await _press(pilot, screen, "1")
         assert events_since(screen, start)[0] == ev.Researched(0, "glass", "1")
         assert screen.state is not None and screen.state.seats[0].res[0] == 1  # row 1: +1 coin
@@ -100,10 +119,9 @@ async def test_pass_asks_first_then_the_leftover_cards_question() -> None:
         assert "Your round ends" in screen_text(pilot)
         await pilot.press("y")
         await wait_for(pilot, lambda: ev.Passed(0) in events_since(screen, start), "passed")
-        # Funding is still a free action: ending the turn asks again, then the keep question
+        # Funding is still a free action, but it keeps: the turn ends at once (3 keys in
+        # all), then the keep question
         await pilot.press("e")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        await pilot.press("y")
         await wait_for(pilot, lambda: screen.turn.asking, "the leftover cards question")
         assert "Passing: which cards go to the play area?" in screen_text(pilot)
         await _press(pilot, screen, "=keep")
@@ -127,7 +145,7 @@ async def test_free_actions_an_assistant_a_boon_and_an_idol_slot() -> None:
         await _press(pilot, screen, "1")
         assert events_since(screen, start)[0] == ev.AssistantUsed(0, 0)
         assert screen.state is not None and screen.state.seats[0].res[0] == 2
-        assert "1s-" in screen_text(pilot)  # exhausted
+        assert "1 silver used" in screen_text(pilot)  # exhausted
 
         await _press(pilot, screen, "g", "1")
         assert ev.BoonUsed(0, "g01") in events_since(screen, start)
@@ -139,7 +157,7 @@ async def test_free_actions_an_assistant_a_boon_and_an_idol_slot() -> None:
         assert "Idol slot: which effect?" in screen_text(pilot)
         await _press(pilot, screen, "2")  # +1 arrowhead
         assert screen.state.seats[0].res[3] == 1 and screen.state.seats[0].slots == 1
-        assert "slots ◆◇◇◇" in screen_text(pilot)
+        assert "idols 0 ◆◇◇◇" in screen_text(pilot)
         # still Red's main action: nothing was spent on it
         assert not screen.state.main_done
 

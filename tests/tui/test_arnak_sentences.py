@@ -21,9 +21,9 @@ NAMES = ("Red", "Blue")
 def test_the_two_funding_cards_are_told_apart_by_their_travel() -> None:
     table = Table().hand(0, ["b0fc", "b0fs", "f01"]).hand(1, ["b1fc"])
     said = [line.text for line in lines_for(RULES, table.state, 0, NAMES)]
-    assert "Red played Funding (car)" in said
-    assert "Red played Funding (ship)" in said
-    assert "Red dug at camp site 1 paying with Funding (ship)" in said
+    assert "Red played Funding (car): +1 coin" in said
+    assert "Red played Funding (ship): +1 coin" in said
+    assert "Red dug at camp 1 paying with Funding (ship): +2 coins" in said
     assert not [text for text in said if "b0f" in text], said
 
 
@@ -60,4 +60,4 @@ def test_a_discovery_with_a_cards_discount_names_the_compasses_paid() -> None:
     """Aeroplane takes 2 compasses off a discovery: its list said "(3 compasses)" and took 1."""
     table = Table().hand(0, ["i12"]).hand(1, ["b1fc"]).res(0, "1C")
     table.do(cmd.PlayCard("i12"))
-    assert W.answer(table.state, "L1.3") == "discover level-I site 3 (1 compass)"
+    assert W.answer(table.state, "L1.3") == "discover site 1.3 (1 compass)"

@@ -1,5 +1,6 @@
 """Snapshots of the Arnak screens at a fixed size and seed (pytest-textual-snapshot): the table
-at 120×40 on both sides, a card prompt, a terminal too small for it, the end screen.
+at 100×30 (the smallest it accepts), 120×40 and 160×50, on both sides, a card prompt, a dig's
+details, a terminal too small for it, the replay and the end screen at the three sizes.
 
 Update them after an intended change with ``pytest tests/tui/test_arnak_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them.
@@ -7,24 +8,31 @@ Update them after an intended change with ``pytest tests/tui/test_arnak_snapshot
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from core.bots import make_bot, play_out
 from core.games import get_rules
 from core.referee import Referee
 from tui.app import CalderaApp, Launch
+from tui.games.arnak.replay import ArnakReplayScreen
 from tui.games.arnak.screen import ArnakScreen
 from tui.screens.end import EndScreen
 from tui.tables import SeatSetup, TableSetup, local_game
 
 from .conftest import wait_for
+from .test_arnak_replay import save_game
 
 SIZE = (120, 40)
-SMALL = (100, 30)
+SMALL = (100, 30)  # the smallest the table accepts
+LARGE = (160, 50)
+TOO_SMALL = (96, 28)
 NAMES = ("Red", "Blue", "Yellow", "Green")
 Snap = Callable[..., bool]
 
@@ -64,9 +72,10 @@ def table(
     return app, run_before
 
 
-def test_arnak_table_four_players_bird_side(snap_compare: Snap) -> None:
+@pytest.mark.parametrize("size", [SMALL, SIZE, LARGE], ids=["100x30", "120x40", "160x50"])
+def test_arnak_table_four_players_bird_side(snap_compare: Snap, size: tuple[int, int]) -> None:
     app, run_before = table(4, "bird")
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_arnak_choosing_a_card_to_play(snap_compare: Snap) -> None:
@@ -74,17 +83,18 @@ def test_arnak_choosing_a_card_to_play(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_arnak_table_snake_side(snap_compare: Snap) -> None:
+def test_arnak_table_snake_side_dig_details_at_100x30(snap_compare: Snap) -> None:
     app, run_before = table(3, "snake", ("d",))
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
 def test_arnak_on_a_terminal_too_small(snap_compare: Snap) -> None:
     app, run_before = table(2, "bird")
-    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+    assert snap_compare(app, terminal_size=TOO_SMALL, run_before=run_before)
 
 
-def test_arnak_end_screen(snap_compare: Snap) -> None:
+@pytest.mark.parametrize("size", [SMALL, SIZE, LARGE], ids=["100x30", "120x40", "160x50"])
+def test_arnak_end_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     setup = local_game(3, {0: "greedy", 1: "greedy", 2: "random"}, game="arnak", seed="a-end")
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
 
@@ -92,4 +102,27 @@ def test_arnak_end_screen(snap_compare: Snap) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, EndScreen))
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@cache
+def replay_file() -> Path:
+    """A finished 3-player game of greedy bots on the snake side, saved once for the run."""
+    path = Path(tempfile.mkdtemp()) / "arnak.caldera"
+    save_game(path, "a-snap-replay")
+    return path
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE, LARGE], ids=["100x30", "120x40", "160x50"])
+def test_arnak_replay(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = CalderaApp(Launch(replay=replay_file()), bot_pace=0, reveal_pace=0)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ArnakReplayScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, ArnakReplayScreen)
+        await pilot.press("g", "4", "0", "0", "enter")
+        await wait_for(pilot, lambda: screen.position == 400)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -15,7 +15,7 @@ from tui.settings import Settings, load_settings, save_setting
 
 from .conftest import wait_for
 from .test_arnak_play import SIZE as ARNAK_SIZE
-from .test_arnak_play import events_since, from_table, option_index, red_to_play
+from .test_arnak_play import events_since, from_table, keys_for, red_to_play
 from .test_play import SIZE, events_of, from_position, game_app, start_turn, turn_position
 
 
@@ -76,15 +76,18 @@ async def test_confirm_false_ends_an_arnak_turn_with_a_free_action_left(config_d
     config_dir.mkdir(parents=True)
     (config_dir / "config.toml").write_text("[play]\nconfirm = false\n")
     table = Table().hand(0, ["b0fc", "b0es", "f01"]).hand(1, ["b1fc"]).res(0, "1M")
+    table = table.guardians(0, ["g01"])  # its boon: a ship this turn
     app = from_table(table, "arnak-no-ask")
     async with app.run_test(size=ARNAK_SIZE) as pilot:
         screen = await red_to_play(pilot, app)
         start = len(screen.session.envelopes)
         await pilot.press("d", "1")  # dig at camp 1, paid with Fear
         await pilot.pause()
-        await pilot.press(str(option_index(screen, ("f01",)) + 1))
+        await pilot.press(*keys_for(screen, ("f01",)))
         await wait_for(pilot, lambda: screen.state.main_done, "the dig")
-        assert screen.turn.wasted()  # Exploration is still a free action: the app would ask
+        await pilot.press("g", "1")  # the boon's ship, then left unused
+        await wait_for(pilot, lambda: screen.state.pool == ["ship"], "the boon's ship")
+        assert screen.turn.wasted()  # the ship would be lost: the app would ask
         await pilot.press("e")
         await wait_for(
             pilot, lambda: arnak_ev.TurnEnded(0) in events_since(screen, start), "Red's turn ended"

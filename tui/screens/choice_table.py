@@ -45,6 +45,7 @@ def verb_bindings(verbs: Sequence[Verb], explained: Sequence[Verb] | None = None
 CHOICE_BINDINGS = [  # after the verbs: the digits choose, escape goes back
     Binding("1", "choose(0)", "Choose", key_display="1…9", tooltip="Choose option 1…9 of the list"),
     *[Binding(str(i + 1), f"choose({i})", "Choose", show=False) for i in range(1, DIGITS)],
+    Binding("full_stop", "type_key('.')", show=False),  # in a place's name: site 1.3
     Binding("escape", "back", "Back", tooltip="Undo the last choice (back to the verbs)"),
 ]
 
@@ -66,6 +67,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         self._rows: list[Verb | int] = []  # what each row of the list stands for
         self._enabled_keys: tuple[bool, ...] = ()
         self._lines: dict[str, TextLine] = {}
+        self.typed = ""  # the start of a place's name typed so far (``1.`` of site 1.3)
 
     # -- hooks for the game's screen ----------------------------------------------------------
 
@@ -126,6 +128,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         turn = self.turn
         verb = self.building
         self.choice = turn.choice(verb, self.picks) if verb is not None else None
+        self.typed = ""
         if turn.seat is None:
             self._rows = []
             self.choices.clear(self._waiting())
@@ -137,14 +140,26 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         else:
             options = self.choice.options
             self._rows = list(range(len(options)))
+            keyed = self.keyed
+            keys = [
+                o.key if keyed else str(i + 1) if i < DIGITS else "" for i, o in enumerate(options)
+            ]
             rows = [
-                Row(str(i + 1) if i < DIGITS else "", o.label, o.enabled, o.reason)
-                for i, o in enumerate(options)
+                Row(k, o.label, o.enabled, o.reason) for k, o in zip(keys, options, strict=True)
             ]
             self.choices.offer(self.question(self.choice), rows)
         self.show_board()
         self._line("#prompt").text = self._prompt()
         self._refresh_keys()
+
+    @property
+    def keyed(self) -> bool:
+        """Whether the question's answers are named by keys of their own (places: camp 2,
+        site 1.3), typed instead of counted, so a key never shifts when an earlier place goes."""
+        choice = self.choice
+        if choice is None or choice.stage.key is None:
+            return False
+        return all(o.key for o in choice.options)  # answers of other kinds: counted 1…9
 
     def highlighted(self) -> Value | None:
         """The value of the option the list highlights, if it shows a question."""
@@ -202,7 +217,11 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             return verb is not None and self.turn.can(verb)
         if action == "choose":
             index = parameters[0] if parameters else 0
+            if self.keyed:
+                return True  # a digit of a place's name (typing says when none fits)
             return isinstance(index, int) and self._enabled_row(index)
+        if action == "type_key":
+            return self.keyed
         if action == "back":
             return self.verb is not None
         if action == "scores":
@@ -238,6 +257,47 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         self._show_choices()
 
     async def action_choose(self, index: int) -> None:
+        """A digit key: row ``index`` of the list (open that verb, or answer the question with
+        it), or, where answers are named by keys of their own, a digit of that name."""
+        if self.keyed:
+            await self.action_type_key(str(index + 1))
+            return
+        await self.choose_row(index)
+
+    async def action_type_key(self, char: str) -> None:
+        """One more character of a place's key (``1``, ``.``, ``3`` for site 1.3): the one
+        answer it names is chosen; a key that several answers start with (camp 1 and the
+        sites 1.x) highlights the first (enter chooses it) and waits for the next."""
+        if self.choice is None:
+            return
+        typed = self.typed + char
+        found = self._named(typed)
+        if not found and self.typed:
+            typed, found = char, self._named(char)  # a fresh start
+        if not found:
+            self.typed = ""
+            self.note = f"✗ No answer here is named {typed}."
+            return
+        options = self.choice.options
+        exact = [i for i in found if _plain(options[i].key) == _plain(typed)]
+        if len(found) == 1:
+            self.typed = ""
+            await self.choose_row(found[0])
+            return
+        self.typed = typed
+        self.choices.highlighted = (exact or found)[0]
+        first = options[(exact or found)[0]]
+        self.note = f"{typed}… enter chooses {first.label.split(':')[0]}, or type on"
+
+    def _named(self, typed: str) -> list[int]:
+        """The answers whose key starts with ``typed`` (dots optional: 13 is site 1.3)."""
+        if self.choice is None:
+            return []
+        want = _plain(typed)
+        options = self.choice.options
+        return [i for i, o in enumerate(options) if o.key and _plain(o.key).startswith(want)]
+
+    async def choose_row(self, index: int) -> None:
         """Row ``index`` of the list: open that verb, or answer the question with it."""
         if not 0 <= index < len(self._rows):
             return
@@ -261,7 +321,8 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
 
     @on(OptionList.OptionSelected, "#choices")
     async def _selected(self, message: OptionList.OptionSelected) -> None:
-        await self.action_choose(message.option_index)
+        self.typed = ""
+        await self.choose_row(message.option_index)
 
     def action_back(self) -> None:
         """Ask the previous question again (skipping those with one answer), or leave the verb."""
@@ -290,6 +351,11 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
             return
         await self.explain(seat, action)
+
+
+def _plain(key: str) -> str:
+    """A key as typed, dots optional: ``1.3`` and ``13`` name the same site."""
+    return key.replace(".", "").lower()
 
 
 def _parse(action: str) -> tuple[str, tuple[object, ...]]:

@@ -33,6 +33,7 @@ class Option:
     label: str
     commands: tuple[Command, ...]
     reason: str = ""
+    key: str = ""  # the key that names it (a place's own name), if its stage names keys
 
     @property
     def enabled(self) -> bool:
@@ -48,6 +49,8 @@ class Stage:
     label: Callable[[Any, Any], str]  # (the game's tree, a command with that value) -> words
     short: Callable[[Any, Any], str] | None = None  # the same in a few words, once chosen
     blank: Value = None  # the value that means the question does not apply (no copy, say)
+    key: Callable[[Any, Any], str] | None = None  # the key that names an answer (``1.3``)
+    always: bool = False  # asked even with one answer (it shows a cost: one key confirms)
 
     def brief(self, tree: Any, command: Any) -> str:
         return (self.short or self.label)(tree, command)
@@ -113,14 +116,29 @@ class ChoiceTree:
         """After a choice: the command if it is now complete, else the picks extended through
         every later stage that leaves only one value (nothing to ask)."""
         left = self.remaining(verb, picks)
-        if len(left) == 1 and picks:
-            return picks, left[0]
         while len(picks) < len(verb.stages):
-            values = {verb.stages[len(picks)].value(c) for c in left}
-            if len(values) != 1 or not picks:
+            stage = verb.stages[len(picks)]
+            values = {stage.value(c) for c in left}
+            if len(values) != 1 or not picks or self._confirmed(stage, values):
                 break
             picks = (*picks, values.pop())
+        if len(left) == 1 and picks and len(picks) == len(verb.stages):
+            return picks, left[0]
+        if len(left) == 1 and picks and not self._asks_later(verb, picks, left[0]):
+            return picks, left[0]
         return picks, None
+
+    @staticmethod
+    def _confirmed(stage: Stage, values: set[Value]) -> bool:
+        """Whether a stage with one answer is still asked: it shows a cost to confirm (an
+        answer that pays nothing, its ``blank``, is not)."""
+        return stage.always and values != {stage.blank}
+
+    def _asks_later(self, verb: Verb, picks: tuple[Value, ...], command: Command) -> bool:
+        """Whether a later stage of the one command left must still be shown to confirm."""
+        return any(
+            self._confirmed(stage, {stage.value(command)}) for stage in verb.stages[len(picks) :]
+        )
 
     def choice(self, verb: Verb, picks: tuple[Value, ...] = ()) -> Choice | None:
         """The next question for ``verb`` after ``picks`` (``None`` for a verb with none)."""
@@ -130,7 +148,11 @@ class ChoiceTree:
         options: dict[Value, list[Command]] = {}
         for command in self.remaining(verb, picks):
             options.setdefault(stage.value(command), []).append(command)
-        found = [Option(v, stage.label(self, cs[0]), tuple(cs)) for v, cs in options.items()]
+        key = stage.key
+        found = [
+            Option(v, stage.label(self, cs[0]), tuple(cs), key=key(self, cs[0]) if key else "")
+            for v, cs in options.items()
+        ]
         found += self.unavailable(verb, picks, set(options))
         return Choice(verb, picks, stage, tuple(found))
 
@@ -147,7 +169,8 @@ class ChoiceTree:
         if len(picks) <= 1:
             return True
         stage = verb.stages[len(picks) - 1]
-        return len({stage.value(c) for c in self.remaining(verb, picks[:-1])}) != 1
+        values = {stage.value(c) for c in self.remaining(verb, picks[:-1])}
+        return len(values) != 1 or self._confirmed(stage, values)
 
     def back(self, verb: Verb, picks: tuple[Value, ...]) -> tuple[Value, ...] | None:
         """The picks after going back one question (skipping those that had one answer), or

@@ -24,7 +24,8 @@ from textual.widgets import Input, Label
 
 from core.clock import show_left
 from core.codec import Envelope
-from core.lifecycle import ClockRead, GameEnded
+from core.fold import apply, start_state
+from core.lifecycle import ClockRead, GameEnded, GameStarted
 from core.messages import Event
 from replays.timeline import Timeline
 from tui.export import ask_export
@@ -158,10 +159,19 @@ class ReplayScreen(FollowsSize, Screen[None]):
         self._size_warning = SizeWarning(self, self.MIN_SIZE, "This replay")
 
     def _sentences_for(self, viewer: Viewer) -> list[tuple[int, str]]:
-        return [
-            (env.seq, viewer.sentence(self.rules, env, self.names))
-            for env in self.timeline.envelopes
-        ]
+        """Each event's sentence as ``viewer`` may read it, worded in the position it happens
+        in (an answer says what was chosen, in the game's words)."""
+        envelopes = self.timeline.envelopes
+        out: list[tuple[int, str]] = []
+        state: Any = None
+        for k, env in enumerate(envelopes):
+            out.append((env.seq, viewer.sentence(self.rules, env, self.names, state)))
+            event = env.event
+            if isinstance(event, GameStarted):
+                state = start_state(self.rules, event)
+            elif state is not None:
+                state = apply(self.rules, state, event, envelopes[:k])
+        return out
 
     @property
     def last(self) -> int:

@@ -40,17 +40,18 @@ class KeyedLine:
     what a two-column ``Table.grid`` draws, cell for cell, for a third of its cost (the list
     is rebuilt each time a question opens)."""
 
-    def __init__(self, key: Text, text: Text) -> None:
+    def __init__(self, key: Text, text: Text, key_width: int = KEY_WIDTH) -> None:
         self.key = key
         self.text = text
+        self.key_width = key_width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        room = max(options.max_width - KEY_WIDTH - 1, 1)
+        room = max(options.max_width - self.key_width - 1, 1)
         longest = max(cell_len(part) for part in self.text.plain.split("\n"))
         width = max(1, min(longest, room))  # the words' column, as the grid measures it
         key = self.key.copy()
-        key.align("right", KEY_WIDTH)
-        blank = Text(" " * KEY_WIDTH)
+        key.align("right", self.key_width)
+        blank = Text(" " * self.key_width)
         lines = self.text.wrap(console, width, justify="left", overflow="ellipsis")
         for i, line in enumerate(lines):
             line.pad_right(width - line.cell_len)
@@ -76,11 +77,13 @@ class ChoiceList(OptionList, inherit_bindings=False):
         """Replace the list with ``rows`` (the first enabled one highlighted)."""
         self.border_title = question
         options = []
+        longest = max([0, *(cell_len(row.key) for row in rows)])
+        key_width = KEY_WIDTH if longest <= KEY_WIDTH else longest + 1  # site 1.3: a space, 3
         for i, row in enumerate(rows):
             text = Text(row.text, "" if row.enabled else "dim")
             if row.reason:
                 text.append(f" — {row.reason}", "italic dim")
-            line = KeyedLine(Text(row.key, "bold"), text)  # long words wrap under the text
+            line = KeyedLine(Text(row.key, "bold"), text, key_width)  # long words wrap under it
             options.append(Option(line, id=str(i), disabled=not row.enabled))
         self.set_options(options)
         first = next((i for i, row in enumerate(rows) if row.enabled), None)

@@ -19,6 +19,7 @@ class EventLog(Widget):
     """Sentences up to event ``upto`` (the last one shown is highlighted when ``mark_current``)."""
 
     upto: reactive[int] = reactive(-1)
+    back: reactive[int] = reactive(0)  # lines scrolled back from the newest (0: the newest)
 
     def __init__(
         self,
@@ -41,15 +42,27 @@ class EventLog(Widget):
 
     def add(self, seq: int, sentence: str) -> None:
         """Append the sentence of event ``seq`` and show up to it (an empty one is not shown:
-        a clock reading, say)."""
+        a clock reading, say; a log scrolled back stays on the lines it shows)."""
         if sentence:
             self._sentences.append((seq, sentence))
+            if self.back:
+                self.back += 1
         self.upto = seq
+
+    def scroll_lines(self, lines: int) -> None:
+        """Scroll ``lines`` sentences newer (positive) or older (negative), within the log."""
+        shown = sum(1 for seq, _ in self._sentences if seq <= self.upto)
+        room = max(self.size.height, 1)
+        self.back = max(0, min(self.back - lines, max(0, shown - room)))
 
     def reset(self, sentences: Sequence[tuple[int, str]], upto: int | None = None) -> None:
         self._sentences = list(sentences)
         self.upto = upto if upto is not None else (sentences[-1][0] if sentences else -1)
         self.refresh()
+
+    def said(self) -> dict[int, str]:
+        """Each event's sentence by its seq (for a game's summary of several events)."""
+        return dict(self._sentences)
 
     def shown(self) -> list[str]:
         """The sentences up to ``upto``, oldest first (for tests and tools)."""
@@ -72,10 +85,14 @@ class EventLog(Widget):
     def render(self) -> Group:
         height = max(self.size.height, 1)
         width = max(self.size.width, 10)
-        shown = [(seq, s) for seq, s in self._sentences if seq <= self.upto][-height:]
+        upto = [(seq, s) for seq, s in self._sentences if seq <= self.upto]
+        end = len(upto) - self.back
+        shown = upto[max(0, end - height) : end]
         lines: list[Text] = []
         for i, (seq, sentence) in enumerate(shown):
-            current = self.mark_current and i == len(shown) - 1
+            current = self.mark_current and self.back == 0 and i == len(shown) - 1
             wrapped = self._line(seq, sentence, current).wrap(self.app.console, width)
             lines.extend(wrapped)
+        if self.back:
+            lines.append(Text(f"↓ {self.back} newer (] scrolls on)", style="italic"))
         return Group(*lines[-height:])

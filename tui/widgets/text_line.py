@@ -47,8 +47,9 @@ class TextLine(Widget):
         width = self.size.width
         base = self.rich_style
         colours = colours_of(self.app)
-        if self._drawn != (text, width, base, colours):
-            self._drawn = (text, width, base, colours)
+        height = self.size.height  # a line made taller draws its text anew (it was cut)
+        if self._drawn != (text, width, height, base, colours):
+            self._drawn = (text, width, height, base, colours)
             self._lines = self._draw(readable(self, text), width, base, colours)
         if y < len(self._lines):
             return self._lines[y]

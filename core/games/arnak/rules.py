@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.games.arnak import events as ev
-from core.games.arnak import flow, play, position, scoring, secrecy, transcript
+from core.games.arnak import flow, ledger, play, position, scoring, secrecy, transcript
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import evolve as _evolve
 from core.games.arnak.state import RULES_VERSION, ArnakState, Player
@@ -70,6 +70,22 @@ def initial_state(cfg: Mapping[str, Any]) -> ArnakState:
     )
 
 
+ACTIONS = (  # a player's own events: their sentences say what was paid and gained
+    ev.CardPlayed,
+    ev.Dug,
+    ev.Discovered,
+    ev.Overcame,
+    ev.Bought,
+    ev.Researched,
+    ev.AssistantUsed,
+    ev.BoonUsed,
+    ev.IdolSlotted,
+    ev.Chose,
+    ev.ChoseSecretly,
+    ev.LaidAsideCards,
+)
+
+
 class Arnak(RulesBase[ArnakState]):
     """Lost Ruins of Arnak (Elwen & Mín, CGE 2020), the base game for 2-4 players on either
     side of the board (bird or snake temple)."""
@@ -124,11 +140,24 @@ class Arnak(RulesBase[ArnakState]):
         return transcript.describe(event, names)
 
     def describe_in(self, state: ArnakState, event: Event, names: Sequence[str]) -> str:
-        if isinstance(event, ev.Chose):
-            said = transcript.answered(state, event, names)
-            if said is not None:
+        """``event`` in the position it happens in: an answer beside its question, and what
+        a player's action paid and gained (``Red bought Whip: −2 coins``)."""
+        chose = isinstance(event, ev.Chose)
+        said = transcript.answered(state, event, names) if isinstance(event, ev.Chose) else None
+        if said is None:
+            if chose:  # not an answer to what this position asks: said plainly, as it came
+                return transcript.describe(event, names, state)
+            said = transcript.describe(event, names, state)
+        if isinstance(event, ACTIONS):
+            try:
+                after = _evolve(state.copy(), event)
+            except (KeyError, ValueError, IndexError):  # an event this position cannot take
                 return said
-        return transcript.describe(event, names)
+            moved = not isinstance(event, ev.Researched)
+            gained = ledger.change(state, after, event.seat, moved)
+            if gained and not (chose and ledger.said_in(gained, said)):
+                said += (" → " if chose else ": ") + gained
+        return said
 
 
 RULES = Arnak()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.games.arnak import board_words as B
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
 from core.games.arnak import words as W
@@ -59,11 +60,8 @@ def answered(state: ArnakState, event: ev.Chose, names: Sequence[str]) -> str | 
 
 
 def space_words(space: str) -> str:
-    """``C5.1`` -> "camp site 5", ``L1.3`` -> "level I site 3", ``L2.2`` -> "level II site 2"."""
-    site, _, number = space.partition(".")
-    if site.startswith("C"):
-        return f"camp site {site[1:]}"
-    return f"level {'I' * int(site[1])} site {number}"
+    """``C5.1`` -> "camp 5", ``L1.3`` -> "site 1.3" (the names the map and the keys use)."""
+    return W.site_name(space)
 
 
 def _pay(pay: tuple[str, ...]) -> str:
@@ -91,7 +89,17 @@ def _value(value: str) -> str:
     return " ".join(words)
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
+def _research_place(state: ArnakState | None, space: str) -> str:
+    """Research space ``space`` as the board numbers it: ``research row 3`` (the rows differ
+    between the sides: without the position, ``research space 5``)."""
+    if state is None or not space.isdigit():
+        return f"research space {space}"
+    return f"research row {W.side(state).research_space(int(space)).row}"
+
+
+def describe(event: Event, names: Sequence[str], state: ArnakState | None = None) -> str:
+    """``event`` in a sentence; ``state``, the position it happens in, names research rows."""
+
     def who(seat: int) -> str:
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
@@ -115,6 +123,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
             where = " from the bottom of their deck" if bottom else ""
             return f"{who(seat)} drew {n} card{'s' if n != 1 else ''}{where}"
         case ev.Revealed(pile=pile, card=card):
+            if pile == "guardians" and card != HIDDEN:
+                return f"A guardian was turned up: {B.guardian(card)}"
+            if pile in ("sites1", "sites2") and card != HIDDEN:
+                level = "I" if pile == "sites1" else "II"
+                return f"A level-{level} site tile was turned up: {W.effect(C.site(card).effect)}"
             return f"{_name(card)} was turned up from {PILES.get(pile, pile)}"
         case ev.Peeked(seat=seat, pile=pile):
             return f"{who(seat)} looked through {PILES.get(pile, pile)}"
@@ -140,7 +153,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
                 return f"{who(seat)} bought a temple tile"
             if to == "14":
                 return f"{who(seat)}'s magnifying glass reached the Lost Temple"
-            return f"{who(seat)} moved the {TOKENS.get(token, token)} to research space {to}"
+            where = _research_place(state, to)
+            return f"{who(seat)} moved the {TOKENS.get(token, token)} to {where}"
         case ev.AssistantUsed(seat=seat):
             return f"{who(seat)} used an assistant"
         case ev.BoonUsed(seat=seat, guardian=g):

@@ -179,11 +179,11 @@ def price(card: str) -> str:
 
 
 def site_name(site: str) -> str:
-    """``C3`` -> ``camp site 3``; ``L1.4`` -> ``level-I site 4``."""
+    """The name players use for a place, as the map shows it and its key types it: ``C3`` ->
+    ``camp 3``; ``L1.4`` -> ``site 1.4`` (level I, the 4th); ``L2.1`` -> ``site 2.1``."""
     if site.startswith("C"):
-        return f"camp site {site[1:].split('.')[0]}"
-    level, _, n = site[1:].partition(".")
-    return f"level-{'I' * int(level)} site {n}"
+        return f"camp {site[1:].split('.')[0]}"
+    return f"site {site[1:]}"
 
 
 def space_name(space: str) -> str:
@@ -211,8 +211,9 @@ def assistant_line(aid: str, gold: bool) -> str:
 # --- the question on top ------------------------------------------------------------------------
 
 
-def source(key: str) -> str:
-    """A frame key in words: the card, site, assistant, idol or research row that asks."""
+def source(key: str, state: ArnakState | None = None) -> str:
+    """A frame key in words: the card, site, assistant, idol or research row that asks (a
+    site by the place it lies at, when ``state`` tells)."""
     base = key.split("/")[0]
     kind, _, rest = base.partition(":")
     if not rest:
@@ -220,8 +221,14 @@ def source(key: str) -> str:
         named |= {"bonuspick": "Research bonus", "templepick": "The temple"}
         return named.get(kind, C.name(kind) if kind[:1] in "iafb" else kind)
     if kind == "site":
-        name = C.name(rest)
-        return name[:1].upper() + name[1:]
+        placed = [
+            space for space, tile in (state.site_tile if state else {}).items() if tile == rest
+        ]
+        if rest.startswith("c"):
+            return f"Camp {rest[1:]}"
+        if placed:
+            return f"Site {placed[0][1:]}"
+        return f"A level-{'I' * C.site(rest).level} site"
     if kind == "asst":
         return f"Assistant {int(rest[1:3])} ({'gold' if rest.endswith('g') else 'silver'})"
     if kind == "boon":
@@ -289,7 +296,7 @@ def question(state: ArnakState) -> str:
         }[stage]
     else:
         ask = QUESTIONS.get(type(op), "choose")
-    return f"{source(frame.key)}: {ask}"
+    return f"{source(frame.key, state)}: {ask}"
 
 
 def pay_words(value: str) -> str:
@@ -368,7 +375,7 @@ def answer(state: ArnakState, value: str) -> str:
     if isinstance(op, fx.KeepCards):
         return "done: keep the rest in hand" if value == "keep" else card_line(value)
     if isinstance(op, o.TemplePick | fx.BonusPick):
-        return f"{C.name(value)}: {effect(C.bonus_tile(value).effect)}"
+        return f"a bonus tile: {effect(C.bonus_tile(value).effect)}"
     return card_line(value) if value[:1] in "iafb" and value[1:2].isdigit() else value
 
 

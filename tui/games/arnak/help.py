@@ -24,10 +24,18 @@ KEYS = """\
 [b]p[/b] play a card · [b]d[/b] dig · [b]x[/b] discover · [b]o[/b] overcome · [b]b[/b] buy · \
 [b]r[/b] research
 [b]a[/b] use an assistant · [b]g[/b] a guardian's boon · [b]i[/b] an idol into a slot (free actions)
-[b]e[/b] pass (main action open) or end the turn (asks first if travel or a free action is unused)
+A place is chosen by its own name, as the map shows it: [b]2[/b] camp 2, [b]1.3[/b] (or 1 3) \
+site 1.3, [b]4[/b] research row 4, [b]t[/b] the temple, a card of the row by its place 1…6; \
+where several names start alike (camp 1, site 1.3) enter takes the one highlighted.
+[b]e[/b] pass (asks while a main action is open) or end the turn (asks only if travel would \
+be lost)
 [b]c[/b] the question an effect asks (it opens by itself; free actions may come first) · \
 [b]1…9[/b] or ↑↓ [b]enter[/b] choose · [b]escape[/b] back
-[b]s[/b] the score so far · [b]q[/b] leave (the game stays saved)"""
+A single answer that costs something is shown first: one key confirms it.
+The pane beside the choices says what the highlighted answer names (the site, card or row); \
+when your turn comes it says what the others did since your last one.
+[b][[/b] [b]][/b] scroll the log back and forward · [b]s[/b] the score so far · [b]q[/b] leave \
+(the game stays saved)"""
 
 
 def sections() -> tuple[str, ...]:

@@ -1,17 +1,22 @@
 """The Arnak table in text: the map, the research track, the card row, the players' boards and
-the hand, each a function of the state a viewer sees (``rules.view``), for fixed-size panels.
+the hand, each a function of the state a viewer sees (``rules.view``) and of the columns its
+panel has.
 
-The map and the track use the board's own shorthand (``M`` coin, ``C`` compass, ``T`` tablet,
-``A`` arrowhead, ``J`` jewel; travel words boot car ship plane), the hand says each card in
-words. A secret card (``?``) is only ever counted.
+Each thing a player plans with is said in words (:mod:`core.games.arnak.board_words`) where the
+panel has room, else in the board's shorthand (letters for resources, explained by
+``LEGEND``); a line is wrapped, never cut. Places carry the names their keys use (camp 2, site
+1.3, row 4; card 1…6 of the row). A secret card (``?``) is only ever counted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 
+from core.games.arnak import board_words as B
 from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
@@ -20,7 +25,8 @@ from tui.seats import seat_colour, seat_letters
 
 ROMAN = ("", "I", "II", "III", "IV", "V")
 DIM = "dim"
-LEGEND = "M coin · C compass · T tablet · A arrowhead · J jewel · ● glass ○ notebook"
+LEGEND = B.LEGEND
+_CONSOLE = Console(width=400, color_system=None, legacy_windows=False)
 
 
 def _who(names: Sequence[str], seat: int) -> Text:
@@ -31,9 +37,43 @@ def _res(res: Sequence[int]) -> str:
     return " ".join(f"{n}{ch}" for n, ch in zip(res, RES, strict=True))
 
 
-def _short(text: str) -> str:
-    """A component's effect string, tidied for the board (``draw(1); +MT`` -> ``draw1 +MT``)."""
-    return text.replace("draw(1)", "draw1").replace("; ", " ").replace(" -> ", "→")
+def _styled(text: str, style: str) -> Text:
+    """``text`` in ``style``, as a span: what is appended after it keeps its own style."""
+    out = Text()
+    out.append(text, style)
+    return out
+
+
+def _fits(words: str, shorthand: str, width: int) -> str:
+    """The words when they fit in ``width`` columns, else the shorthand (which may wrap)."""
+    return words if cell_len(words) <= width else shorthand
+
+
+def _wrap(text: Text, width: int) -> list[Text]:
+    """``text`` wrapped to ``width`` columns (words kept whole where they fit), each line padded."""
+    lines = text.wrap(_CONSOLE, max(width, 1), overflow="fold")
+    for line in lines:
+        line.rstrip()
+        line.pad_right(max(0, width - line.cell_len))
+    return list(lines)
+
+
+def _grid(cells: Sequence[Text], columns: int, width: int, gap: int = 1) -> Text:
+    """Cells laid out ``columns`` to a line, each wrapped to its column's width (a cell that
+    wraps makes its line of cells taller; nothing is cut)."""
+    column = max((width - gap * (columns - 1)) // columns, 8)
+    out = Text()
+    for start in range(0, len(cells), columns):
+        wrapped = [_wrap(cell, column) for cell in cells[start : start + columns]]
+        height = max(len(lines) for lines in wrapped)
+        for y in range(height):
+            if start or y:
+                out.append("\n")
+            for i, lines in enumerate(wrapped):
+                if i:
+                    out.append(" " * gap)
+                out.append_text(lines[y] if y < len(lines) else Text(" " * column))
+    return out
 
 
 # --- the status line ------------------------------------------------------------------------
@@ -60,6 +100,15 @@ def status(state: ArnakState, names: Sequence[str]) -> Text:
     return out
 
 
+CODES = {"+M": "M", "+C": "C", "+T": "T", "exile": "ex", "upgrade": "up", "draw(1)": "dr"}
+CODES |= {"refresh": "rf"}
+
+
+def _code(text: str) -> str:
+    """An idol's or a bonus tile's effect as a code of the legend (``up`` upgrade)."""
+    return CODES.get(text, B.tile_short(text))
+
+
 # --- the map --------------------------------------------------------------------------------
 
 
@@ -75,78 +124,80 @@ def _space(state: ArnakState, names: Sequence[str], space: str) -> Text:
     return out
 
 
-def _site_cell(state: ArnakState, names: Sequence[str], space: str, focus: set[str]) -> Text:
-    """A level-I or II site in 34 columns: travel, idol or effect and guardian, who is there."""
-    side = W.side(state)
-    info = side.space(space)
-    mark = space in focus or fx.site_of(space) in focus
-    line = Text("▶" if mark else " ", "bold reverse" if mark else "")
-    line.append(f"{space[1:]:<4}", "bold")
-    line.append(f"{_travel(str(info.travel)):<7}", "cyan")
+def _mark(marked: bool) -> Text:
+    return _styled("▶" if marked else " ", "bold reverse" if marked else "")
+
+
+def _camp_cell(
+    state: ArnakState, names: Sequence[str], n: int, focus: set[str], width: int
+) -> Text:
+    """A camp: its number, what it gives, its two spaces (a boot, two boots)."""
+    marked = any(f in focus for f in (f"C{n}", f"C{n}.1", f"C{n}.2"))
+    cell = _mark(marked)
+    cell.append(f"camp {n} ", "bold")
+    cell.append_text(_space(state, names, f"C{n}.1"))
+    cell.append_text(_space(state, names, f"C{n}.2"))
+    gives = B.site_tile(f"c{n}")
+    printed = B.tile_short(C.site(f"c{n}").text).replace(" -> ", "→")
+    cell.append(" " + _fits(gives, printed, width - cell.cell_len - 1))
+    return cell
+
+
+def _site_cell(
+    state: ArnakState, names: Sequence[str], space: str, focus: set[str], width: int
+) -> Text:
+    """A level-I or II site: its name, travel, who is there, then the face-up idol
+    (undiscovered, ``?``) or what it gives and its guardian (cost → boon)."""
+    info = W.side(state).space(space)
+    marked = space in focus or fx.site_of(space) in focus
+    cell = _mark(marked)
+    wide = width >= 40
+    cell.append(f"site {space[1:]} " if wide else f"{space[1:]} ", "bold")
+    cell.append_text(_space(state, names, space))
+    cell.append(f" {W.travel(info.travel) if wide else B.travel_short(info.travel)}", "cyan")
+    room = width - cell.cell_len - 1
     tile = state.site_tile.get(space)
     if tile is None:
         idol = state.idol_up.get(space)
-        what = f"?{_short(C.idol(idol).text)}" if idol else "?"
-        if state.idol_down.get(space):
-            what += "+?"
-        line.append(f"{what[:13]:<13}", DIM)
-        line.append("    ")
-    else:
-        line.append(f"{_short(C.site(tile).text)[:13]:<13}")
-        guardian = state.guardian.get(space)
-        line.append(f"{f'G{int(guardian[1:])}' if guardian else '':<4}", "bold magenta")
-    line.append_text(_space(state, names, space))
-    return line
+        gives = B.idol(idol) if idol and idol != HIDDEN else "?"
+        down = " and a face-down idol" if state.idol_down.get(space) else ""
+        cost = C.rules.discover_cost[int(space[1])].C
+        words = f"undiscovered ({cost} compasses): idol {gives}{down}"
+        printed = _code(C.idol(idol).text) if idol and idol != HIDDEN else ""
+        said = f"?{printed}{'+?' if down else ''}"
+        cell.append(" " + _fits(words, said, room), DIM)
+        return cell
+    gives = B.site_tile(tile)
+    cell.append(" " + _fits(gives, B.short(gives), room))
+    guardian = state.guardian.get(space)
+    if guardian:
+        words = f"guardian: {B.guardian(guardian)}"
+        said = _fits(words, "guardian " + B.guardian_short(guardian), room)
+        cell.append(" " + _fits(said, B.guardian_code(guardian), room), "magenta")
+    return cell
 
 
-TRAVEL_SHORT = {"boot": "b", "car": "car", "ship": "sh", "plane": "pl"}
-
-
-def _travel(text: str) -> str:
-    """``boot plane`` -> ``b+pl``, ``2ship`` -> ``2sh`` (the map's travel column)."""
-    words = []
-    for word in text.split():
-        n = word[:1] if word[:1].isdigit() else ""
-        words.append(n + TRAVEL_SHORT.get(word[len(n) :], word))
-    return "+".join(words)
-
-
-def map_text(state: ArnakState, names: Sequence[str], focus: set[str] | None = None) -> Text:
-    """The board's sites: camps with their two spaces (boot, 2 boots; ``XX`` blocked), then
-    level I and II two to a line with their travel, face-up idol (``?``) or effect, guardian
-    (``G7``) and archaeologist (the seat's letter)."""
+def map_text(
+    state: ArnakState, names: Sequence[str], focus: set[str] | None = None, width: int = 68
+) -> Text:
+    """The board's sites: the five camps, then levels I and II with their travel, the idol
+    face up on an undiscovered site or what a discovered one gives and its guardian (its cost
+    and boon), and the archaeologists (the seat's letter; ``XX`` a blocked space). One site a
+    line when the panel is wide, two when not."""
     focus = focus or set()
     out = Text()
     out.append("MAP", "bold underline")
     out.append(f"  site tiles left {len(state.sites1)} I, {len(state.sites2)} II · ", DIM)
-    out.append(f"guardians {len(state.guardians)} · ? undiscovered", DIM)
-    camps = []
-    for n in range(1, 6):
-        camp = C.site(f"c{n}")
-        mark = any(f in focus for f in (f"C{n}", f"C{n}.1", f"C{n}.2"))
-        cell = Text("▶" if mark else " ", "bold reverse" if mark else "")
-        cell.append(f"C{n}  ", "bold")
-        cell.append(f"{_short(camp.text):<10}")
-        cell.append_text(_space(state, names, f"C{n}.1"))
-        cell.append_text(_space(state, names, f"C{n}.2"))
-        camps.append(cell)
-    out.append("\nCamps (boot, 2 boots)", DIM)
-    for i in range(0, 5, 2):
-        out.append("\n")
-        out.append_text(camps[i])
-        if i + 1 < 5:
-            out.append(" " * 4)
-            out.append_text(camps[i + 1])
+    out.append(f"guardians {len(state.guardians)}", DIM)
+    columns = 1 if width >= 90 else 2
+    cell = (width - (columns - 1)) // columns
+    camps = [_camp_cell(state, names, n, focus, cell) for n in range(1, 6)]
+    out.append("\n")
+    out.append_text(_grid(camps, columns, width))
     spaces = [s.id for s in W.side(state).spaces if s.id.startswith("L")]
-    for level in ("L1", "L2"):
-        out.append(f"\nLevel {'I' if level == 'L1' else 'II'}", "bold")
-        here = [s for s in spaces if s.startswith(level)]
-        for i in range(0, len(here), 2):
-            out.append("\n")
-            out.append_text(_site_cell(state, names, here[i], focus))
-            if i + 1 < len(here):
-                out.append(" ")
-                out.append_text(_site_cell(state, names, here[i + 1], focus))
+    sites = [_site_cell(state, names, s, focus, cell) for s in spaces]
+    out.append("\n")
+    out.append_text(_grid(sites, columns, width))
     return out
 
 
@@ -165,64 +216,106 @@ def _tokens(state: ArnakState, names: Sequence[str], space: int) -> Text:
 
 
 SHORT_ROW = {
-    "overcome(mine)": "beat a guardian",
-    "get(artifact)": "+artifact",
-    "upgrade_assistant": "upgrade asst",
-    "recruit": "recruit",
-    "draw(1)": "draw 1",
+    "overcome a guardian where you are": "guardian",
+    "gain an artifact": "+artifact",
+    "upgrade an assistant": "upg asst",
+    "recruit an assistant": "recruit",
+    "draw 1": "draw1",
 }
 
 
-def _row_effect(text: str) -> str:
-    return SHORT_ROW.get(text, _short(text))
+def _row_effect(effect: str) -> str:
+    return SHORT_ROW.get(effect, B.short(effect))
 
 
-def research_text(state: ArnakState, names: Sequence[str], focus: set[str] | None = None) -> Text:
-    """The side's research track from the temple down: each row's spaces with their cost,
-    bonus tiles (``b``) and tokens (● glass, ○ notebook), then the row's effects and VP."""
+def _bonus(tile: str, wide: bool) -> str:
+    """A research bonus tile: its effect in words, or its code in a narrow panel."""
+    if wide:
+        return W.effect(C.bonus_tile(tile).effect)
+    return _code(C.bonus_tile(tile).text)
+
+
+def _spaces(state: ArnakState, names: Sequence[str], row: int, focus: set[str], wide: bool) -> Text:
+    """A row's spaces: each one's cost, its bonus tiles and the tokens on it."""
+    out = Text()
+    for spot in W.side(state).research:
+        if spot.row != row:
+            continue
+        if out:
+            out.append(" or " if wide else "/", DIM)
+        marked = str(spot.space) in focus
+        if marked:
+            out.append("▶", "bold reverse")
+        cost = "idol" if spot.cost.idol else str(spot.cost.res)
+        out.append(cost, "cyan")
+        tiles = state.bonus.get(spot.space, [])
+        if tiles:
+            seen = [_bonus(t, wide) for t in tiles if t != HIDDEN]
+            said = "/".join(seen) or len(tiles)
+            out.append(f" bonus {said}" if wide else f"[{said}]", "yellow")
+        tokens = _tokens(state, names, spot.space)
+        if tokens:
+            out.append(" ")
+            out.append_text(tokens)
+    return out
+
+
+def research_text(
+    state: ArnakState, names: Sequence[str], focus: set[str] | None = None, width: int = 50
+) -> Text:
+    """The side's research track from the temple down: each row's spaces (cost, bonus tiles,
+    tokens: ● glass, ○ notebook), then what the glass and the notebook get there and their VP,
+    in words when the panel is wide (a row on two lines), else in shorthand."""
     focus = focus or set()
     side = W.side(state)
+    wide = width >= 66
     out = Text()
-    out.append(f"RESEARCH ({state.side} side)", "bold underline")
-    out.append(f"  temple bonus tiles {len(state.temple_bonus)}", DIM)
+    out.append(f"RESEARCH ({state.side} side)" if wide else "RESEARCH", "bold underline")
+    out.append(" start ")
+    out.append_text(_tokens(state, names, 0))
     stacks = " ".join(
-        f"{s.vp}:{left}" for s, left in zip(side.temple_stacks, state.temple_stacks, strict=True)
+        f"{s.vp}×{left}" for s, left in zip(side.temple_stacks, state.temple_stacks, strict=True)
     )
-    out.append("\nTemple ", "bold")
-    out.append(f"{side.research_space(TEMPLE).cost.res} ", "cyan")
-    out.append_text(_tokens(state, names, TEMPLE))
-    seen = [_short(C.bonus_tile(t).text) for t in state.temple_bonus if t != HIDDEN]
+    out.append("\n")
+    temple = _styled("temple ", "bold")
+    if str(TEMPLE) in focus:
+        temple = _styled("▶", "bold reverse") + temple
+    temple.append(f"{side.research_space(TEMPLE).cost.res} ", "cyan")
+    temple.append_text(_tokens(state, names, TEMPLE))
+    seen = [B.tile_short(C.bonus_tile(t).text) for t in state.temple_bonus if t != HIDDEN]
     if seen:  # only a seat that looked through the stack (or a finished game's replay)
-        out.append(" bonus: " + " ".join(seen), "yellow")
-    out.append(f"\n  tiles VP:left {stacks}", DIM)
+        temple.append(" bonus: " + " ".join(seen), "yellow")
+    elif state.temple_bonus:
+        hidden = len(state.temple_bonus)
+        temple.append(f" bonus tiles {hidden}" if wide else f" [{hidden}]", DIM)
+    tiles = _styled(f" tiles {stacks}", DIM)
+    if cell_len(temple.plain + tiles.plain) <= width:
+        temple.append_text(tiles)
+        tiles = Text()
+    out.append_text(Text("\n").join(_wrap(temple, width)))
+    if tiles:
+        out.append("\n")
+        out.append_text(Text("\n").join(_wrap(tiles, width)))
     for row in range(7, 0, -1):
         info = side.row(row)
-        out.append(f"\n{row} ", "bold")
-        width = 0
-        for spot in side.research:
-            if spot.row != row:
-                continue
-            marked = str(spot.space) in focus
-            cell = Text("▶" if marked else "", "bold reverse")
-            cost = "idol" if spot.cost.idol else str(spot.cost.res)
-            cell.append(cost, "cyan")
-            bonus = len(state.bonus.get(spot.space, []))
-            if bonus:
-                cell.append(f"b{bonus}", "yellow")
-            tokens = _tokens(state, names, spot.space)
-            if tokens:
-                cell.append(" ")
-                cell.append_text(tokens)
-            cell.append(" ")
-            width += cell.cell_len
-            out.append_text(cell)
-        out.append(" " * max(0, 18 - width))
-        glass, notebook = _row_effect(info.glass_text), _row_effect(info.notebook_text)
-        out.append(f"●{glass} {info.glass_vp} ○{notebook} {info.notebook_vp}", DIM)
-    out.append("\n0 ", "bold")
-    out.append_text(_tokens(state, names, 0))
+        line = _styled(f"row {row} " if wide else f"{row} ", "bold")
+        line.append_text(_spaces(state, names, row, focus, wide))
+        glass, notebook = W.effect(info.glass), W.effect(info.notebook)
+        gets = Text()
+        if wide:
+            gets.append(f"  ● {glass}, {info.glass_vp} VP · ○ {notebook}, {info.notebook_vp} VP")
+            out.append("\n")
+            out.append_text(Text("\n").join(_wrap(line, width)))
+            out.append("\n")
+            out.append_text(Text("\n").join(_wrap(gets, width)))
+            continue
+        gets.append(f" ●{_row_effect(glass)} {info.glass_vp} ○{_row_effect(notebook)} "
+                    f"{info.notebook_vp}")  # fmt: skip
+        line.append_text(gets)
+        out.append("\n")
+        out.append_text(Text("\n").join(_wrap(line, width)))
     if state.side == "snake":
-        out.append(f"  rescue stack {len(state.rescue)}", DIM)
+        out.append(f"\nrescue stack {len(state.rescue)}", DIM)
         seen = [str(int(h[1:])) for h in state.rescue if h != HIDDEN]
         if seen:  # the face-up top, and what a seat that looked through it saw
             out.append(": assistants " + " ".join(seen), "yellow")
@@ -232,133 +325,163 @@ def research_text(state: ArnakState, names: Sequence[str], focus: set[str] | Non
 # --- the card row ---------------------------------------------------------------------------
 
 
-CELL = 18
+def row_cards(state: ArnakState) -> list[str | None]:
+    """The card row left to right: artifacts (the far end first), the moon staff, items; its
+    places numbered 1… in this order (a bought card leaves its place empty until the refill)."""
+    return [*state.row_art, *state.row_items]
 
 
-def _row_cell(card: str | None, focus: set[str]) -> tuple[Text, Text]:
+def _row_cell(place: int, card: str | None, focus: set[str], width: int, staff: bool) -> Text:
+    """A card of the row in two lines of ``width``: its place, name, price, VP, travel and
+    effect, in words where they fit, else in shorthand."""
+    cell = _styled("☾" if staff else " ", "bold yellow")
+    marked = card is not None and card in focus
+    cell.append_text(_mark(marked) if marked else Text(""))
+    cell.append(f"{place} ", "bold")
     if card is None:
-        return Text("(empty)".ljust(CELL), DIM), Text(" " * CELL)
+        cell.append("(empty)", DIM)
+        return cell
     info = C.card(card)
-    marked = card in focus
-    name = Text("▶" if marked else "", "bold reverse")
-    name.append(info.name[: CELL - 1 - int(marked)].ljust(CELL - int(marked)), "bold")
+    cell.append(info.name, "bold")
+    words = cell.copy()
+    words.append(f" {W.price(card)}, {info.vp} VP, {W.travel(info.travel)}: {B.effect_of(card)}")
+    if len(_wrap(words, width)) <= 2:
+        return words
     price = f"{info.cost}{'M' if info.kind == 'item' else 'C'}"
-    detail = Text(f"{price} {info.vp}vp {_travel(str(info.travel))}".ljust(CELL), DIM)
-    return name, detail
+    cell.append(f" {price} {info.vp}VP {B.travel_short(info.travel)}", DIM)
+    effect = W.effect(info.effect) + (" (free)" if info.free else "")
+    if info.exile_self:
+        effect += " (exiled after)"
+    longer = cell.copy()
+    longer.append(": " + effect)
+    if len(_wrap(longer, width)) <= 2:
+        return longer
+    cell.append(": " + B.short(effect))
+    return cell
 
 
-def row_text(state: ArnakState, focus: set[str] | None = None) -> Text:
-    """The card row: artifacts left of the moon staff, items right (cost: ``M`` coins, ``C``
-    compasses; VP; travel); the decks, the exile, Fear and the assistants' stacks."""
+def row_text(state: ArnakState, focus: set[str] | None = None, width: int = 118) -> Text:
+    """The card row (artifacts left of the moon staff ☾, cost in compasses; items right, in
+    coins), each card with its place, price, VP, travel and effect; then the decks, the
+    exile, Fear and the assistants' stacks."""
     focus = focus or set()
-    cells = [_row_cell(c, focus) for c in state.row_art]
-    staff = len(cells)
-    cells += [_row_cell(c, focus) for c in state.row_items]
+    cards = row_cards(state)
+    staff = len(state.row_art)
+    columns = 2 if width < 90 else 3
+    column = (width - (columns - 1)) // columns
+    cells = [_row_cell(i + 1, card, focus, column, i == staff) for i, card in enumerate(cards)]
     out = Text()
-    for line in (0, 1):
-        if line:
-            out.append("\n")
-        for i, cell in enumerate(cells):
-            if i == staff:
-                out.append("☾ " if line == 0 else "  ", "bold yellow")
-            out.append_text(cell[line])
-            out.append(" ")
+    out.append_text(_grid(cells, columns, width))
     out.append("\n")
-    out.append(
+    tail = Text(
         f"decks: items {len(state.item_deck)}, artifacts {len(state.art_deck)} · "
         f"exiled {len(state.item_exile) + len(state.art_exile)} · "
         f"Fear cards {len(state.fear_deck)}, tiles {state.fear_tiles} · ",
         DIM,
     )
-    out.append("assistants on the supply: ")
+    tail.append("assistants: ")
     for stack in state.supply:
         top = stack[0] if stack else None
         label = f"{int(top[1:])}" if top and top != HIDDEN else "?" if top else "-"
-        out.append(f"{label}({len(stack)}) ")
+        tail.append(f"{label}({len(stack)}) ")
+    out.append_text(Text("\n").join(_wrap(tail, width)))
     return out
 
 
 # --- the players ----------------------------------------------------------------------------
 
 
-def players_text(state: ArnakState, names: Sequence[str], scores: Sequence[int] = ()) -> Text:
-    """One line per player: resources, idols, assistants, guardians, cards, Fear, temple."""
+def _guardians(state: ArnakState, seat: int, wide: bool) -> str:
+    p = state.seats[seat]
+    if not p.guardians:
+        return "guardians -"
+    said = []
+    for g in p.guardians:
+        used = g in p.boons_used
+        boon = B.boon(g) if wide else B.short(B.boon(g))
+        said.append(f"{'✓' if used else '○'}{boon}")
+    return "guardians " + ", ".join(said)
+
+
+def players_text(
+    state: ArnakState, names: Sequence[str], scores: Sequence[int] = (), width: int = 118
+) -> Text:
+    """A line per player (wrapped if need be): resources, idols and slots, assistants,
+    guardians with each boon used (✓) or not (○), cards, Fear tiles, temple tiles."""
     out = Text()
     slots = len(C.rules.idol_slot_vp)
+    wide = width >= 150
     for seat, p in enumerate(state.seats):
-        if seat:
-            out.append("\n")
-        mark = "▸" if seat == state.active and state.phase == "turn" else " "
-        out.append(mark)
-        out.append(f"{names[seat][:8]:<8}", f"bold {seat_colour(seat)}")
-        out.append(f" {_res(p.res)}")
-        out.append(f" │ idols {p.idols} slots {'◆' * p.slots}{'◇' * (slots - p.slots)}")
+        line = Text("▸" if seat == state.active and state.phase == "turn" else " ")
+        line.append(f"{names[seat][:8]:<8}", f"bold {seat_colour(seat)}")
+        line.append(f" {_res(p.res)}")
+        line.append(f" │ idols {p.idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
         helpers = " ".join(
-            f"{int(a.id[1:])}{'g' if a.gold else 's'}{'-' if a.exhausted else '+'}"
+            f"{int(a.id[1:])} {'gold' if a.gold else 'silver'}{' used' if a.exhausted else ''}"
             for a in p.assistants
         )
-        out.append(f" │ asst {helpers or '-'}")
-        guards = " ".join(f"G{int(g[1:])}{'' if g in p.boons_used else '*'}" for g in p.guardians)
-        out.append(f" │ {guards or 'no guardian'}")
-        out.append(f" │ deck {len(p.deck)} hand {len(p.hand)} play {len(p.play)}")
+        line.append(f" │ assistants {helpers or '-'}" if helpers or wide else "")
+        line.append(f" │ {_guardians(state, seat, wide)}")
+        line.append(f" │ deck {len(p.deck)} hand {len(p.hand)} play {len(p.play)}")
         if p.fear_tiles:
-            out.append(f" │ Fear tiles {p.fear_tiles}")
+            line.append(f" │ Fear tiles {p.fear_tiles}")
         if p.temple_tiles:
-            out.append(f" │ temple {len(p.temple_tiles)}")
+            line.append(f" │ temple tiles {len(p.temple_tiles)}")
         if scores:
-            out.append(f" │ {scores[seat]} VP", "bold")
+            line.append(f" │ {scores[seat]} VP", "bold")
         if state.passed and state.passed[seat]:
-            out.append(" passed", DIM)
+            line.append(" passed", DIM)
+        if seat:
+            out.append("\n")
+        out.append_text(Text("\n").join(_wrap(line, width)))
     return out
 
 
 # --- the hand -------------------------------------------------------------------------------
 
 
-HAND_LINES = 5  # the hand panel's lines under its title
-HAND_WIDTH = 68  # the hand panel's columns (``#hand`` in arnak.tcss, less its padding)
-
-
-def _card_cell(card: str, width: int) -> Text:
-    """A hand card in a few words: its name and travel, cut to ``width``."""
-    if card == HIDDEN:
-        return Text("• a hidden card".ljust(width), DIM)
-    info = C.card(card)
-    cell = Text("• ")
-    cell.append(info.name, "bold")
-    cell.append(f" · {W.travel(info.travel)}" + (" [free]" if info.free else ""))
-    cell.truncate(width, pad=True)
-    return cell
-
-
-def _card_line(card: str, width: int | None) -> Text:
-    """A hand card on one line: name, travel and effect, cut to ``width`` with "…" (the list
-    of a play says the whole effect); whole when ``width`` is ``None``."""
+def _card_line(card: str, short: bool = False) -> Text:
+    """A hand card in words: name, travel, effect (whole: the panel wraps it); ``short``: its
+    effect in the board's shorthand."""
     if card == HIDDEN:
         return Text("• a hidden card", DIM)
     info = C.card(card)
     line = Text("• ")
     line.append(info.name, "bold")
-    line.append(W.card_line(card)[len(info.name) :])
-    if width is not None:
-        line.truncate(width, overflow="ellipsis")
+    rest = W.card_line(card)[len(info.name) :]
+    line.append(B.short(rest) if short else rest)
     return line
 
 
-def _one_line(text: str, width: int | None) -> Text:
-    line = Text(text, DIM)
-    if width is not None:
-        line.truncate(width, overflow="ellipsis")
-    return line
+def _card_name(card: str) -> Text:
+    """A hand card by its name and travel only."""
+    if card == HIDDEN:
+        return Text("• a hidden card", DIM)
+    return Text(f"• {C.name(card)} · {W.travel(C.card(card).travel)}")
+
+
+def _wrapped(lines: Sequence[Text], width: int) -> list[Text]:
+    """Hand lines wrapped to ``width``, a card's further lines indented under its name."""
+    out: list[Text] = []
+    for line in lines:
+        for i, part in enumerate(line.wrap(_CONSOLE, max(width - 2, 8), overflow="fold")):
+            part.rstrip()
+            out.append(Text("  ") + part if i else part)
+    return out
 
 
 def hand_text(
-    state: ArnakState, names: Sequence[str], seat: int | None, width: int | None = HAND_WIDTH
+    state: ArnakState,
+    names: Sequence[str],
+    seat: int | None,
+    width: int | None = 68,
+    rows: int | None = None,
 ) -> Text:
-    """The viewer's hand, a card a line with travel and effect (each cut to the panel's width;
-    more cards than lines: two a line, name and travel; the list of a play says their effects),
-    and their play area on one line; a spectator (or a covered table) sees no hand. With no
-    ``width`` (line mode's ``look``) every card and the play area are whole, a card a line."""
+    """The viewer's hand, a card a line with its travel and whole effect (a long one wraps
+    under itself), and their play area; a spectator (or a covered table) sees no hand. When
+    the cards would take more than ``rows`` lines, their effects are said in shorthand, and
+    if still too many, only their names two a line (the list of a play says each effect).
+    With no ``width`` (line mode's ``look``) the lines are not wrapped."""
     out = Text()
     if seat is None:
         out.append("HAND", "bold underline")
@@ -368,22 +491,36 @@ def hand_text(
     out.append(f"{names[seat]}'s HAND", f"bold underline {seat_colour(seat)}")
     pool = " ".join(state.pool) if state.active == seat else ""
     out.append(f"  travel this turn: {pool or 'none'}", DIM)
-    hand = player.hand
+    tail = []
+    if not player.hand:
+        tail.append(Text("(no cards)", DIM))
     played = [C.name(c) for c in player.play if c != HIDDEN]
-    if width is not None and len(hand) + (1 if played else 0) > HAND_LINES:
-        half = width // 2
-        for i in range(0, len(hand), 2):
-            out.append("\n")
-            out.append_text(_card_cell(hand[i], half))
-            if i + 1 < len(hand):
-                out.append_text(_card_cell(hand[i + 1], half))
-    else:
-        for card in hand:
-            out.append("\n")
-            out.append_text(_card_line(card, width))
-    if not hand:
-        out.append("\n(no cards)", DIM)
     if played:
+        tail.append(Text("play area: " + ", ".join(played), DIM))
+    lines = [_card_line(card) for card in player.hand] + tail
+    if width is not None:
+        lines = _wrapped(lines, width)
+        if rows is not None and len(lines) > rows:
+            lines = _wrapped([_card_line(c, short=True) for c in player.hand] + tail, width)
+        if rows is not None and len(lines) > rows:
+            names_only = [_card_name(card) for card in player.hand]
+            lines = [*_wrapped(names_only, width), *_wrapped(tail, width)]
+            bare = [Text("• " + (C.name(c) if c != HIDDEN else "?")) for c in player.hand]
+            if len(lines) > rows and all(b.cell_len <= (width - 1) // 2 for b in bare):
+                lines = [_grid(bare, 2, width), *_wrapped(tail, width)]
+            elif len(lines) > rows:
+                lines = [*_wrapped(bare, width), *_wrapped(tail, width)]
+    for line in lines:
         out.append("\n")
-        out.append_text(_one_line("play area: " + ", ".join(played), width))
+        out.append_text(line)
     return out
+
+
+# --- the details of the highlighted answer ----------------------------------------------------
+
+
+def details_text(words: str, width: int) -> Text:
+    """What the highlighted answer names, in words, wrapped to the pane (nothing when none)."""
+    if not words:
+        return Text("")
+    return Text("\n").join(_wrap(Text("▸ " + words, "italic"), width))

@@ -32,6 +32,8 @@ from core.games.arnak import scoring
 from core.games.arnak.state import ArnakState
 from core.session import Session
 from tui.games.arnak import panels
+from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show
+from tui.games.arnak.summary import since_last_turn
 from tui.games.arnak.turn import ANSWER, END, PASS, VERB, VERBS, Turn
 from tui.screens.choice import ConfirmScreen
 from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
@@ -43,7 +45,7 @@ from tui.widgets.key_footer import KeyFooter
 from tui.widgets.text_line import TextLine
 
 DIGITS = 9
-MIN_SIZE = (120, 40)
+LOG_ROOM = 2  # the fewest lines the log keeps beside the hand
 PASS_QUESTION = (
     "Pass? Your round ends now (free actions may still follow this turn; you can keep leftover "
     "cards for the next round)."
@@ -74,6 +76,15 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         *CHOICE_BINDINGS,
         Binding("s", "toggle_scores", "Score", tooltip="Show or hide the score so far"),
         Binding("o", "scores", "Scores", show=False, tooltip="Show the final scores again"),
+        Binding("t", "type_key('t')", show=False),  # the temple, in a research list
+        Binding(
+            "left_square_bracket",
+            "scroll_log(-3)",
+            "Log",
+            key_display="[ ]",
+            tooltip="Scroll the log back ([) and forward (])",
+        ),
+        Binding("right_square_bracket", "scroll_log(3)", show=False),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
     ]
 
@@ -81,10 +92,12 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         super().__init__(session, reveal_pace=reveal_pace)
         self.state: ArnakState | None = None
         self.seen: ArnakState | None = None  # the state through the viewer's eyes
-        self.turn = Turn(self.rules, self._blank_state(), None)
+        self.turn = Turn(self.rules, self._blank_state(), None, names=tuple(self.names))
         self.show_score = False
         self._warned_small = True  # the table itself says the size it needs (``_fit``)
         self._painted: dict[str, object] = {}  # what each panel shows now (see ``show_board``)
+        self._tall: dict[str, int] = {}  # how many lines each panel takes now
+        self._summary: tuple[object, str] = (None, "")  # the others' turns, for (seat, events)
 
     def _blank_state(self) -> ArnakState:
         state: ArnakState = self.rules.initial(self.rules.config(len(self.names)))
@@ -102,12 +115,15 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
                 yield TextLine(id="research")
             yield TextLine(id="row")
             yield TextLine(id="players")
-            with Horizontal(id="middle"):
-                yield TextLine(id="hand")
-                yield EventLog(id="log")
             yield TextLine(id="prompt")
-            yield ChoiceList(id="choices")
-            yield TextLine(id="note")
+            with Horizontal(id="middle"):
+                with Vertical(id="desk"):
+                    yield ChoiceList(id="choices")
+                    yield TextLine(id="note")
+                with Vertical(id="side"):
+                    yield TextLine(id="details")
+                    yield TextLine(id="hand")
+                    yield EventLog(id="log")
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -117,21 +133,15 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Too small a terminal: say the size needed instead of a garbled table, and show the
-        table again as soon as it fits (``TableScreen.on_resize`` also notifies once)."""
+        table again as soon as it fits; any size it fits lays the panels out anew."""
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        small_w, small_h = MIN_SIZE
-        small = width < small_w or height < small_h
-        note = self.query_one("#small", Static)
-        note.display = small
-        self.query_one("#table").display = not small
-        if small:
-            note.update(
-                f"Lost Ruins of Arnak needs a terminal of at least {small_w}×{small_h}; "
-                f"this one is {width}×{height}.\nMake it larger (or the font smaller): the "
-                "table appears as soon as it fits. q leaves."
-            )
+        small = fit_table(self, width, height)
+        self.set_class(not Layout(width, height).header, "-compact")  # the list loses its box
+        if not small:
+            self._painted.clear()
+            self.show_board()
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -141,7 +151,9 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             return
         seat = self.acting_seat()
         self.seen, acting, cover = self.follow_hotseat(seat)
-        self.turn = Turn(self.rules, acting, seat if not self.covered else None)
+        self.turn = Turn(
+            self.rules, acting, seat if not self.covered else None, names=tuple(self.names)
+        )
         verb = self.kept_verb(seat)
         if self.turn.asking:
             if verb is None or verb is not ANSWER:
@@ -164,20 +176,30 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         return "turn"
 
     def question(self, choice: Choice) -> str:
-        return self.turn.question() if choice.verb is ANSWER else choice.stage.question
+        """The list's title: the question (an effect's, when it fits the box; the prompt
+        line above always says it whole)."""
+        if choice.verb is not ANSWER:
+            return choice.stage.question
+        asked = self.turn.question()
+        room = self.query_one("#desk").size.width - 6
+        return asked if len(asked) <= room else "Your answer"
 
     def show_board(self) -> None:
         """Paint the panels whose inputs changed (a key that only moves the highlight repaints
-        the map, the track and the row; one that opens a question, usually nothing)."""
+        the map, the track, the row and the details; one that opens a question, usually
+        nothing); each panel as tall as its text at this terminal's size."""
         seen = self.seen
-        if seen is None:
+        if seen is None or not self.is_mounted:
             return
-        focus = self.turn.focus(self.building, self.picks, self.highlighted())
+        size = self.app.size
+        fit = Layout(size.width, size.height)
+        value = self.highlighted()
+        focus = self.turn.focus(self.building, self.picks, value)
         names = self.names
         scores = tuple(self._scores()) if self.show_score else ()
         looking = None if self.covered else self.viewer
         shown = self._painted
-        key = (id(seen), self.shown)
+        key = (id(seen), self.shown, fit)
         if shown.get("state") != key:
             shown.clear()
             shown["state"] = key
@@ -185,21 +207,65 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         on_map = {f for f in focus if f[:1] in ("C", "L")}
         on_track = {f for f in focus if f.isdigit()}
         in_row = {f for f in focus if f[:1] in ("i", "a") and f[1:].isdigit()}
-        if shown.get("map") != on_map:
-            shown["map"] = on_map
-            self._line("#map").text = panels.map_text(seen, names, on_map)
-        if shown.get("track") != on_track:
-            shown["track"] = on_track
-            self._line("#research").text = panels.research_text(seen, names, on_track)
+        tall = self._tall
+        if shown.get("map") != on_map or shown.get("track") != on_track:
+            shown["map"], shown["track"] = on_map, on_track
+            board = panels.map_text(seen, names, on_map, fit.text_width("map"))
+            track = panels.research_text(seen, names, on_track, fit.text_width("research"))
+            tall["top"] = top = max(lines(board), lines(track))
+            show(self._line("#map"), board, top)
+            show(self._line("#research"), track, top)
+            self.query_one("#top").styles.height = top
         if shown.get("row") != in_row:
             shown["row"] = in_row
-            self._line("#row").text = panels.row_text(seen, in_row)
+            text = panels.row_text(seen, in_row, fit.text_width("row"))
+            tall["row"] = lines(text)
+            show(self._line("#row"), text)
         if shown.get("scores") != scores:
             shown["scores"] = scores
-            self._line("#players").text = panels.players_text(seen, names, scores)
-        if shown.get("looking", -1) != looking:
-            shown["looking"] = looking
-            self._line("#hand").text = panels.hand_text(seen, names, looking)
+            text = panels.players_text(seen, names, scores, fit.text_width("players"))
+            tall["players"] = lines(text)
+            show(self._line("#players"), text)
+        details = self._details(value)
+        if shown.get("details") != details:
+            shown["details"] = details
+            text = panels.details_text(details, fit.text_width("details"))
+            tall["details"] = lines(text)
+            show(self._line("#details"), text)
+        room = self._room(fit)
+        if shown.get("looking", -1) != (looking, room):
+            shown["looking"] = (looking, room)
+            text = panels.hand_text(seen, names, looking, fit.text_width("hand"), room)
+            show(self._line("#hand"), text)
+
+    def _room(self, fit: Layout) -> int:
+        """The lines the hand's cards may take: the middle's, less the details and a few
+        lines of log (the title, its own line, is not counted)."""
+        tall = self._tall
+        used = int(fit.header) + 1 + tall.get("top", 0) + tall.get("row", 0)
+        prompt = 1
+        if self.turn.asking:  # the prompt says the question, then the keys: it may wrap
+            prompt += (len(self.names[self.turn.seat or 0]) + len(self.turn.question()) + 50) // (
+                fit.width - 2
+            )
+        used += tall.get("players", 0) + prompt + 1  # the prompt, the footer
+        middle = fit.height - used
+        return max(2, middle - tall.get("details", 0) - LOG_ROOM - 1)
+
+    def _details(self, value: object) -> str:
+        """The words of the highlighted answer (the site, card, row… it names), or, at the
+        verbs, what the others did since this player's last turn."""
+        if self.building is not None:
+            return self.turn.details(self.building, self.picks, value)
+        seat = self.turn.seat
+        if seat is None:
+            return ""
+        key = (seat, self.shown)
+        if self._summary[0] != key:
+            said = self.query_one(EventLog).said()
+            envelopes = self.session.envelopes[: self.shown]
+            self._summary = (key, since_last_turn(envelopes, said, self.names, seat))
+        return self._summary[1]
 
     def _scores(self) -> list[int]:
         """Each player's points so far: every card bought is public, so the totals are too
@@ -213,12 +279,21 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         verb = self.building
         name = self.names[seat]
         if verb is not None and verb is not ANSWER:
-            picked = self.turn.picked(verb, self.picks) if self.picks else "?"
-            return Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
+            choice = self.choice
+            asked = choice.stage.question if choice is not None else "?"
+            picked = self.turn.picked(verb, self.picks)[: -len("?")] if self.picks else ""
+            out = Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
+            out.append(asked, "bold")
+            if self.keyed:
+                out.append("  (type a place's name: 2 camp 2, 1.3 site 1.3, 4 row 4)", "dim")
+            return out
         if self.turn.asking:
             free = " ".join(v.key for v in VERBS if v is not ANSWER and self.turn.can(v))
-            more = f", or first a free action ([b]{free}[/b])" if free else ""
-            return Text.from_markup(f"[b]{name}[/b]: answer the question (↑↓ enter or 1…9){more}")
+            more = f"; or first a free action ({free})" if free else ""
+            out = Text.from_markup(f"[b]{name}[/b] · ")
+            out.append(self.turn.question(), "bold")
+            out.append(f"  (↑↓ enter or a key{more})", "dim")
+            return out
         main = (
             "free actions, then [b]e[/b] ends the turn"
             if state.main_done
@@ -247,7 +322,11 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             await self._open(verb)
 
     def action_pass_round(self) -> None:
-        self.app.push_screen(ConfirmScreen(PASS_QUESTION), self._confirmed(PASS))
+        """Pass: asked first only when a main action is still open (unless confirm = false)."""
+        if not self.settings.confirm or not self.turn.could_act():
+            self.run_worker(self._open(PASS))
+            return
+        self.app.push_screen(ConfirmScreen(PASS_QUESTION, hint=CONFIRM_HINT), self._confirmed(PASS))
 
     def action_end_turn(self) -> None:
         wasted = self.turn.wasted() if self.settings.confirm else []
@@ -265,6 +344,10 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
                 await self._open(verb)
 
         return done
+
+    def action_scroll_log(self, lines: int) -> None:
+        """``[`` shows older lines of the log, ``]`` newer ones (back to the newest)."""
+        self.query_one(EventLog).scroll_lines(lines)
 
     def action_toggle_scores(self) -> None:
         self.show_score = not self.show_score

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.games.arnak import board_words as B
 from core.games.arnak import commands as cmd
 from core.games.arnak import effects as fx
 from core.games.arnak import words as W
@@ -30,19 +31,55 @@ def _short_card(turn: Turn, c: Any) -> str:
 
 def _space(turn: Turn, c: Any) -> str:
     state = turn.state
+    travel = W.travel(W.side(state).space(c.space).travel)
     if isinstance(c, cmd.Discover):
         level = int(c.space[1])
         compasses = W.plural(C.rules.discover_cost[level].C, "compass", "compasses")
-        return (
-            f"{W.space_name(c.space)} ({W.travel(W.side(state).space(c.space).travel)}), "
-            f"{compasses}"
-        )
-    travel = W.travel(W.side(state).space(c.space).travel)
+        face_up = state.idol_up.get(c.space)
+        idol = f", its idol {B.idol(face_up)}" if face_up and face_up != HIDDEN else ""
+        return f"{W.space_name(c.space)} ({travel}): discover for {compasses}{idol}"
     return f"{W.space_name(c.space)} ({travel}): {W.site_effect(state, fx.site_of(c.space))}"
 
 
 def _short_space(turn: Turn, c: Any) -> str:
     return W.space_name(c.space)
+
+
+def _place_key(turn: Turn, c: Any) -> str:
+    return B.place_key(c.space)
+
+
+def _row_key(turn: Turn, c: Any) -> str:
+    """A card of the row by its place in the row, 1… left to right."""
+    cards = [*turn.state.row_art, *turn.state.row_items]
+    return str(cards.index(c.card) + 1) if c.card in cards else ""
+
+
+def _research_key(turn: Turn, c: Any) -> str:
+    return _research_place(turn.state, c.to)
+
+
+def _research_place(state: ArnakState, to: str) -> str:
+    """A research space by its row (``4``); the temple and its tiles ``t``."""
+    if to.startswith("t") or not to.isdigit():
+        return "t"
+    row = W.side(state).research_space(int(to)).row
+    return "t" if row > len(W.side(state).rows) else str(row)
+
+
+def _answer_key(turn: Turn, c: Any) -> str:
+    """An answer that names a place (a dig, a move, a research step) by that place's key;
+    others have none (and the list is counted 1…9)."""
+    value = c.value
+    if not isinstance(value, str):
+        return ""
+    head = value.partition("=")[0].partition(">")
+    if head[0] in ("glass", "notebook") and head[2]:
+        return _research_place(turn.state, head[2].partition("#")[0])
+    space = head[2] if head[2][:1] in ("C", "L") else head[0]
+    if space[:1] in ("C", "L") and space[1:2].isdigit():
+        return B.place_key(space)
+    return ""
 
 
 def _pay(turn: Turn, c: Any) -> str:
@@ -51,7 +88,7 @@ def _pay(turn: Turn, c: Any) -> str:
 
 def _guardian(turn: Turn, c: Any) -> str:
     g = turn.state.guardian.get(c.space)
-    return f"{W.site_name(c.space)}: " + (W.guardian_line(g) if g else "no guardian")
+    return f"the guardian at {W.site_name(c.space)}: " + (B.guardian(g) if g else "none")
 
 
 def _buy(turn: Turn, c: Any) -> str:
@@ -65,7 +102,8 @@ def _buy(turn: Turn, c: Any) -> str:
 def _token(turn: Turn, c: Any) -> str:
     player = turn.state.seats[turn.seat or 0]
     here = player.glass if c.token == "glass" else player.notebook
-    return f"the {'magnifying glass' if c.token == 'glass' else 'notebook'} (on space {here})"
+    where = B.research_space_name(W.side(turn.state), here)
+    return f"the {'magnifying glass' if c.token == 'glass' else 'notebook'} (now at {where})"
 
 
 def _to(turn: Turn, c: Any) -> str:
@@ -100,8 +138,8 @@ DIG = Verb(
     "Dig",
     cmd.Dig,
     (
-        Stage("Dig at which site?", lambda c: c.space, _space, _short_space),
-        Stage("Pay the travel how?", lambda c: c.pay, _pay),
+        Stage("Dig at which site?", lambda c: c.space, _space, _short_space, key=_place_key),
+        Stage("Pay the travel how?", lambda c: c.pay, _pay, blank=(), always=True),
     ),
     "Send an archaeologist to a free space of a discovered site, paying its travel",
 )
@@ -111,8 +149,8 @@ DISCOVER = Verb(
     "Discover",
     cmd.Discover,
     (
-        Stage("Discover which site?", lambda c: c.space, _space, _short_space),
-        Stage("Pay the travel how?", lambda c: c.pay, _pay),
+        Stage("Discover which site?", lambda c: c.space, _space, _short_space, key=_place_key),
+        Stage("Pay the travel how?", lambda c: c.pay, _pay, blank=(), always=True),
     ),
     "Send an archaeologist to an undiscovered site: its compasses and travel",
 )
@@ -122,8 +160,10 @@ OVERCOME = Verb(
     "Overcome",
     cmd.Overcome,
     (
-        Stage("Overcome which guardian?", lambda c: c.space, _guardian, _short_space),
-        Stage("Pay how?", lambda c: c.pay, _pay),
+        Stage(
+            "Overcome which guardian?", lambda c: c.space, _guardian, _short_space, key=_place_key
+        ),
+        Stage("Pay how?", lambda c: c.pay, _pay, blank=(), always=True),
     ),
     "Overcome the guardian where an archaeologist of yours stands",
 )
@@ -132,7 +172,7 @@ BUY = Verb(
     "b",
     "Buy",
     cmd.Buy,
-    (Stage("Buy which card?", lambda c: c.card, _buy, _short_card),),
+    (Stage("Buy which card?", lambda c: c.card, _buy, _short_card, key=_row_key),),
     "Buy an item (coins) or an artifact (compasses) from the card row",
 )
 RESEARCH = Verb(
@@ -142,7 +182,7 @@ RESEARCH = Verb(
     cmd.Research,
     (
         Stage("Move which token?", lambda c: c.token, _token, lambda t, c: c.token),
-        Stage("Where to?", lambda c: c.to, _to),
+        Stage("Where to?", lambda c: c.to, _to, key=_research_key, always=True),
     ),
     "Move the magnifying glass or the notebook up the research track",
 )
@@ -179,12 +219,24 @@ ANSWER = Verb(
     "c",
     "Answer",
     cmd.Choose,
-    (Stage("Choose", lambda c: c.value, _answer),),
+    (Stage("Choose", lambda c: c.value, _answer, key=_answer_key),),
     "Answer the question the last effect asks",
 )
+ROW_WORDS = {  # the verbs as the list of what can be done says them (short: it is narrow)
+    "play": "Play a card from your hand",
+    "dig": "Dig at a discovered site (pay its travel)",
+    "discover": "Discover a site (its compasses and travel)",
+    "overcome": "Overcome a guardian where you stand",
+    "buy": "Buy a card from the row",
+    "research": "Research: the glass or the notebook up a row",
+    "assistant": "Use a ready assistant",
+    "boon": "Use a guardian's boon",
+    "idol": "An idol into a slot",
+    "pass_round": "Pass (your round ends)",
+    "end_turn": "End the turn",
+}
 VERBS = (ANSWER, PLAY, DIG, DISCOVER, OVERCOME, BUY, RESEARCH, ASSIST, BOON, IDOL, PASS, END)
 VERB = {verb.action: verb for verb in VERBS}
-FREE = (cmd.PlayCard, cmd.UseAssistant, cmd.UseBoon, cmd.SlotIdol)
 
 
 @dataclass
@@ -193,6 +245,7 @@ class Turn(SeatTurn):
 
     VERBS = VERBS
     state: ArnakState
+    names: tuple[str, ...] = ()  # the players' names, for the details of a site
 
     @property
     def asking(self) -> bool:
@@ -250,27 +303,82 @@ class Turn(SeatTurn):
                 out.add(to.partition("#")[0])
         return out
 
+    # -- the details of the highlighted answer ----------------------------------------------
+
+    def details(self, verb: Verb | None, picks: tuple[Value, ...], value: Value | None) -> str:
+        """What the highlighted answer names, in words: the card, the site (what it gives,
+        its guardian, who is there), the research row, the assistant or the boon."""
+        if verb is None or value is None:
+            return ""
+        state = self.state
+        names = [f"seat {s + 1}" for s in range(state.players)]
+        if verb is PLAY and isinstance(value, str):
+            return B.card(value)
+        if verb is BUY and isinstance(value, str):
+            return f"card {_row_key(self, cmd.Buy(value))} of the row: {B.card(value)}"
+        if verb in (DIG, DISCOVER, OVERCOME) and isinstance(value, str) and not picks:
+            return B.site(state, self.names or names, value)
+        if verb is RESEARCH and isinstance(value, str):
+            if not picks:
+                return self._token_details(value)
+            return self._research_details(value)
+        if verb is BOON and isinstance(value, str):
+            return f"{C.name(value)}'s boon (once a game): {B.boon(value)}"
+        if verb is ANSWER and isinstance(value, str):
+            return self._answer_details(value)
+        return ""
+
+    def _token_details(self, token: str) -> str:
+        player = self.state.seats[self.seat or 0]
+        here = player.glass if token == "glass" else player.notebook
+        where = B.research_space_name(W.side(self.state), here)
+        what = "magnifying glass" if token == "glass" else "notebook (never above the glass)"
+        return f"the {what}, now at {where}"
+
+    def _research_details(self, to: str) -> str:
+        board = W.side(self.state)
+        if to.startswith("t"):
+            return B.temple(board)
+        spot = board.research_space(int(to))
+        if spot.row > len(board.rows):
+            return B.temple(board)
+        said = B.research_row(board, spot.row)
+        tiles = [t for t in self.state.bonus.get(spot.space, []) if t != HIDDEN]
+        if tiles:
+            said += " · bonus tile " + ", ".join(W.effect(C.bonus_tile(t).effect) for t in tiles)
+        return said
+
+    def _answer_details(self, value: str) -> str:
+        head = value.partition("=")[0]
+        token, _, to = head.partition(">")
+        if token in ("glass", "notebook") and to:
+            return self._research_details(to.partition("#")[0])
+        space = to if to[:1] in ("C", "L") else token
+        if space[:1] in ("C", "L") and space[1:2].isdigit():
+            names = self.names or [f"seat {s + 1}" for s in range(self.state.players)]
+            return B.site(self.state, names, space)
+        if value[:1] in "iaf" and value[1:3].isdigit():
+            return B.card(value)
+        if value[:1] == "g" and value[1:3].isdigit():
+            return f"guardian: {B.guardian(value)}"
+        return ""
+
     # -- wasted things, for the confirmation of ending the turn -----------------------------
 
     def wasted(self) -> list[str]:
-        """What ending the turn now would leave unused: travel icons, free actions."""
-        out = []
-        if self.state.pool:
-            out.append("travel " + " ".join(self.state.pool))
-        free = [c for c in self.commands if isinstance(c, FREE)]
-        names = []
-        for c in free:
-            if isinstance(c, cmd.PlayCard):
-                names.append(C.name(c.card))
-            elif isinstance(c, cmd.UseAssistant):
-                names.append("an assistant")
-            elif isinstance(c, cmd.UseBoon):
-                names.append(f"the boon of {C.name(c.guardian)}")
-            else:
-                names.append("an idol slot")
-        if names:
-            out.append("free actions: " + ", ".join(dict.fromkeys(names)))
-        return out
+        """What ending the turn now would lose: the travel icons left this turn (cards in
+        hand, assistants, boons and idols keep for a later turn)."""
+        pool = self.state.pool
+        return [f"travel {' '.join(pool)} (lost at the turn's end)"] if pool else []
+
+    def could_act(self) -> bool:
+        """Whether a main action other than passing is open (so passing gives something up)."""
+        if self.state.main_done:
+            return False
+        mains = (cmd.Dig, cmd.Discover, cmd.Overcome, cmd.Buy, cmd.Research)
+        if any(isinstance(c, mains) for c in self.commands):
+            return True
+        return any(isinstance(c, cmd.PlayCard) and not C.card(c.card).free for c in self.commands)
 
     def verb_rows(self) -> list[tuple[Verb, str, str]]:
         """The verbs to list now, with their words (greyed ones with why not)."""
@@ -285,8 +393,5 @@ class Turn(SeatTurn):
             n = len({c for c in self.by_verb[verb.action]})
             if not n:
                 continue
-            text = verb.tooltip
-            if verb is PLAY:
-                text = "Play a card from your hand"
-            rows.append((verb, text, ""))
+            rows.append((verb, ROW_WORDS.get(verb.action, verb.tooltip), ""))
         return rows

@@ -1,0 +1,105 @@
+"""Arnak's keys mean the same thing every time: a place is chosen by its own name (camp 2 by 2,
+site 1.3 by 1 . 3 or 1 3, a research row by its number, a card of the row by its place), so a
+number never shifts when an earlier place is taken; a single answer that costs something is
+shown before it commits (one key confirms); ending a turn asks only when travel would be lost.
+
+(A networked player pressed 2 meaning camp 2 after camp 1 was taken, and dug at camp 3: the
+list had become "1 camp 2 / 2 camp 4".)"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.games.arnak import RULES
+from core.games.arnak import events as ev
+from tests.arnak_builder import Table
+from tui.games.arnak.turn import DIG, Turn
+from tui.screens.choice import ConfirmScreen
+
+from .conftest import wait_for
+from .test_arnak_play import SIZE, events_since, from_table, keys_for, red_to_play
+
+
+def _keys(table: Table) -> dict[str, str]:
+    """The dig list's key of each place, for Red."""
+    turn = Turn(RULES, table.state, 0)
+    choice = turn.choice(DIG)
+    assert choice is not None
+    return {str(o.value): o.key for o in choice.options}
+
+
+def _position(camp1_taken: bool) -> Table:
+    table = Table().hand(0, ["b0fc", "b0es", "f01"]).hand(1, ["b1fc"]).site("L1.3", "s02")
+    return table.arch(1, ["C1.1"]) if camp1_taken else table
+
+
+def test_a_places_key_is_its_name_whatever_was_taken_before_it() -> None:
+    free = _keys(_position(camp1_taken=False))
+    taken = _keys(_position(camp1_taken=True))
+    assert free["C1.1"] == "1" and free["C2.1"] == "2" and free["L1.3"] == "1.3"
+    assert "C1.1" not in taken
+    assert {space: key for space, key in free.items() if space in taken} == taken
+
+
+@pytest.mark.parametrize("camp1_taken", [False, True])
+async def test_two_digs_camp_2_before_and_after_camp_1_is_taken(camp1_taken: bool) -> None:
+    app = from_table(_position(camp1_taken), "keys")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await pilot.press("d", "2")  # camp 2, as the map names it
+        await pilot.pause()
+        assert screen.picks == ("C2.1",)
+        await pilot.press("1")  # the payment: Funding (car), shown first
+        dug = ev.Dug(0, "C2.1", ("b0fc",))
+        await wait_for(pilot, lambda: dug in events_since(screen, start))
+
+
+async def test_site_1_3_by_its_name_and_camp_1_by_enter() -> None:
+    app = from_table(_position(camp1_taken=False), "keys-site")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        await pilot.press("d", "1")  # camp 1, and the sites 1.x start with 1: it waits
+        await pilot.pause()
+        assert screen.picks == () and screen.typed == "1"
+        assert screen.highlighted() == "C1.1"
+        await pilot.press("full_stop", "3")
+        await pilot.pause()
+        assert screen.picks == ("L1.3",)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("1", "enter")  # enter: camp 1 itself
+        await pilot.pause()
+        assert screen.picks == ("C1.1",)
+
+
+async def test_a_research_with_one_space_shows_its_cost_and_one_key_confirms() -> None:
+    app = from_table(Table().res(0, "1C1A").hand(1, ["b1fc"]), "keys-research")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await pilot.press("r", "1")  # the glass: one space it can pay for
+        await pilot.pause()
+        assert screen.choice is not None and len(screen.choice.options) == 1
+        assert "for 1 compass, 1 arrowhead: +1 coin" in screen.choice.options[0].label
+        assert events_since(screen, start) == []
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: ev.Researched(0, "glass", "1") in events_since(screen, start))
+
+
+async def test_ending_a_turn_asks_only_when_travel_would_be_lost() -> None:
+    table = Table().hand(0, ["b0fc", "f01"]).hand(1, ["b1fc"]).guardians(0, ["g01"])
+    app = from_table(table, "keys-end")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await pilot.press("d", "1")  # camp 1 paid with the Fear card's boot
+        await pilot.pause()
+        await pilot.press(*keys_for(screen, ("f01",)))
+        await wait_for(pilot, lambda: screen.state.main_done)
+        await pilot.press("g", "1")  # the boon's ship: unused, it would be lost
+        await wait_for(pilot, lambda: screen.state.pool == ["ship"])
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")  # e, y: two keys
+        await wait_for(pilot, lambda: ev.TurnEnded(0) in events_since(screen, start))

@@ -1,0 +1,101 @@
+"""How the Arnak table shares the terminal, for the table and its replay: from 100×30 (the
+board in the board's shorthand where words would not fit, two sites a line) to 160×50 and
+beyond (a site a line, the research rows in words, a long log).
+
+The panels' widths follow the terminal's; each panel is as tall as its text (wrapped, never
+cut), and the log and the choices take the rest. Heights change only when a panel's line
+count does, so a keypress that only moves a highlight lays nothing out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from tui.widgets.text_line import TextLine
+
+MIN_SIZE = (100, 30)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The columns each panel has in a terminal of ``width`` × ``height``."""
+
+    width: int
+    height: int
+
+    @property
+    def research(self) -> int:
+        """The research panel's width (its border and padding included)."""
+        if self.width < 120:
+            return 41
+        if self.width < 150:
+            return 52
+        return self.width - 94
+
+    @property
+    def map(self) -> int:
+        return self.width - self.research
+
+    @property
+    def side(self) -> int:
+        """The right column (details, hand, log) beside the choices."""
+        return max(40, self.width * 2 // 5)
+
+    @property
+    def header(self) -> bool:
+        """Whether the header line is worth its row (not at 30 rows)."""
+        return self.height >= 40
+
+    def text_width(self, panel: str) -> int:
+        """The columns of text inside ``panel`` (less its padding and border)."""
+        widths = {
+            "map": self.map - 2,
+            "research": self.research - 3,
+            "row": self.width - 2,
+            "players": self.width - 2,
+            "hand": self.side - 3,
+            "details": self.side - 3,
+        }
+        return widths[panel]
+
+
+def fit_table(screen: Screen[Any], width: int, height: int) -> bool:
+    """Show the table if the terminal fits it (and lay it out for this size), else one line
+    saying the size it needs; ``True`` when it is too small."""
+    need_w, need_h = MIN_SIZE
+    small = width < need_w or height < need_h
+    note = screen.query_one("#small", Static)
+    note.display = small
+    screen.query_one("#table").display = not small
+    screen.query_one(Header).display = Layout(width, height).header
+    if small:
+        note.update(
+            f"Lost Ruins of Arnak needs a terminal of at least {need_w}×{need_h}; "
+            f"this one is {width}×{height}.\nMake it larger (or the font smaller): the "
+            "table appears as soon as it fits. q leaves."
+        )
+    else:
+        layout = Layout(width, height)
+        screen.query_one("#map").styles.width = layout.map
+        screen.query_one("#research").styles.width = layout.research
+        for side in screen.query("#side"):
+            side.styles.width = layout.side
+    return small
+
+
+def lines(text: Text) -> int:
+    """How many lines a panel's text (already wrapped to its width) takes."""
+    return text.plain.count("\n") + 1 if text.plain else 0
+
+
+def show(line: TextLine, text: Text, height: int | None = None) -> None:
+    """Put ``text`` in ``line`` and make the line as tall as it (or ``height``)."""
+    line.text = text
+    want = lines(text) if height is None else height
+    if line.styles.height is None or line.styles.height.value != want:
+        line.styles.height = want
