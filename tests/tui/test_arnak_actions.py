@@ -76,7 +76,7 @@ async def test_overcome_a_guardian_pays_its_cost() -> None:
         await _press(pilot, screen, "1")
         assert events_since(screen, start)[0] == ev.Overcame(0, "L1.2", ())
         assert screen.state is not None and screen.state.seats[0].guardians == ["g04"]
-        assert "guardians ○+car" in screen_text(pilot)  # the guardian with its boon unused
+        assert "guard ○+car" in screen_text(pilot)  # the guardian with its boon unused
 
 
 async def test_buy_an_item_and_research_the_glass() -> None:
@@ -145,7 +145,7 @@ async def test_free_actions_an_assistant_a_boon_and_an_idol_slot() -> None:
         await _press(pilot, screen, "1")
         assert events_since(screen, start)[0] == ev.AssistantUsed(0, 0)
         assert screen.state is not None and screen.state.seats[0].res[0] == 2
-        assert "1 silver used" in screen_text(pilot)  # exhausted
+        assert "asst 1s✗" in screen_text(pilot)  # exhausted
 
         await _press(pilot, screen, "g", "1")
         assert ev.BoonUsed(0, "g01") in events_since(screen, start)

@@ -163,6 +163,10 @@ def test_every_shorthand_the_table_shows_has_a_legend_entry() -> None:
         r"upg asst": "upg asst",
         r"\d+×\d+": "2×2",
         r"\bVP\b": "VP",
+        r"\b\d+[gs]✗?(?=\s)": "asst 12g 8s✗",
+        r"\bguard\b": "guard ○+car",
+        r"\d+/\d+/\d+": "5/2/3",
+        r"\+Fear\b": "+Fear",
     }
     for pattern, entry in codes.items():
         if re.search(pattern, text):

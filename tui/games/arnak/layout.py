@@ -44,7 +44,7 @@ class Layout:
     @property
     def side(self) -> int:
         """The right column (details, hand, log) beside the choices."""
-        return max(40, self.width * 2 // 5)
+        return max(40, self.width * 2 // 5) if self.width < 150 else self.width // 2
 
     @property
     def header(self) -> bool:

@@ -163,9 +163,10 @@ def _site_cell(
         down = " and a face-down idol" if state.idol_down.get(space) else ""
         cost = C.rules.discover_cost[int(space[1])].C
         words = f"undiscovered ({cost} compasses): idol {gives}{down}"
+        shorter = f"undiscovered: idol {B.short(gives)}{' +?' if down else ''}"
         printed = _code(C.idol(idol).text) if idol and idol != HIDDEN else ""
         said = f"?{printed}{'+?' if down else ''}"
-        cell.append(" " + _fits(words, said, room), DIM)
+        cell.append(" " + _fits(words, _fits(shorter, said, room), room), DIM)
         return cell
     gives = B.site_tile(tile)
     cell.append(" " + _fits(gives, B.short(gives), room))
@@ -220,6 +221,10 @@ SHORT_ROW = {
     "gain an artifact": "+artifact",
     "upgrade an assistant": "upg asst",
     "recruit an assistant": "recruit",
+    "refresh an assistant": "refresh",
+    "rescue an assistant": "rescue",
+    "take a Fear card": "+Fear",
+    "exile a card": "exile",
     "draw 1": "draw1",
 }
 
@@ -394,20 +399,21 @@ def row_text(state: ArnakState, focus: set[str] | None = None, width: int = 118)
 def _guardians(state: ArnakState, seat: int, wide: bool) -> str:
     p = state.seats[seat]
     if not p.guardians:
-        return "guardians -"
+        return "guardians -" if wide else "guard -"
     said = []
     for g in p.guardians:
         used = g in p.boons_used
         boon = B.boon(g) if wide else B.short(B.boon(g))
         said.append(f"{'✓' if used else '○'}{boon}")
-    return "guardians " + ", ".join(said)
+    return ("guardians " if wide else "guard ") + ", ".join(said)
 
 
 def players_text(
     state: ArnakState, names: Sequence[str], scores: Sequence[int] = (), width: int = 118
 ) -> Text:
     """A line per player (wrapped if need be): resources, idols and slots, assistants,
-    guardians with each boon used (✓) or not (○), cards, Fear tiles, temple tiles."""
+    guardians with each boon used (✓) or not (○), cards (deck, hand, play area), Fear tiles,
+    temple tiles; in words when wide, with short labels when not."""
     out = Text()
     slots = len(C.rules.idol_slot_vp)
     wide = width >= 150
@@ -418,11 +424,17 @@ def players_text(
         line.append(f" │ idols {p.idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
         helpers = " ".join(
             f"{int(a.id[1:])} {'gold' if a.gold else 'silver'}{' used' if a.exhausted else ''}"
+            if wide
+            else f"{int(a.id[1:])}{'g' if a.gold else 's'}{'✗' if a.exhausted else ''}"
             for a in p.assistants
         )
-        line.append(f" │ assistants {helpers or '-'}" if helpers or wide else "")
+        if helpers or wide:
+            line.append(f" │ assistants {helpers or '-'}" if wide else f" │ asst {helpers}")
         line.append(f" │ {_guardians(state, seat, wide)}")
-        line.append(f" │ deck {len(p.deck)} hand {len(p.hand)} play {len(p.play)}")
+        cards = (len(p.deck), len(p.hand), len(p.play))
+        line.append(
+            " │ deck {} hand {} play {}".format(*cards) if wide else " │ {}/{}/{}".format(*cards)
+        )
         if p.fear_tiles:
             line.append(f" │ Fear tiles {p.fear_tiles}")
         if p.temple_tiles:
