@@ -9,11 +9,12 @@
    With each, the CPU time the app spent from the key to that frame and until it is idle again
    (later frames: the footer) — what load does not change: a busy machine adds waiting.
 3. The same cursor move through a real pseudo-terminal (process, key bytes in, screen out).
-4. Arnak, a 4-player table at 120x40 in round II (Red at the keyboard, three greedy bots):
-   the highlight moving over the dig sites (the map marks the highlighted site), opening the
-   dig question and going back, the play-card list; then opening the dig question through a pty.
+4. Arnak, a 4-player table in round II (Red at the keyboard, three greedy bots), at 120x40 and
+   (``--arnak``) at 100x30 and 160x50 too: the highlight moving over the dig sites (the map
+   marks the highlighted site, the details pane says it), opening the dig question and going
+   back, the play-card list; then opening the dig question through a pty (goal: < 8 ms median).
 
-    .venv/bin/python bench/tui_latency.py [--runs N]
+    .venv/bin/python bench/tui_latency.py [--runs N] [--arnak]   # --arnak: only Arnak's part
 """
 
 from __future__ import annotations
@@ -267,7 +268,7 @@ def arnak_position() -> dict[str, Any]:
         play_out(referee, bots, max_commands=1)
 
 
-async def arnak_keypresses(runs: int) -> dict[str, list[float]]:
+async def arnak_keypresses(runs: int, size: tuple[int, int] = ARNAK_SIZE) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
     from tui.games.arnak.screen import ArnakScreen
     from tui.tables import SeatSetup, TableSetup
@@ -277,7 +278,7 @@ async def arnak_keypresses(runs: int) -> dict[str, list[float]]:
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     clock = FrameClock(app)
     results: dict[str, list[float]] = {}
-    async with app.run_test(size=ARNAK_SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         while not isinstance(app.screen, ArnakScreen) or app.screen.turn.seat != 0:
             await pilot.pause(0.05)
         screen = app.screen
@@ -326,10 +327,18 @@ def arnak_in_a_terminal(runs: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--arnak", action="store_true", help="only Arnak's keys, at three sizes")
     args = parser.parse_args()
     # the in-process games are saved in a directory of their own, not the user's saved games
     saved = tempfile.TemporaryDirectory()
     os.environ["CALDERA_DATA_DIR"] = saved.name
+    if args.arnak:
+        for size in ((100, 30), ARNAK_SIZE, (160, 50)):
+            print(f"Lost Ruins of Arnak, 4 players at {size[0]}x{size[1]} (goal: < 8 ms median)")
+            for name, samples in asyncio.run(arnak_keypresses(args.runs, size)).items():
+                summary(f"keypress to frame: {name}", samples)
+        summary("keypress to frame through a pty (Arnak: d)", arnak_in_a_terminal(args.runs))
+        return
     print(f"Caldera TUI latency at {SIZE[0]}x{SIZE[1]} (goal: keypress to board < 16 ms median)")
     summary("launch to the menu's first frame (pty)", launch_to_menu(max(3, args.runs // 8)))
     for name, samples in asyncio.run(keypresses(args.runs)).items():
