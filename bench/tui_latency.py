@@ -44,6 +44,9 @@ SIZE = (100, 40)
 
 def summary(name: str, samples: list[float]) -> None:
     ms = sorted(s * 1000 for s in samples)
+    if not ms:
+        print(f"{name:<52} (no samples: the table did not show)")
+        return
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
     print(f"{name:<52} median {statistics.median(ms):7.2f} ms   p90 {p90:7.2f} ms   (n={len(ms)})")
 

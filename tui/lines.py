@@ -27,7 +27,7 @@ import msgspec
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.fold import apply, start_state
-from core.lifecycle import GameEnded, GameStarted, Undo
+from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
@@ -187,8 +187,9 @@ class LinePlayer:
             event = envelopes[self._folded].event
             if isinstance(event, GameStarted):
                 self._state = start_state(self.rules, event)
-            elif self._state is not None:
-                self._state = apply(self.rules, self._state, event, envelopes[: self._folded])
+            elif self._state is not None:  # only an undo reads the log before it
+                log = envelopes[: self._folded] if type(event) is Undone else ()
+                self._state = apply(self.rules, self._state, event, log)
             self._folded += 1
 
     def _scores(self) -> str:

@@ -10,6 +10,7 @@ from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from tests.arnak_builder import Table
 from tui.games.arnak.look import look
+from tui.games.arnak.panels import _card_line
 
 from .conftest import screen_text
 from .test_arnak_play import SIZE, from_table, red_to_play
@@ -31,8 +32,9 @@ async def test_every_card_of_a_hand_of_long_cards_is_in_sight(
         side = [line.split("▏")[-1] for line in screen_text(pilot).splitlines()]
         said = " ".join(part.strip() for part in side)
         for card in LONG:
-            if size == SIZE:  # room enough for each card in words
-                assert W.card_line(card) in said, C.name(card)
+            if size == SIZE:  # room enough for each card's effect, in words or shorthand
+                short = _card_line(card, short=True).plain.removeprefix("• ")
+                assert W.card_line(card) in said or short in said, C.name(card)
             else:  # five of the longest cards at 100×30: their names (the play list words them)
                 assert C.name(card) in said.replace("  ", " ") or C.name(card) in said, card
         if played:

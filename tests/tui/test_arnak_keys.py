@@ -103,3 +103,20 @@ async def test_ending_a_turn_asks_only_when_travel_would_be_lost() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")  # e, y: two keys
         await wait_for(pilot, lambda: ev.TurnEnded(0) in events_since(screen, start))
+
+
+async def test_pass_and_end_the_turn_in_three_keys() -> None:
+    # no free card in hand: after the pass nothing is left to do, the turn ends by itself
+    table = Table().hand(0, ["i14", "f01"]).hand(1, ["b1fc"])
+    app = from_table(table, "keys-pass")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        start = len(screen.session.envelopes)
+        await pilot.press("e")  # a main action is still open: asked first
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: ev.TurnEnded(0) in events_since(screen, start))
+        # the round's end asks which leftover cards stay in hand: the third key
+        await wait_for(pilot, lambda: screen.turn.asking, "the leftover cards question")
+        await pilot.press(*keys_for(screen, "keep"))
+        await wait_for(pilot, lambda: ev.Chose(0, "keep") in events_since(screen, start))

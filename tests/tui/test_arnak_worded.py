@@ -89,7 +89,7 @@ async def test_every_guardian_card_and_research_row_on_screen_is_worded(
             shown[panel] = text
 
         # guardians where they stand: their cost and boon, in words or shorthand
-        columns = 1 if fit.text_width("map") >= 90 else 2
+        columns = fit.map_columns
         sites = " | ".join(cells(shown["map"], columns, fit.text_width("map")))
         for space, guardian in state.guardian.items():
             if guardian:

@@ -149,7 +149,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             ]
             self.choices.offer(self.question(self.choice), rows)
         self.show_board()
-        self._line("#prompt").text = self._prompt()
+        self.show_prompt(self._prompt())
         self._refresh_keys()
 
     @property
@@ -160,6 +160,10 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         if choice is None or choice.stage.key is None:
             return False
         return all(o.key for o in choice.options)  # answers of other kinds: counted 1…9
+
+    def show_prompt(self, text: Text) -> None:
+        """Put ``text`` on the prompt line (a game may let it wrap)."""
+        self._line("#prompt").text = text
 
     def highlighted(self) -> Value | None:
         """The value of the option the list highlights, if it shows a question."""

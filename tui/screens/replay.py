@@ -25,7 +25,7 @@ from textual.widgets import Input, Label
 from core.clock import show_left
 from core.codec import Envelope
 from core.fold import apply, start_state
-from core.lifecycle import ClockRead, GameEnded, GameStarted
+from core.lifecycle import ClockRead, GameEnded, GameStarted, Undone
 from core.messages import Event
 from replays.timeline import Timeline
 from tui.export import ask_export
@@ -169,8 +169,10 @@ class ReplayScreen(FollowsSize, Screen[None]):
             event = env.event
             if isinstance(event, GameStarted):
                 state = start_state(self.rules, event)
-            elif state is not None:
-                state = apply(self.rules, state, event, envelopes[:k])
+            elif state is not None:  # only an undo reads the log before it
+                state = apply(
+                    self.rules, state, event, envelopes[:k] if type(event) is Undone else ()
+                )
         return out
 
     @property

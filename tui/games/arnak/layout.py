@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from tui.widgets.text_line import TextLine
@@ -45,6 +46,17 @@ class Layout:
     def side(self) -> int:
         """The right column (details, hand, log) beside the choices."""
         return max(40, self.width * 2 // 5) if self.width < 150 else self.width // 2
+
+    @property
+    def map_columns(self) -> int:
+        """Sites a line on the map: one (in words) where the terminal is wide or tall enough
+        to leave the hand its lines too."""
+        return 1 if self.height >= 46 or self.map - 2 >= 90 else 2
+
+    @property
+    def details_room(self) -> int:
+        """The lines kept for the details of the highlighted answer (more when needed)."""
+        return 2 if self.height < 40 else 3
 
     @property
     def header(self) -> bool:
@@ -96,6 +108,10 @@ def lines(text: Text) -> int:
 def show(line: TextLine, text: Text, height: int | None = None) -> None:
     """Put ``text`` in ``line`` and make the line as tall as it (or ``height``)."""
     line.text = text
-    want = lines(text) if height is None else height
-    if line.styles.height is None or line.styles.height.value != want:
-        line.styles.height = want
+    tall(line, lines(text) if height is None else height)
+
+
+def tall(widget: Widget, height: int) -> None:
+    """Make ``widget`` ``height`` lines tall (laid out again only if that changes)."""
+    if widget.styles.height is None or widget.styles.height.value != height:
+        widget.styles.height = height

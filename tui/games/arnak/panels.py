@@ -51,11 +51,25 @@ def _fits(words: str, shorthand: str, width: int) -> str:
 
 def _wrap(text: Text, width: int) -> list[Text]:
     """``text`` wrapped to ``width`` columns (words kept whole where they fit), each line padded."""
-    lines = text.wrap(_CONSOLE, max(width, 1), overflow="fold")
+    if "\n" not in text.plain and text.cell_len <= width:  # most lines: no wrapping to do
+        line = text.copy()
+        line.pad_right(width - line.cell_len)
+        return [line]
+    key = (text.plain, tuple((s.start, s.end, str(s.style)) for s in text.spans), width)
+    found = _WRAPPED.get(key)
+    if found is not None:  # a cell wrapped before (a highlight moved: the others are as they were)
+        return found
+    lines = list(text.wrap(_CONSOLE, max(width, 1), overflow="fold"))
     for line in lines:
         line.rstrip()
         line.pad_right(max(0, width - line.cell_len))
-    return list(lines)
+    if len(_WRAPPED) > 2048:
+        _WRAPPED.clear()
+    _WRAPPED[key] = lines
+    return lines
+
+
+_WRAPPED: dict[tuple[object, ...], list[Text]] = {}  # the lines of the texts wrapped lately
 
 
 def _grid(cells: Sequence[Text], columns: int, width: int, gap: int = 1) -> Text:
@@ -179,18 +193,23 @@ def _site_cell(
 
 
 def map_text(
-    state: ArnakState, names: Sequence[str], focus: set[str] | None = None, width: int = 68
+    state: ArnakState,
+    names: Sequence[str],
+    focus: set[str] | None = None,
+    width: int = 68,
+    columns: int | None = None,
 ) -> Text:
     """The board's sites: the five camps, then levels I and II with their travel, the idol
     face up on an undiscovered site or what a discovered one gives and its guardian (its cost
-    and boon), and the archaeologists (the seat's letter; ``XX`` a blocked space). One site a
-    line when the panel is wide, two when not."""
+    and boon), and the archaeologists (the seat's letter; ``XX`` a blocked space). ``columns``
+    sites a line (by default one when the panel is wide, two when not)."""
     focus = focus or set()
     out = Text()
     out.append("MAP", "bold underline")
     out.append(f"  site tiles left {len(state.sites1)} I, {len(state.sites2)} II · ", DIM)
     out.append(f"guardians {len(state.guardians)}", DIM)
-    columns = 1 if width >= 90 else 2
+    if columns is None:
+        columns = 1 if width >= 90 else 2
     cell = (width - (columns - 1)) // columns
     camps = [_camp_cell(state, names, n, focus, cell) for n in range(1, 6)]
     out.append("\n")

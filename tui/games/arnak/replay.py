@@ -62,7 +62,7 @@ class ArnakReplayScreen(ReplayScreen):
         size = self.app.size
         fit = Layout(size.width, size.height)
         self.query_one("#status", TextLine).text = panels.status(state, names)
-        board = panels.map_text(state, names, None, fit.text_width("map"))
+        board = panels.map_text(state, names, None, fit.text_width("map"), fit.map_columns)
         track = panels.research_text(state, names, None, fit.text_width("research"))
         top = max(lines(board), lines(track))
         show(self.query_one("#map", TextLine), board, top)

@@ -25,14 +25,17 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Header, Static
 
+from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
 from core.games.arnak.state import ArnakState
+from core.messages import Command
 from core.session import Session
 from tui.games.arnak import panels
-from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show
+from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show, tall
 from tui.games.arnak.summary import since_last_turn
 from tui.games.arnak.turn import ANSWER, END, PASS, VERB, VERBS, Turn
 from tui.screens.choice import ConfirmScreen
@@ -98,6 +101,9 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         self._painted: dict[str, object] = {}  # what each panel shows now (see ``show_board``)
         self._tall: dict[str, int] = {}  # how many lines each panel takes now
         self._summary: tuple[object, str] = (None, "")  # the others' turns, for (seat, events)
+        self._passed = False  # this keyboard's last command was a pass
+        self._top: Widget | None = None  # the map and the track's row
+        self._details_for: tuple[object, int] = (None, 0)  # a question, its details' lines
 
     def _blank_state(self) -> ArnakState:
         state: ArnakState = self.rules.initial(self.rules.config(len(self.names)))
@@ -164,6 +170,19 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         self.ask(verb)
         if cover is not None:
             self.cover_for(cover)
+        else:
+            self._end_if_nothing_left()
+
+    def sent(self, command: Command) -> None:
+        """A pass this keyboard sent: its turn ends by itself once nothing else can be done
+        (the session may have shown the pass's outcome already)."""
+        self._passed = isinstance(command, cmd.Pass)
+        self._end_if_nothing_left()
+
+    def _end_if_nothing_left(self) -> None:
+        if self._passed and not self.covered and self.turn.commands == [cmd.EndTurn()]:
+            self._passed = False  # passed, and nothing is left to do: the turn ends by itself
+            self.run_worker(self._open(END))
 
     def secret_now(self) -> bool:
         """Hands are secret all game long."""
@@ -207,50 +226,73 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         on_map = {f for f in focus if f[:1] in ("C", "L")}
         on_track = {f for f in focus if f.isdigit()}
         in_row = {f for f in focus if f[:1] in ("i", "a") and f[1:].isdigit()}
-        tall = self._tall
+        heights = self._tall
         if shown.get("map") != on_map or shown.get("track") != on_track:
-            shown["map"], shown["track"] = on_map, on_track
-            board = panels.map_text(seen, names, on_map, fit.text_width("map"))
-            track = panels.research_text(seen, names, on_track, fit.text_width("research"))
-            tall["top"] = top = max(lines(board), lines(track))
-            show(self._line("#map"), board, top)
-            show(self._line("#research"), track, top)
-            self.query_one("#top").styles.height = top
+            if shown.get("map") != on_map:
+                shown["map"] = on_map
+                board = panels.map_text(seen, names, on_map, fit.text_width("map"), fit.map_columns)
+                heights["map"] = lines(board)
+                self._line("#map").text = board
+            if shown.get("track") != on_track:
+                shown["track"] = on_track
+                track = panels.research_text(seen, names, on_track, fit.text_width("research"))
+                heights["track"] = lines(track)
+                self._line("#research").text = track
+            heights["top"] = top = max(heights["map"], heights["track"])
+            tall(self._line("#map"), top)
+            tall(self._line("#research"), top)
+            if self._top is None:
+                self._top = self.query_one("#top")
+            tall(self._top, top)
         if shown.get("row") != in_row:
             shown["row"] = in_row
             text = panels.row_text(seen, in_row, fit.text_width("row"))
-            tall["row"] = lines(text)
+            heights["row"] = lines(text)
             show(self._line("#row"), text)
         if shown.get("scores") != scores:
             shown["scores"] = scores
             text = panels.players_text(seen, names, scores, fit.text_width("players"))
-            tall["players"] = lines(text)
+            heights["players"] = lines(text)
             show(self._line("#players"), text)
         details = self._details(value)
         if shown.get("details") != details:
             shown["details"] = details
             text = panels.details_text(details, fit.text_width("details"))
-            tall["details"] = lines(text)
-            show(self._line("#details"), text)
+            show(self._line("#details"), text, self._details_height(fit, lines(text)))
         room = self._room(fit)
         if shown.get("looking", -1) != (looking, room):
             shown["looking"] = (looking, room)
             text = panels.hand_text(seen, names, looking, fit.text_width("hand"), room)
             show(self._line("#hand"), text)
 
+    def _details_height(self, fit: Layout, needed: int) -> int:
+        """The details pane's lines: at least the layout's room for it, else the most any
+        answer highlighted in this list needed, so opening a list or moving the highlight
+        back and forth lays nothing out anew (the pane only grows while a list is shown)."""
+        least = fit.details_room
+        choice = self.choice
+        if choice is None:
+            return max(needed, least)
+        was = self._details_for[1] if self._details_for[0] is choice else least
+        tallest = max(needed, was)
+        self._details_for = (choice, tallest)
+        return tallest
+
     def _room(self, fit: Layout) -> int:
-        """The lines the hand's cards may take: the middle's, less the details and a few
-        lines of log (the title, its own line, is not counted)."""
-        tall = self._tall
-        used = int(fit.header) + 1 + tall.get("top", 0) + tall.get("row", 0)
-        prompt = 1
-        if self.turn.asking:  # the prompt says the question, then the keys: it may wrap
-            prompt += (len(self.names[self.turn.seat or 0]) + len(self.turn.question()) + 50) // (
-                fit.width - 2
-            )
-        used += tall.get("players", 0) + prompt + 1  # the prompt, the footer
+        """The lines the hand's cards may take: the middle's, less a few lines for the details
+        (the same whatever is highlighted, so the hand is not laid out anew at each key) and
+        for the log (the title, its own line, is not counted)."""
+        heights = self._tall
+        used = int(fit.header) + 1 + heights.get("top", 0) + heights.get("row", 0)
+        used += heights.get("players", 0) + 1 + 1  # the prompt, the footer
         middle = fit.height - used
-        return max(2, middle - tall.get("details", 0) - LOG_ROOM - 1)
+        return max(2, middle - fit.details_room - LOG_ROOM - 1)
+
+    def show_prompt(self, text: Text) -> None:
+        """The prompt, on as many lines as it wraps to (at most 3)."""
+        width = max(self.app.size.width - 2, 10)
+        wrapped = len(text.wrap(self.app.console, width)) if text.cell_len > width else 1
+        show(self._line("#prompt"), text, min(wrapped, 3))
 
     def _details(self, value: object) -> str:
         """The words of the highlighted answer (the site, card, row… it names), or, at the
