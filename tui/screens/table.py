@@ -36,7 +36,7 @@ from textual.timer import Timer
 
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.fold import apply, start_state
+from core.fold import apply, start_state, state_before
 from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.session import Session
@@ -422,7 +422,11 @@ class TableScreen(FollowsSize, Screen[None]):
         log = self.session.envelopes
         if not 0 < undone.back_to < len(log):
             return
-        what = self.log_viewer.sentence(self.rules, log[undone.back_to], self.names)
+        try:  # the position it was made in: an answer in the game's words
+            before = state_before(self.rules, log, undone.back_to)
+        except CalderaError:
+            before = None
+        what = self.log_viewer.sentence(self.rules, log[undone.back_to], self.names, before)
         who = "You" if undone.seat in self.session.controlled else self.names[undone.seat]
         self.notify(f"{who} took back: {what}", timeout=4)
 
