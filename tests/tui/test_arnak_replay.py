@@ -3,6 +3,7 @@ by one seat (only their hand), or by a spectator (no hand at all)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,3 +66,18 @@ async def test_the_replay_shows_the_table_and_only_the_hands_its_viewer_may_see(
         await pilot.pause()
         assert all(c == HIDDEN for p in screen.state.seats for c in p.hand)
         assert "only the player whose eyes the table shows sees a hand" in screen_text(pilot)
+
+
+async def test_the_replays_log_says_each_answer_in_the_games_words(tmp_path: Path) -> None:
+    path = tmp_path / "arnak.caldera"
+    save_game(path, "a-replay-words", players=2)
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ArnakReplayScreen), "the replay")
+        screen = app.screen
+        assert isinstance(screen, ArnakReplayScreen)
+        said = [text for _, text in screen._sentences]
+        answers = [text for text in said if "? " in text]
+        assert answers, "the bots answered questions"
+        assert not [text for text in said if re.search(r" chose \d", text)], said
+        assert any(": +" in text for text in said)  # an action's gains
