@@ -34,15 +34,20 @@ SCRIPTS = {
     # the host's app killed with SIGKILL mid-game: the guest sees "host away", the host's saved
     # games open the table again, the guest is back by himself, the game ends as one replay
     "tmux_host_resume.sh": "tmux host resume: OK",
+    # the SSH door with OpenSSH's client: two keys are two players asked their names once, play
+    # a whole game at one table, a resize reaches the app, a dropped ssh gets its seat back
+    "tmux_ssh.sh": "tmux ssh: OK",
 }
+NEEDS = {"tmux_ssh.sh": ("ssh", "ssh-keygen")}  # besides tmux (CI installs openssh-client)
 
 
 @pytest.mark.parametrize("script", sorted(SCRIPTS))
 def test_caldera_in_a_real_terminal(script: str, tmp_path: Path) -> None:
-    if shutil.which("tmux") is None:
-        if os.environ.get("CI"):  # CI installs tmux: never skip there
-            pytest.fail("tmux is not installed")
-        pytest.skip("needs tmux (CI installs it)")
+    for program in ("tmux", *NEEDS.get(script, ())):
+        if shutil.which(program) is None:
+            if os.environ.get("CI"):  # CI installs them: never skip there
+                pytest.fail(f"{program} is not installed")
+            pytest.skip(f"needs {program} (CI installs it)")
     caldera = Path(sys.executable).with_name("caldera")
     assert caldera.exists(), "the caldera console script is installed in the venv"
     env = {**os.environ, "CALDERA": str(caldera), "TMPDIR": str(tmp_path)}

@@ -8,6 +8,7 @@ is closed when the app quits or goes back to the menu.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
@@ -88,6 +89,23 @@ class CalderaApp(App[None]):
         self._waited = 0  # rounds the held keys have waited
         self.turn_watch: TurnWatch | None = None  # your turns everywhere, once online
 
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing caught stops the app, as in Textual: its traceback goes to the log,
+        and the screen says one line (where the traceback is)."""
+        from rich.text import Text
+
+        from tui import logs
+
+        logging.getLogger("caldera.app").critical(
+            "the app stopped on an error", exc_info=(type(error), error, error.__traceback__)
+        )
+        super()._handle_exception(error)
+        where = logs.current()
+        told = f"the traceback is in {where}" if where else "run with --log FILE to keep it"
+        self._exit_renderables[:] = [
+            Text(f"caldera: the app stopped on an error ({type(error).__name__}: {error}); {told}")
+        ]
+
     def on_mount(self) -> None:
         if self._settings_problem:
             self.notify(self._settings_problem, severity="warning")
@@ -96,6 +114,8 @@ class CalderaApp(App[None]):
             self.theme = chosen
         elif chosen is not None:
             self.notify(f"No theme is called {chosen!r}: the default is used", severity="warning")
+        if self.settings.keys:
+            self._remap_keys()
         self.push_screen(MenuScreen())
         if (config_path().parent / "identity.json").exists():  # a player of tables before
             self.set_timer(1.0, self.watch_turns)  # after the first frame: the network loads
@@ -105,6 +125,15 @@ class CalderaApp(App[None]):
             self.open_replay(self.launch.replay)
         elif self.launch.resume is not None:
             self.run_worker(self.resume_game(self.launch.resume))
+
+    def _remap_keys(self) -> None:
+        """The config file's ``[keys]``, through Textual's keymap (:mod:`tui.keymap`)."""
+        from tui import keymap
+
+        usable, problem = keymap.check(self.settings.keys, keymap.name_bindings())
+        if problem:
+            self.notify(problem, severity="warning", timeout=10)
+        self.set_keymap(usable)
 
     @cached_property
     def lease(self) -> Lease | None:

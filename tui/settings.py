@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from net.config import config_path
@@ -29,6 +30,7 @@ class Settings:
     confirm: bool = True
     bell: bool = True
     theme: str | None = None  # None: Textual's default
+    keys: Mapping[str, object] = field(default_factory=dict)  # [keys]: see tui.keymap
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
@@ -55,6 +57,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         else:
             wanted = "true or false" if kind is bool else "a name in quotes"
             problems.append(f"{SECTION}.{key} must be {wanted}")
+    keys = doc.get("keys", {})
+    if isinstance(keys, dict):
+        values["keys"] = keys
+    else:
+        problems.append("[keys] must be a table")
     line = f"{path}: {'; '.join(problems)}" if problems else ""
     return Settings(**values), line  # type: ignore[arg-type]
 

@@ -1,9 +1,10 @@
 """The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.
 
 A module per group of commands: ``local`` (play, replay, selfplay), ``files`` (export, state,
-verify), ``club`` (broker, serve, lobby), ``table`` (host, join, bot). To add a command, give its
-group a :class:`~tui.cli.command.Command` (a name, a function declaring its flags, a function
-running it); flags other commands share are declared once in :mod:`tui.cli.command`.
+verify), ``club`` (broker, serve, lobby), ``table`` (host, join, bot), ``doors`` (ssh-server,
+web). To add a command, give its group a :class:`~tui.cli.command.Command` (a name, a function
+declaring its flags, a function running it); flags other commands share are declared once in
+:mod:`tui.cli.shared`.
 
 Every error a user can meet is one line on stderr and a non-zero exit, never a traceback.
 """
@@ -14,17 +15,21 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+import shtab
 
 from core.errors import CalderaError
 from core.games import GAMES
-from tui.cli import club, files, local, table
+from tui import logs
+from tui.cli import club, doors, files, local, table
 from tui.cli.command import Command, OneLineParser, fail
 from tui.cli.local import parse_bots, selfplay_turn_limit
 
 __all__ = ["COMMANDS", "main", "parse_bots", "selfplay_turn_limit"]
 
-GROUPS = (local, files, club, table)
+GROUPS = (local, files, club, table, doors)
 
 
 def gather(groups: Sequence[Any]) -> dict[str, Command]:
@@ -50,6 +55,8 @@ def _flag_games(words: Sequence[str]) -> tuple[str, ...]:
     """The games whose flags a command line needs: every game for a command that opens a
     table (so a flag of another game is refused in the game's words), none otherwise (the
     other commands import no game's rules)."""
+    if "--print-completion" in words:
+        return tuple(GAMES)  # the completion knows every flag
     name = next((word for word in words if word in COMMANDS), None)
     return tuple(GAMES) if name is not None and COMMANDS[name].table_options else ()
 
@@ -57,6 +64,12 @@ def _flag_games(words: Sequence[str]) -> tuple[str, ...]:
 def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The command line; ``games``: those whose table options are flags."""
     p = OneLineParser(prog="caldera", description=DESCRIPTION)
+    p.add_argument("--version", action="version", version=f"caldera {_version()}")
+    p.add_argument("--log", type=Path, default=None, metavar="FILE",
+                   help="write what happens here (the app's default: "
+                        "~/.local/state/caldera/caldera.log)")  # fmt: skip
+    shtab.add_argument_to(p, "--print-completion", help="print the shell completion script "
+                          "(bash, zsh or tcsh), e.g. caldera --print-completion bash")  # fmt: skip
     p.add_argument(
         "--pace",
         type=float,
@@ -72,6 +85,8 @@ def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     args = _parser(_flag_games(words)).parse_args(words)
+    if args.log is not None and logs.start(args.log) is None:
+        return fail(f"--log: cannot write {args.log}")
     try:
         if args.command is None:
             return _run_app(args, None)
@@ -94,5 +109,18 @@ def _run_app(args: argparse.Namespace, launch: Any) -> int:
     pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
     if pace < 0:
         return fail("--pace is a number of seconds, 0 or more")
-    CalderaApp(launch, bot_pace=pace).run()
-    return 0
+    if logs.current() is None:
+        logs.start()
+    app = CalderaApp(launch, bot_pace=pace)
+    app.run()
+    return app.return_code or 0
+
+
+def _version() -> str:
+    """This Caldera's version (as installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("caldera")
+    except PackageNotFoundError:
+        return "(not installed)"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui import flags
 from tui.cli import shared
-from tui.cli.command import Command, Parser, fail
+from tui.cli.command import Command, Parser, fail, no_flags
 from tui.cli.files import load
 from tui.seats import SEAT_NAMES
 
@@ -262,6 +262,20 @@ def _replay(args: argparse.Namespace) -> Launch:
     return Launch(replay=args.file)
 
 
+def _keys(args: argparse.Namespace) -> int:
+    """Every key of the app by its name, for the config file's ``[keys]`` table."""
+    from tui import keymap
+
+    print("# name (for config.toml's [keys]), its keys, what it does")
+    for name, bindings in sorted(keymap.name_bindings().items()):
+        keys = ",".join(dict.fromkeys(b.key for _, b in bindings))
+        what = next(
+            (b.tooltip or b.description for _, b in bindings if b.tooltip or b.description), ""
+        )
+        print(f"{name:32} {keys:18} {what}".rstrip())
+    return 0
+
+
 COMMANDS = (
     Command(
         "play",
@@ -279,6 +293,7 @@ COMMANDS = (
         "  caldera play --resume FILE                      go on with an unfinished game",
     ),
     Command("replay", "watch a replay file in the app", _replay_flags, _replay),
+    Command("keys", "every key of the app by name, to remap in config.toml", no_flags, _keys),
     Command(
         "selfplay",
         "bots play a whole game into a replay file",

@@ -1,0 +1,59 @@
+"""Where Caldera writes what happened: ``caldera --log FILE``, or for the app a file in the
+state folder (``~/.local/state/caldera/caldera.log``). Python's logging, with Textual's handler
+beside the file (its devtools console shows the same lines); an app that stops on an error
+leaves its traceback here and one line on the screen."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+_current: Path | None = None
+_handlers: list[logging.Handler] = []
+
+
+def default_path() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir("caldera")) / "caldera.log"
+
+
+def start(path: Path | None = None) -> Path | None:
+    """Log Caldera's lines (``caldera.*`` and Textual's) to ``path`` (the default file when
+    ``None``); the file, or ``None`` when it cannot be opened (the app runs on without)."""
+    global _current
+    path = path if path is not None else default_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter(FORMAT))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    if root.level == logging.NOTSET or root.level > logging.INFO:
+        root.setLevel(logging.INFO)
+    from textual.logging import TextualHandler
+
+    textual = TextualHandler()
+    textual.setLevel(logging.INFO)
+    root.addHandler(textual)
+    _handlers.extend((handler, textual))
+    _current = path
+    return path
+
+
+def stop() -> None:
+    """Stop logging where :func:`start` said (its file is closed)."""
+    global _current
+    for handler in _handlers:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+    _handlers.clear()
+    _current = None
+
+
+def current() -> Path | None:
+    """The file Caldera logs to in this process (``None``: none)."""
+    return _current
