@@ -14,8 +14,17 @@ _handlers: list[logging.Handler] = []
 
 
 def default_path() -> Path:
+    """The platform's state folder, or ``$CALDERA_DATA_DIR`` when that names Caldera's data
+    folder (tests, a door's players): what a run writes stays with its data."""
+    import os
+
     import platformdirs
 
+    from replays.unfinished import DATA_DIR_ENV
+
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser() / "caldera.log"
     return Path(platformdirs.user_state_dir("caldera")) / "caldera.log"
 
 
