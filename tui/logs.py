@@ -45,7 +45,7 @@ def start(path: Path | None = None) -> Path | None:
         root.setLevel(logging.INFO)
     from textual.logging import TextualHandler
 
-    textual = TextualHandler()
+    textual = TextualHandler(stderr=False, stdout=False)  # the app's log only, never the screen
     textual.setLevel(logging.INFO)
     root.addHandler(textual)
     _handlers.extend((handler, textual))
