@@ -52,3 +52,13 @@ def test_a_log_file_that_cannot_be_written_is_one_line(
     assert main(["--log", str(blocked / "caldera.log"), "lobby"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("caldera: --log: cannot write") and err.count("\n") == 1
+
+
+def test_a_line_logged_outside_the_app_goes_to_the_file_not_the_screen(
+    log_file: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import logging
+
+    logging.getLogger("caldera.test").info("a table opened")
+    assert capfd.readouterr() == ("", "")
+    assert "INFO caldera.test: a table opened" in log_file.read_text(encoding="utf-8")
