@@ -11,6 +11,7 @@ from pathlib import Path
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _current: Path | None = None
 _handlers: list[logging.Handler] = []
+_level: int | None = None  # the root logger's level before start()
 
 
 def default_path() -> Path:
@@ -31,7 +32,7 @@ def default_path() -> Path:
 def start(path: Path | None = None) -> Path | None:
     """Log Caldera's lines (``caldera.*`` and Textual's) to ``path`` (the default file when
     ``None``); the file, or ``None`` when it cannot be opened (the app runs on without)."""
-    global _current
+    global _current, _level
     path = path if path is not None else default_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -41,6 +42,7 @@ def start(path: Path | None = None) -> Path | None:
     handler.setFormatter(logging.Formatter(FORMAT))
     root = logging.getLogger()
     root.addHandler(handler)
+    _level = root.level if _level is None else _level
     if root.level == logging.NOTSET or root.level > logging.INFO:
         root.setLevel(logging.INFO)
     from textual.logging import TextualHandler
@@ -55,12 +57,15 @@ def start(path: Path | None = None) -> Path | None:
 
 def stop() -> None:
     """Stop logging where :func:`start` said (its file is closed)."""
-    global _current
+    global _current, _level
+    root = logging.getLogger()
     for handler in _handlers:
-        logging.getLogger().removeHandler(handler)
+        root.removeHandler(handler)
         handler.close()
     _handlers.clear()
-    _current = None
+    if _level is not None:
+        root.setLevel(_level)
+    _current = _level = None
 
 
 def current() -> Path | None:
