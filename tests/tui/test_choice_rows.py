@@ -6,12 +6,17 @@ from __future__ import annotations
 import random
 
 from rich.console import Console, RenderableType
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions
 
 from tui.widgets.choices import KeyedLine
 
+OPTIONS = RenderOptions(lambda style: VisualStyle(), {})  # what a row's drawing does not read
 WORDS = ["dig", "at", "the", "site", "Ⅱ", "plane:", "2", "compass", "→", "idol", "—", "x" * 30]
 
 
@@ -46,3 +51,29 @@ def test_a_long_row_wraps_under_its_words() -> None:
     row = KeyedLine(Text("3", "bold"), Text("dig at the site with a plane"))
     lines = ["".join(s.text for s in line) for line in console.render_lines(row, pad=False)]
     assert lines == [" 3 dig at the site  ", "   with a plane     "]
+
+
+def test_rows_as_options_draw_as_a_rich_renderable_would() -> None:
+    """In the list, a row is drawn as Textual draws a Rich renderable option: the option's
+    style under each cell, padded to the list's width on that style; drawn once per width and
+    style (the same strips again)."""
+    console = Console(width=80, color_system="truecolor")
+    rng = random.Random(5)
+    styles = [Style(), Style(color="#e0e0e0", bgcolor="#0178d4", bold=True), Style(dim=True)]
+    for _ in range(300):
+        text = Text(" ".join(rng.choices(WORDS, k=rng.randint(1, 14))), rng.choice(["", "dim"]))
+        key = Text(rng.choice(["1", "9", "1.3", ""]), "bold")
+        row = KeyedLine(key, text, rng.choice([2, 4]), console)
+        width, base = rng.randint(6, 80), rng.choice(styles)
+        lines = console.render_lines(row, console.options.update(width=width), pad=False)
+        expected = [
+            Strip([Segment(t, base + s if base else s) for t, s, _ in line])
+            .extend_cell_length(width, base)
+            .apply_style(Style())
+            for line in lines
+        ]
+        strips = row.render_strips(width, None, VisualStyle.from_rich_style(base), OPTIONS)
+        assert [list(s) for s in strips] == [list(s) for s in expected]
+        assert row.get_height({}, width) == len(lines)
+        again = row.render_strips(width, None, VisualStyle.from_rich_style(base), OPTIONS)
+        assert again is strips
