@@ -188,7 +188,12 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                 report.problems.append("the game ends before the clocks were read")
             book.finished()
             result = rules.outcome(state)
-            if result is None:
+            if rules.forced(state):  # the referee appends every forced event before the end
+                report.problems.append(
+                    f"event {envelopes[-1].seq}: the game ends before the rules' forced "
+                    f"{rules.forced(state)[0].TAG}"
+                )
+            elif result is None:
                 report.problems.append("the log ends the game before the rules do")
             elif (result.scores, result.winners) != (ended.scores, ended.winners):
                 report.problems.append("the final scores differ from the re-folded game")
