@@ -625,7 +625,7 @@ def test_snake_row_seven_lets_each_arrival_choose_one_of_its_bonus_tiles() -> No
     for tile in ("r01", "r04"):
         t.state.bonus_box.remove(tile)
     t.do(cmd.Research("glass", "13"))
-    assert sorted(t.options()) == ["r01", "r04"]
+    assert sorted(t.options()) == ["r01", "r04", "row"], "or the row's effect first"
     t.choose("r04")
     assert seat0(t).res == R("MTAC") and t.state.bonus[13] == ["r01"]
     assert len(fears(t)) == 1, "row 7's glass effect: Fear"
@@ -758,7 +758,7 @@ def test_round_five_ends_with_the_archaeologists_return_and_its_fear() -> None:
     assert (s.row_art, s.row_items) == row
     assert not any(isinstance(e, ev.Shuffled | ev.Drew) for e in t.events)
     outcome = RULES.outcome(s)
-    assert outcome is not None and outcome.parts[0]["cards"] == -1, "the Fear card scores -1"
+    assert outcome is not None and outcome.parts[0]["fear"] == -1, "the Fear card scores -1"
 
 
 def test_a_bought_item_lies_above_the_cards_shuffled_under_the_deck() -> None:

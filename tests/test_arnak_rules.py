@@ -123,7 +123,7 @@ def test_fear_tiles_once_the_fear_deck_is_empty() -> None:
     t.state.fear_deck.clear()  # (a test position: the Fear cards are simply gone)
     t.do(cmd.Dig("L1.1", ("b0fc",)))
     assert t.state.seats[0].fear_tiles == 1 and t.state.fear_tiles == 9
-    assert parts(t.state, 0)["fear_tiles"] == -2
+    assert parts(t.state, 0)["fear"] == -2
 
 
 def test_an_exiled_fear_card_returns_to_the_fear_deck() -> None:
@@ -153,8 +153,8 @@ def test_every_scoring_part() -> None:
         "temple_tiles": 19,
         "idols": 3 * 3 + 2 + 3 + 4,  # three idols, the last three slots empty
         "guardians": 10,
-        "cards": 3 + 3 - 1 - 1,  # Aeroplane 3, Treasure Chest 3, two Fear
-        "fear_tiles": -2,
+        "items_and_artifacts": 3 + 3,  # Aeroplane 3, Treasure Chest 3
+        "fear": -1 - 1 - 2,  # two Fear cards and a Fear tile: Fear is a line of its own
     }
 
 
@@ -188,8 +188,8 @@ def test_the_json_position_names_every_scoring_part_and_the_result() -> None:
         "temple_tiles",
         "idols",
         "guardians",
-        "cards",
-        "fear_tiles",
+        "items_and_artifacts",
+        "fear",
     }
     assert doc["result"]["scores"] == [11, 10] and doc["result"]["winners"] == [0]
 

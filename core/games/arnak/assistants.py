@@ -36,7 +36,10 @@ def _ask_rescue(state: ArnakState, frame: Frame, op: o.Rescue) -> list[str]:
         return [SKIP]
     if "seen" not in frame.ctx:
         return []
-    return [c for c in state.rescue if c != HIDDEN] or [SKIP]
+    found = [c for c in state.rescue if c != HIDDEN]
+    if found and state.rules_version >= 2:
+        return [*found, SKIP]  # the glass "kann" rescue one (004): it may decline
+    return found or [SKIP]
 
 
 def _answer_rescue(state: ArnakState, frame: Frame, op: o.Rescue, value: str) -> None:

@@ -200,3 +200,12 @@ class LaidAsideCards(Event, frozen=True):
 
     seat: int
     cards: tuple[str, ...]
+
+
+@register("arnak.final_scoring")
+class FinalScoring(Event, frozen=True):
+    """The game is over and every player's points are counted: ``parts`` per seat, by the
+    lines of 004's scoring list (``scoring.PARTS``: research, temple tiles, idols, guardians,
+    items and artifacts, Fear). Public: every card is shown at the end."""
+
+    parts: tuple[dict[str, int], ...]

@@ -352,6 +352,10 @@ def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> None:
         fx.push(state, "keep", e.seat)
 
 
+def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
+    state.final = [dict(p) for p in e.parts]
+
+
 def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> None:
     fx.answer(state, e.value)
 
@@ -380,4 +384,5 @@ HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
     ev.TurnEnded: _turn_ended,
     ev.Chose: _chose,
     ev.ChoseSecretly: _chose,
+    ev.FinalScoring: _final_scoring,
 }

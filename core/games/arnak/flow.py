@@ -13,6 +13,7 @@ from core.chance import shuffle_sizes, shuffled
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
 from core.games.arnak import ops as o
+from core.games.arnak import scoring
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import ArnakState, Frame
 from core.messages import Event
@@ -136,6 +137,8 @@ def forced(state: ArnakState) -> list[Event]:
             return [ev.StartPlayerChosen(state.start_player_option)]
         return []
     if phase == "over":
+        if state.rules_version >= 2 and not state.final:
+            return [final_scoring(state)]
         return []
     if state.stack:
         frame = state.stack[-1]
@@ -165,6 +168,11 @@ def forced(state: ArnakState) -> list[Event]:
             return [ev.RoundEnded(state.round)]
         return [ev.TurnStarted(nxt)]
     return []
+
+
+def final_scoring(state: ArnakState) -> ev.FinalScoring:
+    """Every player's points by 004's scoring list, counted from the whole state."""
+    return ev.FinalScoring(tuple(scoring.parts(state, seat) for seat in range(state.players)))
 
 
 def turn_order(state: ArnakState) -> list[int]:

@@ -95,10 +95,13 @@ def do_research(
         return
     key = row_key(state.side, token, K.research_row(state.side, space))
     if state.bonus.get(space):
-        # the first arrival takes the bonus tile (on the snake side's row 7: one of them),
-        # which resolves before the row's effect
-        push(state, key, seat)
-        push(state, "bonuspick", seat, {"space": space})
+        # the first arrival takes the bonus tile (on the snake side's row 7: one of them);
+        # 004: the row's effect may come first, if the player wants (rules version 1: never)
+        if state.rules_version < 2:
+            push(state, key, seat)
+            push(state, "bonuspick", seat, {"space": space})
+        else:
+            push(state, "bonuspick", seat, {"space": space, "row": key})
     else:
         start(state, key, seat)
 
@@ -145,12 +148,26 @@ def _answer_temple(state: ArnakState, frame: Frame, op: o.TemplePick, value: str
         start(state, "bonus:" + value, frame.seat)
 
 
+ROW_FIRST = "row"  # the bonus question's answer "the row's effect first, then a bonus tile"
+
+
 def _ask_bonus(state: ArnakState, frame: Frame, op: BonusPick) -> list[str]:
-    return sorted(set(state.bonus.get(frame.ctx["space"], []))) or [SKIP]
+    tiles = sorted(set(state.bonus.get(frame.ctx["space"], [])))
+    if tiles and "row" in frame.ctx:
+        return [*tiles, ROW_FIRST]
+    return tiles or [SKIP]
 
 
 def _answer_bonus(state: ArnakState, frame: Frame, op: BonusPick, value: str) -> None:
+    """A bonus tile (its effect runs, then the row's unless that came first), or the row's
+    effect first (the question comes back for the tile once it is done)."""
+    row = frame.ctx.pop("row", None)
+    if value == ROW_FIRST:
+        start(state, row, frame.seat)
+        return
     advance(frame)
+    if row is not None:
+        push(state, row, frame.seat)  # under the tile's effect: it runs next
     if value != SKIP:
         state.bonus[frame.ctx["space"]].remove(value)
         state.seats[frame.seat].bonus_tiles.append(value)

@@ -98,6 +98,11 @@ class Arnak(RulesBase[ArnakState]):
     def initial(self, config: Mapping[str, Any]) -> ArnakState:
         return initial_state(self.table_config(config))
 
+    def recorded_under(self, state: ArnakState, version: int) -> ArnakState:
+        state = super().recorded_under(state, version)
+        state.rules_version = version  # 1: before 004's three rulings (see RULES_VERSION)
+        return state
+
     def forced(self, state: ArnakState) -> list[Event]:
         return flow.forced(state)
 

@@ -1,14 +1,24 @@
-"""Final scoring (004, line 910-934) and the tie-break (line 937-943)."""
+"""Final scoring (004, line 910-934) and the tie-break (line 937-943).
+
+A score's parts are the lines of 004's scoring list, in its order: research markers (the glass
+in the temple by its arrival), temple tiles, idols (and the empty idol slots), guardians,
+artifact and item cards, and Fear (-1 a Fear card, -2 a Fear tile).
+"""
 
 from __future__ import annotations
 
 from core.games.arnak import catalog as K
 from core.games.arnak.components import COMPONENTS as C
-from core.games.arnak.state import TEMPLE, ArnakState
+from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 from core.protocol import Outcome
 
 R = C.rules
-PARTS = ("research", "temple_tiles", "idols", "guardians", "cards", "fear_tiles")
+PARTS = ("research", "temple_tiles", "idols", "guardians", "items_and_artifacts", "fear")
+WORDS = {  # each part as a reader reads it (an export's final scores)
+    "temple_tiles": "temple tiles",
+    "items_and_artifacts": "items and artifacts",
+    "fear": "Fear",
+}
 
 
 def research_vp(state: ArnakState, seat: int) -> int:
@@ -25,17 +35,21 @@ def research_vp(state: ArnakState, seat: int) -> int:
 
 
 def parts(state: ArnakState, seat: int) -> dict[str, int]:
-    """Every scoring part of one player, by name."""
+    """Every scoring part of one player, by name (as ``FinalScoring`` counted them, once it
+    has: a seat's view does not know every deck card)."""
+    if state.final:
+        return dict(state.final[seat])
     side = C.sides[state.side]  # type: ignore[index]
     player = state.seats[seat]
-    cards = [*player.deck, *player.hand, *player.play, *player.aside]
+    cards = [c for c in (*player.deck, *player.hand, *player.play, *player.aside) if c != HIDDEN]
     return {
         "research": research_vp(state, seat),
         "temple_tiles": sum(side.temple_stacks[t].vp for t in player.temple_tiles),
         "idols": R.idol_vp * (player.idols + player.slots) + sum(R.idol_slot_vp[player.slots :]),
         "guardians": R.guardian_vp * len(player.guardians),
-        "cards": sum(K.card(c).vp for c in cards if c != "?"),
-        "fear_tiles": R.fear_tile_vp * player.fear_tiles,
+        "items_and_artifacts": sum(K.card(c).vp for c in cards if c[0] != "f"),
+        "fear": sum(K.card(c).vp for c in cards if c[0] == "f")
+        + R.fear_tile_vp * player.fear_tiles,
     }
 
 

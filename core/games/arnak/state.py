@@ -12,7 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 HIDDEN = "?"
-RULES_VERSION = 1
+RULES_VERSION = 2
+"""1: a research bonus tile always came before its row's effect; the snake side's glass always
+rescued an assistant when one could be; the final scoring was not an event (a seat's view, which
+does not know every deck, could not count it). 2 (issue 22, 004's rulings): the player may take
+the row's effect first; rescuing may be declined; ``FinalScoring`` records each player's points
+by 004's scoring list."""
 RES = "MCTAJ"  # coin, compass, tablet, arrowhead, jewel
 COIN, COMPASS, TABLET, ARROWHEAD, JEWEL = range(5)
 TEMPLE = 14  # the research space of the Lost Temple (glass only)
@@ -148,6 +153,8 @@ class ArnakState:
         default_factory=lambda: {"rescue": [], "temple": []}
     )  # seats that looked through the rescue or the temple bonus stack (they know its order)
     turn_over: bool = False  # the active player ended the turn; the next one is due
+    final: list[dict[str, int]] = field(default_factory=list)  # per seat: its points, by part
+    rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
 
     def copy(self) -> ArnakState:
         """An independent copy (by hand: ``deepcopy`` is ~20x slower)."""
@@ -185,6 +192,7 @@ class ArnakState:
         out.supply_shown = list(self.supply_shown)
         out.top_known = list(self.top_known)
         out.looked = {k: list(v) for k, v in self.looked.items()}
+        out.final = [dict(p) for p in self.final]
         return out
 
     @property

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from core.games.arnak import board_words as B
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
+from core.games.arnak import scoring
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, ArnakState
@@ -171,4 +172,14 @@ def describe(event: Event, names: Sequence[str], state: ArnakState | None = None
             if value == "skip":
                 return f"{who(seat)} chose nothing"
             return f"{who(seat)} chose {_value(value)}"
+        case ev.FinalScoring(parts=parts):
+            return "Final scoring: " + "; ".join(
+                f"{who(seat)} {final_words(points)}" for seat, points in enumerate(parts)
+            )
     return type(event).__name__
+
+
+def final_words(points: Mapping[str, int]) -> str:
+    """``40 VP (research 13, temple tiles 0, …, Fear -1)``: a total and 004's scoring list."""
+    each = ", ".join(f"{scoring.WORDS.get(part, part)} {n}" for part, n in points.items())
+    return f"{sum(points.values())} VP ({each})"

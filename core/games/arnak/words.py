@@ -12,6 +12,7 @@ from core.games.arnak import effects as fx
 from core.games.arnak import ops as o
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.components import Side
+from core.games.arnak.research import ROW_FIRST
 from core.games.arnak.state import HIDDEN, ArnakState
 
 RES_WORDS: tuple[tuple[str, str], ...] = (
@@ -374,6 +375,8 @@ def answer(state: ArnakState, value: str) -> str:
         return f"the one at {site_name(value)}"
     if isinstance(op, fx.KeepCards):
         return "done: keep the rest in hand" if value == "keep" else card_line(value)
+    if isinstance(op, fx.BonusPick) and value == ROW_FIRST:
+        return f"first the row's effect ({effect(fx.program(frame.ctx['row']))}), then a tile"
     if isinstance(op, o.TemplePick | fx.BonusPick):
         return f"a bonus tile: {effect(C.bonus_tile(value).effect)}"
     return card_line(value) if value[:1] in "iafb" and value[1:2].isdigit() else value

@@ -58,8 +58,8 @@ SCORE_PARTS = {  # the end screen's headings for the parts of a score
     "temple_tiles": "Temple\ntiles",
     "idols": "Idols",
     "guardians": "Guard-\nians",
-    "cards": "Cards",
-    "fear_tiles": "Fear\ntiles",
+    "items_and_artifacts": "Items &\nartifacts",
+    "fear": "Fear",
     "total": "Total",
 }
 DRAMATIC = (ev.RoundEnded, ev.RowRefilled)
