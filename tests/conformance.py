@@ -1,6 +1,7 @@
 """The one conformance check every game passes (OpenSpiel's habit): random legal play to the end,
-``decide`` accepts every listed command and rejects unlisted ones, ``evolve`` never raises, the
-log survives encode/decode, and the game's own invariants hold at every event."""
+``decide`` accepts every listed command and rejects unlisted ones, ``evolve`` never raises, a copy
+of the state is whole and independent, the log survives encode/decode, and the game's own
+invariants hold at every event."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import msgspec
 
 from core.bots import RandomBot
-from core.codec import decode_envelope, encode_envelope
+from core.codec import Envelope, decode_envelope, encode_envelope
 from core.errors import CodecError, IllegalCommand
 from core.fold import fold
 from core.messages import COMMANDS, Command
@@ -107,18 +108,34 @@ def check_playout(
             else:
                 raise AssertionError(f"seat {others[0]} acted out of turn")
         before = len(referee.log)
+        copied = rules.copy(referee.state) if steps % 10 == 0 else None
         if steps % 10 == 0:  # now and then through the bot's real path (the seat's view)
             command = bot.choose(rules, rules.view(referee.state, seat), seat)
         else:
             command = listed[pick.below(len(listed))]
+        was = rules.dump_position(referee.state) if copied is not None else None
         referee.submit(seat, command)
         steps += 1
         assert len(referee.log) > before
+        if copied is not None:
+            check_copy(rules, copied, was, referee, referee.log[before:])
     assert rules.outcome(referee.state) is not None
     check_log_round_trip(rules, referee)
     if invariant is not None:
         check_every_event(rules, referee, invariant)
     return referee
+
+
+def check_copy(
+    rules: Rules[Any], copied: Any, was: Any, referee: Referee[Any], since: list[Envelope]
+) -> None:
+    """A copy taken before a command: the referee's evolving left it as it was, and the same
+    events (``since``) make it equal to the referee's state (every field copied, none shared)."""
+    assert rules.dump_position(copied) == was, "evolving the state changed a copy of it"
+    for env in since:
+        if not env.type.startswith("core."):
+            copied = rules.evolve(copied, env.event)
+    assert copied == referee.state, "a copy, evolved alike, differs from the state"
 
 
 def check_log_round_trip(rules: Rules[Any], referee: Referee[Any]) -> None:

@@ -19,7 +19,7 @@ FORMAT = 1
 
 def dump(state: ArnakState) -> dict[str, Any]:
     data = dataclasses.asdict(state)
-    data["bonus"] = {str(k): v for k, v in state.bonus.items()}
+    data["bonus"] = {str(k): list(v) for k, v in state.bonus.items()}  # never the live lists
     config: dict[str, Any] = {
         "players": state.players,
         "side": state.side,
