@@ -9,6 +9,7 @@ the temple when those pay; passing, by the verb or by a card's option, costs the
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.games.arnak import catalog as K
@@ -19,13 +20,14 @@ from core.games.arnak.catalog import research_row
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import evolve
 from core.games.arnak.play import ECHO
-from core.games.arnak.scoring import parts
+from core.games.arnak.scoring import points
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 from core.messages import Command, Event
 from core.protocol import Rules, Seat
 from core.rng import Rng
 
 RESOURCE_WORTH = (0.45, 0.55, 0.8, 1.4, 2.2)  # coin, compass, tablet, arrowhead, jewel
+COIN_WORTH, COMPASS_WORTH, TABLET_WORTH, ARROWHEAD_WORTH, JEWEL_WORTH = RESOURCE_WORTH
 GLASS_ROW = 6.0  # what each row the glass climbs is worth beyond its points (the way to the temple)
 NOTEBOOK_ROW = 2.0
 IN_TEMPLE = 6.0  # the glass in the temple: its tiles can be bought
@@ -41,28 +43,46 @@ def growth_of(state: ArnakState) -> float:
     return min(1.0, left / 3)
 
 
+@cache
+def card_worth(card: str) -> float:
+    """An item's or artifact's worth before growth; -1 marks a Fear card, 0 a basic or hidden
+    card (worth nothing here)."""
+    info = None if card == HIDDEN else K.card(card)
+    if info is None or info.kind not in ("fear", "item", "artifact"):
+        return 0.0
+    return -1.0 if info.kind == "fear" else 0.6 + 0.35 * info.cost
+
+
 def value(state: ArnakState, seat: int) -> float:
     """What the position is worth to ``seat``, in points."""
     player = state.seats[seat]
-    score = float(sum(parts(state, seat).values()))
+    score = float(points(state, seat))
     if state.phase == "over":
         return score
     growth = growth_of(state)
-    score += growth * sum(n * w for n, w in zip(player.res, RESOURCE_WORTH, strict=True))
-    cards = [c for c in [*player.deck, *player.hand, *player.play] if c != HIDDEN]
-    for card in cards:
-        info = K.card(card)
-        if info.kind == "fear":
-            score -= 0.8 * growth
-        elif info.kind in ("item", "artifact"):
-            score += growth * (0.6 + 0.35 * info.cost)
+    coins, compasses, tablets, arrowheads, jewels = player.res
+    score += growth * (
+        coins * COIN_WORTH
+        + compasses * COMPASS_WORTH
+        + tablets * TABLET_WORTH
+        + arrowheads * ARROWHEAD_WORTH
+        + jewels * JEWEL_WORTH
+    )
+    for pile in (player.deck, player.hand, player.play):
+        for card in pile:
+            worth = card_worth(card)
+            if worth < 0:  # a Fear card
+                score -= 0.8 * growth
+            elif worth:
+                score += growth * worth
     # a hand card played for a coin or a compass at once cannot pay a dig later this round
-    hand = sum(1 for c in player.hand if c != HIDDEN)
-    home = 0 if state.passed[seat] else sum(1 for space in player.arch if space is None)
+    hand = len(player.hand) - player.hand.count(HIDDEN)
+    home = 0 if state.passed[seat] else player.arch.count(None)
     score += growth * (HAND_CARD * hand + TRAVEL_KEPT * min(home, hand))
     score += growth * sum(2.5 + (1.5 if a.gold else 0) for a in player.assistants)
     score += growth * 1.2 * player.idols  # an idol can still go into a slot
-    score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))
+    if player.guardians:  # (adding nothing otherwise)
+        score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))
     # research: each row climbed brings its effects and opens the temple
     glass_row = 8 if player.glass == TEMPLE else research_row(state.side, player.glass)
     score += growth * GLASS_ROW * glass_row

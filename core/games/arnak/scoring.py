@@ -7,6 +7,8 @@ artifact and item cards, and Fear (-1 a Fear card, -2 a Fear tile).
 
 from __future__ import annotations
 
+from functools import cache
+
 from core.games.arnak import catalog as K
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
@@ -21,17 +23,32 @@ WORDS = {  # each part as a reader reads it (an export's final scores)
 }
 
 
+@cache
+def row_vp(side: str, token: str, space: int) -> int:
+    """What the glass or the notebook on research ``space`` scores (0: not on the track)."""
+    if not space:
+        return 0
+    board = C.sides[side]  # type: ignore[index]
+    row = board.row(board.research_space(space).row)
+    return row.glass_vp if token == "glass" else row.notebook_vp
+
+
 def research_vp(state: ArnakState, seat: int) -> int:
-    side = C.sides[state.side]  # type: ignore[index]
     player = state.seats[seat]
-    total = 0
-    if player.glass == TEMPLE:
-        total += player.temple_vp
-    elif player.glass:
-        total += side.row(side.research_space(player.glass).row).glass_vp
-    if player.notebook:
-        total += side.row(side.research_space(player.notebook).row).notebook_vp
-    return total
+    glass = (
+        player.temple_vp if player.glass == TEMPLE else row_vp(state.side, "glass", player.glass)
+    )
+    return glass + row_vp(state.side, "notebook", player.notebook)
+
+
+@cache
+def card_vp(card: str) -> int:
+    return K.card(card).vp
+
+
+def points(state: ArnakState, seat: int) -> int:
+    """A player's points so far (the sum of :func:`parts`, without naming them)."""
+    return sum(parts(state, seat).values())
 
 
 def parts(state: ArnakState, seat: int) -> dict[str, int]:
@@ -41,15 +58,20 @@ def parts(state: ArnakState, seat: int) -> dict[str, int]:
         return dict(state.final[seat])
     side = C.sides[state.side]  # type: ignore[index]
     player = state.seats[seat]
-    cards = [c for c in (*player.deck, *player.hand, *player.play, *player.aside) if c != HIDDEN]
+    cards = fear = 0
+    for pile in (player.deck, player.hand, player.play, player.aside):
+        for card in pile:
+            if card[0] == "f":
+                fear += card_vp(card)
+            elif card != HIDDEN:
+                cards += card_vp(card)
     return {
         "research": research_vp(state, seat),
         "temple_tiles": sum(side.temple_stacks[t].vp for t in player.temple_tiles),
         "idols": R.idol_vp * (player.idols + player.slots) + sum(R.idol_slot_vp[player.slots :]),
         "guardians": R.guardian_vp * len(player.guardians),
-        "items_and_artifacts": sum(K.card(c).vp for c in cards if c[0] != "f"),
-        "fear": sum(K.card(c).vp for c in cards if c[0] == "f")
-        + R.fear_tile_vp * player.fear_tiles,
+        "items_and_artifacts": cards,
+        "fear": fear + R.fear_tile_vp * player.fear_tiles,
     }
 
 

@@ -7,10 +7,10 @@ jewel (``M C T A J``). Piles list their top first.
 
 from __future__ import annotations
 
-import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any
 
+_new = object.__new__  # a copy sets every field itself (see ArnakState.copy)
 HIDDEN = "?"
 RULES_VERSION = 2
 """1: a research bonus tile always came before its row's effect; the snake side's glass always
@@ -76,21 +76,30 @@ class Player:
     exiled: list[str] = field(default_factory=list)  # basic cards removed from the game
 
     def clone(self) -> Player:
-        out = _copy.copy(self)
-        out.deck = list(self.deck)
-        out.deck_seen = list(self.deck_seen)
-        out.hand = list(self.hand)
-        out.hand_public = list(self.hand_public)
-        out.play = list(self.play)
-        out.aside = list(self.aside)
-        out.res = list(self.res)
-        out.arch = list(self.arch)
+        """An independent copy, field by field (the bots copy a lot; see ArnakState.copy)."""
+        out = _new(Player)
+        out.deck = self.deck[:]
+        out.deck_seen = self.deck_seen[:]
+        out.hand = self.hand[:]
+        out.hand_public = self.hand_public[:]
+        out.play = self.play[:]
+        out.aside = self.aside[:]
+        out.res = self.res[:]
+        out.arch = self.arch[:]
+        out.glass = self.glass
+        out.notebook = self.notebook
+        out.idols = self.idols
+        out.slots = self.slots
         out.assistants = [Assistant(a.id, a.gold, a.exhausted) for a in self.assistants]
-        out.guardians = list(self.guardians)
-        out.boons_used = list(self.boons_used)
-        out.temple_tiles = list(self.temple_tiles)
-        out.bonus_tiles = list(self.bonus_tiles)
-        out.exiled = list(self.exiled)
+        out.guardians = self.guardians[:]
+        out.boons_used = self.boons_used[:]
+        out.fear_tiles = self.fear_tiles
+        out.temple_tiles = self.temple_tiles[:]
+        out.temple_vp = self.temple_vp
+        out.bonus_tiles = self.bonus_tiles[:]
+        out.all_planes = self.all_planes
+        out.no_guardian_fear = self.no_guardian_fear
+        out.exiled = self.exiled[:]
         return out
 
 
@@ -157,42 +166,65 @@ class ArnakState:
     rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
 
     def copy(self) -> ArnakState:
-        """An independent copy (by hand: ``deepcopy`` is ~20x slower)."""
-        out = _copy.copy(self)
-        out.passed = list(self.passed)
-        out.pool = list(self.pool)
+        """An independent copy, each field set by hand on a bare object: ``deepcopy`` is ~20x
+        slower, ``copy.copy`` of a slotted dataclass goes through ``setattr`` for every slot, and
+        calling the constructor matches some 60 keywords (each ~2x this). A field left out here
+        fails at once (an unset slot), and the conformance test compares every copy."""
+        out = _new(ArnakState)
+        out.players = self.players
+        out.side = self.side
+        out.start_player_option = self.start_player_option
+        out.turn_limit = self.turn_limit
+        out.phase = self.phase
+        out.setup_step = self.setup_step
+        out.round = self.round
+        out.start_player = self.start_player
+        out.active = self.active
+        out.turn = self.turn
+        out.passed = self.passed[:]
+        out.main_done = self.main_done
+        out.pool = self.pool[:]
         out.stack = [Frame(f.key, f.seat, f.pc, dict(f.ctx)) for f in self.stack]
+        out.refill_due = self.refill_due
+        out.roundend_step = self.roundend_step
         out.seats = [p.clone() for p in self.seats]
-        out.occupant = dict(self.occupant)
-        out.blocked = list(self.blocked)
-        out.site_tile = dict(self.site_tile)
-        out.idol_up = dict(self.idol_up)
-        out.idol_down = dict(self.idol_down)
-        out.guardian = dict(self.guardian)
-        out.sites1 = list(self.sites1)
-        out.sites2 = list(self.sites2)
-        out.sites_known = list(self.sites_known)
-        out.guardians = list(self.guardians)
-        out.supply = [list(s) for s in self.supply]
-        out.rescue = list(self.rescue)
-        out.blocking = list(self.blocking)
-        out.idol_box = list(self.idol_box)
-        out.row_art = list(self.row_art)
-        out.row_items = list(self.row_items)
-        out.item_deck = list(self.item_deck)
-        out.art_deck = list(self.art_deck)
-        out.item_exile = list(self.item_exile)
-        out.art_exile = list(self.art_exile)
-        out.fear_deck = list(self.fear_deck)
-        out.bonus = {k: list(v) for k, v in self.bonus.items()}
-        out.bonus_box = list(self.bonus_box)
-        out.temple_bonus = list(self.temple_bonus)
-        out.temple_stacks = list(self.temple_stacks)
-        out.temple_order = list(self.temple_order)
-        out.supply_shown = list(self.supply_shown)
-        out.top_known = list(self.top_known)
-        out.looked = {k: list(v) for k, v in self.looked.items()}
-        out.final = [dict(p) for p in self.final]
+        out.occupant = self.occupant.copy()
+        out.blocked = self.blocked[:]
+        out.site_tile = self.site_tile.copy()
+        out.idol_up = self.idol_up.copy()
+        out.idol_down = self.idol_down.copy()
+        out.guardian = self.guardian.copy()
+        out.sites1 = self.sites1[:]
+        out.sites2 = self.sites2[:]
+        out.sites_known = self.sites_known[:]
+        out.guardians = self.guardians[:]
+        out.supply = [s[:] for s in self.supply]
+        out.rescue = self.rescue[:]
+        out.blocking = self.blocking[:]
+        out.idol_box = self.idol_box[:]
+        out.idols_spent = self.idols_spent
+        out.staff = self.staff
+        out.row_art = self.row_art[:]
+        out.row_items = self.row_items[:]
+        out.item_deck = self.item_deck[:]
+        out.art_deck = self.art_deck[:]
+        out.item_exile = self.item_exile[:]
+        out.art_exile = self.art_exile[:]
+        out.fear_deck = self.fear_deck[:]
+        out.fear_tiles = self.fear_tiles
+        out.bonus = {k: v[:] for k, v in self.bonus.items()}
+        out.bonus_box = self.bonus_box[:]
+        out.temple_bonus = self.temple_bonus[:]
+        out.temple_stacks = self.temple_stacks[:]
+        out.temple_order = self.temple_order[:]
+        out.revealed = self.revealed
+        out.top_known = self.top_known[:]
+        out.supply_shown = self.supply_shown[:]
+        out.rescue_shown = self.rescue_shown
+        out.looked = {k: v[:] for k, v in self.looked.items()}
+        out.turn_over = self.turn_over
+        out.final = [p.copy() for p in self.final]
+        out.rules_version = self.rules_version
         return out
 
     @property
