@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +46,17 @@ class Template:
     spaces: tuple[ForestSpace, ...]
 
     def space(self, name: str) -> ForestSpace | None:
-        return next((s for s in self.spaces if s.name == name), None)
+        return self.by_name.get(name)
 
-    @property
+    @cached_property
+    def by_name(self) -> dict[str, ForestSpace]:
+        return {s.name: s for s in self.spaces}
+
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.spaces)
 
-    @property
+    @cached_property
     def middle(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.spaces if s.row is Row.MIDDLE)
 

@@ -38,4 +38,4 @@ def blocking(template: Template, tikis: Mapping[str, str], space: str) -> list[s
 
 def middle_cleared(template: Template, tikis: Mapping[str, str]) -> bool:
     """Every middle space (the row next to the volcano tile) is empty."""
-    return not any(name in tikis for name in template.middle)
+    return tikis.keys().isdisjoint(template.middle)

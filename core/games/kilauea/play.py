@@ -16,6 +16,8 @@ Decisions where the rulebook is open (see docs/rules-kilauea.md):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core.errors import IllegalCommand
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
@@ -63,12 +65,20 @@ def main_actions(state: KilaueaState, seat: int) -> list[Command]:
 
 def main_actions_at(state: KilaueaState, seat: int, k: int, stones: int) -> list[Command]:
     """The main actions ``seat`` could take with the canoe in sector ``k`` and ``stones``."""
-    out = cuts(state, seat, k)
+    return list(_main_actions_at(state, seat, k, stones))
+
+
+def can_act_at(state: KilaueaState, seat: int, k: int, stones: int) -> bool:
+    """Whether :func:`main_actions_at` lists anything (found without listing it all)."""
+    return next(_main_actions_at(state, seat, k, stones), None) is not None
+
+
+def _main_actions_at(state: KilaueaState, seat: int, k: int, stones: int) -> Iterator[Command]:
+    yield from cuts(state, seat, k)
     colours = _canoe_colours(state, seat)
-    out.extend(cmd.BuildOnVolcano(k, c) for c in colours if state.height(k, c) < C.column_limit)
+    yield from (cmd.BuildOnVolcano(k, c) for c in colours if state.height(k, c) < C.column_limit)
     if stones >= C.island_cost and len(state.islands[seat][k]) < C.column_limit:
-        out.extend(cmd.BuildOnIsland(k, c) for c in colours)
-    return out
+        yield from (cmd.BuildOnIsland(k, c) for c in colours)
 
 
 def moves(state: KilaueaState, seat: int) -> list[int]:
@@ -81,7 +91,7 @@ def moves(state: KilaueaState, seat: int) -> list[int]:
     useful = [
         steps
         for steps in every
-        if main_actions_at(
+        if can_act_at(
             state,
             seat,
             track.sector_of(track.advance(state.players, state.canoe, steps)),

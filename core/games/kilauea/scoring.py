@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from core.games.kilauea import events as ev
 from core.games.kilauea.components import COMPONENTS
-from core.games.kilauea.state import POINT_PARTS, SECTORS, KilaueaState, Phase
+from core.games.kilauea.state import COLOUR, POINT_PARTS, SECTORS, KilaueaState, Phase
 from core.protocol import Outcome
 
 C = COMPONENTS
+TALLEST_VP, OTHER_VP = C.tallest_vp, C.other_vp
 
 
 def worth(heights: list[int]) -> tuple[int, ...]:
@@ -30,8 +31,17 @@ def sector_points(state: KilaueaState, sector: int, seat: int) -> int:
 
 
 def island_value(state: KilaueaState, seat: int) -> int:
-    """What a scoring would give ``seat`` now."""
-    return sum(sector_points(state, k, seat) for k in SECTORS)
+    """What a scoring would give ``seat`` now (:func:`sector_points` of every sector, counted
+    Tiki by Tiki: the greedy bot asks this of every position it weighs)."""
+    total = 0
+    for heights, column in zip(state.volcano, state.islands[seat], strict=True):
+        if column:
+            tallest = max(heights)
+            for colour in column:
+                h = heights[COLOUR[colour]]
+                if h:
+                    total += h * (TALLEST_VP if h == tallest else OTHER_VP)
+    return total
 
 
 def scoring_round(state: KilaueaState, kind: str) -> ev.ScoringRound:

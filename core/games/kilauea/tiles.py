@@ -23,12 +23,21 @@ from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
 from core.games.kilauea import forest
 from core.games.kilauea.components import COMPONENTS, Area, Face
-from core.games.kilauea.state import COLOUR, SECTORS, KilaueaState, Place
+from core.games.kilauea.state import (
+    COLOUR,
+    ISLAND_COLUMNS,
+    SECTORS,
+    VOLCANO_COLUMNS,
+    KilaueaState,
+    Place,
+)
 from core.messages import Event
 
 C = COMPONENTS
 CANOE = Place(Area.CANOE.value)
 _SECTOR_COUNT = len(C.sectors)
+COLUMN_LIMIT = C.column_limit
+_VOLCANO, _ISLAND = Area.VOLCANO.value, Area.ISLAND.value  # (a member's value is a lookup)
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,7 @@ def sources(state: KilaueaState, seat: int, area: Area) -> list[Pick]:
 
 
 def _distance_ok(face: Face, source: Place, sector: int) -> bool:
-    if source.area != Area.VOLCANO:
+    if source.area != _VOLCANO:
         return True
     d = (sector - source.sector) % _SECTOR_COUNT
     if face.distance == "adjacent":
@@ -100,17 +109,19 @@ def targets(state: KilaueaState, seat: int, face: Face, pick: Pick) -> list[Plac
     assert face.move is not None
     area = face.move[1]
     if area is Area.VOLCANO:
+        colour = COLOUR[pick.colour]
         return [
-            Place(area.value, k)
+            VOLCANO_COLUMNS[k]
             for k in SECTORS
-            if state.height(k, pick.colour) < C.column_limit and _distance_ok(face, pick.place, k)
+            if state.volcano[k][colour] < COLUMN_LIMIT and _distance_ok(face, pick.place, k)
         ]
     if area is Area.ISLAND:
+        island = state.islands[seat]
         return [
-            Place(area.value, k)
+            ISLAND_COLUMNS[k]
             for k in SECTORS
-            if len(state.islands[seat][k]) < C.column_limit
-            and not (pick.place.area == Area.ISLAND and pick.place.sector == k)
+            if len(island[k]) < COLUMN_LIMIT
+            and not (pick.place.area == _ISLAND and pick.place.sector == k)
         ]
     return [CANOE] if state.room_in_canoe(seat) > 0 else []
 
@@ -282,7 +293,12 @@ def _pick(state: KilaueaState, seat: int, effect: Face, command: cmd.UseTile) ->
         where = "the volcano's" if area is Area.VOLCANO else "your island's"
         if colour not in COLOUR:
             raise IllegalCommand(f"name the colour of the Tiki: {', '.join(C.colours)}")
-        if pick not in sources(state, seat, area):
+        there = (
+            state.height(sector, colour) > 0
+            if area is Area.VOLCANO
+            else colour in state.islands[seat][sector]
+        )  # what ``sources`` lists for that sector and colour
+        if not there:
             raise IllegalCommand(f"{where} {C.sectors[sector]} sector has no {colour} Tiki")
     return pick
 
