@@ -29,8 +29,11 @@ ROUNDS = C.rules.rounds
 def evolve(state: ArnakState, event: Event) -> ArnakState:
     HANDLERS[type(event)](state, event)
     if state.stack:
-        fx.run(state)
+        run(state)
     return state
+
+
+run = fx.run
 
 
 def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
@@ -182,7 +185,7 @@ def _peeked(state: ArnakState, e: ev.Peeked) -> None:
     frame.ctx.pop("need")
     frame.ctx["seen"] = True
     if e.seat not in state.looked[e.pile]:
-        state.looked[e.pile].append(e.seat)
+        state.looked[e.pile] = [*state.looked[e.pile], e.seat]  # copies share the old list
     if all(card == HIDDEN for card in e.cards):
         return  # another seat looked: what this view knew (the rescue stack's top) stands
     if e.pile == "rescue":

@@ -95,8 +95,20 @@ class Arnak(RulesBase[ArnakState]):
     version = RULES_VERSION
     options = (SIDE, START_PLAYER)  # no turn limit: five rounds always end
 
+    def __init__(self) -> None:
+        self._first: dict[tuple[tuple[str, Any], ...], ArnakState] = {}  # see ``initial``
+
     def initial(self, config: Mapping[str, Any]) -> ArnakState:
-        return initial_state(self.table_config(config))
+        """A copy of the table's first state, built once per configuration (building it from
+        the components cost as much as folding a few dozen events)."""
+        try:
+            key = tuple(sorted(config.items()))
+            first = self._first.get(key)
+        except TypeError:  # an odd stored configuration: validated and built as it comes
+            return initial_state(self.table_config(config))
+        if first is None:
+            first = self._first[key] = initial_state(self.table_config(config))
+        return first.copy()
 
     def recorded_under(self, state: ArnakState, version: int) -> ArnakState:
         state = super().recorded_under(state, version)
