@@ -37,6 +37,29 @@ def legal_commands(state: ArnakState, seat: int) -> list[Command]:
     return out
 
 
+FREE_ACTIONS = (cmd.PlayCard, cmd.UseAssistant, cmd.UseBoon, cmd.SlotIdol)  # free_actions' kinds
+
+
+def is_legal(state: ArnakState, seat: int, command: Command) -> bool:
+    """Whether :func:`legal_commands` lists ``command``, found by building only the part of the
+    list its kind can be in (the referee checks every command; an answer needs no dig list)."""
+    if seat not in to_move(state):
+        return False
+    kind = type(command)
+    if state.stack:
+        answers = fx.options(state)
+        if kind is cmd.Choose:
+            return command.value in answers  # type: ignore[attr-defined]
+        if kind in FREE_ACTIONS and answers and interleaving(state):
+            return command in free_actions(state, seat)
+        return False
+    if kind in FREE_ACTIONS:
+        return command in free_actions(state, seat)
+    if state.main_done:
+        return kind is cmd.EndTurn
+    return kind is cmd.Pass or command in main_actions(state, seat)
+
+
 def free_frame(key: str) -> bool:
     """Whether a frame key belongs to a free action (a free card, an assistant other than the
     main-action one, a guardian's boon, an idol slot) rather than to a main action."""
@@ -155,8 +178,7 @@ def decide(state: ArnakState, seat: int, command: Command) -> list[Event]:
         raise IllegalCommand("the game is over")
     if seat not in to_move(state):
         raise IllegalCommand(f"it is not seat {seat + 1}'s turn to act")
-    legal = legal_commands(state, seat)
-    if command not in legal:
+    if not is_legal(state, seat, command):
         raise IllegalCommand(why_not(state, command))
     if isinstance(command, cmd.Choose) and fx.secret_answer(state):
         return [ev.ChoseSecretly(seat, command.value)]
