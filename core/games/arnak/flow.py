@@ -8,6 +8,7 @@ the only chance in Arnak: 004 knows no other shuffling); the engine asks ``force
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from core.chance import shuffle_sizes, shuffled
 from core.games.arnak import effects as fx
@@ -21,14 +22,20 @@ from core.messages import Event
 HAND = C.rules.hand_size
 
 
-def setup_steps(state: ArnakState) -> list[str]:
+def setup_steps(state: ArnakState) -> tuple[str, ...]:
     """The setup shuffles in order, then the start player (unless the table chose one)."""
+    return steps_for(state.players)
+
+
+@cache
+def steps_for(players: int) -> tuple[str, ...]:
+    """:func:`setup_steps` at a table of ``players`` (the only thing they depend on)."""
     steps = ["items", "artifacts", "sites1", "sites2", "guardians", "idols", "assistants", "bonus"]
-    if state.players == 3:
+    if players == 3:
         steps.append("blocking")
-    steps += [f"deck:{s}" for s in range(state.players)]
+    steps += [f"deck:{s}" for s in range(players)]
     steps.append("start")
-    return steps
+    return tuple(steps)
 
 
 def setup_pile(state: ArnakState, name: str) -> list[str]:

@@ -39,8 +39,17 @@ PASS_PER_CARD = 0.5  # passing with cards in hand wastes them for the round
 
 def growth_of(state: ArnakState) -> float:
     """How much of their worth things that help later keep (fading over the last rounds)."""
-    left = max(0, C.rules.rounds - state.round) + 0.5
+    if 0 <= state.round < len(GROWTH):
+        return GROWTH[state.round]
+    return _growth(state.round)
+
+
+def _growth(round_: int) -> float:
+    left = max(0, C.rules.rounds - round_) + 0.5
     return min(1.0, left / 3)
+
+
+GROWTH = tuple(_growth(r) for r in range(C.rules.rounds + 2))  # by round, worked out once
 
 
 @cache
@@ -122,17 +131,18 @@ class GreedyBot:
     def rate(self, state: ArnakState, seat: int, command: Command, depth: int = 0) -> float:
         """The value after ``command``; when it leads to a question of this seat's own, the
         value after its best answer (two questions deep), and cards about to be drawn count."""
-        if isinstance(command, cmd.Pass):
+        kind = type(command)
+        if kind is cmd.Pass:
             # passing early wastes the round: only when nothing else helps
             return value(state, seat) - passing_cost(state, seat)
-        if isinstance(command, cmd.EndTurn):
+        if kind is cmd.EndTurn:
             return value(state, seat) - 0.05
         after = state.copy()
         event: Event
-        if isinstance(command, cmd.Choose) and fx.secret_answer(state):
-            event = ev.ChoseSecretly(seat, command.value)
+        if kind is cmd.Choose and fx.secret_answer(state):
+            event = ev.ChoseSecretly(seat, command.value)  # type: ignore[attr-defined]
         else:
-            event = ECHO[type(command)](seat, command)  # type: ignore[no-untyped-call]
+            event = ECHO[kind](seat, command)  # type: ignore[no-untyped-call]
         try:
             evolve(after, event)
         except (AssertionError, KeyError, IndexError, ValueError):
@@ -140,18 +150,22 @@ class GreedyBot:
         bonus = 0.0
         if after.passed[seat] and not state.passed[seat]:
             bonus -= passing_cost(after, seat)  # a card's option that passes ends the round too
-        if isinstance(command, cmd.Choose) and command.value == fx.SKIP:
+        if kind is cmd.Choose and command.value == fx.SKIP:  # type: ignore[attr-defined]
             bonus -= 0.02
-        if isinstance(command, cmd.SlotIdol):
+        elif kind is cmd.SlotIdol:
             bonus -= 0.6  # the slot's points are lost for a one-off bonus
-        top = fx.current(after)
-        if top is not None and top[0].seat == seat:
-            frame = top[0]
-            if frame.ctx.get("need") == "draw":
-                bonus += DRAWN * int(frame.ctx.get("n", 1)) * growth_of(after)
-            elif depth < 2 and "need" not in frame.ctx:
+        stack = after.stack
+        if stack and stack[-1].seat == seat:
+            ctx = stack[-1].ctx
+            if ctx.get("need") == "draw":
+                bonus += DRAWN * int(ctx.get("n", 1)) * growth_of(after)
+            elif depth < 2 and "need" not in ctx:
                 answers = fx.options(after)[:12]
                 if answers:
-                    best = max(self.rate(after, seat, cmd.Choose(a), depth + 1) for a in answers)
+                    best = float("-inf")
+                    for answer in answers:
+                        score = self.rate(after, seat, cmd.Choose(answer), depth + 1)
+                        if score > best:
+                            best = score
                     return best + bonus
         return value(after, seat) + bonus

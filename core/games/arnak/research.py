@@ -169,7 +169,10 @@ def _answer_bonus(state: ArnakState, frame: Frame, op: BonusPick, value: str) ->
     if row is not None:
         push(state, row, frame.seat)  # under the tile's effect: it runs next
     if value != SKIP:
-        state.bonus[frame.ctx["space"]].remove(value)
+        space = frame.ctx["space"]
+        tiles = list(state.bonus[space])
+        tiles.remove(value)
+        state.bonus[space] = tiles  # a new list: copies of the state share the old one
         state.seats[frame.seat].bonus_tiles.append(value)
         start(state, "bonus:" + value, frame.seat)
 

@@ -15,6 +15,8 @@ from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 from core.protocol import Outcome
 
 R = C.rules
+TEMPLE_VP: dict[str, list[int]] = {n: [t.vp for t in s.temple_stacks] for n, s in C.sides.items()}
+EMPTY_SLOTS_VP = [sum(R.idol_slot_vp[filled:]) for filled in range(len(R.idol_slot_vp) + 1)]
 PARTS = ("research", "temple_tiles", "idols", "guardians", "items_and_artifacts", "fear")
 WORDS = {  # each part as a reader reads it (an export's final scores)
     "temple_tiles": "temple tiles",
@@ -47,8 +49,11 @@ def card_vp(card: str) -> int:
 
 
 def points(state: ArnakState, seat: int) -> int:
-    """A player's points so far (the sum of :func:`parts`, without naming them)."""
-    return sum(parts(state, seat).values())
+    """A player's points so far: the sum of :func:`parts` (the greedy bot asks it of every
+    position it weighs, so without naming them)."""
+    if state.final:
+        return sum(state.final[seat].values())
+    return sum(_counted(state, seat))
 
 
 def parts(state: ArnakState, seat: int) -> dict[str, int]:
@@ -56,7 +61,11 @@ def parts(state: ArnakState, seat: int) -> dict[str, int]:
     has: a seat's view does not know every deck card)."""
     if state.final:
         return dict(state.final[seat])
-    side = C.sides[state.side]  # type: ignore[index]
+    return dict(zip(PARTS, _counted(state, seat), strict=True))
+
+
+def _counted(state: ArnakState, seat: int) -> tuple[int, int, int, int, int, int]:
+    """The parts in the order of :data:`PARTS`, counted from the state."""
     player = state.seats[seat]
     cards = fear = 0
     for pile in (player.deck, player.hand, player.play, player.aside):
@@ -65,14 +74,15 @@ def parts(state: ArnakState, seat: int) -> dict[str, int]:
                 fear += card_vp(card)
             elif card != HIDDEN:
                 cards += card_vp(card)
-    return {
-        "research": research_vp(state, seat),
-        "temple_tiles": sum(side.temple_stacks[t].vp for t in player.temple_tiles),
-        "idols": R.idol_vp * (player.idols + player.slots) + sum(R.idol_slot_vp[player.slots :]),
-        "guardians": R.guardian_vp * len(player.guardians),
-        "items_and_artifacts": cards,
-        "fear": fear + R.fear_tile_vp * player.fear_tiles,
-    }
+    slots = player.slots
+    return (
+        research_vp(state, seat),
+        sum(TEMPLE_VP[state.side][t] for t in player.temple_tiles) if player.temple_tiles else 0,
+        R.idol_vp * (player.idols + slots) + EMPTY_SLOTS_VP[slots],
+        R.guardian_vp * len(player.guardians),
+        cards,
+        fear + R.fear_tile_vp * player.fear_tiles,
+    )
 
 
 def outcome(state: ArnakState) -> Outcome | None:

@@ -4,15 +4,23 @@ cards it is looking at now (an earring's cards, the rescue or temple stack it lo
 
 from __future__ import annotations
 
+from collections.abc import Set
+from functools import cache
 from typing import Any
 
 import msgspec
 
 from core.games.arnak import events as ev
-from core.games.arnak.flow import setup_steps
+from core.games.arnak.flow import setup_steps, steps_for
 from core.games.arnak.state import HIDDEN, PUBLIC, ArnakState, seen_by
 from core.lifecycle import GameStarted
 from core.messages import Event
+
+
+@cache
+def every_step(players: int) -> frozenset[str]:
+    """The setup's steps, all done."""
+    return frozenset(steps_for(players))
 
 
 def _hide(cards: list[str]) -> list[str]:
@@ -24,9 +32,9 @@ def view(state: ArnakState, seat: int | None) -> ArnakState:
     setup a pile is hidden only once it is shuffled (before, it lies in its box order)."""
     out = state.copy()
     if state.phase == "setup":
-        done = set(setup_steps(state)[: state.setup_step])
+        done: Set[str] = set(setup_steps(state)[: state.setup_step])
     else:
-        done = set(setup_steps(state))
+        done = every_step(state.players)
 
     def hide(pile: str, cards: list[str]) -> list[str]:
         return _hide(cards) if pile in done else cards

@@ -149,7 +149,8 @@ class ArnakState:
     fear_deck: list[str] = field(default_factory=list)
     fear_tiles: int = 10
     # research
-    bonus: dict[int, list[str]] = field(default_factory=dict)  # space -> face-up bonus tiles
+    # space -> face-up bonus tiles; a list is replaced, never changed in place (copies share it)
+    bonus: dict[int, list[str]] = field(default_factory=dict)
     bonus_box: list[str] = field(default_factory=list)  # bonus tiles before setup
     temple_bonus: list[str] = field(default_factory=list)
     temple_stacks: list[int] = field(default_factory=list)  # tiles left per stack
@@ -158,9 +159,9 @@ class ArnakState:
     top_known: list[bool] = field(default_factory=lambda: [False, False])  # items, artifacts
     supply_shown: list[bool] = field(default_factory=lambda: [True, True, True])
     rescue_shown: bool = True
-    looked: dict[str, list[int]] = field(
-        default_factory=lambda: {"rescue": [], "temple": []}
-    )  # seats that looked through the rescue or the temple bonus stack (they know its order)
+    # seats that looked through the rescue or the temple bonus stack (they know its order); a
+    # list is replaced, never changed in place (copies share it)
+    looked: dict[str, list[int]] = field(default_factory=lambda: {"rescue": [], "temple": []})
     turn_over: bool = False  # the active player ended the turn; the next one is due
     final: list[dict[str, int]] = field(default_factory=list)  # per seat: its points, by part
     rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
@@ -212,7 +213,7 @@ class ArnakState:
         out.art_exile = self.art_exile[:]
         out.fear_deck = self.fear_deck[:]
         out.fear_tiles = self.fear_tiles
-        out.bonus = {k: v[:] for k, v in self.bonus.items()}
+        out.bonus = self.bonus.copy()  # its lists are replaced, never changed: shared
         out.bonus_box = self.bonus_box[:]
         out.temple_bonus = self.temple_bonus[:]
         out.temple_stacks = self.temple_stacks[:]
@@ -221,7 +222,7 @@ class ArnakState:
         out.top_known = self.top_known[:]
         out.supply_shown = self.supply_shown[:]
         out.rescue_shown = self.rescue_shown
-        out.looked = {k: v[:] for k, v in self.looked.items()}
+        out.looked = self.looked.copy()  # (the same)
         out.turn_over = self.turn_over
         out.final = [p.copy() for p in self.final]
         out.rules_version = self.rules_version
