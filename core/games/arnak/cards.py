@@ -24,7 +24,8 @@ def to_exile(state: ArnakState, seat: int, card: str) -> None:
     elif card.startswith("f"):
         state.fear_deck.append(card)
     else:
-        state.seats[seat].exiled.append(card)
+        player = state.seats[seat]
+        player.exiled = [*player.exiled, card]  # replaced, never changed: copies share it
 
 
 def take_fear(state: ArnakState, seat: int) -> None:

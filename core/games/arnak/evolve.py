@@ -331,7 +331,8 @@ def _assistant_used(state: ArnakState, e: ev.AssistantUsed) -> None:
 
 
 def _boon_used(state: ArnakState, e: ev.BoonUsed) -> None:
-    state.seats[e.seat].boons_used.append(e.guardian)
+    player = state.seats[e.seat]
+    player.boons_used = [*player.boons_used, e.guardian]  # copies share the old list
     fx.start(state, "boon:" + e.guardian, e.seat)
 
 

@@ -62,6 +62,18 @@ def card_worth(card: str) -> float:
     return -1.0 if info.kind == "fear" else 0.6 + 0.35 * info.cost
 
 
+def card_term(card: str, growth: float) -> float:
+    """What ``card`` adds to a position's value at ``growth`` (a Fear card's is negative;
+    adding it equals subtracting its size, to the last bit)."""
+    worth = card_worth(card)
+    if worth < 0:
+        return -(0.8 * growth)
+    return growth * worth if worth else 0.0
+
+
+TERMS: dict[float, dict[str, float]] = {}  # growth -> card -> its term, worked out once
+
+
 def value(state: ArnakState, seat: int) -> float:
     """What the position is worth to ``seat``, in points."""
     player = state.seats[seat]
@@ -77,13 +89,16 @@ def value(state: ArnakState, seat: int) -> float:
         + arrowheads * ARROWHEAD_WORTH
         + jewels * JEWEL_WORTH
     )
+    terms = TERMS.get(growth)
+    if terms is None:
+        terms = TERMS[growth] = {}
     for pile in (player.deck, player.hand, player.play):
         for card in pile:
-            worth = card_worth(card)
-            if worth < 0:  # a Fear card
-                score -= 0.8 * growth
-            elif worth:
-                score += growth * worth
+            term = terms.get(card)
+            if term is None:
+                term = terms[card] = card_term(card, growth)
+            if term:
+                score += term
     # a hand card played for a coin or a compass at once cannot pay a dig later this round
     hand = len(player.hand) - player.hand.count(HIDDEN)
     home = 0 if state.passed[seat] else player.arch.count(None)

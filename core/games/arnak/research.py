@@ -79,7 +79,7 @@ def do_research(
     if to.startswith("t"):
         stack = int(to[1:])
         state.temple_stacks[stack] -= 1
-        player.temple_tiles.append(stack)
+        player.temple_tiles = [*player.temple_tiles, stack]  # copies share the old list
         return
     space = int(to)
     if token == "glass":
@@ -88,7 +88,7 @@ def do_research(
         player.notebook = space
     if space == TEMPLE:
         rank = len(state.temple_order)
-        state.temple_order.append(seat)
+        state.temple_order = [*state.temple_order, seat]  # copies share the old list
         player.temple_vp = K.temple_vp(rank)
         if state.temple_bonus:
             push(state, "templepick", seat)
@@ -144,7 +144,8 @@ def _answer_temple(state: ArnakState, frame: Frame, op: o.TemplePick, value: str
     advance(frame)
     if value != SKIP:
         take_card(state.temple_bonus, value)
-        state.seats[frame.seat].bonus_tiles.append(value)
+        player = state.seats[frame.seat]
+        player.bonus_tiles = [*player.bonus_tiles, value]  # copies share the old list
         start(state, "bonus:" + value, frame.seat)
 
 
@@ -173,7 +174,8 @@ def _answer_bonus(state: ArnakState, frame: Frame, op: BonusPick, value: str) ->
         tiles = list(state.bonus[space])
         tiles.remove(value)
         state.bonus[space] = tiles  # a new list: copies of the state share the old one
-        state.seats[frame.seat].bonus_tiles.append(value)
+        player = state.seats[frame.seat]
+        player.bonus_tiles = [*player.bonus_tiles, value]  # copies share the old list
         start(state, "bonus:" + value, frame.seat)
 
 

@@ -48,6 +48,9 @@ def card_vp(card: str) -> int:
     return K.card(card).vp
 
 
+VP: dict[str, int] = {}  # card -> its VP (a hidden card: 0), looked up once
+
+
 def points(state: ArnakState, seat: int) -> int:
     """A player's points so far: the sum of :func:`parts` (the greedy bot asks it of every
     position it weighs, so without naming them)."""
@@ -68,12 +71,16 @@ def _counted(state: ArnakState, seat: int) -> tuple[int, int, int, int, int, int
     """The parts in the order of :data:`PARTS`, counted from the state."""
     player = state.seats[seat]
     cards = fear = 0
+    vp = VP
     for pile in (player.deck, player.hand, player.play, player.aside):
         for card in pile:
+            points = vp.get(card)
+            if points is None:
+                points = vp[card] = 0 if card == HIDDEN else card_vp(card)
             if card[0] == "f":
-                fear += card_vp(card)
-            elif card != HIDDEN:
-                cards += card_vp(card)
+                fear += points
+            else:
+                cards += points
     slots = player.slots
     return (
         research_vp(state, seat),

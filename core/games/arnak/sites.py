@@ -270,7 +270,8 @@ def take_guardian(state: ArnakState, seat: int, site: str) -> None:
     guardian = state.guardian[site]
     assert guardian is not None
     state.guardian[site] = None
-    state.seats[seat].guardians.append(guardian)
+    player = state.seats[seat]
+    player.guardians = [*player.guardians, guardian]  # replaced, never changed: copies share it
 
 
 def _ask_overcome(state: ArnakState, frame: Frame, op: o.Overcome) -> list[str]:

@@ -76,7 +76,9 @@ class Player:
     exiled: list[str] = field(default_factory=list)  # basic cards removed from the game
 
     def clone(self) -> Player:
-        """An independent copy, field by field (the bots copy a lot; see ArnakState.copy)."""
+        """An independent copy, field by field (the bots copy a lot; see ArnakState.copy).
+        The guardians, boons used, temple and bonus tiles and exiled cards are shared: the
+        engine replaces those lists, never changes them in place."""
         out = _new(Player)
         out.deck = self.deck[:]
         out.deck_seen = self.deck_seen[:]
@@ -91,15 +93,15 @@ class Player:
         out.idols = self.idols
         out.slots = self.slots
         out.assistants = [Assistant(a.id, a.gold, a.exhausted) for a in self.assistants]
-        out.guardians = self.guardians[:]
-        out.boons_used = self.boons_used[:]
+        out.guardians = self.guardians
+        out.boons_used = self.boons_used
         out.fear_tiles = self.fear_tiles
-        out.temple_tiles = self.temple_tiles[:]
+        out.temple_tiles = self.temple_tiles
         out.temple_vp = self.temple_vp
-        out.bonus_tiles = self.bonus_tiles[:]
+        out.bonus_tiles = self.bonus_tiles
         out.all_planes = self.all_planes
         out.no_guardian_fear = self.no_guardian_fear
-        out.exiled = self.exiled[:]
+        out.exiled = self.exiled
         return out
 
 
@@ -170,7 +172,9 @@ class ArnakState:
         """An independent copy, each field set by hand on a bare object: ``deepcopy`` is ~20x
         slower, ``copy.copy`` of a slotted dataclass goes through ``setattr`` for every slot, and
         calling the constructor matches some 60 keywords (each ~2x this). A field left out here
-        fails at once (an unset slot), and the conformance test compares every copy."""
+        fails at once (an unset slot), and the conformance test compares every copy. Lists the
+        engine replaces but never changes in place (the blocked camps, the setup's boxes, the
+        temple's arrival order, the research bonus tiles, who looked where) are shared."""
         out = _new(ArnakState)
         out.players = self.players
         out.side = self.side
@@ -190,7 +194,7 @@ class ArnakState:
         out.roundend_step = self.roundend_step
         out.seats = [p.clone() for p in self.seats]
         out.occupant = self.occupant.copy()
-        out.blocked = self.blocked[:]
+        out.blocked = self.blocked
         out.site_tile = self.site_tile.copy()
         out.idol_up = self.idol_up.copy()
         out.idol_down = self.idol_down.copy()
@@ -201,8 +205,8 @@ class ArnakState:
         out.guardians = self.guardians[:]
         out.supply = [s[:] for s in self.supply]
         out.rescue = self.rescue[:]
-        out.blocking = self.blocking[:]
-        out.idol_box = self.idol_box[:]
+        out.blocking = self.blocking
+        out.idol_box = self.idol_box
         out.idols_spent = self.idols_spent
         out.staff = self.staff
         out.row_art = self.row_art[:]
@@ -214,10 +218,10 @@ class ArnakState:
         out.fear_deck = self.fear_deck[:]
         out.fear_tiles = self.fear_tiles
         out.bonus = self.bonus.copy()  # its lists are replaced, never changed: shared
-        out.bonus_box = self.bonus_box[:]
+        out.bonus_box = self.bonus_box
         out.temple_bonus = self.temple_bonus[:]
         out.temple_stacks = self.temple_stacks[:]
-        out.temple_order = self.temple_order[:]
+        out.temple_order = self.temple_order
         out.revealed = self.revealed
         out.top_known = self.top_known[:]
         out.supply_shown = self.supply_shown[:]
