@@ -52,13 +52,13 @@ def _follow_ups(state: KilaueaState) -> list[Event]:
     """After a command in a turn: freed volcano tiles, then newly emptied forests."""
     assert state.active is not None
     out: list[Event] = []
-    for k in SECTORS:
-        tile = state.centres[k]
-        if tile is not None and forest.middle_cleared(state.template(k), state.forests[k]):
+    forests = state.forests
+    for k, tile in enumerate(state.centres):
+        if tile is not None and forest.middle_cleared(state.template(k), forests[k]):
             out.append(ev.VolcanoTileUnlocked(state.active, k, tile))
     count = len(state.emptied)
     for k in SECTORS:
-        if k not in state.emptied and not state.forests[k]:
+        if not forests[k] and k not in state.emptied:
             count += 1
             out.append(ev.ForestEmptied(state.active, k, count))
     return out

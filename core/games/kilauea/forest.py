@@ -6,7 +6,7 @@ A forest is a dict from occupied space names to Tiki colours over its board side
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from core.games.kilauea.components import COMPONENTS, Template
 
@@ -16,16 +16,20 @@ C = COMPONENTS
 def is_accessible(template: Template, tikis: Mapping[str, str], space: str) -> bool:
     """A Tiki stands on ``space`` and every space on every path from the shore to it is empty."""
     found = template.space(space)
-    return found is not None and space in tikis and not any(a in tikis for a in found.ancestors)
+    return found is not None and space in tikis and tikis.keys().isdisjoint(found.ancestors)
 
 
 def accessible(template: Template, tikis: Mapping[str, str]) -> list[str]:
     """The spaces whose Tikis may be taken now, in the template's order."""
-    return [
-        s.name
-        for s in template.spaces
-        if s.name in tikis and not any(a in tikis for a in s.ancestors)
-    ]
+    return list(accessible_spaces(template, tikis))
+
+
+def accessible_spaces(template: Template, tikis: Mapping[str, str]) -> Iterator[str]:
+    """:func:`accessible`, one space at a time (to ask whether there is one)."""
+    occupied = tikis.keys()
+    for s in template.spaces:
+        if s.name in tikis and occupied.isdisjoint(s.ancestors):
+            yield s.name
 
 
 def blocking(template: Template, tikis: Mapping[str, str], space: str) -> list[str]:

@@ -52,10 +52,13 @@ def _canoe_colours(state: KilaueaState, seat: int) -> list[str]:
 
 def cuts(state: KilaueaState, seat: int, sector: int | None = None) -> list[Command]:
     """The Tikis ``seat`` may cut in ``sector`` (the canoe's, unless named)."""
-    k = state.sector if sector is None else sector
-    if state.room_in_canoe(seat) <= 0:
-        return []
-    return [cmd.CutTiki(k, space) for space in state.accessible(k)]
+    return list(_cuts(state, seat, state.sector if sector is None else sector))
+
+
+def _cuts(state: KilaueaState, seat: int, k: int) -> Iterator[Command]:
+    if state.room_in_canoe(seat) > 0:
+        for space in forest.accessible_spaces(state.template(k), state.forests[k]):
+            yield cmd.CutTiki(k, space)
 
 
 def main_actions(state: KilaueaState, seat: int) -> list[Command]:
@@ -74,7 +77,7 @@ def can_act_at(state: KilaueaState, seat: int, k: int, stones: int) -> bool:
 
 
 def _main_actions_at(state: KilaueaState, seat: int, k: int, stones: int) -> Iterator[Command]:
-    yield from cuts(state, seat, k)
+    yield from _cuts(state, seat, k)
     colours = _canoe_colours(state, seat)
     yield from (cmd.BuildOnVolcano(k, c) for c in colours if state.height(k, c) < C.column_limit)
     if stones >= C.island_cost and len(state.islands[seat][k]) < C.column_limit:

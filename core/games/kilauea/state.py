@@ -104,8 +104,8 @@ class KilaueaState:
         out.phase = self.phase
         out.boards = list(self.boards)
         out.sides = list(self.sides)
-        out.forests = [dict(f) for f in self.forests]
-        out.volcano = [list(s) for s in self.volcano]
+        out.forests = [f.copy() for f in self.forests]
+        out.volcano = [s[:] for s in self.volcano]
         out.prepared = self.prepared
         out.crater = self.crater
         out.reef = list(self.reef)
@@ -117,7 +117,7 @@ class KilaueaState:
         out.stone_box = self.stone_box
         out.stones = list(self.stones)
         out.canoes = [list(c) for c in self.canoes]
-        out.islands = [[list(col) for col in island] for island in self.islands]
+        out.islands = [[col[:] for col in island] for island in self.islands]
         out.points = [dict(p) for p in self.points]
         out.start_player = self.start_player
         out.drafted = self.drafted
