@@ -121,6 +121,11 @@ def passing_cost(state: ArnakState, seat: int) -> float:
     return PASS_PER_CARD * len(state.seats[seat].hand) + 0.01
 
 
+class Spoiled(Exception):
+    """A state handed over to :meth:`GreedyBot.rate` was changed by a command it could not
+    follow (its caller builds it again)."""
+
+
 class GreedyBot:
     name = "greedy"
 
@@ -143,27 +148,34 @@ class GreedyBot:
                 best.append(command)
         return best[self._rng.below(len(best))]
 
-    def rate(self, state: ArnakState, seat: int, command: Command, depth: int = 0) -> float:
+    def rate(
+        self, state: ArnakState, seat: int, command: Command, depth: int = 0, spare: bool = False
+    ) -> float:
         """The value after ``command``; when it leads to a question of this seat's own, the
-        value after its best answer (two questions deep), and cards about to be drawn count."""
+        value after its best answer (two questions deep), and cards about to be drawn count.
+        ``spare``: ``state`` is the caller's copy it needs no more, changed here instead of
+        copied (if the command cannot be followed, :class:`Spoiled` says so)."""
         kind = type(command)
         if kind is cmd.Pass:
             # passing early wastes the round: only when nothing else helps
             return value(state, seat) - passing_cost(state, seat)
         if kind is cmd.EndTurn:
             return value(state, seat) - 0.05
-        after = state.copy()
         event: Event
         if kind is cmd.Choose and fx.secret_answer(state):
             event = ev.ChoseSecretly(seat, command.value)  # type: ignore[attr-defined]
         else:
             event = ECHO[kind](seat, command)  # type: ignore[no-untyped-call]
+        had_passed = state.passed[seat]
+        after = state if spare else state.copy()
         try:
             evolve(after, event)
         except (AssertionError, KeyError, IndexError, ValueError):
+            if spare:
+                raise Spoiled from None
             return value(state, seat) - 1  # a view cannot follow it further: judge it poorly
         bonus = 0.0
-        if after.passed[seat] and not state.passed[seat]:
+        if after.passed[seat] and not had_passed:
             bonus -= passing_cost(after, seat)  # a card's option that passes ends the round too
         if kind is cmd.Choose and command.value == fx.SKIP:  # type: ignore[attr-defined]
             bonus -= 0.02
@@ -178,8 +190,17 @@ class GreedyBot:
                 answers = fx.options(after)[:12]
                 if answers:
                     best = float("-inf")
-                    for answer in answers:
-                        score = self.rate(after, seat, cmd.Choose(answer), depth + 1)
+                    last = len(answers) - 1
+                    for i, answer in enumerate(answers):
+                        # the last answer may use ``after`` itself, if this call's own state
+                        # is still whole to build it again should that answer spoil it
+                        hand_over = i == last and not spare
+                        try:
+                            score = self.rate(after, seat, cmd.Choose(answer), depth + 1, hand_over)
+                        except Spoiled:
+                            again = state.copy()
+                            evolve(again, event)
+                            score = value(again, seat) - 1
                         if score > best:
                             best = score
                     return best + bonus

@@ -1,0 +1,58 @@
+"""Arnak's greedy bot: handing its last copy over to the last answer it weighs (instead of
+copying once more) rates every command exactly as copying would, also when a command cannot be
+followed (a view's hidden card) and the handed-over copy is spoiled."""
+
+from __future__ import annotations
+
+from zlib import crc32
+
+import pytest
+
+from core.bots import RandomBot
+from core.games.arnak import RULES, greedy
+from core.games.arnak import events as ev
+from core.games.arnak.greedy import GreedyBot
+from core.games.arnak.state import ArnakState
+from core.messages import Command, Event
+from core.referee import Referee
+
+
+class Copying(GreedyBot):
+    """The bot as it was: every answer weighed on a copy of its own."""
+
+    def rate(
+        self, state: ArnakState, seat: int, command: Command, depth: int = 0, spare: bool = False
+    ) -> float:
+        return super().rate(state, seat, command, depth, False)
+
+
+@pytest.mark.parametrize("spoil", [False, True])
+def test_handing_the_last_copy_over_rates_every_command_as_copying_does(
+    spoil: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    evolve = greedy.evolve
+    spoiled = 0
+
+    def sometimes_failing(state: ArnakState, event: Event) -> ArnakState:
+        nonlocal spoiled
+        after = evolve(state, event)
+        if spoil and isinstance(event, ev.Chose) and crc32(event.value.encode()) % 3 == 0:
+            spoiled += 1
+            raise KeyError("a card this view cannot see")  # after changing the state
+        return after
+
+    monkeypatch.setattr(greedy, "evolve", sometimes_failing)
+    config = RULES.config(2, {"side": "snake"})
+    referee: Referee[ArnakState] = Referee(RULES, config, ["a", "b"], seed="hand-over")
+    referee.begin()
+    bot, reference, mover = GreedyBot("x"), Copying("x"), RandomBot("hand-over")
+    rated = 0
+    while not referee.ended:
+        seat = RULES.to_move(referee.state)[0]
+        view = RULES.view(referee.state, seat)
+        for command in RULES.legal_commands(view, seat):
+            assert bot.rate(view, seat, command) == reference.rate(view, seat, command), command
+            rated += 1
+        referee.submit(seat, mover.choose(RULES, view, seat))
+    assert rated > 500
+    assert spoiled > 50 if spoil else spoiled == 0
