@@ -8,6 +8,8 @@ main action's question waits, its free actions are open too (:func:`interleaving
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.errors import IllegalCommand
 from core.games.arnak import catalog as K
 from core.games.arnak import commands as cmd
@@ -57,7 +59,10 @@ def is_legal(state: ArnakState, seat: int, command: Command) -> bool:
         return command in free_actions(state, seat)
     if state.main_done:
         return kind is cmd.EndTurn
-    return kind is cmd.Pass or command in main_actions(state, seat)
+    if kind is cmd.Pass:
+        return True
+    main = MAIN_ACTIONS.get(kind)  # the part of main_actions that lists this kind
+    return main is not None and command in main(state, seat)
 
 
 def free_frame(key: str) -> bool:
@@ -118,21 +123,37 @@ def free_actions(state: ArnakState, seat: int) -> list[Command]:
 
 def main_actions(state: ArnakState, seat: int) -> list[Command]:
     """Dig, discover, overcome, buy, research and pass, where ``seat`` can pay for them."""
-    player = state.seats[seat]
+    out = dig_commands(state, seat)
+    out.extend(overcome_commands(state, seat))
+    out.extend(buy_commands(state, seat))
+    out.extend(research_commands(state, seat))
+    out.append(cmd.Pass())
+    return out
+
+
+def dig_commands(state: ArnakState, seat: int) -> list[Command]:
     out: list[Command] = []
     for kind, space, pay in fx.dig_targets(state, seat, [], 0):
         payment = fx.split_pay(pay)
         out.append(cmd.Dig(space, payment) if kind == "dig" else cmd.Discover(space, payment))
-    out.extend(overcome_commands(state, seat))
-    res = player.res
+    return out
+
+
+def buy_commands(state: ArnakState, seat: int) -> list[Command]:
+    res = state.seats[seat].res
+    out: list[Command] = []
     for card in fx.row_cards(state, "any"):
         coins, compasses = fx.price(card)
         if res[0] >= coins and res[COMPASS] >= compasses:
             out.append(cmd.Buy(card))
+    return out
+
+
+def research_commands(state: ArnakState, seat: int) -> list[Command]:
+    out: list[Command] = []
     for option in fx.research_options(state, seat, None):
         token, _, to = option.partition(">")
         out.append(cmd.Research(token, to))
-    out.append(cmd.Pass())
     return out
 
 
@@ -155,6 +176,15 @@ def overcome_commands(state: ArnakState, seat: int) -> list[Command]:
         else:
             out.append(cmd.Overcome(site, ()))
     return out
+
+
+MAIN_ACTIONS: dict[type, Callable[[ArnakState, int], list[Command]]] = {  # main_actions by kind
+    cmd.Dig: dig_commands,
+    cmd.Discover: dig_commands,
+    cmd.Overcome: overcome_commands,
+    cmd.Buy: buy_commands,
+    cmd.Research: research_commands,
+}
 
 
 ECHO = {
