@@ -39,10 +39,11 @@ def view(state: ArnakState, seat: int | None) -> ArnakState:
     def hide(pile: str, cards: list[str]) -> list[str]:
         return _hide(cards) if pile in done else cards
 
+    known = PUBLIC if seat is None else PUBLIC | seen_by(seat)  # deck cards this view knows
     for other, player in enumerate(out.seats):
         if f"deck:{other}" in done:
             player.deck = [
-                card if mask & PUBLIC or (seat is not None and mask & seen_by(seat)) else HIDDEN
+                card if mask & known else HIDDEN
                 for card, mask in zip(player.deck, player.deck_seen, strict=True)
             ]
         if other != seat:
