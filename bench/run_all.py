@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SKIP = {"common", "run_all", "netbench"}  # netbench: helpers for the net benchmarks
+SKIP = {"common", "run_all", "netbench", "bot_ladder"}  # netbench: helpers; bot_ladder: hours
 
 if __name__ == "__main__":
     import bench

@@ -36,6 +36,9 @@ class RandomBot:
 
 BotFactory = Callable[[str], Bot]
 _GAME_BOTS: dict[str, dict[str, BotFactory]] = {}
+STRENGTH = ("random", "easy", "greedy", "medium", "hard")
+"""The bot kinds from the weakest to the strongest (the search levels of ``core.search`` around
+the greedy bot): lists of bots follow this order."""
 
 
 def register_bot(game: str, kind: str, factory: BotFactory) -> None:
@@ -44,11 +47,12 @@ def register_bot(game: str, kind: str, factory: BotFactory) -> None:
 
 
 def bot_kinds(game: str) -> list[str]:
-    """The bots that can play ``game``: ``random`` plus the game's own."""
+    """The bots that can play ``game``: ``random`` plus the game's own, weakest first."""
     from core.games import get_rules
 
     get_rules(game)  # importing the game registers its bots
-    return ["random", *sorted(_GAME_BOTS.get(game, {}))]
+    kinds = ["random", *_GAME_BOTS.get(game, {})]
+    return sorted(kinds, key=lambda k: (STRENGTH.index(k) if k in STRENGTH else len(STRENGTH), k))
 
 
 def make_bot(game: str, kind: str, seed: str) -> Bot:

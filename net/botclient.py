@@ -9,6 +9,7 @@ import logging
 
 from core.bots import Bot
 from core.errors import IllegalCommand
+from net import thinking
 from net.errors import HostAway, NetError
 from net.session import NetSession
 
@@ -46,7 +47,10 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
         await asyncio.sleep(delay)
         if not _my_turn(session):
             continue
-        command = bot.choose(session.rules, session.state, seat)
+        seq = len(session.envelopes)
+        command = await thinking.shared().choose(bot, session.rules, session.state, seat)
+        if len(session.envelopes) != seq or not _my_turn(session):
+            continue  # news came while the bot thought: think again
         try:
             await session.submit(seat, command)
         except HostAway:  # it went in the meantime: wait for it to come back

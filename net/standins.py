@@ -19,6 +19,7 @@ from typing import Any
 from core.bots import Bot, make_bot
 from core.errors import IllegalCommand
 from core.protocol import Rules, Seat
+from net import thinking
 from net.errors import NetError
 from net.link import Link
 from net.refereeing import Refereeing
@@ -193,7 +194,13 @@ class HostBots:
                 if seat is None or referee is None:
                     break
                 bot = self._bots[seat]
-                command = bot.choose(self.rules, self.rules.view(referee.state, seat), seat)
+                seq = referee.seq
+                view = self.rules.view(referee.state, seat)
+                command = await thinking.shared().choose(bot, self.rules, view, seat)
+                if referee is not self.refereeing.referee or referee.seq != seq:
+                    continue  # the game moved on (or ended) while the bot thought
+                if self._bots.get(seat) is not bot:
+                    continue  # the seat was handed back meanwhile
                 try:
                     self.refereeing.publish(referee.submit(seat, command))
                 except IllegalCommand as exc:  # a bot bug must not stall the table

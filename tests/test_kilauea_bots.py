@@ -15,7 +15,7 @@ GAMES = 10  # per player count, over fixed seeds
 
 
 def test_the_greedy_bot_is_offered() -> None:
-    assert bot_kinds("kilauea") == ["random", "greedy"]
+    assert bot_kinds("kilauea") == ["random", "easy", "greedy", "medium", "hard"]
     assert isinstance(make_bot("kilauea", "greedy", "s"), GreedyBot)
 
 

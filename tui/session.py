@@ -24,6 +24,7 @@ from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
 from core.session import Listener, Session
+from net import thinking
 from replays import unfinished
 from replays.file import Header, ReplayWriter, read
 
@@ -206,9 +207,11 @@ class LocalSession:
             await asyncio.sleep(self.bot_pace)
             if self.bot_to_move() != seat:
                 continue
+            seq = self.referee.seq
             view = self.rules.view(self.referee.state, seat)
-            command = self.bots[seat].choose(self.rules, view, seat)
-            self._publish(self.referee.submit(seat, command))
+            command = await thinking.shared().choose(self.bots[seat], self.rules, view, seat)
+            if self.referee.seq == seq and self.bot_to_move() == seat:
+                self._publish(self.referee.submit(seat, command))
 
 
 if TYPE_CHECKING:  # mypy checks that a LocalSession is a Session

@@ -1,0 +1,184 @@
+"""The search bots' ladder: each level against the greedy bot, in every game.
+
+Duels from fixed seeds with the seats swapped (a game's seed is played once with the level's bot
+in each seat, so deals and seat order cancel out), in parallel processes. For each game and
+level it prints: games, the level's wins against greedy with a 95% interval (Wilson; a shared
+win counts half), mean scores, and the level's decision time (median and 99th percentile, over
+the decisions it searched: those with more than one legal command).
+
+    nice -n 10 .venv/bin/python bench/bot_ladder.py --game kilauea --level hard --games 100
+
+Games: maunakea, maunakea-advanced, kilauea, arnak-bird, arnak-snake (two players) and arnak-4p
+(the level against three greedy bots, both sides in turn). ``--budget`` sets the iterations a
+decision (reproducible); without it a level plays with its own iterations, never its seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import percentile
+from core.bots import Bot, make_bot
+from core.games import get_rules
+from core.referee import Referee
+from core.search import LEVELS, SearchBot
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A row's game: which rules, how many players, which options (by the game's seed)."""
+
+    game: str
+    players: int
+    options: tuple[tuple[str, Any], ...] = ()
+    sides: bool = False  # Arnak's 4-player row alternates the board's side
+
+
+VARIANTS = {
+    "maunakea": Variant("maunakea", 2),
+    "maunakea-advanced": Variant("maunakea", 2, (("advanced", True),)),
+    "kilauea": Variant("kilauea", 2),
+    "arnak-bird": Variant("arnak", 2, (("side", "bird"),)),
+    "arnak-snake": Variant("arnak", 2, (("side", "snake"),)),
+    "arnak-4p": Variant("arnak", 4, sides=True),
+}
+ALL_LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Result:
+    share: float  # 1 a win, 0.5 a shared win, 0 otherwise
+    score: int
+    others: float  # the greedy bots' mean score
+    times: tuple[float, ...]  # seconds of each searched decision
+
+
+class Timed:
+    """A bot whose searched decisions are timed."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def choose(self, rules: Any, state: Any, seat: int) -> Any:
+        start = time.perf_counter()
+        searched = len(rules.legal_commands(state, seat)) > 1
+        command = self.bot.choose(rules, state, seat)
+        if searched:
+            self.times.append(time.perf_counter() - start)
+        return command
+
+
+def play(variant_name: str, level: str, index: int, budget: int | None) -> Result:
+    """Game ``index``: seed ``index // players``, the level's bot in seat ``index % players``."""
+    variant = VARIANTS[variant_name]
+    rules = get_rules(variant.game)
+    players = variant.players
+    options = dict(variant.options)
+    pair, seat = divmod(index, players)
+    if variant.sides:
+        options["side"] = ("bird", "snake")[pair % 2]
+    seed = f"ladder-{variant_name}-{pair}"
+    referee: Referee[Any] = Referee(
+        rules, rules.config(players, options), [f"P{s + 1}" for s in range(players)], seed=seed
+    )
+    referee.begin()
+    search = make_bot(variant.game, level, f"{seed}/{level}")
+    assert isinstance(search, SearchBot)
+    search.timed = False
+    search.level = search.level.budget(budget)
+    timed = Timed(search)
+    bots: dict[int, Any] = {
+        s: timed if s == seat else make_bot(variant.game, "greedy", f"{seed}/greedy/{s}")
+        for s in range(players)
+    }
+    while not referee.ended:
+        mover = rules.to_move(referee.state)[0]
+        view = rules.view(referee.state, mover)
+        referee.submit(mover, bots[mover].choose(rules, view, mover))
+    outcome = referee.outcome()
+    assert outcome is not None
+    share = 0.0
+    if seat in outcome.winners:
+        share = 1.0 / len(outcome.winners)
+    others = [outcome.scores[s] for s in range(players) if s != seat]
+    return Result(share, outcome.scores[seat], mean(others), tuple(timed.times))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a win rate (Wilson's score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def row(variant: str, level: str, results: list[Result], budget: int | None) -> str:
+    n = len(results)
+    wins = sum(r.share for r in results)
+    low, high = wilson(wins, n)
+    times = [t for r in results for t in r.times]
+    iterations = budget or LEVELS[level].iterations
+    timing = (
+        f"{percentile(times, 50) * 1000:6.0f} {percentile(times, 99) * 1000:6.0f}"
+        if times
+        else f"{'-':>6} {'-':>6}"
+    )
+    return (
+        f"{variant:18} {level:6} {iterations:6} {n:5} {100 * wins / n:5.1f}% "
+        f"[{100 * low:4.1f}-{100 * high:5.1f}] {mean(r.score for r in results):6.1f} "
+        f"{mean(r.others for r in results):6.1f} {timing}"
+    )
+
+
+HEADER = (
+    f"{'game':18} {'level':6} {'iters':>6} {'games':>5} {'wins':>6} {'95% interval':>13} "
+    f"{'score':>6} {'greedy':>6} {'ms p50':>6} {'p99':>6}"
+)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=sorted(VARIANTS))
+    parser.add_argument("--level", action="append", choices=ALL_LEVELS)
+    parser.add_argument("--games", type=int, default=0, help="games a row (200 medium, 100 hard)")
+    parser.add_argument("--budget", type=int, help="iterations a decision (default: the level's)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index")
+    args = parser.parse_args(argv)
+    games = args.game or list(VARIANTS)
+    levels = args.level or list(ALL_LEVELS)
+    load = os.getloadavg()[0]
+    print(f"bot ladder: each level against greedy (load {load:.2f} at the start, {args.jobs} jobs)")
+    print(HEADER, flush=True)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for variant in games:
+            for level in levels:
+                n = args.games or (100 if level == "hard" else 200)
+                n -= n % VARIANTS[variant].players  # whole seeds: every seat once
+                start = time.perf_counter()
+                indices = range(args.first, args.first + n)
+                futures = [pool.submit(play, variant, level, i, args.budget) for i in indices]
+                results = [f.result() for f in futures]
+                line = row(variant, level, results, args.budget)
+                elapsed = time.perf_counter() - start
+                print(f"{line}   ({elapsed:.0f} s)", flush=True)
+    print(f"load {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""What Arnak gives the search bots (:mod:`core.search`): a deal of everything a seat's view
+hides, a position's worth (the greedy bot's), and the greedy bot as the playout policy.
+
+A deal is drawn from the view alone: the components the view does not show anywhere are dealt
+at random into its hidden places (``?``), each kind into places it can lie in. A player's
+unseen cards (deck, hand, cards set aside) get that player's own unseen basic cards, and the
+rest from the unseen fear cards, items and artifacts the market decks do not hold; the hidden
+site, guardian, assistant and bonus stacks get their own kinds; face-down idols come from the
+idols not in sight (the view counts a player's idols but does not name them).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from random import Random
+
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.greedy import GreedyBot, value
+from core.games.arnak.rules import RULES
+from core.games.arnak.state import HIDDEN, ArnakState
+from core.messages import Command
+from core.protocol import Seat
+from core.search import Hooks
+from core.search.draws import Draws
+
+ITEMS = tuple(c.id for c in C.items)
+ARTIFACTS = tuple(c.id for c in C.artifacts)
+FEAR = tuple(c.id for c in C.fear)
+SITES1 = tuple(t.id for t in C.sites1)
+SITES2 = tuple(t.id for t in C.sites2)
+GUARDIANS = tuple(g.id for g in C.guardians)
+ASSISTANTS = tuple(a.id for a in C.assistants)
+IDOLS = tuple(i.id for i in C.idols)
+BONUS = tuple(b.id for b in C.bonus_tiles)
+
+
+class DealError(ValueError):
+    """The view does not add up: more hidden places than unseen components of their kind."""
+
+
+def unseen(every: Iterable[str], seen: Iterable[str | None]) -> list[str]:
+    """The components of ``every`` not among ``seen`` (a multiset difference), in catalogue
+    order (so a deal depends on the generator only)."""
+    left = Counter(every)
+    left.subtract(c for c in seen if c is not None and c != HIDDEN)
+    return [c for c in dict.fromkeys(every) for _ in range(max(0, left[c]))]
+
+
+def fill(pile: list[str], pool: list[str]) -> None:
+    """Put ``pool``'s components, in order, into ``pile``'s hidden places (in place)."""
+    for i, card in enumerate(pile):
+        if card == HIDDEN:
+            if not pool:
+                raise DealError("more hidden places than unseen components")
+            pile[i] = pool.pop()
+
+
+def _cards_seen(s: ArnakState) -> list[str | None]:
+    seen: list[str | None] = [*s.row_art, *s.row_items, s.revealed]
+    for pile in (s.item_deck, s.art_deck, s.item_exile, s.art_exile, s.fear_deck):
+        seen += pile
+    for p in s.seats:
+        seen += [*p.deck, *p.hand, *p.play, *p.aside, *p.exiled]
+    return seen
+
+
+def _deal_cards(s: ArnakState, rng: Random) -> None:
+    every = [*ITEMS, *ARTIFACTS, *FEAR]
+    every += [f"b{seat}{key}" for seat in range(s.players) for key in C.basics]
+    pool = unseen(every, _cards_seen(s))
+    items = [c for c in pool if c[0] == "i"]
+    artifacts = [c for c in pool if c[0] == "a"]
+    rng.shuffle(items)
+    rng.shuffle(artifacts)
+    fill(s.item_deck, items)
+    fill(s.art_deck, artifacts)
+    shared = [*items, *artifacts, *(c for c in pool if c[0] == "f")]
+    rng.shuffle(shared)
+    for seat, player in enumerate(s.seats):
+        own = [c for c in pool if c[0] == "b" and c[1] == str(seat)]
+        places = sum(pile.count(HIDDEN) for pile in (player.deck, player.hand, player.aside))
+        need = places - len(own)
+        if need < 0 or need > len(shared):
+            raise DealError(f"seat {seat + 1}'s hidden cards do not add up")
+        cards = own + [shared.pop() for _ in range(need)]
+        rng.shuffle(cards)
+        for pile in (player.deck, player.hand, player.aside):
+            fill(pile, cards)
+    if shared:
+        raise DealError("unseen cards are left over after the deal")
+
+
+def _deal_board(s: ArnakState, rng: Random) -> None:
+    def deal(pile: list[str], every: tuple[str, ...], seen: Iterable[str | None]) -> None:
+        pool = unseen(every, seen)
+        rng.shuffle(pool)
+        fill(pile, pool)
+
+    tiles = [t for t in s.site_tile.values()]
+    deal(s.sites1, SITES1, [*s.sites1, *tiles])
+    deal(s.sites2, SITES2, [*s.sites2, *tiles])
+    taken = [g for p in s.seats for g in p.guardians]
+    deal(s.guardians, GUARDIANS, [*s.guardians, *s.guardian.values(), *taken])
+    helpers = [a.id for p in s.seats for a in p.assistants]
+    every_stack = [*s.rescue, *(a for stack in s.supply for a in stack)]
+    pool = unseen(ASSISTANTS, [*every_stack, *helpers])
+    rng.shuffle(pool)
+    for stack in [s.rescue, *s.supply]:
+        fill(stack, pool)
+    kept = [b for p in s.seats for b in p.bonus_tiles]
+    track = [b for tiles_here in s.bonus.values() for b in tiles_here]
+    pool = unseen(BONUS, [*track, *s.temple_bonus, *s.bonus_box, *kept])
+    rng.shuffle(pool)
+    fill(s.temple_bonus, pool)
+    fill(s.bonus_box, pool)
+    down = [space for space, idol in s.idol_down.items() if idol == HIDDEN]
+    if down:
+        pool = unseen(IDOLS, [*s.idol_up.values(), *s.idol_down.values(), *s.idol_box])
+        rng.shuffle(pool)
+        for space in down:
+            if not pool:
+                raise DealError("more face-down idols than unseen idols")
+            s.idol_down[space] = pool.pop()
+
+
+def determinize(view: ArnakState, seat: Seat, rng: Random) -> ArnakState:
+    """A whole position that gives ``seat`` exactly ``view``, its hidden parts dealt from what
+    the view leaves unseen (see the module docstring)."""
+    s = view.copy()
+    _deal_cards(s, rng)
+    _deal_board(s, rng)
+    return s
+
+
+def evaluate(state: ArnakState) -> list[float]:
+    """Each seat's worth as the greedy bot sees it."""
+    return [value(state, seat) for seat in range(state.players)]
+
+
+def playout(state: ArnakState, seat: Seat, rng: Random) -> Command:
+    bot = GreedyBot.__new__(GreedyBot)
+    bot._rng = Draws(rng)  # type: ignore[assignment]
+    return bot.choose(RULES, state, seat)  # type: ignore[arg-type]
+
+
+HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout)

@@ -1,0 +1,67 @@
+"""A search bot: a level's parameters, a game's hooks, and a seed for reproducible games."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from functools import partial
+from random import Random
+from typing import Any
+
+from core.bots import register_bot
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.search.hooks import Hooks
+from core.search.ismcts import Decision, search
+from core.search.levels import LEVELS, Level
+
+
+class SearchBot:
+    """Plays ``seat`` from its view with :func:`~core.search.ismcts.search` at ``level``.
+
+    Its ``n``-th decision draws from a generator seeded by ``(seed, n)``: with an iteration
+    budget (``timed=False``) the same views give the same commands, game after game.
+    """
+
+    searches = True  # thinks long enough to belong in a worker process (see net.thinking)
+
+    def __init__(self, hooks: Hooks[Any], level: Level, seed: str, *, timed: bool = True) -> None:
+        self.hooks = hooks
+        self.level = level
+        self.name = level.name
+        self.seed = seed
+        self.timed = timed
+        self.decisions = 0
+        self.last: Decision | None = None
+
+    def rng(self) -> Random:
+        digest = hashlib.blake2b(f"{self.seed}/{self.decisions}".encode(), digest_size=8).digest()
+        return Random(int.from_bytes(digest, "little"))
+
+    def decide(self, rules: Rules[Any], state: Any, seat: Seat) -> Decision:
+        """The search's decision for ``seat`` in its view ``state``, with what it saw."""
+        rng = self.rng()
+        self.decisions += 1
+        clock = time.perf_counter if self.timed else None
+        decision = search(rules, self.hooks, state, seat, self.level, rng, clock=clock)
+        self.last = decision
+        return decision
+
+    def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
+        legal = rules.legal_commands(state, seat)
+        if not legal:
+            raise RuntimeError(f"seat {seat} has no legal command")
+        if len(legal) == 1:
+            self.decisions += 1
+            return legal[0]
+        return self.decide(rules, state, seat).command
+
+
+def register_levels(game: str, hooks: Hooks[Any]) -> None:
+    """Offer ``game``'s search bot at every level (``easy``, ``medium``, ``hard``)."""
+    for name, level in LEVELS.items():
+        register_bot(game, name, partial(_made, hooks, level))
+
+
+def _made(hooks: Hooks[Any], level: Level, seed: str) -> SearchBot:
+    return SearchBot(hooks, level, seed)

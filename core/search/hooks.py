@@ -1,0 +1,37 @@
+"""What a game gives the search: its own knowledge, as plain functions (data, not subclasses)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Generic, TypeVar
+
+from core.messages import Command
+from core.protocol import Seat
+
+S = TypeVar("S")
+
+
+def every_command(state: Any, seat: Seat, legal: list[Command]) -> list[Command]:
+    """The default: weigh every legal command."""
+    return legal
+
+
+@dataclass(frozen=True)
+class Hooks(Generic[S]):
+    """A game's part of the search.
+
+    - ``determinize(view, seat, rng)``: a full state (``Rules.fully_known``) that gives exactly
+      ``view`` to ``seat``: what the seat cannot see dealt at random from what it could be,
+      sampled from the view alone (never from the true state, which the search never has);
+    - ``evaluate(state)``: what the position is worth to each seat, in points (seat by seat);
+    - ``playout(state, seat, rng)``: a cheap policy's legal command (greedy, or lighter);
+    - ``candidates(state, seat, legal)``: the legal commands worth weighing, best first (a game
+      with hundreds of ways to lay a tile keeps the sensible ones).
+    """
+
+    determinize: Callable[[S, Seat, Random], S]
+    evaluate: Callable[[S], Sequence[float]]
+    playout: Callable[[S, Seat, Random], Command]
+    candidates: Callable[[S, Seat, list[Command]], list[Command]] = every_command

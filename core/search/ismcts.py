@@ -1,0 +1,246 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), single observer.
+
+Each iteration deals a full state from the searching seat's view (the game's ``determinize``),
+walks one tree of commands down it (every seat's commands, chosen by UCB for the seat to move
+among those this deal allows), adds a node, plays on with the game's cheap policy for a few
+turns and scores the position with the game's evaluation. Chance (draws, shuffles, the bag) is
+drawn from the search's own generator, so the tree is open-loop: a node is a sequence of
+commands, whatever chance did in between. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.search.hooks import Hooks
+from core.search.levels import Level
+
+MAX_SETTLE_STEPS = 10_000
+
+
+class Node:
+    """A command sequence from the root; ``seat`` chose the last command. ``total`` sums that
+    seat's rewards, ``gain`` the searching seat's points gained; ``avail`` counts the iterations
+    whose deal allowed the command (ISMCTS's availability)."""
+
+    __slots__ = ("avail", "children", "gain", "order", "ranked", "seat", "total", "visits")
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.order: list[Command] | None = None  # the candidates below, best first
+        self.ranked: set[Command] = set()  # the legal commands the game has ranked here
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.gain = 0.0
+        self.children: dict[Command, Node] = {}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One root command as the search saw it."""
+
+    command: Command
+    visits: int
+    win: float  # the mean reward, ~ the chance of winning
+    gain: float  # the mean points the searching seat gained by the horizon
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The search's answer: the command it plays, the root's commands by visits, its effort."""
+
+    command: Command
+    choices: tuple[Choice, ...]
+    iterations: int
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+
+def settle(rules: Rules[Any], state: Any, rng: Random) -> None:
+    """Play forced events and chance (drawn from ``rng``) until a seat must act."""
+    for _ in range(MAX_SETTLE_STEPS):
+        forced = rules.forced(state)
+        if forced:
+            for event in forced:
+                rules.evolve(state, event)
+            continue
+        sizes = rules.chance(state)
+        if sizes is None:
+            return
+        rules.evolve(state, rules.resolve(state, [rng.randrange(n) for n in sizes]))
+    raise RuntimeError("the rules never settled (forced/chance loop)")
+
+
+def apply(rules: Rules[Any], state: Any, seat: Seat, command: Command, rng: Random) -> None:
+    """``seat``'s command and everything it sets off, in place."""
+    for event in rules.decide(state, seat, command):
+        rules.evolve(state, event)
+    settle(rules, state, rng)
+
+
+def worth(rules: Rules[Any], hooks: Hooks[Any], state: Any) -> list[float]:
+    """Each seat's worth in points: its final score once the game is over (a winner half a
+    point ahead of those it beat on a tie-break), else the game's evaluation."""
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        return [
+            float(score) + (0.5 if seat in outcome.winners else 0.0)
+            for seat, score in enumerate(outcome.scores)
+        ]
+    return list(hooks.evaluate(state))
+
+
+def rewards(values: list[float], scale: float) -> list[float]:
+    """Each seat's reward in [0, 1]: how far it is ahead of its best rival, squashed."""
+    out = []
+    for seat, mine in enumerate(values):
+        rival = max(v for other, v in enumerate(values) if other != seat)
+        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, (rival - mine) / scale)))))
+    return out
+
+
+def search(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    view: Any,
+    seat: Seat,
+    level: Level,
+    rng: Random,
+    *,
+    clock: Callable[[], float] | None = None,
+) -> Decision:
+    """The command ``seat`` should play from its ``view``, after ``level.iterations``
+    iterations (or, with a ``clock`` and ``level.seconds``, when that time is up)."""
+    root = Node(seat)
+    deadline = None
+    if clock is not None and level.seconds is not None:
+        deadline = clock() + level.seconds
+    done = 0
+    while done < level.iterations:
+        if deadline is not None and done and clock is not None and clock() >= deadline:
+            break
+        _iterate(rules, hooks, view, seat, level, rng, root)
+        done += 1
+    if not root.children:
+        raise RuntimeError(f"seat {seat + 1} has no legal command")
+    ranked = sorted(
+        root.children.items(), key=lambda item: (item[1].visits, item[1].total), reverse=True
+    )
+    choices = tuple(
+        Choice(command, node.visits, node.total / node.visits, node.gain / node.visits)
+        for command, node in ranked
+        if node.visits
+    )
+    return Decision(choices[0].command, choices, done)
+
+
+def _iterate(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    view: Any,
+    me: Seat,
+    level: Level,
+    rng: Random,
+    root: Node,
+) -> None:
+    state = hooks.determinize(view, me, rng)
+    base = hooks.evaluate(state)[me]
+    node = root
+    path: list[Node] = []
+    mover = me
+    turns = 0
+    horizon = level.horizon
+    in_tree = True
+    while rules.outcome(state) is None:
+        movers = rules.to_move(state)
+        if not movers:
+            break
+        seat = me if me in movers else movers[0]
+        if seat != mover:
+            mover = seat
+            turns += 1
+            if horizon and turns >= horizon:
+                break
+        legal = rules.legal_commands(state, seat)
+        if not in_tree:
+            if len(legal) == 1:
+                command = legal[0]
+            elif level.greedy >= 1.0 or rng.random() < level.greedy:
+                command = hooks.playout(state, seat, rng)
+            else:
+                command = legal[rng.randrange(len(legal))]
+            apply(rules, state, seat, command, rng)
+            continue
+        options = _options(hooks, node, state, seat, legal)
+        if len(options) == 1 and node is not root:
+            apply(rules, state, seat, options[0], rng)  # nothing to choose: no node
+            continue
+        command, node, grown = _select(node, seat, options, level)
+        path.append(node)
+        apply(rules, state, seat, command, rng)
+        if grown:
+            in_tree = False
+    root.visits += 1
+    values = worth(rules, hooks, state)
+    reward = rewards(values, level.scale)
+    gain = values[me] - base
+    for visited in path:
+        visited.visits += 1
+        visited.total += reward[visited.seat]
+        visited.gain += gain
+
+
+def _options(
+    hooks: Hooks[Any], node: Node, state: Any, seat: Seat, legal: list[Command]
+) -> list[Command]:
+    """The candidates at ``node`` this deal allows, in the order the game ranked them the first
+    time (ranking again only for commands a deal brings that earlier ones did not)."""
+    if len(legal) == 1:
+        return legal
+    order = node.order
+    if order is None:
+        order = node.order = list(hooks.candidates(state, seat, legal))
+        node.ranked = set(legal)
+        return order
+    ranked = node.ranked
+    if any(command not in ranked for command in legal):
+        known = set(order)
+        order += [c for c in hooks.candidates(state, seat, legal) if c not in known]
+        ranked.update(legal)
+    allowed = set(legal)
+    return [command for command in order if command in allowed]
+
+
+def _select(
+    node: Node, seat: Seat, options: list[Command], level: Level
+) -> tuple[Command, Node, bool]:
+    """The command to follow from ``node``: a new one among the first ``widening *
+    sqrt(visits)`` options if any, else the best by UCB among those this deal allows."""
+    width = max(1, math.ceil(level.widening * math.sqrt(node.visits + 1)))
+    children = node.children
+    best: tuple[float, Command, Node] | None = None
+    log_c = level.exploration
+    for command in options[:width]:
+        child = children.get(command)
+        if child is None:
+            child = Node(seat)
+            child.avail = 1
+            children[command] = child
+            return command, child, True
+        child.avail += 1
+        if child.visits == 0:
+            return command, child, True
+        score = child.total / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+        if best is None or score > best[0]:
+            best = (score, command, child)
+    assert best is not None
+    return best[1], best[2], False

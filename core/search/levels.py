@@ -1,0 +1,36 @@
+"""The search bots' levels: each a named parameter object, so "hard" is data, not code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Level:
+    """How a search bot plays.
+
+    The budget is ``iterations`` (reproducible: tests and benchmarks) and, in play, at most
+    ``seconds`` of thinking a decision (``None``: iterations only).
+    """
+
+    name: str
+    iterations: int  # search iterations a decision (one determinization and playout each)
+    seconds: float | None = None  # in play: stop after this long, whatever the iterations
+    exploration: float = 0.7  # UCB's constant: higher tries more commands, lower digs deeper
+    horizon: int = 4  # a playout stops after this many turns (0: at the end of the game)
+    greedy: float = 1.0  # the share of playout commands the game's policy picks (else random)
+    widening: float = 1.0  # a node weighs ~ widening * sqrt(visits) of its candidates
+    scale: float = 6.0  # points ahead that make a win likely (the reward's slope)
+
+    def budget(self, iterations: int | None = None, seconds: float | None = None) -> Level:
+        """This level with another budget (``--budget``, a benchmark's iterations only)."""
+        return replace(self, iterations=iterations or self.iterations, seconds=seconds)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", iterations=24, seconds=0.1, horizon=2, greedy=0.0),
+    "medium": Level("medium", iterations=60, seconds=0.2),
+    "hard": Level("hard", iterations=300, seconds=1.0),
+}
+"""Every level, weakest first (the iteration counts are what a level reaches on a 2-core
+machine in its seconds, so a benchmark's games play as the table's would)."""

@@ -1,0 +1,130 @@
+"""The search itself, on tiny games whose best command is known: it averages chance, lets each
+seat choose for itself (a rival picks what is best for the rival), and counts only the commands
+a deal allows. Each would fail were the selection, the rewards or their backing up wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from core.messages import Command, Event
+from core.protocol import Outcome
+from core.search import Hooks, Level, search
+
+
+class Pick(Command, frozen=True):
+    n: int
+
+
+class Picked(Event, frozen=True):
+    seat: int
+    n: int
+
+
+class Rolled(Event, frozen=True):
+    roll: int
+
+
+@dataclass
+class Table:
+    """Seat 0 picks, then (in the duel) seat 1 picks, then a die may decide."""
+
+    players: int = 2
+    picks: list[int] = field(default_factory=list)
+    roll: int | None = None
+    steps: int = 1  # how many picks the game has
+
+    def copy(self) -> Table:
+        return Table(self.players, list(self.picks), self.roll, self.steps)
+
+
+class Toy:
+    """A game given as a payoff: ``payoff(picks, roll)`` is seat 0's score (seat 1 scores 1
+    minus it); ``dice`` > 0 rolls a die after the picks."""
+
+    game = "toy"
+
+    def __init__(self, options: int, steps: int, payoff: Any, dice: int = 0) -> None:
+        self.options, self.steps, self.payoff, self.dice = options, steps, payoff, dice
+
+    def to_move(self, s: Table) -> tuple[int, ...]:
+        return () if len(s.picks) == self.steps else (len(s.picks) % 2,)
+
+    def legal_commands(self, s: Table, seat: int) -> list[Command]:
+        return [Pick(n) for n in range(self.options)]
+
+    def decide(self, s: Table, seat: int, command: Command) -> list[Event]:
+        assert isinstance(command, Pick)
+        return [Picked(seat, command.n)]
+
+    def evolve(self, s: Table, e: Event) -> Table:
+        if isinstance(e, Picked):
+            s.picks.append(e.n)
+        elif isinstance(e, Rolled):
+            s.roll = e.roll
+        return s
+
+    def forced(self, s: Table) -> list[Event]:
+        return []
+
+    def chance(self, s: Table) -> tuple[int, ...] | None:
+        done = len(s.picks) == self.steps
+        return (self.dice,) if done and self.dice and s.roll is None else None
+
+    def resolve(self, s: Table, draws: Sequence[int]) -> Event:
+        return Rolled(draws[0])
+
+    def outcome(self, s: Table) -> Outcome | None:
+        if len(s.picks) < self.steps or (self.dice and s.roll is None):
+            return None
+        mine = self.payoff(s.picks, s.roll)
+        scores = (mine, 1 - mine)
+        winners = (0,) if mine > 0.5 else (1,) if mine < 0.5 else (0, 1)
+        return Outcome(scores, winners)  # type: ignore[arg-type]
+
+
+def hooks() -> Hooks[Table]:
+    def determinize(view: Table, seat: int, rng: Random) -> Table:
+        return view.copy()
+
+    def evaluate(state: Table) -> list[float]:
+        return [0.5, 0.5]
+
+    def playout(state: Table, seat: int, rng: Random) -> Command:
+        return Pick(rng.randrange(3))
+
+    return Hooks(determinize, evaluate, playout)
+
+
+LEVEL = Level("test", iterations=300, horizon=0, scale=0.3, widening=10.0)
+
+
+def best(rules: Toy, seed: int = 1) -> Command:
+    decision = search(rules, hooks(), Table(steps=rules.steps), 0, LEVEL, Random(seed))  # type: ignore[arg-type]
+    return decision.command
+
+
+def test_the_search_finds_the_best_odds_through_chance() -> None:
+    """Pick n, then a 10-sided die: pick 3 wins on 9 rolls of 10, the others on 1 to 5."""
+    odds = {0: 5, 1: 1, 2: 3, 3: 9, 4: 4}
+    toy = Toy(5, 1, lambda picks, roll: 1 if roll < odds[picks[0]] else 0, dice=10)
+    assert all(best(toy, seed) == Pick(3) for seed in range(3))
+
+
+def test_the_rival_chooses_for_itself() -> None:
+    """Seat 0's picks 0 and 1 win against two answers of three, but seat 1 has an answer that
+    beats each; pick 2 is a sure draw. A search that let the rival answer at random (or kindly)
+    would pick 0 or 1; the search must pick 2."""
+
+    def payoff(picks: list[int], roll: Any) -> float:
+        a, b = picks
+        if a == 2:
+            return 0.5
+        return 0.0 if b == a + 1 else 1.0
+
+    toy = Toy(3, 2, payoff)
+    for seed in range(3):
+        decision = search(toy, hooks(), Table(steps=2), 0, LEVEL, Random(seed))  # type: ignore[arg-type]
+        assert decision.command == Pick(2), decision.choices
