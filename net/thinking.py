@@ -17,13 +17,14 @@ import asyncio
 import atexit
 import ctypes
 import logging
-import multiprocessing
 import os
 import signal
+import socket
+import subprocess
 import sys
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
 from core.bots import Bot
@@ -31,6 +32,7 @@ from core.messages import Command
 from core.protocol import Rules, Seat
 
 log = logging.getLogger("caldera.net")
+ROOT = Path(__file__).resolve().parents[1]  # where ``net`` and ``core`` can be imported from
 PR_SET_PDEATHSIG = 1
 
 
@@ -66,18 +68,32 @@ class ThinkingError(RuntimeError):
 
 
 class _Worker:
-    def __init__(self, context: Any) -> None:
-        self.conn, child = context.Pipe()
-        self.process: BaseProcess = context.Process(
-            target=_serve, args=(child, os.getpid()), name="caldera-thinker", daemon=True
+    """One worker: a fresh interpreter running :func:`_serve` on its end of a socket pair (a
+    plain subprocess: multiprocessing's own start methods either fork a threaded app or hand
+    the child descriptors a Textual app may have replaced)."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        self.conn = Connection(ours.detach())
+        fd = theirs.fileno()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "net.thinking", str(fd), str(os.getpid())],
+            pass_fds=(fd,),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=str(ROOT),
         )
-        self.process.start()
-        child.close()
+        theirs.close()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
 
     def stop(self) -> None:
-        if self.process.is_alive():
+        if self.process.poll() is None:
             self.process.kill()
-        self.process.join(timeout=5)
+        self.process.wait(timeout=5)
         self.conn.close()
 
 
@@ -86,7 +102,6 @@ class Thinkers:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or min(2, os.cpu_count() or 1))
-        self._context = multiprocessing.get_context("spawn")  # no fork of a threaded loop
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
         self._waiting: list[asyncio.Future[None]] = []  # decisions waiting for a worker
@@ -95,7 +110,7 @@ class Thinkers:
     @property
     def pids(self) -> list[int]:
         """The worker processes running now."""
-        return [w.process.pid for w in self._all if w.process.pid is not None]
+        return [w.pid for w in self._all]
 
     async def choose(self, bot: Bot, rules: Rules[Any], view: Any, seat: Seat) -> Command:
         """``bot``'s command for ``seat`` in its ``view``: in a worker if it searches."""
@@ -131,7 +146,7 @@ class Thinkers:
             if self._idle:
                 return self._idle.pop()
             if len(self._all) < self.workers:
-                worker = _Worker(self._context)
+                worker = _Worker()
                 self._all.append(worker)
                 return worker
             waiter = asyncio.get_running_loop().create_future()
@@ -214,3 +229,7 @@ def use(pool: Thinkers) -> Callable[[], None]:
         _shared = old
 
     return restore
+
+
+if __name__ == "__main__":  # a worker: ``python -m net.thinking FD PARENT``
+    _serve(Connection(int(sys.argv[1])), int(sys.argv[2]))

@@ -35,6 +35,7 @@ class LocalSession:
     """Seats at one keyboard; the seats in ``bots`` are played by bots."""
 
     status = "local"
+    hints = True  # the hint key (the hard bot's advice) is offered at a local table
 
     def __init__(
         self,

@@ -41,6 +41,8 @@ from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.session import Session
 from core.undo import Takebacks
+from net.thinking import ThinkingError
+from tui import hint
 from tui.presence import TableWatch, connection_line, handed_to
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -53,6 +55,7 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.text_line import TextLine
 
+HINT_PREFIXES = ("Hint:",)
 CONFIRM_HINT = (
     "[b]y[/b] yes    [b]n[/b] no\n"
     "[dim]Never ask: confirm = false under \\[play] in config.toml[/dim]"
@@ -79,6 +82,12 @@ class TableScreen(FollowsSize, Screen[None]):
         # the same keys when there is nothing to take back: the line says why (and no footer)
         Binding("u,ctrl+z", "undo_refused", "", show=False),
         Binding(
+            "w",
+            "hint",
+            "Hint",
+            tooltip="What the hard bot would play for you here, and what it expects to gain",
+        ),
+        Binding(
             "H",
             "host_menu",
             "Host",
@@ -94,6 +103,7 @@ class TableScreen(FollowsSize, Screen[None]):
     ]
 
     note: var[str] = var("")  # the last refusal or hint, one line (its line repaints itself)
+    HINT_STYLE = "bold #7fd1ff"  # a hint's line (a refusal's is red)
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__()
@@ -361,7 +371,35 @@ class TableScreen(FollowsSize, Screen[None]):
             await self.send(seat, command, ask=False)
 
     def watch_note(self, note: str) -> None:
-        self.query_one("#note", TextLine).text = Text(note, style="bold #ff6b6b") if note else ""
+        style = self.HINT_STYLE if note.startswith(HINT_PREFIXES) else "bold #ff6b6b"
+        self.query_one("#note", TextLine).text = Text(note, style=style) if note else ""
+
+    # -- the hint key ----------------------------------------------------------------------------
+
+    @property
+    def hints(self) -> bool:
+        """Whether this table offers hints (a local game does unless its form said no; a
+        networked table only when its host allowed them for every seat)."""
+        return bool(getattr(self.session, "hints", False))
+
+    def action_hint(self) -> None:
+        """Ask the hard bot what the acting seat should play; its answer shows in the note line
+        (it thinks in a worker process: the table stays live meanwhile)."""
+        seat = self.acting_seat()
+        if seat is None or not self.hints:
+            return
+        self.note = "Hint: thinking…"
+        self.run_worker(self._hint(seat, self.shown), exclusive=True, group="hint")
+
+    async def _hint(self, seat: int, shown: int) -> None:
+        view = self.rules.view(self.state, seat)
+        try:
+            decision = await hint.think(self.rules, view, seat, f"hint/{shown}")
+        except ThinkingError as exc:
+            self.note = f"Hint: none ({exc})"
+            return
+        if self.is_attached and self.shown == shown and self.acting_seat() == seat:
+            self.note = hint.hint_line(self.rules, view, seat, self.names, decision)
 
     # -- the terminal ----------------------------------------------------------------------------
 
@@ -395,9 +433,13 @@ class TableScreen(FollowsSize, Screen[None]):
         hidden = {"host_menu"} if self.host_menu is None else set()
         if not isinstance(self.session, LocalSession):
             hidden.add("seats_menu")
+        if not self.hints:
+            hidden.add("hint")
         return frozenset(hidden if self.ended else hidden | {"scores"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return self.hints and self.acting_seat() is not None
         if action == "host_menu":
             return self.host_menu is not None
         if action == "seats_menu":

@@ -1,0 +1,47 @@
+"""The hint key: ``w`` asks the hard bot what the acting seat should play, in a worker process
+(the table answers keys meanwhile), and the note line says it in the rules' words with what the
+bot expects. A table whose session offers no hints shows no such key."""
+
+from __future__ import annotations
+
+from tests.kilauea_builder import Table
+from tui.lines import lines_for
+from tui.widgets.key_footer import shown_keys
+
+from .conftest import wait_for
+from .test_kilauea_play import SIZE, from_table, red_to_play
+
+
+def hint_offered(screen: object) -> bool:
+    return any(key.action == "hint" for key in shown_keys(screen))  # type: ignore[arg-type]
+
+
+async def test_w_shows_the_hard_bots_command_in_words() -> None:
+    app = from_table(Table(phase="move", canoe="plumeria b").canoe(0, "red").stones(0, 3), "hint")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        assert hint_offered(screen)
+        shown = screen.shown
+        await pilot.press("w")
+        assert screen.note == "Hint: thinking…"
+        await pilot.press("question_mark", "escape")  # the table answers while the bot thinks
+        await wait_for(pilot, lambda: not screen.note.endswith("…"), "the hint")
+        assert screen.shown == shown  # nothing was played for Red
+        view = screen.rules.view(screen.state, 0)
+        words = [line.text for line in lines_for(screen.rules, view, 0, screen.names)]
+        said = screen.note.removeprefix("Hint: ").rsplit(" (", 1)
+        assert said[0] in words, screen.note
+        assert "points in the next turns, wins" in said[1]
+
+
+async def test_no_hint_key_where_the_table_offers_none() -> None:
+    app = from_table(Table(phase="move", canoe="plumeria b").canoe(0, "red").stones(0, 3), "none")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await red_to_play(pilot, app)
+        screen.session.hints = False  # type: ignore[attr-defined]
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert not hint_offered(screen)
+        await pilot.press("w")
+        await pilot.pause()
+        assert screen.note == ""

@@ -1,0 +1,36 @@
+"""The hint key: what the ``hard`` bot would play for the acting seat, worded as the rules word
+it, with what it expects to gain. It thinks in the bots' worker pool (:mod:`net.thinking`) from
+the seat's own view, so the screen stays live and the hint knows nothing the seat does not."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.bots import make_bot
+from core.protocol import Rules, Seat
+from core.search import Decision
+from net import thinking
+from tui.lines import kind_of, lines_for
+
+HINT_BOT = "hard"
+
+
+async def think(rules: Rules[Any], view: Any, seat: Seat, seed: str) -> Decision:
+    """The hard bot's decision for ``seat`` in its ``view`` (in a worker process)."""
+    bot = make_bot(rules.game, HINT_BOT, seed)
+    decision: Decision = await thinking.shared().decide(bot, rules, view, seat)
+    return decision
+
+
+def hint_line(
+    rules: Rules[Any], view: Any, seat: Seat, names: Sequence[str], decision: Decision
+) -> str:
+    """``Hint: <the command in words> (+2.5 points in the next turns, wins 61%)``."""
+    command = decision.command
+    words = next(
+        (line.text for line in lines_for(rules, view, seat, names) if line.command == command),
+        kind_of(command),
+    )
+    best = decision.best
+    return f"Hint: {words} ({best.gain:+.1f} points in the next turns, wins {100 * best.win:.0f}%)"
