@@ -1,0 +1,44 @@
+"""A hard bot stands in at a networked table (a real broker): the host hands it a seat whose
+player went away, it thinks in the host's worker pool from that seat's view, and its commands
+reach the player, who finds the same game when the host hands the seat back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from netkit import TestBroker, assert_same_game, close_all, join, make_host, play_all
+from netkit import until as wait_for
+
+from core.search import SearchBot
+from net import thinking
+
+
+async def test_a_hard_stand_in_plays_a_dropped_players_seat(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    host = make_host(amqtt_broker.address, tmp_path, seats=2, turn_limit=8, auto_start=True,
+                     bot_delay=0.002)  # fmt: skip
+    await host.open()
+    await host.seat_bot(0)
+    player = await join(amqtt_broker.address, "t1", "player")
+    try:
+        referee = host.referee
+        assert referee is not None and player.seat == 1
+        await host.hand_to_bot(1, "hard")
+        stand_in = host.bots._bots[1]
+        assert isinstance(stand_in, SearchBot) and host.card.seats[1].standin == "hard"
+        stand_in.level = stand_in.level.budget(4)  # a small budget: the test's, not a level's
+        await wait_for(lambda: stand_in.decisions >= 3, 60)  # it played three of its decisions
+        assert thinking.shared().pids  # ... in a worker process
+        seat_commands = [
+            env
+            for env in referee.log
+            if getattr(env.event, "seat", None) == 1 and env.event.command()
+        ]
+        assert seat_commands
+        await host.hand_back(1)
+        await play_all([player])
+        await host.wait_ended(10)
+        await assert_same_game(host, [player])
+    finally:
+        await close_all(host, [player])
