@@ -32,7 +32,7 @@ from bench.common import percentile
 from core.bots import Bot, make_bot
 from core.games import get_rules
 from core.referee import Referee
-from core.search import LEVELS, SearchBot
+from core.search import SearchBot
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,7 @@ class Result:
     score: int
     others: float  # the greedy bots' mean score
     times: tuple[float, ...]  # seconds of each searched decision
+    cpu: tuple[float, ...]  # CPU seconds of each (what a quiet machine's wall time would be)
 
 
 class Timed:
@@ -71,13 +72,15 @@ class Timed:
         self.bot = bot
         self.name = bot.name
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, rules: Any, state: Any, seat: int) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         searched = len(rules.legal_commands(state, seat)) > 1
         command = self.bot.choose(rules, state, seat)
         if searched:
             self.times.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - cpu)
         return command
 
 
@@ -114,7 +117,14 @@ def play(variant_name: str, level: str, index: int, budget: int | None) -> Resul
     if seat in outcome.winners:
         share = 1.0 / len(outcome.winners)
     others = [outcome.scores[s] for s in range(players) if s != seat]
-    return Result(share, outcome.scores[seat], mean(others), tuple(timed.times))
+    return Result(share, outcome.scores[seat], mean(others), tuple(timed.times), tuple(timed.cpu))
+
+
+def level_of(variant: str, level: str) -> Any:
+    """The level as the variant's game registers it (its own iterations)."""
+    bot = make_bot(VARIANTS[variant].game, level, "level")
+    assert isinstance(bot, SearchBot)
+    return bot.level
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -132,11 +142,13 @@ def row(variant: str, level: str, results: list[Result], budget: int | None) -> 
     wins = sum(r.share for r in results)
     low, high = wilson(wins, n)
     times = [t for r in results for t in r.times]
-    iterations = budget or LEVELS[level].iterations
+    cpu = [t for r in results for t in r.cpu]
+    iterations = budget or level_of(variant, level).iterations
     timing = (
-        f"{percentile(times, 50) * 1000:6.0f} {percentile(times, 99) * 1000:6.0f}"
+        f"{percentile(times, 50) * 1000:6.0f} {percentile(times, 99) * 1000:6.0f} "
+        f"{percentile(cpu, 50) * 1000:6.0f} {percentile(cpu, 99) * 1000:6.0f}"
         if times
-        else f"{'-':>6} {'-':>6}"
+        else " ".join(f"{'-':>6}" for _ in range(4))
     )
     return (
         f"{variant:18} {level:6} {iterations:6} {n:5} {100 * wins / n:5.1f}% "
@@ -147,7 +159,7 @@ def row(variant: str, level: str, results: list[Result], budget: int | None) -> 
 
 HEADER = (
     f"{'game':18} {'level':6} {'iters':>6} {'games':>5} {'wins':>6} {'95% interval':>13} "
-    f"{'score':>6} {'greedy':>6} {'ms p50':>6} {'p99':>6}"
+    f"{'score':>6} {'greedy':>6} {'ms p50':>6} {'p99':>6} {'cpu50':>6} {'cpu99':>6}"
 )
 
 

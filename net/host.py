@@ -120,6 +120,7 @@ class TableHost:
         bot_delay: float = 0.0,
         standin: str | None = None,
         standin_after: float = 10.0,
+        hints: bool = False,
         backoff: Backoff = DEFAULT_BACKOFF,
         notes: Mapping[str, Any] | None = None,
         keys: Keys | None = None,
@@ -146,6 +147,7 @@ class TableHost:
         self.replay_dir = replay_dir if replay_dir is not None else default_replay_dir()
         self.seed = seed
         self.auto_start = auto_start
+        self.hints = hints  # every seat may ask the hard bot for advice (off by default)
         self.status = "open"
         self.epoch = _now_ms()  # the next connection's is one more (see _will)
         self._card_n = 0  # cards published in this epoch
@@ -254,6 +256,7 @@ class TableHost:
                 bot_delay=float(notes.get("bot_delay", 0.0)),
                 standin=notes.get("standin"),
                 standin_after=float(notes.get("standin_after", 10.0)),
+                hints=notes.get("hints") is True,
                 backoff=backoff,
                 notes=dict(notes.get("notes", {})),
                 keys=Keys.from_json(notes["host_keys"]) if "host_keys" in notes else None,
@@ -286,6 +289,7 @@ class TableHost:
             "bot_delay": self.bots.bot_delay,
             "standin": self.bots.standin,
             "standin_after": self.bots.standin_after,
+            "hints": self.hints,
             "notes": self.notes,
             "host_keys": self.keys.to_json(),  # secret: the record is this user's only
             "epoch": self.epoch,  # a resumed table's goes beyond it
@@ -345,6 +349,7 @@ class TableHost:
             clock=self.clock,
             rated=self.rated,
             clocks=self.clocks.card(),
+            hints=self.hints,
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:

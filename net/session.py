@@ -210,6 +210,11 @@ class NetSession:
         return self._envelopes
 
     @property
+    def hints(self) -> bool:
+        """Whether the table's host allows the hint key at every seat (its card says)."""
+        return self.card is not None and self.card.hints
+
+    @property
     def status(self) -> str:
         """``connecting…``, ``connected``, ``reconnecting…``, ``host away`` (its connection
         dropped; it may come back), ``table closed``, or ``desync at event N (…)``."""

@@ -187,6 +187,7 @@ class TableCard:
     clock: str = ""
     rated: bool = False
     clocks: dict[str, Any] | None = None
+    hints: bool = False  # the host allows every seat the hint key (the hard bot's advice)
 
     @property
     def order(self) -> Order:
@@ -221,6 +222,7 @@ class TableCard:
             "clock": self.clock,
             "rated": self.rated,
             "clocks": self.clocks,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -251,6 +253,7 @@ class TableCard:
             clock=r.opt_text("clock") or "",
             rated=r.obj.get("rated") is True,
             clocks=_clocks(r.obj.get("clocks")),
+            hints=r.obj.get("hints") is True,  # … nor these (no hints then)
         )
 
 

@@ -91,6 +91,7 @@ class HostSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     standin: str | None = None
     standin_after: float = 15.0
+    hints: bool = False  # every seat may ask the hard bot what to play
     table: str | None = None
     seed: str | None = None
     clock: str = ""  # the table's terms (net.host.TableHost)
@@ -183,6 +184,7 @@ class HostedTable:
             clock=setup.clock,
             on_timeout=setup.on_timeout,
             rated=setup.rated,
+            hints=setup.hints,
             notes={"host_seat": setup.my_seat},  # to sit there again if the table is resumed
         )
 

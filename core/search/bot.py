@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
 from random import Random
 from typing import Any
@@ -57,9 +59,15 @@ class SearchBot:
         return self.decide(rules, state, seat).command
 
 
-def register_levels(game: str, hooks: Hooks[Any]) -> None:
-    """Offer ``game``'s search bot at every level (``easy``, ``medium``, ``hard``)."""
+def register_levels(
+    game: str, hooks: Hooks[Any], iterations: Mapping[str, int] | None = None
+) -> None:
+    """Offer ``game``'s search bot at every level (``easy``, ``medium``, ``hard``);
+    ``iterations`` are the game's own budgets by level (what the level's seconds allow in this
+    game on a 2-core machine: a game's playouts cost what its rules and greedy bot cost)."""
     for name, level in LEVELS.items():
+        budget = (iterations or {}).get(name)
+        level = replace(level, iterations=budget) if budget else level
         register_bot(game, name, partial(_made, hooks, level))
 
 

@@ -120,6 +120,10 @@ def search(
 ) -> Decision:
     """The command ``seat`` should play from its ``view``, after ``level.iterations``
     iterations (or, with a ``clock`` and ``level.seconds``, when that time is up)."""
+    legal = rules.legal_commands(view, seat)
+    options = hooks.candidates(view, seat, legal) if len(legal) > 1 else legal
+    if len(options) == 1:  # nothing to weigh
+        return Decision(options[0], (Choice(options[0], 0, 0.5, 0.0),), 0)
     root = Node(seat)
     deadline = None
     if clock is not None and level.seconds is not None:

@@ -42,3 +42,22 @@ async def test_a_hard_stand_in_plays_a_dropped_players_seat(
         await assert_same_game(host, [player])
     finally:
         await close_all(host, [player])
+
+
+async def test_hints_are_a_table_option_off_by_default(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    """A table offers the hint key at every seat only when its host allows it (its card says
+    so); a networked table's default is no hints."""
+    plain = make_host(amqtt_broker.address, tmp_path, table="plain", seats=2)
+    helped = make_host(amqtt_broker.address, tmp_path, table="helped", seats=2, hints=True)
+    await plain.open()
+    await helped.open()
+    players = [await join(amqtt_broker.address, table, "p") for table in ("plain", "helped")]
+    try:
+        await wait_for(lambda: all(p.card is not None for p in players))
+        assert [p.hints for p in players] == [False, True]
+        assert helped.card.to_wire()["hints"] is True
+    finally:
+        await close_all(plain, players[:1])
+        await close_all(helped, players[1:])

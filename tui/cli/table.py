@@ -37,6 +37,8 @@ def _host_flags(p: Parser, games: Sequence[str]) -> None:
                    help="bot that plays for a dropped player ('none' to wait)")  # fmt: skip
     p.add_argument("--standin-after", type=float, default=15.0,
                    help="seconds a player may be gone before the stand-in plays")  # fmt: skip
+    p.add_argument("--hints", action="store_true",
+                   help="every seat may ask the hard bot what to play (key w)")  # fmt: skip
     shared.replay_dir(p)
     shared.terms(p)
     shared.linger(p, "at most this many seconds after the game ends, until every player has left")
@@ -115,6 +117,7 @@ def _new_table(args: argparse.Namespace, config: Any) -> Any:
             clock=args.clock,
             on_timeout=args.on_timeout,
             rated=args.rated,
+            hints=args.hints,
         )
     except ValueError as exc:
         raise CalderaError(str(exc)) from None

@@ -44,6 +44,9 @@ def seat_kinds(game: str) -> list[tuple[str, str]]:
     ]
 
 
+HINT_CHOICES = [("off: no seat may ask a bot", False), ("on: every seat may press w", True)]
+
+
 def standin_options(game: str) -> list[tuple[str, str]]:
     """Who plays for a player who dropped out: nobody until the host says so, or a bot."""
     bots = sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
@@ -132,6 +135,9 @@ class HostScreen(Screen[HostSetup | None]):
                 yield Label("Result", classes="field-label")
                 yield Select(RESULTS, value="casual", allow_blank=False, id="rated")
             with Horizontal(classes="field"):
+                yield Label("Hints", classes="field-label")
+                yield Select(HINT_CHOICES, value=False, allow_blank=False, id="hints")
+            with Horizontal(classes="field"):
                 yield Label("Broker", classes="field-label")
                 yield FieldInput(str(self.config.broker), id="broker")
             yield Label(
@@ -215,6 +221,7 @@ class HostScreen(Screen[HostSetup | None]):
             options=options,
             standin=None if standin == MANUAL else standin,
             standin_after=STANDIN_AFTER,
+            hints=self.query_one("#hints", Select).value is True,
             seed=self.query_one("#seed", Input).value.strip() or None,
             clock=clock,
             on_timeout=str(self.query_one("#on-timeout", Select).value),

@@ -144,4 +144,13 @@ def playout(state: ArnakState, seat: Seat, rng: Random) -> Command:
     return bot.choose(RULES, state, seat)  # type: ignore[arg-type]
 
 
-HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout)
+def candidates(state: ArnakState, seat: Seat, legal: list[Command]) -> list[Command]:
+    """Every legal command, the greedy bot's favourites first (the search widens in this
+    order, so a small budget weighs the likeliest commands)."""
+    bot = GreedyBot.__new__(GreedyBot)
+    rated = [(bot.rate(state, seat, command), i) for i, command in enumerate(legal)]
+    rated.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [legal[i] for _, i in rated]
+
+
+HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates)
