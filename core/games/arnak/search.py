@@ -153,4 +153,7 @@ def candidates(state: ArnakState, seat: Seat, legal: list[Command]) -> list[Comm
     return [legal[i] for _, i in rated]
 
 
+ITERATIONS = {"medium": 24, "hard": 110}
+"""The levels' budgets in this game: what fits their seconds (``bench/search_speed.py``: about
+8 ms of CPU an iteration here, on this 2-core machine under load)."""
 HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates)

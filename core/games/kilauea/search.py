@@ -39,4 +39,7 @@ def candidates(state: KilaueaState, seat: Seat, legal: list[Command]) -> list[Co
     return [legal[i] for _, i in rated]
 
 
+ITERATIONS = {"medium": 22, "hard": 100}
+"""The levels' budgets in this game: what fits their seconds (``bench/search_speed.py``: about
+8 ms of CPU an iteration here, on this 2-core machine under load)."""
 HOOKS: Hooks[KilaueaState] = Hooks(determinize, evaluate, playout, candidates)

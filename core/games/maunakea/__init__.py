@@ -3,10 +3,10 @@
 from core.bots import register_bot
 from core.games.maunakea.greedy import GreedyBot
 from core.games.maunakea.rules import RULES
-from core.games.maunakea.search import HOOKS
+from core.games.maunakea.search import HOOKS, ITERATIONS
 from core.search import register_levels
 
 register_bot("maunakea", "greedy", GreedyBot)
-register_levels("maunakea", HOOKS)
+register_levels("maunakea", HOOKS, ITERATIONS)
 
 __all__ = ["RULES", "GreedyBot"]

@@ -160,4 +160,7 @@ def candidates(state: MaunaKeaState, seat: Seat, legal: list[Command]) -> list[C
     return [first, *placed, *rest]
 
 
+ITERATIONS = {"medium": 24, "hard": 110}
+"""The levels' budgets in this game: what fits their seconds (``bench/search_speed.py``: about
+8 ms of CPU an iteration here, on this 2-core machine under load)."""
 HOOKS: Hooks[MaunaKeaState] = Hooks(determinize, evaluate, playout, candidates)
