@@ -27,7 +27,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from core.bots import Bot
+from core.bots import Bot, make_bot
 from core.messages import Command
 from core.protocol import Rules, Seat
 
@@ -119,7 +119,11 @@ class Thinkers:
         legal = rules.legal_commands(view, seat)
         if len(legal) == 1:
             return bot.choose(rules, view, seat)  # nothing to think about
-        decision = await self.decide(bot, rules, view, seat)
+        try:
+            decision = await self.decide(bot, rules, view, seat)
+        except ThinkingError as exc:  # a table must not stall on a search's bug: greedy plays
+            log.warning("%s; the greedy bot plays this one", exc)
+            return make_bot(rules.game, "greedy", "fallback").choose(rules, view, seat)
         command: Command = decision.command
         return command
 
