@@ -98,7 +98,7 @@ def hooks() -> Hooks[Table]:
     return Hooks(determinize, evaluate, playout)
 
 
-LEVEL = Level("test", iterations=300, horizon=0, scale=0.3, widening=10.0)
+LEVEL = Level("test", iterations=300, horizon=0, scale=0.3, prior=1.0)
 
 
 def best(rules: Toy, seed: int = 1) -> Command:

@@ -26,11 +26,12 @@ async def think(rules: Rules[Any], view: Any, seat: Seat, seed: str) -> Decision
 def hint_line(
     rules: Rules[Any], view: Any, seat: Seat, names: Sequence[str], decision: Decision
 ) -> str:
-    """``Hint: <the command in words> (+2.5 points in the next turns, wins 61%)``."""
+    """``Hint: Ann played Airdrop · +2.5 pts · wins 61%``: the command as the log would say it,
+    and what the hard bot expects of it (points gained in the next turns, its winning chance)."""
     command = decision.command
     words = next(
         (line.text for line in lines_for(rules, view, seat, names) if line.command == command),
         kind_of(command),
     )
     best = decision.best
-    return f"Hint: {words} ({best.gain:+.1f} points in the next turns, wins {100 * best.win:.0f}%)"
+    return f"Hint: {words} · {best.gain:+.1f} pts · wins {100 * best.win:.0f}%"

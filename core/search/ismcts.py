@@ -227,24 +227,44 @@ def _options(
 def _select(
     node: Node, seat: Seat, options: list[Command], level: Level
 ) -> tuple[Command, Node, bool]:
-    """The command to follow from ``node``: a new one among the first ``widening *
-    sqrt(visits)`` options if any, else the best by UCB among those this deal allows."""
-    width = max(1, math.ceil(level.widening * math.sqrt(node.visits + 1)))
+    """The command to follow from ``node`` (PUCT, as AlphaZero's search): the best of its mean
+    reward plus a bonus that grows with the command's prior and shrinks with its visits. The
+    prior falls geometrically with the game's ranking (``level.prior`` a rank), so a small
+    budget follows the game's favourite unless the playouts say otherwise; a command not tried
+    yet counts the mean of those tried, less ``level.unknown``."""
     children = node.children
-    best: tuple[float, Command, Node] | None = None
-    log_c = level.exploration
-    for command in options[:width]:
+    weights = _weights(level.prior, len(options))
+    bonus = level.exploration * math.sqrt(node.visits + 1)
+    tried = [c.total / c.visits for o in options if (c := children.get(o)) is not None and c.visits]
+    unknown = sum(tried) / len(tried) - level.unknown if tried else 0.5
+    best: tuple[float, Command, Node | None] | None = None
+    for weight, command in zip(weights, options, strict=False):
         child = children.get(command)
-        if child is None:
-            child = Node(seat)
-            child.avail = 1
-            children[command] = child
-            return command, child, True
-        child.avail += 1
-        if child.visits == 0:
-            return command, child, True
-        score = child.total / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+        if child is not None and child.visits:
+            score = child.total / child.visits + weight * bonus / (1 + child.visits)
+        else:
+            score = unknown + weight * bonus
         if best is None or score > best[0]:
             best = (score, command, child)
     assert best is not None
-    return best[1], best[2], False
+    _, command, chosen = best
+    if chosen is None:
+        chosen = children[command] = Node(seat)
+    chosen.avail += 1
+    return command, chosen, chosen.visits == 0
+
+
+_WEIGHTS: dict[tuple[float, int], list[float]] = {}
+
+
+def _weights(decay: float, count: int) -> list[float]:
+    """Priors by rank: ``decay ** k``, summing to 1."""
+    key = (decay, count)
+    found = _WEIGHTS.get(key)
+    if found is None:
+        raw = [decay**k for k in range(count)]
+        total = sum(raw)
+        found = _WEIGHTS[key] = [w / total for w in raw]
+        if len(_WEIGHTS) > 4096:
+            _WEIGHTS.clear()
+    return found

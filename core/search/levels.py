@@ -16,10 +16,11 @@ class Level:
     name: str
     iterations: int  # search iterations a decision (one determinization and playout each)
     seconds: float | None = None  # in play: stop after this long, whatever the iterations
-    exploration: float = 0.35  # UCB's constant: higher tries more commands, lower digs deeper
+    exploration: float = 0.5  # PUCT's constant: higher tries more commands, lower digs deeper
     horizon: int = 4  # a playout stops after this many turns (0: at the end of the game)
     greedy: float = 1.0  # the share of playout commands the game's policy picks (else random)
-    widening: float = 1.0  # a node weighs ~ widening * sqrt(visits) of its candidates
+    prior: float = 0.6  # each rank down the game's ranking of commands weighs this much less
+    unknown: float = 0.05  # a command not tried yet counts its tried siblings' mean less this
     scale: float = 4.0  # points ahead that make a win likely (the reward's slope)
 
     def budget(self, iterations: int | None = None, seconds: float | None = None) -> Level:

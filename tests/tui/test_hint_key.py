@@ -31,7 +31,9 @@ async def test_w_shows_the_hard_bots_command_in_words() -> None:
         words = [line.text for line in lines_for(screen.rules, view, 0, screen.names)]
         said = screen.note.removeprefix("Hint: ").rsplit(" (", 1)
         assert said[0] in words, screen.note
-        assert "points in the next turns, wins" in said[1]
+        assert (
+            said[1].startswith("the hard bot's choice: ") and "points in the next turns" in said[1]
+        )
 
 
 async def test_no_hint_key_where_the_table_offers_none() -> None:
