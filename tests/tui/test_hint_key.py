@@ -29,11 +29,9 @@ async def test_w_shows_the_hard_bots_command_in_words() -> None:
         assert screen.shown == shown  # nothing was played for Red
         view = screen.rules.view(screen.state, 0)
         words = [line.text for line in lines_for(screen.rules, view, 0, screen.names)]
-        said = screen.note.removeprefix("Hint: ").rsplit(" (", 1)
-        assert said[0] in words, screen.note
-        assert (
-            said[1].startswith("the hard bot's choice: ") and "points in the next turns" in said[1]
-        )
+        said, gain, win = screen.note.removeprefix("Hint: ").rsplit(" · ", 2)
+        assert said in words, screen.note
+        assert gain.endswith(" pts") and win.startswith("wins ") and win.endswith("%")
 
 
 async def test_no_hint_key_where_the_table_offers_none() -> None:
