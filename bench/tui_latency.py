@@ -8,7 +8,8 @@
    tile ghost moving slot by slot, and picking the next explorer.
    With each, the CPU time the app spent from the key to that frame and until it is idle again
    (later frames: the footer) — what load does not change: a busy machine adds waiting.
-3. The same cursor move through a real pseudo-terminal (process, key bytes in, screen out).
+3. The same cursor move through a real pseudo-terminal (process, key bytes in, screen out), and
+   the same again while the hard bot thinks (the hint key: its search runs in a worker process).
 4. Arnak, a 4-player table in round II (Red at the keyboard, three greedy bots), at 120x40 and
    (``--arnak``) at 100x30 and 160x50 too: the highlight moving over the dig sites (the map
    marks the highlighted site, the details pane says it), opening the dig question and going
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import fcntl
 import os
 import pty
@@ -140,6 +142,40 @@ def keypress_in_a_terminal(runs: int) -> list[float]:
                 sent = term.send(b"\x1b[C" if right else b"\x1b[D")
                 out.append(term.read_until(name) - sent)
                 term.drain(0.03)
+        finally:
+            term.close()
+    return out
+
+
+def keypress_while_a_bot_thinks(runs: int) -> list[float]:
+    """The same cursor moves while the hard bot thinks in its worker process: ``w`` asks it for
+    a hint (about a second of search), and five moves are measured before its answer shows;
+    then the next hint."""
+    out: list[float] = []
+    with tempfile.TemporaryDirectory() as data:
+        argv = [caldera(), "--pace", "0", "play", "maunakea", "--players", "2"]
+        argv += ["--bot", "2:hard", "--seed", "b"]
+        term = Terminal(argv, data)
+        try:
+            term.read_until(b"place an explorer")
+            term.drain()
+            x = 8
+            while len(out) < runs:
+                term.send(b"w")
+                term.read_until(b"thinking")
+                for i in range(5):
+                    right = i % 2 == 0
+                    x += 1 if right else -1
+                    name = f"{'abcdefghijklmnopqr'[x]}7".encode()
+                    sent = term.send(b"\x1b[C" if right else b"\x1b[D")
+                    took = term.read_until(name) - sent
+                    if b"wins" in term.seen:  # the hint came with it: the bot is idle again
+                        break
+                    out.append(took)
+                    time.sleep(0.03)  # a typist's pace (the output is read by the next wait)
+                with contextlib.suppress(TimeoutError):  # else it came with the last move's frame
+                    term.read_until(b"wins", timeout=5)  # its answer: the worker is idle
+                term.drain(0.05)
         finally:
             term.close()
     return out
@@ -347,6 +383,10 @@ def main() -> None:
     for name, samples in asyncio.run(keypresses(args.runs)).items():
         summary(f"keypress to frame: {name}", samples)
     summary("keypress to frame through a pty (cursor move)", keypress_in_a_terminal(args.runs))
+    summary(
+        "... the same while the hard bot thinks (w: a hint)",
+        keypress_while_a_bot_thinks(args.runs),
+    )
     print(f"Lost Ruins of Arnak, 4 players at {ARNAK_SIZE[0]}x{ARNAK_SIZE[1]}")
     for name, samples in asyncio.run(arnak_keypresses(args.runs)).items():
         summary(f"keypress to frame: {name}", samples)

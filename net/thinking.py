@@ -34,6 +34,7 @@ from core.protocol import Rules, Seat
 log = logging.getLogger("caldera.net")
 ROOT = Path(__file__).resolve().parents[1]  # where ``net`` and ``core`` can be imported from
 PR_SET_PDEATHSIG = 1
+WORKER_NICENESS = 10
 
 
 def _dies_with_parent(parent: int) -> None:
@@ -49,6 +50,7 @@ def _serve(conn: Connection, parent: int) -> None:
     """A worker's loop: a bot, its game, a view and a seat in; its decision out."""
     _dies_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a ^C in the terminal is the app's to handle
+    os.nice(WORKER_NICENESS)  # the screen and the referee come first when cores are scarce
     from core.games import get_rules
 
     while True:
