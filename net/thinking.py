@@ -60,9 +60,9 @@ def _serve(conn: Connection, parent: int) -> None:
             return
         try:
             decision = bot.decide(get_rules(game), view, seat)
-            conn.send((decision, bot.decisions, None))
+            conn.send((decision, (bot.decisions, bot.memory), None))
         except Exception as exc:  # a bug in a search must not kill the worker silently
-            conn.send((None, bot.decisions, f"{type(exc).__name__}: {exc}"))
+            conn.send((None, (bot.decisions, bot.memory), f"{type(exc).__name__}: {exc}"))
 
 
 class ThinkingError(RuntimeError):
@@ -138,7 +138,7 @@ class Thinkers:
             self._drop(worker)  # cancelled mid-thought, or it died: never reuse it
             raise
         self._release(worker)
-        bot.decisions = decisions
+        bot.decisions, bot.memory = decisions
         if error is not None:
             raise ThinkingError(f"the {bot.name} bot failed to decide: {error}")
         bot.last = decision

@@ -84,7 +84,7 @@ def test_two_true_states_with_the_same_view_get_the_same_choice(variant: str) ->
     referee = greedy_game(variant, f"fair-{variant}", 60)
     seat = a_decision(referee)
     view = rules.view(referee.state, seat)
-    other = hooks_of(game).determinize(view, seat, Random(7))  # the hidden parts dealt anew
+    other = hooks_of(game).determinize(view, seat, Random(7), None)  # the hidden parts dealt anew
     if variant in ("maunakea-advanced", "arnak"):
         assert rules.dump_position(other) != rules.dump_position(referee.state)
     again = Referee(
@@ -108,7 +108,7 @@ def test_a_deal_is_a_legal_position_that_gives_the_view_exactly(variant: str) ->
         seat = rules.to_move(referee.state)[0]
         view = rules.view(referee.state, seat)
         if seen % 7 == 0:
-            dealt = hooks.determinize(view, seat, rng)
+            dealt = hooks.determinize(view, seat, rng, None)
             assert rules.fully_known(dealt)
             again = rules.load_position(rules.dump_position(dealt))  # a position the game reads
             assert rules.dump_position(rules.view(again, seat)) == rules.dump_position(view)
@@ -141,3 +141,37 @@ def test_the_search_beats_random(variant: str) -> None:
     outcome = referee.outcome()
     assert outcome is not None
     assert outcome.winners == (seat,), (seat, outcome.scores)
+
+
+def test_arnak_deals_remembered_cards_back_to_their_players() -> None:
+    """Cards a seat saw a player hold (then shuffled back unseen into that player's deck) are
+    dealt to that player, where the true state has them too."""
+    from core.games.arnak.search import _cards_seen, remember
+    from core.games.arnak.state import HIDDEN
+
+    rules = get_rules("arnak")
+    referee = greedy_game("arnak", "remember", 0)
+    memory: Any = None
+    bot = make_bot("arnak", "greedy", "r")
+    checked = 0
+    while not referee.ended:
+        seat = rules.to_move(referee.state)[0]
+        view = rules.view(referee.state, seat)
+        if seat == 0:
+            memory = remember(memory, view, 0)
+            if referee.state.round >= 3:
+                dealt = hooks_of("arnak").determinize(view, 0, Random(checked), memory)
+                arnak_invariants.check(dealt)
+                assert rules.dump_position(rules.view(dealt, 0)) == rules.dump_position(view)
+                for p, player in enumerate(view.seats):
+                    hidden = [c for c in [*player.deck, *player.hand] if c != HIDDEN]
+                    true = referee.state.seats[p]
+                    for card in memory[p]:
+                        if card in _cards_seen(view):
+                            continue  # in sight (a fear card may go back to the fear deck)
+                        where = [*dealt.seats[p].deck, *dealt.seats[p].hand, *dealt.seats[p].aside]
+                        assert card in where, (p, card, hidden)
+                        assert card in [*true.deck, *true.hand, *true.aside]
+                        checked += 1
+        referee.submit(seat, bot.choose(rules, view, seat))
+    assert checked > 20

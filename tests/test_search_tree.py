@@ -86,7 +86,7 @@ class Toy:
 
 
 def hooks() -> Hooks[Table]:
-    def determinize(view: Table, seat: int, rng: Random) -> Table:
+    def determinize(view: Table, seat: int, rng: Random, memory: Any) -> Table:
         return view.copy()
 
     def evaluate(state: Table) -> list[float]:

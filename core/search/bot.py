@@ -34,6 +34,7 @@ class SearchBot:
         self.seed = seed
         self.timed = timed
         self.decisions = 0
+        self.memory: Any = None  # what the seat saw at its past decisions (Hooks.remember)
         self.last: Decision | None = None
 
     def rng(self) -> Random:
@@ -44,8 +45,11 @@ class SearchBot:
         """The search's decision for ``seat`` in its view ``state``, with what it saw."""
         rng = self.rng()
         self.decisions += 1
+        self.memory = self.hooks.remember(self.memory, state, seat)
         clock = time.perf_counter if self.timed else None
-        decision = search(rules, self.hooks, state, seat, self.level, rng, clock=clock)
+        decision = search(
+            rules, self.hooks, state, seat, self.level, rng, clock=clock, memory=self.memory
+        )
         self.last = decision
         return decision
 
@@ -55,6 +59,7 @@ class SearchBot:
             raise RuntimeError(f"seat {seat} has no legal command")
         if len(legal) == 1:
             self.decisions += 1
+            self.memory = self.hooks.remember(self.memory, state, seat)
             return legal[0]
         return self.decide(rules, state, seat).command
 

@@ -18,20 +18,30 @@ def every_command(state: Any, seat: Seat, legal: list[Command]) -> list[Command]
     return legal
 
 
+def forget(memory: Any, view: Any, seat: Seat) -> Any:
+    """The default: a game whose views hold all a seat may know needs no memory."""
+    return None
+
+
 @dataclass(frozen=True)
 class Hooks(Generic[S]):
     """A game's part of the search.
 
-    - ``determinize(view, seat, rng)``: a full state (``Rules.fully_known``) that gives exactly
-      ``view`` to ``seat``: what the seat cannot see dealt at random from what it could be,
-      sampled from the view alone (never from the true state, which the search never has);
+    - ``determinize(view, seat, rng, memory)``: a full state (``Rules.fully_known``) that gives
+      exactly ``view`` to ``seat``: what the seat cannot see dealt at random from what it could
+      be, sampled from the view and what the seat saw before (``memory``), never from the true
+      state, which the search never has;
     - ``evaluate(state)``: what the position is worth to each seat, in points (seat by seat);
     - ``playout(state, seat, rng)``: a cheap policy's legal command (greedy, or lighter);
     - ``candidates(state, seat, legal)``: the legal commands worth weighing, best first (a game
-      with hundreds of ways to lay a tile keeps the sensible ones).
+      with hundreds of ways to lay a tile keeps the sensible ones);
+    - ``remember(memory, view, seat)``: what the seat keeps in mind from this view for later
+      deals (plain data; ``None`` before its first decision), as a player remembers which cards
+      the others played before they went back into a deck.
     """
 
-    determinize: Callable[[S, Seat, Random], S]
+    determinize: Callable[[S, Seat, Random, Any], S]
     evaluate: Callable[[S], Sequence[float]]
     playout: Callable[[S, Seat, Random], Command]
     candidates: Callable[[S, Seat, list[Command]], list[Command]] = every_command
+    remember: Callable[[Any, S, Seat], Any] = forget

@@ -117,6 +117,7 @@ def search(
     rng: Random,
     *,
     clock: Callable[[], float] | None = None,
+    memory: Any = None,
 ) -> Decision:
     """The command ``seat`` should play from its ``view``, after ``level.iterations``
     iterations (or, with a ``clock`` and ``level.seconds``, when that time is up)."""
@@ -132,7 +133,7 @@ def search(
     while done < level.iterations:
         if deadline is not None and done and clock is not None and clock() >= deadline:
             break
-        _iterate(rules, hooks, view, seat, level, rng, root)
+        _iterate(rules, hooks, view, seat, level, rng, root, memory)
         done += 1
     if not root.children:
         raise RuntimeError(f"seat {seat + 1} has no legal command")
@@ -155,8 +156,9 @@ def _iterate(
     level: Level,
     rng: Random,
     root: Node,
+    memory: Any,
 ) -> None:
-    state = hooks.determinize(view, me, rng)
+    state = hooks.determinize(view, me, rng, memory)
     base = hooks.evaluate(state)[me]
     node = root
     path: list[Node] = []

@@ -3,8 +3,9 @@ hides, a position's worth (the greedy bot's), and the greedy bot as the playout 
 
 A deal is drawn from the view alone: the components the view does not show anywhere are dealt
 at random into its hidden places (``?``), each kind into places it can lie in. A player's
-unseen cards (deck, hand, cards set aside) get that player's own unseen basic cards, and the
-rest from the unseen fear cards, items and artifacts the market decks do not hold; the hidden
+unseen cards (deck, hand, cards set aside) get that player's own unseen basic cards, those the
+seat remembers seeing that player hold (played, then shuffled back into its deck unseen), and
+the rest from the unseen fear cards, items and artifacts the market decks do not hold; the hidden
 site, guardian, assistant and bonus stacks get their own kinds; face-down idols come from the
 idols not in sight (the view counts a player's idols but does not name them).
 """
@@ -65,30 +66,50 @@ def _cards_seen(s: ArnakState) -> list[str | None]:
     return seen
 
 
-def _deal_cards(s: ArnakState, rng: Random) -> None:
+def _deal_cards(s: ArnakState, rng: Random, known: dict[int, list[str]]) -> None:
     every = [*ITEMS, *ARTIFACTS, *FEAR]
     every += [f"b{seat}{key}" for seat in range(s.players) for key in C.basics]
     pool = unseen(every, _cards_seen(s))
-    items = [c for c in pool if c[0] == "i"]
-    artifacts = [c for c in pool if c[0] == "a"]
+    places = [sum(pile.count(HIDDEN) for pile in (p.deck, p.hand, p.aside)) for p in s.seats]
+    owned: list[list[str]] = []  # each player's unseen cards it is known to hold
+    for seat in range(s.players):
+        mine = [c for c in pool if c[0] == "b" and c[1] == str(seat)]
+        remembered = set(known.get(seat, ()))
+        mine += [c for c in pool if c[0] != "b" and c in remembered][: places[seat] - len(mine)]
+        owned.append(mine)
+    claimed = {c for mine in owned for c in mine}
+    free = [c for c in pool if c not in claimed]
+    items = [c for c in free if c[0] == "i"]
+    artifacts = [c for c in free if c[0] == "a"]
     rng.shuffle(items)
     rng.shuffle(artifacts)
     fill(s.item_deck, items)
     fill(s.art_deck, artifacts)
-    shared = [*items, *artifacts, *(c for c in pool if c[0] == "f")]
+    shared = [*items, *artifacts, *(c for c in free if c[0] == "f")]
     rng.shuffle(shared)
     for seat, player in enumerate(s.seats):
-        own = [c for c in pool if c[0] == "b" and c[1] == str(seat)]
-        places = sum(pile.count(HIDDEN) for pile in (player.deck, player.hand, player.aside))
-        need = places - len(own)
+        need = places[seat] - len(owned[seat])
         if need < 0 or need > len(shared):
             raise DealError(f"seat {seat + 1}'s hidden cards do not add up")
-        cards = own + [shared.pop() for _ in range(need)]
+        cards = owned[seat] + [shared.pop() for _ in range(need)]
         rng.shuffle(cards)
         for pile in (player.deck, player.hand, player.aside):
             fill(pile, cards)
     if shared:
         raise DealError("unseen cards are left over after the deal")
+
+
+def remember(
+    memory: dict[int, list[str]] | None, view: ArnakState, seat: Seat
+) -> dict[int, list[str]]:
+    """The cards the seat has seen each player hold (in a deck's known places, a hand, the play
+    area): they stay that player's when they go back into its deck unseen, so a later deal puts
+    them there, not some card of the market's decks."""
+    out = {p: set(cards) for p, cards in (memory or {}).items()}
+    for p, player in enumerate(view.seats):
+        seen = {c for c in [*player.deck, *player.hand, *player.play, *player.aside] if c != HIDDEN}
+        out.setdefault(p, set()).update(c for c in seen if c[0] != "b")
+    return {p: sorted(cards) for p, cards in out.items()}
 
 
 def _deal_board(s: ArnakState, rng: Random) -> None:
@@ -124,11 +145,13 @@ def _deal_board(s: ArnakState, rng: Random) -> None:
             s.idol_down[space] = pool.pop()
 
 
-def determinize(view: ArnakState, seat: Seat, rng: Random) -> ArnakState:
+def determinize(
+    view: ArnakState, seat: Seat, rng: Random, memory: dict[int, list[str]] | None = None
+) -> ArnakState:
     """A whole position that gives ``seat`` exactly ``view``, its hidden parts dealt from what
-    the view leaves unseen (see the module docstring)."""
+    the view leaves unseen and what the seat remembers (see the module docstring)."""
     s = view.copy()
-    _deal_cards(s, rng)
+    _deal_cards(s, rng, memory or {})
     _deal_board(s, rng)
     return s
 
@@ -156,4 +179,4 @@ def candidates(state: ArnakState, seat: Seat, legal: list[Command]) -> list[Comm
 ITERATIONS = {"medium": 24, "hard": 110}
 """The levels' budgets in this game: what fits their seconds (``bench/search_speed.py``: about
 8 ms of CPU an iteration here, on this 2-core machine under load)."""
-HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates)
+HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates, remember)

@@ -14,7 +14,7 @@ from core.search import Hooks
 from core.search.draws import Draws
 
 
-def determinize(view: KilaueaState, seat: Seat, rng: Random) -> KilaueaState:
+def determinize(view: KilaueaState, seat: Seat, rng: Random, memory: object = None) -> KilaueaState:
     """Kilauea hides nothing: every seat's view is the whole position."""
     return view.copy()
 

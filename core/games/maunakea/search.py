@@ -41,7 +41,9 @@ REACH = 12.0  # planning cost at which an explorer's chance to reach a boat has 
 TILE_OPTIONS = 6  # the tile placements weighed in a turn, best fitting first
 
 
-def determinize(view: MaunaKeaState, seat: Seat, rng: Random) -> MaunaKeaState:
+def determinize(
+    view: MaunaKeaState, seat: Seat, rng: Random, memory: object = None
+) -> MaunaKeaState:
     """A whole position that gives ``seat`` exactly ``view``: the hidden cards dealt from
     those the view shows nowhere."""
     s = view.copy()
