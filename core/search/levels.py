@@ -29,7 +29,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", iterations=24, seconds=0.1, horizon=2, greedy=0.0),
+    "easy": Level("easy", iterations=24, seconds=0.1, horizon=2, greedy=0.0, prior=1.0),
     "medium": Level("medium", iterations=60, seconds=0.2),
     "hard": Level("hard", iterations=300, seconds=1.0),
 }
