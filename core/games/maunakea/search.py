@@ -134,17 +134,31 @@ def _swap(state: MaunaKeaState, seat: Seat, command: Command) -> bool:
 
 
 def candidates(state: MaunaKeaState, seat: Seat, legal: list[Command]) -> list[Command]:
-    """The greedy bot's command first, then every command but tile placements, then the
-    placements on the first gap of each explorer's plan, best fitting first."""
+    """The commands worth weighing, likeliest first: the greedy bot's command; boardings,
+    pick-ups and action cards; the placements on the first gap of each explorer's plan, best
+    fitting first; spending a tile; moves, those ending nearer a boat first; a drop only to
+    make room for something worth more (any other starts a pick-up-and-drop loop)."""
     first = greedy.choose(state, seat)
+    if state.phase is not Phase.TURN:
+        return [first, *(c for c in legal if c != first)]
+    moves = [c for c in legal if isinstance(c, cmd.Move)]
+    if moves:
+        dist = boat_distances(state)
+        moves.sort(key=lambda c: dist[index_of(c.to)])
     tiles = [c for c in legal if isinstance(c, cmd.PlaceTile)]
-    rest = [
-        c
-        for c in legal
-        if c != first and (not isinstance(c, cmd.PlaceTile | cmd.Drop) or _swap(state, seat, c))
-    ]
-    if not tiles or state.phase is not Phase.TURN:
-        return [first, *rest]
+    placed = _placements(state, seat, tiles) if tiles else []
+    early = [c for c in legal if not isinstance(c, LATER)]
+    spends = [c for c in legal if isinstance(c, cmd.SpendTile)]
+    drops = [c for c in legal if isinstance(c, cmd.Drop) and _swap(state, seat, c)]
+    ordered = [first, *early, *placed, *spends, *moves, *drops]
+    return list(dict.fromkeys(ordered))  # each once, the first place it was named
+
+
+LATER = (cmd.Move, cmd.PlaceTile, cmd.SpendTile, cmd.Drop)
+
+
+def _placements(state: MaunaKeaState, seat: Seat, tiles: list[cmd.PlaceTile]) -> list[Command]:
+    """The ``TILE_OPTIONS`` placements that fit the first gap of an explorer's plan best."""
     planner = Planner(state, seat)
     plans = [p for e in state.on_island(seat) if (p := planner.plan(e)) is not None]
     gaps: dict[Slot, tuple[Space, ...]] = {}
@@ -158,8 +172,7 @@ def candidates(state: MaunaKeaState, seat: Seat, legal: list[Command]) -> list[C
         if c.slot in gaps
     ]
     fits.sort(key=lambda fit: -fit[0])
-    placed = [c for _, c in fits[:TILE_OPTIONS] if c != first]
-    return [first, *placed, *rest]
+    return [c for _, c in fits[:TILE_OPTIONS]]
 
 
 ITERATIONS = {"medium": 24, "hard": 110}
