@@ -108,7 +108,9 @@ def test_a_deal_is_a_legal_position_that_gives_the_view_exactly(variant: str) ->
         seat = rules.to_move(referee.state)[0]
         view = rules.view(referee.state, seat)
         if seen % 7 == 0:
+            before = rules.dump_position(view)
             dealt = hooks.determinize(view, seat, rng, None)
+            assert rules.dump_position(view) == before  # the deal is a copy: the view is intact
             assert rules.fully_known(dealt)
             again = rules.load_position(rules.dump_position(dealt))  # a position the game reads
             assert rules.dump_position(rules.view(again, seat)) == rules.dump_position(view)

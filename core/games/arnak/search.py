@@ -134,6 +134,7 @@ def _deal_board(s: ArnakState, rng: Random) -> None:
     pool = unseen(BONUS, [*track, *s.temple_bonus, *s.bonus_box, *kept])
     rng.shuffle(pool)
     fill(s.temple_bonus, pool)
+    s.bonus_box = s.bonus_box[:]  # a copy shares it with the view (the engine never changes it)
     fill(s.bonus_box, pool)
     down = [space for space, idol in s.idol_down.items() if idol == HIDDEN]
     if down:
