@@ -30,6 +30,7 @@ from core.codec import Envelope
 from core.errors import CalderaError
 from core.games import get_rules
 from core.options import options_words
+from net.host import TableHost
 from net.session import NetSession
 from net.wire import TableCard
 from tui.netplay import HostedTable, HostSetup, Terminal
@@ -44,6 +45,12 @@ HOST_LEAVES = (
     "Leave the game screen? The table stays open: enter in the table room takes you back to "
     "your seat."
 )
+
+
+def standin_kind(host: TableHost) -> str:
+    """The bot the host's menu hands a seat to: the table's stand-in (the host form's choice,
+    ``--standin``), else the usual greedy bot."""
+    return host.bots.standin or DEFAULT_BOT
 
 
 def options_line(card: TableCard) -> str:
@@ -305,8 +312,9 @@ class RoomScreen(Screen[None]):
             self.run_worker(self._act(host.hand_back(seat)))
             self.notify(f"{holder.name} plays seat {seat + 1} again.", timeout=3)
         else:
-            self.run_worker(self._act(host.hand_to_bot(seat, DEFAULT_BOT)))
-            self.notify(f"A {DEFAULT_BOT} bot plays for {holder.name} now.", timeout=3)
+            kind = standin_kind(host)
+            self.run_worker(self._act(host.hand_to_bot(seat, kind)))
+            self.notify(f"A {kind} bot plays for {holder.name} now.", timeout=3)
 
     def open_host_menu(self) -> None:
         """The host's menu over the game: hand a seat to a bot and back, close the table."""
@@ -323,7 +331,7 @@ class RoomScreen(Screen[None]):
                 labels.append(f"Give seat {seat + 1} back to {holder.name} ({where})")
             else:
                 labels.append(
-                    f"Let a {DEFAULT_BOT} bot play seat {seat + 1} ({holder.name}, {where})"
+                    f"Let a {standin_kind(host)} bot play seat {seat + 1} ({holder.name}, {where})"
                 )
             doings.append(partial(self.hand_seat, seat))
         labels.append("Close the table for everyone")

@@ -34,6 +34,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 
+from core.bots import bot_kinds
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.fold import apply, start_state, state_before
@@ -62,7 +63,14 @@ CONFIRM_HINT = (
 )
 
 
-STAND_IN_BOT = "greedy"  # the bot that takes a seat of a local game over (`H`)
+STAND_IN_BOT = "greedy"  # the bot offered first to take a seat of a local game over (`H`)
+BOT_WORDS = {
+    "random": "any legal move",
+    "easy": "a short search, often wrong",
+    "greedy": "the best move right now",
+    "medium": "searches a fifth of a second",
+    "hard": "searches about a second",
+}
 
 
 class TableScreen(FollowsSize, Screen[None]):
@@ -487,26 +495,43 @@ class TableScreen(FollowsSize, Screen[None]):
             labels.append(
                 f"Play seat {seat + 1} ({name}) at this keyboard (a {bot.name} bot now)"
                 if bot is not None
-                else f"Let a {STAND_IN_BOT} bot play seat {seat + 1} ({name}) from now on"
+                else f"Let a bot play seat {seat + 1} ({name}) from now on"
             )
 
         def chosen(seat: int | None) -> None:
-            if seat is not None:
-                self.hand_over(seat)
+            if seat is None:
+                return
+            if seat in session.bots:
+                self.hand_over(seat, None)
+            else:
+                self.ask_bot(seat)
 
         self.app.push_screen(ChoiceScreen("Who plays which seat", labels), chosen)
 
-    def hand_over(self, seat: int) -> None:
-        """Seat ``seat`` changes hands: a bot takes it over, or this keyboard takes it back."""
+    def ask_bot(self, seat: int) -> None:
+        """Which bot plays ``seat`` from now on: every kind the game has, the usual one first,
+        then weakest to strongest."""
+        kinds = sorted(bot_kinds(self.rules.game), key=lambda kind: kind != STAND_IN_BOT)
+        labels = [f"{kind}: {BOT_WORDS.get(kind, 'a bot')}" for kind in kinds]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.hand_over(seat, kinds[index])
+
+        title = f"Which bot plays seat {seat + 1} ({self.names[seat]})"
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def hand_over(self, seat: int, bot: str | None) -> None:
+        """Seat ``seat`` changes hands: a ``bot`` of that kind takes it over, or (``None``)
+        this keyboard takes it back."""
         session = self.session
         assert isinstance(session, LocalSession)
-        to_bot = seat not in session.bots
         try:
-            session.hand_over(seat, STAND_IN_BOT if to_bot else None)
+            session.hand_over(seat, bot)
         except OSError as exc:
             self.notify(f"Resuming this game later will not know: {exc}", severity="warning")
         name = self.names[seat]
-        said = f"A {STAND_IN_BOT} bot plays for {name} now." if to_bot else f"{name} plays here."
+        said = f"A {bot} bot plays for {name} now." if bot else f"{name} plays here."
         self.notify(said, timeout=3)
         self.seats_changed()
 
