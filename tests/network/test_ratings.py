@@ -103,3 +103,26 @@ async def test_rated_games_make_the_ladder_and_only_proven_ones_count(
     finally:
         await lobby.close()
         await server.close()
+
+
+async def test_the_search_levels_are_players_of_the_ladder_by_their_names(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    """A rated game of the server's easy and medium bots (they think in its worker pool) puts
+    each level on the game's ladder under its own name, as the lobby shows it."""
+    cache = RatingsCache(tmp_path / "ratings.sqlite")
+    server = Server(amqtt_broker.address, replay_dir=tmp_path / "replays", backoff=FAST,
+                    sweep=None, linger=0.0, ratings=cache)  # fmt: skip
+    await server.open()
+    try:
+        host = await server.open_table("kilauea", 2, table="levels", bots=1, bot="easy",
+                                       options={"turn_limit": 2}, rated=True)  # fmt: skip
+        await host.seat_bot(kind="medium")
+        await host.wait_ended(120)
+        await until(lambda: server.ladders_published >= 1)
+        ladder = cache.ladders().ladder("kilauea")
+        assert {s.identity for s in ladder} == {"bot:easy", "bot:medium"}
+        assert {s.name for s in ladder} == {"easy bot", "medium bot"}
+        assert all(s.games == 1 for s in ladder)
+    finally:
+        await server.close()
