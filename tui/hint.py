@@ -24,14 +24,24 @@ async def think(rules: Rules[Any], view: Any, seat: Seat, seed: str) -> Decision
 
 
 def hint_line(
-    rules: Rules[Any], view: Any, seat: Seat, names: Sequence[str], decision: Decision
+    rules: Rules[Any],
+    view: Any,
+    seat: Seat,
+    names: Sequence[str],
+    decision: Decision,
+    width: int | None = None,
 ) -> str:
     """``Hint: Ann played Airdrop · +2.5 pts · wins 61%``: the command as the log would say it,
-    and what the hard bot expects of it (points gained in the next turns, its winning chance)."""
+    and what the hard bot expects of it (points gained in the next turns, its winning chance).
+    Within ``width`` columns the command's words are cut (``…``), never the figures."""
     command = decision.command
     words = next(
         (line.text for line in lines_for(rules, view, seat, names) if line.command == command),
         kind_of(command),
     )
     best = decision.best
-    return f"Hint: {words} · {best.gain:+.1f} pts · wins {100 * best.win:.0f}%"
+    head, tail = "Hint: ", f" · {best.gain:+.1f} pts · wins {100 * best.win:.0f}%"
+    room = None if width is None else width - len(head) - len(tail)
+    if room is not None and len(words) > room:
+        words = words[: max(room - 1, 0)].rstrip(" ,;:·") + "…"
+    return f"{head}{words}{tail}"

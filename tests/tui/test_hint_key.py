@@ -4,9 +4,15 @@ bot expects. A table whose session offers no hints shows no such key."""
 
 from __future__ import annotations
 
+import re
+
 from tests.kilauea_builder import Table
+from tui.app import CalderaApp, Launch
+from tui.games.arnak.screen import ArnakScreen
 from tui.lines import lines_for
+from tui.tables import local_game
 from tui.widgets.key_footer import shown_keys
+from tui.widgets.text_line import TextLine
 
 from .conftest import wait_for
 from .test_kilauea_play import SIZE, from_table, red_to_play
@@ -45,3 +51,20 @@ async def test_no_hint_key_where_the_table_offers_none() -> None:
         await pilot.press("w")
         await pilot.pause()
         assert screen.note == ""
+
+
+async def test_a_hint_fits_arnaks_narrowest_table() -> None:
+    """At 100×30 Arnak's note line is about 60 columns: a long command's words are cut, the
+    figures never."""
+    setup = local_game(2, {1: "greedy"}, game="arnak", seed="hint1")
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ArnakScreen), "the Arnak table")
+        screen = app.screen
+        assert isinstance(screen, ArnakScreen)
+        await wait_for(pilot, lambda: screen.acting_seat() == 0, "Red's turn")
+        await pilot.press("w")
+        await wait_for(pilot, lambda: not screen.note.endswith("…"), "the hint")
+        width = screen.query_one("#note", TextLine).size.width
+        assert 40 <= width < 80 and len(screen.note) <= width, (width, screen.note)
+        assert re.fullmatch(r"Hint: .+ · [+-]\d+\.\d pts · wins \d+%", screen.note), screen.note

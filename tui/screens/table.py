@@ -407,7 +407,8 @@ class TableScreen(FollowsSize, Screen[None]):
             self.note = f"Hint: none ({exc})"
             return
         if self.is_attached and self.shown == shown and self.acting_seat() == seat:
-            self.note = hint.hint_line(self.rules, view, seat, self.names, decision)
+            width = self.query_one("#note", TextLine).size.width or None
+            self.note = hint.hint_line(self.rules, view, seat, self.names, decision, width)
 
     # -- the terminal ----------------------------------------------------------------------------
 
