@@ -33,7 +33,8 @@ def hint_line(
 ) -> str:
     """``Hint: Ann played Airdrop · +2.5 pts · wins 61%``: the command as the log would say it,
     and what the hard bot expects of it (points gained in the next turns, its winning chance).
-    Within ``width`` columns the command's words are cut (``…``), never the figures."""
+    Within ``width`` columns the acting seat's name goes first, then the command's words are
+    cut (``…``), never the figures."""
     command = decision.command
     words = next(
         (line.text for line in lines_for(rules, view, seat, names) if line.command == command),
@@ -42,6 +43,8 @@ def hint_line(
     best = decision.best
     head, tail = "Hint: ", f" · {best.gain:+.1f} pts · wins {100 * best.win:.0f}%"
     room = None if width is None else width - len(head) - len(tail)
+    if room is not None and len(words) > room:
+        words = words.removeprefix(f"{names[seat]} ") if seat < len(names) else words  # its own
     if room is not None and len(words) > room:
         words = words[: max(room - 1, 0)].rstrip(" ,;:·") + "…"
     return f"{head}{words}{tail}"
