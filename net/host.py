@@ -58,6 +58,7 @@ from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.refereeing import EventListener, Refereeing
 from net.seating import Seating
 from net.standins import HostBots
+from net.tickets import Tickets
 from net.timepiece import WALL_CLOCK, Timepiece
 from net.turns import TurnNotices
 from net.wire import (
@@ -68,6 +69,7 @@ from net.wire import (
     Refused,
     SeatCard,
     TableCard,
+    Ticket,
     card_message_from_wire,
     clean_name,
     encode,
@@ -171,6 +173,7 @@ class TableHost:
             keys=self.keys,
         )
         self.seating = Seating(seats)
+        self.tickets = Tickets()  # who is here now, on which connection
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
         self.refereeing.on_published = self._published
         self.bots = HostBots(
@@ -593,8 +596,10 @@ class TableHost:
             log.info("table %s: dropped a %s message for %s: %s", self.table, route.kind,
                      client, why)  # fmt: skip
             if route.kind == "join":  # say why, once, in clear: its rightful holder ignores it
-                refused = Refused(f"{client} speaks with another key at this table")
-                self.link.publish(topics.reply(self.table, client), encode(refused))
+                with contextlib.suppress(CodecError):
+                    nonce = JoinRequest.from_wire(unpack(payload)).nonce
+                    refused = Refused(f"{client} speaks with another key at this table", nonce)
+                    self.link.publish(topics.reply(self.table, client), encode(refused))
             return
         if route.kind == "cmd" and len(route.rest) == 2:
             self.refereeing.on_command(route.rest[0], client, payload)
@@ -617,46 +622,69 @@ class TableHost:
         except CodecError as exc:
             self._reply(client, Refused(f"malformed join request: {exc}"))
             return
+        if not request.conn:  # a client from before tickets: it would never be counted
+            self._reply(client, Refused("this Caldera is too old for this table: update it"))
+            return
+        if request.role == "look" or not self.tickets.admit(client, request.conn, request.ticket):
+            ticket = self.tickets.give(client, request.conn)  # ask again with it
+            if ticket is not None:
+                self._reply(client, Ticket(request.nonce, request.conn, ticket, self.card))
+            return
         self.seating.met(client)
+
+        def answer(message: Joined | Refused) -> None:
+            self._reply(client, replace(message, nonce=request.nonce))
+
         own = self.seating.seat_of(client)
         if request.role == "leave":
             if own is not None and self.status == "open" and self.seating.leave(client):
                 self._card_changed()
             return
+        self._here(client)
         if request.role == "spectator":
             watching = self.seating.watching
             self.seating.watch(client)
             if self.seating.watching != watching:
                 self._card_changed()
-            self._reply(client, Joined(None, self.card))
+            answer(Joined(None, self.card))
             return
-        if own is not None:  # a returning client gets its seat back, from any stand-in
-            self.bots.hand_back(own)
-            self._reply(client, Joined(own, self.card))
+        if request.role == "here" or own is not None:
+            if request.role == "player" and own is not None:  # asked for: from any stand-in
+                self.bots.hand_back(own)
+            answer(Joined(own, self.card))
             return
         if self.status != "open":
-            self._reply(client, Refused("the game has already begun (you can watch it)"))
+            answer(Refused("the game has already begun (you can watch it)"))
             return
         try:
             seat = self.seating.sit(client, request)
         except NetError as exc:
-            self._reply(client, Refused(str(exc)))
+            answer(Refused(str(exc)))
             return
         self._card_changed()
-        self._reply(client, Joined(seat, self.card))
+        answer(Joined(seat, self.card))
         self._maybe_auto_start()
 
-    def _on_presence(self, client: str, payload: bytes) -> None:
-        try:
-            presence = Presence.from_wire(unpack(payload))
-        except CodecError:
-            return
-        online = presence.online
+    def _here(self, client: str) -> None:
+        """``client`` is here, on the connection its ticket is for."""
+        self._presence_changed(client, True)
+
+    def _presence_changed(self, client: str, online: bool) -> None:
         watching = self.seating.watching
-        seat = self.seating.presence(client, online, presence.nonce)
+        seat = self.seating.mark(client, online)
         if seat is None:
             if self.seating.watching != watching:  # a spectator came or went
                 self._card_changed()
             return
         self._card_changed()
         self.bots.presence_changed(seat, client, online, running=self.status == "running")
+
+    def _on_presence(self, client: str, payload: bytes) -> None:
+        """A connection's Last Will ("offline"): it counts for the client's current connection
+        only (an "online" counts for nothing: "here", with a ticket, says it now)."""
+        try:
+            presence = Presence.from_wire(unpack(payload))
+        except CodecError:
+            return
+        if not presence.online and self.tickets.gone(client, presence.nonce):
+            self._presence_changed(client, False)

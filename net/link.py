@@ -261,6 +261,12 @@ class Link:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
 
+    def crash(self) -> None:
+        """Cut the connection without a goodbye and never come back, as a killed process would
+        (the broker publishes our Last Will). For tests and fault drills."""
+        self._stopping = True
+        self.drop_connection()
+
     async def _run(self) -> None:
         delay = self.backoff.first
         nodes = self.address.nodes

@@ -28,7 +28,6 @@ class Seating:
         self.clients: set[str] = set()  # every client that spoke to the table
         self.keys: dict[str, bytes] = {}  # client -> the key it speaks with
         self._online: dict[str, bool] = {}
-        self._nonces: dict[str, str] = {}  # client -> its current connection's presence nonce
         self._watchers: set[str] = set()  # clients that asked to watch
 
     def restore(self, seats: list[SeatCard]) -> None:
@@ -52,15 +51,6 @@ class Seating:
     def key_of(self, client: str) -> str | None:
         key = self.keys.get(client)
         return key.hex() if key is not None else None
-
-    def presence(self, client: str, online: bool, nonce: str) -> Seat | None:
-        """Take a presence mark: an "online" names its connection's nonce, and an "offline" of
-        another connection (an old one, replayed) changes nothing."""
-        if online:
-            self._nonces[client] = nonce
-        elif client in self._nonces and self._nonces[client] != nonce:
-            return None
-        return self.mark(client, online)
 
     def watch(self, client: str) -> None:
         """``client`` asked to watch: counted while it is online and holds no seat."""

@@ -61,6 +61,7 @@ from net.wire import (
     Result,
     SyncRequest,
     TableCard,
+    Ticket,
     card_message_from_wire,
     encode,
     host_message_from_wire,
@@ -162,15 +163,19 @@ class NetSession:
             backoff=backoff,
             keys=self.keys,
         )
-        self._nonce = ""
+        self._conn = ""  # this connection's nonce (its Last Will names it)
+        self._ticket = ""  # the host's ticket for this connection (net.tickets)
+        self._asking: JoinRequest | None = None  # the join (or "here") waiting for its answer
+        self._asked_at = 0.0
 
     def _will(self) -> LastWill:
-        """A new connection's Last Will: "offline", with a nonce of its own."""
-        self._nonce = secrets.token_hex(6)
-        return LastWill(topics.presence(self.table, self.identity), self._presence(False))
+        """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
+        ticket from the host)."""
+        self._conn, self._ticket = secrets.token_hex(6), ""
+        return LastWill(topics.presence(self.table, self.identity), self._offline())
 
-    def _presence(self, online: bool) -> bytes:
-        return encode(Presence(online, self.name, self._nonce))
+    def _offline(self) -> bytes:
+        return encode(Presence(False, self.name, self._conn))
 
     @classmethod
     async def connect(
@@ -270,11 +275,10 @@ class NetSession:
                 await self._nudger
         last: list[tuple[str, bytes, bool]] = []
         if self.seat is not None and self.card is not None and self.card.status == "open":
-            last.append(
-                (topics.join(self.table, self.identity), encode(JoinRequest("leave")), False)
-            )
+            leave = self._request("leave")
+            last.append((topics.join(self.table, self.identity), encode(leave), False))
         presence = topics.presence(self.table, self.identity)
-        last += [(presence, self._presence(False), False), (presence, b"", True)]
+        last += [(presence, self._offline(), False), (presence, b"", True)]
         await self.link.stop(last if self.link.connected else ())
         for pending in self._pending.values():
             if not pending.future.done():
@@ -351,24 +355,38 @@ class NetSession:
 
     async def _on_connect(self) -> None:
         self._set_status()
-        presence = self._presence(True)
-        self.link.publish(topics.presence(self.table, self.identity), presence, retain=True)
         self._resend()
 
     def _resend(self) -> None:
-        """Ask again for whatever may have been lost: the seat, missing events, answers."""
+        """Ask again for whatever may have been lost: the seat (or say we are here again),
+        missing events, answers."""
+        self._hello()
         if self._joined is not None and not self._joined.done():
-            role = "spectator" if self.spectator else "player"
-            request = JoinRequest(role, self.name, self._wanted_seat, self.bot)
-            self.link.publish(topics.join(self.table, self.identity), encode(request))
             return
-        if self.spectator:  # a host that came back counts its spectators again
-            request = JoinRequest("spectator", self.name)
-            self.link.publish(topics.join(self.table, self.identity), encode(request))
         self._ask_sync(force=True)
         for pending in self._pending.values():
             pending.sent = time.monotonic()
             self._send(pending)
+
+    def _request(self, role: str) -> JoinRequest:
+        """A join-topic request for this connection, with its ticket and a nonce of its own."""
+        seat, bot = (self._wanted_seat, self.bot) if role == "player" else (None, None)
+        return JoinRequest(role, self.name, seat, bot, secrets.token_hex(6), self._conn,
+                           self._ticket)  # fmt: skip
+
+    def _hello(self) -> None:
+        """Tell the host who we are on this connection: take the seat (or watch), the first
+        time; afterwards, that we are here (a host that came back counts us again). Without
+        the host's ticket for this connection it answers with one, and we ask again."""
+        if self.spectator:  # a host that came back counts its spectators again
+            role = "spectator"
+        elif self._joined is not None and not self._joined.done():
+            role = "player"
+        else:
+            role = "here"
+        self._asking = self._request(role)
+        self._asked_at = time.monotonic()
+        self.link.publish(topics.join(self.table, self.identity), encode(self._asking))
 
     def _ask_sync(self, force: bool = False) -> None:
         if self.desync is not None:
@@ -386,8 +404,9 @@ class NetSession:
             await asyncio.sleep(self.retry)
             if not self.link.connected or self._closed_by_host:
                 continue
+            if self._asking is not None and time.monotonic() - self._asked_at >= self.retry:
+                self._hello()  # unanswered (lost, or the host was away)
             if self._joined is not None and not self._joined.done():
-                self._resend()
                 continue
             if self._mismatch is not None and self.desync is None:
                 self._locate_when_known(ask=True)
@@ -420,9 +439,11 @@ class NetSession:
             log.warning("table %s: unreadable message from the host: %s", self.table, exc)
             return
         if sender is None or sender != self.host_key:
-            if self.host_key is not None or sender is None or not isinstance(message, Joined):
+            answer = isinstance(message, Joined | Ticket)
+            if self.host_key is not None or sender is None or not answer:
                 self._forged(sender, topic)
                 return
+            assert isinstance(message, Joined | Ticket)
             if message.card.key != sender.hex():  # before any card: a join answer names it
                 self._forged(sender, topic)
                 return
@@ -437,13 +458,31 @@ class NetSession:
             self._check(message)
         elif isinstance(message, Result):
             self._answer(message)
-        elif isinstance(message, Joined | Refused) and self._joined is not None:
-            if self._joined.done():
-                return
+        elif isinstance(message, Joined | Refused | Ticket):
+            self._answered(message)
+
+    def _answered(self, message: Joined | Refused | Ticket) -> None:
+        """The host's answer to our join (or "here"); one to another request (an old one,
+        replayed by someone) is not ours to take."""
+        asking = self._asking
+        if asking is None or message.nonce != asking.nonce:
+            return
+        if isinstance(message, Ticket):
+            if message.conn == self._conn:
+                self._ticket = message.ticket
+                self._take(message.card)
+                if self._asking is asking:
+                    self._hello()  # again, with the ticket
+            return
+        self._asking = None
+        joined = self._joined
+        if joined is not None and not joined.done():
             if isinstance(message, Refused):
-                self._joined.set_exception(JoinRefused(message.reason))
+                joined.set_exception(JoinRefused(message.reason))
             else:
-                self._joined.set_result(message)
+                joined.set_result(message)
+        elif isinstance(message, Joined):
+            self._take(message.card)
 
     def _from_host(self, sender: bytes | None, payload: bytes) -> bool:
         """Whether a card is the host's: signed by the pinned key; before one is pinned, signed
@@ -488,9 +527,10 @@ class NetSession:
     def _take(self, message: TableCard | Gone) -> None:
         """Take the host's card or "gone" if it is newer than any taken before."""
         if message.order <= self._newest:
-            self.stale += 1
-            log.info("table %s: dropped a card of the host older than the one it has",
-                     self.table)  # fmt: skip
+            if message.order < self._newest:
+                self.stale += 1
+                log.info("table %s: dropped a card of the host older than the one it has",
+                         self.table)  # fmt: skip
             return
         self._newest = message.order
         if isinstance(message, TableCard):

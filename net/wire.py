@@ -431,9 +431,11 @@ class ServerReply:
 
 @dataclass(frozen=True)
 class Presence:
-    """A client's retained presence; its Last Will is the same with ``online=False``.
-    ``nonce`` is new for each connection, so an old "offline" (signed, but of a connection long
-    gone) replayed by someone else is told apart from the current connection's."""
+    """A client's Last Will: ``online=False``, naming its connection (``nonce``, new for each).
+    The host takes it only for the connection it knows as the client's current one, so an
+    "offline" of a connection long gone, replayed by someone else, changes nothing. (Clients
+    said "online" this way too, retained; a signed "online" could be replayed, so a client now
+    says it is here with a :class:`JoinRequest` that carries the host's ticket.)"""
 
     online: bool
     name: str = ""
@@ -448,27 +450,55 @@ class Presence:
         return cls(r.flag("online"), r.text("name"), r.opt_text("n") or "")
 
 
+JOIN_ROLES = ("player", "spectator", "leave", "here", "look")
+
+
 @dataclass(frozen=True)
 class JoinRequest:
-    """``role``: ``player`` (claim ``seat``, or any open seat), ``spectator``, or ``leave``."""
+    """What a client says to a table's host about itself. ``role``: ``player`` (claim ``seat``,
+    or any open seat, or take back the seat held), ``spectator``, ``leave`` (free the seat held
+    before the game), ``here`` (this connection is up: the seat's player, or a spectator, is
+    back), or ``look`` (only the answer: the host's :class:`Ticket`, with its card).
+
+    A signed request could be replayed by anyone, so one counts only with the host's
+    ``ticket`` for the connection ``conn`` it names (the nonce its Last Will names too): a
+    request without one is answered by a :class:`Ticket` and changes nothing; the client asks
+    again with it. A ticket dies with its connection (a newer one, or its "offline"), so no
+    old request moves anything. ``nonce`` is new for each request and comes back in its answer,
+    so an old answer replayed is not taken for this one's."""
 
     role: str
     name: str = ""
     seat: int | None = None
     bot: str | None = None
+    nonce: str = ""
+    conn: str = ""
+    ticket: str = ""
 
     def to_wire(self) -> dict[str, Any]:
-        return {"role": self.role, "name": self.name, "seat": self.seat, "bot": self.bot}
+        return {"role": self.role, "name": self.name, "seat": self.seat, "bot": self.bot,
+                "n": self.nonce, "c": self.conn, "t": self.ticket}  # fmt: skip
 
     @classmethod
     def from_wire(cls, obj: Any) -> JoinRequest:
         r = _Reader(obj, "join request")
         return cls(
-            role=r.choice("role", ("player", "spectator", "leave")),
+            role=r.choice("role", JOIN_ROLES),
             name=r.text("name"),
             seat=r.opt_integer("seat"),
             bot=r.opt_text("bot"),
+            nonce=_token(r, "n"),
+            conn=_token(r, "c"),
+            ticket=_token(r, "t"),
         )
+
+
+def _token(r: _Reader, key: str) -> str:
+    """A nonce or ticket: at most 32 characters (``""``: none; requests from before them)."""
+    value = r.opt_text(key) or ""
+    if len(value) > 32:
+        raise BadPayload(f"{r.what}: {key!r} is longer than 32 characters")
+    return value
 
 
 @dataclass(frozen=True)
@@ -570,23 +600,42 @@ class Check:
 
 @dataclass(frozen=True)
 class Joined:
-    """A join answered: the seat now held (``None`` for a spectator) and the table card."""
+    """A join (or a "here") answered: the seat now held (``None`` for a spectator) and the
+    table card; ``nonce``: the request's."""
 
     seat: int | None
     card: TableCard
+    nonce: str = ""
 
     def to_wire(self) -> dict[str, Any]:
-        return {"k": "joined", "seat": self.seat, "card": self.card.to_wire()}
+        return {"k": "joined", "seat": self.seat, "card": self.card.to_wire(), "n": self.nonce}
 
 
 @dataclass(frozen=True)
 class Refused:
-    """A join refused, with the reason."""
+    """A join refused, with the reason; ``nonce``: the request's."""
 
     reason: str
+    nonce: str = ""
 
     def to_wire(self) -> dict[str, Any]:
-        return {"k": "refused", "reason": self.reason}
+        return {"k": "refused", "reason": self.reason, "n": self.nonce}
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """The host's answer to a request without a valid ticket: a fresh ``ticket`` for the
+    connection ``conn``, to ask again with, and its card as it stands (so the answer to a
+    ``look``: the host is there, and this is its table now). ``nonce``: the request's."""
+
+    nonce: str
+    conn: str
+    ticket: str
+    card: TableCard
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "ticket", "n": self.nonce, "c": self.conn, "t": self.ticket,
+                "card": self.card.to_wire()}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -604,7 +653,7 @@ class Result:
                 "reason": self.reason}  # fmt: skip
 
 
-HostMessage = Batch | Check | Joined | Refused | Result
+HostMessage = Batch | Check | Joined | Refused | Result | Ticket
 
 
 def _hashes(r: _Reader) -> tuple[str, ...]:
@@ -635,9 +684,12 @@ def host_message_from_wire(obj: Any) -> HostMessage:
     if kind == "check":
         return Check(r.integer("from"), _hashes(r))
     if kind == "joined":
-        return Joined(r.opt_integer("seat"), TableCard.from_wire(r.mapping("card")))
+        card = TableCard.from_wire(r.mapping("card"))
+        return Joined(r.opt_integer("seat"), card, r.opt_text("n") or "")
     if kind == "refused":
-        return Refused(r.text("reason"))
+        return Refused(r.text("reason"), r.opt_text("n") or "")
+    if kind == "ticket":
+        return Ticket(r.text("n"), r.text("c"), r.text("t"), TableCard.from_wire(r.mapping("card")))
     if kind == "result":
         return _result(r)
     raise BadPayload(f"host message: unknown kind {kind!r}")

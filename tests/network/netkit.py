@@ -21,6 +21,7 @@ from core.codec import encode_envelope, pack, unpack
 from core.fold import fold
 from core.games import get_rules
 from core.statehash import state_hash
+from net import topics
 from net.botclient import play
 from net.broker import EmbeddedBroker, InProcessBroker, answers, free_port
 from net.config import BrokerAddress
@@ -28,7 +29,7 @@ from net.host import TableHost
 from net.keys import Keys, is_sealed, open_frame
 from net.link import NODELAY, Backoff
 from net.session import NetSession
-from net.wire import Result, host_message_from_wire
+from net.wire import Result, TableCard, Ticket, host_message_from_wire
 from replays.file import read
 from tests.lifeline import dies_with_us
 
@@ -337,6 +338,7 @@ class RawClient:
         self.suback: list[Any] = []
         self._task: asyncio.Task[None] | None = None
         self._new = asyncio.Event()
+        self._looks = 0
 
     async def __aenter__(self) -> RawClient:
         await self.client.__aenter__()
@@ -377,6 +379,44 @@ class RawClient:
     def captured(self, topic: str) -> list[bytes]:
         """Every payload seen on ``topic``, as it came."""
         return [payload for seen, payload in self.raw if seen == topic]
+
+    async def ask(self, table: str, request: dict[str, Any], conn: str = "raw") -> None:
+        """Send a join-topic request as a client does: without a ticket, then again with the
+        one the host answers (for connection ``conn``)."""
+        topic = topics.join(table, self.identity)
+        await self.send(topic, {**request, "n": "first", "c": conn, "t": ""})
+
+        def ticket() -> str | None:
+            for seen, payload in self.received:
+                if seen == topics.reply(table, self.identity):
+                    message = host_message_from_wire(unpack(payload))
+                    if isinstance(message, Ticket) and message.nonce == "first":
+                        return message.ticket
+            return None
+
+        await until(ticket, 10)
+        await self.send(topic, {**request, "n": "second", "c": conn, "t": ticket()})
+
+    async def look(self, table: str) -> TableCard:
+        """Ask ``table``'s host how its table stands, and wait for the answer: the host has
+        then read whatever this client sent before."""
+        self._looks += 1
+        nonce = f"look-{self._looks}"
+        request = {"role": "look", "name": "", "n": nonce, "c": "raw"}
+        await self.send(topics.join(table, self.identity), request)
+
+        def answer() -> TableCard | None:
+            for seen, payload in self.received:
+                if seen == topics.reply(table, self.identity):
+                    message = host_message_from_wire(unpack(payload))
+                    if isinstance(message, Ticket) and message.nonce == nonce:
+                        return message.card
+            return None
+
+        await until(answer, 10)
+        card = answer()
+        assert card is not None
+        return card
 
     async def next_result(self, timeout: float = 5) -> Result:
         """The next command result on our reply topic."""

@@ -45,7 +45,7 @@ async def test_each_seat_receives_only_what_its_projection_allows(
             await spy.__aenter__()
         for seat, client in enumerate(clients):  # seat each raw client, then let bots play
             join = {"role": "player", "name": names[seat], "seat": seat, "bot": None}
-            await client.send(topics.join("t1", names[seat]), join)
+            await client.ask("t1", join)
             await until(lambda seat=seat: host.card.seats[seat].client == names[seat])
         assert host.referee is not None
         for seat in range(3):

@@ -1,9 +1,13 @@
 """Signed messages replayed. A signature holds for ever, so anyone on an open broker may send a
-captured card or "gone" again, retained, at any time. Each replay below did harm before the
-host's messages carried their order (the epoch, which every connection and every resume moves
-on, and the card's number in it): now the players drop it as older than what they have, and the
-host, which reads its own card's topic, puts its current card back at once, so a newcomer's
-lobby shows the live table."""
+captured message again, retained or not, at any time. Each replay below did harm before:
+
+- the host's cards and "gone" carry their order (the epoch, which every connection and every
+  resume moves on, and the card's number in it): players drop one older than what they have,
+  and the host, which reads its own card's topic, puts its current card back at once, so a
+  newcomer's lobby shows the live table;
+- what a client says about itself (its seat, "here", "leave", its Last Will) counts only with
+  the host's ticket for its current connection (:mod:`net.tickets`), and an answer names the
+  request it answers."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import asyncio
 import contextlib
 from pathlib import Path
 
+import pytest
 from netkit import (
     FAST,
     RawClient,
@@ -25,10 +30,12 @@ from netkit import (
 
 from core.codec import unpack
 from net import topics
-from net.errors import TableClosed
+from net.errors import JoinRefused, TableClosed
 from net.host import TableHost
 from net.keys import open_frame
 from net.lobby import Lobby
+from net.session import NetSession
+from net.tickets import PER_SECOND, Tickets
 from net.wire import Gone, TableCard, card_message_from_wire
 
 ALL = f"{topics.PREFIX}/#"
@@ -151,3 +158,124 @@ async def test_the_hosts_gone_replayed_after_it_came_back(
             await assert_same_game(host, players)
         finally:
             await close_all(host, players)
+
+
+async def test_a_players_own_words_replayed_while_she_plays(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Before: her old "online" and her old Last Will ("offline", of the same connection)
+    replayed while she was connected put a stand-in on her seat, for good. Now what a client
+    says about itself counts only with the host's ticket for its current connection."""
+    address = broker.address
+    host = make_host(address, tmp_path, seats=2, turn_limit=6, auto_start=True,
+                     standin="random", standin_after=0.2)  # fmt: skip
+    eve = RawClient(address, "eve", [ALL])
+    players = []
+    async with eve:
+        try:
+            await host.open()
+            ann, _ = players = [await join(address, "t1", name) for name in ("ann", "bob")]
+            seat = ann.seat or 0
+            await until(lambda: host.status == "running")
+            said, will = topics.join("t1", "ann"), topics.presence("t1", "ann")
+            connections = ann.link.connections
+            ann.link.drop_connection()  # her Last Will goes out; she comes back at once
+            await until(lambda: eve.captured(will), 10)
+            await until(lambda: ann.link.connections > connections and ann.link.connected, 10)
+            await until(lambda: host.card.seats[seat].online, 10)
+            for payload in eve.captured(said):  # everything she said about herself, then her will
+                await eve.replay(said, payload, retain=False)
+            await eve.replay(will, eve.captured(will)[0])
+            await eve.look("t1")  # the host has read them all
+            await asyncio.sleep(3 * host.bots.standin_after)  # a stand-in's delay, thrice over
+            assert host.card.seats[seat].online and host.card.seats[seat].standin is None
+            await play_all(players)
+            await host.wait_ended(10)
+            await assert_same_game(host, players)
+        finally:
+            await close_all(host, players)
+
+
+async def test_a_crashed_players_last_words_replayed(broker: TestBroker, tmp_path: Path) -> None:
+    """Before: her last "online" replayed after she crashed made the stand-in step out, and
+    the table stalled with nobody to play her seat. Her tickets died with her connection."""
+    address = broker.address
+    host = make_host(address, tmp_path, seats=2, turn_limit=6, auto_start=True,
+                     standin="random", standin_after=0.2)  # fmt: skip
+    eve = RawClient(address, "eve", [ALL])
+    players = []
+    async with eve:
+        try:
+            await host.open()
+            ann, bob = players = [await join(address, "t1", name) for name in ("ann", "bob")]
+            seat = ann.seat or 0
+            await until(lambda: host.status == "running")
+            said = topics.join("t1", "ann")
+            ann.link.crash()
+            await until(lambda: host.card.seats[seat].standin is not None, 10)
+            for payload in eve.captured(said):
+                await eve.replay(said, payload, retain=False)
+            await eve.look("t1")
+            assert not host.card.seats[seat].online and host.card.seats[seat].standin
+            await play_all([bob])  # the stand-in plays her seat to the end
+            await host.wait_ended(10)
+        finally:
+            await close_all(host, players)
+
+
+async def test_a_leave_and_a_refusal_replayed_before_the_game(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Before: a player's old "leave" replayed freed the seat she had taken again since, and
+    an old refusal replayed to a player's reply topic while he asked for a seat refused him.
+    Now an old request's ticket is dead, and an answer names the request it answers."""
+    address = broker.address
+    host = make_host(address, tmp_path, seats=3)
+    eve = RawClient(address, "eve", [ALL])
+    sessions: list[NetSession] = []
+    async with eve:
+        try:
+            await host.open()
+            ann = await join(address, "t1", "ann", seat=1)
+            with pytest.raises(JoinRefused, match="taken by ANN"):
+                await join(address, "t1", "bob", seat=1)
+            await until(lambda: eve.captured(topics.reply("t1", "bob")))
+            refusal = eve.captured(topics.reply("t1", "bob"))[-1]
+            await ann.close()  # she leaves seat 2, and sits down in seat 3
+            sessions.append(await join(address, "t1", "ann", seat=2))
+            said = topics.join("t1", "ann")
+            for payload in sorted(eve.captured(said), key=lambda p: b"leave" in p):
+                await eve.replay(said, payload, retain=False)  # her old joins, then her "leave"
+            await eve.look("t1")
+            assert [seat.client for seat in host.card.seats] == [None, None, "ann"]
+
+            async def refuse_again() -> None:
+                while True:
+                    await eve.replay(topics.reply("t1", "bob"), refusal, retain=False)
+                    await asyncio.sleep(0.002)
+
+            flood = asyncio.create_task(refuse_again())
+            try:
+                sessions.append(await join(address, "t1", "bob", seat=1))
+            finally:
+                flood.cancel()
+            assert sessions[-1].seat == 1
+        finally:
+            await close_all(host, sessions)
+
+
+def test_a_ticket_counts_for_its_connection_only() -> None:
+    tickets = Tickets()
+    assert not tickets.admit("ann", "c1", "") and not tickets.admit("ann", "c1", "made-up")
+    first = tickets.give("ann", "c1")
+    assert first is not None and tickets.admit("ann", "c1", first)
+    assert tickets.current("ann") == "c1" and tickets.admit("ann", "c1", first)  # still live
+    assert not tickets.gone("ann", "c0")  # an older connection's "offline"
+    second = tickets.give("ann", "c2")
+    assert second is not None and tickets.admit("ann", "c2", second)
+    assert not tickets.admit("ann", "c1", first), "a newer connection's ticket ends the old"
+    assert not tickets.gone("ann", "c1") and tickets.current("ann") == "c2"
+    assert tickets.gone("ann", "c2") and tickets.current("ann") is None
+    assert not tickets.admit("ann", "c2", second), "its own offline ends it"
+    given = [tickets.give("bob", "c") for _ in range(2 * PER_SECOND)]
+    assert given.count(None) >= PER_SECOND  # asked too often: no loudspeaker for replays

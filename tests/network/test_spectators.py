@@ -34,14 +34,12 @@ def test_the_seat_book_counts_each_spectator_once_while_it_is_online() -> None:
     seating.watch("eve")
     seating.watch("eve")  # the same client asking again (its join resent)
     assert seating.watching == 1
-    seating.presence("fay", True, "n1")
+    seating.mark("fay", True)
     seating.watch("fay")
     assert seating.watching == 2
-    assert seating.presence("fay", False, "old") is None  # an old connection's "offline"
-    assert seating.watching == 2
-    seating.presence("fay", False, "n1")  # its Last Will
+    seating.mark("fay", False)  # its Last Will (of its current connection: net.tickets)
     assert seating.watching == 1
-    seating.presence("fay", True, "n2")  # back on a new connection
+    seating.mark("fay", True)  # back on a new connection
     assert seating.watching == 2
     seating.sit("eve", JoinRequest("player", "Eve"))  # a seated player does not watch
     assert seating.watching == 1
