@@ -17,7 +17,9 @@ timer is :mod:`net.clocks`), what a timeout does (``on_timeout``) and whether th
 absent player's seat waits for them (no stand-in steps in).
 
 The host signs everything it publishes with its table key (:mod:`net.keys`; the card names it,
-and the record kept to resume the table keeps it, so players know the host again), and takes a
+and the record kept to resume the table keeps it, so players know the host again). A table's
+id is made from that key (:func:`net.topics.table_id`), so nobody else can sign for it: a chosen
+id (``table=…``, ``--table``) is taken on trust by whoever meets it first. The host takes a
 message for a client only when it is signed by the key that client first spoke with here
 (:meth:`Seating.vouch`): a forged join, command, catch-up request or presence changes nothing.
 
@@ -131,7 +133,13 @@ class TableHost:
         rated: bool = False,
         timepiece: Timepiece | None = None,
     ) -> None:
-        self.table = topics.check_name(table or topics.new_id(), "table id")
+        self.keys = keys if keys is not None else Keys.generate()  # the table's signing key
+        self.table = topics.check_name(table or topics.table_id(self.keys.public), "table id")
+        if not topics.certifies(self.table, self.keys.public):
+            raise NetError(
+                f"table id {self.table!r} has the form of an id made from a table's key, but "
+                f"not this table's: choose another (or none)"
+            )
         spec = ClockSpec.parse(clock)  # ValueError with one line
         if on_timeout not in ON_TIMEOUT:
             raise ValueError(f"on timeout: {on_timeout!r} is not one of {', '.join(ON_TIMEOUT)}")
@@ -139,7 +147,6 @@ class TableHost:
         self.on_timeout = on_timeout
         self.rated = rated
         self.timepiece = timepiece if timepiece is not None else WALL_CLOCK
-        self.keys = keys if keys is not None else Keys.generate()  # the table's signing key
         self.notes = dict(notes or {})  # the owner's, kept to resume the table (see resume)
         self.rules = rules
         self.options = dict(options or {})

@@ -7,20 +7,24 @@ UI-independent and async. A lobby screen subscribes to changes::
         lobby.subscribe(lambda table, card: screen.refresh_row(table, card))  # card None: gone
         session = await lobby.join("k3f9x2", seat=1)                         # a NetSession
 
-A table's card counts only when it is signed by the key it names; the lobby then knows that
-table by that key (a card for the same table signed by another is ignored) and a session it
-opens believes only that key (see :mod:`net.session`). Of a table's signed cards and "gone"s
-the lobby keeps the newest (:attr:`~net.wire.TableCard.order`), so one replayed from earlier
-neither closes a running table nor brings back a closed one; an empty card (anyone may clear
-one) changes nothing. What the lobby sends is signed by the identity's key.
+A table's card counts only when it is signed by the key it names, and a table's id is made
+from that key (:func:`net.topics.certifies`: nobody else can sign a card for it). The lobby
+lists a table only once its host has answered a look (:mod:`net.looks`): a retained card alone
+may be made up, or old. It then knows the table by that key and a session it opens believes
+only that key (see :mod:`net.session`). Of a table's signed cards and "gone"s the lobby keeps
+the newest (:attr:`~net.wire.TableCard.order`), so one replayed from earlier neither closes a
+running table nor brings back a closed one; an empty card (anyone may clear one) changes
+nothing. What the lobby sends is signed by the identity's key.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import contextlib
 import logging
 import random
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -35,10 +39,12 @@ from net.errors import NetError
 from net.host import TableHost
 from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, Link
+from net.looks import MOST_TABLES, Looks
 from net.session import NetSession
 from net.wire import (
     Gone,
     LadderCard,
+    JoinRequest,
     Order,
     Rank,
     SeatCard,
@@ -46,9 +52,11 @@ from net.wire import (
     ServerReply,
     TableCard,
     TableRequest,
+    Ticket,
     card_message_from_wire,
     encode,
     identity_of,
+    host_message_from_wire,
 )
 
 log = logging.getLogger("caldera.net")
@@ -86,6 +94,13 @@ class Lobby:
         self._listeners: list[TableListener] = []
         self._server_replies: dict[str, asyncio.Future[ServerReply]] = {}
         self._changed = asyncio.Event()
+        self._looks = Looks()
+        self._heard: dict[str, TableCard] = {}  # tables whose host has not answered yet
+        self._answered: set[str] = set()  # tables whose host answered a look
+        self._looker = address.username or topics.new_id("look")  # who the looks are from
+        self._conn = secrets.token_hex(6)
+        self._wake = asyncio.Event()
+        self._asking: asyncio.Task[None] | None = None
         self.link = Link(
             address,
             client_id=f"caldera-lobby-{topics.new_id()}",
@@ -95,6 +110,7 @@ class Lobby:
                 topics.lobby_ratings(),
                 f"{topics.PREFIX}/lobby/replies/+/{self.identity}",
                 *([topics.my_turns(self.identity)] if turns else []),
+                f"{topics.PREFIX}/tables/+/reply/{self._looker}",
             ],
             on_message=self._on_message,
             backoff=backoff,
@@ -103,8 +119,13 @@ class Lobby:
 
     async def open(self, timeout: float = 5.0) -> None:
         await self.link.start(timeout)
+        self._asking = asyncio.create_task(self._ask(), name=f"looks {self.link.client_id}")
 
     async def close(self) -> None:
+        if self._asking is not None:
+            self._asking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._asking
         await self.link.stop()
 
     async def __aenter__(self) -> Lobby:
@@ -151,6 +172,9 @@ class Lobby:
             self._changed.set()
             return
         route = topics.parse(topic)
+        if route is not None and route.kind == "reply" and route.rest == (self._looker,):
+            self._on_answer(route.table, payload)
+            return
         if route is None or route.table or len(route.rest) < 1:
             return
         key = route.rest[0]
@@ -179,29 +203,80 @@ class Lobby:
         self._changed.set()
 
     def _on_table(self, table: str, payload: bytes) -> None:
-        sender, known = self.link.sender, self.host_keys.get(table)
         if not payload:
             return  # cleared: by anyone (an empty payload cannot be signed), so it says nothing
-        if sender is None or (known is not None and sender != known):
-            log.info("lobby: ignoring a card for table %s not signed by its host", table)
+        message = self._from_host(table, payload)
+        if message is None:
             return
+        if table in self._answered:
+            self._take(table, message)
+            return
+        heard = self._heard.get(table)
+        if heard is not None and message.order <= heard.order:
+            return
+        if isinstance(message, Gone):  # its host left before it answered: stop asking
+            self._heard.pop(table, None)
+            self._looks.drop(table)
+            return
+        self._heard[table] = message
+        self._looks.want(table)  # listed once its host answers
+        self._wake.set()
+        if len(self._heard) > MOST_TABLES:
+            for old in [t for t in self._heard if t not in self._looks]:
+                del self._heard[old]
+
+    def _from_host(self, table: str, payload: bytes) -> TableCard | Gone | None:
+        """A card (or "gone") of ``table`` signed by its host's key: the key its id is made
+        from (or, for a chosen id, the key it was first met with); ``None`` for anything else."""
+        sender, known = self.link.sender, self.host_keys.get(table)
+        if sender is None or not topics.certifies(table, sender):
+            log.info("lobby: ignoring a card for table %s not signed by its key", table)
+            return None
+        if known is not None and sender != known:
+            log.info("lobby: ignoring a card for table %s signed by another key", table)
+            return None
         try:
             message = card_message_from_wire(unpack(payload))
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
+            return None
+        if isinstance(message, TableCard) and (
+            message.key != sender.hex() or message.table != table
+        ):
+            log.info("lobby: ignoring a card for table %s that names another", table)
+            return None
+        return message
+
+    def _on_answer(self, table: str, payload: bytes) -> None:
+        """A host's answer to a look: its table, as it stands now, is listed."""
+        if table not in self._looks or not payload:
             return
-        if isinstance(message, Gone):
-            if known is None:
-                return  # the "gone" of a table we never knew
-        elif message.key != sender.hex():
-            log.info("lobby: ignoring a card for table %s not signed by its host", table)
+        sender = self.link.sender
+        try:
+            answer = host_message_from_wire(unpack(payload))
+        except CodecError:
             return
+        if not isinstance(answer, Ticket) or not self._looks.asked(table, answer.nonce):
+            return
+        card = answer.card
+        if sender is None or not topics.certifies(table, sender) or card.key != sender.hex():
+            return
+        if card.table != table or self.host_keys.setdefault(table, sender) != sender:
+            return
+        self._looks.drop(table)
+        self._heard.pop(table, None)
+        self._answered.add(table)
+        self._take(table, card)
+        self._changed.set()
+
+    def _take(self, table: str, message: TableCard | Gone) -> None:
+        """A card (or "gone") of a listed table's host, if it is newer than the one taken."""
         if message.order <= self.orders.get(table, (-1, -1)):
             log.info("lobby: ignoring a card for table %s older than the one it has", table)
             return
-        self.host_keys[table], self.orders[table] = sender, message.order
+        self.orders[table] = message.order
         card = message if isinstance(message, TableCard) else None
-        if card is not None and (card.table != table or card.status == "closed"):
+        if card is not None and card.status == "closed":
             card = None
         if card is None:
             if self.tables.pop(table, None) is None:
@@ -226,7 +301,12 @@ class Lobby:
             except ValueError:
                 return
             known = self.host_keys.get(table)
-            if sender is None or not isinstance(message, dict) or known not in (None, sender):
+            if (
+                sender is None
+                or not topics.certifies(table, sender)
+                or not isinstance(message, dict)
+                or known not in (None, sender)
+            ):
                 log.info("lobby: ignoring a turn message for %s not signed by its host", table)
                 return
             message["signer"] = sender.hex()
@@ -243,6 +323,16 @@ class Lobby:
         (``message`` ``None``: we no longer sit there). Needs ``turns=True``."""
         self._turn_listeners.append(listener)
         return lambda: self._turn_listeners.remove(listener)
+
+    async def _ask(self) -> None:
+        """Send the looks that are due, as long as the lobby is open."""
+        while True:
+            for table, nonce in self._looks.due():
+                look = JoinRequest("look", self.name, nonce=nonce, conn=self._conn)
+                self.link.publish(topics.join(table, self._looker), encode(look))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), 0.25)
 
     def _on_server(self, server: str, payload: bytes) -> None:
         if not payload:

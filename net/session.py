@@ -18,7 +18,9 @@ the session asks the host, whose answer says it is there.
 Everything the session sends is signed with its identity's key (the seat is bound to the key
 that took it), its commands sealed to the host's key, and it believes only what the table's
 host signed: the host's key is the one the lobby saw on the table's card (or, first, the card's
-own), and a card, batch, hash or answer signed by anyone else, or by no one, is dropped unread;
+own; a table's id is made from its host's key, so no other key can be its host's: see
+:func:`net.topics.certifies`), and a card, batch, hash or answer signed by anyone else, or by
+no one, is dropped unread;
 what the host sealed to this seat's key is opened by the link.
 """
 
@@ -106,6 +108,8 @@ class NetSession:
     ) -> None:
         self.address = address
         self.keys = keys if keys is not None else Keys.generate()
+        if host_key is not None and not topics.certifies(table, host_key):
+            raise NetError(f"table {table} is not that key's (its id is made from its own)")
         self.host_key = host_key  # pinned: only what this key signed is the host's
         self.table = topics.check_name(table, "table id")
         identity = identity or address.username or topics.new_id("c")
@@ -444,7 +448,8 @@ class NetSession:
                 self._forged(sender, topic)
                 return
             assert isinstance(message, Joined | Ticket)
-            if message.card.key != sender.hex():  # before any card: a join answer names it
+            named = message.card.key == sender.hex()  # before any card: a join answer names it
+            if not named or not topics.certifies(self.table, sender):
                 self._forged(sender, topic)
                 return
             self.host_key = sender
@@ -494,7 +499,7 @@ class NetSession:
                 named = TableCard.from_wire(unpack(payload)).key
             except CodecError:
                 named = None
-            if named == sender.hex():
+            if named == sender.hex() and topics.certifies(self.table, sender):
                 self.host_key = sender
                 return True
         self._forged(sender, topics.card(self.table))

@@ -21,6 +21,7 @@ who sent what without trusting the payload::
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass
@@ -51,10 +52,36 @@ def check_name(name: str, what: str) -> str:
     return name
 
 
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to read aloud and type
+TABLE_ID_LENGTH = 10  # ~49 bits: finding a key for a given id takes ~2^49 tries
+
+
 def new_id(prefix: str = "") -> str:
     """A short random id (``k3f9x2``): easy to read aloud and type."""
-    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-    return prefix + "".join(secrets.choice(alphabet) for _ in range(6))
+    return prefix + "".join(secrets.choice(ALPHABET) for _ in range(6))
+
+
+def table_id(key: bytes) -> str:
+    """The id of the table whose host signs with public key ``key``: a hash of the key, so no
+    one else can sign for the table (``k3f9x2m7qp``)."""
+    number = int.from_bytes(hashlib.blake2b(key, digest_size=16, person=b"caldera-table").digest())
+    digits = []
+    for _ in range(TABLE_ID_LENGTH):
+        number, digit = divmod(number, len(ALPHABET))
+        digits.append(ALPHABET[digit])
+    return "".join(digits)
+
+
+def made_from_a_key(table: str) -> bool:
+    """Whether ``table`` has the form of an id made from a key (which must then be its key's:
+    :func:`certifies`). Other ids (chosen with ``--table``) are taken on trust."""
+    return len(table) == TABLE_ID_LENGTH and all(ch in ALPHABET for ch in table)
+
+
+def certifies(table: str, key: bytes) -> bool:
+    """Whether cards signed by ``key`` may be table ``table``'s: an id made from a key is that
+    key's only; a chosen id is whoever's the reader met first (it pins that key)."""
+    return table_id(key) == table if made_from_a_key(table) else True
 
 
 def lobby_tables() -> str:
