@@ -11,6 +11,9 @@ Linux, per platformdirs)::
     username = "alice"            # for a broker with a password file
     password = "s3cret"
     name = "Alice"                # shown to the other players
+
+    [network.servers]             # the keys of the club's servers (``caldera serve`` prints its
+    club = "3f9a…"                # own): a lobby trusts those only, never a key met by chance
 """
 
 from __future__ import annotations
@@ -164,6 +167,25 @@ def _read_file(path: Path) -> dict[str, Any]:
         if key in section and not isinstance(section[key], str):
             raise NetError(f"{path}: network.{key} must be a string")
     return section
+
+
+def trusted_servers(path: Path | None = None) -> dict[str, bytes]:
+    """The servers' keys named in the config file (``[network.servers]``, id = hex key);
+    :class:`NetError` with one line when one is not a key."""
+    path = path if path is not None else config_path()
+    servers = _read_file(path).get("servers", {})
+    if not isinstance(servers, dict):
+        raise NetError(f"{path}: [network.servers] must be a table of server ids and keys")
+    out = {}
+    for server, text in servers.items():
+        try:
+            key = bytes.fromhex(text) if isinstance(text, str) else b""
+        except ValueError:
+            key = b""
+        if len(key) != 32:
+            raise NetError(f"{path}: network.servers.{server} must be a key: 64 hex digits")
+        out[str(server)] = key
+    return out
 
 
 def load(

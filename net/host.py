@@ -57,6 +57,7 @@ from net.config import BrokerAddress
 from net.errors import NetError
 from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.owncard import OwnCard
 from net.refereeing import EventListener, Refereeing
 from net.seating import Seating
 from net.standins import HostBots
@@ -83,7 +84,6 @@ from replays.unfinished import data_dir
 
 log = logging.getLogger("caldera.net")
 
-REPUBLISH_EVERY = 0.05  # seconds between two cards put back over replaced ones, at least
 CardListener = Callable[[TableCard], None]
 
 
@@ -160,9 +160,6 @@ class TableHost:
         self.status = "open"
         self.epoch = _now_ms()  # the next connection's is one more (see _will)
         self._card_n = 0  # cards published in this epoch
-        self._unechoed: deque[tuple[int, int]] = deque(maxlen=64)  # cards sent, not yet seen
-        self._republished = 0.0  # when a replaced card was last put back (time.monotonic)
-        self._republish: asyncio.TimerHandle | None = None
         self.ended = asyncio.Event()
         self._card_listeners: list[CardListener] = []
         self._tasks: list[asyncio.Task[None]] = []
@@ -178,6 +175,11 @@ class TableHost:
             will=self._will,  # a crashed host's table leaves the lobby
             backoff=backoff,
             keys=self.keys,
+        )
+        self.own_card = OwnCard(
+            self.keys.public,
+            lambda obj: card_message_from_wire(obj).order,
+            self._put_back,
         )
         self.seating = Seating(seats)
         self.tickets = Tickets()  # who is here now, on which connection
@@ -378,7 +380,7 @@ class TableHost:
         self._card_n += 1
         card = self.card
         if self.link.publish(topics.card(self.table), encode(card), retain=True):
-            self._unechoed.append(card.order)
+            self.own_card.sent(card.order)
         for listener in list(self._card_listeners):
             listener(card)
 
@@ -387,36 +389,10 @@ class TableHost:
         more than the last: a connection made is a new epoch)."""
         self.epoch += 1
         self._card_n = 0
-        self._unechoed.clear()
+        self.own_card.reset()
         return LastWill(topics.card(self.table), encode(Gone(self.epoch)))
 
-    def _on_card(self, payload: bytes) -> None:
-        """Something on our own card's topic: our card coming back (each one we sent, in
-        order), or something else in its place, answered with the current card."""
-        if self._closed:
-            return
-        if payload and self.link.sender == self.keys.public:
-            try:
-                order = card_message_from_wire(unpack(payload)).order
-            except CodecError:
-                order = None
-            if order in self._unechoed:  # ours, as sent: drop it and any lost before it
-                while self._unechoed and self._unechoed.popleft() != order:
-                    pass
-                return
-        if self._republish is not None:
-            return  # it goes back soon
-        wait = self._republished + REPUBLISH_EVERY - time.monotonic()
-        if wait > 0:  # replaced again and again: the card goes back at most this often
-            self._republish = asyncio.get_running_loop().call_later(wait, self._put_back)
-        else:
-            self._put_back()
-
     def _put_back(self) -> None:
-        self._republish = None
-        if self._closed:
-            return
-        self._republished = time.monotonic()
         log.info("table %s: its card was replaced; putting it back", self.table)
         self._card_changed()
 
@@ -471,8 +447,7 @@ class TableHost:
         self._closed = True
         self.status = "closed"
         self.bots.cancel_timers()
-        if self._republish is not None:
-            self._republish.cancel()
+        self.own_card.close()
         card_topic = topics.card(self.table)
         self._card_n += 1  # the closed card: newer than any before
         last = [(card_topic, encode(self.card), False), (card_topic, b"", True)]
@@ -590,7 +565,7 @@ class TableHost:
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is not None and route.kind == "tables" and route.rest == (self.table,):
-            self._on_card(payload)
+            self.own_card.seen(payload, self.link.sender)
             return
         if route is None or route.table != self.table or not route.rest:
             return

@@ -20,12 +20,12 @@ nothing. What the lobby sends is signed by the identity's key.
 from __future__ import annotations
 
 import asyncio
-import json
 import contextlib
+import json
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -40,23 +40,26 @@ from net.host import TableHost
 from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, Link
 from net.looks import MOST_TABLES, Looks
+from net.servers import ServerBook
 from net.session import NetSession
 from net.wire import (
     Gone,
-    LadderCard,
     JoinRequest,
+    LadderCard,
     Order,
     Rank,
     SeatCard,
     ServerCard,
+    ServerLook,
     ServerReply,
     TableCard,
     TableRequest,
     Ticket,
     card_message_from_wire,
     encode,
-    identity_of,
     host_message_from_wire,
+    identity_of,
+    server_message_from_wire,
 )
 
 log = logging.getLogger("caldera.net")
@@ -77,8 +80,10 @@ class Lobby:
         backoff: Backoff = DEFAULT_BACKOFF,
         keys: Keys | None = None,
         turns: bool = False,
+        servers: Mapping[str, bytes] | None = None,
     ) -> None:
         self.address = address
+        self.book = ServerBook(str(address), servers)  # whose key speaks for which server
         self.keys = keys if keys is not None else Keys.generate()
         self.host_keys: dict[str, bytes] = {}  # table -> the key its cards are signed by
         self.orders: dict[str, Order] = {}  # table -> the order of its newest card taken
@@ -87,12 +92,12 @@ class Lobby:
         self.name = name or self.identity
         self.backoff = backoff
         self.tables: dict[str, TableCard] = {}
-        self.servers: dict[str, ServerCard] = {}
+        self.servers: dict[str, ServerCard] = self.book.cards  # those that answered
         self.ladders: dict[str, dict[str, Rank]] = {}  # game -> identity -> its rank
         self.turns: dict[str, dict[str, Any]] = {}  # table -> our turn message (``turns``)
         self._turn_listeners: list[TurnListener] = []
         self._listeners: list[TableListener] = []
-        self._server_replies: dict[str, asyncio.Future[ServerReply]] = {}
+        self._server_replies: dict[str, tuple[str, asyncio.Future[ServerReply]]] = {}
         self._changed = asyncio.Event()
         self._looks = Looks()
         self._heard: dict[str, TableCard] = {}  # tables whose host has not answered yet
@@ -192,14 +197,8 @@ class Lobby:
                 self.ladders.pop(key, None)
             elif ladder.game == key:
                 self.ladders[key] = {rank.identity: rank for rank in ladder.ranks}
-        elif route.kind == "replies" and route.rest[-1] == self.identity:
-            try:
-                reply = ServerReply.from_wire(unpack(payload))
-            except CodecError:
-                return
-            future = self._server_replies.pop(reply.id, None)
-            if future is not None and not future.done():
-                future.set_result(reply)
+        elif route.kind == "replies" and route.rest == (key, self.identity):
+            self._on_server_reply(key, payload)
         self._changed.set()
 
     def _on_table(self, table: str, payload: bytes) -> None:
@@ -330,18 +329,49 @@ class Lobby:
             for table, nonce in self._looks.due():
                 look = JoinRequest("look", self.name, nonce=nonce, conn=self._conn)
                 self.link.publish(topics.join(table, self._looker), encode(look))
+            for server, nonce in self.book.looks.due():
+                topic = topics.server_request(server, self.identity)
+                self.link.publish(topic, encode(ServerLook(nonce)))
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), 0.25)
 
     def _on_server(self, server: str, payload: bytes) -> None:
         if not payload:
-            self.servers.pop(server, None)
+            return  # cleared: by anyone, so a hint (a live server puts its card back)
+        sender, known = self.link.sender, self.book.keys.get(server)
+        if sender is None or (known is not None and not self.book.vouch(server, sender)):
             return
         try:
-            self.servers[server] = ServerCard.from_wire(unpack(payload))
+            message = server_message_from_wire(unpack(payload))
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for server %s: %s", server, exc)
+            return
+        if isinstance(message, ServerCard) and (message.server, message.key) != (
+            server,
+            sender.hex(),
+        ):
+            return
+        self.book.heard_card(server, message)
+        self._wake.set()
+
+    def _on_server_reply(self, server: str, payload: bytes) -> None:
+        """A server's answer: to a look (its card: it is offered from now on), or to a table
+        request; believed only when the server's key signed it."""
+        try:
+            reply = ServerReply.from_wire(unpack(payload))
+        except CodecError:
+            return
+        if not self.book.vouch(server, self.link.sender):
+            return
+        card = reply.card
+        if card is not None and self.book.looks.asked(server, reply.id):
+            if card.server == server and card.key == (self.link.sender or b"").hex():
+                self.book.answered(server, card)
+            return
+        asked = self._server_replies.get(reply.id)
+        if asked is not None and asked[0] == server and not asked[1].done():
+            asked[1].set_result(reply)
 
     # -- doors ---------------------------------------------------------------------------------
 
@@ -425,6 +455,9 @@ class Lobby:
         servers on one broker share the requests, on any broker; when none offers it, one is
         asked anyway, to say why not. ``clock``, ``on_timeout`` and ``rated`` are the table's
         terms (:class:`~net.host.TableHost`)."""
+        changed = [note for note in self.book.notes if f"server {server} " in note]
+        if changed:
+            raise NetError(changed[0])
         if server is None:
             if not self.servers:
                 await self.wait_for(lambda lobby: bool(lobby.servers), timeout)
@@ -445,7 +478,7 @@ class Lobby:
             rated=rated,
         )
         future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
-        self._server_replies[request.id] = future
+        self._server_replies[request.id] = (server, future)
         self.link.publish(topics.server_request(server, self.identity), encode(request))
         try:
             reply = await asyncio.wait_for(future, timeout)

@@ -1,12 +1,16 @@
 """A headless server that hosts tables for others (``caldera serve``).
 
-It announces itself with a retained server card (``lobby/servers/<server>``, cleared by its Last
-Will) and opens a table for whoever asks on ``lobby/requests/<server>/<client>`` (a
+It announces itself with a retained server card (``lobby/servers/<server>``; its Last Will, a
+signed "gone", takes its place) and opens a table for whoever asks on
+``lobby/requests/<server>/<client>`` (a
 :class:`~net.wire.TableRequest`: game, seats, how many of them its own bots take), answering on
 ``lobby/replies/<server>/<client>``. Its tables start as soon as every seat is taken and close a
 little while after their game ends; a table that never starts closes ``open_timeout`` seconds
 after it opened, and one client may have at most ``per_client`` tables waiting for players (a
-request is signed, so a client is its key: no client id can take another's share).
+request is signed, so a client is its key: no client id can take another's share). The
+server's card and answers are signed by its lasting key (:func:`net.servers.server_keys`),
+which lobbies pin; it answers a lobby's look with its card, and puts its card back when
+something else (an older card, an empty payload) takes its place (:mod:`net.owncard`).
 
 A server keeps the club's ratings (:mod:`net.ratings`, cached by :mod:`net.ratings_cache`):
 when one of its games ends, and when it starts, it verifies the replays of its folder it has
@@ -35,6 +39,7 @@ import contextlib
 import logging
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -47,19 +52,24 @@ from net import topics
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost, default_replay_dir
-from net.keys import Keys
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.owncard import OwnCard
 from net.ratings_cache import RatingsCache
+from net.servers import server_keys
 from net.timepiece import Timepiece
 from net.wire import (
     MAX_RANKS,
+    Gone,
     LadderCard,
     Rank,
     ServerCard,
+    ServerLook,
     ServerReply,
     TableRequest,
     clean_name,
     encode,
+    server_message_from_wire,
+    server_request_from_wire,
 )
 from replays import unfinished
 
@@ -70,6 +80,17 @@ STATS_EVERY = 1.0  # seconds between two cards while the tables' command count m
 PER_CLIENT = 3  # tables one client may have waiting for players
 OPEN_TIMEOUT = 600.0  # seconds a table may wait for its players
 LEFT_GRACE = 30.0  # seconds the games of a server that left are tried again
+LOOKS_PER_SECOND = 5  # looks answered a second per client, at most
+
+
+def _left(payload: bytes) -> bool:
+    """Whether a server card's payload says its server left: its Last Will, or a clear."""
+    if not payload:
+        return True
+    try:
+        return isinstance(server_message_from_wire(unpack(payload)), Gone)
+    except CodecError:
+        return False
 
 
 class Server:
@@ -118,7 +139,17 @@ class Server:
         self._carded = -1  # the command count on the card published last
         self._resuming = asyncio.Lock()
         self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
-        self.keys = Keys.generate()
+        self.keys = server_keys(self.server)  # lasting: lobbies pin it
+        self.epoch = time.time_ns() // 1_000_000  # the next connection's is one more
+        self._card_n = 0
+        self.own_card = OwnCard(
+            self.keys.public,
+            lambda obj: server_message_from_wire(obj).order,
+            self._publish_card,
+        )
+        self._taking_over: asyncio.Task[None] | None = None
+        self._left_at = 0.0  # when a server was last seen leaving
+        self._looks: dict[str, deque[float]] = {}  # client -> when its recent looks came
         self.clients: dict[str, bytes] = {}  # client -> the key its requests are signed by
         self.link = Link(
             address,
@@ -126,7 +157,7 @@ class Server:
             subscriptions=[topics.server_requests(self.server), topics.lobby_servers()],
             on_message=self._on_message,
             on_connect=self._on_connect,
-            will=LastWill(topics.server_card(self.server), b""),
+            will=self._will,
             backoff=backoff,
             keys=self.keys,
         )
@@ -142,7 +173,15 @@ class Server:
     def card(self) -> ServerCard:
         at_ms = round(time.monotonic() * 1000)
         return ServerCard(self.server, self.name, tuple(sorted(GAMES)), len(self.tables),
-                          self.commands, at_ms)  # fmt: skip
+                          self.commands, at_ms, self.keys.public.hex(), self.epoch,
+                          self._card_n)  # fmt: skip
+
+    def _will(self) -> LastWill:
+        """A new connection's Last Will: "gone", signed, naming its epoch (one more)."""
+        self.epoch += 1
+        self._card_n = 0
+        self.own_card.reset()
+        return LastWill(topics.server_card(self.server), encode(Gone(self.epoch)))
 
     async def open(self, timeout: float = 5.0) -> list[TableHost]:
         """Connect, announce this server, and resume the unfinished tables it was hosting;
@@ -171,7 +210,8 @@ class Server:
     async def _take_over(self, how: str, grace: float = 0.0) -> None:
         """Resume the served games of this replay directory that nobody referees; for
         ``grace`` seconds, try again while some are refereed by no table here."""
-        deadline = time.monotonic() + grace
+        if grace:
+            self._left_at = time.monotonic()
         pause = 0.05
         while True:
             for host in await self._resume_tables():
@@ -180,7 +220,7 @@ class Server:
                 log.info("server %s: %s", self.server, message)
                 if self.announce is not None:
                     self.announce(message)
-            if time.monotonic() >= deadline or not self._served_elsewhere():
+            if time.monotonic() >= self._left_at + grace or not self._served_elsewhere():
                 return
             await asyncio.sleep(pause)
             pause = min(pause * 2, 1.0)
@@ -248,9 +288,11 @@ class Server:
         self._publish_card()
 
     def _publish_card(self) -> None:
+        self._card_n += 1
         card = self.card
         self._carded = card.commands
-        self.link.publish(topics.server_card(self.server), encode(card), retain=True)
+        if self.link.publish(topics.server_card(self.server), encode(card), retain=True):
+            self.own_card.sent(card.order)
 
     async def open_table(
         self,
@@ -373,8 +415,17 @@ class Server:
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is not None and route.kind == "servers" and len(route.rest) == 1:
-            if not payload and route.rest[0] != self.server:  # a server left: its tables?
-                self._background(self._take_over("its server left", LEFT_GRACE), "take over")
+            if route.rest[0] == self.server:
+                self.own_card.seen(payload, self.link.sender)
+            elif _left(payload):  # a server left (or someone says so): its tables?
+                if self._taking_over is None or self._taking_over.done():
+                    self._taking_over = asyncio.create_task(
+                        self._take_over("its server left", LEFT_GRACE), name="take over"
+                    )
+                    self._reapers.add(self._taking_over)
+                    self._taking_over.add_done_callback(self._reapers.discard)
+                else:  # one is running: it goes on longer (a flood of "gone"s starts no more)
+                    self._left_at = time.monotonic()
             return
         if route is None or route.kind != "requests" or len(route.rest) != 2:
             return
@@ -388,9 +439,13 @@ class Server:
             return
         reply_topic = topics.server_reply(self.server, client)
         try:
-            request = TableRequest.from_wire(unpack(payload))
+            request = server_request_from_wire(unpack(payload))
         except CodecError as exc:
             self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
+            return
+        if isinstance(request, ServerLook):
+            if self._may_look(client):
+                self.link.publish(reply_topic, encode(ServerReply(request.id, card=self.card)))
             return
         if self._waiting(client) >= self.per_client:
             reason = f"you already have {self.per_client} tables waiting for players"
@@ -398,6 +453,17 @@ class Server:
             return
         self._asking[client] = self._asking.get(client, 0) + 1
         self._background(self._answer(request, reply_topic, client), "answer")
+
+    def _may_look(self, client: str) -> bool:
+        """Whether to answer ``client``'s look: at most ``LOOKS_PER_SECOND`` a second each."""
+        now = time.monotonic()
+        looks = self._looks.setdefault(client, deque(maxlen=LOOKS_PER_SECOND))
+        if len(looks) == LOOKS_PER_SECOND and now - looks[0] < 1.0:
+            return False
+        looks.append(now)
+        if len(self._looks) > 4096:
+            self._looks.pop(next(iter(self._looks)))
+        return True
 
     async def _answer(self, request: TableRequest, reply_topic: str, client: str) -> None:
         try:
@@ -436,4 +502,7 @@ class Server:
         for host in list(self.tables.values()):
             await host.close()
         self.tables.clear()
-        await self.link.stop([(topics.server_card(self.server), b"", True)])
+        self.own_card.close()
+        self._card_n += 1  # its last card: no tables; then the card is cleared
+        last = [(topics.server_card(self.server), encode(self.card), False)]
+        await self.link.stop([*last, (topics.server_card(self.server), b"", True)])

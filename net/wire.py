@@ -301,7 +301,11 @@ class ServerCard:
     one per command, and one as each game starts), counted at ``at_ms`` on the server's own
     clock (milliseconds; only differences between two of its cards mean anything). A server
     republishes its card while the count moves, so a commands-per-second rate is read from two
-    cards without receiving any table's events."""
+    cards without receiving any table's events.
+
+    Like a table's, the card names the server's lasting key (``key``: it signs the card and
+    every answer) and its order, ``(epoch, n)``: the server's Last Will is a signed
+    :class:`Gone` of its connection's epoch."""
 
     server: str
     name: str
@@ -309,16 +313,45 @@ class ServerCard:
     tables: int
     commands: int = 0
     at_ms: int = 0
+    key: str = ""
+    epoch: int = 0
+    n: int = 0
+
+    @property
+    def order(self) -> Order:
+        return (self.epoch, self.n)
 
     def to_wire(self) -> dict[str, Any]:
         return {"v": 1, "server": self.server, "name": self.name, "games": list(self.games),
-                "tables": self.tables, "commands": self.commands, "at_ms": self.at_ms}  # fmt: skip
+                "tables": self.tables, "commands": self.commands, "at_ms": self.at_ms,
+                "key": self.key, "epoch": self.epoch, "n": self.n}  # fmt: skip
 
     @classmethod
     def from_wire(cls, obj: Any) -> ServerCard:
         r = _Reader(obj, "server card")
         return cls(r.text("server"), r.text("name"), tuple(r.texts("games")), r.integer("tables"),
-                   r.opt_integer("commands") or 0, r.opt_integer("at_ms") or 0)  # fmt: skip
+                   r.opt_integer("commands") or 0, r.opt_integer("at_ms") or 0,
+                   r.opt_text("key") or "", r.opt_integer("epoch") or 0,
+                   r.opt_integer("n") or 0)  # fmt: skip
+
+
+def server_message_from_wire(obj: Any) -> ServerCard | Gone:
+    """What a server publishes on its card's topic: its card, or its Last Will."""
+    if isinstance(obj, dict) and obj.get("k") == "gone":
+        return Gone(_Reader(obj, "gone").integer("epoch"))
+    return ServerCard.from_wire(obj)
+
+
+@dataclass(frozen=True)
+class ServerLook:
+    """Ask a server how it stands: it answers with its card (a :class:`ServerReply` whose
+    ``id`` is this one's fresh nonce), signed by its key; a lobby uses a server only once it
+    has answered."""
+
+    id: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "look", "id": self.id}
 
 
 @dataclass(frozen=True)
@@ -413,17 +446,35 @@ class TableRequest:
 
 @dataclass(frozen=True)
 class ServerReply:
+    """A server's answer, signed by its key: to a :class:`TableRequest` (the ``table`` opened,
+    or the ``reason`` why not) or to a :class:`ServerLook` (its ``card``); ``id``: the
+    request's."""
+
     id: str
     table: str | None = None
     reason: str | None = None
+    card: ServerCard | None = None
 
     def to_wire(self) -> dict[str, Any]:
-        return {"id": self.id, "table": self.table, "reason": self.reason}
+        card = self.card.to_wire() if self.card is not None else None
+        return {"id": self.id, "table": self.table, "reason": self.reason, "card": card}
 
     @classmethod
     def from_wire(cls, obj: Any) -> ServerReply:
         r = _Reader(obj, "server reply")
-        return cls(r.text("id"), r.opt_text("table"), r.opt_text("reason"))
+        card = r.obj.get("card")
+        return cls(r.text("id"), r.opt_text("table"), r.opt_text("reason"),
+                   ServerCard.from_wire(card) if card is not None else None)  # fmt: skip
+
+
+def server_request_from_wire(obj: Any) -> TableRequest | ServerLook:
+    """What a client sends a server: a table request, or a look."""
+    if isinstance(obj, dict) and obj.get("k") == "look":
+        request_id = _Reader(obj, "look").text("id")
+        if len(request_id) > 32:
+            raise BadPayload("look: 'id' is longer than 32 characters")
+        return ServerLook(request_id)
+    return TableRequest.from_wire(obj)
 
 
 # -- at a table: client to host ----------------------------------------------------------------

@@ -98,6 +98,8 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
     resumed = await server.open()
     try:
         print(f"server {server.server} is serving tables on {config.broker}", flush=True)
+        print(f'its key, for its players\' config files: [network.servers] {server.server} = '
+              f'"{server.keys.public.hex()}"', flush=True)  # fmt: skip
         for host in resumed:
             assert host.referee is not None
             print(
@@ -168,6 +170,10 @@ async def _lobby(args: argparse.Namespace, config: Any) -> int:
             print(f"no tables on {config.broker}", flush=True)
         for _, card in sorted(room.tables.items()):
             print(_table_line(card), flush=True)
+        for server, offer in sorted(room.servers.items()):
+            print(f"server {server}: {offer.name}, {offer.tables} tables", flush=True)
+        for note in room.book.notes:
+            say(note)
         if not args.watch:
             return 0
 
