@@ -203,7 +203,8 @@ class TableHost:
         )  # fmt: skip
         self._clock_card: dict[str, Any] | None = None  # the clocks the card shows
         self.turns = TurnNotices(self.table, rules, self.seating, self.link,
-                                 self.timepiece.now_ms, self.clocks.card)  # fmt: skip
+                                 self.timepiece.now_ms, self.clocks.card,
+                                 lambda: self.epoch)  # fmt: skip
 
     @property
     def has_terms(self) -> bool:

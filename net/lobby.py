@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import secrets
@@ -33,7 +32,7 @@ from typing import Any
 from core.codec import unpack
 from core.errors import CodecError
 from core.games import get_rules
-from net import topics
+from net import topics, turns
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost
@@ -96,6 +95,7 @@ class Lobby:
         self.ladders: dict[str, dict[str, Rank]] = {}  # game -> identity -> its rank
         self.turns: dict[str, dict[str, Any]] = {}  # table -> our turn message (``turns``)
         self._turn_listeners: list[TurnListener] = []
+        self._turn_orders: dict[str, Order] = {}  # table -> the order of its newest turn message
         self._listeners: list[TableListener] = []
         self._server_replies: dict[str, tuple[str, asyncio.Future[ServerReply]]] = {}
         self._changed = asyncio.Event()
@@ -287,7 +287,8 @@ class Lobby:
 
     def _on_turn(self, topic: str, payload: bytes) -> None:
         """Our turn message of a table (:mod:`net.turns`), believed when the table's host
-        signed it (the key its card named, or names once it comes)."""
+        signed it (the key its card named, or names once it comes), and newer than the one we
+        have (a signed one may be replayed: its ``epoch`` and ``n`` say which is newer)."""
         parts = topic.split("/")
         if len(parts) != 5 or parts[4] != self.identity:
             return
@@ -296,18 +297,19 @@ class Lobby:
         if payload:
             sender = self.link.sender  # the link took the signature off
             try:
-                message = json.loads(payload)
-            except ValueError:
+                message = turns.parse(topic, payload)
+            except turns.NotATurn as exc:
+                log.info("lobby: ignoring %s", exc)
                 return
             known = self.host_keys.get(table)
-            if (
-                sender is None
-                or not topics.certifies(table, sender)
-                or not isinstance(message, dict)
-                or known not in (None, sender)
-            ):
+            if sender is None or not topics.certifies(table, sender) or known not in (None, sender):
                 log.info("lobby: ignoring a turn message for %s not signed by its host", table)
                 return
+            order = turns.order_of(message)
+            if order <= self._turn_orders.get(table, (-1, -1)):
+                log.info("lobby: ignoring a turn message for %s older than the one it has", table)
+                return
+            self._turn_orders[table] = order
             message["signer"] = sender.hex()
         if message is None:
             if self.turns.pop(table, None) is None:

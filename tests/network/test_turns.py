@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from netkit import RawClient, TestBroker, close_all, join, make_host, play_all, until
 
 from core.bots import make_bot
 from net import topics, turns
+from net.keys import Keys
 
 
 def latest(client: RawClient, table: str, identity: str) -> dict[str, Any] | None:
@@ -18,7 +20,7 @@ def latest(client: RawClient, table: str, identity: str) -> dict[str, Any] | Non
     for got, payload in reversed(client.raw):
         if got == topic:
             opened = turns.read(got, payload)
-            return opened[1] if opened is not None else None
+            return opened[1] if opened is not None else None  # None: cleared
     return None
 
 
@@ -41,6 +43,7 @@ async def test_a_notifier_follows_a_players_turns(broker: TestBroker, tmp_path: 
             since, last = message.pop("since_ms"), message.pop("last")
             assert isinstance(since, int) and since > 1_700_000_000_000 and isinstance(last, str)
             assert message.pop("clock") is None  # a table without a clock
+            assert message.pop("epoch") == hosts[0].epoch and message.pop("n") >= 1
             assert message == {
                 "table": "t1", "game": "maunakea", "title": "Mauna Kea", "seat": 1,
                 "players": ["ANN", "BOB"], "your_turn": 1 in seat_key, "status": "playing",
@@ -67,6 +70,10 @@ async def test_a_notifier_follows_a_players_turns(broker: TestBroker, tmp_path: 
             notices = {
                 topic for topic, _ in phone.raw if topic.startswith(topics.PREFIX + "/turns/")
             }
+            t1 = [said for topic, payload in phone.raw if topic == topics.turns("t1", "ann")
+                  and (said := turns.read(topic, payload)) is not None]  # fmt: skip
+            orders = [(message["epoch"], message["n"]) for _, message in t1]
+            assert orders == sorted(orders) and len(set(orders)) == len(orders), "newest last"
             assert notices == {topics.turns("t1", "ann"), topics.turns("t2", "ann")}, "ann's only"
 
             assert first.ended or latest(phone, "t1", "ann")["status"] == "playing"  # type: ignore[index]
@@ -78,3 +85,26 @@ async def test_a_notifier_follows_a_players_turns(broker: TestBroker, tmp_path: 
     finally:
         await close_all(hosts[1], [*ann, *bob])
         await hosts[0].close()
+
+
+def test_anything_but_a_turn_message_is_refused_in_one_line() -> None:
+    """Anyone may retain anything signed by any key on a player's turn topic: a JSON nested
+    100,000 deep made ``read`` fail with RecursionError."""
+    key = Keys.generate()
+    topic = topics.turns("t1", "ann")
+    for body, why in [
+        (b"[" * 5_000 + b"]" * 5_000, "nested deeper"),
+        (b'{"a": "' + b"[" * 50 + b'"}', None),  # brackets inside a string are text
+        (b"x" * 20_000, "more than a turn message"),
+        (b"{nope", "not JSON"),
+        (b"[1, 2]", "not a JSON object"),
+    ]:
+        if why is None:
+            assert turns.read(topic, key.sign(topic, body)) == (key.public.hex(), {"a": "[" * 50})
+            continue
+        with pytest.raises(turns.NotATurn, match=why) as refused:
+            turns.read(topic, key.sign(topic, body))
+        assert "\n" not in str(refused.value)
+    with pytest.raises(turns.NotATurn, match="not signed"):
+        turns.read(topic, b'{"table": "t1"}')
+    assert turns.read(topic, b"") is None
