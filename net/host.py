@@ -441,10 +441,18 @@ class TableHost:
         except OSError as exc:
             log.warning("table %s: cannot keep its epoch: %s", self.table, exc)
 
+    def halt(self) -> None:
+        """Stop the game here and now (a server that stops halts every table before closing
+        them): the bots stop, and a command is refused; :meth:`close` follows."""
+        self.refereeing.halted = True
+        for task in self._tasks:
+            task.cancel()
+
     async def close(self) -> None:
         """Close the table: its card leaves the lobby and every presence mark is cleared."""
         if self._closed:
             return
+        self.halt()
         self._closed = True
         self.status = "closed"
         self.bots.cancel_timers()

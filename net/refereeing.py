@@ -86,6 +86,7 @@ class Refereeing:
         self.rejections: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, reason)
         self.event_listeners: list[EventListener] = []
         self.on_published: Callable[[], None] = lambda: None
+        self.halted = False  # the table is closing: no command counts any more
         self.published = 0  # batches of events published: one per command, one at the start
         self._writer: ReplayWriter | None = None
         self._proofs: proofs.ProofWriter | None = None  # who played what, signed
@@ -222,6 +223,8 @@ class Refereeing:
         referee = self.referee
         if referee is None:
             return no("the game has not started")
+        if self.halted:
+            return no("the table is closing")
         if referee.ended:
             return no("the game is over")
         holder = seats[seat]

@@ -35,7 +35,6 @@ games still held elsewhere or not opened are tried again.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import sqlite3
 import time
@@ -494,13 +493,15 @@ class Server:
         self.link.publish(reply_topic, encode(ServerReply(request.id, table=host.table)))
 
     async def close(self) -> None:
-        """Close every table and leave the lobby."""
+        """Close every table, all at once (a busy server closing them one by one kept the
+        others playing for seconds), and leave the lobby."""
         for reaper in list(self._reapers):
             reaper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await reaper
-        for host in list(self.tables.values()):
-            await host.close()
+        await asyncio.gather(*self._reapers, return_exceptions=True)
+        hosts = list(self.tables.values())
+        for host in hosts:
+            host.halt()  # no more moves anywhere, first
+        await asyncio.gather(*(host.close() for host in hosts))
         self.tables.clear()
         self.own_card.close()
         self._card_n += 1  # its last card: no tables; then the card is cleared

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from netkit import FAST, TestBroker, join, until
+from netkit import FAST, MosquittoBroker, TestBroker, join, until
 
 from core.audit import audit
 from core.bots import make_bot
@@ -143,6 +143,45 @@ async def test_caldera_serve_killed_resumes_its_tables_when_it_starts_again(
     finally:
         for player in players:
             await player.close()
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+
+
+async def test_caldera_serve_stops_at_once_on_a_second_signal(
+    mosquitto_broker: MosquittoBroker, tmp_path: Path
+) -> None:
+    """SIGTERM closes every table (all at once); a second one, while they close (here they
+    cannot: the broker is frozen), stops the process at once, and nothing is lost: started
+    again, the server resumes the table."""
+    broker = mosquitto_broker
+    serve = ["serve", "--table", "srv3", "--seats", "2", "--bots", "2", "--bot-delay", "0.01",
+             "--turn-limit", "500", "--replay-dir", str(tmp_path), "--broker",
+             str(broker.address)]  # fmt: skip
+    server = caldera(*serve)
+    try:
+        async with Lobby(broker.address, backoff=FAST) as lobby:
+            await lobby.wait_for(lambda lobby: "srv3" in lobby.tables, 30)
+            await lobby.wait_for(lambda lobby: lobby.tables["srv3"].status == "running", 30)
+        assert broker.process is not None
+        os.kill(broker.process.pid, signal.SIGSTOP)
+        try:
+            server.send_signal(signal.SIGTERM)
+            assert server.stderr is not None
+            said = await asyncio.wait_for(asyncio.to_thread(server.stderr.readline), 20)
+            assert "stopping (a second Ctrl-C or SIGTERM stops at once)" in said
+            server.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(asyncio.to_thread(server.communicate), 20)
+            assert server.returncode == 130 and "stopped at once" in err
+        finally:
+            os.kill(broker.process.pid, signal.SIGCONT)
+        server = caldera(*serve)
+        async with Lobby(broker.address, backoff=FAST) as lobby:
+            await lobby.wait_for(lambda lobby: "srv3" in lobby.tables, 30)
+        server.send_signal(signal.SIGTERM)
+        out, _ = await asyncio.wait_for(asyncio.to_thread(server.communicate), 30)
+        assert "table srv3 resumed at event" in out and server.returncode == 130
+    finally:
         if server.poll() is None:
             server.kill()
             server.communicate()

@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine
@@ -18,14 +19,29 @@ from tui.cli.command import say
 
 
 def run(coro: Coroutine[Any, Any, int]) -> int:
-    """Run ``coro``; SIGTERM cancels it like Ctrl-C, so tables close cleanly either way."""
+    """Run ``coro``; SIGTERM cancels it like Ctrl-C, so tables close cleanly either way; a
+    second signal while they close stops the process at once (their Last Wills then say the
+    host is gone, and the unfinished games resume later as after a crash)."""
 
     async def main() -> int:
         task = asyncio.current_task()
         loop = asyncio.get_running_loop()
+        signals = 0
+
+        def stop() -> None:
+            nonlocal signals
+            signals += 1
+            if signals == 1 and task is not None:
+                say("stopping (a second Ctrl-C or SIGTERM stops at once)")
+                task.cancel()
+            else:
+                say("stopped at once, without closing the tables")
+                os._exit(130)
+
         if task is not None:
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(signal.SIGTERM, task.cancel)
+            for number in (signal.SIGTERM, signal.SIGINT):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(number, stop)
         try:
             return await coro
         except asyncio.CancelledError:
