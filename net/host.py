@@ -161,6 +161,7 @@ class TableHost:
         self.epoch = _now_ms()  # the next connection's is one more (see _will)
         self._card_n = 0  # cards published in this epoch
         self.ended = asyncio.Event()
+        self.broker_stops = False  # its broker stops with it (the host app's own, embedded)
         self._card_listeners: list[CardListener] = []
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
@@ -363,6 +364,7 @@ class TableHost:
             rated=self.rated,
             clocks=self.clocks.card(),
             hints=self.hints,
+            broker_stops=self.broker_stops and self.status == "closed",
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:

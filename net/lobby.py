@@ -91,6 +91,7 @@ class Lobby:
         self.name = name or self.identity
         self.backoff = backoff
         self.tables: dict[str, TableCard] = {}
+        self.broker_note: str | None = None  # the broker went with a table (the host app's)
         self.servers: dict[str, ServerCard] = self.book.cards  # those that answered
         self.ladders: dict[str, dict[str, Rank]] = {}  # game -> identity -> its rank
         self.turns: dict[str, dict[str, Any]] = {}  # table -> our turn message (``turns``)
@@ -274,6 +275,9 @@ class Lobby:
             log.info("lobby: ignoring a card for table %s older than the one it has", table)
             return
         self.orders[table] = message.order
+        if isinstance(message, TableCard) and message.broker_stops:
+            self.broker_note = (f"table {table} closed, and its host's broker at {self.address} "
+                                f"stopped with it")  # fmt: skip
         card = message if isinstance(message, TableCard) else None
         if card is not None and card.status == "closed":
             card = None

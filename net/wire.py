@@ -188,6 +188,7 @@ class TableCard:
     rated: bool = False
     clocks: dict[str, Any] | None = None
     hints: bool = False  # the host allows every seat the hint key (the hard bot's advice)
+    broker_stops: bool = False  # closed, and the broker (the host app's own) stops with it
 
     @property
     def order(self) -> Order:
@@ -223,6 +224,7 @@ class TableCard:
             "rated": self.rated,
             "clocks": self.clocks,
             "hints": self.hints,
+            **({"broker_stops": True} if self.broker_stops else {}),
         }
 
     @classmethod
@@ -254,6 +256,7 @@ class TableCard:
             rated=r.obj.get("rated") is True,
             clocks=_clocks(r.obj.get("clocks")),
             hints=r.obj.get("hints") is True,  # … nor these (no hints then)
+            broker_stops=r.obj.get("broker_stops") is True,
         )
 
 

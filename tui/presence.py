@@ -115,3 +115,14 @@ def presence(card: TableCard, now_ms: int | None = None) -> str:
 def taken(card: TableCard) -> str:
     """``2/3`` seats taken."""
     return f"{len(card.seats) - len(card.open_seats())}/{len(card.seats)}"
+
+
+def closed_words(session: object) -> str:
+    """What a guest reads when the host closed the table: and, when the host's own broker
+    stopped with it, that the lobby they go back to has no broker any more."""
+    card = getattr(session, "card", None)
+    if isinstance(card, TableCard) and card.broker_stops:
+        where = getattr(session, "address", "")
+        return (f"The host closed the table, and its broker ({where}) stopped with it: "
+                "in the lobby, b chooses another.")  # fmt: skip
+    return "The host closed the table."

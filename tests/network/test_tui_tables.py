@@ -17,6 +17,7 @@ from textual.widgets import Input, Select
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.lifecycle import GameEnded
+from net.broker import free_port
 from net.host import TableHost
 from net.session import NetSession
 from tests.tui.conftest import point_at, screen_text, wait_for
@@ -373,6 +374,37 @@ async def test_closing_the_table_ends_every_screen_with_one_line(broker: AmqttBr
         lobby = bob.screen
         assert isinstance(lobby, LobbyScreen)
         await until(b, lambda: host.table not in [c.table for c in lobby.cards])
+
+
+async def test_a_table_whose_broker_stops_with_it_tells_its_guests_where_they_are(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ann's app starts the broker for her table (none answered at the configured address),
+    so closing the table stops it: Bob, back in his lobby, read "reconnecting…" for ever. Now
+    the closed card says the broker stops with it, and Bob reads so, with what to do."""
+    address = f"mqtt://127.0.0.1:{free_port()}"  # nobody there: the host starts one
+    monkeypatch.setenv("CALDERA_BROKER", address)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    ann, bob = new_app(), new_app()
+    async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
+        room = await host_from_menu(a)
+        assert room.hosted is not None and room.hosted.host is not None
+        assert room.hosted.embedded is not None, "the app started the broker"
+        table = room.hosted.host.table
+        await open_lobby(b)
+        await join_from_lobby(b, table, "Bob")
+        await until(a, lambda: "Bob" in screen_text(a))
+        await a.press("c")
+        await until(a, lambda: isinstance(ann.screen, ConfirmScreen))
+        await a.press("y")
+        await until(a, lambda: isinstance(ann.screen, MenuScreen), "Ann back at the menu")
+        await until(b, lambda: isinstance(bob.screen, LobbyScreen), "Bob back in the lobby")
+        (said,) = [n.message for n in bob._notifications]
+        assert said.startswith("The host closed the table, and its broker") and address in said
+        await until(b, lambda: "its host's broker" in screen_text(b)
+                    and "chooses another broker" in screen_text(b),
+                    "the lobby says where Bob is")  # fmt: skip
+        assert "reconnecting" not in screen_text(b)
 
 
 async def test_a_seat_at_an_advanced_table_sees_only_its_own_cards(

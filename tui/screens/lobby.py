@@ -143,6 +143,12 @@ class LobbyScreen(Screen[None]):
         if lobby is None or self._gone():
             return
         state = "connected" if self.connected else "reconnecting…"
+        if not self.connected and lobby.broker_note is not None:  # it will not come back
+            self.sub_title = f"{self.address} · stopped"
+            words = (f"✗ {lobby.broker_note}. b chooses another broker; a table hosted from "
+                     "the menu starts one here.")  # fmt: skip
+            self.query_one("#lobby-broker", Static).update(Text(words, style="bold #ff6b6b"))
+            return
         self.sub_title = f"{self.address} · {state}"
         self.query_one("#lobby-broker", Static).update(
             self.ABOUT.format(address=self.address, state=state)

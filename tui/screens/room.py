@@ -34,7 +34,7 @@ from net.host import TableHost
 from net.session import NetSession
 from net.wire import TableCard
 from tui.netplay import HostedTable, HostSetup, Terminal
-from tui.presence import handed_to, taken
+from tui.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.new_game import DEFAULT_BOT
 from tui.screens.table import TableScreen
@@ -204,7 +204,7 @@ class RoomScreen(Screen[None]):
             return
         self.sub_title = status
         if status == "table closed" and not self.is_host and self.game_screen is None:
-            self.notify("The host closed the table.", severity="warning")
+            self.notify(closed_words(self.session), severity="warning")
             self.run_worker(self._leave_table(), exclusive=True, group="leave")
 
     # -- showing -------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from core.session import Session
 from core.undo import Takebacks
 from net.thinking import ThinkingError
 from tui import hint
-from tui.presence import TableWatch, connection_line, handed_to
+from tui.presence import TableWatch, closed_words, connection_line, handed_to
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
@@ -432,7 +432,7 @@ class TableScreen(FollowsSize, Screen[None]):
         self._show_connection()
         if self.session.status == "table closed" and not self.ended and not self._leaving:
             self._leaving = True
-            self.notify("The host closed the table.", severity="warning")
+            self.notify(closed_words(self.session), severity="warning")
             self.run_worker(self.close_table(), group="leave")
 
     @property
