@@ -182,6 +182,14 @@ class TableHost:
             lambda obj: card_message_from_wire(obj).order,
             self._put_back,
         )
+        # On a cluster, retained messages go over a connection of their own: on NATS a retained
+        # message is stored in JetStream before anything the connection sends after it goes on,
+        # and after a node died that waits for JetStream's new leaders (4 s of standing still)
+        self.keeper = (
+            Link(address, client_id=f"caldera-keep-{self.table}", backoff=backoff, keys=self.keys)
+            if len(address.nodes) > 1
+            else None
+        )
         self.seating = Seating(seats)
         self.tickets = Tickets()  # who is here now, on which connection
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
@@ -203,7 +211,7 @@ class TableHost:
             on_timeout=on_timeout, bot=standin or "random",
         )  # fmt: skip
         self._clock_card: dict[str, Any] | None = None  # the clocks the card shows
-        self.turns = TurnNotices(self.table, rules, self.seating, self.link,
+        self.turns = TurnNotices(self.table, rules, self.seating, self._retain,
                                  self.timepiece.now_ms, self.clocks.card,
                                  lambda: self.epoch)  # fmt: skip
 
@@ -382,10 +390,17 @@ class TableHost:
         self.turns.update(self.referee)  # a seat may have changed hands
         self._card_n += 1
         card = self.card
-        if self.link.publish(topics.card(self.table), encode(card), retain=True):
+        topic, data = topics.card(self.table), encode(card)
+        if self.keeper is not None and self.link.publish(topic, data):  # live readers: at once
+            self.own_card.sent(card.order)
+        if self._retain(topic, data):
             self.own_card.sent(card.order)
         for listener in list(self._card_listeners):
             listener(card)
+
+    def _retain(self, topic: str, data: bytes) -> bool:
+        """Publish a retained message: on a cluster, over the keeper's own connection."""
+        return (self.keeper or self.link).publish(topic, data, retain=True)
 
     def _will(self) -> LastWill:
         """A new connection's Last Will: "gone", signed, naming the connection's epoch (one
@@ -410,8 +425,12 @@ class TableHost:
         ]
         try:
             await self.link.start(timeout)
+            if self.keeper is not None:
+                await self.keeper.start(timeout)
+                self._card_changed()  # the card that went out before the keeper was up
         except NetError:
             await self._cancel_tasks()
+            await self.link.stop()
             raise
         if self._resumed:
             self._go_on()
@@ -464,7 +483,11 @@ class TableHost:
         last = [(card_topic, encode(self.card), False), (card_topic, b"", True)]
         last += [(topics.presence(self.table, c), b"", True) for c in sorted(self.seating.clients)]
         last += self.turns.cleared()
-        await self.link.stop(last)
+        if self.keeper is None:
+            await self.link.stop(last)
+        else:  # the closed card at once; what is retained, over the keeper
+            await self.link.stop(last[:1])
+            await self.keeper.stop(last[1:])
         await self._cancel_tasks()
         self.refereeing.close_replay()
         if self._kept is not None:  # unfinished: the record stays, to resume the table later

@@ -18,9 +18,10 @@ Mosquitto, that takes an aiomqtt echo from ~0.54 ms to ~0.25 ms, beside ~0.2 ms 
 Given a cluster's nodes (:attr:`BrokerAddress.nodes`), a link that loses its node, or cannot
 reach it, tries the next one, round and round; it first gives up only once every node refused.
 
-Each connection's MQTT client id is the name it is given plus a random suffix: on a broker a
-client that connects with another's client id knocks it off, and a suffix nobody can guess
-means nobody (a member of a club broker included) can do that to a host or a player.
+Each connection's MQTT client id is the name it is given plus a random suffix, new for each
+connection: on a broker a client that connects with another's client id knocks it off, and a
+suffix nobody can guess means nobody (a member of a club broker included) can do that to a host
+or a player; and on a cluster, the id a dead node still holds is not asked for again.
 
 A link given :class:`~net.keys.Keys` signs everything it publishes (its Last Will too; an empty
 payload, which clears a retained message, cannot be signed). Every message it receives is
@@ -55,6 +56,9 @@ from net.keys import Keys, is_sealed, is_signed, open_frame
 log = logging.getLogger("caldera.net")
 
 NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
+NODE_TIMEOUT = 5.0  # seconds a broker may take to answer (connect, subscribe)
+CLUSTER_TIMEOUT = 1.0  # … a cluster's node: one that waits for its cluster (JetStream electing
+# new leaders after a node died, on NATS) is asked again soon, rather than 5 s later
 MessageHandler = Callable[[str, bytes, bool], None]
 ConnectHandler = Callable[[], Awaitable[None]]
 StatusHandler = Callable[[bool], None]
@@ -297,6 +301,10 @@ class Link:
             delay = min(delay * 2, self.backoff.most)
 
     async def _session(self) -> None:
+        # A new id each connection: on a cluster the old one may still be held by the node that
+        # died with it (NATS kept refusing it for ~8 s: the table stood still); a clean session
+        # keeps nothing under its id anyway.
+        self.client_id = f"{self.name}-{secrets.token_hex(8)}"
         will = None
         last = self.will() if callable(self.will) else self.will  # made anew per connection
         if last is not None:  # signed even when empty: a signed "gone" is told from a forged one
@@ -312,7 +320,7 @@ class Link:
             clean_session=True,
             keepalive=self.keepalive,
             socket_options=NODELAY,
-            timeout=5,
+            timeout=CLUSTER_TIMEOUT if len(self.nodes) > 1 else NODE_TIMEOUT,
             tls_context=self._tls[self.nodes.index(self.node)] if self.node.tls else None,
         )
         client._client.on_message = self._on_paho_message

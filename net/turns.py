@@ -35,7 +35,6 @@ from core.referee import Referee
 from core.transcript import last_move
 from net import topics
 from net.keys import open_frame
-from net.link import Link
 from net.seating import Seating
 
 
@@ -47,7 +46,7 @@ class TurnNotices:
         table: str,
         rules: Rules[Any],
         seating: Seating,
-        link: Link,
+        retain: Callable[[str, bytes], bool],
         now: Callable[[], int],
         clocks: Callable[[], dict[str, Any] | None] = lambda: None,
         epoch: Callable[[], int] = lambda: 0,
@@ -55,7 +54,7 @@ class TurnNotices:
         self.table = table
         self.rules = rules
         self.seating = seating
-        self.link = link
+        self.retain = retain  # publishes a retained message
         self.now = now
         self.clocks = clocks
         self.epoch = epoch  # the host's, now: with ``n``, the order of the messages
@@ -96,10 +95,10 @@ class TurnNotices:
                 message.update(since_ms=self._moved[1], clock=clock or None,
                                epoch=self.epoch(), n=self._n)  # fmt: skip
                 data = json.dumps(message, ensure_ascii=False).encode()
-                self.link.publish(topics.turns(self.table, client), data, retain=True)
+                self.retain(topics.turns(self.table, client), data)
                 self._sent[client] = said
         for client in [c for c in self._sent if c not in holders]:
-            self.link.publish(topics.turns(self.table, client), b"", retain=True)
+            self.retain(topics.turns(self.table, client), b"")
             del self._sent[client]
 
     def cleared(self) -> list[tuple[str, bytes, bool]]:
