@@ -38,7 +38,7 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
         if session.desync is not None:
             raise NetError(f"table {session.table}: {session.desync}")
         card = session.card
-        if card is not None and card.seats[seat].client != session.identity:
+        if card is not None and card.seats[seat].key != session.keys.public.hex():
             raise NetError(f"table {session.table}: seat {seat + 1} is no longer ours")
         if not _my_turn(session) or session.status == "host away":
             wake.clear()

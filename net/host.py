@@ -20,8 +20,9 @@ The host signs everything it publishes with its table key (:mod:`net.keys`; the 
 and the record kept to resume the table keeps it, so players know the host again). A table's
 id is made from that key (:func:`net.topics.table_id`), so nobody else can sign for it: a chosen
 id (``table=…``, ``--table``) is taken on trust by whoever meets it first. The host takes a
-message for a client only when it is signed by the key that client first spoke with here
-(:meth:`Seating.vouch`): a forged join, command, catch-up request or presence changes nothing.
+message only when it is signed, and a seat is the key's that took it (:mod:`net.seating`: a
+client id is a label anyone may use): a forged join, command, catch-up request or presence
+changes nothing.
 
 A signature lasts for ever, so the card says which of two is newer: ``(epoch, n)``, the epoch
 counting the host's connections (a resumed table's goes beyond every earlier one: it is kept
@@ -442,8 +443,8 @@ class TableHost:
         referee = self.referee
         assert referee is not None
         for seat, card in enumerate(self.seats):
-            if card.client is not None and not card.online:
-                self.bots.presence_changed(seat, card.client, False, running=True)
+            if card.client is not None and card.key is not None and not card.online:
+                self.bots.presence_changed(seat, card.key, False, running=True)
         self.refereeing.publish(referee.proceed())
         self.clocks.go()
         self.refereeing.rehash()
@@ -606,60 +607,56 @@ class TableHost:
         client = route.rest[-1]
         if not topics.valid_name(client) or not payload:
             return  # an empty payload clears a retained presence: it says nothing
-        if not self.seating.vouch(client, self.link.sender):
-            why = "unsigned" if self.link.sender is None else "signed by another key"
-            self.refereeing.rejections.append((client, f"{route.kind}: {why}"))
-            log.info("table %s: dropped a %s message for %s: %s", self.table, route.kind,
-                     client, why)  # fmt: skip
-            if route.kind == "join":  # say why, once, in clear: its rightful holder ignores it
-                with contextlib.suppress(CodecError):
-                    nonce = JoinRequest.from_wire(unpack(payload)).nonce
-                    refused = Refused(f"{client} speaks with another key at this table", nonce)
-                    self.link.publish(topics.reply(self.table, client), encode(refused))
+        sender = self.link.sender
+        if sender is None:  # whoever sent it is nobody: a key is who one is here
+            self.refereeing.rejections.append((client, f"{route.kind}: unsigned"))
+            log.info("table %s: dropped an unsigned %s message for %s", self.table, route.kind,
+                     client)  # fmt: skip
             return
+        who = sender.hex()
         if route.kind == "cmd" and len(route.rest) == 2:
-            self.refereeing.on_command(route.rest[0], client, payload)
+            self.refereeing.on_command(route.rest[0], client, sender, payload)
         elif route.kind == "join" and len(route.rest) == 1:
-            self._on_join(client, payload)
+            self._on_join(client, who, payload)
         elif route.kind == "sync" and len(route.rest) == 1:
-            self.refereeing.on_sync(client, payload)
+            self.refereeing.on_sync(client, sender, payload)
         elif route.kind == "presence" and len(route.rest) == 1:
-            self._on_presence(client, payload)
+            self._on_presence(who, payload)
 
-    def _reply(self, client: str, message: Any) -> None:
-        """Answer ``client``, sealed to its key (a client speaks, so is bound, before this)."""
-        key = self.seating.keys.get(client)
+    def _reply(self, client: str, who: str, message: Any) -> None:
+        """Answer the key ``who`` on its id's reply topic, sealed to it."""
         topic = topics.reply(self.table, client)
-        self.link.publish(topic, encode(message), seal_to=key)
+        self.link.publish(topic, encode(message), seal_to=bytes.fromhex(who))
 
-    def _on_join(self, client: str, payload: bytes) -> None:
+    def _on_join(self, client: str, who: str, payload: bytes) -> None:
         try:
             request = JoinRequest.from_wire(unpack(payload))
         except CodecError as exc:
-            self._reply(client, Refused(f"malformed join request: {exc}"))
+            self._reply(client, who, Refused(f"malformed join request: {exc}"))
             return
         if not request.conn:  # a client from before tickets: it would never be counted
-            self._reply(client, Refused("this Caldera is too old for this table: update it"))
+            self._reply(client, who, Refused("this Caldera is too old for this table: update it"))
             return
-        if request.role == "look" or not self.tickets.admit(client, request.conn, request.ticket):
-            ticket = self.tickets.give(client, request.conn)  # ask again with it
+        if request.role == "look" or not self.tickets.admit(who, request.conn, request.ticket):
+            ticket = self.tickets.give(who, request.conn)  # ask again with it
             if ticket is not None:
-                self._reply(client, Ticket(request.nonce, request.conn, ticket, self.card))
+                self._reply(client, who, Ticket(request.nonce, request.conn, ticket, self.card))
             return
         self.seating.met(client)
+        self.seating.claim(client, who)
 
         def answer(message: Joined | Refused) -> None:
-            self._reply(client, replace(message, nonce=request.nonce))
+            self._reply(client, who, replace(message, nonce=request.nonce))
 
-        own = self.seating.seat_of(client)
+        own = self.seating.seat_of(who)
         if request.role == "leave":
-            if own is not None and self.status == "open" and self.seating.leave(client):
+            if own is not None and self.status == "open" and self.seating.leave(who):
                 self._card_changed()
             return
-        self._here(client)
+        self._presence_changed(who, True)  # here, on the connection its ticket is for
         if request.role == "spectator":
             watching = self.seating.watching
-            self.seating.watch(client)
+            self.seating.watch(who)
             if self.seating.watching != watching:
                 self._card_changed()
             answer(Joined(None, self.card))
@@ -673,7 +670,7 @@ class TableHost:
             answer(Refused("the game has already begun (you can watch it)"))
             return
         try:
-            seat = self.seating.sit(client, request)
+            seat = self.seating.sit(client, who, request)
         except NetError as exc:
             answer(Refused(str(exc)))
             return
@@ -681,26 +678,22 @@ class TableHost:
         answer(Joined(seat, self.card))
         self._maybe_auto_start()
 
-    def _here(self, client: str) -> None:
-        """``client`` is here, on the connection its ticket is for."""
-        self._presence_changed(client, True)
-
-    def _presence_changed(self, client: str, online: bool) -> None:
+    def _presence_changed(self, who: str, online: bool) -> None:
         watching = self.seating.watching
-        seat = self.seating.mark(client, online)
+        seat = self.seating.mark(who, online)
         if seat is None:
             if self.seating.watching != watching:  # a spectator came or went
                 self._card_changed()
             return
         self._card_changed()
-        self.bots.presence_changed(seat, client, online, running=self.status == "running")
+        self.bots.presence_changed(seat, who, online, running=self.status == "running")
 
-    def _on_presence(self, client: str, payload: bytes) -> None:
-        """A connection's Last Will ("offline"): it counts for the client's current connection
+    def _on_presence(self, who: str, payload: bytes) -> None:
+        """A connection's Last Will ("offline"): it counts for the key's current connection
         only (an "online" counts for nothing: "here", with a ticket, says it now)."""
         try:
             presence = Presence.from_wire(unpack(payload))
         except CodecError:
             return
-        if not presence.online and self.tickets.gone(client, presence.nonce):
-            self._presence_changed(client, False)
+        if not presence.online and self.tickets.gone(who, presence.nonce):
+            self._presence_changed(who, False)

@@ -43,6 +43,7 @@ from core.referee import Referee, Time
 from core.statehash import state_hash
 from net import topics
 from net.errors import NetError
+from net.keys import public_from_hex
 from net.link import Link
 from net.seating import Seating
 from net.wire import (
@@ -63,6 +64,7 @@ log = logging.getLogger("caldera.net")
 
 EventListener = Callable[[Sequence[Envelope]], None]
 REMEMBERED_ANSWERS = 64
+MOST_ASKERS = 4096  # keys whose answers and catch-up budgets are kept (the oldest forgotten)
 SYNC_CHUNK_BYTES = 128 * 1024
 SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
 SPECTATOR_SYNCS_PER_SECOND = 20  # … and to all the table's spectators together
@@ -92,8 +94,8 @@ class Refereeing:
         self._proofs: proofs.ProofWriter | None = None  # who played what, signed
         self._checked_at = -CHECK_EVERY  # when the last hash went out (time.monotonic)
         self._signed = -1  # the newest event whose head the proofs hold
-        self._answers: dict[str, OrderedDict[str, Result]] = {}
-        self._syncs: dict[str, deque[float]] = {}  # client -> when its recent syncs came
+        self._answers: dict[bytes, OrderedDict[str, Result]] = {}  # key -> its answers
+        self._syncs: dict[bytes, deque[float]] = {}  # key -> when its recent syncs came
         self._spectator_syncs: deque[float] = deque(maxlen=SPECTATOR_SYNCS_PER_SECOND)
         self._check_wake = asyncio.Event()
 
@@ -169,35 +171,36 @@ class Refereeing:
         if self._proofs is not None:
             self._proofs.close()
 
-    def _reply(self, client: str, message: Any) -> None:
-        key = self.seating.keys.get(client)
-        if key is not None:  # a client is bound to a key before anything is answered
-            self.link.publish(topics.reply(self.table, client), encode(message), seal_to=key)
+    def _reply(self, client: str, key: bytes, message: Any) -> None:
+        self.link.publish(topics.reply(self.table, client), encode(message), seal_to=key)
 
     # -- commands in -------------------------------------------------------------------------
 
-    def on_command(self, seat_text: str, client: str, payload: bytes) -> None:
-        result, answered = self.judge(seat_text, client, payload)
+    def on_command(self, seat_text: str, client: str, key: bytes, payload: bytes) -> None:
+        result, answered = self.judge(seat_text, client, key, payload)
         if not result.ok:
             self.rejections.append((client, result.reason))
             log.info("table %s: rejected a command from %s: %s", self.table, client, result.reason)
         if not answered:
-            self._reply(client, result)
+            self._reply(client, key, result)
 
-    def judge(self, seat_text: str, client: str, payload: bytes) -> tuple[Result, bool]:
-        """Check and apply one command from the network. Returns its result, and whether that
-        already went out (with the events, on the sender's own stream)."""
+    def judge(self, seat_text: str, client: str, key: bytes, payload: bytes) -> tuple[Result, bool]:
+        """Check and apply one command from the network, sent by the key ``key`` under the id
+        ``client``. Returns its result, and whether that already went out (with the events,
+        on the sender's own stream)."""
         try:
             obj = unpack(payload)
         except CodecError as exc:
             return Result(None, False, reason=f"malformed command: {exc}"), False
         request_id = peek_id(obj)
-        answers = self._answers.setdefault(client, OrderedDict())
+        if key not in self._answers and len(self._answers) >= MOST_ASKERS:
+            self._answers.pop(next(iter(self._answers)))
+        answers = self._answers.setdefault(key, OrderedDict())
         if request_id is not None and request_id in answers:
             return answers[request_id], False  # a resent command: same answer, no second effect
         try:
             request = command_request_from_wire(obj)
-            result = self._decide(seat_text, client, request)
+            result = self._decide(seat_text, client, key, request)
         except CodecError as exc:
             result = Result(request_id, False, reason=f"malformed command: {exc}")
         if request_id is not None:
@@ -206,7 +209,7 @@ class Refereeing:
                 answers.popitem(last=False)
         return result, result.ok
 
-    def _decide(self, seat_text: str, client: str, request: CommandRequest) -> Result:
+    def _decide(self, seat_text: str, client: str, key: bytes, request: CommandRequest) -> Result:
         named_seat, expected_seq, request_id = request.seat, request.expected_seq, request.id
 
         def no(reason: str) -> Result:
@@ -228,7 +231,7 @@ class Refereeing:
         if referee.ended:
             return no("the game is over")
         holder = seats[seat]
-        if holder.client != client:
+        if holder.client != client or holder.key != key.hex():
             return no(f"seat {seat + 1} ({holder.name}) is not yours")
         if holder.standin is not None:
             clocks = referee.book.clocks
@@ -249,27 +252,26 @@ class Refereeing:
             return no(str(exc))
         result = Result(request_id, True, seq=referee.seq)
         if referee.ended:  # the last command: its proof before the replay closes
-            self._keep_proof(seat, client, request, first)
+            self._keep_proof(seat, key, request, first)
         self.publish(envs, answer=(seat, result))
         if not referee.ended:  # its events are on their way: the proof is off the round trip
-            self._keep_proof(seat, client, request, first)
+            self._keep_proof(seat, key, request, first)
         return result
 
-    def _keep_proof(self, seat: Seat, client: str, request: CommandRequest, first: int) -> None:
+    def _keep_proof(self, seat: Seat, key: bytes, request: CommandRequest, first: int) -> None:
         """Keep the proof that ``seat``'s holder signed the command whose events begin at
         ``first`` (the message came from the seat's key: the link checked it)."""
-        proof = self._proof(seat, client, request)
+        proof = self._proof(seat, key, request)
         if proof is not None and self._proofs is not None:
             self._proofs.write({**proof, "seq": first})
         elif request.sig is not None:
             log.warning("table %s: seat %d's command came with a proof that does not hold",
                         self.table, seat + 1)  # fmt: skip
 
-    def _proof(self, seat: Seat, client: str, request: CommandRequest) -> dict[str, Any] | None:
-        """The proof record of a command its seat's holder signed; ``None`` when unsigned, or
-        signed by another key than the seat's."""
-        key = self.seating.keys.get(client)
-        if request.sig is None or key is None:
+    def _proof(self, seat: Seat, key: bytes, request: CommandRequest) -> dict[str, Any] | None:
+        """The proof record of a command its seat's holder (``key``) signed; ``None`` when
+        unsigned, or signed by another key."""
+        if request.sig is None:
             return None
         body = request.body()
         if not proofs.verify(key, proofs.command_data(self.table, seat, request.expected_seq,
@@ -279,18 +281,17 @@ class Refereeing:
                 "expected_seq": request.expected_seq, "command": body.hex(),
                 "sig": request.sig.hex()}  # fmt: skip
 
-    def on_sync(self, client: str, payload: bytes) -> None:
+    def on_sync(self, client: str, key: bytes, payload: bytes) -> None:
         try:
             request = SyncRequest.from_wire(unpack(payload))
         except CodecError as exc:
             log.info("table %s: bad sync request from %s: %s", self.table, client, exc)
             return
-        key = self.seating.keys.get(client)
-        if key is None:
-            return
-        seat = self.seating.seat_of(client)
+        seat = self.seating.seat_of(key.hex())
         now = time.monotonic()
-        budgets = [self._syncs.setdefault(client, deque(maxlen=SYNCS_PER_SECOND))]
+        if key not in self._syncs and len(self._syncs) >= MOST_ASKERS:
+            self._syncs.pop(next(iter(self._syncs)))  # made-up keys must not grow it forever
+        budgets = [self._syncs.setdefault(key, deque(maxlen=SYNCS_PER_SECOND))]
         if seat is None:  # a seat has its own share; spectators, however many, share one
             budgets.append(self._spectator_syncs)
         if any(len(b) == b.maxlen and now - b[0] < 1.0 for b in budgets):
@@ -359,7 +360,7 @@ class Refereeing:
             (topics.seat_events(self.table, s, client), s, key)
             for s in order
             if (client := seats[s].client) is not None
-            and (key := self.seating.keys.get(client)) is not None
+            and (key := public_from_hex(seats[s].key)) is not None
         ]
         out.append((topics.public_events(self.table), None, None))
         return out

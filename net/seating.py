@@ -1,13 +1,16 @@
 """Who sits where at a hosted table, and who is online.
 
 The host's seat book: each seat's :class:`~net.wire.SeatCard`, the clients that have spoken to
-the table, the key each of them speaks with, the last presence mark each of them sent, and who
-came to watch. It decides who gets which seat; the host publishes the card and answers the
-client.
+the table, who is online and who came to watch. It decides who gets which seat; the host
+publishes the card and answers the client.
 
-A client id is bound to the first key that signs for it at this table (a seat's card keeps the
-key, so a resumed table knows it again): a message for that client signed by any other key, or
-not signed, is not that client's.
+On a broker anyone may write to, a client id is only a name anyone may use: two terminals may
+call themselves "alice". So a seat belongs to a *key*: whoever signs with the key that took it
+(kept on the seat's card, so a resumed table knows it again). Everyone here is known by their
+public key (``who``, as hex); their client id is a label, the last topic level they write to
+and read their answers from, and two "alice"s are two players, told apart by their keys. (A
+seat given to a client id without a key, the host's own seat of a resumed table, is the first
+key's that claims it under that id.)
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from dataclasses import replace
 
 from core.protocol import Seat
 from net.errors import NetError
-from net.keys import public_from_hex
 from net.wire import JoinRequest, SeatCard, clean_name
 
 
@@ -25,60 +27,47 @@ class Seating:
 
     def __init__(self, count: int) -> None:
         self.seats: list[SeatCard] = [SeatCard() for _ in range(count)]
-        self.clients: set[str] = set()  # every client that spoke to the table
-        self.keys: dict[str, bytes] = {}  # client -> the key it speaks with
-        self._online: dict[str, bool] = {}
-        self._watchers: set[str] = set()  # clients that asked to watch
+        self.clients: set[str] = set()  # every client id that spoke to the table
+        self._online: dict[str, bool] = {}  # who -> online
+        self._watchers: set[str] = set()  # who asked to watch
 
     def restore(self, seats: list[SeatCard]) -> None:
-        """Seat again who sat at a table whose host stopped: its clients are away until their
-        presence says otherwise, and each speaks with the key it took its seat with."""
+        """Seat again who sat at a table whose host stopped: its clients are away until they
+        say they are here, and each seat is the key's that took it."""
         self.seats = [replace(seat, online=seat.client is None, standin=None) for seat in seats]
         self.clients.update(seat.client for seat in seats if seat.client is not None)
-        for seat in seats:
-            key = public_from_hex(seat.key)
-            if seat.client is not None and key is not None:
-                self.keys[seat.client] = key
 
-    def vouch(self, client: str, key: bytes | None) -> bool:
-        """Whether a message signed by ``key`` (``None``: unsigned) speaks for ``client``: the
-        first key to sign for a client is bound to it, and only that key counts after."""
-        if key is None:
-            return False
-        known = self.keys.setdefault(client, key)
-        return known == key
-
-    def key_of(self, client: str) -> str | None:
-        key = self.keys.get(client)
-        return key.hex() if key is not None else None
-
-    def watch(self, client: str) -> None:
-        """``client`` asked to watch: counted while it is online and holds no seat."""
+    def met(self, client: str) -> None:
+        """Remember ``client``'s id: its presence topic is cleared when the table closes."""
         self.clients.add(client)
-        self._watchers.add(client)
+
+    def claim(self, client: str, who: str) -> None:
+        """A seat given to ``client``'s id without a key is ``who``'s, the first to claim it."""
+        for i, seat in enumerate(self.seats):
+            if seat.client == client and seat.key is None and self.seat_of(who) is None:
+                self.seats[i] = replace(seat, key=who)
+                return
+
+    def watch(self, who: str) -> None:
+        """``who`` asked to watch: counted while it is online and holds no seat."""
+        self._watchers.add(who)
 
     @property
     def watching(self) -> int:
-        """How many spectators are connected now: each client id once (one connection each:
-        the broker lets only one connection use a client id), its Last Will ends it."""
+        """How many spectators are connected now: each key once, until its Last Will."""
         return sum(
-            1
-            for client in self._watchers
-            if self._online.get(client, True) and self.seat_of(client) is None
+            1 for who in self._watchers if self._online.get(who, True) and self.seat_of(who) is None
         )
 
     def open_seats(self) -> list[Seat]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
 
-    def seat_of(self, client: str) -> Seat | None:
+    def seat_of(self, who: str) -> Seat | None:
+        """The seat the key ``who`` holds (at most one)."""
         for i, seat in enumerate(self.seats):
-            if seat.client == client:
+            if seat.key == who and seat.client is not None:
                 return i
         return None
-
-    def met(self, client: str) -> None:
-        """Remember ``client``: its presence mark is cleared when the table closes."""
-        self.clients.add(client)
 
     def unique_name(self, name: str, seat: Seat) -> str:
         """``name``, or ``name (3)`` if another seat already goes by it."""
@@ -102,8 +91,9 @@ class Seating:
             clean_name(f"{kind.capitalize()} bot {seat + 1}"), None, kind, True
         )
 
-    def sit(self, client: str, request: JoinRequest) -> Seat:
-        """Seat ``client`` as it asks (a seat, or the first open one); ``NetError`` says why not."""
+    def sit(self, client: str, who: str, request: JoinRequest) -> Seat:
+        """Seat the key ``who``, under the id ``client``, as it asks (a seat, or the first open
+        one); ``NetError`` says why not."""
         open_seats = self.open_seats()
         seat = request.seat
         if seat is None:
@@ -116,25 +106,24 @@ class Seating:
             raise NetError(f"seat {seat + 1} is taken by {self.seats[seat].name}")
         name = self.unique_name(clean_name(request.name or client), seat)
         bot = clean_name(request.bot) if request.bot else None
-        online = self._online.get(client, True)
-        self.seats[seat] = SeatCard(name, client, bot, online, key=self.key_of(client))
+        online = self._online.get(who, True)
+        self.seats[seat] = SeatCard(name, client, bot, online, key=who)
         return seat
 
-    def leave(self, client: str) -> bool:
-        """Free the seat ``client`` holds; whether it held one."""
-        seat = self.seat_of(client)
+    def leave(self, who: str) -> bool:
+        """Free the seat ``who`` holds; whether it held one."""
+        seat = self.seat_of(who)
         if seat is None:
             return False
         self.seats[seat] = SeatCard()
         return True
 
-    def mark(self, client: str, online: bool) -> Seat | None:
-        """Record ``client``'s presence; the seat whose card changed with it, if any."""
-        self.clients.add(client)
-        if self._online.get(client) == online:
+    def mark(self, who: str, online: bool) -> Seat | None:
+        """Record ``who``'s presence; the seat whose card changed with it, if any."""
+        if self._online.get(who) == online:
             return None
-        self._online[client] = online
-        seat = self.seat_of(client)
+        self._online[who] = online
+        seat = self.seat_of(who)
         if seat is None:
             return None
         self.seats[seat] = replace(self.seats[seat], online=online)

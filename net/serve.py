@@ -7,7 +7,8 @@ signed "gone", takes its place) and opens a table for whoever asks on
 ``lobby/replies/<server>/<client>``. Its tables start as soon as every seat is taken and close a
 little while after their game ends; a table that never starts closes ``open_timeout`` seconds
 after it opened, and one client may have at most ``per_client`` tables waiting for players (a
-request is signed, so a client is its key: no client id can take another's share). The
+request is signed, so a client is its key: no client id, nor a squatter using another's id,
+can take another's share or keep them out). The
 server's card and answers are signed by its lasting key (:func:`net.servers.server_keys`),
 which lobbies pin; it answers a lobby's look with its card, and puts its card back when
 something else (an older card, an empty payload) takes its place (:mod:`net.owncard`).
@@ -124,8 +125,8 @@ class Server:
         self.max_tables = max_tables
         self.per_client = per_client
         self.open_timeout = open_timeout
-        self._asked: dict[str, str] = {}  # table -> the client who asked for it
-        self._asking: dict[str, int] = {}  # client -> its requests being answered
+        self._asked: dict[str, str] = {}  # table -> the key (hex) that asked for it
+        self._asking: dict[str, int] = {}  # key -> its requests being answered
         self.backoff = backoff
         self.sweep = sweep
         self.announce = announce
@@ -149,7 +150,6 @@ class Server:
         self._taking_over: asyncio.Task[None] | None = None
         self._left_at = 0.0  # when a server was last seen leaving
         self._looks: dict[str, deque[float]] = {}  # client -> when its recent looks came
-        self.clients: dict[str, bytes] = {}  # client -> the key its requests are signed by
         self.link = Link(
             address,
             client_id=f"caldera-server-{self.server}",
@@ -405,11 +405,12 @@ class Server:
         self._asked.pop(host.table, None)
         self._publish_card()
 
-    def _waiting(self, client: str) -> int:
-        """How many tables ``client`` asked for that wait for players (or are being opened)."""
-        open_ = [t for t, who in self._asked.items() if who == client
+    def _waiting(self, who: str) -> int:
+        """How many tables the key ``who`` asked for that wait for players (or are being
+        opened)."""
+        open_ = [t for t, asker in self._asked.items() if asker == who
                  and t in self.tables and self.tables[t].status == "open"]  # fmt: skip
-        return len(open_) + self._asking.get(client, 0)
+        return len(open_) + self._asking.get(who, 0)
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
@@ -432,10 +433,10 @@ class Server:
         if server != self.server or not topics.valid_name(client):
             return
         sender = self.link.sender
-        if sender is None or self.clients.setdefault(client, sender) != sender:
-            log.info("server %s: dropped a request for %s not signed by its key", self.server,
-                     client)  # fmt: skip
+        if sender is None:  # a key is who one is: a client id is a label anyone may use
+            log.info("server %s: dropped an unsigned request for %s", self.server, client)
             return
+        who = sender.hex()
         reply_topic = topics.server_reply(self.server, client)
         try:
             request = server_request_from_wire(unpack(payload))
@@ -443,20 +444,20 @@ class Server:
             self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
             return
         if isinstance(request, ServerLook):
-            if self._may_look(client):
+            if self._may_look(who):
                 self.link.publish(reply_topic, encode(ServerReply(request.id, card=self.card)))
             return
-        if self._waiting(client) >= self.per_client:
+        if self._waiting(who) >= self.per_client:
             reason = f"you already have {self.per_client} tables waiting for players"
             self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
             return
-        self._asking[client] = self._asking.get(client, 0) + 1
-        self._background(self._answer(request, reply_topic, client), "answer")
+        self._asking[who] = self._asking.get(who, 0) + 1
+        self._background(self._answer(request, reply_topic, who), "answer")
 
-    def _may_look(self, client: str) -> bool:
-        """Whether to answer ``client``'s look: at most ``LOOKS_PER_SECOND`` a second each."""
+    def _may_look(self, who: str) -> bool:
+        """Whether to answer the look of the key ``who``: ``LOOKS_PER_SECOND`` a second each."""
         now = time.monotonic()
-        looks = self._looks.setdefault(client, deque(maxlen=LOOKS_PER_SECOND))
+        looks = self._looks.setdefault(who, deque(maxlen=LOOKS_PER_SECOND))
         if len(looks) == LOOKS_PER_SECOND and now - looks[0] < 1.0:
             return False
         looks.append(now)
@@ -464,15 +465,15 @@ class Server:
             self._looks.pop(next(iter(self._looks)))
         return True
 
-    async def _answer(self, request: TableRequest, reply_topic: str, client: str) -> None:
+    async def _answer(self, request: TableRequest, reply_topic: str, who: str) -> None:
         try:
-            await self._open_for(request, reply_topic, client)
+            await self._open_for(request, reply_topic, who)
         finally:
-            self._asking[client] -= 1
-            if not self._asking[client]:
-                del self._asking[client]
+            self._asking[who] -= 1
+            if not self._asking[who]:
+                del self._asking[who]
 
-    async def _open_for(self, request: TableRequest, reply_topic: str, client: str) -> None:
+    async def _open_for(self, request: TableRequest, reply_topic: str, who: str) -> None:
         try:
             host = await self.open_table(
                 request.game,
@@ -489,7 +490,7 @@ class Server:
         except NetError as exc:
             self.link.publish(reply_topic, encode(ServerReply(request.id, reason=str(exc))))
             return
-        self._asked[host.table] = client
+        self._asked[host.table] = who
         self.link.publish(reply_topic, encode(ServerReply(request.id, table=host.table)))
 
     async def close(self) -> None:

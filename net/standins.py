@@ -141,9 +141,9 @@ class HostBots:
                 self._release(seat)
                 self.on_change()
 
-    def presence_changed(self, seat: Seat, client: str, online: bool, running: bool) -> None:
-        """``client``, holding ``seat``, went ``online`` or off: a stand-in steps out, or (in a
-        running game, after ``standin_after`` seconds still away) in."""
+    def presence_changed(self, seat: Seat, who: str, online: bool, running: bool) -> None:
+        """The key ``who``, holding ``seat``, went ``online`` or off: a stand-in steps out, or
+        (in a running game, after ``standin_after`` seconds still away) in."""
         if online:
             timer = self._standin_timers.pop(seat, None)
             if timer is not None:
@@ -153,13 +153,13 @@ class HostBots:
         elif self.standin is not None and running and not self.waits:
             loop = asyncio.get_running_loop()
             self._standin_timers[seat] = loop.call_later(
-                self.standin_after, self._auto_standin, seat, client
+                self.standin_after, self._auto_standin, seat, who
             )
 
-    def _auto_standin(self, seat: Seat, client: str) -> None:
+    def _auto_standin(self, seat: Seat, who: str) -> None:
         self._standin_timers.pop(seat, None)
         holder = self.seating.seats[seat]
-        if self.standin is None or holder.client != client or holder.online or holder.standin:
+        if self.standin is None or holder.key != who or holder.online or holder.standin:
             return
         self.hand_to_bot(seat, self.standin, "away")
         self._auto_standins.add(seat)

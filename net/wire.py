@@ -198,8 +198,16 @@ class TableCard:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
 
     def seat_of(self, client: str) -> int | None:
+        """The first seat held under the id ``client`` (a label: two keys may share it)."""
         for i, seat in enumerate(self.seats):
             if seat.client == client:
+                return i
+        return None
+
+    def seat_held_by(self, key: str) -> int | None:
+        """The seat the key ``key`` (hex) holds: whose it is."""
+        for i, seat in enumerate(self.seats):
+            if seat.key == key and seat.client is not None:
                 return i
         return None
 

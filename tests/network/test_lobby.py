@@ -12,6 +12,7 @@ from netkit import FAST, TestBroker, assert_same_game, close_all, make_host, pla
 from core.games import GAMES
 from net import topics
 from net.errors import JoinRefused, NetError
+from net.keys import Keys
 from net.lobby import Lobby
 from net.serve import Server
 from net.wire import TableCard
@@ -36,17 +37,18 @@ async def test_a_table_from_open_to_closed_as_the_lobby_sees_it(
         alice = await alice_lobby.join("k3f9", seat=1)
         assert alice.seat == 1 and alice.controlled == frozenset({1})
         await alice_lobby.wait_for(lambda lobby: lobby.tables["k3f9"].seats[1].name == "Alice")
+        bob = Keys.generate()  # another terminal: a seat is its key's, whatever its name
         with pytest.raises(JoinRefused, match="taken by Alice"):
-            await alice_lobby.join("k3f9", seat=1, identity="bob", name="Bob")
+            await alice_lobby.join("k3f9", seat=1, identity="bob", name="Bob", keys=bob)
         with pytest.raises(JoinRefused, match="no seat 7"):
-            await alice_lobby.join("k3f9", seat=6, identity="bob", name="Bob")
+            await alice_lobby.join("k3f9", seat=6, identity="bob", name="Bob", keys=bob)
         watcher = await alice_lobby.watch("k3f9")
 
         await host.fill_with_bots()
         await host.start()
         await alice_lobby.wait_for(lambda lobby: lobby.tables["k3f9"].status == "running")
         with pytest.raises(JoinRefused, match="already begun"):
-            await alice_lobby.join("k3f9", identity="late")
+            await alice_lobby.join("k3f9", identity="late", keys=Keys.generate())
         await play_all([alice])
         await host.wait_ended(10)
         await watcher.wait_until(lambda: watcher.ended, 10)

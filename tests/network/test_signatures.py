@@ -56,7 +56,7 @@ async def test_an_outsiders_forgeries_change_nothing(
                 await forger.send(topics.cmd("t1", mover, holder.identity), request)
             await until(lambda: len(host.rejections) >= 2, 5)
             assert [why for _, why in host.rejections] == [
-                "cmd: signed by another key",
+                f"seat {mover + 1} ({host.card.seats[mover].name}) is not yours",
                 "cmd: unsigned",
             ]
             assert referee.seq == seq  # no event
@@ -108,18 +108,22 @@ async def test_an_outsiders_forgeries_change_nothing(
 
 
 async def test_a_seat_is_bound_to_the_key_that_took_it(broker: TestBroker, tmp_path: Path) -> None:
-    """Another terminal with Ann's client id but not her key gets no seat (not hers, not an open
-    one); her own key, from a new session, gets hers back."""
+    """Another terminal with Ann's client id but not her key is another player (a client id is
+    a label anyone may use): it never gets her seat; her own key, from a new session, gets
+    hers back, whichever seat it asks for."""
     host = make_host(broker.address, tmp_path, seats=3, turn_limit=2)
     await host.open()
     ann = await join(broker.address, "t1", "ann")
+    other = None
     try:
         assert host.card.seats[0].key == ann.keys.public.hex()
-        with pytest.raises(JoinRefused, match="another key"):
-            await join(broker.address, "t1", "ann", keys=Keys.generate(), seat=1)
-        assert [seat.client for seat in host.card.seats] == ["ann", None, None]
+        with pytest.raises(JoinRefused, match="seat 1 is taken by ANN"):
+            await join(broker.address, "t1", "ann", keys=Keys.generate(), seat=0)
+        other = await join(broker.address, "t1", "ann", keys=Keys.generate(), seat=1)
+        assert [seat.client for seat in host.card.seats] == ["ann", "ann", None]
+        assert host.card.seats[1].key == other.keys.public.hex() != host.card.seats[0].key
         again = await join(broker.address, "t1", "ann", seat=2)  # her key: her seat, not a new one
         assert again.seat == 0
         await again.close()
     finally:
-        await close_all(host, [ann])
+        await close_all(host, [ann, *([other] if other else [])])

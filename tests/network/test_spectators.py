@@ -41,7 +41,7 @@ def test_the_seat_book_counts_each_spectator_once_while_it_is_online() -> None:
     assert seating.watching == 1
     seating.mark("fay", True)  # back on a new connection
     assert seating.watching == 2
-    seating.sit("eve", JoinRequest("player", "Eve"))  # a seated player does not watch
+    seating.sit("eve", "eve", JoinRequest("player", "Eve"))  # a seated player does not watch
     assert seating.watching == 1
 
 

@@ -16,6 +16,7 @@ from core.errors import CodecError
 from net.config import BrokerAddress, load
 from net.errors import NetError
 from net.host import TableHost
+from net.keys import Keys
 from net.topics import parse
 from net.wire import (
     Batch,
@@ -105,12 +106,13 @@ def test_the_referee_answers_any_command_bytes_with_a_reason(
 ) -> None:
     host = _started_host(tmp_path_factory.mktemp("r"))
     seq = host.referee.seq  # type: ignore[union-attr]
-    result, _ = host.refereeing.judge("0", "p0", data)
+    result, _ = host.refereeing.judge("0", "p0", P0.public, data)
     assert not result.ok and result.reason and "\n" not in result.reason
     assert host.referee.seq == seq  # type: ignore[union-attr]
 
 
 _HOSTS: list[TableHost] = []
+P0 = Keys.generate()
 
 
 def _started_host(replay_dir: Path) -> TableHost:
@@ -123,7 +125,7 @@ def _started_host(replay_dir: Path) -> TableHost:
     async def make() -> TableHost:
         host = TableHost(BrokerAddress(port=1), RULES, 2, table="t", replay_dir=replay_dir)
         await host.seat_bot(1)
-        host.seats[0] = SeatCard("P0", "p0", None, True)
+        host.seats[0] = SeatCard("P0", "p0", None, True, key=P0.public.hex())
         await host.start()
         return host
 

@@ -166,10 +166,10 @@ class LobbyScreen(Screen[None]):
         chosen = self.highlighted
         self.cards = cards
         table.clear()
-        me = self.terminal.identity
+        me = self.lobby.keys.public.hex() if self.lobby is not None else ""  # a seat: a key's
         for card in cards:
             status = STATUS_WORDS.get(card.status, card.status)
-            if card.seat_of(me) is not None:
+            if card.seat_held_by(me) is not None:
                 status += " (your seat)"
             if card.watching:
                 status += f" · {card.watching} watching"
@@ -239,7 +239,7 @@ class LobbyScreen(Screen[None]):
         card = self.highlighted
         if card is None or self.lobby is None or self.joining or self._cannot_show(card):
             return
-        if card.seat_of(self.terminal.identity) is not None:
+        if card.seat_held_by(self.lobby.keys.public.hex()) is not None:
             self._join(card.table, (self.player_name, None))  # back to the seat held
             return
         if card.status != "open":

@@ -227,7 +227,7 @@ class RoomScreen(Screen[None]):
         self.query_one("#room-id", Static).update(
             Text.assemble(("Table ", ""), (card.table, "bold reverse"), (where + tell, ""))
         )
-        me = self.session.identity if self.session is not None else None
+        me = self.session.keys.public.hex() if self.session is not None else None
         watch = getattr(self.app, "turn_watch", None)
         lobby = watch.lobby if watch is not None else None
         rating = partial(lobby.rating_of, card.game) if lobby is not None else None

@@ -40,13 +40,13 @@ class SeatsTable(DataTable[Text | str]):
         rating: Callable[[SeatCard], Rank | None] | None = None,
     ) -> None:
         """Show ``card``'s seats (keeping the highlighted row), each with its club rating and
-        the key that tells players of one name apart."""
+        the key that tells players of one name apart; ``me``: this terminal's key."""
         row = self.cursor_row
         self.clear()
         names = [seat.name.rsplit(" (", 1)[0] for seat in card.seats if not seat.is_open]
         for i, seat in enumerate(card.seats):
             name = Text(seat.name or "—", style=f"bold {seat_colour(i)}" if seat.name else "dim")
-            if me is not None and seat.client == me:
+            if me is not None and seat.key == me:
                 name.append(" (you)", style="dim")
             words = seat_words(seat)
             style = "green" if words.startswith("online") else "dim" if words == "open" else ""
