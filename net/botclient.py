@@ -57,6 +57,8 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
             continue
         except IllegalCommand as exc:  # e.g. stale after a reconnect: wait for news, try again
             log.info("table %s: seat %d: %s", session.table, seat + 1, exc)
+            if session.ended or session.status == "table closed":
+                continue  # the news came with the refusal ("the table is closing")
             wake.clear()
             if session.status == "connected" and _my_turn(session):
                 await asyncio.sleep(0.05)

@@ -260,7 +260,9 @@ class NetSession:
         if not result.ok:
             raise IllegalCommand(result.reason)
         self._learn_seq(result.seq)
-        await self.wait_until(lambda: len(self._envelopes) >= result.seq)
+        await self.wait_until(lambda: len(self._envelopes) >= result.seq or self._closed_by_host)
+        if len(self._envelopes) < result.seq:  # its events will not come: the table closed
+            raise TableClosed(f"table {self.table} was closed")
 
     def _send(self, pending: _Pending) -> None:
         """Send a command, sealed to the host's key: a secret choice (the cards a player keeps)
