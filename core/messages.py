@@ -7,6 +7,7 @@ version; payloads written by an older version are upcast on read, one version at
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, TypeVar, get_args
@@ -14,6 +15,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar, get_args
 import msgspec
 
 from core.errors import BadPayload, UnknownType, UnsupportedVersion
+from core.known_games import module_of
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -133,9 +135,9 @@ class Catalog:
         kind = self._kinds.get(tag)
         if kind is None:
             # a game registers its messages when its module is first imported
-            from core.games import import_game_of
-
-            import_game_of(tag)
+            module = module_of(tag)
+            if module is not None:
+                importlib.import_module(module)
             kind = self._kinds.get(tag)
         return kind
 

@@ -1,9 +1,11 @@
 """The layers import one way only (core ← replays ← net ← tui): core loads neither the TUI nor
 the network stack, replays never load net or the TUI, net never loads the TUI, for every game;
-and a game's package in one layer names no other game."""
+a game's package in one layer names no other game; and no module imports itself back through
+others (no import circle, even a lazy one)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -60,3 +62,105 @@ def test_a_games_packages_name_no_other_game(game: str) -> None:
             text = path.read_text(encoding="utf-8")
             for other in others:
                 assert f"games.{other}" not in text, f"{path.relative_to(ROOT)} imports {other}"
+
+
+# -- import circles ----------------------------------------------------------------------------
+
+LAYERS = ("core", "replays", "net", "tui")
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the layers by dotted name (a package by its own name)."""
+    found = {}
+    for layer in LAYERS:
+        for path in (ROOT / layer).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def imported_by(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules that ``name`` imports anywhere in its text: at module level, inside
+    a function, or under ``TYPE_CHECKING``. A circle hidden in a function or behind
+    ``TYPE_CHECKING`` is still two modules that each need the other, so all three count.
+    Importing ``a.b.c`` also runs the packages ``a`` and ``a.b`` unless the importer is inside
+    them already."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                targets.add(sub if sub in known else base)
+    found = set()
+    for target in targets:
+        parts = target.split(".")
+        for depth in range(1, len(parts) + 1):
+            step = ".".join(parts[:depth])
+            is_own_package = name == step or name.startswith(step + ".")
+            if step in known and not is_own_package:
+                found.add(step)
+    return found
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_circles_finds_a_circle_and_only_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_itself_back() -> None:
+    """The modules read one way: no circle of imports among them, however deep or lazy."""
+    known = project_modules()
+    graph = {name: imported_by(name, path, known) for name, path in known.items()}
+    found = circles(graph)
+    said = [
+        ", ".join(group)
+        + "  ("
+        + "; ".join(f"{m} imports {sorted(graph[m] & set(group))}" for m in group)
+        + ")"
+        for group in found
+    ]
+    assert found == [], "import circles:\n" + "\n".join(said)

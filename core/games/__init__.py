@@ -5,13 +5,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from core.known_games import GAMES
 from core.protocol import Rules
 
-GAMES: dict[str, str] = {
-    "maunakea": "core.games.maunakea",
-    "kilauea": "core.games.kilauea",
-    "arnak": "core.games.arnak",
-}
+__all__ = ["GAMES", "get_rules"]
 
 
 def get_rules(name: str) -> Rules[Any]:
@@ -21,10 +18,3 @@ def get_rules(name: str) -> Rules[Any]:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
     rules: Rules[Any] = importlib.import_module(module).RULES
     return rules
-
-
-def import_game_of(tag: str) -> None:
-    """Import the game whose messages carry ``tag``'s prefix (``maunakea.tile_placed``)."""
-    module = GAMES.get(tag.partition(".")[0])
-    if module is not None:
-        importlib.import_module(module)

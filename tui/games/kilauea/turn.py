@@ -27,6 +27,8 @@ from tui.games.kilauea.verbs import (
     VOLCANO,
     cost_text,
     few_stones,
+    followed_face,
+    moved_colour,
     sector_name,
     stones,
 )
@@ -49,13 +51,10 @@ class Turn(SeatTurn):
 
     def effect(self, c: cmd.UseTile) -> Face:
         """The face whose effect a tile use follows (the copied one for 3A/3B)."""
-        face = self.state.face(c.tile)
-        return self.state.face(c.copy) if face.copy and c.copy else face
+        return followed_face(self.state, c)
 
     def moved_colour(self, c: cmd.UseTile) -> str:
-        if c.colour:
-            return c.colour
-        return self.state.forests[c.sector].get(c.space, "") if c.space else ""
+        return moved_colour(self.state, c)
 
     # -- building a command ---------------------------------------------------------------------
 

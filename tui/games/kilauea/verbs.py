@@ -3,22 +3,41 @@ tile, end the turn) and the questions that complete each one, in words.
 
 A question (:class:`Stage`) settles one field of the command (how far, which Tiki, which
 colour, which tile, where its Tiki goes) and says each possible answer in a few words; which
-answers are possible is read from the rules by :class:`tui.games.kilauea.turn.Turn`.
+answers are possible is read from the rules by :class:`tui.games.kilauea.turn.Turn`, which
+imports this module: the words read only the state and the seat of a turn (:class:`Turn`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import play, track
-from core.games.kilauea.components import COMPONENTS, Area
+from core.games.kilauea.components import COMPONENTS, Area, Face
+from core.games.kilauea.state import KilaueaState
 from tui.screens.choice_tree import Stage, Verb
 
-if TYPE_CHECKING:
-    from tui.games.kilauea.turn import Turn
-
 C = COMPONENTS
+
+
+class Turn(Protocol):
+    """What the words of a question read of the turn that asks it."""
+
+    state: KilaueaState
+    seat: int | None
+
+
+def followed_face(state: KilaueaState, c: cmd.UseTile) -> Face:
+    """The face whose effect a tile use follows (the copied one for 3A/3B)."""
+    face = state.face(c.tile)
+    return state.face(c.copy) if face.copy and c.copy else face
+
+
+def moved_colour(state: KilaueaState, c: cmd.UseTile) -> str:
+    """The colour of the Tiki a tile use moves."""
+    if c.colour:
+        return c.colour
+    return state.forests[c.sector].get(c.space, "") if c.space else ""
 
 
 def stones(n: int) -> str:
@@ -92,7 +111,7 @@ def _copy(turn: Turn, c: cmd.UseTile) -> str:
 
 
 def _source_sector(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
+    effect = followed_face(turn.state, c)
     area = effect.move[0] if effect.move else None
     state, seat = turn.state, turn.seat if turn.seat is not None else 0
     if area is Area.FOREST:
@@ -109,7 +128,7 @@ def _source_sector(turn: Turn, c: cmd.UseTile) -> str:
 
 
 def _source(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
+    effect = followed_face(turn.state, c)
     area = effect.move[0] if effect.move else None
     if area is Area.FOREST:
         colour = turn.state.forests[c.sector].get(c.space, "?")
@@ -123,10 +142,10 @@ def _source(turn: Turn, c: cmd.UseTile) -> str:
 
 
 def _target(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
+    effect = followed_face(turn.state, c)
     area = effect.move[1] if effect.move else None
     if area is Area.VOLCANO:
-        colour = turn.moved_colour(c)
+        colour = moved_colour(turn.state, c)
         h = turn.state.height(c.to, colour)
         return f"the volcano's {sector_name(c.to)} sector ({colour} column {h} → {h + 1})"
     if area is Area.ISLAND:
@@ -135,7 +154,7 @@ def _target(turn: Turn, c: cmd.UseTile) -> str:
 
 
 def _back(turn: Turn, c: cmd.UseTile) -> str:
-    effect = turn.effect(c)
+    effect = followed_face(turn.state, c)
     if effect.move and effect.move[0] is Area.FOREST:
         home = f"the {sector_name(c.sector)} forest ({c.space})"
     else:
