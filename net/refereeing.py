@@ -137,9 +137,25 @@ class Refereeing:
         except OSError as exc:
             log.warning("table %s: cannot keep its proofs in %s: %s", self.table, path, exc)
             return
-        if fresh and self.link.keys is not None:
+        keys = self.link.keys
+        if fresh and keys is not None:
             self._proofs.write({"kind": "host", "table": self.table,
-                                "key": self.link.keys.public.hex()})  # fmt: skip
+                                "key": keys.public.hex()})  # fmt: skip
+            for seat, card in enumerate(self.seating.seats):  # a key's seat stays the key's
+                if card.key:
+                    sig = keys.sign_detached(proofs.seat_data(self.table, seat, card.key))
+                    self._proofs.write({"kind": "seat", "seat": seat, "key": card.key,
+                                        "sig": sig.hex()})  # fmt: skip
+
+    def played_for(self, seat: Seat, envs: Sequence[Envelope]) -> None:
+        """The host's own bot played ``envs`` for ``seat``: a stand-in for its holder, which the
+        proofs say (a holder's command nobody proves does not verify)."""
+        keys = self.link.keys
+        if not envs or self._proofs is None or keys is None or not self.seating.seats[seat].key:
+            return
+        first = envs[0].seq
+        sig = keys.sign_detached(proofs.standin_data(self.table, first, seat))
+        self._proofs.write({"kind": "standin", "seq": first, "seat": seat, "sig": sig.hex()})
 
     def resume(
         self, replay_path: Path, seed: str, salt: str = "", clock: Time | None = None
@@ -251,11 +267,10 @@ class Refereeing:
         except IllegalCommand as exc:
             return no(str(exc))
         result = Result(request_id, True, seq=referee.seq)
-        if referee.ended:  # the last command: its proof before the replay closes
-            self._keep_proof(seat, key, request, first)
+        # its proof before anyone sees its events: a host killed right after publishing them
+        # (and resumed) still proves the move its holder's
+        self._keep_proof(seat, key, request, first)
         self.publish(envs, answer=(seat, result))
-        if not referee.ended:  # its events are on their way: the proof is off the round trip
-            self._keep_proof(seat, key, request, first)
         return result
 
     def _keep_proof(self, seat: Seat, key: bytes, request: CommandRequest, first: int) -> None:

@@ -202,7 +202,9 @@ class HostBots:
                 if self._bots.get(seat) is not bot:
                     continue  # the seat was handed back meanwhile
                 try:
-                    self.refereeing.publish(referee.submit(seat, command))
+                    envs = referee.submit(seat, command)
+                    self.refereeing.played_for(seat, envs)
+                    self.refereeing.publish(envs)
                 except IllegalCommand as exc:  # a bot bug must not stall the table
                     log.warning("table %s: bot for seat %d: %s", self.table, seat + 1, exc)
                     break

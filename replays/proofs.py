@@ -11,15 +11,22 @@ per record:
   (Ed25519, over the table, seat, ``expected_seq`` and the command's bytes), with their key;
 - ``{"kind": "head", "seq": N, "hash": …, "sig": …}``: the host's signature of event N's hash
   (so of the whole chain up to it), at most a second after it published that event (with the
-  state hash), and for the last event once the game ends or the table closes.
+  state hash), and for the last event once the game ends or the table closes;
+- ``{"kind": "seat", "seat": S, "key": …, "sig": …}``: the host's word that the key took seat
+  S (written as the game begins, for every seat a key holds);
+- ``{"kind": "standin", "seq": N, "seat": S, "sig": …}``: the host's word that its own bot
+  played the command whose events begin at N for seat S's holder (a stand-in).
 
 :func:`check` tells, for a replay and its proofs, which seats' commands their holders signed,
-and finds any event that differs from what was signed.
+and finds any event that differs from what was signed. A seat a key took stays that key's: a
+command of it that its holder did not sign, and that no stand-in record claims, is a problem
+(a host that swapped a player's moves for its bots' cannot pass them off as its own seats').
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +44,8 @@ from core.lifecycle import GameEnded, GameStarted
 SUFFIX = ".proofs"
 _COMMAND = b"caldera-command-v1\x00"
 _HEAD = b"caldera-head-v1\x00"
+_SEAT = b"caldera-seat-v1\x00"
+_STANDIN = b"caldera-standin-v1\x00"
 
 
 def path_for(replay: Path) -> Path:
@@ -51,6 +60,16 @@ def command_data(table: str, seat: int, expected_seq: int, command: bytes) -> by
 def head_data(table: str, seq: int, digest: str) -> bytes:
     """What the host signs after publishing event ``seq`` (``digest``: that event's hash)."""
     return _HEAD + pack([table, seq, digest])
+
+
+def seat_data(table: str, seat: int, key: str) -> bytes:
+    """What the host signs as the game begins: the key (hex) ``key`` holds seat ``seat``."""
+    return _SEAT + pack([table, seat, key])
+
+
+def standin_data(table: str, seq: int, seat: int) -> bytes:
+    """What the host signs for a command its stand-in played for seat ``seat``'s holder."""
+    return _STANDIN + pack([table, seq, seat])
 
 
 def verify(key: bytes, data: bytes, signature: bytes) -> bool:
@@ -91,6 +110,8 @@ class ProofReport:
     signed: dict[int, int] = field(default_factory=dict)
     by_host: dict[int, int] = field(default_factory=dict)
     by_host_at: list[tuple[int, int]] = field(default_factory=list)  # (event, seat) of each
+    holders: dict[int, str] = field(default_factory=dict)  # seat -> the key that took it
+    by_standin: dict[int, int] = field(default_factory=dict)  # a stand-in's, for a holder
     last_signed: int = -1
     unsigned: tuple[int, int] | None = None  # an unfinished game's last events, not signed yet
     problems: list[str] = field(default_factory=list)
@@ -134,6 +155,7 @@ def check(
         table, host_key = str(host["table"]), bytes.fromhex(host["key"])
         report.host_key = host["key"]
         commands: dict[int, dict[str, Any]] = {}
+        standins: set[tuple[int, int]] = set()  # (event, seat) the host's stand-in played
         after = -1  # the event of the head before this one
         for record in records:
             kind = record.get("kind")
@@ -151,12 +173,31 @@ def check(
                 after = seq
             elif kind == "command":
                 commands[int(record["seq"])] = record
+            elif kind == "seat":
+                taken, holder = int(record["seat"]), str(record["key"])
+                said = seat_data(table, taken, holder)
+                if not verify(host_key, said, bytes.fromhex(record["sig"])):
+                    report.problems.append(f"seat {taken + 1}: a seat proof the host did not sign")
+                else:
+                    report.holders.setdefault(taken, holder)
+            elif kind == "standin":
+                at, played = int(record["seq"]), int(record["seat"])
+                if verify(host_key, standin_data(table, at, played), bytes.fromhex(record["sig"])):
+                    standins.add((at, played))
+        unproven: dict[int, list[int]] = {}  # a holder's seat -> its commands nobody proved
         for env in envelopes[1:]:
             command = rules.command_for(env.event)
             seat = getattr(env.event, "seat", None)
             if command is None or not isinstance(seat, int):
                 continue
             proof = commands.get(env.seq)
+            if proof is None and (env.seq, seat) in standins:
+                report.by_standin[seat] = report.by_standin.get(seat, 0) + 1
+                report.by_host_at.append((env.seq, seat))
+                continue
+            if proof is None and seat in report.holders:
+                unproven.setdefault(seat, []).append(env.seq)
+                continue
             if proof is None:
                 report.by_host[seat] = report.by_host.get(seat, 0) + 1
                 report.by_host_at.append((env.seq, seat))
@@ -172,10 +213,13 @@ def check(
                     f"event {env.seq}: seat {seat + 1} signed another command than the log's"
                 )
                 continue
-            if report.keys.setdefault(seat, proof["key"]) != proof["key"]:
+            holder = report.holders.get(seat, proof["key"])
+            if report.keys.setdefault(seat, holder) != proof["key"]:
                 report.problems.append(f"event {env.seq}: seat {seat + 1} signed with another key")
                 continue
             report.signed[seat] = report.signed.get(seat, 0) + 1
+        for seat, events in sorted(unproven.items()):
+            report.problems.append(_unproven(seat, report.holders[seat], events))
     except (KeyError, TypeError, ValueError, AttributeError, CalderaError) as exc:
         report.problems.append(f"its proofs are not readable ({type(exc).__name__}: {exc})")
         return report
@@ -186,6 +230,25 @@ def check(
         else:  # the host signs at most once a second: a host that stopped left these unsigned
             report.unsigned = tail
     return report
+
+
+def _unproven(seat: int, key: str, events: Sequence[int]) -> str:
+    """The problem of a seat a key took whose commands its holder did not sign."""
+    shown = ", ".join(map(str, events[:5])) + (", …" if len(events) > 5 else "")
+    plural = "s" if len(events) != 1 else ""
+    return (
+        f"seat {seat + 1} was taken with key {_fingerprint(key)}, but {len(events)} of its "
+        f"command{plural} (event{plural} {shown}) are not proven: neither signed by that key "
+        "nor a stand-in's"
+    )
+
+
+def _fingerprint(key: str) -> str:
+    """``k:3f9a2c71``, as :func:`net.keys.fingerprint` shows a key (``key``: hex)."""
+    try:
+        return "k:" + hashlib.blake2b(bytes.fromhex(key), digest_size=4).hexdigest()
+    except ValueError:
+        return repr(key[:16])
 
 
 def _not_signed(first: int, last: int) -> str:

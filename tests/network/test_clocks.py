@@ -117,7 +117,7 @@ async def test_a_dropped_player_is_played_to_the_end_and_the_replay_checks_the_t
         assert report.ok and report.book.abandoned == {dropped}, report.problems
         signed = proofs.check(path, replay.envelopes, replay.raw, expected=True)
         assert signed.ok and signed.signed.get(1 - dropped, 0) > 0
-        assert signed.signed.get(dropped, 0) == 0 and signed.by_host.get(dropped, 0) > 0
+        assert signed.signed.get(dropped, 0) == 0 and signed.by_standin.get(dropped, 0) > 0
         verify = subprocess.run([sys.executable, "-m", "tui.cli", "verify", str(path)],
                                 capture_output=True, text=True, timeout=60)  # fmt: skip
         assert verify.returncode == 0, verify.stderr

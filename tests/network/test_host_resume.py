@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from netkit import FAST, MosquittoBroker, TestBroker, join, until
 
 from core.audit import audit
@@ -27,6 +28,7 @@ from net.session import NetSession
 from replays import unfinished
 from replays.file import read
 from tests.lifeline import dies_with_us
+from tui.cli import main
 
 
 def caldera(*args: str) -> subprocess.Popen[str]:
@@ -74,12 +76,13 @@ async def one_game_for_everyone(players: list[NetSession], replay_dir: Path) -> 
 
 
 async def test_a_host_killed_mid_game_is_resumed_and_the_game_ends_as_one(
-    broker: TestBroker, tmp_path: Path
+    broker: TestBroker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     address = str(broker.address)
+    folder = tmp_path / "fresh" / "replays"  # the first table of a folder not made yet
     host = caldera("host", "maunakea", "--seats", "3", "--table", "kill1", "--turn-limit", "6",
                    "--bot-delay", "0", "--standin", "none", "--linger", "5", "--quiet",
-                   "--replay-dir", str(tmp_path), "--broker", address)  # fmt: skip
+                   "--replay-dir", str(folder), "--broker", address)  # fmt: skip
     players: list[NetSession] = []
     try:
         players = await players_join(broker, "kill1", 3)
@@ -90,7 +93,7 @@ async def test_a_host_killed_mid_game_is_resumed_and_the_game_ends_as_one(
             *(play(p, b, delay=0.002) for p, b in zip(players, bots, strict=True))
         )
         await until(lambda: len(players[0].envelopes) > 60)
-        (path,) = tmp_path.glob("*.caldera")
+        (path,) = folder.glob("*.caldera")
         assert unfinished.find(path, read(path).header.seed_hash) is not None  # seed kept apart
         assert read(path).ended is None
 
@@ -106,7 +109,13 @@ async def test_a_host_killed_mid_game_is_resumed_and_the_game_ends_as_one(
         out, _ = await finish(host)
         assert "is open again" in out and "replay: " in out
         assert "connected" in statuses[statuses.index("host away") :]
-        await one_game_for_everyone(players, tmp_path)
+        await one_game_for_everyone(players, folder)
+        # its proofs were kept from the first move: every move before the kill and after the
+        # resume is its player's, signed, none the host's bots'
+        assert main(["verify", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "who played" in out and "the host's bots" not in out, out
+        assert all(f"seat {n} signed" in out for n in (1, 2, 3)), out
     finally:
         for player in players:
             await player.close()

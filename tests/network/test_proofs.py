@@ -110,6 +110,35 @@ async def test_a_replay_proves_who_played_and_an_edited_move_fails(
     assert f"event {at}: seat" in err and "signed another command" in err
 
 
+async def test_a_seat_taken_with_a_key_stays_its_holders_in_the_proofs(
+    broker: TestBroker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A host that drops a player's proofs (to pass off another game from the same seed as its
+    bots', say) no longer gets a plain OK: the seat her key took is hers, and verify fails
+    naming it; the host's own seat of a bot stays unsigned; a stand-in's moves are said."""
+    host = make_host(broker.address, tmp_path, seats=3, turn_limit=3, auto_start=True)
+    await host.open()
+    await host.seat_bot(2)
+    players = [await join(broker.address, "t1", name) for name in ("ann", "bob")]
+    try:
+        await play_all(players)
+        await host.wait_ended(10)
+    finally:
+        await close_all(host, players)
+    path = host.replay_path
+    assert path is not None
+    assert main(["verify", str(path)]) == 0
+    assert "seat 3 " in capsys.readouterr().out  # the host's bot: unsigned, and fine
+    lines = proofs.path_for(path).read_text().splitlines()
+    kept = [line for line in lines if not ('"command"' in line and '"seat":1,' in line)]
+    assert len(kept) < len(lines)
+    proofs.path_for(path).write_text("\n".join(kept) + "\n")  # bob's moves made the host's
+    assert main(["verify", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "seat 2 was taken with key k:" in err and "are not proven" in err, err
+    assert "seat 1 " not in err and "seat 3 " not in err
+
+
 def test_a_replay_from_before_proofs_still_verifies(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

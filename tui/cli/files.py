@@ -175,13 +175,15 @@ def _who_played(signed: Any) -> str:
     """``seat 1 signed 12 commands (key k:3f9a2c71), seat 2: 9 by the host's bots``."""
     from net.keys import fingerprint
 
-    seats = sorted({*signed.signed, *signed.by_host})
+    seats = sorted({*signed.signed, *signed.by_host, *signed.by_standin})
     parts = []
     for seat in seats:
         words = []
         if seat in signed.signed:
             key = fingerprint(bytes.fromhex(signed.keys[seat]))
             words.append(f"signed {signed.signed[seat]} commands (key {key})")
+        if seat in signed.by_standin:
+            words.append(f"{signed.by_standin[seat]} by a stand-in (the host's bot, for them)")
         if seat in signed.by_host:
             words.append(f"{signed.by_host[seat]} unsigned (the host's bots)")
         parts.append(f"seat {seat + 1} " + " and ".join(words))
