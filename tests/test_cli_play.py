@@ -72,9 +72,9 @@ def test_play_advanced_starts_a_table_with_cards(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(cli, "_run_app", run_app)
     assert cli.main(["play", "maunakea", "--players", "2", "--advanced"]) == 0
     setup = launched["launch"].setup
-    assert setup.advanced and setup.options() == {"advanced": True}
+    assert setup.options() == {"advanced": True}
     assert cli.main(["play", "maunakea", "--players", "2"]) == 0
-    assert not launched["launch"].setup.advanced
+    assert not launched["launch"].setup.game_options.get("advanced")
 
 
 def test_advanced_is_refused_in_one_line_by_a_game_without_it(

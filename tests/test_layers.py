@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.games import GAMES
+from core.games import GAMES, get_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -164,3 +164,58 @@ def test_no_module_imports_itself_back() -> None:
         for group in found
     ]
     assert found == [], "import circles:\n" + "\n".join(said)
+
+
+# -- the shared screens name no game ------------------------------------------------------------
+
+SHARED_MAY_NAME: dict[str, str] = {}
+"""Shared TUI files allowed to name a game, each with the reason (none needed so far)."""
+
+
+def game_words() -> set[str]:
+    """How a text can name a game: its name (``maunakea``, the key of its modules) and its
+    title (``Mauna Kea``), lower case."""
+    words = set(GAMES)
+    for game in GAMES:
+        words.add(get_rules(game).title.lower())
+    return words
+
+
+def shared_tui_files() -> list[Path]:
+    """Every file of the TUI outside the games' own packages (``tui/games/<game>/``)."""
+    own = tuple(ROOT / "tui" / "games" / game for game in GAMES)
+    return sorted(
+        path
+        for path in (ROOT / "tui").rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".tcss"}
+        and not any(path.is_relative_to(folder) for folder in own)
+    )
+
+
+def test_the_shared_tui_names_no_game() -> None:
+    """Code shared by every game asks the game's declaration (its rules' options, its
+    ``SCREENS``) instead of naming it: no import of a game's module, no name or title of a game
+    in its code, its strings, its docstrings or its comments."""
+    words = game_words()
+    files = shared_tui_files()
+    assert ROOT / "tui" / "tables.py" in files and ROOT / "tui" / "games" / "__init__.py" in files
+    named = []
+    for path in files:
+        where = path.relative_to(ROOT).as_posix()
+        if where in SHARED_MAY_NAME:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found = sorted(word for word in words if word in line.lower())
+            if found:
+                named.append(f"{where}:{number} names {', '.join(found)}: {line.strip()}")
+    assert named == [], "shared TUI files name a game:\n" + "\n".join(named)
+
+
+def test_the_game_words_are_found_in_a_line_that_names_a_game() -> None:
+    """The check above reads both ways a game is named, in any case."""
+    words = game_words()
+    for game in GAMES:
+        title = get_rules(game).title
+        for line in (f"from tui.games.{game} import SCREENS", f"the {title.upper()} table"):
+            assert any(word in line.lower() for word in words)

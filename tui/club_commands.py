@@ -1,7 +1,7 @@
 """``caldera games`` and ``caldera ratings``: a club's tables and ladders in the shell.
 
 ``games`` prints one line a table where this identity holds a seat (for a status bar or a
-script): ``k3f9x2 Mauna Kea: your move, you have 1d 3h · Ann, Bob · last: Bob placed …``.
+script): ``k3f9x2 <game's title>: your move, you have 1d 3h · Ann, Bob · last: Bob placed …``.
 ``ratings`` prints a game's ladder from this machine's ratings cache (a club server's), after
 folding in the replays it has not seen yet; ``--rebuild`` folds every replay again.
 """

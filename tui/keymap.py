@@ -1,15 +1,15 @@
 """Keys remapped in the config file's ``[keys]`` table, through Textual's keymap::
 
     [keys]
-    "maunakea.end_turn" = "x"          # Mauna Kea's end of turn on x instead of e
-    "kilauea.verb-move" = "M,ctrl+m"   # one key or several, separated by commas
+    "end.menu" = "x"                  # the end screen's menu on x instead of m
+    "lobby.broker" = "B,ctrl+b"       # one key or several, separated by commas
 
 Every binding of the app's screens and widgets has an id, ``<where>.<action>``: ``<where>`` is
-the game (``maunakea``, ``kilauea``, ``arnak``) for a game's screens, else the screen or widget's
-module (``table``, ``replay``, ``menu``, …), and ``<action>`` the binding's action in plain
-letters (``verb('move')`` is ``verb-move``). ``caldera keys`` lists them all with their keys.
-The ids are given when the app starts with a ``[keys]`` table (or ``caldera keys`` asks), so an
-app that remaps nothing imports no screen before it needs it.
+the game's name for a game's screens (its key in ``core.known_games.GAMES``), else the screen or
+widget's module (``table``, ``replay``, ``menu``, …), and ``<action>`` the binding's action in
+plain letters (``verb('move')`` is ``verb-move``). ``caldera keys`` lists them all with their
+keys. The ids are given when the app starts with a ``[keys]`` table (or ``caldera keys`` asks),
+so an app that remaps nothing imports no screen before it needs it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ PACKAGES = ("tui.screens", "tui.widgets", "tui.games")
 
 
 def scope_of(module: str) -> str:
-    """``tui.games.kilauea.screen`` -> ``kilauea``; ``tui.screens.replay`` -> ``replay``."""
+    """``tui.games.<game>.screen`` -> ``<game>``; ``tui.screens.replay`` -> ``replay``."""
     parts = module.split(".")
     if parts[:2] == ["tui", "games"] and len(parts) > 2:
         return parts[2]
@@ -35,7 +35,7 @@ def scope_of(module: str) -> str:
 
 
 def binding_id(scope: str, action: str) -> str:
-    """``verb('move')`` in ``kilauea`` -> ``kilauea.verb-move``; ``cursor(0, -1)`` ->
+    """``verb('move')`` in ``<game>`` -> ``<game>.verb-move``; ``cursor(0, -1)`` ->
     ``cursor-0--1``."""
     return f"{scope}.{'-'.join(re.findall(r'-?[A-Za-z0-9_]+', action))}"
 

@@ -1,14 +1,14 @@
 """The new-game form's last choices, per game, kept in the config file (:mod:`net.config`)::
 
     [new_game]
-    game = "arnak"             # the game chosen last
+    game = "<game>"            # the game chosen last (its name)
 
-    [new_game.arnak]
+    [new_game.<game>]          # one table per game
     players = 2
     names = ["Ann", "Bob", "Yellow", "Green"]
     seats = ["human", "greedy", "greedy", "greedy"]   # "human" or a bot's kind
     bot_pace = 0.5
-    options = { side = "snake" }
+    options = { <option> = <value> }   # the game's own options
 
 The form comes back as it was left for that game. Nothing here is needed: a missing file, table
 or key, or a value of the wrong kind, means the form's default for that field (the file is the

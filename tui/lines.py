@@ -78,7 +78,7 @@ def asked_once(texts: Sequence[str]) -> str:
 
 
 def kind_of(command: Command) -> str:
-    """``maunakea.place_tile`` -> ``place tile``."""
+    """``<game>.place_tile`` -> ``place tile``."""
     return type(command).TAG.rpartition(".")[2].replace("_", " ")
 
 

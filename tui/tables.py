@@ -33,15 +33,8 @@ class TableSetup:
     seed: str | None = None
     turn_limit: int | None = None
     position: Mapping[str, Any] | None = field(default=None, compare=False)
-    game_options: Mapping[str, Any] = field(
-        default_factory=dict
-    )  # e.g. Kilauea's forest_sides, advanced
+    game_options: Mapping[str, Any] = field(default_factory=dict)  # by the game's Option names
     bot_pace: float | None = field(default=None, compare=False)  # None: the app's (--pace)
-
-    @property
-    def advanced(self) -> bool:
-        """Mauna Kea's advanced game (cards, secret hands)."""
-        return bool(self.game_options.get("advanced"))
 
     def options(self) -> dict[str, Any]:
         limit = self.turn_limit
@@ -84,16 +77,14 @@ def local_game(
     players: int,
     bots: dict[int, str],
     *,
-    game: str = "maunakea",
+    game: str,
     seed: str | None = None,
     turn_limit: int | None = None,
     names: Iterable[str] | None = None,
     options: Mapping[str, Any] | None = None,
-    advanced: bool = False,
 ) -> TableSetup:
     """A table setup from plain choices (seats are 0-based here; ``options`` are the game's own,
-    such as Kilauea's ``forest_sides``)."""
+    by the names of its ``RULES.options``)."""
     chosen = list(names or SEAT_NAMES[:players])
     seats = tuple(SeatSetup(chosen[s], bots.get(s)) for s in range(players))
-    game_options = {**(options or {}), **({"advanced": True} if advanced else {})}
-    return TableSetup(game, seats, seed, turn_limit, game_options=game_options)
+    return TableSetup(game, seats, seed, turn_limit, game_options=dict(options or {}))

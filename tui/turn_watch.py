@@ -1,6 +1,6 @@
 """The app's watch over your turns at every table of the club: the bell when it becomes your
 move anywhere (the ``bell`` setting), a note, and a line for the header of whatever table you
-are at (``your move at Mauna Kea k3f9x2``).
+are at (``your move at <game's title> k3f9x2``).
 
 It follows the retained turn messages of this identity (:mod:`net.turns`) through a lobby of its
 own, from the first time the app uses the network (or from the start, for a player who has sat
@@ -40,7 +40,7 @@ class TurnWatch:
         return my_tables(lobby.tables, lobby.turns, self.terminal.identity)
 
     def elsewhere(self, table: str | None) -> str:
-        """``your move at Mauna Kea k3f9x2`` for your turns at other tables than ``table``."""
+        """``your move at <game's title> k3f9x2`` for your turns at other tables than ``table``."""
         mine = [t for t in self.tables() if t.your_turn and t.table != table]
         if not mine:
             return ""

@@ -83,7 +83,11 @@ def footer(pilot: Any) -> str:
 
 async def test_the_draft_at_one_keyboard_shows_each_player_only_their_own_cards() -> None:
     app = CalderaApp(
-        Launch(setup=local_game(2, {}, seed="draft-2", advanced=True)), bot_pace=0, reveal_pace=0
+        Launch(
+            setup=local_game(2, {}, seed="draft-2", options={"advanced": True}, game="maunakea")
+        ),
+        bot_pace=0,
+        reveal_pace=0,
     )
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen), "Red's cover")
@@ -138,7 +142,11 @@ async def test_two_at_one_keyboard_place_explorers_without_covers_and_see_no_car
     """Placing explorers needs no card: no cover per placement, nobody's hand on screen; the
     first turn is covered again."""
     app = CalderaApp(
-        Launch(setup=local_game(2, {}, seed="draft-2", advanced=True)), bot_pace=0, reveal_pace=0
+        Launch(
+            setup=local_game(2, {}, seed="draft-2", options={"advanced": True}, game="maunakea")
+        ),
+        bot_pace=0,
+        reveal_pace=0,
     )
     async with app.run_test(size=SIZE) as pilot:
         for name in ("Red", "Blue"):
@@ -167,7 +175,9 @@ async def test_two_at_one_keyboard_place_explorers_without_covers_and_see_no_car
 
 
 async def test_with_one_human_the_draft_opens_at_once_and_the_bot_keeps_its_own() -> None:
-    setup = local_game(2, {1: "greedy"}, seed="draft-1", advanced=True)
+    setup = local_game(
+        2, {1: "greedy"}, seed="draft-1", options={"advanced": True}, game="maunakea"
+    )
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, DraftScreen), "Red's draft")

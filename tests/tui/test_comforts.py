@@ -115,7 +115,9 @@ async def test_the_replay_exports_jsonl_json_and_text(tmp_path: Path) -> None:
 
 
 async def test_the_end_screen_exports_too(tmp_path: Path) -> None:
-    setup = local_game(2, {0: "greedy", 1: "greedy"}, seed="end-export", turn_limit=2)
+    setup = local_game(
+        2, {0: "greedy", 1: "greedy"}, seed="end-export", turn_limit=2, game="maunakea"
+    )
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), "the end")

@@ -17,7 +17,7 @@ SIZE = (120, 40)
 
 
 async def test_a_bot_takes_a_seat_over_and_plays_it_to_the_end() -> None:
-    setup = local_game(2, {1: "greedy"}, seed="hand-over", turn_limit=3)
+    setup = local_game(2, {1: "greedy"}, seed="hand-over", turn_limit=3, game="maunakea")
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
@@ -44,7 +44,7 @@ async def test_a_bot_takes_a_seat_over_and_plays_it_to_the_end() -> None:
 
 
 async def test_a_hard_bot_takes_a_seat_over_and_plays_its_turn() -> None:
-    setup = local_game(2, {}, seed="hand-over-hard", turn_limit=3)
+    setup = local_game(2, {}, seed="hand-over-hard", turn_limit=3, game="maunakea")
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
@@ -72,7 +72,7 @@ async def test_a_hard_bot_takes_a_seat_over_and_plays_its_turn() -> None:
 
 
 async def test_the_keyboard_takes_a_bot_s_seat_and_a_resume_keeps_who_plays() -> None:
-    setup = local_game(3, {1: "greedy", 2: "greedy"}, seed="take-over")
+    setup = local_game(3, {1: "greedy", 2: "greedy"}, seed="take-over", game="maunakea")
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")

@@ -30,13 +30,13 @@ async def test_the_advanced_switch_sets_up_a_game_with_cards() -> None:
         await app.push_screen(NewGameScreen(players=2), chosen.append)
         form = app.screen
         assert isinstance(form, NewGameScreen)
-        assert not form.setup().advanced
+        assert not form.setup().game_options.get("advanced")
         form.query_one("#advanced", Switch).focus()
         await pilot.press("space")  # a switch toggles with the keyboard
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: bool(chosen))
     setup = chosen[0]
-    assert setup is not None and setup.advanced
+    assert setup is not None and setup.game_options.get("advanced")
     assert setup.options()["advanced"] is True
 
 

@@ -58,7 +58,7 @@ async def test_the_form_remembers_the_last_choices_of_each_game(config_dir: Path
         assert form.query_one("#bot-pace", Select).value == 2.0
         assert form.query_one("#advanced", Switch).value
         setup = form.setup()
-        assert setup.advanced and setup.bot_pace == 2.0
+        assert setup.game_options.get("advanced") and setup.bot_pace == 2.0
         assert [s.bot for s in setup.seats] == [None, "random"]
 
         form.query_one("#game", Select).value = "kilauea"  # never played: its defaults

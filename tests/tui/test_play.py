@@ -73,7 +73,7 @@ def text_at(screen: MaunaKeaScreen, space: Space) -> str:
 
 async def test_explorers_are_placed_with_the_mouse() -> None:
     """Click a free start space to point at it, click again to place (the pre-game)."""
-    app = game_app(local_game(2, {1: "greedy"}, seed="pilot-mouse"))
+    app = game_app(local_game(2, {1: "greedy"}, seed="pilot-mouse", game="maunakea"))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen))
         screen = screen_of(app)
@@ -309,7 +309,7 @@ async def test_boarding_asks_for_cargo_when_it_does_not_all_fit() -> None:
 
 
 async def test_hotseat_keys_act_for_whoever_is_to_move() -> None:
-    app = game_app(local_game(2, {}, seed="hotseat"))
+    app = game_app(local_game(2, {}, seed="hotseat", game="maunakea"))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen))
         screen = screen_of(app)
@@ -326,7 +326,9 @@ async def test_hotseat_keys_act_for_whoever_is_to_move() -> None:
 
 
 async def test_bots_finish_the_game_and_the_end_screen_shows_the_scores() -> None:
-    setup = local_game(2, {0: "greedy", 1: "random"}, seed="to-the-end", turn_limit=8)
+    setup = local_game(
+        2, {0: "greedy", 1: "random"}, seed="to-the-end", turn_limit=8, game="maunakea"
+    )
     app = game_app(setup)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")

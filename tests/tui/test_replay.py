@@ -46,7 +46,11 @@ def save_game(path: Path, seed: str, *, finish: bool = True, commands: int = 10)
 
 async def test_rewinding_shows_exactly_the_board_as_it_was() -> None:
     app = CalderaApp(
-        Launch(setup=local_game(2, {0: "greedy", 1: "greedy"}, seed="rewind", turn_limit=4)),
+        Launch(
+            setup=local_game(
+                2, {0: "greedy", 1: "greedy"}, seed="rewind", turn_limit=4, game="maunakea"
+            )
+        ),
         bot_pace=0,
         reveal_pace=0,
     )

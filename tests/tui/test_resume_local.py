@@ -30,7 +30,7 @@ RULES = get_rules("maunakea")
 async def left_game(seed: str, commands: int = 6) -> Path:
     """A local game (Ana at the keyboard, a greedy bot) saved in the data directory and left
     after Ana's first ``commands`` commands."""
-    table = open_local_session(local_game(2, {1: "greedy"}, seed=seed), bot_pace=0)
+    table = open_local_session(local_game(2, {1: "greedy"}, seed=seed, game="maunakea"), bot_pace=0)
     await table.start()
     ana = make_bot("maunakea", "random", "ana")
     for _ in range(commands):

@@ -43,7 +43,9 @@ def test_maunakea_replay_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
 
 
 def test_end_screen_at_80x24(snap_compare: Snap) -> None:
-    setup = local_game(3, {0: "greedy", 1: "greedy", 2: "random"}, seed="snap-end", turn_limit=24)
+    setup = local_game(
+        3, {0: "greedy", 1: "greedy", 2: "random"}, seed="snap-end", turn_limit=24, game="maunakea"
+    )
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     assert snap_compare(
         app, terminal_size=SMALL, run_before=until(lambda a: isinstance(a.screen, EndScreen))

@@ -89,7 +89,9 @@ def test_board_scales_up_on_a_larger_terminal(snap_compare: Snap) -> None:
 
 
 def test_end_screen(snap_compare: Snap) -> None:
-    setup = local_game(3, {0: "greedy", 1: "greedy", 2: "random"}, seed="snap-end", turn_limit=24)
+    setup = local_game(
+        3, {0: "greedy", 1: "greedy", 2: "random"}, seed="snap-end", turn_limit=24, game="maunakea"
+    )
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     assert snap_compare(
         app, terminal_size=SIZE, run_before=until(lambda a: isinstance(a.screen, EndScreen))
@@ -119,7 +121,9 @@ def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
 
 def test_advanced_draft(snap_compare: Snap) -> None:
     """Red's draft dialog, two cards chosen; the bot has already chosen."""
-    setup = local_game(2, {1: "greedy"}, seed="snap-draft", advanced=True)
+    setup = local_game(
+        2, {1: "greedy"}, seed="snap-draft", options={"advanced": True}, game="maunakea"
+    )
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
 
     async def run_before(pilot: Pilot[Any]) -> None:

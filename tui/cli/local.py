@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.known_games import GAMES
 from tui import flags
 from tui.cli import shared
 from tui.cli.command import Command, Parser, fail, no_flags
@@ -63,12 +64,13 @@ def _selfplay_flags(p: Parser, games: Sequence[str]) -> None:
     p.add_argument("--players", type=int, default=3)
     shared.seed(p)
     p.add_argument("--out", required=True, type=Path)
+    limited = next((titles for o, titles in flags.declared(games) if o.name == "turn_limit"), [])
     p.add_argument(
         "--turn-limit",
         type=int,
         default=None,
         help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none); "
-        "only for games with a turn limit (Mauna Kea, Kilauea: Arnak's five rounds always end)",
+        f"only for games with a turn limit ({', '.join(limited)}: the others always end)",
     )
     p.add_argument("--bot", default="random", help="bot kind for every seat")
     flags.add_flags(p, games, skip=("turn_limit",))
@@ -287,10 +289,11 @@ COMMANDS = (
         "named by --bot is another human at this keyboard (hotseat), and the game is\n"
         "saved as a replay as it is played.",
         epilog="examples:\n"
-        "  caldera play maunakea --players 2 --bot 2       you against the greedy bot\n"
-        "  caldera play maunakea --players 2 --advanced    two humans, the advanced game\n"
-        "  caldera play kilauea --players 3 --bot 2 --bot 3:random --forest-sides ABBAB\n"
-        "  caldera play --resume FILE                      go on with an unfinished game",
+        "  caldera play GAME --players 2 --bot 2           you against the greedy bot\n"
+        "  caldera play GAME --players 3 --bot 2 --bot 3:random --seed 42\n"
+        "  caldera play GAME --players 2 --OPTION VALUE    a table option of the game (above)\n"
+        "  caldera play --resume FILE                      go on with an unfinished game\n"
+        f"GAME is one of {', '.join(GAMES)}.",
     ),
     Command("replay", "watch a replay file in the app", _replay_flags, _replay),
     Command("keys", "every key of the app by name, to remap in config.toml", no_flags, _keys),
