@@ -21,6 +21,12 @@ it, and only they can make one: a box that opens is the sender's, as surely as a
 only for the reader: what a third party must check, such as a command's proof, is signed
 apart). The shared key of each pair is computed once, so a box costs microseconds where a
 signature's check costs tens.
+
+A box's length would tell what is in it (a Mauna Kea advanced hand's batch, a few bytes longer
+or shorter by its tiles, told ~5 of its 19 bits), so what goes in a box is *padded* first: a
+``0x80`` byte, then zeros up to a fixed size (:func:`padded_size`: at least ``PAD_FLOOR`` bytes,
+above that Padmé's sizes, each a few significant bits, at most ~12% more), and every box of a
+size class has the same length whatever it holds.
 """
 
 from __future__ import annotations
@@ -41,6 +47,8 @@ SIG_BYTES = 64
 _BOX_HEAD = len(BOXED) + KEY_BYTES
 _HEAD = len(MARK) + KEY_BYTES + SIG_BYTES
 _DOMAIN = b"caldera-signed-v1\x00"
+PAD_FLOOR = 1024  # every box holds at least this many bytes (a batch of events, a command)
+_PAD = b"\x80"
 MOST_PAIRS = 4096  # shared keys kept (a table's players and the hosts met: a handful)
 
 
@@ -100,7 +108,7 @@ class Keys:
     def seal(self, to: bytes, topic: str, body: bytes) -> bytes:
         """``body`` as a boxed frame for ``topic`` that only the holder of Ed25519 key ``to``
         (and we) can open."""
-        return BOXED + self.public + bytes(self._pair(to).encrypt(_signed_data(topic, body)))
+        return BOXED + self.public + bytes(self._pair(to).encrypt(pad(_signed_data(topic, body))))
 
     def unseal(self, topic: str, payload: bytes) -> tuple[bytes, bytes] | None:
         """``(sender's public key, body)`` of a boxed frame sealed to this key for ``topic``;
@@ -113,8 +121,33 @@ class Keys:
             plain = bytes(self._pair(sender).decrypt(payload[_BOX_HEAD:]))
         except (nacl.exceptions.CryptoError, ValueError, TypeError):
             return None
+        plain = unpad(plain)
         head = _signed_data(topic, b"")
         return (sender, plain[len(head) :]) if plain.startswith(head) else None
+
+
+def padded_size(length: int) -> int:
+    """The size ``length`` bytes (and the pad's first byte) are padded to: ``PAD_FLOOR`` at
+    least, then Padmé's (the length rounded up so that only its top ~log2(log2) bits are
+    free: a box's length leaks at most that many bits, for at most ~12% more bytes)."""
+    length += len(_PAD)
+    if length <= PAD_FLOOR:
+        return PAD_FLOOR
+    exponent = length.bit_length() - 1
+    free = exponent - (exponent.bit_length() - 1) - 1
+    mask = (1 << free) - 1
+    return (length + mask) & ~mask
+
+
+def pad(data: bytes) -> bytes:
+    """``data``, a ``0x80`` byte and zeros up to :func:`padded_size` (ISO/IEC 7816-4)."""
+    return data + _PAD + bytes(padded_size(len(data)) - len(data) - len(_PAD))
+
+
+def unpad(data: bytes) -> bytes:
+    """What :func:`pad` padded (``b""`` when ``data`` is not padded: it then opens nothing)."""
+    end = len(data.rstrip(b"\x00")) - len(_PAD)
+    return data[:end] if end >= 0 and data[end : end + len(_PAD)] == _PAD else b""
 
 
 def _signed_data(topic: str, body: bytes) -> bytes:

@@ -8,12 +8,24 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from netkit import FAST, TestBroker, close_all, make_host, play_all
+from netkit import (
+    FAST,
+    RawClient,
+    TestBroker,
+    close_all,
+    join,
+    keys_of,
+    make_host,
+    play_all,
+    until,
+)
 
 from core.codec import Envelope, unpack
 from core.errors import CodecError
 from core.games.maunakea import events as ev
 from core.games.maunakea.components import COMPONENTS as C
+from net import topics
+from net.keys import is_sealed
 from net.session import NetSession
 from net.wire import Batch, host_message_from_wire
 
@@ -115,3 +127,45 @@ async def test_no_client_ever_receives_another_seats_unplayed_cards(
             assert any(isinstance(e.event, ev.CardsKept) for e in log)
         finally:
             await close_all(host, [*players, watcher, *([late] if late else [])])
+
+
+async def test_a_sealed_batch_is_as_long_whatever_hand_it_holds(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """An outsider reading every seat's stream learns nothing of a hand from a box's length:
+    the first batch of each seat at two advanced tables (four hands dealt from two seeds, whose
+    batches differ by a few bytes) comes in boxes of one length."""
+    address = broker.address
+    outsider = RawClient(address, "eve", [topics.seat_events("+", "+", "+")])
+    hosts, players = [], []
+    async with outsider:
+        try:
+            for game in range(2):
+                table = f"pad{game}"
+                host = make_host(address, tmp_path, table=table, seats=2, turn_limit=None,
+                                 options={"advanced": True}, auto_start=True,
+                                 seed=f"hand-{game}")  # fmt: skip
+                hosts.append(host)
+                await host.open()
+                for i in range(2):
+                    players.append(await join(address, table, f"{table}p{i}"))
+            for player in players:
+                await player.wait_until(lambda p=player: bool(p.envelopes), 10)
+            await until(lambda: len({t for t, _ in outsider.raw}) >= 4, 10)
+            first: dict[str, bytes] = {}
+            for topic, payload in outsider.raw:
+                first.setdefault(topic, payload)
+            assert all(is_sealed(payload) for payload in first.values())
+            bodies = set()
+            for topic, payload in first.items():
+                owner = topic.rsplit("/", 1)[1]
+                opened = keys_of(owner).unseal(topic, payload)
+                assert opened is not None
+                bodies.add(len(opened[1]))
+            assert len(bodies) > 1, "the hands' batches differ in length"
+            assert len({len(payload) for payload in first.values()}) == 1, {
+                topic: len(payload) for topic, payload in first.items()
+            }
+        finally:
+            for host in hosts:
+                await close_all(host, [p for p in players if p.table == host.table])
