@@ -271,7 +271,8 @@ class InProcessBroker:
         broker, self._broker = self._broker, None
         if broker is not None:
             with contextlib.suppress(Exception):  # amqtt's shutdown can hang on a busy client
-                await asyncio.wait_for(broker.shutdown(), 3)
+                async with asyncio.timeout(3):
+                    await broker.shutdown()
 
     def has_clients(self) -> bool:
         """Whether a client is connected (``True`` when amqtt cannot tell: keep serving)."""

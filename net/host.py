@@ -503,7 +503,8 @@ class TableHost:
         self._tasks = []
 
     async def wait_ended(self, timeout: float | None = None) -> None:
-        await asyncio.wait_for(self.ended.wait(), timeout)
+        async with asyncio.timeout(timeout):
+            await self.ended.wait()
 
     # -- seats -----------------------------------------------------------------------------
 

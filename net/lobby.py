@@ -170,7 +170,8 @@ class Lobby:
                 self._changed.clear()
                 await self._changed.wait()
 
-        await asyncio.wait_for(until(), timeout)
+        async with asyncio.timeout(timeout):
+            await until()
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         if topic.startswith(f"{topics.PREFIX}/turns/"):
@@ -339,8 +340,12 @@ class Lobby:
                 topic = topics.server_request(server, self.identity)
                 self.link.publish(topic, encode(ServerLook(nonce)))
             self._wake.clear()
+            # asyncio.timeout, not wait_for: on Python 3.11 a cancel that lands as wait_for's
+            # timeout fires comes out as TimeoutError, and this loop would never end (a closing
+            # lobby then waited for it for ever: a CI run hung 85 minutes on it)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), 0.25)
+                async with asyncio.timeout(0.25):
+                    await self._wake.wait()
 
     def _on_server(self, server: str, payload: bytes) -> None:
         if not payload:
@@ -487,7 +492,8 @@ class Lobby:
         self._server_replies[request.id] = (server, future)
         self.link.publish(topics.server_request(server, self.identity), encode(request))
         try:
-            reply = await asyncio.wait_for(future, timeout)
+            async with asyncio.timeout(timeout):
+                reply = await future
         except TimeoutError:
             raise NetError(f"server {server} did not answer") from None
         finally:

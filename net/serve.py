@@ -363,7 +363,8 @@ class Server:
             begun.set()
         stop = host.subscribe_card(lambda card: begun.set() if card.status != "open" else None)
         try:
-            await asyncio.wait_for(begun.wait(), self.open_timeout)
+            async with asyncio.timeout(self.open_timeout):
+                await begun.wait()
         except TimeoutError:
             log.info("server %s: table %s never started: closed", self.server, host.table)
             await self._close_table(host)

@@ -196,7 +196,8 @@ class NetSession:
         await self.link.start(timeout)
         self._nudger = asyncio.create_task(self._nudge(), name=f"nudge {self.identity}")
         try:
-            joined = await asyncio.wait_for(asyncio.shield(self._joined), timeout)
+            async with asyncio.timeout(timeout):
+                joined = await asyncio.shield(self._joined)
         except TimeoutError:
             await self.close()
             raise NetError(f"table {self.table} does not answer (is its host running?)") from None
@@ -250,7 +251,8 @@ class NetSession:
         self._pending[request_id] = pending = _Pending(topic, encode(request), future)
         self._send(pending)
         try:
-            result = await asyncio.wait_for(future, self.command_timeout)
+            async with asyncio.timeout(self.command_timeout):
+                result = await future
         except TimeoutError:
             raise NetError(
                 f"the host of table {self.table} did not answer within {self.command_timeout:g} s"
@@ -322,7 +324,8 @@ class NetSession:
         entry = (predicate, future)
         self._waiters.append(entry)
         try:
-            await asyncio.wait_for(future, timeout)
+            async with asyncio.timeout(timeout):
+                await future
         finally:
             if entry in self._waiters:
                 self._waiters.remove(entry)

@@ -9,9 +9,11 @@ parent itself (:mod:`net.broker`).
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -42,3 +44,27 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+async def ended(process: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
+    """Wait, off the event loop, for ``process`` to end and read all it printed. One still
+    running after ``timeout`` seconds is killed and the test fails with what it printed (the
+    waiting thread itself gives up at the timeout: a thread stuck in ``communicate`` would
+    hold the test's event loop open for ever at its close)."""
+    try:
+        return await asyncio.to_thread(process.communicate, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        out, err = stopped(process)
+        raise AssertionError(
+            f"{process.args!r} still ran after {timeout} s; it printed:\n{out}\n{err}"
+        ) from None
+
+
+def stopped(process: subprocess.Popen[str]) -> tuple[str, str]:
+    """Kill ``process`` if it runs and read what it printed (for a test's ``finally``)."""
+    if process.poll() is None:
+        process.kill()
+    try:
+        return process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:  # a child of it holds its pipes: leave them
+        return "", "(its output pipes stayed open after it was killed)"

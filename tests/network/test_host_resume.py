@@ -27,7 +27,7 @@ from net.lobby import Lobby
 from net.session import NetSession
 from replays import unfinished
 from replays.file import read
-from tests.lifeline import dies_with_us
+from tests.lifeline import dies_with_us, ended, stopped
 from tui.cli import main
 
 
@@ -47,11 +47,11 @@ async def players_join(broker: TestBroker, table: str, count: int) -> list[NetSe
 
 def kill(process: subprocess.Popen[str]) -> None:
     os.kill(process.pid, signal.SIGKILL)
-    process.communicate()
+    stopped(process)
 
 
 async def finish(process: subprocess.Popen[str], timeout: float = 60) -> tuple[str, str]:
-    out, err = await asyncio.wait_for(asyncio.to_thread(process.communicate), timeout)
+    out, err = await ended(process, timeout)
     assert process.returncode == 0, err
     return out, err
 
@@ -119,9 +119,7 @@ async def test_a_host_killed_mid_game_is_resumed_and_the_game_ends_as_one(
     finally:
         for player in players:
             await player.close()
-        if host.poll() is None:
-            host.kill()
-            host.communicate()
+        stopped(host)
 
 
 async def test_caldera_serve_killed_resumes_its_tables_when_it_starts_again(
@@ -147,14 +145,12 @@ async def test_caldera_serve_killed_resumes_its_tables_when_it_starts_again(
         await asyncio.wait_for(game, 90)
         await one_game_for_everyone(players, tmp_path)
         server.send_signal(signal.SIGTERM)  # stopped as a service is (it exits with 130)
-        out, _ = await asyncio.wait_for(asyncio.to_thread(server.communicate), 30)
+        out, _ = await ended(server, 30)
         assert "table srv1 resumed at event" in out
     finally:
         for player in players:
             await player.close()
-        if server.poll() is None:
-            server.kill()
-            server.communicate()
+        stopped(server)
 
 
 async def test_caldera_serve_stops_at_once_on_a_second_signal(
@@ -180,7 +176,7 @@ async def test_caldera_serve_stops_at_once_on_a_second_signal(
             said = await asyncio.wait_for(asyncio.to_thread(server.stderr.readline), 20)
             assert "stopping (a second Ctrl-C or SIGTERM stops at once)" in said
             server.send_signal(signal.SIGTERM)
-            _, err = await asyncio.wait_for(asyncio.to_thread(server.communicate), 20)
+            _, err = await ended(server, 20)
             assert server.returncode == 130 and "stopped at once" in err
         finally:
             os.kill(broker.process.pid, signal.SIGCONT)
@@ -188,12 +184,10 @@ async def test_caldera_serve_stops_at_once_on_a_second_signal(
         async with Lobby(broker.address, backoff=FAST) as lobby:
             await lobby.wait_for(lambda lobby: "srv3" in lobby.tables, 30)
         server.send_signal(signal.SIGTERM)
-        out, _ = await asyncio.wait_for(asyncio.to_thread(server.communicate), 30)
+        out, _ = await ended(server, 30)
         assert "table srv3 resumed at event" in out and server.returncode == 130
     finally:
-        if server.poll() is None:
-            server.kill()
-            server.communicate()
+        stopped(server)
 
 
 async def test_another_server_resumes_the_tables_of_a_killed_one(
@@ -218,7 +212,7 @@ async def test_another_server_resumes_the_tables_of_a_killed_one(
         await asyncio.wait_for(game, 90)  # the second server took the table over
         await one_game_for_everyone(players, tmp_path)
         second.send_signal(signal.SIGTERM)
-        out, _ = await asyncio.wait_for(asyncio.to_thread(second.communicate), 30)
+        out, _ = await ended(second, 30)
         # through the first server's Last Will, or through the sweep when it came between the
         # killed server's locks going and its will (a test so slowed by the load that the kill
         # fell on one of the sweeps, every 15 s); test_lobby checks the will on its own
@@ -228,9 +222,7 @@ async def test_another_server_resumes_the_tables_of_a_killed_one(
         for player in players:
             await player.close()
         for server in (first, second):
-            if server.poll() is None:
-                server.kill()
-                server.communicate()
+            stopped(server)
 
 
 async def test_a_resumed_host_counts_its_spectators_again(
@@ -265,6 +257,4 @@ async def test_a_resumed_host_counts_its_spectators_again(
     finally:
         for session in [*players, *([watcher] if watcher is not None else [])]:
             await session.close()
-        if host.poll() is None:
-            host.kill()
-            host.communicate()
+        stopped(host)

@@ -13,7 +13,7 @@ from netkit import TestBroker, assert_same_game, close_all, join, make_host, pla
 from netkit import until as wait_for
 
 from net.host import TableHost
-from tests.lifeline import dies_with_us
+from tests.lifeline import dies_with_us, ended
 
 
 async def test_the_broker_restarts_mid_game_and_nothing_is_lost(
@@ -111,7 +111,7 @@ async def test_a_killed_player_comes_back_to_the_same_game(
         before = referee.seq
         await wait_for(lambda: referee.seq > before + 10)  # the stand-in plays meanwhile
         second = _bot_process(address, "victim")
-        out, err = await asyncio.wait_for(asyncio.to_thread(second.communicate), 60)
+        out, err = await ended(second, 60)
         assert second.returncode == 0, err
         assert "holds seat 3" in out
         await host.wait_ended(5)

@@ -389,7 +389,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGHUP)
             try:
-                await asyncio.wait_for(process.wait(), 5)
+                async with asyncio.timeout(5):
+                    await process.wait()
             except TimeoutError:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)
