@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from textual.message_pump import MessagePump
 
 from core.clock import show_left
 from net.wire import SeatCard, TableCard
+from tui.widgets.table_header import HeaderWords, SeatWords
 
 
 @runtime_checkable
@@ -50,13 +52,32 @@ def connection_line(session: object, elsewhere: str = "", now_ms: int | None = N
     their clocks) and how many watch (``connected · ●Red ▸4:07 ○Blue(away) 5:00 · 2
     watching``, ``reconnecting…``, ``desync at event 12 (…)``); ``elsewhere`` says your move is
     awaited at another table."""
+    return connection_words(session, elsewhere, now_ms=now_ms).parts()[1]
+
+
+def connection_words(
+    session: object,
+    elsewhere: str = "",
+    short_elsewhere: str = "",
+    now_ms: int | None = None,
+    title: HeaderWords | None = None,
+) -> HeaderWords:
+    """:func:`connection_line` in parts (added to ``title``'s), which the header can shorten
+    to fit (:class:`tui.widgets.table_header.TableHeader`)."""
     status = str(getattr(session, "status", ""))
-    line = status
+    seats: tuple[SeatWords, ...] = ()
+    watching = 0
     if isinstance(session, TableWatch) and session.card is not None and status == "connected":
-        line = f"{status} · {presence(session.card, now_ms)}"
+        seats = seats_said(session.card, now_ms)
         watching = session.card.watching
-        line = f"{line} · {watching} watching" if watching else line
-    return f"{line} · {elsewhere}" if elsewhere else line
+    return replace(
+        title if title is not None else HeaderWords("", ""),
+        status=status,
+        seats=seats,
+        spectators=watching,
+        elsewhere=elsewhere,
+        short_elsewhere=short_elsewhere or elsewhere,
+    )
 
 
 def clock_of(card: TableCard, seat: int, now_ms: int | None = None) -> str:
@@ -95,21 +116,25 @@ def presence(card: TableCard, now_ms: int | None = None) -> str:
     ``●`` a player whose terminal is connected, ``○`` one who is away, ``⚙`` a bot (or a bot
     standing in for a player who is away).
     """
+    return " ".join(seat.said(None, aside=True) for seat in seats_said(card, now_ms))
+
+
+def seats_said(card: TableCard, now_ms: int | None = None) -> tuple[SeatWords, ...]:
+    """Each seat of ``card`` as :func:`presence` says it, in parts the header can shorten."""
     parts = []
     for index, seat in enumerate(card.seats):
-        if seat.is_open:
-            part = "·open"
-        elif seat.client is None or seat.bot:
-            part = f"⚙{seat.name}"
-        elif seat.standin:
-            part = f"⚙{seat.name}(bot for now)"
-        elif seat.online:
-            part = f"●{seat.name}"
-        else:
-            part = f"○{seat.name}(away)"
         clock = clock_of(card, index, now_ms)
-        parts.append(f"{part} {clock}" if clock else part)
-    return " ".join(parts)
+        if seat.is_open:
+            parts.append(SeatWords("·", "open", "", clock))
+        elif seat.client is None or seat.bot:
+            parts.append(SeatWords("⚙", seat.name, "", clock))
+        elif seat.standin:
+            parts.append(SeatWords("⚙", seat.name, "(bot for now)", clock))
+        elif seat.online:
+            parts.append(SeatWords("●", seat.name, "", clock))
+        else:
+            parts.append(SeatWords("○", seat.name, "(away)", clock))
+    return tuple(parts)
 
 
 def taken(card: TableCard) -> str:

@@ -39,14 +39,16 @@ class TurnWatch:
             return []
         return my_tables(lobby.tables, lobby.turns, self.terminal.identity)
 
-    def elsewhere(self, table: str | None) -> str:
-        """``your move at <game's title> k3f9x2`` for your turns at other tables than ``table``."""
+    def elsewhere(self, table: str | None, short: bool = False) -> str:
+        """``your move at <game's title> k3f9x2`` for your turns at other tables than ``table``
+        (``short``: ``your move elsewhere``, for a narrow header)."""
         mine = [t for t in self.tables() if t.your_turn and t.table != table]
         if not mine:
             return ""
         first = mine[0]
         more = f" (+{len(mine) - 1})" if len(mine) > 1 else ""
-        return f"your move at {first.title} {first.table}{more}"
+        where = "elsewhere" if short else f"at {first.title} {first.table}"
+        return f"your move {where}{more}"
 
     async def run(self) -> None:
         """Follow the turns until cancelled (a broker that does not answer: try again later)."""

@@ -44,7 +44,7 @@ from core.session import Session
 from core.undo import Takebacks
 from net.thinking import ThinkingError
 from tui import hint
-from tui.presence import TableWatch, closed_words, connection_line, handed_to
+from tui.presence import TableWatch, closed_words, connection_line, connection_words, handed_to
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
@@ -54,6 +54,7 @@ from tui.settings import Settings
 from tui.viewer import Viewer
 from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
+from tui.widgets.table_header import HeaderWords, TableHeader
 from tui.widgets.text_line import TextLine
 
 HINT_PREFIXES = ("Hint:",)
@@ -79,6 +80,7 @@ class TableScreen(FollowsSize, Screen[None]):
     DRAMATIC: ClassVar[tuple[type[Event], ...]] = ()  # revealed one at a time
     MIN_SIZE: ClassVar[tuple[int, int]] = (100, 40)  # the smallest terminal it fits
     SCORE_PARTS: ClassVar[Mapping[str, str]] = {}  # score part -> end screen heading
+    SHORT_TITLE: ClassVar[str] = ""  # the game's name where the header is short of room
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "u,ctrl+z",
@@ -134,6 +136,10 @@ class TableScreen(FollowsSize, Screen[None]):
         self._live_from = 0
         self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
         self._leaving = False
+        title = self.rules.title
+        self._title = HeaderWords(title, self.SHORT_TITLE or title, tuple(self.names),
+                                  not session.controlled)  # fmt: skip
+        self._connection = ("", "")  # your move at another table, said long and short
         self.leave_question = (  # asked before leaving a game that is not over
             "Leave this game? It is saved: open its replay to continue from any event."
             if session.status == "local"
@@ -315,13 +321,15 @@ class TableScreen(FollowsSize, Screen[None]):
     def _show_turn(self, seat: int | None) -> None:
         """The header says when it is this keyboard's turn, or that this screen only watches
         (the prompt says whose turn it is otherwise: the header has room for little)."""
-        base = f"{self.rules.title} — {', '.join(self.names)}"
         now = ""
         if seat is not None and not self.ended:
             alone = len(self.session.controlled) == 1
             now = "your turn" if alone else f"{self.names[seat]}'s turn"
-        watching = "" if self.session.controlled else "watching"
-        self.title = " · ".join(part for part in (base, watching, now) if part)
+        title = self.rules.title
+        self._title = HeaderWords(title, self.SHORT_TITLE or title, tuple(self.names),
+                                  not self.session.controlled, now)  # fmt: skip
+        self.title = self._title.parts()[0]
+        self._say_header()
 
     def cover_for(self, seat: int) -> None:
         """Hide the table until ``seat``'s player alone looks at it."""
@@ -422,7 +430,17 @@ class TableScreen(FollowsSize, Screen[None]):
         watch = getattr(self.app, "turn_watch", None)
         table = getattr(self.session, "table", None)
         elsewhere = watch.elsewhere(table) if watch is not None else ""
+        short = watch.elsewhere(table, short=True) if watch is not None else ""
+        self._connection = (elsewhere, short)
         self.sub_title = connection_line(self.session, elsewhere)
+        self._say_header()
+
+    def _say_header(self) -> None:
+        """The header's words in parts, which it shortens to fit the terminal (never a clock)."""
+        elsewhere, short = self._connection
+        words = connection_words(self.session, elsewhere, short, title=self._title)
+        for header in self.query(TableHeader):
+            header.say(words)
 
     def _connection_changed(self, _news: object = None) -> None:
         """The session's connection or table card changed: the header follows; a table closed

@@ -28,6 +28,7 @@ class Layout:
 
     width: int
     height: int
+    club: bool = False  # a networked table: its header says the connection, seats and clocks
 
     @property
     def research(self) -> int:
@@ -59,9 +60,15 @@ class Layout:
         return 2 if self.height < 40 else 3
 
     @property
+    def compact(self) -> bool:
+        """Whether every row counts (the choices lose their box, the header its row)."""
+        return self.height < 40
+
+    @property
     def header(self) -> bool:
-        """Whether the header line is worth its row (not at 30 rows)."""
-        return self.height >= 40
+        """Whether the header line is worth its row (not at 30 rows, unless it says a networked
+        table's connection, who is away and the clocks)."""
+        return not self.compact or self.club
 
     def text_width(self, panel: str) -> int:
         """The columns of text inside ``panel`` (less its padding and border)."""
@@ -76,15 +83,16 @@ class Layout:
         return widths[panel]
 
 
-def fit_table(screen: Screen[Any], width: int, height: int) -> bool:
+def fit_table(screen: Screen[Any], layout: Layout) -> bool:
     """Show the table if the terminal fits it (and lay it out for this size), else one line
     saying the size it needs; ``True`` when it is too small."""
     need_w, need_h = MIN_SIZE
+    width, height = layout.width, layout.height
     small = width < need_w or height < need_h
     note = screen.query_one("#small", Static)
     note.display = small
     screen.query_one("#table").display = not small
-    screen.query_one(Header).display = Layout(width, height).header
+    screen.query_one(Header).display = layout.header
     if small:
         note.update(
             f"Lost Ruins of Arnak needs a terminal of at least {need_w}×{need_h}; "
@@ -92,7 +100,6 @@ def fit_table(screen: Screen[Any], width: int, height: int) -> bool:
             "table appears as soon as it fits. q leaves."
         )
     else:
-        layout = Layout(width, height)
         screen.query_one("#map").styles.width = layout.map
         screen.query_one("#research").styles.width = layout.research
         for side in screen.query("#side"):

@@ -54,7 +54,7 @@ class ArnakReplayScreen(ReplayScreen):
         self.fit_board(event.size.width, event.size.height)
 
     def fit_board(self, width: int, height: int) -> None:
-        if not fit_table(self, width, height) and self.state is not None:
+        if not fit_table(self, Layout(width, height)) and self.state is not None:
             self._show()
 
     def show_board(self, state: Any, event: Event) -> None:

@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
@@ -38,6 +38,7 @@ from tui.games.arnak import panels
 from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show, tall
 from tui.games.arnak.summary import since_last_turn
 from tui.games.arnak.turn import ANSWER, END, PASS, VERB, VERBS, Turn
+from tui.presence import TableWatch
 from tui.screens.choice import ConfirmScreen
 from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
 from tui.screens.choice_tree import Choice, Option, Verb
@@ -45,6 +46,7 @@ from tui.screens.table import CONFIRM_HINT
 from tui.widgets.choices import ChoiceList
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
 DIGITS = 9
@@ -73,6 +75,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     DRAMATIC = DRAMATIC
     SCORE_PARTS = SCORE_PARTS
     MIN_SIZE = MIN_SIZE
+    SHORT_TITLE = "Arnak"
     BINDINGS: ClassVar[list[BindingType]] = [
         *verb_bindings(VERBS, [v for v in VERBS if v not in (PASS, END)]),
         Binding("e", "explain('end_turn')", show=False),
@@ -112,7 +115,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     # -- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TableHeader()
         yield Static("", id="small")
         with Vertical(id="table"):
             yield TextLine(id="status")
@@ -143,11 +146,16 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        small = fit_table(self, width, height)
-        self.set_class(not Layout(width, height).header, "-compact")  # the list loses its box
+        layout = self._layout(width, height)
+        small = fit_table(self, layout)
+        self.set_class(layout.compact, "-compact")  # the list loses its box
         if not small:
             self._painted.clear()
             self.show_board()
+
+    def _layout(self, width: int, height: int) -> Layout:
+        """How the panels share a terminal of this size (a networked table keeps its header)."""
+        return Layout(width, height, club=isinstance(self.session, TableWatch))
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -211,7 +219,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         if seen is None or not self.is_mounted:
             return
         size = self.app.size
-        fit = Layout(size.width, size.height)
+        fit = self._layout(size.width, size.height)
         value = self.highlighted()
         focus = self.turn.focus(self.building, self.picks, value)
         names = self.names

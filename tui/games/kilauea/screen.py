@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Header
 
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
@@ -34,6 +33,7 @@ from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bi
 from tui.widgets.choices import ChoiceList
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
 BELOW_BOARD = 16  # rows the prompt, note, choices and footer need at least
@@ -87,7 +87,7 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
     # -- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TableHeader()
         yield VolcanoBoard(self.names, self.session.controlled, id="board")
         yield TextLine(id="prompt")
         yield TextLine(id="note")

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, slot_of, spaces_of
@@ -43,6 +43,7 @@ from tui.screens.table import TableScreen
 from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
 C = COMPONENTS
@@ -118,7 +119,7 @@ class MaunaKeaTable(TableScreen):
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TableHeader()
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 yield IslandBoard(seat_letters(self.names), id="board")
