@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from netbench import (
     BROKER_PIDS,
     MOSQUITTO,
+    GameEnded,
     amqtt_broker,
     command_round_trips,
     mosquitto_broker,
@@ -103,20 +104,52 @@ async def command_rate(lobby: Lobby, names: list[str], seconds: float) -> float:
     return rate
 
 
+class Probe:
+    """The probe's table, against one server bot: a fresh one whenever its game ends (a random
+    Mauna Kea game may end on its own however high its turn limit), so a long run never runs
+    out of turns to time."""
+
+    def __init__(self, lobby: Lobby, address: BrokerAddress, options: dict[str, int]) -> None:
+        self.lobby, self.address, self.options = lobby, address, options
+        self.table: str | None = None
+        self.tables = 0  # how many probe tables the run used
+
+    async def round_trips(self, count: int) -> list[float]:
+        """``count`` command round trips at the probe's table (or its successors)."""
+        times: list[float] = []
+        while len(times) < count:
+            if self.table is None:
+                self.table = await self.lobby.request_table("maunakea", 2, bots=1,
+                                                            options=self.options)  # fmt: skip
+                self.tables += 1
+            warmup = 10 if self.tables == 1 else 2  # a fresh table on a warm connection path
+            try:
+                times += await command_round_trips(self.address, self.table, count - len(times),
+                                                   warmup=warmup)  # fmt: skip
+            except GameEnded as ended:
+                if not ended.times:
+                    raise RuntimeError("a probe game ended before one sample: raise "
+                                       "--probe-turns") from None  # fmt: skip
+                times += ended.times
+                self.table = None
+        return times
+
+
 async def knee(
-    address: BrokerAddress, servers: int, think: float, samples: int, most: int, nice: int = 0
-) -> tuple[int, float]:
+    address: BrokerAddress, servers: int, think: float, samples: int, most: int, nice: int = 0,
+    probe_options: dict[str, int] = BIG,
+) -> tuple[int, float]:  # fmt: skip
     """The most background tables (and their commands/s) carried before the probe's round
     trip doubled or the tables slowed, with ``servers`` referee processes sharing them."""
     names = [f"bench{i + 1}" for i in range(servers)]
-    cap = ("--max-tables", str(most + 1))  # the default cap (200) would refuse the last steps;
-    # + 1: the probe's table
+    cap = ("--max-tables", str(most + 2))  # the default cap (200) would refuse the last steps;
+    # + 2: the probe's table and the fresh one while the ended one lingers
     processes = [serve_process(address, "--linger", "1", *cap, server=name, nice=nice)
                  for name in names]  # fmt: skip
     try:
         async with Lobby(address, name="bench") as lobby:
             await lobby.wait_for(lambda lb: set(names) <= set(lb.servers), 30)
-            probe = await lobby.request_table("maunakea", 2, bots=1, options=BIG)
+            probe = Probe(lobby, address, probe_options)
             base: float | None = None
             tables = 0
             near = doubled = False
@@ -143,7 +176,7 @@ async def knee(
                 others = max(0.0, machine - cpu * servers - broker_cpu - bench_cpu)
                 busiest = max(busiest, others)
                 count = samples * (3 if base is None else 1)  # a steady base: the yardstick
-                times = await command_round_trips(address, probe, count, warmup=10)
+                times = await probe.round_trips(count)
                 p50 = statistics.median(times) * 1000
                 p99 = sorted(times)[int(0.99 * len(times))] * 1000
                 base = base or p50
@@ -176,7 +209,8 @@ async def knee(
                 else f"the round trip had not doubled at {most} tables"
             )  # fmt: skip
             load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-            print(f"  {verdict} (bots think {think * 1000:.0f} ms per move; load average {load})")
+            print(f"  {verdict} (bots think {think * 1000:.0f} ms per move; load average {load}; "
+                  f"{probe.tables} probe table{'s' if probe.tables > 1 else ''})")  # fmt: skip
             if busiest > BUSY:
                 print(f"  other programs used up to {busiest:.0%} of the cores: these figures are "
                       "what the machine left over, not what a referee carries")  # fmt: skip
@@ -198,6 +232,9 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=2, help="then this many processes")
     parser.add_argument("--nice", type=int, default=0, help="run the referees this much "
                         "nicer than the broker and the bench")  # fmt: skip
+    parser.add_argument("--probe-turns", type=int, default=BIG["turn_limit"],
+                        help="the probe game's turn limit (a small one checks that a fresh "
+                        "probe table replaces one whose game ended)")  # fmt: skip
     args = parser.parse_args()
     make = mosquitto_broker if args.broker == "mosquitto" else amqtt_broker
     niced = f", referees at nice +{args.nice}" if args.nice else ""
@@ -206,7 +243,8 @@ def main() -> None:
     for servers in sorted({1, args.servers}):
         with make() as address:
             found[servers] = asyncio.run(knee(address, servers, args.think, args.samples,
-                                              args.most, args.nice))  # fmt: skip
+                                              args.most, args.nice,
+                                              {"turn_limit": args.probe_turns}))  # fmt: skip
     one, _ = found[1]
     for servers, (tables, rate) in found.items():
         plural = "es" if servers > 1 else "  "

@@ -24,6 +24,7 @@ from core.errors import IllegalCommand
 from net.broker import EmbeddedBroker, answers, free_port
 from net.config import BrokerAddress
 from net.keys import Keys
+from net.lifeline import dies_with_us
 from net.session import NetSession
 
 # A benchmark's tables, identities and unfinished-game records never land in the user's own
@@ -51,9 +52,10 @@ BROKER_PIDS: dict[BrokerAddress, int] = {}  # the broker processes started here,
 
 @contextmanager
 def amqtt_broker() -> Iterator[BrokerAddress]:
-    """The embedded broker, as ``caldera`` starts it: amqtt in its own process."""
+    """The embedded broker, as ``caldera`` starts it: amqtt in its own process (which stops at
+    once when this one ends)."""
     address = BrokerAddress("127.0.0.1", free_port())
-    broker = EmbeddedBroker.spawn(address)
+    broker = EmbeddedBroker.spawn(address, orphan_idle=0)
     BROKER_PIDS[address] = broker.process.pid
     try:
         yield address
@@ -71,7 +73,8 @@ def mosquitto_broker() -> Iterator[BrokerAddress]:
         conf.write_text(f"{user}listener {port} 127.0.0.1\nallow_anonymous true\n"
                         "set_tcp_nodelay true\npersistence false\n")  # fmt: skip
         process = subprocess.Popen([MOSQUITTO, "-c", str(conf)], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)  # fmt: skip
+                                   stderr=subprocess.DEVNULL,
+                                   preexec_fn=dies_with_us())  # fmt: skip
         address = BrokerAddress("127.0.0.1", port)
         BROKER_PIDS[address] = process.pid
         try:
@@ -118,6 +121,7 @@ class RawEcho:
         self.responder = subprocess.Popen(
             [sys.executable, "-c", "import sys; sys.path.insert(0, 'bench'); import netbench; "
              f"netbench.run_echo_responder({address.host!r}, {address.port})"],
+            preexec_fn=dies_with_us(),
         )  # fmt: skip
         self.got = threading.Event()
         self.client = _paho(address, f"measure-{os.getpid()}")
@@ -153,6 +157,14 @@ def raw_echo(address: BrokerAddress, samples: int, warmup: int = 50) -> list[flo
 BENCH_KEYS = Keys.generate()  # one signing key: the probe rejoins its table at every step
 
 
+class GameEnded(RuntimeError):
+    """The table's game ended before enough samples: ``times`` holds those it gave."""
+
+    def __init__(self, times: list[float]) -> None:
+        super().__init__("the game ended before enough samples; raise the turn limit")
+        self.times = times
+
+
 async def command_round_trips(
     address: BrokerAddress, table: str, samples: int, warmup: int = 20,
     echo: RawEcho | None = None, echoes: list[float] | None = None,
@@ -179,7 +191,7 @@ async def command_round_trips(
                 30,
             )
             if session.ended:
-                raise RuntimeError("the game ended before enough samples; raise the turn limit")
+                raise GameEnded(times)
             seen = len(session.envelopes)
             await asyncio.sleep(0.005)  # the host is idle: no event in flight (hashes come later)
             if len(session.envelopes) != seen:
@@ -216,5 +228,5 @@ def serve_process(
         [*(("nice", "-n", str(nice)) if nice else ()), sys.executable, "-m", "tui.cli", "serve",
          "--broker", str(address), "--server", server,
          "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"), *extra],
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, preexec_fn=dies_with_us(),
     )  # fmt: skip

@@ -39,6 +39,7 @@ from net.botclient import play
 from net.broker import EmbeddedBroker, answers, free_port
 from net.config import BrokerAddress
 from net.host import TableHost
+from net.lifeline import dies_with_us
 from net.link import Backoff, Link
 from net.session import NetSession
 from replays.file import read
@@ -63,12 +64,15 @@ class Broker:
 
     def start(self) -> None:
         if self.kind == "amqtt":
-            self.process = EmbeddedBroker.spawn(self.address).process
+            self.process = EmbeddedBroker.spawn(self.address, orphan_idle=0).process
             return
         assert MOSQUITTO is not None
         quiet = subprocess.DEVNULL
         self.process = subprocess.Popen(
-            [MOSQUITTO, "-c", str(self.conf)], stdout=quiet, stderr=quiet
+            [MOSQUITTO, "-c", str(self.conf)],
+            stdout=quiet,
+            stderr=quiet,
+            preexec_fn=dies_with_us(),  # a killed bench leaves no broker running
         )
         while not answers(self.address, 0.1):
             time.sleep(0.01)
@@ -173,7 +177,8 @@ async def outage(backoff: Backoff, tries: int = 6) -> list[float]:
 
 def caldera(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "tui.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=dies_with_us())  # fmt: skip
 
 
 async def host_kill(kind: str) -> str:

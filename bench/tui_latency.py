@@ -38,8 +38,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from net.lifeline import dies_with_us
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 SIZE = (100, 40)
 
@@ -66,7 +69,13 @@ class Terminal:
         env.pop("TEXTUAL", None)
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            preexec_fn=dies_with_us(),
         )
         os.close(slave)
         self.seen = b""
