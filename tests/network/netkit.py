@@ -29,7 +29,7 @@ from net.host import TableHost
 from net.keys import Keys, is_sealed, open_frame
 from net.link import NODELAY, Backoff
 from net.session import NetSession
-from net.wire import Result, TableCard, Ticket, host_message_from_wire
+from net.wire import Joined, Result, TableCard, Ticket, host_message_from_wire
 from replays.file import read
 from tests.lifeline import dies_with_us
 
@@ -433,3 +433,66 @@ class RawClient:
                 await self._new.wait()
 
         return await asyncio.wait_for(wait(), timeout)
+
+
+class Crowd:
+    """Many made-up identities (each with a key of its own) over one bare MQTT connection: they
+    ask a table as real clients do (without a ticket, then with the one the host answered),
+    and may ask for catch-ups; what a flood of identities costs on an open broker."""
+
+    def __init__(
+        self, address: BrokerAddress, table: str, count: int, prefix: str = "fake"
+    ) -> None:
+        self.table = table
+        self.keys = {f"{prefix}{i}": Keys.generate() for i in range(count)}
+        self.tickets: dict[str, str] = {}
+        self.joined: set[str] = set()  # answered: a seat or a spectator's place
+        self.client = aiomqtt.Client(
+            address.host, address.port, identifier=f"crowd-{prefix}", socket_options=NODELAY
+        )
+        self._task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Crowd:
+        await self.client.__aenter__()
+        await self.client.subscribe(topics.reply(self.table, "+"), qos=1)
+        self._task = asyncio.create_task(self._collect())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        await self.client.__aexit__(None, None, None)
+
+    async def _collect(self) -> None:
+        async for message in self.client.messages:
+            client = str(message.topic).rsplit("/", 1)[1]
+            keys = self.keys.get(client)
+            payload = message.payload if isinstance(message.payload, bytes) else b""
+            opened = keys.unseal(str(message.topic), payload) if keys is not None else None
+            if opened is None:
+                continue
+            with contextlib.suppress(Exception):
+                answer = host_message_from_wire(unpack(opened[1]))
+                if isinstance(answer, Ticket):
+                    self.tickets[client] = answer.ticket
+                elif isinstance(answer, Joined):
+                    self.joined.add(client)
+
+    async def send(self, client: str, topic: str, body: dict[str, Any]) -> None:
+        await self.client.publish(topic, self.keys[client].sign(topic, pack(body)), qos=0)
+
+    async def ask(self, request: dict[str, Any], timeout: float = 60) -> None:
+        """Each identity asks ``request`` (say ``{"role": "spectator", "name": "x"}``) twice:
+        for a ticket, then with it (every identity answered, or ``timeout``)."""
+        for client in self.keys:
+            await self.send(client, topics.join(self.table, client),
+                            {**request, "n": "first", "c": "c", "t": ""})  # fmt: skip
+        await until(lambda: len(self.tickets) == len(self.keys), timeout)
+        for client, ticket in self.tickets.items():
+            await self.send(client, topics.join(self.table, client),
+                            {**request, "n": "second", "c": "c", "t": ticket})  # fmt: skip
+
+    async def sync(self, start: int = 0) -> None:
+        """Each identity asks for the events from ``start`` once."""
+        for client in self.keys:
+            await self.send(client, topics.sync(self.table, client), {"from": start})
