@@ -10,13 +10,16 @@ Decoding never raises anything but a :class:`~core.errors.CodecError`.
 from __future__ import annotations
 
 import hashlib
-from typing import Annotated, Any
+import operator
+from collections.abc import Callable
+from functools import reduce
+from typing import Annotated, Any, Literal
 
 import msgpack
 import msgspec
 
 from core.errors import BadPayload, Malformed, TooLarge
-from core.messages import COMMANDS, EVENTS, Command, Event
+from core.messages import COMMANDS, EVENTS, Command, Event, PayloadType
 
 MAX_MESSAGE_BYTES = 256 * 1024
 GENESIS = "0" * 16
@@ -110,38 +113,76 @@ def envelope_from_wire(obj: Any) -> Envelope:
     return Envelope(seq, event, prev)
 
 
-class _WireEnvelope(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    """An envelope as it lies in its bytes, with the checks of ``envelope_from_wire`` and its
-    payload left undecoded until its type is known."""
-
-    seq: Annotated[int, msgspec.Meta(ge=0)]
-    type: str
-    v: int
-    seat: Annotated[int, msgspec.Meta(ge=0)] | None
-    payload: msgspec.Raw
-    prev: Annotated[str, msgspec.Meta(min_length=16, max_length=16)]
+Seq = Annotated[int, msgspec.Meta(ge=0)]
+Prev = Annotated[str, msgspec.Meta(min_length=16, max_length=16)]
+_astuple = msgspec.structs.astuple
 
 
-_read_wire_envelope = msgspec.msgpack.Decoder(_WireEnvelope).decode
-_event_from_payload = EVENTS.from_payload
+def _wire_envelope(kind: PayloadType) -> type[Any]:
+    """An envelope of one kind as it lies in its bytes, with the checks of
+    ``envelope_from_wire``: its ``type`` the tag msgspec picks the struct by, ``v`` the kind's
+    current version, a seat only where the kind has one, the payload's fields checked."""
+    seat: Any = None if kind.seat_at is None else Seq
+    return msgspec.defstruct(
+        f"{kind.cls.__name__}Envelope",
+        [
+            ("seq", Seq),
+            ("v", Literal[kind.version]),
+            ("seat", seat),
+            ("payload", kind.payload),
+            ("prev", Prev),
+        ],
+        tag_field="type",
+        tag=kind.tag,
+        forbid_unknown_fields=True,
+        gc=False,
+    )
+
+
+def _first_decode(data: bytes) -> Any:
+    """Build the reader of every event kind registered so far, then decode ``data`` with it."""
+    global _decode
+    kinds = {_wire_envelope(kind): kind for kind in EVENTS.payload_types()}
+    _BUILD.clear()
+    _BUILD.update((wire, (kind.cls, kind.seat_at)) for wire, kind in kinds.items())
+    _decode = msgspec.msgpack.Decoder(reduce(operator.or_, kinds)).decode
+    return _decode(data)
+
+
+def _forget_reader() -> None:
+    global _decode
+    _decode = _first_decode
+
+
+_decode: Callable[[bytes], Any] = _first_decode  # bytes -> one kind's wire envelope
+_BUILD: dict[type[Any], tuple[type[Event], int | None]] = {}  # its event type, seat's place
+EVENTS.on_change(_forget_reader)  # a game imported later: its kinds join the reader
 
 
 def decode_envelope(data: bytes, limit: int = MAX_MESSAGE_BYTES) -> Envelope:
     """Decode and validate one envelope from untrusted bytes (a ``CodecError`` on any fault).
 
-    The common case is two msgspec decodes straight into typed values: the envelope, then its
-    payload once the type is known (``Catalog.from_payload``). Anything unusual (an old
-    version, a wrong shape, a bad value) takes :func:`envelope_from_wire`, which upcasts or
-    explains exactly what is wrong, as it always did.
+    The common case is one msgspec decode straight into typed values: the envelope struct of
+    its kind, chosen by its ``type`` (the union of every registered kind's, built once), its
+    payload's fields within; the event is built from them and the envelope's seat. Anything
+    unusual (an old version, a kind not imported yet or not readable so, a wrong shape, a bad
+    value) takes :func:`envelope_from_wire`, which imports, upcasts or explains exactly what is
+    wrong, as it always did.
     """
     if type(data) is bytes and len(data) <= limit:
         try:
-            wire = _read_wire_envelope(data)
-            event = _event_from_payload(wire.type, wire.v, wire.seat, wire.payload)
-        except Exception:  # any fault: the checked path below names it
-            event = None
-        if event is not None:
+            wire = _decode(data)
+            cls, at = _BUILD[type(wire)]
+            if at == 0:
+                event = cls(wire.seat, *_astuple(wire.payload))
+            elif at is None:
+                event = cls(*_astuple(wire.payload))
+            else:
+                values = _astuple(wire.payload)
+                event = cls(*values[:at], wire.seat, *values[at:])
             return Envelope(wire.seq, event, wire.prev)
+        except Exception:  # any fault: the checked path below names it
+            pass
     return envelope_from_wire(unpack(data, limit))
 
 

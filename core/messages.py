@@ -53,25 +53,24 @@ class _Kind:
     has_seat: bool = False
 
 
-class _PayloadReader(NamedTuple):
-    """Reads one kind's current-version payload from its msgpack bytes into the message.
+class PayloadType(NamedTuple):
+    """One kind's current-version payload as msgspec decodes it from its msgpack bytes: a struct
+    of the message's fields but the seat, which the envelope carries (a payload with any other
+    key, the seat included, is refused by it and left to the checked path). The message is then
+    built from those fields and the envelope's seat, which goes at ``seat_at`` (``None``: the
+    kind has no seat)."""
 
-    msgspec decodes and validates the bytes into a struct of the message's fields but the
-    seat, which the envelope carries (a payload with any other key, the seat included, is
-    refused here and left to the checked path); the message is then built from those fields
-    and the envelope's seat, which goes at ``seat_at`` (``None``: the kind has no seat).
-    """
-
+    tag: str
     version: int
-    decode: Callable[[msgspec.Raw], Any]
     cls: type[Any]
+    payload: type[Any]
     seat_at: int | None
 
 
-def _payload_reader(kind: _Kind) -> _PayloadReader | None:
-    """The reader of a kind, or ``None`` when its fields are not all positional or one holds
-    ``Any`` (msgpack and msgspec differ there on odd input, such as integer map keys, so those
-    few messages keep the checked path)."""
+def _payload_type(tag: str, kind: _Kind) -> PayloadType | None:
+    """The payload type of a kind, or ``None`` when its fields are not all positional or one
+    holds ``Any`` (msgpack and msgspec differ there on odd input, such as integer map keys, so
+    those few messages keep the checked path)."""
     cls = kind.cls
     fields = msgspec.structs.fields(cls)
     if cls.__match_args__ != cls.__struct_fields__ or any(_holds_any(f.type) for f in fields):
@@ -90,10 +89,7 @@ def _payload_reader(kind: _Kind) -> _PayloadReader | None:
         f"{cls.__name__}Payload", spec, forbid_unknown_fields=True, gc=False
     )
     seat_at = [f.name for f in fields].index("seat") if kind.has_seat else None
-    return _PayloadReader(kind.version, msgspec.msgpack.Decoder(payload).decode, cls, seat_at)
-
-
-_astuple = msgspec.structs.astuple
+    return PayloadType(tag, kind.version, cls, payload, seat_at)
 
 
 def _holds_any(annotation: Any) -> bool:
@@ -106,8 +102,8 @@ class Catalog:
     def __init__(self, family: str) -> None:
         self.family = family
         self._kinds: dict[str, _Kind] = {}
-        self._readers: dict[str, _PayloadReader] = {}  # see ``from_payload``
-        self._unreadable: set[str] = set()
+        self._payloads: dict[str, PayloadType | None] = {}  # see ``payload_types``
+        self._changed: list[Callable[[], None]] = []
 
     def register(
         self, tag: str, version: int = 1, upcasters: dict[int, Upcaster] | None = None
@@ -124,6 +120,8 @@ class Catalog:
             cls.VERSION = version
             has_seat = "seat" in getattr(cls, "__struct_fields__", ())
             self._kinds[tag] = _Kind(cls, version, dict(upcasters or {}), has_seat)
+            for changed in self._changed:
+                changed()
             return cls
 
         return wrap
@@ -173,41 +171,21 @@ class Catalog:
             return _build(kind, tag, seat, payload)
         return self._from_wire_checked(tag, version, seat, payload)
 
-    def from_payload(
-        self, tag: str, version: int, seat: int | None, payload: msgspec.Raw
-    ) -> Any | None:
-        """The fold's fast path: the typed message of a current-version ``payload`` still in
-        msgpack bytes, validated by msgspec as it decodes; ``None`` when anything is unusual
-        (an old version, a kind not imported yet, a seat where none belongs or missing, an
-        unknown key, a bad value), for :meth:`from_wire` to upcast or say what is wrong."""
-        reader = self._readers.get(tag) or self._reader(tag)
-        if reader is None:
-            return None
-        current, decode, cls, at = reader
-        if version != current:
-            return None
-        try:
-            values = _astuple(decode(payload))
-        except msgspec.MsgspecError:
-            return None
-        if at is None:
-            return cls(*values) if seat is None else None
-        if seat is None:
-            return None
-        if at == 0:
-            return cls(seat, *values)
-        return cls(*values[:at], seat, *values[at:])
+    def payload_types(self) -> list[PayloadType]:
+        """The payload type of every kind registered so far that msgspec can read straight
+        from its bytes (see :class:`PayloadType`): the fold's fast path (``core.codec``)."""
+        out = []
+        for tag, kind in self._kinds.items():
+            if tag not in self._payloads:
+                self._payloads[tag] = _payload_type(tag, kind)
+            found = self._payloads[tag]
+            if found is not None:
+                out.append(found)
+        return out
 
-    def _reader(self, tag: str) -> _PayloadReader | None:
-        kind = self._kinds.get(tag)
-        if kind is None or tag in self._unreadable:
-            return None  # not imported yet (the checked path imports its game), or never
-        reader = _payload_reader(kind)
-        if reader is None:
-            self._unreadable.add(tag)
-        else:
-            self._readers[tag] = reader
-        return reader
+    def on_change(self, changed: Callable[[], None]) -> None:
+        """Call ``changed`` after each kind registered from now on (a game imported later)."""
+        self._changed.append(changed)
 
     def _from_wire_checked(self, tag: Any, version: Any, seat: int | None, payload: Any) -> Any:
         if type(tag) is not str:
