@@ -124,6 +124,9 @@ class ReplayScreen(FollowsSize, Screen[None]):
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
+    FOOTER_LEAVES_OUT: ClassVar[tuple[str, ...]] = (  # on a narrow terminal, in this order
+        "export", "goto", "speed", "view_as", "jump", "continue_here", "turn",
+    )  # fmt: skip
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = ()  # the game's own, for [ and ]
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)  # the smallest terminal it works in
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from core.games.arnak import events as ev
 from core.messages import Event
@@ -20,6 +20,7 @@ from tui.games.arnak import panels
 from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
 
@@ -46,7 +47,7 @@ class ArnakReplayScreen(ReplayScreen):
                 with Vertical(id="side"):
                     yield EventLog(numbered=True, mark_current=True, id="log")
             yield TimelineBar(id="timeline")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     def on_resize(self, event: events.Resize) -> None:
         """Too small a terminal: say the size needed (as the table does) instead of a broken

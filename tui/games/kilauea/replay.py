@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from core.games.kilauea import events as ev
 from core.messages import Event
@@ -17,6 +17,7 @@ from tui.games.kilauea.widgets.paint import Marks, choose_scale
 from tui.games.kilauea.widgets.recent import event_spots
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.timeline import TimelineBar
 
 BELOW_BOARD = 10  # rows for the timeline, a few log lines, header and footer
@@ -34,7 +35,7 @@ class KilaueaReplayScreen(ReplayScreen):
         yield VolcanoBoard(self.names, id="board")
         yield TimelineBar(id="timeline")
         yield EventLog(numbered=True, mark_current=True, id="log")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     @property
     def board(self) -> VolcanoBoard:

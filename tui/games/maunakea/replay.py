@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from core.games.maunakea import events as ev
 from core.messages import Event
@@ -25,6 +25,7 @@ from tui.games.maunakea.widgets.players import PlayersPanel
 from tui.screens.replay import ReplayScreen
 from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
 
@@ -49,7 +50,7 @@ class MaunaKeaReplayScreen(ReplayScreen):
                 yield PlayersPanel(id="players")
                 yield CardsPanel(id="cards")
                 yield EventLog(numbered=True, mark_current=True, id="log")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     def fit_board(self, width: int, height: int) -> None:
         self.query_one(IslandBoard).scale = choose_scale(width, height)
