@@ -20,7 +20,7 @@ from core.games.arnak.catalog import research_row
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import evolve
 from core.games.arnak.play import ECHO
-from core.games.arnak.scoring import points
+from core.games.arnak.scoring import points, points_besides_cards, vp_of
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 from core.messages import Command, Event
 from core.protocol import Rules, Seat
@@ -71,16 +71,33 @@ def card_term(card: str, growth: float) -> float:
     return growth * worth if worth else 0.0
 
 
-TERMS: dict[float, dict[str, float]] = {}  # growth -> card -> its term, worked out once
+CARDS: dict[float, dict[str, tuple[int, float]]] = {}  # growth -> card -> (VP, term), once
 
 
 def value(state: ArnakState, seat: int) -> float:
     """What the position is worth to ``seat``, in points."""
     player = state.seats[seat]
-    score = float(points(state, seat))
     if state.phase == "over":
-        return score
+        return float(points(state, seat))
     growth = growth_of(state)
+    cards = CARDS.get(growth)
+    if cards is None:
+        cards = CARDS[growth] = {}
+    vp = 0  # the cards' points and their worth, in one pass over them
+    terms = 0.0
+    for pile in (player.deck, player.hand, player.play):
+        for card in pile:
+            known = cards.get(card)
+            if known is None:
+                known = cards[card] = (vp_of(card), card_term(card, growth))
+            vp += known[0]
+            terms += known[1]
+    for card in player.aside:
+        vp += vp_of(card)
+    if state.final:
+        score = float(points(state, seat))
+    else:
+        score = float(points_besides_cards(state, seat) + vp)
     coins, compasses, tablets, arrowheads, jewels = player.res
     score += growth * (
         coins * COIN_WORTH
@@ -89,21 +106,14 @@ def value(state: ArnakState, seat: int) -> float:
         + arrowheads * ARROWHEAD_WORTH
         + jewels * JEWEL_WORTH
     )
-    terms = TERMS.get(growth)
-    if terms is None:
-        terms = TERMS[growth] = {}
-    for pile in (player.deck, player.hand, player.play):
-        for card in pile:
-            term = terms.get(card)
-            if term is None:
-                term = terms[card] = card_term(card, growth)
-            if term:
-                score += term
+    score += terms
     # a hand card played for a coin or a compass at once cannot pay a dig later this round
     hand = len(player.hand) - player.hand.count(HIDDEN)
     home = 0 if state.passed[seat] else player.arch.count(None)
     score += growth * (HAND_CARD * hand + TRAVEL_KEPT * min(home, hand))
-    score += growth * sum(2.5 + (1.5 if a.gold else 0) for a in player.assistants)
+    if player.assistants:  # 2.5 each, 1.5 more a gold one (halves: exact in any order)
+        gold = sum(1 for a in player.assistants if a.gold)
+        score += growth * (2.5 * len(player.assistants) + 1.5 * gold)
     score += growth * 1.2 * player.idols  # an idol can still go into a slot
     if player.guardians:  # (adding nothing otherwise)
         score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))

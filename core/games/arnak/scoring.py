@@ -71,25 +71,42 @@ def _counted(state: ArnakState, seat: int) -> tuple[int, int, int, int, int, int
     """The parts in the order of :data:`PARTS`, counted from the state."""
     player = state.seats[seat]
     cards = fear = 0
-    vp = VP
     for pile in (player.deck, player.hand, player.play, player.aside):
         for card in pile:
-            points = vp.get(card)
-            if points is None:
-                points = vp[card] = 0 if card == HIDDEN else card_vp(card)
+            points = vp_of(card)
             if card[0] == "f":
                 fear += points
             else:
                 cards += points
+    research, temple, idols, guardians, tiles = _besides_cards(state, seat)
+    return (research, temple, idols, guardians, cards, fear + tiles)
+
+
+def vp_of(card: str) -> int:
+    """A card's VP (a Fear card's are negative, a hidden card's 0)."""
+    points = VP.get(card)
+    if points is None:
+        points = VP[card] = 0 if card == HIDDEN else card_vp(card)
+    return points
+
+
+def _besides_cards(state: ArnakState, seat: int) -> tuple[int, int, int, int, int]:
+    """Research, temple tiles, idols, guardians and Fear tiles: every part but the cards'."""
+    player = state.seats[seat]
     slots = player.slots
     return (
         research_vp(state, seat),
         sum(TEMPLE_VP[state.side][t] for t in player.temple_tiles) if player.temple_tiles else 0,
         R.idol_vp * (player.idols + slots) + EMPTY_SLOTS_VP[slots],
         R.guardian_vp * len(player.guardians),
-        cards,
-        fear + R.fear_tile_vp * player.fear_tiles,
+        R.fear_tile_vp * player.fear_tiles,
     )
+
+
+def points_besides_cards(state: ArnakState, seat: int) -> int:
+    """A player's points but for the cards' (Fear cards' included), counted from the state:
+    the greedy bot counts the cards with what else it weighs them for."""
+    return sum(_besides_cards(state, seat))
 
 
 def outcome(state: ArnakState) -> Outcome | None:

@@ -92,7 +92,10 @@ class Player:
         out.notebook = self.notebook
         out.idols = self.idols
         out.slots = self.slots
-        out.assistants = [Assistant(a.id, a.gold, a.exhausted) for a in self.assistants]
+        assistants = self.assistants
+        out.assistants = (
+            [Assistant(a.id, a.gold, a.exhausted) for a in assistants] if assistants else []
+        )
         out.guardians = self.guardians
         out.boons_used = self.boons_used
         out.fear_tiles = self.fear_tiles
@@ -103,6 +106,9 @@ class Player:
         out.no_guardian_fear = self.no_guardian_fear
         out.exiled = self.exiled
         return out
+
+
+_clone = Player.clone
 
 
 @dataclass(slots=True)
@@ -189,10 +195,11 @@ class ArnakState:
         out.passed = self.passed[:]
         out.main_done = self.main_done
         out.pool = self.pool[:]
-        out.stack = [Frame(f.key, f.seat, f.pc, dict(f.ctx)) for f in self.stack]
+        stack = self.stack
+        out.stack = [Frame(f.key, f.seat, f.pc, dict(f.ctx)) for f in stack] if stack else []
         out.refill_due = self.refill_due
         out.roundend_step = self.roundend_step
-        out.seats = [p.clone() for p in self.seats]
+        out.seats = list(map(_clone, self.seats))
         out.occupant = self.occupant.copy()
         out.blocked = self.blocked
         out.site_tile = self.site_tile.copy()
@@ -203,7 +210,7 @@ class ArnakState:
         out.sites2 = self.sites2[:]
         out.sites_known = self.sites_known[:]
         out.guardians = self.guardians[:]
-        out.supply = [s[:] for s in self.supply]
+        out.supply = list(map(list.copy, self.supply))
         out.rescue = self.rescue[:]
         out.blocking = self.blocking
         out.idol_box = self.idol_box
@@ -228,7 +235,7 @@ class ArnakState:
         out.rescue_shown = self.rescue_shown
         out.looked = self.looked.copy()  # (the same)
         out.turn_over = self.turn_over
-        out.final = [p.copy() for p in self.final]
+        out.final = [p.copy() for p in self.final] if self.final else []
         out.rules_version = self.rules_version
         return out
 

@@ -95,17 +95,18 @@ class KilaueaState:
         """An independent copy, each field set on a bare object (the constructor's matching of
         some 30 keywords cost twice as much; the greedy bot copies every position it weighs).
         A field left out fails at once (an unset slot), and the conformance test compares
-        every copy."""
+        every copy. The boards and their sides are shared: evolve replaces those lists (once,
+        at setup), never changes them in place."""
         out = _new(KilaueaState)
         out.players = self.players
         out.turn_limit = self.turn_limit
         out.start_player_option = self.start_player_option
         out.forest_sides_option = self.forest_sides_option
         out.phase = self.phase
-        out.boards = list(self.boards)
-        out.sides = list(self.sides)
-        out.forests = [f.copy() for f in self.forests]
-        out.volcano = [s[:] for s in self.volcano]
+        out.boards = self.boards
+        out.sides = self.sides
+        out.forests = list(map(dict.copy, self.forests))
+        out.volcano = list(map(list.copy, self.volcano))
         out.prepared = self.prepared
         out.crater = self.crater
         out.reef = list(self.reef)
@@ -116,9 +117,9 @@ class KilaueaState:
         out.box = list(self.box)
         out.stone_box = self.stone_box
         out.stones = list(self.stones)
-        out.canoes = [list(c) for c in self.canoes]
-        out.islands = [[col[:] for col in island] for island in self.islands]
-        out.points = [dict(p) for p in self.points]
+        out.canoes = list(map(list.copy, self.canoes))
+        out.islands = [list(map(list.copy, island)) for island in self.islands]
+        out.points = list(map(dict.copy, self.points))
         out.start_player = self.start_player
         out.drafted = self.drafted
         out.active = self.active
@@ -154,8 +155,10 @@ class KilaueaState:
     # -- the table ---------------------------------------------------------------------------
 
     def template(self, sector: int) -> Template:
-        board, side = self.boards[sector], self.sides[sector]
-        return TEMPLATES.get((board, side)) or C.template(board, side)
+        try:
+            return TEMPLATES[self.boards[sector], self.sides[sector]]
+        except KeyError:
+            return C.template(self.boards[sector], self.sides[sector])
 
     @property
     def sector(self) -> int:
