@@ -16,12 +16,14 @@
    back, the play-card list; then opening the dig question through a pty (goal: < 8 ms median).
 
     .venv/bin/python bench/tui_latency.py [--runs N] [--arnak]   # --arnak: only Arnak's part
+    .venv/bin/python bench/tui_latency.py --runs 10 --launch-against OLD_CHECKOUT   # only 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import contextlib
 import fcntl
 import os
@@ -62,11 +64,15 @@ def summary(name: str, samples: list[float]) -> None:
 class Terminal:
     """A process in a pseudo-terminal (100x40 unless told)."""
 
-    def __init__(self, argv: list[str], data_dir: str, size: tuple[int, int] = SIZE) -> None:
+    def __init__(
+        self, argv: list[str], data_dir: str, size: tuple[int, int] = SIZE, cwd: Path | None = None
+    ) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "CALDERA_DATA_DIR": data_dir}
         env.pop("TEXTUAL", None)
+        if cwd is not None:  # its own checkout first on the import path
+            env["PYTHONPATH"] = str(cwd)
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             argv,
@@ -75,6 +81,7 @@ class Terminal:
             stderr=slave,
             env=env,
             start_new_session=True,
+            cwd=cwd,
             preexec_fn=dies_with_us(),
         )
         os.close(slave)
@@ -122,16 +129,57 @@ def caldera() -> str:
     return str(Path(sys.executable).with_name("caldera"))
 
 
-def launch_to_menu(runs: int) -> list[float]:
-    out = []
+def compiled(checkout: Path) -> None:
+    """Compile ``checkout``'s modules to bytecode first, as an installed Caldera has them (with
+    ``PYTHONDONTWRITEBYTECODE`` set, each launch would compile every module it imports)."""
+    for layer in ("core", "replays", "net", "tui"):
+        compileall.compile_dir(checkout / layer, quiet=1)
+
+
+def launch_to_menu(runs: int) -> tuple[list[float], list[float]]:
+    """Seconds to the menu's first frame, and the CPU seconds the process used until then."""
+    compiled(ROOT)
+    runs_ = [launch_once([caldera()]) for _ in range(runs)]
+    return [wall for wall, _ in runs_], [cpu for _, cpu in runs_]
+
+
+def cpu_of(pid: int) -> float:
+    """The CPU seconds (user + system) process ``pid`` used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def launch_once(argv: list[str], cwd: Path | None = None) -> tuple[float, float]:
+    """Seconds from spawning ``argv`` (in ``cwd``) to the menu's first frame, and the CPU
+    seconds it used until then (what a busy machine does not change)."""
+    with tempfile.TemporaryDirectory() as data:
+        term = Terminal(argv, data, cwd=cwd)
+        try:
+            shown = term.read_until(b"New local game") - term.started
+            return shown, cpu_of(term.proc.pid)
+        finally:
+            term.close()
+
+
+def launch_against(before: Path, runs: int) -> None:
+    """The launch of the checkout in ``before`` and of this one, alternating in one run (each
+    as ``python -m tui.cli`` from its own folder)."""
+    argv = [sys.executable, "-m", "tui.cli"]
+    compiled(before)
+    compiled(ROOT)
+    walls: dict[str, list[float]] = {"before": [], "after": []}
+    cpus: dict[str, list[float]] = {"before": [], "after": []}
     for _ in range(runs):
-        with tempfile.TemporaryDirectory() as data:
-            term = Terminal([caldera()], data)
-            try:
-                out.append(term.read_until(b"New local game") - term.started)
-            finally:
-                term.close()
-    return out
+        for name, cwd in (("before", before), ("after", ROOT)):
+            wall, cpu = launch_once(argv, cwd)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    for name in walls:
+        summary(f"launch to the menu's first frame (pty), {name}", walls[name])
+        summary(f"... CPU until then, {name}", cpus[name])
+    for what, samples in (("wall", walls), ("CPU", cpus)):
+        ratio = statistics.median(samples["after"]) / statistics.median(samples["before"])
+        print(f"after/before ({what}, medians): {ratio:.2f}")
 
 
 def keypress_in_a_terminal(runs: int) -> list[float]:
@@ -376,7 +424,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--arnak", action="store_true", help="only Arnak's keys, at three sizes")
+    parser.add_argument("--launch-against", type=Path, metavar="CHECKOUT",
+                        help="only the launch: CHECKOUT's (an older one) and this one's, "
+                        "alternating")  # fmt: skip
     args = parser.parse_args()
+    if args.launch_against:
+        launch_against(args.launch_against, args.runs)
+        return
     # the in-process games are saved in a directory of their own, not the user's saved games
     saved = tempfile.TemporaryDirectory()
     os.environ["CALDERA_DATA_DIR"] = saved.name
@@ -388,7 +442,9 @@ def main() -> None:
         summary("keypress to frame through a pty (Arnak: d)", arnak_in_a_terminal(args.runs))
         return
     print(f"Caldera TUI latency at {SIZE[0]}x{SIZE[1]} (goal: keypress to board < 16 ms median)")
-    summary("launch to the menu's first frame (pty)", launch_to_menu(max(3, args.runs // 8)))
+    walls, cpus = launch_to_menu(max(3, args.runs // 8))
+    summary("launch to the menu's first frame (pty)", walls)
+    summary("... CPU until then (goal: < 0.5 s)", cpus)
     for name, samples in asyncio.run(keypresses(args.runs)).items():
         summary(f"keypress to frame: {name}", samples)
     summary("keypress to frame through a pty (cursor move)", keypress_in_a_terminal(args.runs))

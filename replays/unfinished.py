@@ -21,28 +21,18 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Literal
 
 from core.errors import ReplayError
 from core.rng import seed_hash as hash_of_seed
+from replays.data_dir import DATA_DIR_ENV as DATA_DIR_ENV  # where it was first
+from replays.data_dir import data_dir as data_dir
 from replays.disk import try_lock, write_atomically
 
-DATA_DIR_ENV = "CALDERA_DATA_DIR"
 FORMAT = 1
 Kind = Literal["local", "table"]
-
-
-def data_dir() -> Path:
-    """Caldera's data directory: ``$CALDERA_DATA_DIR``, else the platform's (not created)."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("caldera"))
 
 
 def records_dir() -> Path:

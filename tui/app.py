@@ -20,25 +20,19 @@ from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from core.errors import CalderaError
-from core.session import Session
 from net.config import config_path
-from replays.check import playable
-from replays.file import read
-from tui.games import game_help, screens_for
-from tui.screens.help import own_actions
+from tui.games import screens_for
 from tui.screens.menu import MenuScreen
-from tui.screens.table import TableScreen
-from tui.session import DEFAULT_BOT_PACE, LocalSession
-from tui.settings import load_settings, save_setting
-from tui.tables import TableSetup, open_local_session
+from tui.settings import DEFAULT_BOT_PACE, load_settings, save_setting
 
-if TYPE_CHECKING:  # the network and the games' screens load when first shown
+if TYPE_CHECKING:  # what the menu does not need loads when first used, after its first frame
+    from core.session import Session
     from net.identity import Lease
     from net.keys import Keys
     from tui.netplay import Closable, Terminal
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
+    from tui.tables import TableSetup
     from tui.turn_watch import TurnWatch
 
 
@@ -212,6 +206,9 @@ class CalderaApp(App[None]):
 
     async def start_game(self, setup: TableSetup) -> None:
         """Open a local session for ``setup``, show its table and start it."""
+        from core.errors import CalderaError
+        from tui.tables import open_local_session
+
         try:
             play = screens_for(setup.game).play
             pace = self.bot_pace if setup.bot_pace is None else setup.bot_pace
@@ -225,6 +222,9 @@ class CalderaApp(App[None]):
 
     async def resume_game(self, path: Path) -> None:
         """Go on with the unfinished local game saved in ``path``, exactly where it stopped."""
+        from core.errors import CalderaError
+        from tui.session import LocalSession
+
         try:
             session = LocalSession.resume(path, bot_pace=self.bot_pace)
             play = screens_for(session.rules.game).play
@@ -237,6 +237,10 @@ class CalderaApp(App[None]):
 
     def open_replay(self, path: Path) -> None:
         """Show the replay in ``path``; a bad file gives one line, never a traceback."""
+        from core.errors import CalderaError
+        from replays.check import playable
+        from replays.file import read
+
         try:
             replay = read(path)
             playable(replay)  # a log the rules cannot re-play is refused before it is shown
@@ -294,6 +298,7 @@ class CalderaApp(App[None]):
             lease.release()
 
     def action_help(self) -> None:
+        from tui.games import game_help
         from tui.screens.help import HelpScreen, Prose
 
         if not isinstance(self.screen, HelpScreen):
@@ -425,8 +430,8 @@ class CalderaApp(App[None]):
     def get_key_display(self, binding: Binding) -> str:
         """A key as the footer shows it: as the table says when that follows the game (the
         tiles in hand), else as Textual would."""
-        screen = self.screen
-        shown = screen.key_display(binding) if isinstance(screen, TableScreen) else None
+        key_display = getattr(self.screen, "key_display", None)  # a TableScreen's
+        shown = key_display(binding) if key_display is not None else None
         return shown or super().get_key_display(binding)
 
     # -- the command palette: every action of the screen, by name ---------------------------
@@ -435,6 +440,8 @@ class CalderaApp(App[None]):
         """The app's own actions that can be taken now, once each, with what each does and
         its key; of Textual's, only the theme and quitting (no screenshot, maximize, widget
         keys panel: the help says the keys)."""
+        from tui.screens.help import own_actions
+
         seen: set[str] = set()
         for command in super().get_system_commands(screen):
             if command.title in TEXTUAL_COMMANDS and command.title not in seen:

@@ -12,12 +12,15 @@ import argparse
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core.games import get_rules
 from core.options import Option
 
 
 def declared(games: Sequence[str]) -> list[tuple[Option, list[str]]]:
     """Each option the ``games`` declare, once, with the titles of the games that declare it."""
+    if not games:
+        return []  # no rules to load (a command that opens no table, the app)
+    from core.games import get_rules
+
     found: dict[str, tuple[Option, list[str]]] = {}
     for game in games:
         rules = get_rules(game)
@@ -52,6 +55,8 @@ def add_flags(
 def chosen(args: argparse.Namespace, game: str, players: int) -> dict[str, Any]:
     """The options given as flags for a ``game`` of ``players``, checked (seats typed from 1);
     ``ValueError`` with one line for a wrong value or a flag the game does not know."""
+    from core.games import get_rules
+
     rules = get_rules(game)
     own = {option.name: option for option in rules.options}
     options: dict[str, Any] = {}

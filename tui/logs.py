@@ -21,7 +21,7 @@ def default_path() -> Path:
 
     import platformdirs
 
-    from replays.unfinished import DATA_DIR_ENV
+    from replays.data_dir import DATA_DIR_ENV
 
     override = os.environ.get(DATA_DIR_ENV)
     if override:

@@ -27,8 +27,7 @@ from core.session import Listener, Session
 from net import thinking
 from replays import unfinished
 from replays.file import Header, ReplayWriter, read
-
-DEFAULT_BOT_PACE = 0.5  # seconds between two bot commands
+from tui.settings import DEFAULT_BOT_PACE
 
 
 class LocalSession:

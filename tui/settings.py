@@ -21,6 +21,7 @@ from pathlib import Path
 from net.config import config_path
 
 SECTION = "play"
+DEFAULT_BOT_PACE = 0.5  # seconds between two bot commands (--pace)
 
 
 @dataclass(frozen=True)

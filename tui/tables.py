@@ -11,7 +11,8 @@ from core.games import get_rules
 from core.rng import new_seed
 from tui.library import new_replay_path
 from tui.seats import SEAT_NAMES
-from tui.session import DEFAULT_BOT_PACE, LocalSession
+from tui.session import LocalSession
+from tui.settings import DEFAULT_BOT_PACE
 
 BOT_ONLY_TURN_LIMIT = 200  # bots may stall forever in the base game (design: a house rule)
 

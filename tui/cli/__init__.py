@@ -18,10 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import shtab
-
 from core.errors import CalderaError
-from core.games import GAMES
+from core.known_games import GAMES
 from tui import logs
 from tui.cli import club, doors, files, local, table
 from tui.cli.command import Command, OneLineParser, fail
@@ -61,21 +59,34 @@ def _flag_games(words: Sequence[str]) -> tuple[str, ...]:
     return tuple(GAMES) if name is not None and COMMANDS[name].table_options else ()
 
 
-def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The command line; ``games``: those whose table options are flags."""
+def _parser(
+    games: Sequence[str] = (), words: Sequence[str] | None = None
+) -> argparse.ArgumentParser:
+    """The command line; ``games``: those whose table options are flags; ``words``: the
+    command line it reads, if known (the completion script's flag is shtab's only when given,
+    and no words, the app's launch, need no command's parser)."""
     p = OneLineParser(prog="caldera", description=DESCRIPTION)
-    p.add_argument("--version", action="version", version=f"caldera {_version()}")
+    p.add_argument("--version", action=Version, nargs=0, help="show the version and exit")
     p.add_argument("--log", type=Path, default=None, metavar="FILE",
                    help="write what happens here (the app's default: "
                         "~/.local/state/caldera/caldera.log)")  # fmt: skip
-    shtab.add_argument_to(p, "--print-completion", help="print the shell completion script "
-                          "(bash, zsh or tcsh), e.g. caldera --print-completion bash")  # fmt: skip
+    completion = "print the shell completion script (bash, zsh or tcsh), e.g. caldera " \
+                 "--print-completion bash"  # fmt: skip
+    if "--print-completion" in (words or ()):
+        import shtab  # 50 ms of imports: only for the command that asks it
+
+        shtab.add_argument_to(p, "--print-completion", help=completion)
+    else:  # its help: given, the flag would have taken the branch above
+        p.add_argument("--print-completion", choices=("bash", "zsh", "tcsh"), help=completion)
     p.add_argument(
         "--pace",
         type=float,
         default=None,
         help="seconds between two bot commands in the app (default 0.5; 0 is instant)",
     )
+    if words is not None and not words:
+        p.set_defaults(command=None)  # the menu opens at once
+        return p
     sub = p.add_subparsers(dest="command")
     for command in COMMANDS.values():
         command.add_to(sub, games)
@@ -84,7 +95,7 @@ def _parser(games: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    args = _parser(_flag_games(words)).parse_args(words)
+    args = _parser(_flag_games(words), words).parse_args(words)
     if args.log is not None and logs.start(args.log) is None:
         return fail(f"--log: cannot write {args.log}")
     try:
@@ -104,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_app(args: argparse.Namespace, launch: Any) -> int:
     """The full-screen app, opening ``launch`` (a game, a replay; the menu when None)."""
     from tui.app import CalderaApp
-    from tui.session import DEFAULT_BOT_PACE
+    from tui.settings import DEFAULT_BOT_PACE
 
     pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
     if pace < 0:
@@ -114,6 +125,14 @@ def _run_app(args: argparse.Namespace, launch: Any) -> int:
     app = CalderaApp(launch, bot_pace=pace)
     app.run()
     return app.return_code or 0
+
+
+class Version(argparse.Action):
+    """``--version``: the installed version, read only when asked (importlib.metadata is slow
+    to load)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        parser.exit(message=f"caldera {_version()}\n")
 
 
 def _version() -> str:

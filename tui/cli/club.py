@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
-from core.games import GAMES
+from core.known_games import GAMES
 from tui import flags
 from tui.cli import network, shared
 from tui.cli.command import Command, Parser, say

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from core.games import GAMES
+from core.known_games import GAMES
 from tui.cli.command import Parser
 
 

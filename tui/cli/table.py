@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.errors import CalderaError
-from core.games import GAMES
+from core.known_games import GAMES
 from tui import flags
 from tui.cli import network, shared
 from tui.cli.command import Command, Parser, say

@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from core.codec import Envelope
-from core.games import GAMES
-from core.session import Session
+from core.known_games import GAMES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the menu shows before any of these loads
+    from core.codec import Envelope
+    from core.session import Session
     from tui.screens.replay import ReplayScreen
 
-PlayScreen = Callable[[Session, float], Screen[None]]
-ReplayScreenFor = Callable[[Sequence[Envelope], str], "ReplayScreen"]
+PlayScreen = Callable[["Session", float], Screen[None]]
+ReplayScreenFor = Callable[[Sequence["Envelope"], str], "ReplayScreen"]
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.games import get_rules
-from tui.library import ReplayEntry, read_entry, replays_dir, saved_replays
-from tui.screens.new_game import NewGameScreen
-from tui.screens.open_replay import OpenReplayScreen
-from tui.tables import TableSetup
-
-if TYPE_CHECKING:  # the network loads when a table is first hosted
+if TYPE_CHECKING:  # the rules, the saved games, the forms and the network load after the
+    # menu's first frame, when first used
+    from tui.library import ReplayEntry
     from tui.netplay import HostSetup
+    from tui.tables import TableSetup
 
 LOGO = Text.assemble(
     ("    /\\\n", "bold #ff7a2f"),
@@ -116,6 +113,8 @@ YOUR_GAMES = "Your games".ljust(21) + "g"
 def game_title(game: str) -> str:
     """A game's name in its own words (``"<game>"`` -> its title; a game this version does not
     know keeps its name)."""
+    from core.games import get_rules
+
     try:
         return get_rules(game).title
     except KeyError:
@@ -214,7 +213,7 @@ class MenuScreen(Screen[None]):
         self.title = "Caldera"
         self.sub_title = "menu"
         self.query_one("#actions", OptionList).focus()
-        self.action_reload()
+        self.call_after_refresh(self.action_reload)  # the menu shows first, then its list
         self.set_interval(2.0, self._show_your_turns)
 
     def on_screen_resume(self) -> None:
@@ -228,6 +227,8 @@ class MenuScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="replays")
     def _load_replays(self) -> None:
         """Read the saved games in a thread (a long game takes a while to check)."""
+        from tui.library import read_entry, saved_replays
+
         paths = saved_replays()
         entries = [read_entry(p) for p in paths]
         self.app.call_from_thread(self._show_replays, entries)
@@ -262,6 +263,8 @@ class MenuScreen(Screen[None]):
 
     def _describe(self, row: int) -> None:
         """Under the list: the highlighted game in full (or why its file cannot be read)."""
+        from tui.library import replays_dir
+
         note = self.query_one("#replays-note", Static)
         folder = replays_dir()
         if not self.entries:
@@ -328,6 +331,8 @@ class MenuScreen(Screen[None]):
         self.refresh_bindings()
 
     def action_new_game(self) -> None:
+        from tui.screens.new_game import NewGameScreen
+
         def started(setup: TableSetup | None) -> None:
             if setup is not None:
                 self.post_message(self.StartGame(setup))
@@ -362,6 +367,8 @@ class MenuScreen(Screen[None]):
             actions.replace_option_prompt("games", label)
 
     def action_open_file(self) -> None:
+        from tui.screens.open_replay import OpenReplayScreen
+
         def chosen(path: Path | None) -> None:
             if path is not None:
                 self.post_message(self.OpenReplay(path))

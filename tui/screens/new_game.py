@@ -22,7 +22,7 @@ from core.games import get_rules
 from tui.games import shown_games
 from tui.last_choices import LastChoices, last_choices, last_game, remember
 from tui.seats import SEAT_NAMES
-from tui.session import DEFAULT_BOT_PACE
+from tui.settings import DEFAULT_BOT_PACE
 from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
