@@ -1,18 +1,21 @@
 """Arnak's hand panel shows every card of the hand whole and the play area, at 100×30 and at
 120×40: a card whose effect is longer than the panel wraps under itself (it was cut with "…",
-and before that the last cards of the hand fell out of the panel)."""
+and before that the last cards of the hand fell out of the panel). At 100×30, where the side
+would say them by their names only, the hand takes the list's place while no verb is open."""
 
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from tests.arnak_builder import Table
 from tui.games.arnak.look import look
 from tui.games.arnak.panels import _card_line
+from tui.tables import SeatSetup
 
-from .conftest import screen_text
+from .conftest import screen_text, wait_for
 from .test_arnak_play import SIZE, from_table, red_to_play
 
 LONG = ["a13", "a02", "a12", "a01", "i11"]  # the five longest card lines
@@ -27,16 +30,18 @@ async def test_every_card_of_a_hand_of_long_cards_is_in_sight(
     async with app.run_test(size=size) as pilot:
         screen = await red_to_play(pilot, app)
         await pilot.pause()
-        hand = screen.query_one("#hand")
-        assert hand.region.height >= len(screen._line("#hand").text.plain.splitlines())
-        side = [line.split("▏")[-1] for line in screen_text(pilot).splitlines()]
-        said = " ".join(part.strip() for part in side)
-        for card in LONG:
-            if size == SIZE:  # room enough for each card's effect, in words or shorthand
-                short = _card_line(card, short=True).plain.removeprefix("• ")
-                assert W.card_line(card) in said or short in said, C.name(card)
-            else:  # five of the longest cards at 100×30: their names (the play list words them)
-                assert C.name(card) in said.replace("  ", " ") or C.name(card) in said, card
+        # at 100×30 the side has no room to word them: the hand takes the list's place
+        where = "#cards" if size == (100, 30) else "#hand"
+        hand = screen.query_one(where)
+        text = screen._line(where).text
+        assert isinstance(text, Text)
+        assert hand.region.height >= len(text.plain.splitlines())
+        said = " ".join(part.strip() for part in text.plain.splitlines())
+        screen_said = " ".join(part.strip() for part in screen_text(pilot).splitlines())
+        for card in LONG:  # each card's effect, in words or (five of the longest) shorthand
+            short = _card_line(card, short=True).plain.removeprefix("• ")
+            assert W.card_line(card) in said or short in said, C.name(card)
+            assert C.name(card) in screen_said, C.name(card)
         if played:
             assert "play area: Funding" in said
 
@@ -47,3 +52,40 @@ def test_line_mode_look_says_each_card_of_the_hand_whole() -> None:
     for card in [*LONG, "b0es"]:
         assert any(line == "• " + W.card_line(card) for line in said), card
     assert "play area: Funding" in said
+
+
+MIXED = ["a13", "i01", "b0fc", "f01", "i36"]  # an artifact, items, a basic card and Fear
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_at_100x30_with_3_or_4_players_the_hand_says_each_effect_in_words(
+    players: int,
+) -> None:
+    """The side has room only for names there: while no verb is open, the hand takes the
+    list's place, each card's whole effect in words; the prompt names the verbs' keys; a verb
+    brings the list back (focused), escape the hand."""
+    table = Table(players).hand(0, MIXED)
+    for seat in range(1, players):
+        table.hand(seat, [f"b{seat}fc"])
+    names = ("Red", "Blue", "Yellow", "Green")[:players]
+    seats = (SeatSetup("Red"), *(SeatSetup(name, "greedy") for name in names[1:]))
+    app = from_table(table, "hand-small", seats)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await red_to_play(pilot, app)
+        await pilot.pause()
+        cards = screen.query_one("#cards")
+        assert cards.display and not screen.query_one("#choices").display
+        text = screen._line("#cards").text
+        assert isinstance(text, Text)
+        assert cards.region.height >= len(text.plain.splitlines())  # nothing cut
+        said = " ".join(part.strip() for part in text.plain.splitlines())
+        for card in MIXED:
+            assert W.card_line(card) in said, card
+        shown = screen_text(pilot)
+        assert "Red: one main action (p play" in shown and "e passes" in shown
+        assert "1…9" not in shown.splitlines()[-1]  # no list to count in
+        await pilot.press("p")
+        await wait_for(pilot, lambda: screen.query_one("#choices").display, "the play list")
+        assert not cards.display and screen.focused is screen.query_one("#choices")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: cards.display, "the hand back in the list's place")

@@ -79,6 +79,7 @@ class Layout:
             "players": self.width - 2,
             "hand": self.side - 3,
             "details": self.side - 3,
+            "desk": self.width - self.side - 2,
         }
         return widths[panel]
 

@@ -501,27 +501,40 @@ def _wrapped(lines: Sequence[Text], width: int) -> list[Text]:
     return out
 
 
+def hand_worded(state: ArnakState, seat: int, width: int, rows: int) -> bool:
+    """Whether ``seat``'s hand, each card's whole effect in words (and the play area), takes
+    at most ``rows`` lines of ``width`` (:func:`hand_text`'s first way)."""
+    player = state.seats[seat]
+    played = [C.name(c) for c in player.play if c != HIDDEN]
+    tail = [Text("play area: " + ", ".join(played))] if played else []
+    return len(_wrapped([_card_line(card) for card in player.hand] + tail, width)) <= rows
+
+
 def hand_text(
     state: ArnakState,
     names: Sequence[str],
     seat: int | None,
     width: int | None = 68,
     rows: int | None = None,
+    title: bool = True,
 ) -> Text:
     """The viewer's hand, a card a line with its travel and whole effect (a long one wraps
     under itself), and their play area; a spectator (or a covered table) sees no hand. When
     the cards would take more than ``rows`` lines, their effects are said in shorthand, and
     if still too many, only their names two a line (the list of a play says each effect).
-    With no ``width`` (line mode's ``look``) the lines are not wrapped."""
+    With no ``width`` (line mode's ``look``) the lines are not wrapped; without ``title``, no
+    first line saying whose hand it is and this turn's travel (the table's prompt and status
+    line say them)."""
     out = Text()
     if seat is None:
         out.append("HAND", "bold underline")
         out.append("  only the player whose eyes the table shows sees a hand", DIM)
         return out
     player = state.seats[seat]
-    out.append(f"{names[seat]}'s HAND", f"bold underline {seat_colour(seat)}")
-    pool = " ".join(state.pool) if state.active == seat else ""
-    out.append(f"  travel this turn: {pool or 'none'}", DIM)
+    if title:
+        out.append(f"{names[seat]}'s HAND", f"bold underline {seat_colour(seat)}")
+        pool = " ".join(state.pool) if state.active == seat else ""
+        out.append(f"  travel this turn: {pool or 'none'}", DIM)
     tail = []
     if not player.hand:
         tail.append(Text("(no cards)", DIM))
@@ -541,8 +554,9 @@ def hand_text(
                 lines = [_grid(bare, 2, width), *_wrapped(tail, width)]
             elif len(lines) > rows:
                 lines = [*_wrapped(bare, width), *_wrapped(tail, width)]
-    for line in lines:
-        out.append("\n")
+    for i, line in enumerate(lines):
+        if title or i:
+            out.append("\n")
         out.append_text(line)
     return out
 

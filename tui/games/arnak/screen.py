@@ -37,7 +37,23 @@ from core.session import Session
 from tui.games.arnak import panels
 from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show, tall
 from tui.games.arnak.summary import since_last_turn
-from tui.games.arnak.turn import ANSWER, END, PASS, VERB, VERBS, Turn
+from tui.games.arnak.turn import (
+    ANSWER,
+    ASSIST,
+    BOON,
+    BUY,
+    DIG,
+    DISCOVER,
+    END,
+    IDOL,
+    OVERCOME,
+    PASS,
+    PLAY,
+    RESEARCH,
+    VERB,
+    VERBS,
+    Turn,
+)
 from tui.presence import TableWatch
 from tui.screens.choice import ConfirmScreen
 from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
@@ -128,6 +144,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             with Horizontal(id="middle"):
                 with Vertical(id="desk"):
                     yield ChoiceList(id="choices")
+                    yield TextLine(id="cards")  # the hand, where the side has no room to word it
                     yield TextLine(id="note")
                 with Vertical(id="side"):
                     yield TextLine(id="details")
@@ -268,10 +285,54 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             text = panels.details_text(details, fit.text_width("details"))
             show(self._line("#details"), text, self._details_height(fit, lines(text)))
         room = self._room(fit)
-        if shown.get("looking", -1) != (looking, room):
-            shown["looking"] = (looking, room)
-            text = panels.hand_text(seen, names, looking, fit.text_width("hand"), room)
-            show(self._line("#hand"), text)
+        desk = self._hand_in_desk(fit, seen, looking, room)
+        middle = self._middle(fit)
+        noted = bool(self.note)
+        if shown.get("looking", -1) != (looking, middle, desk, noted):
+            shown["looking"] = (looking, middle, desk, noted)
+            listed = self.query_one("#choices")
+            if listed.display == desk:  # the list gives the hand its place, or takes it back
+                listed.display = not desk
+                if not desk:
+                    listed.focus()
+            cards = self._line("#cards")
+            cards.display = desk
+            self.query_one("#note").display = noted or not desk  # its line, when it speaks
+            if desk and looking is not None:
+                rows = middle - int(noted)
+                width = fit.text_width("desk")
+                # its title when there is room (the prompt says whose turn, the status travel)
+                titled = panels.hand_worded(seen, looking, width, rows - 1) or not (
+                    panels.hand_worded(seen, looking, width, rows)
+                )
+                cards.text = panels.hand_text(
+                    seen, names, looking, width, rows - int(titled), title=titled
+                )
+                show(self._line("#hand"), Text(""), 0)
+            else:
+                text = panels.hand_text(seen, names, looking, fit.text_width("hand"), room)
+                show(self._line("#hand"), text)
+
+    @property
+    def _table(self) -> Widget:
+        """The table (hidden while the terminal is too small for it)."""
+        return self.query_one("#table")
+
+    def watch_note(self, note: str) -> None:
+        """A refusal or a hint takes its line back from the hand (which is laid out anew)."""
+        super().watch_note(note)
+        if self.is_mounted and self._line("#cards").display:
+            self.show_board()
+
+    def _hand_in_desk(self, fit: Layout, seen: ArnakState, looking: int | None, room: int) -> bool:
+        """Whether the hand takes the list's place, each card's effect in words: at 30-odd
+        rows, while no verb is open (the prompt then names the verbs' keys), when the side's
+        room would say the hand only in shorthand or by names (3 or 4 players at 100×30)."""
+        if not fit.compact or looking is None or self.turn.seat is None:
+            return False
+        if self.building is not None or self.turn.asking:
+            return False
+        return not panels.hand_worded(seen, looking, fit.text_width("hand"), room)
 
     def _details_height(self, fit: Layout, needed: int) -> int:
         """The details pane's lines: at least the layout's room for it, else the most any
@@ -290,17 +351,23 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         """The lines the hand's cards may take: the middle's, less a few lines for the details
         (the same whatever is highlighted, so the hand is not laid out anew at each key) and
         for the log (the title, its own line, is not counted)."""
+        return max(2, self._middle(fit) - fit.details_room - LOG_ROOM - 1)
+
+    def _middle(self, fit: Layout) -> int:
+        """The lines between the prompt and the footer."""
         heights = self._tall
         used = int(fit.header) + 1 + heights.get("top", 0) + heights.get("row", 0)
-        used += heights.get("players", 0) + 1 + 1  # the prompt, the footer
-        middle = fit.height - used
-        return max(2, middle - fit.details_room - LOG_ROOM - 1)
+        used += heights.get("players", 0) + heights.get("prompt", 1) + 1  # and the footer
+        return fit.height - used
 
     def show_prompt(self, text: Text) -> None:
         """The prompt, on as many lines as it wraps to (at most 3)."""
         width = max(self.app.size.width - 2, 10)
         wrapped = len(text.wrap(self.app.console, width)) if text.cell_len > width else 1
         show(self._line("#prompt"), text, min(wrapped, 3))
+        if self._tall.get("prompt", 1) != min(wrapped, 3):
+            self._tall["prompt"] = min(wrapped, 3)
+            self.show_board()  # the hand's room changed with the prompt's lines
 
     def _details(self, value: object) -> str:
         """The words of the highlighted answer (the site, card, row… it names), or, at the
@@ -344,6 +411,8 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             out.append(self.turn.question(), "bold")
             out.append(f"  (↑↓ enter or a key{more})", "dim")
             return out
+        if self._line("#cards").display:  # the hand has the list's place: its verbs here
+            return self._verbs_prompt(name)
         main = (
             "free actions, then [b]e[/b] ends the turn"
             if state.main_done
@@ -351,11 +420,40 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         )
         return Text.from_markup(f"[b]{name}[/b]: {main}")
 
+    def _verbs_prompt(self, name: str) -> Text:
+        """The prompt where the hand hides the list of verbs: the same words, with the keys of
+        what can be done now (``Red: one main action (p play, d dig, b buy) or e passes, free
+        actions any time (a assistant)``)."""
+        turn = self.turn
+
+        def keys(verbs: tuple[Verb, ...]) -> Text:
+            said = [v for v in verbs if turn.can(v)]
+            return Text(", ").join(
+                Text.assemble((v.key, "bold"), " " + v.title.lower()) for v in said
+            )
+
+        main = keys((PLAY, DIG, DISCOVER, OVERCOME, BUY, RESEARCH))
+        free = keys((ASSIST, BOON, IDOL))
+        out = Text.from_markup(f"[b]{name}[/b]: ")
+        if turn.state.main_done:
+            out.append_text(Text.from_markup("free actions, then [b]e[/b] ends the turn"))
+            now = keys((PLAY, DIG, DISCOVER, OVERCOME, BUY, RESEARCH, ASSIST, BOON, IDOL))
+            return out.append_text(Text.assemble(" (", now, ")")) if now else out
+        out.append("one main action")
+        if main:
+            out.append_text(Text.assemble(" (", main, ")"))
+        out.append_text(Text.from_markup(" or [b]e[/b] passes, free actions any time"))
+        if free:
+            out.append_text(Text.assemble(" (", free, ")"))
+        return out
+
     # -- which keys act now ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_scores":
             return self.state is not None and not self.ended
+        if action == "choose" and self._line("#cards").display and self._table.display:
+            return False  # the hand has the list's place: the verbs' own keys act
         return super().check_action(action, parameters)
 
     # -- actions --------------------------------------------------------------------------------
