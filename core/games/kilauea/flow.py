@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from core.chance import shuffle_sizes, shuffled
 from core.games.kilauea import events as ev
-from core.games.kilauea import forest, scoring
+from core.games.kilauea import scoring
 from core.games.kilauea.components import COMPONENTS, SIDES
 from core.games.kilauea.state import SECTORS, KilaueaState, Phase
 from core.messages import Event
@@ -54,7 +54,8 @@ def _follow_ups(state: KilaueaState) -> list[Event]:
     out: list[Event] = []
     forests = state.forests
     for k, tile in enumerate(state.centres):
-        if tile is not None and forest.middle_cleared(state.template(k), forests[k]):
+        # ``forest.middle_cleared`` inline: the greedy bot asks this after each command it weighs
+        if tile is not None and forests[k].keys().isdisjoint(state.template(k).middle):
             out.append(ev.VolcanoTileUnlocked(state.active, k, tile))
     count = len(state.emptied)
     for k in SECTORS:

@@ -31,7 +31,8 @@ IN_TURN = (Phase.MAIN, Phase.CUTTING, Phase.ACTIONS)
 def value(state: KilaueaState, seat: int) -> float:
     """How good ``state`` looks for ``seat``."""
     scorings_left = 2 - len(state.scorings)
-    sectors = sum(1 for column in state.islands[seat] if column)
+    island = state.islands[seat]
+    sectors = len(island) - island.count([])  # the sectors with a Tiki
     bonus = C.all_sectors_vp if sectors == len(C.sectors) else SECTOR_STARTED * sectors
     return (
         state.score(seat)
