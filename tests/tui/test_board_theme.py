@@ -25,7 +25,7 @@ from tui.games.kilauea.widgets.glyphs import TIKI_COLOUR
 from tui.games.kilauea.widgets.glyphs import palette as kilauea_palette
 from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.glyphs import palette as maunakea_palette
-from tui.games.maunakea.widgets.paint import LABEL_WIDTH, Painter
+from tui.games.maunakea.widgets.paint import LABEL_WIDTH, Marks, Painter
 from tui.seats import SEAT_COLOURS
 from tui.theme_colours import LEGIBLE, colours_of, contrast
 
@@ -132,8 +132,9 @@ async def test_mauna_kea_board_follows_the_theme_at_once() -> None:
 
 
 async def test_mauna_kea_bands_painted_show_what_a_full_paint_shows() -> None:
-    """After cursor moves, explorers picked in turn, a tile picked, turned and put down, and a
-    theme switch, the board's rows (painted band by band) equal a fresh paint of everything."""
+    """After cursor moves, explorers picked in turn, a tile picked, turned and put down, a theme
+    switch, and explorers moved (the spaces each remembers as painted: moved from, moved to),
+    the board's rows (painted band by band) equal a fresh paint of everything."""
     app = game_app(from_position(turn_position("bands"), "bands"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_turn(pilot, app)
@@ -164,6 +165,33 @@ async def test_mauna_kea_bands_painted_show_what_a_full_paint_shows() -> None:
         app.theme = LIGHT
         await same("escape")
         await same("tab", "right")
+        await same("escape", "1", "s")  # a tile spent: movement points to step with
+        moves = len(screen.session.envelopes)
+        for step in ("shift+right", "shift+down", "shift+left", "shift+up"):
+            await same("tab", step)
+        assert len(screen.session.envelopes) > moves, "an explorer stepped"
+
+
+def test_mauna_kea_spaces_painted_before_follow_the_state() -> None:
+    """A painter handed the spaces an earlier paint kept paints what a fresh one paints, event
+    after event of a game (explorers moving, artifacts taken, tiles and lava laid, boats
+    docking) with no mark on the board to tell what changed."""
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+    from tui.games.maunakea.widgets.paint import SCALES, Cells
+
+    rules = get_rules("maunakea")
+    referee = Referee(rules, rules.config(3), ["A", "B", "C"], seed="cells")
+    referee.begin()
+    bots = {seat: make_bot("maunakea", "greedy", str(seat)) for seat in range(3)}
+    cells: Cells = {}
+    letters = ("R", "B", "Y")
+    for _ in range(150):
+        play_out(referee, bots, max_commands=1)
+        kept = Painter(referee.state, Marks(), SCALES[1], letters, cells=cells).rows()
+        assert kept == Painter(referee.state, Marks(), SCALES[1], letters).rows()
+    assert referee.seq > 150
 
 
 def test_mauna_kea_in_a_light_theme(snap_compare: Snap) -> None:

@@ -27,6 +27,7 @@ from core.games.maunakea.components import SPACES, Space
 from core.games.maunakea.state import MaunaKeaState
 from tui.games.maunakea.widgets.paint import (
     SCALES,
+    Cells,
     Marks,
     Painter,
     Scale,
@@ -85,6 +86,7 @@ class IslandBoard(Widget, can_focus=True):
         self._dirty = True
         self._frame: tuple[Scale, ThemeColours, Style] | None = None  # what they were painted for
         self._keys: list[Hashable] = []  # what each band of the strips shows
+        self._cells: Cells = {}  # each space as last painted, for this frame
 
     def on_mount(self) -> None:
         on_theme_change(self, self._invalidate)
@@ -168,7 +170,7 @@ class IslandBoard(Widget, can_focus=True):
         frame = (self.scale, colours_of(self.app), base)
         lines = band_lines(self.scale)
         if frame != self._frame or len(self._strips) != lines[-1].stop:
-            self._frame, self._keys = frame, []
+            self._frame, self._keys, self._cells = frame, [], {}
             self._strips = [Strip([]) for _ in range(lines[-1].stop)]
             changed = list(range(len(keys)))
         else:
@@ -176,12 +178,12 @@ class IslandBoard(Widget, can_focus=True):
         self._keys = keys
         if not changed:
             return
-        painter = Painter(self._state, marks, self.scale, self.letters, frame[1])
+        painter = Painter(self._state, marks, self.scale, self.letters, frame[1], self._cells, base)
         width = self.scale.columns
         for band, rows in painter.bands(changed).items():
             span = lines[band]
             for y, row in zip(span, rows, strict=True):
-                self._strips[y] = Strip(row).adjust_cell_length(width).apply_style(base)
+                self._strips[y] = Strip(row).adjust_cell_length(width, base)
             self.refresh(Region(0, span.start, self.size.width, len(span)))
 
     def render_line(self, y: int) -> Strip:

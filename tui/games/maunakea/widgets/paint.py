@@ -126,8 +126,15 @@ def _blank(width: int, height: int, style: Style) -> list[list[Run]]:
     return [[(" " * width, style)] for _ in range(height)]
 
 
+Cells = dict[Space, tuple[Hashable, list[list[Segment]]]]
+"""Spaces painted before, each with what it showed (:meth:`Painter.look`): for one scale,
+letters, palette and base style only."""
+
+
 class Painter:
-    """Paints one state with one set of marks at one scale."""
+    """Paints one state with one set of marks at one scale; with ``cells``, a space that looks
+    as it did when painted into them is taken from there (a keypress changes a few spaces of
+    the rows it repaints)."""
 
     def __init__(
         self,
@@ -136,6 +143,8 @@ class Painter:
         scale: Scale,
         letters: Sequence[str],
         colours: ThemeColours = DEFAULT,
+        cells: Cells | None = None,
+        base: Style | None = None,
     ) -> None:
         self.state = state
         self.marks = marks
@@ -145,6 +154,48 @@ class Painter:
         self.occupants: dict[Space, Explorer] = {
             e.space: e for row in state.explorers for e in row if e.space is not None
         }
+        self.cells = cells
+        self.base = base  # a style under every segment's (the widget's own colours)
+
+    def _segments(self, row: list[Run]) -> list[Segment]:
+        base = self.base
+        if base is None:
+            return _segments(row)
+        return [Segment(text, base + style) for text, style in row if text]
+
+    def look(self, space: Space) -> Hashable:
+        """Everything :meth:`space` reads for ``space``, as a value: two spaces with the same
+        look paint the same rows (at one scale, with the same letters and palette)."""
+        marks, state = self.marks, self.state
+        slot = slot_of(space)
+        ghost = marks.ghost
+        explorer = self.occupants.get(space)
+        return (
+            state.terrain(space),
+            state.board.get(slot),
+            slot in marks.fresh,
+            (ghost.squares, ghost.fits) if ghost is not None and ghost.slot == slot else None,
+            (explorer.seat, explorer.index, tuple(explorer.carried)) if explorer else None,
+            tuple(state.artifacts.get(space, ())),
+            marks.reach.get(space),
+            space in marks.path,
+            space in marks.last,
+            space in marks.targets,
+            space == marks.selected,
+            space == marks.cursor,
+        )
+
+    def cell(self, space: Space) -> list[list[Segment]]:
+        """:meth:`space` as segments, from ``cells`` when it looks as it did there."""
+        if self.cells is None:
+            return [self._segments(row) for row in self.space(space)]
+        look = self.look(space)
+        kept = self.cells.get(space)
+        if kept is not None and kept[0] == look:
+            return kept[1]
+        rows = [self._segments(row) for row in self.space(space)]
+        self.cells[space] = (look, rows)
+        return rows
 
     # -- one space ------------------------------------------------------------------------
 
@@ -253,16 +304,16 @@ class Painter:
         coordinates on top, 1 the north boats, ``2 + y`` the spaces of row ``y``, then the
         south boats (see :func:`band_lines`)."""
         wanted = range(BANDS) if which is None else which
-        out: dict[int, list[list[Run]]] = {}
+        out: dict[int, list[list[Segment]]] = {}
         margins: tuple[list[list[Run]], ...] | None = None
         for band in wanted:
             if band == 0:
-                out[band] = self._header()
+                out[band] = [self._segments(row) for row in self._header()]
                 continue
             if margins is None:
                 margins = self._boats()
             out[band] = self._band(band, *margins)
-        return {band: [_segments(row) for row in rows] for band, rows in out.items()}
+        return out
 
     def _band(
         self,
@@ -271,23 +322,25 @@ class Painter:
         south: list[list[Run]],
         west: list[list[Run]],
         east: list[list[Run]],
-    ) -> list[list[Run]]:
+    ) -> list[list[Segment]]:
         w, h = self.scale.width, self.scale.height
         sea = self.palette.sea
         if band in (1, BANDS - 1):
             boats = north if band == 1 else south
             return [
-                self._margin_label() + [(" " * w, sea)] + boats[sub] + [(" " * w, sea)]
+                self._segments(
+                    self._margin_label() + [(" " * w, sea)] + boats[sub] + [(" " * w, sea)]
+                )
                 for sub in range(h)
             ]
         y = band - 2
-        cells = [self.space((x, y)) for x in range(SPACES)]
+        cells = [self.cell((x, y)) for x in range(SPACES)]
         rows = []
         for sub in range(h):
-            row = self._row_label(y, sub) + west[y * h + sub]
+            row = self._segments(self._row_label(y, sub) + west[y * h + sub])
             for cell in cells:
                 row += cell[sub]
-            row += east[y * h + sub]
+            row += self._segments(east[y * h + sub])
             rows.append(row)
         return rows
 
