@@ -99,7 +99,7 @@ host_kilauea() {  # host_kilauea SESSION NAME [TURN_LIMIT]: 2 seats; sets $table
     fi
     keys "$1" C-s
     wait_for "$1" "only this machine can join"
-    table=$(screen "$1" | sed -n 's/.*Table \([a-z0-9]\{6\}\) on mqtt.*/\1/p' | head -1)
+    table=$(screen "$1" | sed -n 's/.*Table \([a-z0-9]\{6,\}\) on mqtt.*/\1/p' | head -1)
     [ -n "$table" ] || { echo "$label: no table id on $1's screen" >&2; screen "$1" >&2; exit 1; }
 }
 
