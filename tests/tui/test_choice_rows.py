@@ -77,3 +77,52 @@ def test_rows_as_options_draw_as_a_rich_renderable_would() -> None:
         assert row.get_height({}, width) == len(lines)
         again = row.render_strips(width, None, VisualStyle.from_rich_style(base), OPTIONS)
         assert again is strips
+
+
+async def test_a_list_grown_or_shrunk_scrolls_without_laying_the_screen_out() -> None:
+    """New options change the list's virtual size without a layout of the screen (its size is
+    the screen's: a layout at each question opened was most of a key's time on Arnak's
+    table), yet its scrollbar comes when they overflow and goes when they fit, and the
+    highlight scrolls into sight."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.choices import ChoiceList, Row
+
+    class OneList(App[None]):
+        CSS = "ChoiceList { height: 8; }"  # 6 lines inside its border
+
+        def compose(self) -> ComposeResult:
+            yield ChoiceList()
+
+    def rows(count: int, words: str = "choice") -> list[Row]:
+        return [Row(str(i), f"{words} {i}") for i in range(1, count + 1)]
+
+    app = OneList()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listed = app.query_one(ChoiceList)
+        listed.offer("Few?", rows(3))
+        await pilot.pause()
+        assert not listed.show_vertical_scrollbar and listed.virtual_size.height == 3
+        layouts = []
+        laid_out = app.screen._refresh_layout
+
+        def counted(*args: object, **kwargs: object) -> None:
+            layouts.append(1)
+            laid_out(*args, **kwargs)  # type: ignore[arg-type]
+
+        app.screen._refresh_layout = counted  # type: ignore[method-assign]
+        listed.offer("More?", rows(5, "other"))
+        await pilot.pause()
+        assert listed.virtual_size.height == 5 and not layouts  # nothing laid out anew
+        assert "other 5" in "\n".join(s.text for s in app.screen._compositor.render_strips())
+        listed.offer("Many?", rows(30))
+        await pilot.pause()
+        assert listed.virtual_size.height == 30 and listed.show_vertical_scrollbar
+        listed.highlighted = 29
+        await pilot.pause()
+        assert listed.scroll_y > 0  # the last choice is in sight
+        assert "choice 30" in "\n".join(s.text for s in app.screen._compositor.render_strips())
+        listed.offer("Some?", rows(4))
+        await pilot.pause()
+        assert listed.virtual_size.height == 4 and not listed.show_vertical_scrollbar
+        assert listed.scroll_y == 0

@@ -19,6 +19,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
@@ -161,6 +162,35 @@ class ChoiceList(OptionList, inherit_bindings=False):
         self.set_options(options)
         first = next((i for i, row in enumerate(rows) if row.enabled), None)
         self.highlighted = first
+
+    def _update_lines(self) -> None:
+        """Textual's (8.x), but a new count of lines lays the screen out only when the scrollbar
+        comes or goes: the list's own size is the screen's to set, never its options'
+        (``virtual_size`` is a layout reactive: each question opened laid the whole table out,
+        most of a key's time on Arnak's table)."""
+        if not self.scrollable_content_region:
+            return
+        line_cache = self._line_cache
+        lines = line_cache.lines
+        next_index = lines[-1][0] + 1 if lines else 0
+        get_visual = self._get_visual
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        if next_index < len(self.options):
+            padding = self.get_component_styles("option-list--option").padding
+            for index, option in enumerate(self.options[next_index:], next_index):
+                line_cache.index_to_line[index] = len(line_cache.lines)
+                line_count = (
+                    get_visual(option).get_height(self.styles, width - padding.width)  # type: ignore[arg-type]
+                    + option._divider
+                )
+                line_cache.heights[index] = line_count
+                line_cache.lines.extend([(index, line_no) for line_no in range(line_count)])
+        last_divider = self.options and self.options[-1]._divider
+        virtual_size = Size(width, len(lines) - (1 if last_divider else 0))
+        if virtual_size != self.virtual_size:
+            self.set_reactive(OptionList.virtual_size, virtual_size)
+            self._scroll_update(virtual_size)  # the scrollbar: a layout if it comes or goes
+            self.refresh()
 
     def clear(self, question: str = "") -> None:
         self.border_title = question
