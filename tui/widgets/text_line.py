@@ -5,7 +5,8 @@ never relaid out.
 height in CSS, so changing their text only repaints them (cheap on every cursor move). A Rich
 ``Text`` is drawn by Rich straight into the widget's lines (Textual's own conversion of a Text
 of many styled spans, a game's map say, took most of a keypress), each line once per its words,
-size and theme (a new text redraws only the lines that changed).
+size and theme (a new text redraws only the lines that changed, and only those are sent to the
+screen again: a map whose highlight moved repaints two lines, not the map).
 Coloured letters are made readable on the active theme's background (a yellow name on a light
 theme is darkened until it reads).
 """
@@ -31,7 +32,7 @@ class TextLine(Widget):
     """Text shown as given (a ``Text``, or a string of Textual markup), clipped to the widget's
     size (wrapped at its width)."""
 
-    text: reactive[Text | str] = reactive[Text | str]("", layout=False)
+    text: reactive[Text | str] = reactive[Text | str]("", layout=False, repaint=False)
 
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -44,6 +45,35 @@ class TextLine(Widget):
 
     def on_mount(self) -> None:
         on_theme_change(self, self.refresh)
+
+    def watch_text(self, text: Text | str) -> None:
+        """Repaint the lines the new text changed (all of them when the text is markup, or the
+        size or colours are not those the lines were drawn for)."""
+        drawn = self._drawn
+        if isinstance(text, str) or drawn is None or not self.is_mounted:
+            self.refresh()
+            return
+        size = self.size
+        now = (size.width, size.height, self.rich_style, colours_of(self.app))
+        if drawn[1:] != now:
+            self.refresh()
+            return
+        before = self._lines
+        self._drawn = (text, *now)
+        self._lines = self._draw(text, *now)
+        after = self._lines
+        changed = [
+            y
+            for y in range(min(max(len(before), len(after)), size.height))
+            if y >= len(before) or y >= len(after) or before[y] is not after[y]
+        ]
+        start = 0
+        while start < len(changed):  # runs of lines in a row, one region each
+            end = start
+            while end + 1 < len(changed) and changed[end + 1] == changed[end] + 1:
+                end += 1
+            self.refresh(Region(0, changed[start], size.width, end - start + 1))
+            start = end + 1
 
     def render(self) -> Text | str:
         text = self.text
