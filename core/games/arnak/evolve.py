@@ -34,6 +34,8 @@ def evolve(state: ArnakState, event: Event) -> ArnakState:
 
 
 run = fx.run
+program = fx.program
+ANSWERS = fx.ANSWERS
 
 
 def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
@@ -361,7 +363,9 @@ def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
 
 
 def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> None:
-    fx.answer(state, e.value)
+    frame = state.stack[-1]  # ``fx.answer``, one call less for the commonest event
+    op = program(frame.key)[frame.pc]
+    ANSWERS[type(op)](state, frame, op, e.value)
 
 
 HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {

@@ -19,6 +19,7 @@ from core.games.arnak.resources import gain, icons
 from core.games.arnak.state import ArnakState, Frame
 
 SKIP = "skip"
+_new = object.__new__
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,12 @@ def program(key: str) -> o.Program:
 
 
 def push(state: ArnakState, key: str, seat: int, ctx: dict[str, Any] | None = None) -> None:
-    state.stack.append(Frame(key, seat, 0, dict(ctx) if ctx else {}))
+    frame = _new(Frame)  # its fields set here: the dataclass's ``__init__`` is a call more
+    frame.key = key
+    frame.seat = seat
+    frame.pc = 0
+    frame.ctx = dict(ctx) if ctx else {}
+    state.stack.append(frame)
 
 
 def start(state: ArnakState, key: str, seat: int, ctx: dict[str, Any] | None = None) -> None:
