@@ -120,3 +120,31 @@ async def test_pass_and_end_the_turn_in_three_keys() -> None:
         await wait_for(pilot, lambda: screen.turn.asking, "the leftover cards question")
         await pilot.press(*keys_for(screen, "keep"))
         await wait_for(pilot, lambda: ev.Chose(0, "keep") in events_since(screen, start))
+
+
+@pytest.mark.parametrize("width", [100, 110, 160])
+async def test_the_tables_footer_fits_leaving_out_the_least_needed_keys(width: int) -> None:
+    """During a question at 100 columns the footer's keys ran past its end ('? H'): the keys
+    the table names least needed first are left out until the rest fit, whole."""
+    from tui.widgets.key_footer import KeyLine
+
+    app = from_table(_position(False).res(0, "5M5C"), "footer")  # buy, discover: more keys
+    async with app.run_test(size=(width, 30)) as pilot:
+        screen = await red_to_play(pilot, app)
+        await pilot.press("p", "1")  # a card played: undo is offered too
+        await pilot.press("d")  # a question open: its keys and esc
+        await wait_for(pilot, lambda: screen.verb == "dig", "the dig question")
+        await pilot.pause()
+        line = screen.query_one(KeyLine)
+        drawn = "".join(segment.text for segment in line.render_line(0))
+        shown = [line.keys[i] for _a, _b, i in line._spans]
+        assert drawn.rstrip().endswith("? Help"), drawn
+        assert sum(b - a for a, b, _i in line._spans) <= line.size.width
+        left = {key.action.split("(")[0] for key in line.keys} - {
+            key.action.split("(")[0] for key in shown
+        }
+        assert left <= set(screen.FOOTER_LEAVES_OUT), left
+        full = sum(label.cell_len + len(margin) for label, margin in line._labels())
+        assert bool(left) == (full > line.size.width), left
+        if width == 100:
+            assert left, "at 100 columns these keys do not all fit"

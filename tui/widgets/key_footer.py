@@ -67,7 +67,7 @@ class KeyLine(FooterKey):
         super().__init__("", "", "", "")
         self.set_reactive(KeyLine.keys, keys)
         self.styles.margin = 0  # it draws the keys' margins itself (not the footer's)
-        self._spans: list[tuple[int, int]] = []  # the cells of each key
+        self._spans: list[tuple[int, int, int]] = []  # the cells of each key shown, its index
 
     def render_line(self, y: int) -> Strip:
         """The keys, then the footer's background: the margins and the rest of the line are
@@ -76,9 +76,11 @@ class KeyLine(FooterKey):
         segments: list[Segment] = []
         self._spans = []
         width = 0
-        for label, margin in self._labels():
+        labels = self._labels()
+        for index in self._fitting(labels):
+            label, margin = labels[index]
             segments.extend(label.render(self.app.console))
-            self._spans.append((width, width + label.cell_len))
+            self._spans.append((width, width + label.cell_len, index))
             width += label.cell_len
             if margin:
                 segments.append(Segment(margin, ground))
@@ -124,8 +126,23 @@ class KeyLine(FooterKey):
             labels.append((label, margin))
         return labels
 
+    def _fitting(self, labels: list[tuple[Text, str]]) -> list[int]:
+        """The keys shown: all when they fit the line, else without the screen's
+        ``FOOTER_LEAVES_OUT`` actions, least needed first, until they do (they still act; the
+        help and the palette list them)."""
+        shown = list(range(len(labels)))
+
+        def width() -> int:
+            return sum(labels[i][0].cell_len + len(labels[i][1]) for i in shown)
+
+        for name in getattr(self.screen, "FOOTER_LEAVES_OUT", ()):
+            if width() <= self.size.width:
+                break
+            shown = [i for i in shown if self.keys[i].action.split("(", 1)[0] != name]
+        return shown
+
     def _key_at(self, x: int) -> int | None:
-        return next((i for i, (a, b) in enumerate(self._spans) if a <= x < b), None)
+        return next((i for a, b, i in self._spans if a <= x < b), None)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.hovered = self._key_at(event.x)

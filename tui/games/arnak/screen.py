@@ -92,6 +92,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     SCORE_PARTS = SCORE_PARTS
     MIN_SIZE = MIN_SIZE
     SHORT_TITLE = "Arnak"
+    FOOTER_LEAVES_OUT = ("hint", "scroll_log", "toggle_scores", "choose", "back", "undo")
     BINDINGS: ClassVar[list[BindingType]] = [
         *verb_bindings(VERBS, [v for v in VERBS if v not in (PASS, END)]),
         Binding("e", "explain('end_turn')", show=False),
