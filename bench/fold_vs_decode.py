@@ -1,5 +1,6 @@
 """Folding a log compared with merely msgpack-decoding it, for the three games side by side in
-one run (each timed interleaved with the others, best of 25, so all see the same machine load).
+one run (each timed interleaved with the others, best of 25, so all see the same machine load;
+CPU time, which a shared machine's other processes change less than the wall clock).
 
 Goal (issues 17 and 26): folding (decode, validate into typed events, evolve the state) costs
 at most 2× decoding the same bytes with msgpack (``msgpack.unpackb``, into plain maps and lists),
@@ -28,9 +29,9 @@ KINDS = ("msgpack", "msgspec", "fold")
 
 
 def timed(fn: Callable[[], None]) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     fn()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def runners(wires: list[list[bytes]]) -> dict[str, Callable[[], None]]:
@@ -65,7 +66,7 @@ def main(*games: str) -> dict[str, float]:
         for game in games:
             for kind in KINDS:
                 best[game, kind] = min(best[game, kind], timed(run[game][kind]))
-    print("folding a log vs. msgpack-decoding it (µs per event; best of 25, interleaved)")
+    print("folding a log vs. msgpack-decoding it (CPU µs per event; best of 25, interleaved)")
     print(f"  {'game':9s} {'events':>7s} {'msgpack':>8s} {'msgspec':>8s} {'fold':>7s}  ratio")
     ratios = {}
     for game in games:
