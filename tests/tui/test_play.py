@@ -15,6 +15,7 @@ from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
+from tui.games.maunakea.widgets.info import space_info
 from tui.games.maunakea.widgets.paint import HEADER_ROWS, LABEL_WIDTH
 from tui.games.maunakea.widgets.players import PlayersPanel
 from tui.screens.choice import ConfirmScreen
@@ -22,6 +23,7 @@ from tui.screens.end import EndScreen
 from tui.screens.new_game import NewGameScreen
 from tui.tables import SeatSetup, TableSetup, local_game
 from tui.widgets.event_log import EventLog
+from tui.widgets.text_line import TextLine
 
 from .conftest import point_at, screen_text, wait_for
 
@@ -224,6 +226,30 @@ async def test_shift_arrows_step_one_space() -> None:
         moved = events_of(screen)[-1]
         assert isinstance(moved, ev.ExplorerMoved)
         assert moved.path == ((start[0] + dx, start[1] + dy),)
+
+
+async def test_a_tab_says_the_lines_under_the_board_once() -> None:
+    """``tab`` picks the next explorer and moves the cursor onto it: both change the prompt and
+    the space's words, which are said once, for the explorer picked and the space it is on."""
+    app = game_app(from_position(turn_position("lines-once"), "lines-once"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_turn(pilot, app)
+        said: list[str] = []
+        say = screen._say_lines
+
+        def counted() -> None:
+            say()
+            said.append(str(screen.query_one("#info", TextLine).text))
+
+        screen._say_lines = counted  # type: ignore[method-assign]
+        for _ in range(3):
+            said.clear()
+            await pilot.press("tab")
+            await pilot.pause()
+            chosen = screen.turn.explorer(screen.explorer)
+            assert chosen is not None and chosen.space == screen.board.cursor
+            assert len(said) == 1, said
+            assert said[0] == str(space_info(screen.seen, screen.board.cursor, screen.names))
 
 
 def boarding_position() -> dict[str, Any]:

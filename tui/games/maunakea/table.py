@@ -107,6 +107,7 @@ class MaunaKeaTable(TableScreen):
         self._last: dict[int, set[Space]] = {}  # what each seat's last turn touched
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[tuple[bool, str | None], ...] = ()
+        self._lines_due = False  # the lines under the board are to be said again
 
     @classmethod
     def _bindings_list(cls) -> list[Binding]:
@@ -293,8 +294,16 @@ class MaunaKeaTable(TableScreen):
         self._refresh_lines()
 
     def _refresh_lines(self) -> None:
-        """The prompt and the cursor's space in words, and the footer's keys."""
-        if self.state is None:
+        """The prompt and the cursor's space in words, and the footer's keys: said once before
+        the next frame, however often this is called meanwhile (a tab moves the cursor and
+        picks an explorer: both ask)."""
+        if not self._lines_due:
+            self._lines_due = True
+            self.call_next(self._say_lines)
+
+    def _say_lines(self) -> None:
+        self._lines_due = False
+        if self.state is None or not self.is_mounted:
             return
         cursor = self.board.cursor
         self.query_one("#info", TextLine).text = space_info(self.seen, cursor, self.names)
