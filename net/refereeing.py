@@ -68,6 +68,7 @@ MOST_ASKERS = 4096  # keys whose answers and catch-up budgets are kept (the olde
 SYNC_CHUNK_BYTES = 128 * 1024
 SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
 SPECTATOR_SYNCS_PER_SECOND = 20  # … and to all the table's spectators together
+FAIR_HALF_LIFE = 10.0  # seconds: how long a spectator's served catch-ups count against it
 SYNC_MOST_EVENTS = 512  # events one catch-up answer carries, at most (the client asks again)
 CHECK_EVERY = 1.0  # seconds between a running table's state hashes, at least
 HASHES_AT_ONCE = 2000  # per-event hashes served in one answer, at most
@@ -98,6 +99,12 @@ class Refereeing:
         self._answers: dict[bytes, OrderedDict[str, Result]] = {}  # key -> its answers
         self._syncs: dict[bytes, deque[float]] = {}  # key -> when its recent syncs came
         self._spectator_syncs: deque[float] = deque(maxlen=SPECTATOR_SYNCS_PER_SECOND)
+        # spectators' catch-ups waiting for the shared budget (the newest per key), and how much
+        # each key was served lately (a score that halves every FAIR_HALF_LIFE seconds): the
+        # least served goes first, so a flood of identities cannot starve a newcomer
+        self._waiting: OrderedDict[bytes, tuple[str, SyncRequest]] = OrderedDict()
+        self._served: dict[bytes, tuple[float, float]] = {}  # key -> (score, when)
+        self._drain: asyncio.TimerHandle | None = None
         self._check_wake = asyncio.Event()
 
     def begin(
@@ -182,6 +189,9 @@ class Refereeing:
         return self.hashes.get(self.newest_hashed)
 
     def close_replay(self) -> None:
+        if self._drain is not None:
+            self._drain.cancel()
+        self._waiting.clear()
         self._sign_head()  # the proofs end with the last event
         if self._writer is not None:
             self._writer.close()
@@ -307,13 +317,47 @@ class Refereeing:
         now = time.monotonic()
         if key not in self._syncs and len(self._syncs) >= MOST_ASKERS:
             self._syncs.pop(next(iter(self._syncs)))  # made-up keys must not grow it forever
-        budgets = [self._syncs.setdefault(key, deque(maxlen=SYNCS_PER_SECOND))]
-        if seat is None:  # a seat has its own share; spectators, however many, share one
-            budgets.append(self._spectator_syncs)
-        if any(len(b) == b.maxlen and now - b[0] < 1.0 for b in budgets):
+        own = self._syncs.setdefault(key, deque(maxlen=SYNCS_PER_SECOND))
+        if len(own) == own.maxlen and now - own[0] < 1.0:
             return  # asking this often is broken or hostile: serve the others
-        for budget in budgets:
+        own.append(now)
+        if seat is not None:  # a seat has its own share
+            self._serve_sync(client, key, request, seat)
+            return
+        # spectators, however many, share one budget, fairly: the least served lately first
+        self._waiting.pop(key, None)
+        self._waiting[key] = (client, request)
+        while len(self._waiting) > MOST_ASKERS:
+            self._waiting.popitem(last=False)
+        self._drain_syncs()
+
+    def _drain_syncs(self) -> None:
+        """Serve the waiting spectators' catch-ups the shared budget allows, the least served
+        lately first (then the longest waiting); wake again when the budget has room."""
+        self._drain = None
+        budget = self._spectator_syncs
+        while self._waiting:
+            now = time.monotonic()
+            if len(budget) == budget.maxlen and now - budget[0] < 1.0:
+                wait = 1.0 - (now - budget[0])
+                self._drain = asyncio.get_running_loop().call_later(wait, self._drain_syncs)
+                return
+            key = min(self._waiting, key=lambda k: self._score(k, now))
+            client, request = self._waiting.pop(key)
             budget.append(now)
+            score = self._score(key, now)
+            if key not in self._served and len(self._served) >= MOST_ASKERS:
+                self._served.pop(next(iter(self._served)))
+            self._served[key] = (score + 1.0, now)
+            self._serve_sync(client, key, request, None)
+
+    def _score(self, key: bytes, now: float) -> float:
+        """How much ``key`` was served lately (each answer 1, halving every FAIR_HALF_LIFE s)."""
+        score, when = self._served.get(key, (0.0, now))
+        return float(score * 0.5 ** ((now - when) / FAIR_HALF_LIFE))
+
+    def _serve_sync(self, client: str, key: bytes, request: SyncRequest, seat: Seat | None) -> None:
+        """Answer one catch-up request (events, or state hashes with ``to``)."""
         referee = self.referee
         topic = topics.reply(self.table, client)
         start = request.start

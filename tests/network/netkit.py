@@ -29,7 +29,7 @@ from net.host import TableHost
 from net.keys import Keys, is_sealed, open_frame
 from net.link import NODELAY, Backoff
 from net.session import NetSession
-from net.wire import Joined, Result, TableCard, Ticket, host_message_from_wire
+from net.wire import Batch, Joined, Result, TableCard, Ticket, host_message_from_wire
 from replays.file import read
 from tests.lifeline import dies_with_us
 
@@ -447,6 +447,7 @@ class Crowd:
         self.keys = {f"{prefix}{i}": Keys.generate() for i in range(count)}
         self.tickets: dict[str, str] = {}
         self.joined: set[str] = set()  # answered: a seat or a spectator's place
+        self.batches = 0  # catch-up answers received
         self.client = aiomqtt.Client(
             address.host, address.port, identifier=f"crowd-{prefix}", socket_options=NODELAY
         )
@@ -477,6 +478,8 @@ class Crowd:
                     self.tickets[client] = answer.ticket
                 elif isinstance(answer, Joined):
                     self.joined.add(client)
+                elif isinstance(answer, Batch):
+                    self.batches += 1
 
     async def send(self, client: str, topic: str, body: dict[str, Any]) -> None:
         await self.client.publish(topic, self.keys[client].sign(topic, pack(body)), qos=0)
@@ -492,7 +495,9 @@ class Crowd:
             await self.send(client, topics.join(self.table, client),
                             {**request, "n": "second", "c": "c", "t": ticket})  # fmt: skip
 
-    async def sync(self, start: int = 0) -> None:
-        """Each identity asks for the events from ``start`` once."""
+    async def sync(self, start: int = 0, spread: float = 0.0) -> None:
+        """Each identity asks for the events from ``start`` once (``spread`` seconds apart)."""
         for client in self.keys:
             await self.send(client, topics.sync(self.table, client), {"from": start})
+            if spread:
+                await asyncio.sleep(spread)
