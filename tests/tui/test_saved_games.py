@@ -114,6 +114,36 @@ async def test_the_game_played_last_comes_first_with_when_it_was_played(folder: 
         assert "6 games in" in text and "game(s)" not in text
 
 
+async def test_the_menu_shows_before_its_saved_games_are_read_and_reads_them_again_on_return(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu's first frame comes before the saved games are read (once, after it), and
+    coming back to the menu reads them again (a game played meanwhile is listed)."""
+    import tui.library
+
+    happened: list[str] = []
+    listed = tui.library.saved_replays
+    monkeypatch.setattr(tui.library, "saved_replays", lambda: happened.append("read") or listed())
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    display = app._display
+
+    def shown(screen: Any, renderable: Any) -> None:
+        if renderable is not None and isinstance(screen, MenuScreen):
+            happened.append("frame")
+        display(screen, renderable)
+
+    app._display = shown  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await saved_games(pilot, 6)
+        assert happened[0] == "frame" and happened.count("read") == 1, happened
+        await pilot.press("o")  # the file dialog over the menu, then back
+        await wait_for(pilot, lambda: not isinstance(app.screen, MenuScreen), "the dialog")
+        shutil.copy(folder / "a-local.caldera", folder / "g-copy.caldera")
+        await pilot.press("escape")
+        await saved_games(pilot, 7)
+        assert happened.count("read") == 2, happened
+
+
 async def test_a_table_says_where_it_was_played_and_who_hosted_it(folder: Path) -> None:
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=(120, 40)) as pilot:

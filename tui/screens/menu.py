@@ -187,6 +187,7 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self.entries: list[ReplayEntry] = []
         self.loaded = False  # the saved games have been read at least once
+        self._listing = False  # the list is read again whenever the menu shows again
         self._columns: list[Column] = []
 
     def compose(self) -> ComposeResult:
@@ -213,11 +214,16 @@ class MenuScreen(Screen[None]):
         self.title = "Caldera"
         self.sub_title = "menu"
         self.query_one("#actions", OptionList).focus()
-        self.call_after_refresh(self.action_reload)  # the menu shows first, then its list
+        self.call_after_refresh(self._first_list)  # the menu shows first, then its list
         self.set_interval(2.0, self._show_your_turns)
 
-    def on_screen_resume(self) -> None:
+    def _first_list(self) -> None:
+        self._listing = True
         self.action_reload()
+
+    def on_screen_resume(self) -> None:
+        if self._listing:  # back from another screen (the first showing lists after its frame)
+            self.action_reload()
 
     # -- the saved games ------------------------------------------------------------------
 
