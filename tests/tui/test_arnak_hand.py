@@ -8,12 +8,15 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
+from core.games.arnak import RULES
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from tests.arnak_builder import Table
+from tui.app import CalderaApp, Launch
 from tui.games.arnak.look import look
 from tui.games.arnak.panels import _card_line
-from tui.tables import SeatSetup
+from tui.games.arnak.screen import ArnakScreen
+from tui.tables import SeatSetup, TableSetup
 
 from .conftest import screen_text, wait_for
 from .test_arnak_play import SIZE, from_table, red_to_play
@@ -89,3 +92,28 @@ async def test_at_100x30_with_3_or_4_players_the_hand_says_each_effect_in_words(
         assert not cards.display and screen.focused is screen.query_one("#choices")
         await pilot.press("escape")
         await wait_for(pilot, lambda: cards.display, "the hand back in the list's place")
+
+
+async def test_while_the_others_play_the_hand_keeps_the_lists_place() -> None:
+    """At 100×30 with 3 players, while a bot plays (slowly here), the empty list leaves its
+    place to Red's hand, each effect in words."""
+    table = Table(3).hand(0, MIXED).hand(1, ["b1fc"]).hand(2, ["b2fc"]).turn(1)
+    seats = (SeatSetup("Red"), SeatSetup("Blue", "greedy"), SeatSetup("Yellow", "greedy"))
+    position = RULES.dump_position(table.state)
+    setup = TableSetup("arnak", seats, "hand-waiting", None, position, {"side": "bird"})
+    app = CalderaApp(Launch(setup=setup), bot_pace=600, reveal_pace=0)  # Blue waits
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ArnakScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, ArnakScreen)
+        cards = screen.query_one("#cards")
+        await wait_for(pilot, lambda: screen.state is not None and cards.display, "the hand")
+        await pilot.pause()
+        assert screen.turn.seat is None and not screen.query_one("#choices").display
+        text = screen._line("#cards").text
+        assert isinstance(text, Text)
+        assert cards.region.height >= len(text.plain.splitlines())  # nothing cut
+        said = " ".join(part.strip() for part in text.plain.splitlines())
+        for card in MIXED:
+            assert W.card_line(card) in said, card
+        assert "Blue to play" in screen_text(pilot)

@@ -327,11 +327,12 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
 
     def _hand_in_desk(self, fit: Layout, seen: ArnakState, looking: int | None, room: int) -> bool:
         """Whether the hand takes the list's place, each card's effect in words: at 30-odd
-        rows, while no verb is open (the prompt then names the verbs' keys), when the side's
-        room would say the hand only in shorthand or by names (3 or 4 players at 100×30)."""
-        if not fit.compact or looking is None or self.turn.seat is None:
+        rows, while no verb is open (the prompt then names the verbs' keys) or while the others
+        play (the list is empty then), when the side's room would say the hand only in
+        shorthand or by names (3 or 4 players at 100×30)."""
+        if not fit.compact or looking is None or self.ended:
             return False
-        if self.building is not None or self.turn.asking:
+        if self.turn.seat is not None and (self.building is not None or self.turn.asking):
             return False
         return not panels.hand_worded(seen, looking, fit.text_width("hand"), room)
 
