@@ -227,6 +227,7 @@ def serve_process(
     return subprocess.Popen(
         [*(("nice", "-n", str(nice)) if nice else ()), sys.executable, "-m", "tui.cli", "serve",
          "--broker", str(address), "--server", server,
-         "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"), *extra],
+         "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"),
+         "--new-keys", "100000", *extra],  # many clients: no budget of new identities
         stdout=subprocess.DEVNULL, preexec_fn=dies_with_us(),
     )  # fmt: skip

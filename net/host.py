@@ -213,6 +213,8 @@ class TableHost:
             on_timeout=on_timeout, bot=standin or "random",
         )  # fmt: skip
         self._clock_card: dict[str, Any] | None = None  # the clocks the card shows
+        # a new key about to take a seat: None, or why not (a server's budget of new keys)
+        self.admit: Callable[[str], str | None] | None = None
         self.turns = TurnNotices(self.table, rules, self.seating, self._retain,
                                  self.timepiece.now_ms, self.clocks.card,
                                  lambda: self.epoch)  # fmt: skip
@@ -670,6 +672,10 @@ class TableHost:
             return
         if self.status != "open":
             answer(Refused("the game has already begun (you can watch it)"))
+            return
+        refused = self.admit(who) if self.admit is not None else None
+        if refused is not None:  # a server's budget of new identities (net.work)
+            answer(Refused(refused))
             return
         try:
             seat = self.seating.sit(client, who, request)

@@ -25,6 +25,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -32,7 +33,7 @@ from typing import Any
 from core.codec import unpack
 from core.errors import CodecError
 from core.games import get_rules
-from net import topics, turns
+from net import topics, turns, work
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost
@@ -488,6 +489,9 @@ class Lobby:
             on_timeout=on_timeout,
             rated=rated,
         )
+        # a server that has not met our key wants some work first (net.work): ~0.1 s, off the loop
+        proof = await asyncio.to_thread(work.solve, server, self.keys.public.hex(), request.id)
+        request = replace(request, work=proof)
         future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
         self._server_replies[request.id] = (server, future)
         self.link.publish(topics.server_request(server, self.identity), encode(request))

@@ -48,7 +48,7 @@ from core.bots import bot_kinds
 from core.codec import unpack
 from core.errors import CalderaError, CodecError
 from core.games import GAMES, get_rules
-from net import topics
+from net import topics, work
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost, default_replay_dir
@@ -114,8 +114,13 @@ class Server:
         announce: Callable[[str], None] | None = None,
         timepiece: Timepiece | None = None,
         ratings: RatingsCache | None = None,
+        new_keys_per_minute: int = work.NEW_KEYS_PER_MINUTE,
+        members: frozenset[str] = frozenset(),
     ) -> None:
         self.address = address
+        # keys met, and how many new ones a minute it takes (table requests and seats alike);
+        # a club's member list (public keys, hex) is known from the start
+        self.new_keys = work.NewKeys(new_keys_per_minute, members)
         self.server = topics.check_name(server or topics.new_id("s"), "server id")
         self.name = clean_name(name or f"server {self.server}")
         self.replay_dir = replay_dir
@@ -279,6 +284,10 @@ class Server:
     def _host(self, host: TableHost) -> None:
         """Keep ``host`` among this server's tables until its game ends and it lingered."""
         self.tables[host.table] = host
+        host.admit = self.new_keys.admit  # a new key's seat counts against the budget
+        for seat in host.seats:
+            if seat.key:
+                self.new_keys.meet(seat.key)
         reaper = asyncio.create_task(self._reap(host), name=f"reap {host.table}")
         self._reapers.add(reaper)
         reaper.add_done_callback(self._reapers.discard)
@@ -451,6 +460,15 @@ class Server:
         if self._waiting(who) >= self.per_client:
             reason = f"you already have {self.per_client} tables waiting for players"
             self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            return
+        if not self.new_keys.known(who) and not work.holds(self.server, who, request.id,
+                                                           request.work):  # fmt: skip
+            reason = "a new key's first table request needs a proof of work (update caldera)"
+            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            return
+        refused = self.new_keys.admit(who)
+        if refused is not None:
+            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=refused)))
             return
         self._asking[who] = self._asking.get(who, 0) + 1
         self._background(self._answer(request, reply_topic, who), "answer")

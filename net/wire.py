@@ -421,9 +421,11 @@ class TableRequest:
     clock: str = ""
     on_timeout: str = "bot_turn"
     rated: bool = False
+    work: str = ""  # a key the server does not know proves some work (net.work)
 
     def to_wire(self) -> dict[str, Any]:
         return {
+            "work": self.work,
             "id": self.id,
             "game": self.game,
             "seats": self.seats,
@@ -452,6 +454,7 @@ class TableRequest:
             clock=r.opt_text("clock") or "",
             on_timeout=r.opt_text("on_timeout") or "bot_turn",
             rated=r.obj.get("rated") is True,
+            work=r.opt_text("work") or "",
         )
 
 

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 
+import aiomqtt
+import pytest
 from netkit import FAST, Crowd, TestBroker, join, keys_of, make_host, until
 
+from core.codec import unpack
+from net import topics, work
+from net.errors import NetError
 from net.host import TableHost
+from net.keys import Keys, open_frame
+from net.serve import Server
 from net.session import NetSession
+from net.wire import ServerReply, TableRequest, encode
 
 
 async def test_a_flood_of_catch_ups_by_40_identities_does_not_starve_a_spectator(
@@ -51,3 +60,63 @@ async def test_a_flood_of_catch_ups_by_40_identities_does_not_starve_a_spectator
                 await eve.close()
             await ann.close()
             await host.close()
+
+
+async def test_a_flood_of_new_identities_cannot_fill_a_server(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Made-up identities asking a ``caldera serve`` for tables (70 filled 200 tables in
+    1.5 s): a key the server has not met must prove some work with its request, and the server
+    takes a budget of new keys a minute (5 here), table requests and seats alike; a key it
+    knows is served as before."""
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST, sweep=None,
+                    new_keys_per_minute=5)  # fmt: skip
+    await server.open()
+    replies: dict[str, ServerReply] = {}
+    crowd = {f"fake{i}": Keys.generate() for i in range(12)}
+    eve = aiomqtt.Client(address.host, address.port, identifier="eve-crowd")
+
+    async def collect() -> None:
+        async for message in eve.messages:
+            payload = message.payload if isinstance(message.payload, bytes) else b""
+            opened = open_frame(str(message.topic), payload)
+            if opened is not None:
+                replies[str(message.topic).rsplit("/", 1)[1]] = ServerReply.from_wire(
+                    unpack(opened[1])
+                )
+
+    async def ask(client: str, keys: Keys, proof: bool) -> None:
+        key = keys.public.hex()
+        request = TableRequest(id=f"r{client}", game="maunakea", seats=2)
+        if proof:
+            request = replace(request, work=work.solve("club", key, request.id))
+        topic = topics.server_request("club", client)
+        await eve.publish(topic, keys.sign(topic, encode(request)), qos=1)
+
+    try:
+        async with eve:
+            await eve.subscribe(topics.server_reply("club", "+"), qos=1)
+            collecting = asyncio.create_task(collect())
+            await ask("lazy", Keys.generate(), proof=False)
+            await until(lambda: "lazy" in replies)
+            assert replies["lazy"].table is None
+            assert "proof of work" in (replies["lazy"].reason or "")
+            for client, keys in crowd.items():
+                await ask(client, keys, proof=True)
+            await until(lambda: all(client in replies for client in crowd))
+            opened = [c for c in crowd if replies[c].table is not None]
+            refused = [replies[c].reason or "" for c in crowd if replies[c].table is None]
+            assert len(opened) == 5 and len(server.tables) == 5
+            assert all("5 new players a minute" in reason for reason in refused), refused
+            # a key it knows gets another table; a new key's seat waits like a request
+            known = opened[0]
+            replies.pop(known)
+            await ask(known, crowd[known], proof=False)
+            await until(lambda: known in replies)
+            assert replies[known].table is not None and len(server.tables) == 6
+            with pytest.raises(NetError, match="5 new players a minute"):
+                await join(address, next(iter(server.tables)), "gus", timeout=10)
+            collecting.cancel()
+    finally:
+        await server.close()

@@ -19,7 +19,7 @@ from netkit import (
     until,
 )
 
-from net import topics
+from net import topics, work
 from net.lobby import Lobby
 from net.serve import Server
 from net.wire import TableRequest, encode
@@ -43,8 +43,9 @@ async def test_a_squatter_under_her_name_keeps_nobody_out(
             await server.open()
             await eve.ask("t1", {"role": "player", "name": "Alice", "seat": 0, "bot": None})
             await until(lambda: host.card.seats[0].client == "alice")
+            proof = work.solve("club", eve.keys.public.hex(), "r1")  # a new key's work
             await eve.send(topics.server_request("club", "alice"),
-                           encode(TableRequest("r1", "maunakea", 2)))  # fmt: skip
+                           encode(TableRequest("r1", "maunakea", 2, work=proof)))  # fmt: skip
             await until(lambda: len(server.tables) == 1)
             players = [await join(address, "t1", name) for name in ("alice", "bob")]
             alice = players[0]

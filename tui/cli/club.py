@@ -42,6 +42,9 @@ def _serve_flags(p: Parser, games: Sequence[str]) -> None:
     shared.replay_dir(p)
     p.add_argument("--max-tables", type=shared.at_least_one, default=None,
                    help="refuse requests beyond this many tables (default 200)")  # fmt: skip
+    p.add_argument("--new-keys", type=int, default=None, metavar="N",
+                   help="new identities (keys) taken a minute, table requests and seats "
+                        "alike (default 30)")  # fmt: skip
     shared.terms(p)
     shared.broker(p)
 
@@ -94,6 +97,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         announce=lambda line: print(line, flush=True),
         ratings=_ratings_cache(),
         **({} if args.max_tables is None else {"max_tables": args.max_tables}),
+        **({} if args.new_keys is None else {"new_keys_per_minute": args.new_keys}),
     )
     resumed = await server.open()
     try:
