@@ -24,6 +24,7 @@ import contextlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -63,6 +64,7 @@ from net.wire import (
 )
 
 log = logging.getLogger("caldera.net")
+DOUBT_FOR = 10.0  # seconds a listed table whose card was cleared has for its host to answer
 
 TableListener = Callable[[str, TableCard | None], None]
 TurnListener = Callable[[str, dict[str, Any] | None], None]
@@ -104,6 +106,10 @@ class Lobby:
         self._looks = Looks()
         self._heard: dict[str, TableCard] = {}  # tables whose host has not answered yet
         self._answered: set[str] = set()  # tables whose host answered a look
+        # listed tables whose card someone cleared (anyone may): asked again, and left out of
+        # the list when their host has not answered for ``doubt_for`` seconds
+        self._doubted: dict[str, float] = {}
+        self.doubt_for = DOUBT_FOR
         self._looker = address.username or topics.new_id("look")  # who the looks are from
         self._conn = secrets.token_hex(6)
         self._wake = asyncio.Event()
@@ -205,12 +211,19 @@ class Lobby:
         self._changed.set()
 
     def _on_table(self, table: str, payload: bytes) -> None:
-        if not payload:
-            return  # cleared: by anyone (an empty payload cannot be signed), so it says nothing
+        if not payload:  # cleared: by anyone (an empty payload cannot be signed), so a hint:
+            if table in self.tables and table not in self._doubted:  # is its host still there?
+                self._doubted[table] = time.monotonic()
+                self._looks.want(table)
+                self._wake.set()
+            return
         message = self._from_host(table, payload)
         if message is None:
             return
         if table in self._answered:
+            if table in self._doubted and message.order > self.orders.get(table, (-1, -1)):
+                self._doubted.pop(table)  # a newer card: its host is there
+                self._looks.drop(table)
             self._take(table, message)
             return
         heard = self._heard.get(table)
@@ -267,6 +280,7 @@ class Lobby:
             return
         self._looks.drop(table)
         self._heard.pop(table, None)
+        self._doubted.pop(table, None)
         self._answered.add(table)
         self._take(table, card)
         self._changed.set()
@@ -337,6 +351,7 @@ class Lobby:
             for table, nonce in self._looks.due():
                 look = JoinRequest("look", self.name, nonce=nonce, conn=self._conn)
                 self.link.publish(topics.join(table, self._looker), encode(look))
+            self._give_up_doubted()
             for server, nonce in self.book.looks.due():
                 topic = topics.server_request(server, self.identity)
                 self.link.publish(topic, encode(ServerLook(nonce)))
@@ -347,6 +362,21 @@ class Lobby:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(0.25):
                     await self._wake.wait()
+
+    def _give_up_doubted(self) -> None:
+        """Leave out of the list the tables whose card was cleared and whose host has not
+        answered a look since, for ``doubt_for`` seconds (it is gone, its Last Will lost)."""
+        now = time.monotonic()
+        for table, since in list(self._doubted.items()):
+            if now - since < self.doubt_for:
+                continue
+            del self._doubted[table]
+            self._looks.drop(table)
+            self._answered.discard(table)
+            if self.tables.pop(table, None) is not None:
+                for listener in list(self._listeners):
+                    listener(table, None)
+                self._changed.set()
 
     def _on_server(self, server: str, payload: bytes) -> None:
         if not payload:

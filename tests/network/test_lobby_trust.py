@@ -89,3 +89,31 @@ def test_an_id_made_from_a_key_is_that_keys_only(tmp_path: Path) -> None:
     assert topics.certifies("t1", Keys.generate().public)  # a chosen id: met first, pinned
     with pytest.raises(NetError, match="made from a table's key"):
         make_host(BrokerAddress(), tmp_path, table=table)
+
+
+async def test_a_cleared_card_is_a_hint_to_ask_its_host(broker: TestBroker, tmp_path: Path) -> None:
+    """Anyone may clear a table's retained card (an empty payload cannot be signed), so it is
+    no verdict: the lobby asks the host again. A live host answers and stays listed (and puts
+    its card back); one that went silent (its Last Will lost with a broker node, say) used to
+    stay listed for ever, and now leaves the list when it has not answered for a while."""
+    address = broker.address
+    live = make_host(address, tmp_path, table=None, seats=2)
+    silent = make_host(address, tmp_path, table=None, seats=2)
+    eve = RawClient(address, "eve", [])
+    async with eve:
+        try:
+            await live.open()
+            await silent.open()
+            async with Lobby(address, backoff=FAST) as lobby:
+                lobby.doubt_for = 2.0
+                await lobby.wait_for(lambda lobby: {live.table, silent.table} <= set(lobby.tables))
+                silent.link.on_message = lambda topic, payload, retain: None  # hears nothing now
+                for host in (live, silent):
+                    await eve.replay(topics.card(host.table), b"")  # cleared, retained
+                await lobby.wait_for(lambda lobby: silent.table not in lobby.tables, 15)
+                assert live.table in lobby.tables, "its host answered: still listed"
+            async with Lobby(address, backoff=FAST) as newcomer:  # its card was put back
+                await newcomer.wait_for(lambda lobby: live.table in lobby.tables, 10)
+        finally:
+            await close_all(live, [])
+            await close_all(silent, [])
