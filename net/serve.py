@@ -461,6 +461,10 @@ class Server:
             reason = f"you already have {self.per_client} tables waiting for players"
             self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
             return
+        if self.new_keys.members and who not in self.new_keys.members:
+            reason = "this server opens tables for its club's members only"
+            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            return
         if not self.new_keys.known(who) and not work.holds(self.server, who, request.id,
                                                            request.work):  # fmt: skip
             reason = "a new key's first table request needs a proof of work (update caldera)"

@@ -17,6 +17,7 @@ from net import topics, work
 from net.errors import NetError
 from net.host import TableHost
 from net.keys import Keys, open_frame
+from net.lobby import Lobby
 from net.serve import Server
 from net.session import NetSession
 from net.wire import ServerReply, TableRequest, encode
@@ -118,5 +119,26 @@ async def test_a_flood_of_new_identities_cannot_fill_a_server(
             with pytest.raises(NetError, match="5 new players a minute"):
                 await join(address, next(iter(server.tables)), "gus", timeout=10)
             collecting.cancel()
+    finally:
+        await server.close()
+
+
+async def test_a_club_server_with_a_member_list_serves_its_members_only(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Where the club has a member list (``caldera serve --members FILE``), it stands for the
+    work: a member's key is served at once, any other is refused, its work done or not."""
+    address = broker.address
+    member = keys_of("ann")
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST, sweep=None,
+                    members=frozenset({member.public.hex()}))  # fmt: skip
+    await server.open()
+    try:
+        async with Lobby(address, identity="ann", keys=member, backoff=FAST) as ann:
+            assert await ann.request_table("maunakea", 2, server="club") in server.tables
+        async with Lobby(address, identity="eve", backoff=FAST) as eve:
+            with pytest.raises(NetError, match="club's members only"):
+                await eve.request_table("maunakea", 2, server="club")
+        assert len(server.tables) == 1
     finally:
         await server.close()
