@@ -365,6 +365,7 @@ async def test_bots_finish_the_game_and_the_end_screen_shows_the_scores() -> Non
         last = game.session.envelopes[-1].event
         assert isinstance(last, GameEnded)
         assert end.outcome.scores == last.scores
+        await wait_for(pilot, lambda: "Explorers" in screen_text(pilot), "the scores shown")
         shown = screen_text(pilot)
         winner = game.names[last.winners[0]]
         assert winner in shown and "Explorers" in shown

@@ -167,7 +167,7 @@ class ChoiceList(OptionList, inherit_bindings=False):
         """Textual's (8.x), but a new count of lines lays the screen out only when the scrollbar
         comes or goes: the list's own size is the screen's to set, never its options'
         (``virtual_size`` is a layout reactive: each question opened laid the whole table out,
-        most of a key's time on Arnak's table)."""
+        most of a key's time on a big table)."""
         if not self.scrollable_content_region:
             return
         line_cache = self._line_cache
