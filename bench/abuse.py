@@ -8,7 +8,9 @@ round trip of ``rt`` is timed again:
   its whole log 20 times a second each (400 requests/s, the issue measured 391);
 - **request flood**: one identity asks the server for tables 300 times a second (the issue
   saw 195 tables taken in 0.7 s);
-- **size**: one identity sends 2 MiB messages to the referee, 5 a second.
+- **size**: one identity sends 2 MiB messages to the referee, 5 a second;
+- **identity flood** (a server of its own, taking 30 new keys a minute): 70 made-up identities,
+  their work done, ask for 3 tables each; how many opened, and what a real newcomer is told.
 
     .venv/bin/python bench/abuse.py [--samples 150]
 """
@@ -22,6 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import paho.mqtt.client as paho
@@ -30,10 +33,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 from netbench import brokers, command_round_trips, serve_process, summary
 
 from core.codec import pack
-from net import topics
+from net import topics, work
 from net.config import BrokerAddress
+from net.errors import NetError
 from net.keys import Keys
 from net.lobby import Lobby
+from net.wire import TableRequest, encode
 
 
 class Flooder(threading.Thread):
@@ -110,6 +115,50 @@ def size_abuse(address: BrokerAddress, big: str) -> list[Flooder]:
     return [Flooder(address, "huge", lambda _n: huge, rate=5, sign=False)]
 
 
+def identity_flood(address: BrokerAddress, count: int = 70) -> None:
+    """``count`` made-up identities (a key each, their work done: net.work) ask for 3 tables
+    each at once, as fast as one connection sends (70 filled a 200-table server in 1.5 s)."""
+    client = paho.Client(paho.CallbackAPIVersion.VERSION2, client_id="identity-flood")
+    client.connect(address.host, address.port)
+    client.loop_start()
+    try:
+        for i in range(count):
+            keys, name = Keys.generate(), f"made{i}"
+            for n in range(3):
+                body = TableRequest(id=f"m{i}-{n}", game="maunakea", seats=2, name="spam")
+                body = replace(body, work=work.solve("bench", keys.public.hex(), body.id))
+                topic = topics.server_request("bench", name)
+                client.publish(topic, keys.sign(topic, encode(body)), qos=1)
+    finally:
+        client.loop_stop()
+        client.disconnect()
+
+
+async def measure_identities(address: BrokerAddress) -> tuple[int, float, str]:
+    """Tables a server taking 30 new keys a minute opened for 70 made-up identities asking 3
+    each, how long their work took, and what a real newcomer is told right after."""
+    server = serve_process(address, "--new-keys", "30")
+    try:
+        async with Lobby(address) as lobby:
+            await lobby.wait_for(lambda lb: bool(lb.servers), 30)
+            started = time.perf_counter()
+            await asyncio.to_thread(identity_flood, address)
+            spent = time.perf_counter() - started
+            await asyncio.sleep(3)  # their answers settle (a figure, not a check)
+            await lobby.wait_for(lambda lb: "bench" in lb.servers, 10)
+            tables = lobby.servers["bench"].tables
+        async with Lobby(address) as newcomer:
+            await newcomer.wait_for(lambda lb: bool(lb.servers), 30)
+            try:
+                said = "got table " + await newcomer.request_table("maunakea", 2)
+            except NetError as exc:
+                said = str(exc)
+        return tables, spent, said
+    finally:
+        server.terminate()
+        server.wait()
+
+
 async def measure(address: BrokerAddress, samples: int) -> list[tuple[str, list[float], int]]:
     server = serve_process(address)
     results: list[tuple[str, list[float], int]] = []
@@ -117,7 +166,9 @@ async def measure(address: BrokerAddress, samples: int) -> list[tuple[str, list[
         async with Lobby(address) as lobby:
             await lobby.wait_for(lambda lb: bool(lb.servers), 30)
             big = await lobby.request_table("maunakea", 2, bots=2, options={"turn_limit": 60})
-            await lobby.wait_for(lambda lb: lb.tables[big].status == "over", 120)
+            await lobby.wait_for(
+                lambda lb: big in lb.tables and lb.tables[big].status == "over", 120
+            )
             events = lobby.tables[big].seq
             abuses = [("quiet", None), ("sync flood", sync_flood),
                       ("request flood", request_flood), ("2 MiB messages", size_abuse)]  # fmt: skip
@@ -154,6 +205,10 @@ def main() -> None:
             ratio = statistics.median(times) / quiet
             print(f"    {name:15} {summary(times)}   {ratio:.2f}x quiet   ({sent} abusive "
                   f"messages sent)")  # fmt: skip
+        with make() as address:  # type: ignore[operator]
+            tables, spent, said = asyncio.run(measure_identities(address))
+        print(f"    identity flood  70 made-up keys x 3 requests: {tables} tables opened "
+              f"(their work: {spent:.1f} s); a real newcomer then: {said}")  # fmt: skip
 
 
 if __name__ == "__main__":
