@@ -4,11 +4,15 @@
 state right before event ``back_to``, refolded from the events still in effect (:func:`live`).
 Undos are rare and follow a person's keypress, so they pay for the refold; the fold's common
 path pays one type test per event.
+
+A game's rules may offer ``evolve_alone``, a map from event types to functions that evolve the
+state by such an event exactly as ``evolve`` would (for Arnak, its commonest events, which
+need nothing after their own handler): the fold calls them directly, a Python call less each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from core.codec import Envelope
@@ -45,10 +49,14 @@ def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
     rules = rules_of(first.event)
     state = start_state(rules, first.event)
     evolve = rules.evolve
+    alone: Mapping[type, Callable[[Any, Any], Any]] = getattr(rules, "evolve_alone", None) or {}
     for env in envs[1:]:
         event = env.event
         kind = type(event)
-        if kind is Undone:
+        step = alone.get(kind)
+        if step is not None:
+            state = step(state, event)  # what ``evolve`` would call, a Python call less
+        elif kind is Undone:
             state = state_before(rules, envs, event.back_to)  # type: ignore[union-attr]
         elif kind is not GameEnded:  # it only reveals the seed; a table's own events (clocks,
             state = evolve(state, event)  # who sits where) go to evolve, which ignores them

@@ -13,6 +13,7 @@ steps of each concern live beside it: :mod:`~core.games.arnak.sites`,
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.games.arnak import assistants, cards, research, sites
@@ -111,14 +112,20 @@ def run(state: ArnakState) -> None:
         frame = stack[-1]
         if "need" in frame.ctx:
             return
-        ops = program(frame.key)
-        if frame.pc >= len(ops):
+        steps = steps_of(frame.key)
+        pc = frame.pc
+        if pc >= len(steps):
             stack.pop()
             continue
-        op = ops[frame.pc]
-        step = STEPS.get(type(op))
+        step, op = steps[pc]
         if step is None or not step(state, frame, op):
             return  # an ask (waits for Choose), or a step waiting for a choice or a fact
+
+
+@cache
+def steps_of(key: str) -> tuple[tuple[Any, o.Op], ...]:
+    """Program ``key``'s ops, each with its step (``None``: an ask), looked up once a key."""
+    return tuple((STEPS.get(type(op)), op) for op in program(key))
 
 
 def options(state: ArnakState) -> list[str]:
@@ -163,7 +170,11 @@ def count_of(state: ArnakState, seat: int, per: str) -> int:
 
 def _gain(state: ArnakState, frame: Frame, op: o.Gain) -> bool:
     gain(state, frame.seat, op.res)
-    advance(frame)
+    frame.pc += 1  # ``advance``, inlined (the commonest step)
+    ctx = frame.ctx
+    if ctx:
+        ctx.pop("picked", None)
+        ctx.pop("need", None)
     return True
 
 

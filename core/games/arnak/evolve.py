@@ -38,7 +38,7 @@ program = fx.program
 ANSWERS = fx.ANSWERS
 
 
-def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
+def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
     pile = e.pile
     if pile.startswith("play:"):
         player = state.seats[int(pile[5:])]
@@ -47,7 +47,7 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
         player.play.clear()
         state.roundend_step += 1
         _roundend_next(state)
-        return
+        return state
     cards = list(e.cards)
     if pile == "items":
         state.item_deck = cards
@@ -85,6 +85,7 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> None:
         state.seats[int(pile[5:])].deck = cards
         state.seats[int(pile[5:])].deck_seen = [0] * len(cards)
     state.setup_step += 1
+    return state
 
 
 def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
@@ -97,9 +98,9 @@ def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
     state.refill_due = True
 
 
-def _refilled(state: ArnakState, e: ev.RowRefilled) -> None:
-    arts = [c for c in state.row_art if c is not None]
-    items = [c for c in state.row_items if c is not None]
+def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
+    arts = list(filter(None, state.row_art))  # the cards (ids are never empty), not the gaps
+    items = list(filter(None, state.row_items))
     if e.items:
         del state.item_deck[: len(e.items)]
         state.top_known[0] = False
@@ -111,15 +112,19 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> None:
     state.row_art = [None] * (state.staff - len(arts)) + arts
     state.row_items = items + [None] * (ROW_SIZE - state.staff - len(items))
     state.refill_due = False
+    return state
 
 
-def _top_frame(state: ArnakState) -> tuple[Frame, Any] | None:
-    return fx.current(state)
+def _top_frame(state: ArnakState) -> Frame:
+    """The frame waiting for the event's fact (there is one)."""
+    assert state.stack
+    return state.stack[-1]
 
 
 def _drew(state: ArnakState, e: ev.Drew) -> None:
     player = state.seats[e.seat]
-    fx.forget_left_hand(player)
+    if player.hand_public:
+        fx.forget_left_hand(player)
     n = len(e.cards)
     if e.bottom:
         del player.deck[len(player.deck) - n :]
@@ -127,13 +132,13 @@ def _drew(state: ArnakState, e: ev.Drew) -> None:
     else:
         del player.deck[:n]
         del player.deck_seen[:n]
-    top = _top_frame(state)
-    if top is None or "need" not in top[0].ctx:
+    stack = state.stack
+    if not stack or "need" not in stack[-1].ctx:
         player.hand.extend(e.cards)  # drawing up to 5 for a round
         return
-    frame, op = top
+    frame = stack[-1]
     frame.ctx.pop("need")
-    if isinstance(op, o.Peek):
+    if isinstance(program(frame.key)[frame.pc], o.Peek):
         player.aside.extend(e.cards)
         return
     player.hand.extend(e.cards)
@@ -151,9 +156,7 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
         state.rescue[0] = e.card
         state.rescue_shown = True
         return
-    top = _top_frame(state)
-    assert top is not None
-    frame, _ = top
+    frame = _top_frame(state)
     need = frame.ctx.pop("need")
     if pile in ("items", "artifacts"):
         deck = state.item_deck if pile == "items" else state.art_deck
@@ -181,9 +184,7 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
 
 
 def _peeked(state: ArnakState, e: ev.Peeked) -> None:
-    top = _top_frame(state)
-    assert top is not None
-    frame, _ = top
+    frame = _top_frame(state)
     frame.ctx.pop("need")
     frame.ctx["seen"] = True
     if e.seat not in state.looked[e.pile]:
@@ -200,19 +201,19 @@ def _laid_aside(state: ArnakState, e: ev.LaidAsideCards) -> None:
     player = state.seats[e.seat]
     player.aside.clear()
     player.play.extend(e.cards)
-    top = _top_frame(state)
-    assert top is not None
-    top[0].ctx.pop("need")
-    fx.advance(top[0])
+    frame = _top_frame(state)
+    frame.ctx.pop("need")
+    fx.advance(frame)
 
 
-def _turn_started(state: ArnakState, e: ev.TurnStarted) -> None:
+def _turn_started(state: ArnakState, e: ev.TurnStarted) -> ArnakState:
     state.phase = "turn"
     state.active = e.seat
     state.main_done = False
     state.turn_over = False
     state.pool = []
     state.turn += 1
+    return state
 
 
 def _round_ended(state: ArnakState, e: ev.RoundEnded) -> None:
@@ -271,7 +272,12 @@ def _roundend_next(state: ArnakState) -> None:
 def _card_played(state: ArnakState, e: ev.CardPlayed) -> None:
     player = state.seats[e.seat]
     card = K.card(e.card)
-    fx.take_card(player.hand, e.card)
+    hand = player.hand
+    try:  # ``fx.take_card``, inlined (every card played)
+        hand.remove(e.card)
+    except ValueError:
+        if HIDDEN in hand:
+            hand.remove(HIDDEN)
     if card.kind == "artifact":
         player.res[TABLET] -= ARTIFACT_TABLETS
     if card.exile_self:
@@ -345,17 +351,19 @@ def _idol_slotted(state: ArnakState, e: ev.IdolSlotted) -> None:
     fx.push(state, "slot", e.seat)
 
 
-def _passed(state: ArnakState, e: ev.Passed) -> None:
+def _passed(state: ArnakState, e: ev.Passed) -> ArnakState:
     state.passed[e.seat] = True
     state.main_done = True
+    return state
 
 
-def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> None:
+def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> ArnakState:
     state.pool = []
     state.turn_over = True
     player = state.seats[e.seat]
     if state.passed[e.seat] and state.round < ROUNDS and player.hand:
-        fx.push(state, "keep", e.seat)
+        fx.push(state, "keep", e.seat)  # an ask: the effects would stop at it at once
+    return state
 
 
 def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
@@ -368,7 +376,7 @@ def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> None:
     ANSWERS[type(op)](state, frame, op, e.value)
 
 
-HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
+HANDLERS: dict[type, Callable[[ArnakState, Any], object]] = {
     **TABLE_EVENT_HANDLERS,  # a table's own events (clocks): nothing changes
     ev.Shuffled: _shuffled,
     ev.StartPlayerChosen: _start_player,
@@ -394,3 +402,14 @@ HANDLERS: dict[type, Callable[[ArnakState, Any], None]] = {
     ev.ChoseSecretly: _chose,
     ev.FinalScoring: _final_scoring,
 }
+
+ALONE: dict[type, Callable[[ArnakState, Any], ArnakState]] = {
+    ev.TurnStarted: _turn_started,
+    ev.TurnEnded: _turn_ended,
+    ev.Passed: _passed,
+    ev.RowRefilled: _refilled,
+    ev.Shuffled: _shuffled,
+}
+"""The commonest events whose handler alone is ``evolve``: they start no effect that runs (the
+stack, settled after every event, stays settled), so the fold calls them directly, a Python
+call less an event (``Rules.evolve_alone``, see ``core.fold``)."""

@@ -180,7 +180,12 @@ def spend(
             player.res[COIN] -= PILOT_COINS
         else:
             given += travel_of(token)
-            _take(player.hand, token)
+            hand = player.hand
+            try:  # ``_take``, inlined (every paid dig)
+                hand.remove(token)
+            except ValueError:
+                if HIDDEN in hand:
+                    hand.remove(HIDDEN)
             player.play.append(token)
     if player.all_planes:
         given = (PLANE,) * len(given)
@@ -193,12 +198,3 @@ def left_over(cost: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:
     """The icons ``given`` leaves after paying ``cost`` (none if it cannot), worked out once
     for each pair (travel costs and payments are small: a few hundred pairs at most)."""
     return tuple(leftover(cost, given) or ())
-
-
-def _take(cards: list[str], card: str) -> None:
-    """Remove ``card`` (or, in a view that cannot see it, a hidden card) from ``cards``."""
-    try:
-        cards.remove(card)
-    except ValueError:
-        if HIDDEN in cards:
-            cards.remove(HIDDEN)

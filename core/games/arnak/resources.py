@@ -41,8 +41,12 @@ def can_pay_res(state: ArnakState, seat: int, res: tuple[int, ...]) -> bool:
 
 def pay_res(state: ArnakState, seat: int, res: tuple[int, ...]) -> None:
     have = state.seats[seat].res
-    for i, n in enumerate(res):
-        have[i] -= n
+    coins, compasses, tablets, arrowheads, jewels = res
+    have[COIN] -= coins
+    have[COMPASS] -= compasses
+    have[TABLET] -= tablets
+    have[ARROWHEAD] -= arrowheads
+    have[JEWEL] -= jewels
 
 
 def icons(travel: tuple[int, ...]) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any
 from core.games.arnak import events as ev
 from core.games.arnak import flow, ledger, play, position, scoring, secrecy, transcript
 from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.evolve import ALONE
 from core.games.arnak.evolve import evolve as _evolve
 from core.games.arnak.state import RULES_VERSION, ArnakState, Player
 from core.messages import Command, Event
@@ -134,6 +135,7 @@ class Arnak(RulesBase[ArnakState]):
         return play.decide(state, seat, command)
 
     evolve = staticmethod(_evolve)
+    evolve_alone = ALONE  # the fold's shortcut for the commonest events (see ``core.fold``)
 
     def fully_known(self, state: ArnakState) -> bool:
         return secrecy.fully_known(state)

@@ -118,9 +118,15 @@ def place(state: ArnakState, seat: int, space: str) -> None:
 
 def start_dig(state: ArnakState, seat: int, space: str, twice: bool = False) -> None:
     """An archaeologist arrived at a discovered site: its effect runs (twice: Passage Shell)."""
-    place(state, seat, space)
-    key = site_program(state, site_of(space))
-    assert key is not None
+    arch = state.seats[seat].arch  # ``place`` and ``site_program``, inlined (every dig)
+    arch[arch.index(None)] = space
+    state.occupant[space] = seat
+    if space[0] == "C":
+        key = CAMP_KEYS[space[:2]]
+    else:
+        tile = state.site_tile.get(space)
+        assert tile is not None
+        key = "site:" + tile
     start(state, key, seat)
     if twice:
         start(state, key, seat)  # Passage Shell: the site's effect once more
