@@ -27,7 +27,11 @@ ROUNDS = C.rules.rounds
 
 
 def evolve(state: ArnakState, event: Event) -> ArnakState:
-    HANDLERS[type(event)](state, event)
+    kind = type(event)
+    alone = ALONE.get(kind)  # the commonest events' handlers finish the work themselves
+    if alone is not None:
+        return alone(state, event)
+    HANDLERS[kind](state, event)
     if state.stack:
         run(state)
     return state
@@ -269,7 +273,7 @@ def _roundend_next(state: ArnakState) -> None:
 # --- the commands' echoes -----------------------------------------------------------------------
 
 
-def _card_played(state: ArnakState, e: ev.CardPlayed) -> None:
+def _card_played(state: ArnakState, e: ev.CardPlayed) -> ArnakState:
     player = state.seats[e.seat]
     card = K.card(e.card)
     hand = player.hand
@@ -289,12 +293,18 @@ def _card_played(state: ArnakState, e: ev.CardPlayed) -> None:
     else:
         state.main_done = True
         fx.start(state, e.card, e.seat, MAIN_ACTION)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
-def _dug(state: ArnakState, e: ev.Dug) -> None:
+def _dug(state: ArnakState, e: ev.Dug) -> ArnakState:
     spend(state, e.seat, K.space_travel(state.side, e.space), e.pay, K.travel)
     state.main_done = True
     fx.start_dig(state, e.seat, e.space)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _discovered(state: ArnakState, e: ev.Discovered) -> None:
@@ -320,22 +330,31 @@ def _overcame(state: ArnakState, e: ev.Overcame) -> None:
     state.main_done = True
 
 
-def _bought(state: ArnakState, e: ev.Bought) -> None:
+def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
     state.main_done = True
     fx.buy(state, e.seat, e.card, 0)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
-def _researched(state: ArnakState, e: ev.Researched) -> None:
+def _researched(state: ArnakState, e: ev.Researched) -> ArnakState:
     state.main_done = True
     fx.do_research(state, e.seat, e.token, e.to)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
-def _assistant_used(state: ArnakState, e: ev.AssistantUsed) -> None:
+def _assistant_used(state: ArnakState, e: ev.AssistantUsed) -> ArnakState:
     helper = state.seats[e.seat].assistants[e.slot]
     helper.exhausted = True
     if K.assistant_main(helper.id):
         state.main_done = True
     fx.start(state, K.assistant_key(helper.id, helper.gold), e.seat)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _boon_used(state: ArnakState, e: ev.BoonUsed) -> None:
@@ -370,10 +389,13 @@ def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
     state.final = [dict(p) for p in e.parts]
 
 
-def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> None:
+def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> ArnakState:
     frame = state.stack[-1]  # ``fx.answer``, one call less for the commonest event
     op = program(frame.key)[frame.pc]
     ANSWERS[type(op)](state, frame, op, e.value)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 HANDLERS: dict[type, Callable[[ArnakState, Any], object]] = {
@@ -409,7 +431,15 @@ ALONE: dict[type, Callable[[ArnakState, Any], ArnakState]] = {
     ev.Passed: _passed,
     ev.RowRefilled: _refilled,
     ev.Shuffled: _shuffled,
+    # these run the effects they start themselves, as ``evolve`` would after them
+    ev.Chose: _chose,
+    ev.Dug: _dug,
+    ev.CardPlayed: _card_played,
+    ev.Bought: _bought,
+    ev.Researched: _researched,
+    ev.AssistantUsed: _assistant_used,
 }
-"""The commonest events whose handler alone is ``evolve``: they start no effect that runs (the
-stack, settled after every event, stays settled), so the fold calls them directly, a Python
-call less an event (``Rules.evolve_alone``, see ``core.fold``)."""
+"""The commonest events, whose handler alone is ``evolve``: the first few start no effect that
+runs (the stack, settled after every event, stays settled), the others run theirs themselves;
+the fold calls them directly, a Python call less an event (``evolve_alone``, see
+``core.fold``)."""
