@@ -11,6 +11,8 @@ the decisions it searched: those with more than one legal command).
 Games: maunakea, maunakea-advanced, kilauea, arnak-bird, arnak-snake (two players) and arnak-4p
 (the level against three greedy bots, both sides in turn). ``--budget`` sets the iterations a
 decision (reproducible); without it a level plays with its own iterations, never its seconds.
+``--tune FIELD=VALUE`` changes one of the level's parameters (``core.search.levels.Level``:
+``scale``, ``horizon``, ``exploration``…) to compare it with the level as it is, seed for seed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from statistics import mean
 from typing import Any
@@ -32,7 +34,7 @@ from bench.common import percentile
 from core.bots import Bot, make_bot
 from core.games import get_rules
 from core.referee import Referee
-from core.search import SearchBot
+from core.search import Level, SearchBot
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,26 @@ class Timed:
         return command
 
 
-def play(variant_name: str, level: str, index: int, budget: int | None) -> Result:
+Tuning = tuple[tuple[str, Any], ...]
+
+
+def tuning(pairs: list[str]) -> Tuning:
+    """``FIELD=VALUE`` pairs as a level's fields with values of their types."""
+    kinds = {f.name: f.type for f in fields(Level)}
+    out = []
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        kind = kinds.get(name)
+        if kind is None or name == "name":
+            raise SystemExit(f"--tune: no level parameter {name!r} (one of {', '.join(kinds)})")
+        value: Any = int(text) if kind in ("int", int) else float(text)
+        out.append((name, value))
+    return tuple(out)
+
+
+def play(
+    variant_name: str, level: str, index: int, budget: int | None, tune: Tuning = ()
+) -> Result:
     """Game ``index``: seed ``index // players``, the level's bot in seat ``index % players``."""
     variant = VARIANTS[variant_name]
     rules = get_rules(variant.game)
@@ -101,7 +122,7 @@ def play(variant_name: str, level: str, index: int, budget: int | None) -> Resul
     search = make_bot(variant.game, level, f"{seed}/{level}")
     assert isinstance(search, SearchBot)
     search.timed = False
-    search.level = search.level.budget(budget)
+    search.level = replace(search.level.budget(budget), **dict(tune))
     timed = Timed(search)
     bots: dict[int, Any] = {
         s: timed if s == seat else make_bot(variant.game, "greedy", f"{seed}/greedy/{s}")
@@ -171,11 +192,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=int, help="iterations a decision (default: the level's)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
+    parser.add_argument(
+        "--tune", action="append", default=[], metavar="FIELD=VALUE", help="a level parameter"
+    )
     args = parser.parse_args(argv)
+    tune = tuning(args.tune)
     games = args.game or list(VARIANTS)
     levels = args.level or list(ALL_LEVELS)
     load = os.getloadavg()[0]
-    print(f"bot ladder: each level against greedy (load {load:.2f} at the start, {args.jobs} jobs)")
+    changed = "".join(f", {name}={value}" for name, value in tune)
+    print(
+        f"bot ladder: each level against greedy{changed} "
+        f"(load {load:.2f} at the start, {args.jobs} jobs)"
+    )
     print(HEADER, flush=True)
     with ProcessPoolExecutor(args.jobs) as pool:
         for variant in games:
@@ -184,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
                 n -= n % VARIANTS[variant].players  # whole seeds: every seat once
                 start = time.perf_counter()
                 indices = range(args.first, args.first + n)
-                futures = [pool.submit(play, variant, level, i, args.budget) for i in indices]
+                futures = [pool.submit(play, variant, level, i, args.budget, tune) for i in indices]
                 results = [f.result() for f in futures]
                 line = row(variant, level, results, args.budget)
                 elapsed = time.perf_counter() - start
