@@ -6,7 +6,7 @@ level it prints: games, the level's wins against greedy with a 95% interval (Wil
 win counts half), mean scores, and the level's decision time (median and 99th percentile, over
 the decisions it searched: those with more than one legal command).
 
-    nice -n 10 .venv/bin/python bench/bot_ladder.py --game kilauea --level hard --games 100
+    nice -n 15 .venv/bin/python bench/bot_ladder.py --game kilauea --level hard --games 100
 
 Games: maunakea, maunakea-advanced, kilauea, arnak-bird, arnak-snake (two players) and arnak-4p
 (the level against three greedy bots, both sides in turn). ``--budget`` sets the iterations a

@@ -5,7 +5,7 @@ Positions are sampled from greedy games (every seventh decision with a choice, a
 setup); each is searched at the hard level with a fixed budget. CPU time, not wall time, so a
 busy machine measures what a quiet one would (a process that shares its core still shows).
 
-    nice -n 10 .venv/bin/python bench/search_speed.py [ITERATIONS] [POSITIONS]
+    nice -n 15 .venv/bin/python bench/search_speed.py [ITERATIONS] [POSITIONS]
 """
 
 from __future__ import annotations
