@@ -403,9 +403,9 @@ class NetSession:
         now = time.monotonic()
         if not force and now - self._sync_asked < self.retry / 2:
             return
+        self._sync_asked = now
         request = encode(SyncRequest(len(self._envelopes)))
-        if self.link.publish(topics.sync(self.table, self.identity), request):
-            self._sync_asked = now  # (not while offline: asked, it would wait to ask again)
+        self.link.publish(topics.sync(self.table, self.identity), request)
 
     async def _nudge(self) -> None:
         """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
