@@ -132,7 +132,8 @@ class Version(argparse.Action):
     to load)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
-        parser.exit(message=f"caldera {_version()}\n")
+        print(f"caldera {_version()}")  # on stdout, as argparse's own version action does
+        parser.exit()
 
 
 def _version() -> str:
