@@ -27,7 +27,7 @@ async def test_a_lobby_closes_though_news_woke_its_looks_as_it_closed(
     for turns in range(8):
         lobby = Lobby(amqtt_broker.address, name=f"closing{turns}", backoff=FAST)
         await lobby.open()
-        await asyncio.sleep(0.05)  # the looks' loop is waiting for news
+        await asyncio.sleep(0)  # one turn: the looks' loop sends its looks and waits for news
         lobby._wake.set()
         for _ in range(turns):
             await asyncio.sleep(0)
