@@ -167,6 +167,7 @@ class RoomScreen(Screen[None]):
             assert hosted.session is not None
             self._follow(hosted.session)
             self.card = host.card
+            self._to_game()  # a game opened again may have come whole before we followed it
             if hosted.embedded is None:
                 self._say("")  # the broker answered: nothing to say about it
             await asyncio.Event().wait()
