@@ -177,3 +177,35 @@ def test_arnak_deals_remembered_cards_back_to_their_players() -> None:
                         checked += 1
         referee.submit(seat, bot.choose(rules, view, seat))
     assert checked > 20
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_easy_slips_are_legal_reproducible_and_only_easys(variant: str) -> None:
+    """``easy`` plays some decisions at random (its blunder rate, per game), drawn from the
+    decision's seed: legal, the same with the same seed; the other levels never slip."""
+    game = VARIANTS[variant][0]
+    easy = make_bot(game, "easy", "slips")
+    assert isinstance(easy, SearchBot)
+    assert 0 < easy.level.blunder < 1
+    for name in ("medium", "hard"):
+        other = make_bot(game, name, "slips")
+        assert isinstance(other, SearchBot) and other.level.blunder == 0
+    referee = greedy_game(variant, "slips", 6)
+    seat = a_decision(referee)
+    rules = referee.rules
+    view = rules.view(referee.state, seat)
+    legal = rules.legal_commands(view, seat)
+    slips = []
+    for n in range(8):
+        bot = make_bot(game, "easy", f"slips/{n}")
+        assert isinstance(bot, SearchBot)
+        bot.timed = False
+        bot.level = dataclasses.replace(bot.level, blunder=1.0)
+        decision = bot.decide(rules, view, seat)
+        assert decision.command in legal and decision.iterations == 0
+        again = make_bot(game, "easy", f"slips/{n}")
+        assert isinstance(again, SearchBot)
+        again.level = bot.level
+        assert again.decide(rules, view, seat).command == decision.command
+        slips.append(decision.command)
+    assert len(set(slips)) > 1  # drawn at random, not the search's one favourite

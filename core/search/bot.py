@@ -14,7 +14,7 @@ from core.bots import register_bot
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.search.hooks import Hooks
-from core.search.ismcts import Decision, search
+from core.search.ismcts import Choice, Decision, search
 from core.search.levels import LEVELS, Level
 
 
@@ -46,6 +46,12 @@ class SearchBot:
         rng = self.rng()
         self.decisions += 1
         self.memory = self.hooks.remember(self.memory, state, seat)
+        if self.level.blunder and rng.random() < self.level.blunder:
+            # a beginner's slip: any legal command, unweighed (drawn from the decision's seed)
+            legal = rules.legal_commands(state, seat)
+            slip = legal[rng.randrange(len(legal))]
+            self.last = Decision(slip, (Choice(slip, 0, 0.5, 0.0),), 0)
+            return self.last
         clock = time.perf_counter if self.timed else None
         decision = search(
             rules, self.hooks, state, seat, self.level, rng, clock=clock, memory=self.memory
@@ -65,14 +71,20 @@ class SearchBot:
 
 
 def register_levels(
-    game: str, hooks: Hooks[Any], iterations: Mapping[str, int] | None = None
+    game: str,
+    hooks: Hooks[Any],
+    iterations: Mapping[str, int] | None = None,
+    tuning: Mapping[str, Mapping[str, float]] | None = None,
 ) -> None:
     """Offer ``game``'s search bot at every level (``easy``, ``medium``, ``hard``);
     ``iterations`` are the game's own budgets by level (what the level's seconds allow in this
-    game on a 2-core machine: a game's playouts cost what its rules and greedy bot cost)."""
+    game on a 2-core machine: a game's playouts cost what its rules and greedy bot cost), and
+    ``tuning`` its other parameters by level (``{"easy": {"blunder": 0.3}}``: what the ladder
+    measured this game needs)."""
     for name, level in LEVELS.items():
         budget = (iterations or {}).get(name)
         level = replace(level, iterations=budget) if budget else level
+        level = replace(level, **(tuning or {}).get(name, {}))
         register_bot(game, name, partial(_made, hooks, level))
 
 

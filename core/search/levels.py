@@ -22,6 +22,7 @@ class Level:
     prior: float = 0.6  # each rank down the game's ranking of commands weighs this much less
     unknown: float = 0.05  # a command not tried yet counts its tried siblings' mean less this
     scale: float = 4.0  # points ahead that make a win likely (the reward's slope)
+    blunder: float = 0.0  # the share of decisions played at random instead (a beginner's slips)
 
     def budget(self, iterations: int | None = None, seconds: float | None = None) -> Level:
         """This level with another budget (``--budget``, a benchmark's iterations only)."""
@@ -29,7 +30,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", iterations=24, seconds=0.1, horizon=2, greedy=0.0, prior=1.0),
+    "easy": Level(
+        "easy", iterations=24, seconds=0.1, horizon=2, greedy=0.0, prior=1.0, blunder=0.3
+    ),
     "medium": Level("medium", iterations=60, seconds=0.2),
     "hard": Level("hard", iterations=300, seconds=1.0),
 }

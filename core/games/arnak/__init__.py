@@ -3,10 +3,10 @@
 from core.bots import register_bot
 from core.games.arnak.greedy import GreedyBot
 from core.games.arnak.rules import RULES
-from core.games.arnak.search import HOOKS, ITERATIONS
+from core.games.arnak.search import HOOKS, ITERATIONS, TUNING
 from core.search import register_levels
 
 register_bot("arnak", "greedy", GreedyBot)
-register_levels("arnak", HOOKS, ITERATIONS)
+register_levels("arnak", HOOKS, ITERATIONS, TUNING)
 
 __all__ = ["RULES", "GreedyBot"]

@@ -42,4 +42,7 @@ def candidates(state: KilaueaState, seat: Seat, legal: list[Command]) -> list[Co
 ITERATIONS = {"medium": 22, "hard": 100}
 """The levels' budgets in this game: what fits their seconds (``bench/search_speed.py``: about
 8 ms of CPU an iteration here, on this 2-core machine under load)."""
+TUNING = {"easy": {"blunder": 0.3}}
+"""The levels' other parameters in this game: ``easy`` plays this share of its decisions at
+random, so it loses to greedy in most games yet still plays (``bench/bot_ladder.py``)."""
 HOOKS: Hooks[KilaueaState] = Hooks(determinize, evaluate, playout, candidates)

@@ -178,4 +178,7 @@ def _placements(state: MaunaKeaState, seat: Seat, tiles: list[cmd.PlaceTile]) ->
 ITERATIONS = {"medium": 24, "hard": 110}
 """The levels' budgets in this game: what fits their seconds (``bench/search_speed.py``: about
 8 ms of CPU an iteration here, on this 2-core machine under load)."""
+TUNING = {"easy": {"blunder": 0.12}}
+"""The levels' other parameters in this game: ``easy`` plays this share of its decisions at
+random, so it loses to greedy in most games yet still plays (``bench/bot_ladder.py``)."""
 HOOKS: Hooks[MaunaKeaState] = Hooks(determinize, evaluate, playout, candidates)
