@@ -74,7 +74,7 @@ def register_levels(
     game: str,
     hooks: Hooks[Any],
     iterations: Mapping[str, int] | None = None,
-    tuning: Mapping[str, Mapping[str, float]] | None = None,
+    tuning: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> None:
     """Offer ``game``'s search bot at every level (``easy``, ``medium``, ``hard``);
     ``iterations`` are the game's own budgets by level (what the level's seconds allow in this
