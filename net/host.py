@@ -195,6 +195,7 @@ class TableHost:
         self.tickets = Tickets()  # who is here now, on which connection
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
         self.refereeing.on_published = self._published
+        self.refereeing.on_caught_up = self._caught_up
         self.bots = HostBots(
             self.table,
             rules,
@@ -684,6 +685,14 @@ class TableHost:
         self._card_changed()
         answer(Joined(seat, self.card))
         self._maybe_auto_start()
+
+    def _caught_up(self, who: str) -> None:
+        """``who``'s catch-up was answered (the game sent, sealed to its key): a spectator
+        counts from now on."""
+        watching = self.seating.watching
+        self.seating.received(who)
+        if self.seating.watching != watching:
+            self._card_changed()
 
     def _presence_changed(self, who: str, online: bool) -> None:
         watching = self.seating.watching

@@ -89,6 +89,7 @@ class Refereeing:
         self.rejections: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, reason)
         self.event_listeners: list[EventListener] = []
         self.on_published: Callable[[], None] = lambda: None
+        self.on_caught_up: Callable[[str], None] = lambda who: None  # a catch-up answered
         self.halted = False  # the table is closing: no command counts any more
         self.published = 0  # batches of events published: one per command, one at the start
         self._writer: ReplayWriter | None = None
@@ -367,6 +368,8 @@ class Refereeing:
         if referee is None or start >= referee.seq:
             seq = referee.seq if referee is not None else 0
             self.link.publish(topic, encode(Batch(seq, ())), seal_to=key)
+            if start <= seq:
+                self.on_caught_up(key.hex())
             return
         chunk: list[bytes] = []
         size = 0
@@ -379,6 +382,7 @@ class Refereeing:
             chunk.append(data)
             size += len(data)
         self.link.publish(topic, encode(Batch(first, tuple(chunk))), seal_to=key)
+        self.on_caught_up(key.hex())  # (the rest, if any, it asks for next)
         if self.hashes:  # the newest hash, to check what it caught up with (public: not sealed)
             newest = self.newest_hashed
             self.link.publish(topic, encode(Check(newest, (self.hashes[newest],))))

@@ -30,6 +30,7 @@ class Seating:
         self.clients: set[str] = set()  # every client id that spoke to the table
         self._online: dict[str, bool] = {}  # who -> online
         self._watchers: set[str] = set()  # who asked to watch
+        self._received: set[str] = set()  # who was sent the game (a catch-up answered)
 
     def restore(self, seats: list[SeatCard]) -> None:
         """Seat again who sat at a table whose host stopped: its clients are away until they
@@ -49,14 +50,24 @@ class Seating:
                 return
 
     def watch(self, who: str) -> None:
-        """``who`` asked to watch: counted while it is online and holds no seat."""
+        """``who`` asked to watch: counted once it has received the game (:meth:`received`),
+        while it is online and holds no seat."""
         self._watchers.add(who)
+
+    def received(self, who: str) -> None:
+        """``who`` was sent the game (the host answered a catch-up of its, sealed to its key): a
+        spectator who asked to watch counts from now on. A key that only said it watches costs
+        the host nothing and shows nowhere: 2,000 made-up spectators are not '2,000 watching'."""
+        self._received.add(who)
 
     @property
     def watching(self) -> int:
-        """How many spectators are connected now: each key once, until its Last Will."""
+        """How many spectators are connected now and have the game: each key once, until its
+        Last Will."""
         return sum(
-            1 for who in self._watchers if self._online.get(who, True) and self.seat_of(who) is None
+            1
+            for who in self._watchers & self._received
+            if self._online.get(who, True) and self.seat_of(who) is None
         )
 
     def open_seats(self) -> list[Seat]:
@@ -123,6 +134,8 @@ class Seating:
         if self._online.get(who) == online:
             return None
         self._online[who] = online
+        if not online:  # back on a new connection, it catches up again
+            self._received.discard(who)
         seat = self.seat_of(who)
         if seat is None:
             return None

@@ -74,6 +74,7 @@ log = logging.getLogger("caldera.net")
 
 CardListener = Callable[[TableCard], None]
 StatusListener = Callable[[str], None]
+SYNC_MOST_WAIT = 16.0  # seconds between unanswered catch-up requests, at most
 
 
 class _Pending:
@@ -135,6 +136,12 @@ class NetSession:
         self._mismatch: int | None = None  # a hashed event our state differs at, being located
         self._target = 0  # events we know the table has
         self._sync_asked = 0.0
+        # whether the host answered a catch-up of ours on this connection: until it has, we ask
+        # again, less and less often (SYNC_MOST_WAIT at most). A spectator counts on the host's
+        # card only once it was sent the game, and a first request sent before the link is up
+        # (as the retained card arrives, while it subscribes) is lost
+        self._caught_up = False
+        self._sync_waits = 0  # unanswered catch-ups asked again since the last answer
         self._joined: asyncio.Future[Joined] | None = None
         self._pending: dict[str, _Pending] = {}
         self._ids = itertools.count()
@@ -176,6 +183,7 @@ class NetSession:
         """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
         ticket from the host)."""
         self._conn, self._ticket = secrets.token_hex(6), ""
+        self._caught_up, self._sync_waits = False, 0  # a new connection catches up anew
         return LastWill(topics.presence(self.table, self.identity), self._offline())
 
     def _offline(self) -> bytes:
@@ -369,6 +377,7 @@ class NetSession:
     def _resend(self) -> None:
         """Ask again for whatever may have been lost: the seat (or say we are here again),
         missing events, answers."""
+        self._caught_up, self._sync_waits = False, 0  # (a host that came back counts anew)
         self._hello()
         if self._joined is not None and not self._joined.done():
             return
@@ -407,6 +416,15 @@ class NetSession:
         request = encode(SyncRequest(len(self._envelopes)))
         self.link.publish(topics.sync(self.table, self.identity), request)
 
+    def _ask_again(self) -> None:
+        """Ask again for a catch-up no answer came to (lost on its way, or dropped by a busy
+        host): after ``retry`` seconds, then twice as long each time, ``SYNC_MOST_WAIT`` at
+        most, until one is answered."""
+        wait = min(self.retry * 2**self._sync_waits, max(SYNC_MOST_WAIT, self.retry))
+        if time.monotonic() - self._sync_asked >= wait:
+            self._sync_waits += 1
+            self._ask_sync(force=True)
+
     async def _nudge(self) -> None:
         """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
         while True:
@@ -421,6 +439,8 @@ class NetSession:
                 self._locate_when_known(ask=True)
             elif self._ahead or len(self._envelopes) < self._target:
                 self._ask_sync()
+            elif not self._caught_up:
+                self._ask_again()
             now = time.monotonic()
             for pending in self._pending.values():
                 if now - pending.sent >= self.retry:
@@ -460,6 +480,8 @@ class NetSession:
             self.host_key = sender
         if isinstance(message, Batch):
             self._receive(message)
+            if route.kind == "reply" and message.result is None:  # a catch-up answered
+                self._caught_up, self._sync_waits = True, 0
             if message.result is not None:
                 self._answer(message.result)
             if route.kind == "reply" and message.envs and len(self._envelopes) < self._target:

@@ -10,13 +10,16 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
-from netkit import TestBroker, join, make_host, until
+from netkit import FAST, Crowd, TestBroker, join, keys_of, make_host, until
 from textual.widgets import DataTable
 
+from net import topics
 from net.host import TableHost
 from net.seating import Seating
+from net.session import NetSession
 from net.wire import JoinRequest, TableCard
 from tests.tui.conftest import wait_for
 from tui.app import CalderaApp
@@ -33,13 +36,18 @@ def test_the_seat_book_counts_each_spectator_once_while_it_is_online() -> None:
     assert seating.watching == 0
     seating.watch("eve")
     seating.watch("eve")  # the same client asking again (its join resent)
+    assert seating.watching == 0  # it has not received the game yet
+    seating.received("eve")
     assert seating.watching == 1
     seating.mark("fay", True)
     seating.watch("fay")
+    seating.received("fay")
     assert seating.watching == 2
     seating.mark("fay", False)  # its Last Will (of its current connection: net.tickets)
     assert seating.watching == 1
-    seating.mark("fay", True)  # back on a new connection
+    seating.mark("fay", True)  # back on a new connection: counted once it caught up again
+    assert seating.watching == 1
+    seating.received("fay")
     assert seating.watching == 2
     seating.sit("eve", "eve", JoinRequest("player", "Eve"))  # a seated player does not watch
     assert seating.watching == 1
@@ -146,4 +154,60 @@ async def test_the_lobby_says_how_many_watch(
         assert _table_line(card).endswith("  · 2 watching")  # caldera lobby's line too
     finally:
         await watcher.close()
+        await host.close()
+
+
+async def test_made_up_spectators_count_only_once_they_received_the_game(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """300 made-up spectators, each a key of its own asking to watch as a real client does
+    (ticket and all), show nowhere: only a spectator the host sent the game to counts."""
+    host: TableHost = make_host(broker.address, tmp_path, seats=2, turn_limit=None)
+    await host.open()
+    ann = await join(broker.address, "t1", "ann")  # she never moves: the game stays
+    await host.seat_bot(1, "greedy")
+    await host.start()
+    eve = None
+    try:
+        async with Crowd(broker.address, "t1", 300) as crowd:
+            await crowd.ask({"role": "spectator", "name": "x"})
+            await until(lambda: len(crowd.joined) == 300, 60)  # every one of them let in
+            eve = await join(broker.address, "t1", "eve", spectator=True)
+            await until(lambda: host.card.watching == 1)
+            assert ann.card is not None
+            await until(lambda: ann.card is not None and ann.card.watching == 1)
+            await eve.close()
+            await until(lambda: host.card.watching == 0)
+    finally:
+        if eve is not None:
+            await eve.close()
+        await ann.close()
+        await host.close()
+
+
+async def test_a_spectator_whose_first_catch_up_was_lost_asks_again_and_counts(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """A spectator's first catch-up request can be lost (on amqtt the retained card comes while
+    it subscribes, before its link is up): it asks again until the host answers, so it counts.
+    Before the game starts it lacks no event, so nothing else would make it ask."""
+    host: TableHost = make_host(broker.address, tmp_path, seats=2, turn_limit=None)
+    await host.open()
+    eve = NetSession(broker.address, "t1", identity="eve", name="Eve", spectator=True,
+                     backoff=FAST, retry=0.5, keys=keys_of("eve"))  # fmt: skip
+    publish, lost = eve.link.publish, []
+
+    def losing_the_first_catch_up(topic: str, payload: bytes, **kwargs: Any) -> bool:
+        if topic == topics.sync("t1", "eve") and not lost:
+            lost.append(topic)
+            return False  # as if the link were not up yet
+        return publish(topic, payload, **kwargs)
+
+    eve.link.publish = losing_the_first_catch_up  # type: ignore[method-assign]
+    try:
+        await eve.open()
+        await until(lambda: host.card.watching == 1)
+        assert lost
+    finally:
+        await eve.close()
         await host.close()
