@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -149,13 +150,14 @@ class NatsCluster:
         size = len(self.processes)
         workdir = self.workdir
         self.mqtt = [free_port() for _ in range(size)]
+        self.nats = [free_port() for _ in range(size)]  # plain NATS: JetStream's API
         routes = [free_port() for _ in range(size)]
         documented = NATS_CONF.read_text()
         self.confs: list[Path] = []
         for i in range(size):
             swaps = {
                 "server_name: caldera-1": f"server_name: caldera-{i + 1}",
-                "listen: 0.0.0.0:4222": f"listen: 127.0.0.1:{free_port()}",
+                "listen: 0.0.0.0:4222": f"listen: 127.0.0.1:{self.nats[i]}",
                 "store_dir: /var/lib/nats/caldera": f"store_dir: {workdir / f'nats-{i + 1}'}",
                 "listen: 0.0.0.0:6222": f"listen: 127.0.0.1:{routes[i]}",
                 "listen: 0.0.0.0:1883": f"listen: 127.0.0.1:{self.mqtt[i]}",
@@ -207,10 +209,7 @@ class NatsCluster:
 
         async def connects() -> None:
             while True:
-                for k, process in enumerate(self.processes):  # any node: i may wait on a peer
-                    if process is not None and process.poll() is not None and k not in self.killed:
-                        log = (self.workdir / f"nats-{k + 1}.log").read_text(errors="replace")
-                        raise RuntimeError(f"nats-server {k + 1} exited:\n{log[-2000:]}")
+                self._check_alive()
                 try:
                     client = aiomqtt.Client(address.host, address.port, timeout=2,
                                             identifier=f"ready-{i}")  # fmt: skip
@@ -220,6 +219,71 @@ class NatsCluster:
                     await asyncio.sleep(0.1)
 
         await asyncio.wait_for(connects(), timeout)
+
+    def _check_alive(self) -> None:
+        for k, process in enumerate(self.processes):  # any node: i may wait on a peer
+            if process is not None and process.poll() is not None and k not in self.killed:
+                log = (self.workdir / f"nats-{k + 1}.log").read_text(errors="replace")
+                raise RuntimeError(f"nats-server {k + 1} exited:\n{log[-2000:]}")
+
+    async def retained_known(self, i: int, timeout: float = 60) -> None:
+        """Wait until node ``i`` holds every retained message the cluster stored.
+
+        NATS stores a retained message in the JetStream stream ``$MQTT_rmsgs`` (the publisher's
+        ack says it is there), and each node keeps its own copy in memory, from which it serves
+        a new subscriber: its JetStream consumer ``$MQTT_rmsgs_<node>`` brings it, led by any
+        node. Until it came, a subscriber on node ``i`` gets nothing; and should the consumer's
+        leader die with it on its way, it never comes (the consumer acks nothing, so nothing is
+        sent again). The consumer's count of what it delivered is asked through node ``i``:
+        the answer comes from the leader along the same route as the messages, after them."""
+        node = self._node_id(i)
+
+        async def delivered() -> None:
+            while True:
+                self._check_alive()
+                stream = await self._jetstream(i, "STREAM.INFO.$MQTT_rmsgs")
+                consumer = await self._jetstream(i, f"CONSUMER.INFO.$MQTT_rmsgs.$MQTT_rmsgs_{node}")
+                if (
+                    stream is not None
+                    and consumer is not None
+                    and consumer["delivered"]["stream_seq"] >= stream["state"]["last_seq"]
+                ):
+                    return
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(delivered(), timeout)
+
+    def _node_id(self, i: int) -> str:
+        """Node ``i``'s JetStream peer name (its log says it as it starts)."""
+        for line in (self.workdir / f"nats-{i + 1}.log").read_text(errors="replace").splitlines():
+            if "]   Node:" in line:
+                return line.rsplit(None, 1)[-1]
+        raise RuntimeError(f"nats-server {i + 1} did not say its node name")
+
+    async def _jetstream(self, i: int, api: str) -> dict[str, Any] | None:
+        """Ask node ``i``'s JetStream API (``$JS.API.<api>``) over plain NATS; ``None``: no
+        answer within 2 s (no leader to answer yet), or an error."""
+        try:
+            async with asyncio.timeout(2):
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.nats[i])
+                try:
+                    await reader.readline()  # the server's INFO
+                    writer.write(b'CONNECT {"verbose":false}\r\nSUB _answer 1\r\n'
+                                 + f"PUB $JS.API.{api} _answer 0\r\n\r\n".encode())  # fmt: skip
+                    while True:
+                        line = await reader.readline()
+                        if not line:
+                            return None
+                        if line.startswith(b"PING"):
+                            writer.write(b"PONG\r\n")
+                        elif line.startswith(b"MSG "):
+                            data = await reader.readexactly(int(line.split()[-1]) + 2)
+                            answer = json.loads(data[:-2])
+                            return None if "error" in answer else answer
+                finally:
+                    writer.close()
+        except (OSError, TimeoutError, ValueError):
+            return None
 
     def kill(self, i: int) -> None:
         self.killed.add(i)
