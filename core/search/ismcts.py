@@ -199,6 +199,9 @@ def _iterate(
     values = worth(rules, hooks, state)
     reward = rewards(values, level.scale)
     gain = values[me] - base
+    if level.points:  # a lead already safe still pays for more points
+        squashed = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -gain / level.scale))))
+        reward[me] = (1.0 - level.points) * reward[me] + level.points * squashed
     for visited in path:
         visited.visits += 1
         visited.total += reward[visited.seat]

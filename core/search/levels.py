@@ -22,6 +22,7 @@ class Level:
     prior: float = 0.6  # each rank down the game's ranking of commands weighs this much less
     unknown: float = 0.05  # a command not tried yet counts its tried siblings' mean less this
     scale: float = 4.0  # points ahead that make a win likely (the reward's slope)
+    points: float = 0.0  # the share of the seat's reward from its own points gained (not its lead)
     blunder: float = 0.0  # the share of decisions played at random instead (a beginner's slips)
 
     def budget(self, iterations: int | None = None, seconds: float | None = None) -> Level:

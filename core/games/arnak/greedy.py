@@ -138,6 +138,7 @@ class Spoiled(Exception):
 
 class GreedyBot:
     name = "greedy"
+    worth = staticmethod(value)  # what it weighs positions by (the search's policy has its own)
 
     def __init__(self, seed: str) -> None:
         self._rng = Rng(seed)
@@ -168,9 +169,9 @@ class GreedyBot:
         kind = type(command)
         if kind is cmd.Pass:
             # passing early wastes the round: only when nothing else helps
-            return value(state, seat) - passing_cost(state, seat)
+            return self.worth(state, seat) - passing_cost(state, seat)
         if kind is cmd.EndTurn:
-            return value(state, seat) - 0.05
+            return self.worth(state, seat) - 0.05
         event: Event
         if kind is cmd.Choose and fx.secret_answer(state):
             event = ev.ChoseSecretly(seat, command.value)  # type: ignore[attr-defined]
@@ -183,7 +184,7 @@ class GreedyBot:
         except (AssertionError, KeyError, IndexError, ValueError):
             if spare:
                 raise Spoiled from None
-            return value(state, seat) - 1  # a view cannot follow it further: judge it poorly
+            return self.worth(state, seat) - 1  # a view cannot follow it further: judge it poorly
         bonus = 0.0
         if after.passed[seat] and not had_passed:
             bonus -= passing_cost(after, seat)  # a card's option that passes ends the round too
@@ -210,8 +211,8 @@ class GreedyBot:
                         except Spoiled:
                             again = state.copy()
                             evolve(again, event)
-                            score = value(again, seat) - 1
+                            score = self.worth(again, seat) - 1
                         if score > best:
                             best = score
                     return best + bonus
-        return value(after, seat) + bonus
+        return self.worth(after, seat) + bonus

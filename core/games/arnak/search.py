@@ -1,5 +1,6 @@
 """What Arnak gives the search bots (:mod:`core.search`): a deal of everything a seat's view
-hides, a position's worth (the greedy bot's), and the greedy bot as the playout policy.
+hides, a position's worth (:mod:`core.games.arnak.worth`), and the greedy bot weighing
+positions by that worth as the playout policy.
 
 A deal is drawn from the view alone: the components the view does not show anywhere are dealt
 at random into its hidden places (``?``), each kind into places it can lie in. A player's
@@ -17,9 +18,10 @@ from collections.abc import Iterable
 from random import Random
 
 from core.games.arnak.components import COMPONENTS as C
-from core.games.arnak.greedy import GreedyBot, value
+from core.games.arnak.greedy import GreedyBot
 from core.games.arnak.rules import RULES
 from core.games.arnak.state import HIDDEN, ArnakState
+from core.games.arnak.worth import worth
 from core.messages import Command
 from core.protocol import Seat
 from core.search import Hooks
@@ -157,21 +159,27 @@ def determinize(
     return s
 
 
+class Policy(GreedyBot):
+    """The greedy bot's one step of look-ahead, weighing positions by the search's worth."""
+
+    worth = staticmethod(worth)
+
+
 def evaluate(state: ArnakState) -> list[float]:
-    """Each seat's worth as the greedy bot sees it."""
-    return [value(state, seat) for seat in range(state.players)]
+    """Each seat's worth (:func:`core.games.arnak.worth.worth`)."""
+    return [worth(state, seat) for seat in range(state.players)]
 
 
 def playout(state: ArnakState, seat: Seat, rng: Random) -> Command:
-    bot = GreedyBot.__new__(GreedyBot)
+    bot = Policy.__new__(Policy)
     bot._rng = Draws(rng)  # type: ignore[assignment]
     return bot.choose(RULES, state, seat)  # type: ignore[arg-type]
 
 
 def candidates(state: ArnakState, seat: Seat, legal: list[Command]) -> list[Command]:
-    """Every legal command, the greedy bot's favourites first (the search widens in this
+    """Every legal command, the playout policy's favourites first (the search widens in this
     order, so a small budget weighs the likeliest commands)."""
-    bot = GreedyBot.__new__(GreedyBot)
+    bot = Policy.__new__(Policy)
     rated = [(bot.rate(state, seat, command), i) for i, command in enumerate(legal)]
     rated.sort(key=lambda pair: (-pair[0], pair[1]))
     return [legal[i] for _, i in rated]

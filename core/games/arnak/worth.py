@@ -1,0 +1,140 @@
+"""What an Arnak position is worth to the search bots: their leaf score and their playout
+policy's yardstick (the greedy bot keeps its own :func:`core.games.arnak.greedy.value`).
+
+The points a player has now, plus what helps it score later, by round: resources, the cards it
+bought (a card's worth fades as fewer shuffles remain), idols, guardians' boons, assistants and
+the research track's rows. Every weight is a field of :class:`Weights`, so ``bench/arnak_worth.py``
+can measure one against another, seed for seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from core.games.arnak import catalog as K
+from core.games.arnak.catalog import research_row
+from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.scoring import points, points_besides_cards, vp_of
+from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What each thing that helps later is worth, in points, while rounds remain."""
+
+    coin: float = 0.45
+    compass: float = 0.55
+    tablet: float = 0.8
+    arrowhead: float = 1.4
+    jewel: float = 2.2
+    glass_row: float = 6.0  # each row the magnifying glass climbs, beyond its points
+    notebook_row: float = 2.0
+    in_temple: float = 6.0
+    card: float = 0.6  # a bought card, plus ``card_cost`` a coin or compass it cost
+    card_cost: float = 0.35
+    fear: float = 0.8  # a Fear card clogs the deck (beyond its -1 point)
+    hand_card: float = 0.3
+    travel_kept: float = 0.6
+    assistant: float = 2.5
+    gold: float = 1.5
+    idol: float = 1.2
+    boon: float = 0.8
+    rounds: float = 3.0  # things that help later keep their worth while this many rounds remain
+    late: float = 0.0  # what resources keep in the last round, at least
+
+
+WEIGHTS = Weights()
+
+
+def with_changes(weights: Weights, pairs: list[str]) -> Weights:
+    """``weights`` with ``NAME=VALUE`` changes (``bench/arnak_worth.py --set``)."""
+    names = {f.name for f in fields(Weights)}
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        if name not in names:
+            raise SystemExit(f"no weight {name!r} (one of {', '.join(sorted(names))})")
+        changes[name] = float(text)
+    return replace(weights, **changes)
+
+
+def growths(weights: Weights) -> tuple[float, ...]:
+    """How much of their worth things that help later keep, by round (1 to 5)."""
+    out = []
+    for round_ in range(C.rules.rounds + 2):
+        left = max(0, C.rules.rounds - round_) + 0.5
+        out.append(min(1.0, left / weights.rounds))
+    return tuple(out)
+
+
+class Worth:
+    """A position's worth to a seat under ``weights`` (called as a function)."""
+
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.w = weights
+        self.growth = growths(weights)
+        self.cards: dict[float, dict[str, tuple[int, float]]] = {}
+
+    def card_term(self, card: str, growth: float) -> float:
+        info = None if card == HIDDEN else K.card(card)
+        if info is None or info.kind not in ("fear", "item", "artifact"):
+            return 0.0
+        if info.kind == "fear":
+            return -self.w.fear * growth
+        return growth * (self.w.card + self.w.card_cost * info.cost)
+
+    def __call__(self, state: ArnakState, seat: int) -> float:
+        w = self.w
+        player = state.seats[seat]
+        if state.phase == "over":
+            return float(points(state, seat))
+        r = state.round
+        growth = self.growth[r] if 0 <= r < len(self.growth) else 0.0
+        cards = self.cards.get(growth)
+        if cards is None:
+            cards = self.cards[growth] = {}
+        vp = 0
+        terms = 0.0
+        for pile in (player.deck, player.hand, player.play):
+            for card in pile:
+                known = cards.get(card)
+                if known is None:
+                    known = cards[card] = (vp_of(card), self.card_term(card, growth))
+                vp += known[0]
+                terms += known[1]
+        for card in player.aside:
+            vp += vp_of(card)
+        if state.final:
+            score = float(points(state, seat))
+        else:
+            score = float(points_besides_cards(state, seat) + vp)
+        coins, compasses, tablets, arrowheads, jewels = player.res
+        spend = max(growth, w.late)
+        score += spend * (
+            coins * w.coin
+            + compasses * w.compass
+            + tablets * w.tablet
+            + arrowheads * w.arrowhead
+            + jewels * w.jewel
+        )
+        score += terms
+        hand = len(player.hand) - player.hand.count(HIDDEN)
+        home = 0 if state.passed[seat] else player.arch.count(None)
+        score += growth * (w.hand_card * hand + w.travel_kept * min(home, hand))
+        if player.assistants:
+            gold = sum(1 for a in player.assistants if a.gold)
+            score += growth * (w.assistant * len(player.assistants) + w.gold * gold)
+        score += growth * w.idol * player.idols
+        if player.guardians:
+            score += growth * w.boon * len(set(player.guardians) - set(player.boons_used))
+        glass_row = 8 if player.glass == TEMPLE else research_row(state.side, player.glass)
+        score += growth * w.glass_row * glass_row
+        score += growth * w.notebook_row * research_row(state.side, player.notebook)
+        if player.glass == TEMPLE:
+            score += growth * w.in_temple
+        return score
+
+
+worth = Worth()
+"""The search's valuation, with the weights the ladder measured best."""
