@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from net.config import config_path
+from tui import collector
 from tui.games import screens_for
 from tui.screens.menu import MenuScreen
 from tui.settings import DEFAULT_BOT_PACE, load_settings, save_setting
@@ -111,6 +112,7 @@ class CalderaApp(App[None]):
         if self.settings.keys:
             self._remap_keys()
         self.push_screen(MenuScreen())
+        self.call_after_refresh(collector.resume)  # paused for the launch (see tui.collector)
         if (config_path().parent / "identity.json").exists():  # a player of tables before
             self.set_timer(1.0, self.watch_turns)  # after the first frame: the network loads
         if self.launch.setup is not None:

@@ -114,17 +114,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_app(args: argparse.Namespace, launch: Any) -> int:
     """The full-screen app, opening ``launch`` (a game, a replay; the menu when None)."""
-    from tui.app import CalderaApp
-    from tui.settings import DEFAULT_BOT_PACE
+    from tui import collector
 
-    pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
-    if pace < 0:
-        return fail("--pace is a number of seconds, 0 or more")
-    if logs.current() is None:
-        logs.start()
-    app = CalderaApp(launch, bot_pace=pace)
-    app.run()
-    return app.return_code or 0
+    collector.pause()  # until the first frame (the app resumes it): see tui.collector
+    try:
+        from tui.app import CalderaApp
+        from tui.settings import DEFAULT_BOT_PACE
+
+        pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
+        if pace < 0:
+            return fail("--pace is a number of seconds, 0 or more")
+        if logs.current() is None:
+            logs.start()
+        app = CalderaApp(launch, bot_pace=pace)
+        app.run()
+        return app.return_code or 0
+    finally:
+        collector.resume()  # an app that never showed a frame
 
 
 class Version(argparse.Action):
