@@ -15,6 +15,10 @@ our handler from paho's callback (not through aiomqtt's queue and a task switch)
 is written to the socket at once (not on a later turn of the loop). Measured on loopback with
 Mosquitto, that takes an aiomqtt echo from ~0.54 ms to ~0.25 ms, beside ~0.2 ms for plain paho.
 
+A link may have a :attr:`Link.route`: another connection that carries what it publishes
+without retaining while that one is up (a server's outbox for all its tables, :mod:`net.outbox`,
+which sends a turn of the event loop's messages in one write); signing and sealing stay here.
+
 Given a cluster's nodes (:attr:`BrokerAddress.nodes`), a link that loses its node, or cannot
 reach it, tries the next one, round and round; it first gives up only once every node refused.
 
@@ -44,7 +48,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import aiomqtt
 import paho.mqtt.client as paho
@@ -62,6 +66,16 @@ CLUSTER_TIMEOUT = 1.0  # … a cluster's node: one that waits for its cluster (J
 MessageHandler = Callable[[str, bytes, bool], None]
 ConnectHandler = Callable[[], Awaitable[None]]
 StatusHandler = Callable[[bool], None]
+
+
+class Route(Protocol):
+    """Another way out for a link's messages (:attr:`Link.route`)."""
+
+    def post(self, topic: str, data: bytes) -> bool:
+        """Send ``data`` (signed or sealed) on ``topic``; ``False``: not now."""
+        ...
+
+    async def flushed(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -162,6 +176,9 @@ class Link:
         self._failed = asyncio.Event()  # the first attempt failed (start() gives up at once)
         self._answered = False  # some node took a connection (a later failure is retried)
         self._stopping = False
+        # another connection that carries what this link publishes without retaining, when
+        # it is up (a server's outbox for all its tables, :mod:`net.outbox`)
+        self.route: Route | None = None
 
     @property
     def connected(self) -> bool:
@@ -206,14 +223,29 @@ class Link:
         Order is kept. Whatever a dropped connection loses is caught up by ``seq`` afterwards.
         """
         client = self._client
-        if client is None or not self._up.is_set():
+        up = client is not None and self._up.is_set()
+        route = None if retain or self._stopping else self.route
+        if not up and route is None:
             return False
         if seal_to is not None and self.keys is not None and payload:
             data = self.keys.seal(seal_to, topic, payload)  # the box says who made it
         else:
             data = self._signed(topic, payload)
+        if route is not None and route.post(topic, data):
+            return True
+        if client is None or not up:
+            return False
         info = client._client.publish(topic, data, qos=1 if retain else 0, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
+
+    def write(self, packets: bytes) -> bool:
+        """Hand MQTT packets made by the caller (:mod:`net.outbox`) to the connection as one
+        write; ``False`` when offline."""
+        client = self._client
+        if client is None or not self._up.is_set():
+            return False
+        # command 0: paho keeps no books on it (a PUBLISH would want its message info)
+        return client._client._packet_queue(0, packets, 0, 0) == paho.MQTT_ERR_SUCCESS
 
     async def publish_acked(
         self, topic: str, payload: bytes, *, retain: bool = False, timeout: float = 5
@@ -238,6 +270,8 @@ class Link:
     async def flushed(self) -> None:
         """Return once what was published so far has left for the socket (or after a few turns
         of the event loop), so CPU-heavy work that follows does not delay it."""
+        if self.route is not None:
+            await self.route.flushed()
         for _ in range(20):
             client = self._client
             if client is None or not client._client.want_write():
@@ -247,6 +281,8 @@ class Link:
     async def stop(self, last: Sequence[tuple[str, bytes, bool]] = ()) -> None:
         """Send ``last`` (topic, payload, retain) and wait for their acks (2 s at most), then
         disconnect cleanly (so no Last Will is published)."""
+        if self.route is not None:  # what went out by the route goes first
+            await self.route.flushed()
         self._stopping = True
         if last:  # sent in order, their acks awaited together: a frozen broker costs 2 s once
             await asyncio.gather(*(self.publish_acked(topic, payload, retain=retain, timeout=2)

@@ -53,6 +53,7 @@ from net.config import BrokerAddress
 from net.errors import NetError
 from net.host import TableHost, default_replay_dir
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.outbox import Outbox
 from net.owncard import OwnCard
 from net.ratings_cache import RatingsCache
 from net.servers import server_keys
@@ -165,6 +166,8 @@ class Server:
             backoff=backoff,
             keys=self.keys,
         )
+        # what its tables publish without retaining, all in one connection (net.outbox)
+        self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff)
 
     @property
     def commands(self) -> int:
@@ -191,6 +194,11 @@ class Server:
         """Connect, announce this server, and resume the unfinished tables it was hosting;
         returns those."""
         await self.link.start(timeout)
+        try:
+            await self.outbox.start(timeout)
+        except NetError:
+            await self.link.stop()
+            raise
         if self.ratings is not None:
             self._background(self.refresh_ratings(everything=True), "ratings")
         resumed = await self._resume_tables()
@@ -284,6 +292,7 @@ class Server:
     def _host(self, host: TableHost) -> None:
         """Keep ``host`` among this server's tables until its game ends and it lingered."""
         self.tables[host.table] = host
+        host.link.route = self.outbox
         host.admit = self.new_keys.admit  # a new key's seat counts against the budget
         for seat in host.seats:
             if seat.key:
@@ -527,6 +536,7 @@ class Server:
             host.halt()  # no more moves anywhere, first
         await asyncio.gather(*(host.close() for host in hosts))
         self.tables.clear()
+        await self.outbox.stop()
         self.own_card.close()
         self._card_n += 1  # its last card: no tables; then the card is cleared
         last = [(topics.server_card(self.server), encode(self.card), False)]
