@@ -227,11 +227,13 @@ def test_the_game_words_are_found_in_a_line_that_names_a_game() -> None:
 def test_the_app_loads_only_what_the_menu_needs_before_it_shows() -> None:
     """``caldera`` shows its menu first: the command line read and the app with its menu
     loaded, no game's rules, no replay code, no table screen, no network messages, no completion
-    script or package metadata are (they load when first used, after the menu's first frame)."""
+    script or package metadata, no command's group (no words need no command) are (they load
+    when first used, after the menu's first frame)."""
     heavy = ("core.games", "core.protocol", "core.codec", "core.referee", "msgspec",
              "replays.file", "replays.unfinished", "tui.library", "tui.session", "tui.tables",
              "tui.screens.table", "tui.screens.new_game", "net.wire", "aiomqtt", "shtab",
-             "importlib.metadata")  # fmt: skip
+             "importlib.metadata", "tui.cli.local", "tui.cli.club", "tui.cli.files",
+             "tui.flags", "core.options")  # fmt: skip
     code = (
         "import json, sys; import tui.cli, tui.app, tui.screens.menu; tui.cli._parser((), []);"
         f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]))"

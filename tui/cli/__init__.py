@@ -15,19 +15,19 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
 from tui import logs
-from tui.cli import club, doors, files, local, table
 from tui.cli.command import Command, OneLineParser, fail
-from tui.cli.local import parse_bots, selfplay_turn_limit
 
 __all__ = ["COMMANDS", "main", "parse_bots", "selfplay_turn_limit"]
 
-GROUPS = (local, files, club, table, doors)
+GROUP_NAMES = ("local", "files", "club", "table", "doors")  # modules of tui.cli, --help's order
 
 
 def gather(groups: Sequence[Any]) -> dict[str, Command]:
@@ -41,7 +41,29 @@ def gather(groups: Sequence[Any]) -> dict[str, Command]:
     return found
 
 
-COMMANDS = gather(GROUPS)
+def groups() -> list[Any]:
+    """The command groups' modules, loaded when first asked (the app's launch, with no words,
+    needs none: the menu shows sooner)."""
+    return [import_module(f"{__name__}.{group}") for group in GROUP_NAMES]
+
+
+@cache
+def commands() -> dict[str, Command]:
+    """Every command by name (see ``groups``)."""
+    return gather(groups())
+
+
+def __getattr__(name: str) -> Any:
+    """``COMMANDS``, ``GROUPS`` and the local group's helpers, loaded when first asked."""
+    if name == "COMMANDS":
+        return commands()
+    if name == "GROUPS":
+        return tuple(groups())
+    if name in ("parse_bots", "selfplay_turn_limit"):
+        return getattr(import_module(f"{__name__}.local"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 DESCRIPTION = (
     "Caldera: three volcano-island board games in the terminal. Without a command it opens "
     "the app; the commands below play, host and join tables and read replays from a shell.\n\n"
@@ -55,8 +77,11 @@ def _flag_games(words: Sequence[str]) -> tuple[str, ...]:
     other commands import no game's rules)."""
     if "--print-completion" in words:
         return tuple(GAMES)  # the completion knows every flag
-    name = next((word for word in words if word in COMMANDS), None)
-    return tuple(GAMES) if name is not None and COMMANDS[name].table_options else ()
+    if not words:
+        return ()
+    found = commands()
+    name = next((word for word in words if word in found), None)
+    return tuple(GAMES) if name is not None and found[name].table_options else ()
 
 
 def _parser(
@@ -88,7 +113,7 @@ def _parser(
         p.set_defaults(command=None)  # the menu opens at once
         return p
     sub = p.add_subparsers(dest="command")
-    for command in COMMANDS.values():
+    for command in commands().values():
         command.add_to(sub, games)
     return p
 
@@ -101,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             return _run_app(args, None)
-        done = COMMANDS[args.command].run(args)
+        done = commands()[args.command].run(args)
         return done if isinstance(done, int) else _run_app(args, done)
     except CalderaError as exc:
         return fail(str(exc))

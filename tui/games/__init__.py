@@ -14,7 +14,6 @@ when the app starts: the menu needs none of them, and they pull in the game's ru
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -53,6 +52,8 @@ def _package(game: str) -> str:
 @cache
 def shown_games() -> tuple[str, ...]:
     """The games of ``core.games.GAMES`` that have a package here, in that registry's order."""
+    import importlib.util  # (not before the menu's first frame)
+
     return tuple(g for g in GAMES if importlib.util.find_spec(_package(g)) is not None)
 
 
