@@ -7,20 +7,27 @@ import asyncio
 import contextlib
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import aiomqtt
 import pytest
 from netkit import FAST, Crowd, RawClient, TestBroker, join, keys_of, make_host, until
 
 from core.codec import unpack
+from core.games import get_rules
 from net import topics, work
 from net.errors import NetError
 from net.host import TableHost
 from net.keys import Keys, open_frame
 from net.lobby import Lobby
+from net.refereeing import Refereeing
+from net.seating import Seating
 from net.serve import Server
 from net.session import NetSession
-from net.wire import ServerReply, TableRequest, encode
+from net.wire import ServerReply, SyncRequest, TableRequest, encode
+
+if TYPE_CHECKING:
+    from net.link import Link
 
 
 async def test_a_flood_of_catch_ups_by_40_identities_does_not_starve_a_spectator(
@@ -146,3 +153,37 @@ async def test_a_club_server_with_a_member_list_serves_its_members_only(
         assert len(server.tables) == 1
     finally:
         await server.close()
+
+
+class _Wire:
+    """A link that keeps what the referee publishes (whose catch-up it answered, in order)."""
+
+    def __init__(self) -> None:
+        self.answered: list[str] = []
+        self.keys = None
+
+    def publish(self, topic: str, payload: bytes, **kwargs: Any) -> bool:
+        self.answered.append(topic.rsplit("/", 1)[-1])
+        return True
+
+
+async def test_a_spectator_asking_while_identities_flood_is_answered_next() -> None:
+    """The same without a broker, so no timing decides it: 20 made-up identities have taken the
+    spectators' shared budget (20 a second) and ask again at once; Eve asks. The next answer,
+    when the budget has room again, is hers (the least served), before theirs. Without the fair
+    queue (28d8e7e) her request was dropped, as theirs were: no answer ever came."""
+    wire = _Wire()
+    refereeing = Refereeing("t1", get_rules("maunakea"), Seating(2), cast("Link", wire))
+    ask = encode(SyncRequest(0))
+    flood = [(f"x{i}", Keys.generate().public) for i in range(20)]
+    try:
+        for client, key in flood:
+            refereeing.on_sync(client, key, ask)
+        assert len(wire.answered) == 20  # the budget is spent for a second
+        for client, key in flood:  # they ask again (each within its own 5 a second)
+            refereeing.on_sync(client, key, ask)
+        refereeing.on_sync("eve", keys_of("eve").public, ask)
+        await until(lambda: len(wire.answered) > 20, 5)
+        assert wire.answered[20] == "eve"
+    finally:
+        refereeing.close_replay()
