@@ -14,6 +14,7 @@ import hashlib
 import itertools
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 
 WORK_BITS = 16  # ~65,000 hashes: ~0.1 s in Python, once per key and server
 NEW_KEYS_PER_MINUTE = 30  # new identities a server takes a minute (table requests and seats)
@@ -74,3 +75,14 @@ class NewKeys:
         if len(self._known) > MOST_KNOWN:
             self._known.popitem(last=False)
         return None
+
+
+def members_only(members: frozenset[str]) -> Callable[[str], str | None]:
+    """A table's admission of new seats (``TableHost.admit``) for its members' keys only (hex):
+    ``caldera host --members FILE``. A seat is what a made-up key could take there: a budget
+    of new keys, or work, would not keep out someone who needs only a few keys to fill it."""
+
+    def admit(key: str) -> str | None:
+        return None if key in members else "this table seats its members only (you may watch)"
+
+    return admit

@@ -16,7 +16,7 @@ from netkit import FAST, Crowd, RawClient, TestBroker, join, keys_of, make_host,
 from core.codec import unpack
 from core.games import get_rules
 from net import topics, work
-from net.errors import NetError
+from net.errors import JoinRefused, NetError
 from net.host import TableHost
 from net.keys import Keys, open_frame
 from net.lobby import Lobby
@@ -187,3 +187,26 @@ async def test_a_spectator_asking_while_identities_flood_is_answered_next() -> N
         assert wire.answered[20] == "eve"
     finally:
         refereeing.close_replay()
+
+
+async def test_a_table_with_a_member_list_seats_its_members_only(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """``caldera host --members FILE``: a player's table seats only the keys on its list (a
+    budget of new keys would not keep a made-up one out of a table of three seats); anyone
+    may still watch."""
+    host: TableHost = make_host(broker.address, tmp_path, seats=3)
+    host.admit = work.members_only(frozenset({keys_of("ann").public.hex()}))
+    await host.open()
+    sessions: list[NetSession] = []
+    try:
+        sessions.append(await join(broker.address, "t1", "ann"))
+        assert sessions[0].seat == 0
+        with pytest.raises(JoinRefused, match="members only"):
+            await join(broker.address, "t1", "mallory")
+        sessions.append(await join(broker.address, "t1", "mallory", spectator=True))
+        assert [seat.key for seat in host.seats if seat.key] == [keys_of("ann").public.hex()]
+    finally:
+        for session in sessions:
+            await session.close()
+        await host.close()

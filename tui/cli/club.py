@@ -88,26 +88,6 @@ def _run_serve(args: argparse.Namespace) -> int:
     return network.run_with_broker(config, lambda: _serve(args, config))
 
 
-def _members(path: Path | None) -> frozenset[str]:
-    """The public keys (hex) of ``--members FILE``, one a line (``#`` starts a comment)."""
-    if path is None:
-        return frozenset()
-    from net.keys import public_from_hex
-
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise CalderaError(f"--members: cannot read {path}: {exc}") from None
-    keys = set()
-    for number, line in enumerate(lines, 1):
-        text = line.split("#", 1)[0].strip()
-        if text and public_from_hex(text) is None:
-            raise CalderaError(f"--members: {path}:{number} is not a public key (64 hex digits)")
-        if text:
-            keys.add(text.lower())
-    return frozenset(keys)
-
-
 async def _serve(args: argparse.Namespace, config: Any) -> int:
     from net.serve import Server
 
@@ -121,7 +101,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         ratings=_ratings_cache(),
         **({} if args.max_tables is None else {"max_tables": args.max_tables}),
         **({} if args.new_keys is None else {"new_keys_per_minute": args.new_keys}),
-        members=_members(args.members),
+        members=shared.members(args.members),
     )
     resumed = await server.open()
     try:

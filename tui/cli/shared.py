@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from core.errors import CalderaError
 from core.known_games import GAMES
 from tui.cli.command import Parser
 
@@ -72,3 +73,23 @@ def terms(p: Parser) -> None:
                    help="when a clock runs out: a bot plays that turn, or the player is "
                         "dropped and a bot plays the seat to the end")  # fmt: skip
     p.add_argument("--rated", action="store_true", help="the result counts for the ratings")
+
+
+def members(path: Path | None) -> frozenset[str]:
+    """The public keys (hex) of ``--members FILE``, one a line (``#`` starts a comment)."""
+    if path is None:
+        return frozenset()
+    from net.keys import public_from_hex
+
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise CalderaError(f"--members: cannot read {path}: {exc}") from None
+    keys = set()
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if text and public_from_hex(text) is None:
+            raise CalderaError(f"--members: {path}:{number} is not a public key (64 hex digits)")
+        if text:
+            keys.add(text.lower())
+    return frozenset(keys)

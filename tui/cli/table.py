@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
@@ -39,6 +40,9 @@ def _host_flags(p: Parser, games: Sequence[str]) -> None:
                    help="seconds a player may be gone before the stand-in plays")  # fmt: skip
     p.add_argument("--hints", action="store_true",
                    help="every seat may ask the hard bot what to play (key w)")  # fmt: skip
+    p.add_argument("--members", type=Path, default=None, metavar="FILE",
+                   help="the players' public keys (hex), one a line: only they take seats "
+                        "(anyone may watch)")  # fmt: skip
     shared.replay_dir(p)
     shared.terms(p)
     shared.linger(p, "at most this many seconds after the game ends, until every player has left")
@@ -130,6 +134,11 @@ async def _host(args: argparse.Namespace, config: Any) -> int:
         table = TableHost.resume(config.broker, args.resume)
     else:
         table = _new_table(args, config)
+    members = shared.members(args.members)
+    if members:
+        from net.work import members_only
+
+        table.admit = members_only(members)
     rules = table.rules
     names: list[str] = list(table.referee.players) if table.referee is not None else []
 
