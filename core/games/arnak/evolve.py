@@ -39,6 +39,7 @@ def evolve(state: ArnakState, event: Event) -> ArnakState:
 
 run = fx.run
 program = fx.program
+STEPS = fx._STEPS
 ANSWERS = fx.ANSWERS
 
 
@@ -103,18 +104,25 @@ def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
 
 
 def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
-    arts = list(filter(None, state.row_art))  # the cards (ids are never empty), not the gaps
-    items = list(filter(None, state.row_items))
-    if e.items:
-        del state.item_deck[: len(e.items)]
-        state.top_known[0] = False
-    if e.artifacts:
-        del state.art_deck[: len(e.artifacts)]
-        state.top_known[1] = False
-    arts = [*e.artifacts, *arts]  # dealt at the far end, the rest slid toward the staff
-    items = [*items, *e.items]
-    state.row_art = [None] * (state.staff - len(arts)) + arts
-    state.row_items = items + [None] * (ROW_SIZE - state.staff - len(items))
+    """Cards dealt at the far end, the rest slid toward the staff; a row already full and
+    dealt nothing (mostly one of the two) stays as it is."""
+    staff = state.staff
+    dealt = e.artifacts
+    row = state.row_art
+    if dealt or None in row or len(row) != staff:
+        if dealt:
+            del state.art_deck[: len(dealt)]
+            state.top_known[1] = False
+        arts = [*dealt, *filter(None, row)]  # the cards (ids are never empty), not the gaps
+        state.row_art = [None] * (staff - len(arts)) + arts
+    dealt = e.items
+    row = state.row_items
+    if dealt or None in row or len(row) != ROW_SIZE - staff:
+        if dealt:
+            del state.item_deck[: len(dealt)]
+            state.top_known[0] = False
+        items = [*filter(None, row), *dealt]
+        state.row_items = items + [None] * (ROW_SIZE - staff - len(items))
     state.refill_due = False
     return state
 
@@ -215,7 +223,8 @@ def _turn_started(state: ArnakState, e: ev.TurnStarted) -> ArnakState:
     state.active = e.seat
     state.main_done = False
     state.turn_over = False
-    state.pool = []
+    if state.pool:  # the turn before emptied it (a fresh list only when not: fewer to make)
+        state.pool = []
     state.turn += 1
     return state
 
@@ -377,11 +386,12 @@ def _passed(state: ArnakState, e: ev.Passed) -> ArnakState:
 
 
 def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> ArnakState:
-    state.pool = []
+    if state.pool:  # mostly spent already: a fresh list only when not
+        state.pool = []
     state.turn_over = True
-    player = state.seats[e.seat]
-    if state.passed[e.seat] and state.round < ROUNDS and player.hand:
-        fx.push(state, "keep", e.seat)  # an ask: the effects would stop at it at once
+    seat = e.seat
+    if state.passed[seat] and state.round < ROUNDS and state.seats[seat].hand:
+        fx.push(state, "keep", seat)  # an ask: the effects would stop at it at once
     return state
 
 
@@ -391,7 +401,10 @@ def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
 
 def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> ArnakState:
     frame = state.stack[-1]  # ``fx.answer``, one call less for the commonest event
-    op = program(frame.key)[frame.pc]
+    try:  # ``fx.steps_of``, its memo read directly: the op waiting (an ask, so a known key)
+        op = STEPS[frame.key][frame.pc][1]
+    except KeyError:
+        op = program(frame.key)[frame.pc]
     ANSWERS[type(op)](state, frame, op, e.value)
     if state.stack:
         run(state)  # what ``evolve`` does after a handler (this one is also the fold's)

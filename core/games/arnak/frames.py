@@ -105,7 +105,10 @@ def start(state: ArnakState, key: str, seat: int, ctx: dict[str, Any] | None = N
     """Start program ``key`` for ``seat`` on top of the stack, where :func:`run` takes it next.
     A program of gains only (most camps and sites, the free cards) asks nothing and waits for
     nothing: it is applied at once, without a frame."""
-    gains = _gains(key)
+    try:  # ``_gains``, its memo read directly (every effect started)
+        gains = _GAINS[key]
+    except KeyError:
+        gains = _gains(key)
     if gains is None:
         frame = _new(Frame)  # ``push``, inlined: a call less on the commonest path
         frame.key = key
@@ -122,15 +125,22 @@ def start(state: ArnakState, key: str, seat: int, ctx: dict[str, Any] | None = N
         state.pool.extend(travel)
 
 
-@cache
-def _gains(key: str) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]] | None:
+Gains = tuple[tuple[tuple[int, int], ...], tuple[str, ...]]
+
+
+def _gains(key: str) -> Gains | None:
     """:func:`gains_only` as :func:`start` applies it: (resource index, count) for each
-    resource gained (most programs gain one), the travel icons."""
+    resource gained (most programs gain one), the travel icons; kept in ``_GAINS``."""
     gains = gains_only(key)
-    if gains is None:
-        return None
-    res, travel = gains
-    return tuple((i, n) for i, n in enumerate(res) if n), travel
+    found = None
+    if gains is not None:
+        res, travel = gains
+        found = tuple((i, n) for i, n in enumerate(res) if n), travel
+    _GAINS[key] = found
+    return found
+
+
+_GAINS: dict[str, Gains | None] = {}  # _gains's memo, a plain dict read directly by start
 
 
 @cache

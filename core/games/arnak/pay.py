@@ -173,24 +173,28 @@ def spend(
     if not payment and not pool:
         return
     player = state.seats[seat]
-    given = tuple(pool)
+    given = tuple(pool) if pool else ()
+    hand = player.hand
+    play = player.play
     for token in payment:
         if token == PILOT:
             given += (PLANE,)
             player.res[COIN] -= PILOT_COINS
         else:
             given += travel_of(token)
-            hand = player.hand
             try:  # ``_take``, inlined (every paid dig)
                 hand.remove(token)
             except ValueError:
                 if HIDDEN in hand:
                     hand.remove(HIDDEN)
-            player.play.append(token)
+            play.append(token)
     if player.all_planes:
         given = (PLANE,) * len(given)
-    rest = tuple(after_discount(cost, discount) if discount else cost)
-    state.pool = list(left_over(rest, given))
+    if discount:
+        cost = tuple(after_discount(cost, discount))
+    elif type(cost) is not tuple:
+        cost = tuple(cost)
+    state.pool = list(left_over(cost, given))
 
 
 @cache
