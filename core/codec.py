@@ -138,20 +138,34 @@ def _wire_envelope(kind: PayloadType) -> type[Any]:
     )
 
 
+_SHARED_SEATS = 8  # seats 0..7 of an event that is its seat alone share one instance each
+
+
 def _builder(kind: PayloadType) -> Callable[[Any], Envelope]:
     """The function that turns one kind's wire envelope into its :class:`Envelope`: the event
     built from the payload's fields by name and the envelope's seat in its place, written out
     for the kind (as ``dataclasses`` writes ``__init__``), so the fold pays no generic
     unpacking per event (``astuple`` and a starred call cost about as much as the rest)."""
     args = [f"p.{name}" for name in kind.payload.__struct_fields__]
-    if kind.seat_at is not None:
-        args.insert(kind.seat_at, "w.seat")
-    source = (
-        "def build(w):\n"
-        "    p = w.payload\n"
-        f"    return Envelope(w.seq, cls({', '.join(args)}), w.prev)\n"
-    )
     scope: dict[str, Any] = {"Envelope": Envelope, "cls": kind.cls}
+    if kind.seat_at is not None and not args:
+        # an event that is its seat alone (a turn's start and end: ~40% of a log) is a frozen
+        # value: the few seats a table has share one each, made once
+        scope["made"] = tuple(kind.cls(seat) for seat in range(_SHARED_SEATS))
+        source = (
+            "def build(w):\n"
+            "    seat = w.seat\n"
+            f"    event = made[seat] if seat < {_SHARED_SEATS} else cls(seat)\n"
+            "    return Envelope(w.seq, event, w.prev)\n"
+        )
+    else:
+        if kind.seat_at is not None:
+            args.insert(kind.seat_at, "w.seat")
+        source = (
+            "def build(w):\n"
+            "    p = w.payload\n"
+            f"    return Envelope(w.seq, cls({', '.join(args)}), w.prev)\n"
+        )
     exec(source, scope)  # the field names of our own registered structs only
     built: Callable[[Any], Envelope] = scope["build"]
     return built
