@@ -98,6 +98,13 @@ class Rules(Protocol[S]):
         """What ``seat`` (or a spectator, ``None``) may know, as a state of the same type."""
         ...
 
+    def look(self, state: S, seat: Seat | None) -> S:
+        """What ``seat`` may know, like :meth:`view`, but it may share what it does not hide
+        with ``state``: the caller only reads it, and drops it before ``state`` next changes
+        (a bot that answers at once, the state hash). It never holds a hidden part of
+        ``state``, so a seat sees no more through it than through :meth:`view`."""
+        ...
+
     def project(self, event: Event, seat: Seat | None) -> Event:
         """The event as ``seat`` may see it (hidden parts redacted)."""
         ...

@@ -74,6 +74,9 @@ class RulesBase(Generic[S]):
     def view(self, state: S, seat: Seat | None) -> S:
         return self.copy(state)
 
+    def look(self, state: S, seat: Seat | None) -> S:
+        return self.view(state, seat)
+
     def project(self, event: Event, seat: Seat | None) -> Event:
         return event
 

@@ -45,4 +45,4 @@ def canonical(doc: Any) -> bytes:
 
 def state_hash(rules: Rules[Any], state: Any) -> str:
     """The 16-hex-digit hash of ``state``'s public view (see the module docstring)."""
-    return short_hash(canonical(rules.dump_position(rules.view(state, None))))
+    return short_hash(canonical(rules.dump_position(rules.look(state, None))))

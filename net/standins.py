@@ -195,7 +195,10 @@ class HostBots:
                     break
                 bot = self._bots[seat]
                 seq = referee.seq
-                view = self.rules.view(referee.state, seat)
+                if getattr(bot, "searches", False):  # its view waits for a worker: a copy
+                    view = self.rules.view(referee.state, seat)
+                else:  # it answers at once and only reads: no copy of what it may see
+                    view = self.rules.look(referee.state, seat)
                 command = await thinking.shared().choose(bot, self.rules, view, seat)
                 if referee is not self.refereeing.referee or referee.seq != seq:
                     continue  # the game moved on (or ended) while the bot thought

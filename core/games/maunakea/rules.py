@@ -85,6 +85,9 @@ class MaunaKea(RulesBase[MaunaKeaState]):
     def view(self, state: MaunaKeaState, seat: Seat | None) -> MaunaKeaState:
         return secrecy.view(state, seat)  # the base game hides nothing: tiles lie face up
 
+    def look(self, state: MaunaKeaState, seat: Seat | None) -> MaunaKeaState:
+        return secrecy.look(state, seat)
+
     def project(self, event: Event, seat: Seat | None) -> Event:
         return secrecy.project(event, seat)
 

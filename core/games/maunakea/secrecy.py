@@ -33,6 +33,25 @@ def view(state: MaunaKeaState, seat: int | None) -> MaunaKeaState:
     return out
 
 
+def look(state: MaunaKeaState, seat: int | None) -> MaunaKeaState:
+    """:func:`view` without the copy: a state sharing ``state``'s lists and dicts, save the
+    hands ``seat`` may not see, which are fresh lists of "?" (so it holds no hidden card). Read
+    it only, and only until ``state`` changes (see ``Rules.look``)."""
+    out = state.shallow()
+    if not state.advanced:
+        return out
+    out.dealt = [hand if other == seat else _hide(hand) for other, hand in enumerate(state.dealt)]
+    out.discarded = [
+        hand if other == seat else _hide(hand) for other, hand in enumerate(state.discarded)
+    ]
+    if not state.revealed:
+        out.cards = [
+            hand if other == seat else _hide(hand) for other, hand in enumerate(state.cards)
+        ]
+    out.undealt = _hide(state.undealt)
+    return out
+
+
 def fully_known(state: MaunaKeaState) -> bool:
     """No card in the state is hidden (it is the referee's, not a seat's view)."""
     hands = [*state.dealt, *state.cards, *state.discarded, state.undealt]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from core.games.maunakea.board import SLOT_INDICES, START_TILE_SLOTS, rotated
@@ -231,6 +231,14 @@ class MaunaKeaState:
             grid=list(self.grid),
         )
 
+    def shallow(self) -> MaunaKeaState:
+        """A new state whose fields are this one's own lists and dicts, none copied: for a
+        reader that changes nothing and is done before this state changes (``secrecy.look``)."""
+        out = _new_state(MaunaKeaState)
+        for name in _FIELDS:
+            setattr(out, name, getattr(self, name))
+        return out
+
     def lay(self, slot: Slot, placed: Placed) -> None:
         """Put ``placed`` on ``slot`` (over whatever lay there), keeping ``grid`` in step."""
         self.board[slot] = placed
@@ -318,6 +326,9 @@ class MaunaKeaState:
     def cw(self, seat: int) -> int:
         return (seat + 1) % self.players
 
+
+_FIELDS = tuple(f.name for f in fields(MaunaKeaState))
+_new_state = object.__new__
 
 _SQUARES: dict[tuple[Kind, int, int], tuple[Terrain, ...]] = {
     **{
