@@ -3,7 +3,7 @@
 ``Undone(seat, back_to)`` is the one event the games never see: after it the state is again the
 state right before event ``back_to``, refolded from the events still in effect (:func:`live`).
 Undos are rare and follow a person's keypress, so they pay for the refold; the fold's common
-path pays one type test per event.
+path pays one lookup per event.
 
 A game's rules may offer ``evolve_alone``, a map from event types to functions that evolve the
 state by such an event exactly as ``evolve`` would (for Arnak, its commonest events, which
@@ -12,7 +12,7 @@ need nothing after their own handler): the fold calls them directly, a Python ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from core.codec import Envelope
@@ -48,19 +48,34 @@ def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
         raise ReplayError("a game log must begin with core.game_started")
     rules = rules_of(first.event)
     state = start_state(rules, first.event)
-    evolve = rules.evolve
-    alone: Mapping[type, Callable[[Any, Any], Any]] = getattr(rules, "evolve_alone", None) or {}
+    steps = _Steps(rules.evolve)  # a table's own events (clocks, who sits where) go to
+    steps.update(getattr(rules, "evolve_alone", None) or {})  # evolve, which ignores them
+    steps[GameEnded] = _unchanged  # it only reveals the seed
+    steps[Undone] = lambda state, undone: state_before(rules, envs, undone.back_to)
     for env in envs[1:]:
         event = env.event
-        kind = type(event)
-        step = alone.get(kind)
-        if step is not None:
-            state = step(state, event)  # what ``evolve`` would call, a Python call less
-        elif kind is Undone:
-            state = state_before(rules, envs, event.back_to)  # type: ignore[union-attr]
-        elif kind is not GameEnded:  # it only reveals the seed; a table's own events (clocks,
-            state = evolve(state, event)  # who sits where) go to evolve, which ignores them
+        state = steps[type(event)](state, event)
     return rules, state
+
+
+Step = Callable[[Any, Any], Any]
+
+
+class _Steps(dict[type, Step]):
+    """The fold's step for each event type: ``evolve_alone``'s where the rules give one (what
+    ``evolve`` would call, a Python call less), ``evolve`` for any other (``__missing__``):
+    one lookup an event, no test."""
+
+    def __init__(self, evolve: Step) -> None:
+        super().__init__()
+        self.evolve = evolve
+
+    def __missing__(self, kind: type) -> Step:
+        return self.evolve
+
+
+def _unchanged(state: Any, event: Any) -> Any:
+    return state
 
 
 def live(envelopes: Sequence[Envelope], end: int) -> list[Envelope]:
