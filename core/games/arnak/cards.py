@@ -112,9 +112,12 @@ def buy(state: ArnakState, seat: int, card: str, discount: int) -> None:
     """Pay (less the discount) and take ``card``: an item to the deck's bottom, an artifact to
     the play area with its effect now (no tablet)."""
     coins, compasses = price(card)
+    if discount:  # (prices are never negative: without one, the price itself)
+        coins = max(0, coins - discount)
+        compasses = max(0, compasses - discount)
     res = state.seats[seat].res
-    res[COIN] -= max(0, coins - discount)
-    res[COMPASS] -= max(0, compasses - discount)
+    res[COIN] -= coins
+    res[COMPASS] -= compasses
     gain_card(state, seat, card, "bottom")
 
 

@@ -112,7 +112,7 @@ def run(state: ArnakState) -> None:
         if "need" in frame.ctx:
             return
         try:  # ``steps_of``, its memo read directly: a call less per step (the commonest)
-            steps = _STEPS[frame.key]
+            steps = PROGRAM_STEPS[frame.key]
         except KeyError:
             steps = steps_of(frame.key)
         pc = frame.pc
@@ -126,15 +126,15 @@ def run(state: ArnakState) -> None:
 
 def steps_of(key: str) -> tuple[tuple[Any, o.Op], ...]:
     """Program ``key``'s ops, each with its step (``None``: an ask), looked up once a key."""
-    found = _STEPS.get(key)
+    found = PROGRAM_STEPS.get(key)
     if found is None:
-        found = _STEPS[key] = tuple((STEPS.get(type(op)), op) for op in program(key))
+        found = PROGRAM_STEPS[key] = tuple((STEPS.get(type(op)), op) for op in program(key))
     return found
 
 
 # steps_of's memo, a plain dict that ``run`` reads directly: a hit costs a fifth of a
 # ``functools.cache`` call
-_STEPS: dict[str, tuple[tuple[Any, o.Op], ...]] = {}
+PROGRAM_STEPS: dict[str, tuple[tuple[Any, o.Op], ...]] = {}
 
 
 def options(state: ArnakState) -> list[str]:

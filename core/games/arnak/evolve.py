@@ -24,6 +24,7 @@ FREE_ACTION = {"main": False}
 ARTIFACT_TABLETS = C.rules.artifact_play_cost.T
 ROW_SIZE = C.rules.row_size
 ROUNDS = C.rules.rounds
+PLAY_PILES = {f"play:{seat}": seat for seat in range(8)}  # their shuffles' piles, by seat
 
 
 def evolve(state: ArnakState, event: Event) -> ArnakState:
@@ -39,14 +40,17 @@ def evolve(state: ArnakState, event: Event) -> ArnakState:
 
 run = fx.run
 program = fx.program
-STEPS = fx._STEPS
+PROGRAM_STEPS = fx.PROGRAM_STEPS
+CARDS = K.CARDS
+SPACE_TRAVEL = K.SPACE_TRAVEL
 ANSWERS = fx.ANSWERS
 
 
 def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
     pile = e.pile
-    if pile.startswith("play:"):
-        player = state.seats[int(pile[5:])]
+    seat = PLAY_PILES.get(pile)  # a play area shuffled into its deck (the commonest)
+    if seat is not None or pile.startswith("play:"):
+        player = state.seats[int(pile[5:]) if seat is None else seat]
         player.deck += e.cards
         player.deck_seen += [0] * len(e.cards)
         player.play.clear()
@@ -284,7 +288,10 @@ def _roundend_next(state: ArnakState) -> None:
 
 def _card_played(state: ArnakState, e: ev.CardPlayed) -> ArnakState:
     player = state.seats[e.seat]
-    card = K.card(e.card)
+    try:  # ``K.card``, its memo read directly (every card played)
+        card = CARDS[e.card]
+    except KeyError:
+        card = K.card(e.card)
     hand = player.hand
     try:  # ``fx.take_card``, inlined (every card played)
         hand.remove(e.card)
@@ -308,7 +315,11 @@ def _card_played(state: ArnakState, e: ev.CardPlayed) -> ArnakState:
 
 
 def _dug(state: ArnakState, e: ev.Dug) -> ArnakState:
-    spend(state, e.seat, K.space_travel(state.side, e.space), e.pay, K.travel)
+    try:  # ``K.space_travel``, its memo read directly (every dig)
+        cost = SPACE_TRAVEL[state.side][e.space]
+    except KeyError:
+        cost = K.space_travel(state.side, e.space)
+    spend(state, e.seat, cost, e.pay, K.travel)
     state.main_done = True
     fx.start_dig(state, e.seat, e.space)
     if state.stack:
@@ -402,7 +413,7 @@ def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
 def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> ArnakState:
     frame = state.stack[-1]  # ``fx.answer``, one call less for the commonest event
     try:  # ``fx.steps_of``, its memo read directly: the op waiting (an ask, so a known key)
-        op = STEPS[frame.key][frame.pc][1]
+        op = PROGRAM_STEPS[frame.key][frame.pc][1]
     except KeyError:
         op = program(frame.key)[frame.pc]
     ANSWERS[type(op)](state, frame, op, e.value)
