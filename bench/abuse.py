@@ -12,7 +12,7 @@ round trip of ``rt`` is timed again:
 - **identity flood** (a server of its own, taking 30 new keys a minute): 70 made-up identities,
   their work done, ask for 3 tables each; how many opened, and what a real newcomer is told.
 
-    .venv/bin/python bench/abuse.py [--samples 150]
+    .venv/bin/python bench/abuse.py [--samples 150] [--broker amqtt] [--only "request flood"]
 """
 
 from __future__ import annotations
@@ -159,7 +159,9 @@ async def measure_identities(address: BrokerAddress) -> tuple[int, float, str]:
         server.wait()
 
 
-async def measure(address: BrokerAddress, samples: int) -> list[tuple[str, list[float], int]]:
+async def measure(
+    address: BrokerAddress, samples: int, only: str | None = None
+) -> list[tuple[str, list[float], int]]:
     server = serve_process(address)
     results: list[tuple[str, list[float], int]] = []
     try:
@@ -172,6 +174,8 @@ async def measure(address: BrokerAddress, samples: int) -> list[tuple[str, list[
             events = lobby.tables[big].seq
             abuses = [("quiet", None), ("sync flood", sync_flood),
                       ("request flood", request_flood), ("2 MiB messages", size_abuse)]  # fmt: skip
+            if only is not None:  # the quiet round trip, and that abuse alone
+                abuses = [(n, m) for n, m in abuses if n in ("quiet", only)]
             for name, make in abuses:  # a table of its own for each: a game ends at last
                 rt = await lobby.request_table("maunakea", 2, bots=1,
                                                options={"turn_limit": 100000})  # fmt: skip
@@ -191,20 +195,29 @@ async def measure(address: BrokerAddress, samples: int) -> list[tuple[str, list[
     return results
 
 
+ABUSES = ("sync flood", "request flood", "2 MiB messages")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=150)
+    parser.add_argument("--broker", help="only the brokers whose name has this (amqtt)")
+    parser.add_argument("--only", choices=ABUSES, help="the quiet round trip and this abuse")
     args = parser.parse_args()
     print(f"another table's command round trip under abuse, {args.samples} samples each")
     for broker, make in brokers():
+        if args.broker is not None and args.broker not in broker:
+            continue
         with make() as address:  # type: ignore[operator]
             print(f"  {broker}")
-            results = asyncio.run(measure(address, args.samples))
+            results = asyncio.run(measure(address, args.samples, args.only))
         quiet = statistics.median(results[0][1])
         for name, times, sent in results:
             ratio = statistics.median(times) / quiet
             print(f"    {name:15} {summary(times)}   {ratio:.2f}x quiet   ({sent} abusive "
                   f"messages sent)")  # fmt: skip
+        if args.only is not None:
+            continue
         with make() as address:  # type: ignore[operator]
             tables, spent, said = asyncio.run(measure_identities(address))
         print(f"    identity flood  70 made-up keys x 3 requests: {tables} tables opened "

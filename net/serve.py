@@ -82,6 +82,7 @@ PER_CLIENT = 3  # tables one client may have waiting for players
 OPEN_TIMEOUT = 600.0  # seconds a table may wait for its players
 LEFT_GRACE = 30.0  # seconds the games of a server that left are tried again
 LOOKS_PER_SECOND = 5  # looks answered a second per client, at most
+REFUSALS_PER_SECOND = 5  # refused requests answered a second per key; the rest get no answer
 
 
 def _left(payload: bytes) -> bool:
@@ -156,6 +157,8 @@ class Server:
         self._taking_over: asyncio.Task[None] | None = None
         self._left_at = 0.0  # when a server was last seen leaving
         self._looks: dict[str, deque[float]] = {}  # client -> when its recent looks came
+        self._refusals: dict[str, deque[float]] = {}  # key -> when it was last told "no"
+        self.refusals_unanswered = 0  # refusals a flooding key was not told (none sent)
         self.link = Link(
             address,
             client_id=f"caldera-server-{self.server}",
@@ -460,41 +463,52 @@ class Server:
         try:
             request = server_request_from_wire(unpack(payload))
         except CodecError as exc:
-            self.link.publish(reply_topic, encode(ServerReply("", reason=f"malformed: {exc}")))
+            self._refuse(who, reply_topic, ServerReply("", reason=f"malformed: {exc}"))
             return
         if isinstance(request, ServerLook):
-            if self._may_look(who):
+            if self._within(self._looks, who, LOOKS_PER_SECOND):
                 self.link.publish(reply_topic, encode(ServerReply(request.id, card=self.card)))
             return
         if self._waiting(who) >= self.per_client:
             reason = f"you already have {self.per_client} tables waiting for players"
-            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            self._refuse(who, reply_topic, ServerReply(request.id, reason=reason))
             return
         if self.new_keys.members and who not in self.new_keys.members:
             reason = "this server opens tables for its club's members only"
-            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            self._refuse(who, reply_topic, ServerReply(request.id, reason=reason))
             return
         if not self.new_keys.known(who) and not work.holds(self.server, who, request.id,
                                                            request.work):  # fmt: skip
             reason = "a new key's first table request needs a proof of work (update caldera)"
-            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=reason)))
+            self._refuse(who, reply_topic, ServerReply(request.id, reason=reason))
             return
         refused = self.new_keys.admit(who)
         if refused is not None:
-            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=refused)))
+            self._refuse(who, reply_topic, ServerReply(request.id, reason=refused))
             return
         self._asking[who] = self._asking.get(who, 0) + 1
         self._background(self._answer(request, reply_topic, who), "answer")
 
-    def _may_look(self, who: str) -> bool:
-        """Whether to answer the look of the key ``who``: ``LOOKS_PER_SECOND`` a second each."""
+    def _refuse(self, who: str, reply_topic: str, reply: ServerReply) -> None:
+        """Tell the key ``who`` why not, ``REFUSALS_PER_SECOND`` times a second at most: a key
+        flooding requests (300 a second) would have the server sign and the broker carry as
+        many answers, doubling what the flood costs the broker (amqtt: ~1/3 of its share)."""
+        if self._within(self._refusals, who, REFUSALS_PER_SECOND):
+            self.link.publish(reply_topic, encode(reply))
+        else:
+            self.refusals_unanswered += 1
+
+    @staticmethod
+    def _within(recent: dict[str, deque[float]], who: str, per_second: int) -> bool:
+        """Whether the key ``who`` may have one more answer, ``per_second`` a second at most
+        (``recent``: when each key's last ones went; the oldest keys forgotten past 4096)."""
         now = time.monotonic()
-        looks = self._looks.setdefault(who, deque(maxlen=LOOKS_PER_SECOND))
-        if len(looks) == LOOKS_PER_SECOND and now - looks[0] < 1.0:
+        times = recent.setdefault(who, deque(maxlen=per_second))
+        if len(times) == per_second and now - times[0] < 1.0:
             return False
-        looks.append(now)
-        if len(self._looks) > 4096:
-            self._looks.pop(next(iter(self._looks)))
+        times.append(now)
+        if len(recent) > 4096:
+            recent.pop(next(iter(recent)))
         return True
 
     async def _answer(self, request: TableRequest, reply_topic: str, who: str) -> None:

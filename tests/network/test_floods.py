@@ -134,6 +134,46 @@ async def test_a_flood_of_new_identities_cannot_fill_a_server(
         await server.close()
 
 
+async def test_a_key_flooding_refused_requests_is_answered_5_times_a_second(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """One key asking a ``caldera serve`` for tables it may not have, as fast as it can (the
+    abuse bench sends 300 a second): the server tells it why not 5 times a second at most and
+    drops the other answers (each is signed here and carried by the broker); another key
+    asking meanwhile is told as before."""
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST, sweep=None)
+    await server.open()
+    answers: dict[str, int] = {}
+    eve = aiomqtt.Client(address.host, address.port, identifier="eve-greedy")
+
+    async def collect() -> None:
+        async for message in eve.messages:
+            client = str(message.topic).rsplit("/", 1)[1]
+            answers[client] = answers.get(client, 0) + 1
+
+    async def ask(client: str, keys: Keys, n: int) -> None:
+        request = TableRequest(id=f"r{client}{n}", game="maunakea", seats=2)  # no work
+        topic = topics.server_request("club", client)
+        await eve.publish(topic, keys.sign(topic, encode(request)), qos=1)
+
+    try:
+        async with eve:
+            await eve.subscribe(topics.server_reply("club", "+"), qos=1)
+            collecting = asyncio.create_task(collect())
+            greedy = Keys.generate()
+            for n in range(100):
+                await ask("greedy", greedy, n)
+            # every request was refused: answered, or counted as not answered
+            await until(lambda: answers.get("greedy", 0) + server.refusals_unanswered == 100)
+            assert server.refusals_unanswered > 0 and server.tables == {}
+            await ask("ann", Keys.generate(), 0)
+            await until(lambda: "ann" in answers)
+            collecting.cancel()
+    finally:
+        await server.close()
+
+
 async def test_a_club_server_with_a_member_list_serves_its_members_only(
     broker: TestBroker, tmp_path: Path
 ) -> None:
