@@ -19,7 +19,7 @@ from typing import Any
 
 from core.errors import PositionError
 from core.games.maunakea.board import parse_slot, parse_space, slot_name, space_name
-from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction
+from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Direction, Slot
 from core.games.maunakea.flow import final_turns
 from core.games.maunakea.lava import colour_key
 from core.games.maunakea.scoring import best_tasks, outcome, score_parts
@@ -145,10 +145,28 @@ class _Doc:
 # -- dump -------------------------------------------------------------------------------------
 
 
+# What ``dump`` writes often, looked up rather than asked of an enum (``.value`` and ``.name``
+# are descriptors; ``_value_`` and ``_name_`` plain attributes) or formatted: the state hash
+# dumps every busy table's position once a second.
+_LAVA = Kind.LAVA
+_TRAVEL_NAMES = {d.value: d.name for d in Direction}
+
+
+class _SlotNames(dict[Slot, str]):
+    """Slot names by slot, each formatted once."""
+
+    def __missing__(self, slot: Slot) -> str:
+        self[slot] = name = slot_name(slot)
+        return name
+
+
+_SLOT_NAMES = _SlotNames()
+
+
 def _placed(p: Placed) -> dict[str, int | str]:
-    if p.kind is Kind.LAVA:
-        return {"lava": p.tile, "travel": Direction(p.turn).name}
-    return {p.kind.value: p.tile, "turn": p.turn}
+    if p.kind is _LAVA:
+        return {"lava": p.tile, "travel": _TRAVEL_NAMES[p.turn]}
+    return {p.kind._value_: p.tile, "turn": p.turn}
 
 
 def dump(state: MaunaKeaState) -> dict[str, Any]:
@@ -161,7 +179,7 @@ def dump(state: MaunaKeaState) -> dict[str, Any]:
             "turn_limit": state.turn_limit,
             "start_player": state.start_player_option,
         },
-        "phase": state.phase.value,
+        "phase": state.phase._value_,
         "start_player": state.start_player,
         "placer": state.placer,
         "last_placer": state.last_placer,
@@ -169,14 +187,14 @@ def dump(state: MaunaKeaState) -> dict[str, Any]:
         "active": state.active,
         "turn": state.turn,
         "pool": state.pool,
-        "board": {slot_name(s): _placed(p) for s, p in sorted(state.board.items())},
+        "board": {_SLOT_NAMES[s]: _placed(p) for s, p in sorted(state.board.items())},
         "covered": [_placed(p) for p in state.covered],
         "artifacts": {space_name(s): list(a) for s, a in sorted(state.artifacts.items()) if a},
         "lost_artifacts": list(state.lost_artifacts),
         "explorers": [
             [
                 {
-                    "status": e.status.value,
+                    "status": e.status._value_,
                     "space": space_name(e.space) if e.space is not None else None,
                     "carried": list(e.carried),
                 }
@@ -203,8 +221,8 @@ def dump(state: MaunaKeaState) -> dict[str, Any]:
         "heads": {
             FLOW_NAMES[f]: [
                 {
-                    "slot": slot_name(h.slot),
-                    "travel": h.travel.name,
+                    "slot": _SLOT_NAMES[h.slot],
+                    "travel": h.travel._name_,
                     "length": h.length,
                     "dot": h.dot,
                     "age": h.age,
@@ -252,7 +270,7 @@ def _dump_cards(state: MaunaKeaState) -> dict[str, Any]:
 
 def summary(state: MaunaKeaState) -> dict[str, Any]:
     """For readers: each player's boats and score parts, and where every piece is."""
-    explorers = Counter(e.status.value for row in state.explorers for e in row)
+    explorers = Counter(e.status._value_ for row in state.explorers for e in row)
     carried = sum(len(e.carried) for row in state.explorers for e in row)
     in_boats = sum(len(t.cargo) for t in state.taken)
     island_on_board = sum(1 for p in state.board.values() if p.kind is not Kind.START)
