@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+import pytest
+
 from core.messages import Command, Event
 from core.protocol import Outcome
 from core.search import Hooks, Level, search
@@ -128,3 +130,12 @@ def test_the_rival_chooses_for_itself() -> None:
     for seed in range(3):
         decision = search(toy, hooks(), Table(steps=2), 0, LEVEL, Random(seed))  # type: ignore[arg-type]
         assert decision.command == Pick(2), decision.choices
+
+
+def test_a_points_share_pays_for_points_gained_beyond_a_safe_lead() -> None:
+    from core.search.ismcts import with_points
+
+    assert with_points(0.9, 0.0, 0.0, 4.0) == 0.9
+    assert with_points(0.9, 0.0, 0.5, 4.0) == pytest.approx(0.7)
+    more = [with_points(0.99, gain, 0.5, 4.0) for gain in (-8.0, 0.0, 4.0, 12.0)]
+    assert more == sorted(more) and more[-1] - more[0] > 0.3

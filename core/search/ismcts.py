@@ -108,6 +108,13 @@ def rewards(values: list[float], scale: float) -> list[float]:
     return out
 
 
+def with_points(reward: float, gain: float, share: float, scale: float) -> float:
+    """A reward that is ``share`` the points the seat gained (squashed as a lead is), so a
+    lead already safe still pays for more points."""
+    squashed = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -gain / scale))))
+    return (1.0 - share) * reward + share * squashed
+
+
 def search(
     rules: Rules[Any],
     hooks: Hooks[Any],
@@ -199,9 +206,8 @@ def _iterate(
     values = worth(rules, hooks, state)
     reward = rewards(values, level.scale)
     gain = values[me] - base
-    if level.points:  # a lead already safe still pays for more points
-        squashed = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -gain / level.scale))))
-        reward[me] = (1.0 - level.points) * reward[me] + level.points * squashed
+    if level.points:
+        reward[me] = with_points(reward[me], gain, level.points, level.scale)
     for visited in path:
         visited.visits += 1
         visited.total += reward[visited.seat]
