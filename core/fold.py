@@ -19,7 +19,7 @@ from core.codec import Envelope
 from core.errors import ReplayError
 from core.games import get_rules
 from core.lifecycle import NOT_FOLDED, GameEnded, GameStarted, Undone
-from core.messages import Event
+from core.messages import EVENTS, Event
 from core.protocol import Rules
 
 
@@ -48,30 +48,40 @@ def fold(envelopes: Iterable[Envelope]) -> tuple[Rules[Any], Any]:
         raise ReplayError("a game log must begin with core.game_started")
     rules = rules_of(first.event)
     state = start_state(rules, first.event)
-    steps = _Steps(rules.evolve)  # a table's own events (clocks, who sits where) go to
-    steps.update(getattr(rules, "evolve_alone", None) or {})  # evolve, which ignores them
-    steps[GameEnded] = _unchanged  # it only reveals the seed
-    steps[Undone] = lambda state, undone: state_before(rules, envs, undone.back_to)
+    evolve = rules.evolve
+    steps = _steps(rules)
     for env in envs[1:]:
         event = env.event
-        state = steps[type(event)](state, event)
+        try:
+            step = steps[type(event)]
+        except KeyError:  # an undo, or a kind registered after the table was made
+            if type(event) is Undone:
+                state = state_before(rules, envs, event.back_to)
+            else:
+                state = evolve(state, event)
+            continue
+        state = step(state, event)
     return rules, state
 
 
 Step = Callable[[Any, Any], Any]
+_STEPS: dict[int, tuple[Rules[Any], dict[type, Step]]] = {}  # by id(rules): see _steps
 
 
-class _Steps(dict[type, Step]):
-    """The fold's step for each event type: ``evolve_alone``'s where the rules give one (what
-    ``evolve`` would call, a Python call less), ``evolve`` for any other (``__missing__``):
-    one lookup an event, no test."""
-
-    def __init__(self, evolve: Step) -> None:
-        super().__init__()
-        self.evolve = evolve
-
-    def __missing__(self, kind: type) -> Step:
-        return self.evolve
+def _steps(rules: Rules[Any]) -> dict[type, Step]:
+    """The fold's step for each event type registered, made once per rules: the handler
+    ``evolve_alone`` gives (what ``evolve`` would call, a Python call less), else ``evolve``
+    (a table's own events, clocks and who sits where, go to it, which ignores them); nothing
+    for ``GameEnded`` (it only reveals the seed). Not ``Undone``: the fold refolds for it."""
+    found = _STEPS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    steps: dict[type, Step] = {EVENTS.kind_of(tag): rules.evolve for tag in EVENTS.tags()}
+    steps.update(getattr(rules, "evolve_alone", None) or {})
+    steps[GameEnded] = _unchanged
+    steps.pop(Undone, None)
+    _STEPS[id(rules)] = (rules, steps)
+    return steps
 
 
 def _unchanged(state: Any, event: Any) -> Any:
