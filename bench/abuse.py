@@ -9,16 +9,21 @@ round trip of ``rt`` is timed again:
 - **request flood**: one identity asks the server for tables 300 times a second (the issue
   saw 195 tables taken in 0.7 s);
 - **size**: one identity sends 2 MiB messages to the referee, 5 a second;
+- **the request flood's CPU** (``--flood-cpu``): the flood alone for 10 s, what the broker, the
+  server and this process (the flooder) spend, and the same flood sent to a server nobody runs
+  (what the broker spends on the messages alone: the floor a referee cannot cut);
 - **identity flood** (a server of its own, taking 30 new keys a minute): 70 made-up identities,
   their work done, ask for 3 tables each; how many opened, and what a real newcomer is told.
 
     .venv/bin/python bench/abuse.py [--samples 150] [--broker amqtt] [--only "request flood"]
+    .venv/bin/python bench/abuse.py --flood-cpu [--broker amqtt]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import threading
@@ -30,7 +35,7 @@ from pathlib import Path
 import paho.mqtt.client as paho
 
 sys.path.insert(0, str(Path(__file__).parent))
-from netbench import brokers, command_round_trips, serve_process, summary
+from netbench import BROKER_PIDS, brokers, command_round_trips, serve_process, summary
 
 from core.codec import pack
 from net import topics, work
@@ -100,11 +105,11 @@ def sync_flood(address: BrokerAddress, big: str) -> list[Flooder]:
     return flooders
 
 
-def request_flood(address: BrokerAddress, big: str) -> list[Flooder]:
+def request_flood(address: BrokerAddress, big: str, server: str = "bench") -> list[Flooder]:
     def request(n: int) -> tuple[str, bytes]:
         body = {"id": f"r{n}", "game": "maunakea", "seats": 2, "name": "spam", "bots": 0,
                 "bot": "random", "bot_delay_ms": 0, "options": {}}  # fmt: skip
-        return topics.server_request("bench", "greedy"), pack(body)
+        return topics.server_request(server, "greedy"), pack(body)
 
     return [Flooder(address, "greedy", request, rate=300)]
 
@@ -159,11 +164,51 @@ async def measure_identities(address: BrokerAddress) -> tuple[int, float, str]:
         server.wait()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has spent."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def flood_cpu(address: BrokerAddress, server_name: str, seconds: float = 10.0) -> str:
+    """The share of a core the broker, the server and this process spend while one identity
+    asks ``server_name`` for tables 300 times a second (nothing else runs)."""
+    server = serve_process(address)
+    try:
+        async with Lobby(address) as lobby:
+            await lobby.wait_for(lambda lb: bool(lb.servers), 30)
+        pids = {"broker": BROKER_PIDS[address], "server": server.pid, "flooder": os.getpid()}
+        before, began = {k: cpu_seconds(p) for k, p in pids.items()}, time.monotonic()
+        flooders = request_flood(address, "", server_name)
+        flooders[0].start()
+        await asyncio.sleep(seconds)
+        flooders[0].stop()
+        spent = time.monotonic() - began
+        shares = [f"{k} {(cpu_seconds(p) - before[k]) / spent:.0%}" for k, p in pids.items()]
+        return ", ".join(shares) + f" of a core ({flooders[0].sent / spent:.0f} requests/s)"
+    finally:
+        server.terminate()
+        server.wait()
+
+
+async def settled(pid: int, most: float = 60.0) -> float:
+    """Seconds until process ``pid`` (the server) spends under 10% of a core over half a
+    second: what an abuse left queued (catch-ups of a long log) drains before the next one
+    is timed, which would otherwise be charged to it."""
+    began = time.monotonic()
+    while time.monotonic() - began < most:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(0.5)
+        if cpu_seconds(pid) - before < 0.05:
+            break
+    return time.monotonic() - began
+
+
 async def measure(
     address: BrokerAddress, samples: int, only: str | None = None
-) -> list[tuple[str, list[float], int]]:
+) -> list[tuple[str, list[float], int, float]]:
     server = serve_process(address)
-    results: list[tuple[str, list[float], int]] = []
+    results: list[tuple[str, list[float], int, float]] = []
     try:
         async with Lobby(address) as lobby:
             await lobby.wait_for(lambda lb: bool(lb.servers), 30)
@@ -187,7 +232,8 @@ async def measure(
                 finally:
                     for flooder in flooders:
                         flooder.stop()
-                results.append((name, times, sum(f.sent for f in flooders)))
+                drained = await settled(server.pid) if flooders else 0.0
+                results.append((name, times, sum(f.sent for f in flooders), drained))
         print(f"  (table {big}: {events} events)")
     finally:
         server.terminate()
@@ -203,7 +249,16 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=150)
     parser.add_argument("--broker", help="only the brokers whose name has this (amqtt)")
     parser.add_argument("--only", choices=ABUSES, help="the quiet round trip and this abuse")
+    parser.add_argument("--flood-cpu", action="store_true", help="the request flood's CPU alone")
     args = parser.parse_args()
+    if args.flood_cpu:
+        print("one identity asking for 300 tables a second, nothing else running, 10 s")
+        for broker, make in brokers():
+            if args.broker is None or args.broker in broker:
+                for name, to in (("the server", "bench"), ("a server nobody runs", "nobody")):
+                    with make() as address:  # type: ignore[operator]
+                        print(f"  {broker}, to {name}: {asyncio.run(flood_cpu(address, to))}")
+        return
     print(f"another table's command round trip under abuse, {args.samples} samples each")
     for broker, make in brokers():
         if args.broker is not None and args.broker not in broker:
@@ -212,10 +267,10 @@ def main() -> None:
             print(f"  {broker}")
             results = asyncio.run(measure(address, args.samples, args.only))
         quiet = statistics.median(results[0][1])
-        for name, times, sent in results:
+        for name, times, sent, drained in results:
             ratio = statistics.median(times) / quiet
             print(f"    {name:15} {summary(times)}   {ratio:.2f}x quiet   ({sent} abusive "
-                  f"messages sent)")  # fmt: skip
+                  f"messages sent; the server idle {drained:.1f} s after)")  # fmt: skip
         if args.only is not None:
             continue
         with make() as address:  # type: ignore[operator]
