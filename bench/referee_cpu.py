@@ -46,6 +46,13 @@ def referee(address: BrokerAddress, name: str, code: Path, most: int) -> subproc
     )  # fmt: skip
 
 
+def alive(processes: dict[str, subprocess.Popen[bytes]]) -> None:
+    """Stop the bench with one line if a referee has exited (its figures would never come)."""
+    for name, process in processes.items():
+        if process.poll() is not None:
+            raise SystemExit(f"the {name} referee exited (code {process.returncode}): see above")
+
+
 async def measure(address: BrokerAddress, codes: dict[str, Path], args: argparse.Namespace) -> None:
     processes = {name: referee(address, name, code, args.tables + 2)
                  for name, code in codes.items()}  # fmt: skip
@@ -58,12 +65,14 @@ async def measure(address: BrokerAddress, codes: dict[str, Path], args: argparse
                     await lobby.request_table("maunakea", 3, bots=3, bot_delay=args.think,
                                               options=BIG)  # fmt: skip
             await asyncio.sleep(args.seconds)  # warm up
+            alive(processes)
             figures: dict[str, list[float]] = {name: [] for name in names}
             rates: dict[str, list[float]] = {name: [] for name in names}
             for _ in range(args.rounds):
                 first = await fresh_cards(lobby, names, 3 * STATS_EVERY)
                 used = {name: cpu_seconds([processes[name].pid]) for name in names}
                 await asyncio.sleep(args.seconds)
+                alive(processes)
                 last = await fresh_cards(lobby, names, 3 * STATS_EVERY)
                 row = []
                 for name in names:
