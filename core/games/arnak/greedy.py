@@ -1,129 +1,34 @@
 """The greedy bot: a sensible economy in one step of look-ahead.
 
 For each legal command it applies the command's event to a copy of its own view and values the
-result (:func:`value`): the points it would score now, plus what resources, cards (and hand cards
-kept to pay an archaeologist's travel), assistants and research progress are worth while rounds
-remain. It takes the best, so it buys, digs, discovers, overcomes guardians and researches toward
-the temple when those pay; passing, by the verb or by a card's option, costs the cards in hand.
+result (:data:`value`: :mod:`core.games.arnak.worth` with its default weights): the points it
+would score now, plus what resources, cards (and hand cards kept to pay an archaeologist's
+travel), assistants and research progress are worth while rounds remain. It takes the best, so
+it buys, digs, discovers, overcomes guardians and researches toward the temple when those pay;
+passing, by the verb or by a card's option, costs the cards in hand.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from core.games.arnak import catalog as K
 from core.games.arnak import commands as cmd
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
-from core.games.arnak.catalog import research_row
-from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import evolve
 from core.games.arnak.play import ECHO
-from core.games.arnak.scoring import points, points_besides_cards, vp_of
-from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
+from core.games.arnak.state import ArnakState
+from core.games.arnak.worth import Worth
 from core.messages import Command, Event
 from core.protocol import Rules, Seat
 from core.rng import Rng
 
-RESOURCE_WORTH = (0.45, 0.55, 0.8, 1.4, 2.2)  # coin, compass, tablet, arrowhead, jewel
-COIN_WORTH, COMPASS_WORTH, TABLET_WORTH, ARROWHEAD_WORTH, JEWEL_WORTH = RESOURCE_WORTH
-GLASS_ROW = 6.0  # what each row the glass climbs is worth beyond its points (the way to the temple)
-NOTEBOOK_ROW = 2.0
-IN_TEMPLE = 6.0  # the glass in the temple: its tiles can be bought
 DRAWN = 0.9  # a card about to be drawn (a view does not know which)
-HAND_CARD = 0.3  # a card in hand, for its effect or its travel later
-TRAVEL_KEPT = 0.6  # more for each card kept to pay an archaeologist's way this round
 PASS_PER_CARD = 0.5  # passing with cards in hand wastes them for the round
 
-
-def growth_of(state: ArnakState) -> float:
-    """How much of their worth things that help later keep (fading over the last rounds)."""
-    if 0 <= state.round < len(GROWTH):
-        return GROWTH[state.round]
-    return _growth(state.round)
-
-
-def _growth(round_: int) -> float:
-    left = max(0, C.rules.rounds - round_) + 0.5
-    return min(1.0, left / 3)
-
-
-GROWTH = tuple(_growth(r) for r in range(C.rules.rounds + 2))  # by round, worked out once
-
-
-@cache
-def card_worth(card: str) -> float:
-    """An item's or artifact's worth before growth; -1 marks a Fear card, 0 a basic or hidden
-    card (worth nothing here)."""
-    info = None if card == HIDDEN else K.card(card)
-    if info is None or info.kind not in ("fear", "item", "artifact"):
-        return 0.0
-    return -1.0 if info.kind == "fear" else 0.6 + 0.35 * info.cost
-
-
-def card_term(card: str, growth: float) -> float:
-    """What ``card`` adds to a position's value at ``growth`` (a Fear card's is negative;
-    adding it equals subtracting its size, to the last bit)."""
-    worth = card_worth(card)
-    if worth < 0:
-        return -(0.8 * growth)
-    return growth * worth if worth else 0.0
-
-
-CARDS: dict[float, dict[str, tuple[int, float]]] = {}  # growth -> card -> (VP, term), once
-
-
-def value(state: ArnakState, seat: int) -> float:
-    """What the position is worth to ``seat``, in points."""
-    player = state.seats[seat]
-    if state.phase == "over":
-        return float(points(state, seat))
-    growth = growth_of(state)
-    cards = CARDS.get(growth)
-    if cards is None:
-        cards = CARDS[growth] = {}
-    vp = 0  # the cards' points and their worth, in one pass over them
-    terms = 0.0
-    for pile in (player.deck, player.hand, player.play):
-        for card in pile:
-            known = cards.get(card)
-            if known is None:
-                known = cards[card] = (vp_of(card), card_term(card, growth))
-            vp += known[0]
-            terms += known[1]
-    for card in player.aside:
-        vp += vp_of(card)
-    if state.final:
-        score = float(points(state, seat))
-    else:
-        score = float(points_besides_cards(state, seat) + vp)
-    coins, compasses, tablets, arrowheads, jewels = player.res
-    score += growth * (
-        coins * COIN_WORTH
-        + compasses * COMPASS_WORTH
-        + tablets * TABLET_WORTH
-        + arrowheads * ARROWHEAD_WORTH
-        + jewels * JEWEL_WORTH
-    )
-    score += terms
-    # a hand card played for a coin or a compass at once cannot pay a dig later this round
-    hand = len(player.hand) - player.hand.count(HIDDEN)
-    home = 0 if state.passed[seat] else player.arch.count(None)
-    score += growth * (HAND_CARD * hand + TRAVEL_KEPT * min(home, hand))
-    if player.assistants:  # 2.5 each, 1.5 more a gold one (halves: exact in any order)
-        gold = sum(1 for a in player.assistants if a.gold)
-        score += growth * (2.5 * len(player.assistants) + 1.5 * gold)
-    score += growth * 1.2 * player.idols  # an idol can still go into a slot
-    if player.guardians:  # (adding nothing otherwise)
-        score += growth * 0.8 * len(set(player.guardians) - set(player.boons_used))
-    # research: each row climbed brings its effects and opens the temple
-    glass_row = 8 if player.glass == TEMPLE else research_row(state.side, player.glass)
-    score += growth * GLASS_ROW * glass_row
-    score += growth * NOTEBOOK_ROW * research_row(state.side, player.notebook)
-    if player.glass == TEMPLE:
-        score += growth * IN_TEMPLE
-    return score
+value = Worth()
+"""What a position is worth to a seat, in points: :class:`Worth` with the default
+:class:`~core.games.arnak.worth.Weights` (called as ``value(state, seat)``)."""
 
 
 def passing_cost(state: ArnakState, seat: int) -> float:
@@ -196,7 +101,7 @@ class GreedyBot:
         if stack and stack[-1].seat == seat:
             ctx = stack[-1].ctx
             if ctx.get("need") == "draw":
-                bonus += DRAWN * int(ctx.get("n", 1)) * growth_of(after)
+                bonus += DRAWN * int(ctx.get("n", 1)) * value.growth_of(after)
             elif depth < 2 and "need" not in ctx:
                 answers = fx.options(after)[:12]
                 if answers:

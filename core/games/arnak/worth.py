@@ -1,5 +1,6 @@
 """What an Arnak position is worth to the search bots: their leaf score and their playout
-policy's yardstick (the greedy bot keeps its own :func:`core.games.arnak.greedy.value`).
+policy's yardstick, and with the default weights the greedy bot's
+(:data:`core.games.arnak.greedy.value`).
 
 The points a player has now, plus what helps it score later, by round: resources, the cards it
 bought (a card's worth fades as fewer shuffles remain), idols, guardians' boons, assistants and
@@ -59,13 +60,16 @@ def with_changes(weights: Weights, pairs: list[str]) -> Weights:
     return replace(weights, **changes)
 
 
+def growth(weights: Weights, round_: int) -> float:
+    """How much of their worth things that help later keep in ``round_`` (fading over the
+    last ``weights.rounds`` rounds)."""
+    left = max(0, C.rules.rounds - round_) + 0.5
+    return min(1.0, left / weights.rounds)
+
+
 def growths(weights: Weights) -> tuple[float, ...]:
-    """How much of their worth things that help later keep, by round (1 to 5)."""
-    out = []
-    for round_ in range(C.rules.rounds + 2):
-        left = max(0, C.rules.rounds - round_) + 0.5
-        out.append(min(1.0, left / weights.rounds))
-    return tuple(out)
+    """:func:`growth` by round (0 to the round after the last), worked out once."""
+    return tuple(growth(weights, round_) for round_ in range(C.rules.rounds + 2))
 
 
 class Worth:
@@ -76,7 +80,14 @@ class Worth:
         self.growth = growths(weights)
         self.cards: dict[float, dict[str, tuple[int, float]]] = {}
 
+    def growth_of(self, state: ArnakState) -> float:
+        """:func:`growth` in ``state``'s round."""
+        r = state.round
+        return self.growth[r] if 0 <= r < len(self.growth) else growth(self.w, r)
+
     def card_term(self, card: str, growth: float) -> float:
+        """What ``card`` adds to a position's value at ``growth`` (a Fear card's is
+        negative)."""
         info = None if card == HIDDEN else K.card(card)
         if info is None or info.kind not in ("fear", "item", "artifact"):
             return 0.0
@@ -90,7 +101,7 @@ class Worth:
         if state.phase == "over":
             return float(points(state, seat))
         r = state.round
-        growth = self.growth[r] if 0 <= r < len(self.growth) else 0.0
+        growth = self.growth[r] if 0 <= r < len(self.growth) else self.growth_of(state)
         cards = self.cards.get(growth)
         if cards is None:
             cards = self.cards[growth] = {}
