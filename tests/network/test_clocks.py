@@ -41,10 +41,14 @@ def to_move(host: TableHost) -> int:
     return host.rules.to_move(host.referee.state)[0]
 
 
-async def move(session: NetSession) -> None:
-    """One command of ``session``'s seat, chosen by a random bot."""
+async def move(session: NetSession, host: TableHost) -> None:
+    """One command of ``session``'s seat, chosen by a random bot once the session has every
+    event the host logged (the host's state says whose turn it is; the other seat's last
+    command may still be on its way to this session)."""
     seat = session.seat
-    assert seat is not None
+    assert seat is not None and host.referee is not None
+    log = host.referee.log
+    await until(lambda: len(session.envelopes) >= len(log))
     bot = make_bot(session.rules.game, "random", f"m/{session.identity}/{len(session.envelopes)}")
     await session.submit(seat, bot.choose(session.rules, session.state, seat))
 
@@ -79,7 +83,7 @@ async def test_a_turn_based_table_waits_for_an_absent_player_and_a_timeout_plays
         assert back.seat == first
         await back.wait_until(lambda: len(back.envelopes) == host.referee.seq)  # type: ignore[union-attr]
         while to_move(host) == first:  # the returning player plays their turn
-            await move(back)
+            await move(back, host)
         late = to_move(host)
         clock.advance(DAY + 1)  # the other lets a whole day pass
         await until(lambda: events(host, HandedBack))
@@ -147,7 +151,7 @@ async def test_a_restarted_server_keeps_the_clocks(
         await until(lambda: host.referee is not None)
         for _ in range(3):
             clock.advance(20_000)
-            await move(sessions[to_move(host)])
+            await move(sessions[to_move(host)], host)
         before = events(host, ClockRead)[-1]
         assert min(before.left) < 300_000  # someone's clock ran
         await server.close()  # the server stops (its game unfinished)
