@@ -3,6 +3,7 @@ join it from other processes, a lobby listing; and one clear line for every mist
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from net.broker import free_port
 from tests.lifeline import dies_with_us
+from tests.test_lines import Script
 
 
 def caldera(*args: str) -> subprocess.Popen[str]:
@@ -56,8 +58,32 @@ def test_host_starts_a_broker_and_bots_from_other_terminals_play_it(tmp_path: Pa
     assert code == 0 and "OK" in verified, err
 
 
-def test_mistakes_get_one_line_and_no_traceback() -> None:
+def test_a_table_with_a_member_list_refuses_a_stranger_from_another_terminal(
+    tmp_path: Path,
+) -> None:
+    """``caldera host --members FILE`` from a shell: a bot whose key is not on the list is
+    refused its seat in one line (it may watch) and the table stays open for the members."""
+    members = tmp_path / "members.txt"
+    members.write_text("# the club\n" + "ab" * 32 + "\n")
+    env = {**os.environ, "CALDERA_CONFIG_DIR": str(tmp_path / "config")}
+    broker = f"mqtt://127.0.0.1:{free_port()}"
+    args = ["host", "maunakea", "--seats", "2", "--table", "mem1", "--members", str(members)]
+    host = Script([*args, "--replay-dir", str(tmp_path), "--broker", broker], env)
+    try:
+        assert "table mem1 is open" in host.until("table mem1 is open")
+        code, out, err = finish(caldera("bot", "--table", "mem1", "--broker", broker))
+        assert code == 2, (out, err)
+        assert err == "caldera: this table seats its members only (you may watch)\n"
+        assert host.process.poll() is None  # still open for its members
+    finally:
+        host.process.kill()
+        host.process.wait()
+
+
+def test_mistakes_get_one_line_and_no_traceback(tmp_path: Path) -> None:
     nobody = f"mqtt://127.0.0.1:{free_port()}"
+    not_a_key = tmp_path / "members.txt"
+    not_a_key.write_text("ann\n")
     cases = [
         (("bot", "--table", "t1", "--broker", nobody), "cannot connect to the MQTT broker"),
         (("lobby", "--broker", "http://example.org"), "only mqtt:// and mqtts:// are supported"),
@@ -65,6 +91,15 @@ def test_mistakes_get_one_line_and_no_traceback() -> None:
         (("host", "chess", "--broker", nobody), "unknown game"),
         (("serve", "--max-tables", "0", "--broker", nobody), "0 is less than 1"),
         (("serve", "--max-tables", "many", "--broker", nobody), "'many' is not a whole number"),
+        # a member list is read before a broker is looked for or started (no line about one)
+        (
+            ("host", "maunakea", "--members", str(not_a_key), "--broker", nobody),
+            f"--members: {not_a_key}:1 is not a public key",
+        ),
+        (
+            ("serve", "--members", str(tmp_path / "none.txt"), "--broker", nobody),
+            "--members: cannot read",
+        ),
     ]
     for args, expected in cases:
         code, _, err = finish(caldera(*args))

@@ -85,10 +85,11 @@ def _run_serve(args: argparse.Namespace) -> int:
         if given:
             flag = "--" + given[0].replace("_", "-")
             raise CalderaError(f"{flag}: a table option, for the table --table opens (none is)")
-    return network.run_with_broker(config, lambda: _serve(args, config))
+    members = shared.members(args.members)  # a bad list is said before any broker starts
+    return network.run_with_broker(config, lambda: _serve(args, config, members))
 
 
-async def _serve(args: argparse.Namespace, config: Any) -> int:
+async def _serve(args: argparse.Namespace, config: Any, members: frozenset[str]) -> int:
     from net.serve import Server
 
     server = Server(
@@ -101,7 +102,7 @@ async def _serve(args: argparse.Namespace, config: Any) -> int:
         ratings=_ratings_cache(),
         **({} if args.max_tables is None else {"max_tables": args.max_tables}),
         **({} if args.new_keys is None else {"new_keys_per_minute": args.new_keys}),
-        members=shared.members(args.members),
+        members=members,
     )
     resumed = await server.open()
     try:

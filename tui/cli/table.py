@@ -87,7 +87,8 @@ def _run_host(args: argparse.Namespace) -> int:
         raise CalderaError(f"host needs a game ({', '.join(GAMES)}) or --resume FILE")
     else:
         network.check_options(args)
-    return network.run_with_broker(config, lambda: _host(args, config))
+    members = shared.members(args.members)  # a bad list is said before any broker starts
+    return network.run_with_broker(config, lambda: _host(args, config, members))
 
 
 def _new_table(args: argparse.Namespace, config: Any) -> Any:
@@ -127,14 +128,13 @@ def _new_table(args: argparse.Namespace, config: Any) -> Any:
         raise CalderaError(str(exc)) from None
 
 
-async def _host(args: argparse.Namespace, config: Any) -> int:
+async def _host(args: argparse.Namespace, config: Any, members: frozenset[str]) -> int:
     from net.host import TableHost
 
     if args.resume is not None:
         table = TableHost.resume(config.broker, args.resume)
     else:
         table = _new_table(args, config)
-    members = shared.members(args.members)
     if members:
         from net.work import members_only
 
