@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from net.link import Link
 
 
+async def ask_club(mqtt: aiomqtt.Client, client: str, keys: Keys, request: TableRequest) -> None:
+    """Send ``request`` to the server ``club`` as ``client``, signed with ``keys``."""
+    topic = topics.server_request("club", client)
+    await mqtt.publish(topic, keys.sign(topic, encode(request)), qos=1)
+
+
 async def test_a_flood_of_catch_ups_by_40_identities_does_not_starve_a_spectator(
     broker: TestBroker, tmp_path: Path
 ) -> None:
@@ -99,12 +105,10 @@ async def test_a_flood_of_new_identities_cannot_fill_a_server(
                 )
 
     async def ask(client: str, keys: Keys, proof: bool) -> None:
-        key = keys.public.hex()
         request = TableRequest(id=f"r{client}", game="maunakea", seats=2)
         if proof:
-            request = replace(request, work=work.solve("club", key, request.id))
-        topic = topics.server_request("club", client)
-        await eve.publish(topic, keys.sign(topic, encode(request)), qos=1)
+            request = replace(request, work=work.solve("club", keys.public.hex(), request.id))
+        await ask_club(eve, client, keys, request)
 
     try:
         async with eve:
@@ -154,8 +158,7 @@ async def test_a_key_flooding_refused_requests_is_answered_5_times_a_second(
 
     async def ask(client: str, keys: Keys, n: int) -> None:
         request = TableRequest(id=f"r{client}{n}", game="maunakea", seats=2)  # no work
-        topic = topics.server_request("club", client)
-        await eve.publish(topic, keys.sign(topic, encode(request)), qos=1)
+        await ask_club(eve, client, keys, request)
 
     try:
         async with eve:
