@@ -220,8 +220,10 @@ def _pay_then(state: ArnakState, frame: Frame, op: o.PayThen) -> bool:
     seat = frame.seat
     cost = op.cost
     if cost.down or cost.travel.total:
-        if not cost.down and pay_options(state, frame, op) == [""]:
-            pay_cost(state, frame, op, "")  # the pool pays: public knowledge
+        # the pool pays: public knowledge (an empty pool pays no travel: no need to list the
+        # ways to pay, which only an answer needs)
+        if not cost.down and state.pool and pay_options(state, frame, op) == [""]:
+            pay_cost(state, frame, op, "")
             return True
         return False
     if not cost_payable(state, seat, cost, []):
@@ -246,9 +248,11 @@ def pay_cost(state: ArnakState, frame: Frame, op: o.PayThen, value: str) -> None
         player.play.append(value)
     elif cost.travel.total:
         spend(state, seat, icons(cost.travel), split_pay(value), K.travel)
-    pay_res(state, seat, cost.res)
-    player.idols -= cost.idol
-    state.idols_spent += cost.idol
+    if any(cost.res):  # (mostly a card put down alone)
+        pay_res(state, seat, cost.res)
+    if cost.idol:
+        player.idols -= cost.idol
+        state.idols_spent += cost.idol
     advance_into(state, frame, 0)
 
 

@@ -12,10 +12,13 @@ from core.games.arnak import catalog as K
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
 from core.games.arnak import ops as o
+from core.games.arnak.cards import gain_card
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
-from core.games.arnak.pay import spend
-from core.games.arnak.state import HIDDEN, TABLET, ArnakState, Frame
+from core.games.arnak.pay import PILOT, PILOT_COINS, PLANE, left_over, spend
+from core.games.arnak.research import PLAIN_STEPS, plain_step
+from core.games.arnak.sites import CAMP_SPACE_KEYS
+from core.games.arnak.state import COIN, COMPASS, HIDDEN, TABLET, ArnakState, Frame
 from core.lifecycle import TABLE_EVENT_HANDLERS
 from core.messages import Event
 
@@ -25,6 +28,9 @@ ARTIFACT_TABLETS = C.rules.artifact_play_cost.T
 ROW_SIZE = C.rules.row_size
 ROUNDS = C.rules.rounds
 PLAY_PILES = {f"play:{seat}": seat for seat in range(8)}  # their shuffles' piles, by seat
+L1_SPACES = tuple(f"L1.{k + 1}" for k in range(8))  # the idols' spaces, in the idol pile's order
+L2_SPACES = tuple(f"L2.{k + 1}" for k in range(4))
+BONUS_COUNTS: dict[tuple[str, int], list[tuple[int, int]]] = {}  # flow.bonus_counts, in order
 
 
 def evolve(state: ArnakState, event: Event) -> ArnakState:
@@ -70,11 +76,12 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
         state.guardians = cards
     elif pile == "idols":
         state.idol_box = []
-        for k in range(8):
-            state.idol_up[f"L1.{k + 1}"] = cards[k]
-        for k in range(4):
-            state.idol_up[f"L2.{k + 1}"] = cards[8 + 2 * k]
-            state.idol_down[f"L2.{k + 1}"] = cards[9 + 2 * k]
+        idol_up = state.idol_up
+        for k, where in enumerate(L1_SPACES):
+            idol_up[where] = cards[k]
+        for k, where in enumerate(L2_SPACES):
+            idol_up[where] = cards[8 + 2 * k]
+            state.idol_down[where] = cards[9 + 2 * k]
     elif pile == "assistants":
         bounds = assistant_stacks(state, len(cards))
         a, b = bounds[0]
@@ -83,7 +90,11 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
     elif pile == "bonus":
         state.bonus_box = []
         at = 0
-        for space, count in sorted(bonus_counts(state).items()):
+        try:  # the research spaces with bonus tiles, in order, and how many each
+            counts = BONUS_COUNTS[state.side, state.players]
+        except KeyError:
+            counts = BONUS_COUNTS[state.side, state.players] = sorted(bonus_counts(state).items())
+        for space, count in counts:
             state.bonus[space] = cards[at : at + count]
             at += count
         state.temple_bonus = cards[at : at + state.players]
@@ -97,7 +108,7 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
     return state
 
 
-def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
+def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> ArnakState:
     state.start_player = e.seat
     state.active = e.seat
     for k, seat in enumerate(turn_order(state)):
@@ -105,6 +116,9 @@ def _start_player(state: ArnakState, e: ev.StartPlayerChosen) -> None:
     state.phase = "deal"
     state.setup_step = len(setup_steps(state))
     state.refill_due = True
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
@@ -113,7 +127,7 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
     staff = state.staff
     dealt = e.artifacts
     row = state.row_art
-    if dealt or None in row or len(row) != staff:
+    if dealt or len(row) != staff or not all(row):  # (``all``: no gap, and cheaper than ``in``)
         if dealt:
             del state.art_deck[: len(dealt)]
             state.top_known[1] = False
@@ -121,7 +135,7 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
         state.row_art = [None] * (staff - len(arts)) + arts
     dealt = e.items
     row = state.row_items
-    if dealt or None in row or len(row) != ROW_SIZE - staff:
+    if dealt or len(row) != ROW_SIZE - staff or not all(row):
         if dealt:
             del state.item_deck[: len(dealt)]
             state.top_known[0] = False
@@ -137,7 +151,7 @@ def _top_frame(state: ArnakState) -> Frame:
     return state.stack[-1]
 
 
-def _drew(state: ArnakState, e: ev.Drew) -> None:
+def _drew(state: ArnakState, e: ev.Drew) -> ArnakState:
     player = state.seats[e.seat]
     if player.hand_public:
         fx.forget_left_hand(player)
@@ -151,27 +165,33 @@ def _drew(state: ArnakState, e: ev.Drew) -> None:
     stack = state.stack
     if not stack or "need" not in stack[-1].ctx:
         player.hand.extend(e.cards)  # drawing up to 5 for a round
-        return
+        if stack:
+            run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+        return state
     frame = stack[-1]
     frame.ctx.pop("need")
     if isinstance(program(frame.key)[frame.pc], o.Peek):
         player.aside.extend(e.cards)
-        return
-    player.hand.extend(e.cards)
-    fx.advance(frame)
+    else:
+        player.hand.extend(e.cards)
+        fx.advance(frame)
+    run(state)  # (the frame is on the stack)
+    return state
 
 
-def _revealed(state: ArnakState, e: ev.Revealed) -> None:
+def _revealed(state: ArnakState, e: ev.Revealed) -> ArnakState:
     pile = e.pile
-    if pile.startswith("supply"):
-        i = int(pile[6:])
-        state.supply[i][0] = e.card
-        state.supply_shown[i] = True
-        return
-    if pile == "rescue":
-        state.rescue[0] = e.card
-        state.rescue_shown = True
-        return
+    if pile.startswith("supply") or pile == "rescue":
+        if pile == "rescue":
+            state.rescue[0] = e.card
+            state.rescue_shown = True
+        else:
+            i = int(pile[6:])
+            state.supply[i][0] = e.card
+            state.supply_shown[i] = True
+        if state.stack:
+            run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+        return state
     frame = _top_frame(state)
     need = frame.ctx.pop("need")
     if pile in ("items", "artifacts"):
@@ -180,12 +200,14 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
         state.top_known[0 if pile == "items" else 1] = False
         state.revealed = e.card
         fx.advance(frame)
-        return
+        run(state)  # (the frame is on the stack)
+        return state
     if pile == "guardians":
         state.guardians.pop(0)
         state.guardian[frame.ctx["site"]] = e.card
         fx.advance(frame)
-        return
+        run(state)
+        return state
     level = 0 if pile == "sites1" else 1
     stack = state.sites1 if pile == "sites1" else state.sites2
     stack.pop(0)
@@ -197,6 +219,8 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> None:
         stack.append(e.card)  # a site stack's top, used and put to the bottom, seen by all
         state.sites_known[level] += 1
     fx.start(state, "site:" + e.card, frame.seat)
+    run(state)
+    return state
 
 
 def _peeked(state: ArnakState, e: ev.Peeked) -> None:
@@ -233,13 +257,13 @@ def _turn_started(state: ArnakState, e: ev.TurnStarted) -> ArnakState:
     return state
 
 
-def _round_ended(state: ArnakState, e: ev.RoundEnded) -> None:
+def _round_ended(state: ArnakState, e: ev.RoundEnded) -> ArnakState:
     """Archaeologists go home, with a Fear for each from a site a guardian still holds."""
     for seat, player in enumerate(state.seats):
         for i, space in enumerate(player.arch):
             if space is None:
                 continue
-            site = fx.site_of(space)
+            site = space[:2] if space[0] == "C" else space  # ``fx.site_of``, inlined
             if state.guardian.get(site) and not player.no_guardian_fear:
                 fx.take_fear(state, seat)
             player.arch[i] = None
@@ -250,10 +274,13 @@ def _round_ended(state: ArnakState, e: ev.RoundEnded) -> None:
     )
     if last:
         state.phase = "over"
-        return
-    state.phase = "roundend"
-    state.roundend_step = 0
-    _roundend_next(state)
+    else:
+        state.phase = "roundend"
+        state.roundend_step = 0
+        _roundend_next(state)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _roundend_next(state: ArnakState) -> None:
@@ -319,21 +346,76 @@ def _dug(state: ArnakState, e: ev.Dug) -> ArnakState:
         cost = SPACE_TRAVEL[state.side][e.space]
     except KeyError:
         cost = K.space_travel(state.side, e.space)
-    spend(state, e.seat, cost, e.pay, K.travel)
+    seat = e.seat
+    player = state.seats[seat]
+    pay = e.pay
+    if state.pool or player.all_planes or type(pay) is not tuple:
+        spend(state, seat, cost, pay, K.travel)
+    else:  # ``spend`` with the pool empty, its outcome for this cost and payment looked up
+        try:
+            left, cards, coins = DIG_PAID[cost, pay]
+        except KeyError:
+            left, cards, coins = _dig_paid(cost, pay)
+        hand = player.hand
+        play = player.play
+        for card in cards:
+            try:
+                hand.remove(card)
+            except ValueError:
+                if HIDDEN in hand:
+                    hand.remove(HIDDEN)
+            play.append(card)
+        if coins:
+            player.res[COIN] -= coins
+        if left:
+            state.pool = list(left)
     state.main_done = True
-    fx.start_dig(state, e.seat, e.space)
+    space = e.space
+    key = CAMP_SPACE_KEYS.get(space)  # ``fx.start_dig``, inlined for a camp (the commonest)
+    if key is None:
+        fx.start_dig(state, seat, space)
+    else:
+        arch = player.arch
+        arch[arch.index(None)] = space
+        state.occupant[space] = seat
+        fx.start(state, key, seat)
     if state.stack:
         run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
     return state
 
 
-def _discovered(state: ArnakState, e: ev.Discovered) -> None:
+Paid = tuple[tuple[str, ...], tuple[str, ...], int]
+
+
+def _dig_paid(cost: tuple[str, ...], pay: tuple[str, ...]) -> Paid:
+    """What ``spend`` makes of ``pay`` for ``cost`` from an empty pool, without the Ocarina:
+    the travel icons left (the pool after it), the hand cards it puts into the play area (in
+    order) and the coins its pilots cost; kept in ``DIG_PAID``."""
+    given: tuple[str, ...] = ()
+    for token in pay:
+        given += (PLANE,) if token == PILOT else K.travel(token)
+    found = (
+        left_over(cost, given),
+        tuple(token for token in pay if token != PILOT),
+        PILOT_COINS * pay.count(PILOT),
+    )
+    DIG_PAID[cost, pay] = found
+    return found
+
+
+DIG_PAID: dict[tuple[tuple[str, ...], tuple[str, ...]], Paid] = {}  # _dig_paid's memo
+
+
+def _discovered(state: ArnakState, e: ev.Discovered) -> ArnakState:
     spend(state, e.seat, K.space_travel(state.side, e.space), e.pay, K.travel)
     state.main_done = True
     fx.start_discover(state, e.seat, e.space)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
-def _overcame(state: ArnakState, e: ev.Overcame) -> None:
+def _overcame(state: ArnakState, e: ev.Overcame) -> ArnakState:
     guardian = state.guardian[fx.site_of(e.space)]
     assert guardian is not None
     cost = C.guardian(guardian).cost
@@ -348,11 +430,25 @@ def _overcame(state: ArnakState, e: ev.Overcame) -> None:
     fx.pay_res(state, e.seat, cost.res)
     fx.take_guardian(state, e.seat, fx.site_of(e.space))
     state.main_done = True
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
     state.main_done = True
-    fx.buy(state, e.seat, e.card, 0)
+    seat = e.seat
+    card = e.card
+    try:  # ``fx.buy`` with no discount, inlined: the price (``fx.price``) from the card read
+        price = CARDS[card].cost
+    except KeyError:
+        price = K.card(card).cost
+    res = state.seats[seat].res
+    if card.startswith("i"):
+        res[COIN] -= price
+    else:
+        res[COMPASS] -= price
+    gain_card(state, seat, card, "bottom")
     if state.stack:
         run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
     return state
@@ -360,7 +456,36 @@ def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
 
 def _researched(state: ArnakState, e: ev.Researched) -> ArnakState:
     state.main_done = True
-    fx.do_research(state, e.seat, e.token, e.to)
+    seat = e.seat
+    token = e.token
+    to = e.to
+    try:  # ``fx.do_research`` without an op, inlined short of the temple (see ``plain_step``)
+        step = PLAIN_STEPS[state.side, token, to]
+    except KeyError:
+        step = plain_step(state.side, token, to)
+    if step is None:
+        fx.do_research(state, seat, token, to)
+    else:
+        space, pays, idols, key = step
+        player = state.seats[seat]
+        have = player.res
+        for i, n in pays:
+            have[i] -= n
+        if idols:
+            player.idols -= idols
+            state.idols_spent += idols
+        if token == "glass":
+            player.glass = space
+        else:
+            player.notebook = space
+        if state.bonus.get(space):  # the first arrival takes the bonus tile (``do_research``)
+            if state.rules_version < 2:
+                fx.push(state, key, seat)
+                fx.push(state, "bonuspick", seat, {"space": space})
+            else:
+                fx.push(state, "bonuspick", seat, {"space": space, "row": key})
+        else:
+            fx.start(state, key, seat)
     if state.stack:
         run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
     return state
@@ -377,17 +502,23 @@ def _assistant_used(state: ArnakState, e: ev.AssistantUsed) -> ArnakState:
     return state
 
 
-def _boon_used(state: ArnakState, e: ev.BoonUsed) -> None:
+def _boon_used(state: ArnakState, e: ev.BoonUsed) -> ArnakState:
     player = state.seats[e.seat]
     player.boons_used = [*player.boons_used, e.guardian]  # copies share the old list
     fx.start(state, "boon:" + e.guardian, e.seat)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
-def _idol_slotted(state: ArnakState, e: ev.IdolSlotted) -> None:
+def _idol_slotted(state: ArnakState, e: ev.IdolSlotted) -> ArnakState:
     player = state.seats[e.seat]
     player.idols -= 1
     player.slots += 1
     fx.push(state, "slot", e.seat)
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _passed(state: ArnakState, e: ev.Passed) -> ArnakState:
@@ -406,12 +537,33 @@ def _turn_ended(state: ArnakState, e: ev.TurnEnded) -> ArnakState:
     return state
 
 
-def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> None:
+def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> ArnakState:
     state.final = [dict(p) for p in e.parts]
+    if state.stack:
+        run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
+    return state
 
 
 def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> ArnakState:
     frame = state.stack[-1]  # ``fx.answer``, one call less for the commonest event
+    if frame.key == "keep":  # the passer's leftover hand (the commonest question), inlined
+        value = e.value
+        if value != "keep":  # ``_answer_keep``: a card into the play area, asked again
+            player = state.seats[frame.seat]
+            hand = player.hand
+            if value in hand:
+                hand.remove(value)
+            elif HIDDEN in hand:
+                hand.remove(HIDDEN)
+            player.play.append(value)
+            return state  # (the question stays on top: ``run`` would stop at it at once)
+        frame.pc += 1  # ``fx.advance``: the rest are kept
+        ctx = frame.ctx
+        if ctx:
+            ctx.pop("picked", None)
+            ctx.pop("need", None)
+        run(state)
+        return state
     try:  # ``fx.steps_of``, its memo read directly: the op waiting (an ask, so a known key)
         op = PROGRAM_STEPS[frame.key][frame.pc][1]
     except KeyError:
@@ -462,6 +614,15 @@ ALONE: dict[type, Callable[[ArnakState, Any], ArnakState]] = {
     ev.Bought: _bought,
     ev.Researched: _researched,
     ev.AssistantUsed: _assistant_used,
+    ev.Drew: _drew,
+    ev.Revealed: _revealed,
+    ev.RoundEnded: _round_ended,
+    ev.Discovered: _discovered,
+    ev.IdolSlotted: _idol_slotted,
+    ev.StartPlayerChosen: _start_player,
+    ev.FinalScoring: _final_scoring,
+    ev.BoonUsed: _boon_used,
+    ev.Overcame: _overcame,
 }
 """The commonest events, whose handler alone is ``evolve``: the first few start no effect that
 runs (the stack, settled after every event, stays settled), the others run theirs themselves;

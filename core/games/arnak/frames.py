@@ -183,10 +183,19 @@ def option_key(key: str, pc: int, k: int) -> str:
 
 def advance_into(state: ArnakState, frame: Frame, k: int) -> None:
     """Leave the op at ``frame.pc`` and run its option ``k`` next."""
-    key = option_key(frame.key, frame.pc, k)
-    ctx = dict(frame.ctx)
-    advance(frame)
-    start(state, key, frame.seat, ctx)
+    try:  # ``option_key``, its memo read directly
+        key = OPTION_KEYS[frame.key, frame.pc, k]
+    except KeyError:
+        key = OPTION_KEYS[frame.key, frame.pc, k] = option_key(frame.key, frame.pc, k)
+    ctx = frame.ctx
+    frame.pc += 1  # ``advance``, inlined, its ``ctx`` cleared once the option started from it
+    start(state, key, frame.seat, ctx)  # (which copies it)
+    if ctx:
+        ctx.pop("picked", None)
+        ctx.pop("need", None)
+
+
+OPTION_KEYS: dict[tuple[str, int, int], str] = {}  # option_key's memo, read directly
 
 
 def with_skip(found: list[str]) -> list[str]:

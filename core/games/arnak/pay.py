@@ -13,7 +13,6 @@ icons into this turn's pool, which pays first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import combinations
 
 from core.games.arnak.state import COIN, HIDDEN, ArnakState
@@ -194,11 +193,21 @@ def spend(
         cost = tuple(after_discount(cost, discount))
     elif type(cost) is not tuple:
         cost = tuple(cost)
-    state.pool = list(left_over(cost, given))
+    try:  # ``left_over``, its memo read directly (every paid dig)
+        left = LEFT_OVER[cost, given]
+    except KeyError:
+        left = left_over(cost, given)
+    if left or pool:  # (an empty pool left empty stays as it is: mostly so)
+        state.pool = list(left)
 
 
-@cache
 def left_over(cost: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:
     """The icons ``given`` leaves after paying ``cost`` (none if it cannot), worked out once
     for each pair (travel costs and payments are small: a few hundred pairs at most)."""
-    return tuple(leftover(cost, given) or ())
+    found = LEFT_OVER.get((cost, given))
+    if found is None:
+        found = LEFT_OVER[cost, given] = tuple(leftover(cost, given) or ())
+    return found
+
+
+LEFT_OVER: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # left_over's memo

@@ -106,6 +106,27 @@ def do_research(
         start(state, key, seat)
 
 
+PlainStep = tuple[int, tuple[tuple[int, int], ...], int, str]
+
+
+def plain_step(side: str, token: str, to: str) -> PlainStep | None:
+    """What :func:`do_research` (no op) does for a step to a research space short of the
+    temple: the space, the resources it costs (index and count of each one paid) and its idols,
+    the program key of the row's effect; ``None`` for the temple and its tile stacks. Kept in
+    ``PLAIN_STEPS`` (the fold reads it for every research action)."""
+    found = None
+    if not to.startswith("t") and int(to) != TEMPLE:
+        space = int(to)
+        cost = K.research_cost(side, space)
+        pays = tuple((i, n) for i, n in enumerate(cost.res) if n)
+        found = (space, pays, cost.idol, row_key(side, token, K.research_row(side, space)))
+    PLAIN_STEPS[side, token, to] = found
+    return found
+
+
+PLAIN_STEPS: dict[tuple[str, str, str], PlainStep | None] = {}  # plain_step's memo
+
+
 @cache
 def row_key(side: str, token: str, row: int) -> str:
     """The program key of a research row's effect for the glass or the notebook."""

@@ -23,6 +23,7 @@ from core.games.arnak.resources import can_pay_res, icons, pay_res, split_pay, t
 from core.games.arnak.state import COMPASS, HIDDEN, ArnakState, Frame
 
 CAMP_KEYS = {f"C{n}": f"site:c{n}" for n in range(1, 6)}  # the camps' program keys, made once
+CAMP_SPACE_KEYS = {f"C{n}.{k}": f"site:c{n}" for n in range(1, 6) for k in (1, 2)}  # by space
 
 
 def site_of(space: str) -> str:
@@ -121,7 +122,10 @@ def start_dig(state: ArnakState, seat: int, space: str, twice: bool = False) -> 
     arch = state.seats[seat].arch  # ``place`` and ``site_program``, inlined (every dig)
     arch[arch.index(None)] = space
     state.occupant[space] = seat
-    if space[0] == "C":
+    key = CAMP_SPACE_KEYS.get(space)  # a camp's space (the commonest): no slice to make
+    if key is not None:
+        pass
+    elif space[0] == "C":
         key = CAMP_KEYS[space[:2]]
     else:
         tile = state.site_tile.get(space)
