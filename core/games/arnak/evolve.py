@@ -12,13 +12,13 @@ from core.games.arnak import catalog as K
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
 from core.games.arnak import ops as o
-from core.games.arnak.cards import gain_card
+from core.games.arnak.cards import take_from_row
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
 from core.games.arnak.pay import PILOT, PILOT_COINS, PLANE, left_over, spend
 from core.games.arnak.research import PLAIN_STEPS, plain_step
 from core.games.arnak.sites import CAMP_SPACE_KEYS
-from core.games.arnak.state import COIN, COMPASS, HIDDEN, TABLET, ArnakState, Frame
+from core.games.arnak.state import COIN, COMPASS, HIDDEN, PUBLIC, TABLET, ArnakState, Frame
 from core.lifecycle import TABLE_EVENT_HANDLERS
 from core.messages import Event
 
@@ -60,8 +60,14 @@ def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
         player.deck += e.cards
         player.deck_seen += [0] * len(e.cards)
         player.play.clear()
-        state.roundend_step += 1
-        _roundend_next(state)
+        step = state.roundend_step + 1  # ``_roundend_next``'s skipping, inlined
+        seats = state.seats
+        players = state.players
+        while step < players and not seats[step].play:
+            step += 1
+        state.roundend_step = step
+        if step >= players:
+            _roundend_next(state)  # the round's last shuffle: the next round is prepared
         return state
     cards = list(e.cards)
     if pile == "items":
@@ -131,16 +137,20 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
         if dealt:
             del state.art_deck[: len(dealt)]
             state.top_known[1] = False
-        arts = [*dealt, *filter(None, row)]  # the cards (ids are never empty), not the gaps
-        state.row_art = [None] * (staff - len(arts)) + arts
+        # the cards (ids are never empty), not the gaps; mostly no gap is left (the one a card
+        # left, dealt again)
+        arts: list[str | None] = [*dealt, *filter(None, row)]
+        gaps = staff - len(arts)
+        state.row_art = [*[None] * gaps, *arts] if gaps else arts
     dealt = e.items
     row = state.row_items
     if dealt or len(row) != ROW_SIZE - staff or not all(row):
         if dealt:
             del state.item_deck[: len(dealt)]
             state.top_known[0] = False
-        items = [*filter(None, row), *dealt]
-        state.row_items = items + [None] * (ROW_SIZE - staff - len(items))
+        items: list[str | None] = [*filter(None, row), *dealt]
+        gaps = ROW_SIZE - staff - len(items)
+        state.row_items = items + [None] * gaps if gaps else items
     state.refill_due = False
     return state
 
@@ -376,7 +386,10 @@ def _dug(state: ArnakState, e: ev.Dug) -> ArnakState:
         fx.start_dig(state, seat, space)
     else:
         arch = player.arch
-        arch[arch.index(None)] = space
+        if arch[0] is None:  # (``index`` compares a space with ``None`` the slow way)
+            arch[0] = space
+        else:
+            arch[arch.index(None)] = space
         state.occupant[space] = seat
         fx.start(state, key, seat)
     if state.stack:
@@ -443,12 +456,29 @@ def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
         price = CARDS[card].cost
     except KeyError:
         price = K.card(card).cost
-    res = state.seats[seat].res
-    if card.startswith("i"):
+    player = state.seats[seat]
+    res = player.res
+    if card.startswith("i"):  # (``fx.price``)
         res[COIN] -= price
+        row = state.row_items  # ``gain_card`` to the deck's bottom, inlined: the card's row
     else:
         res[COMPASS] -= price
-    gain_card(state, seat, card, "bottom")
+        row = state.row_art
+    if card in row:  # (``take_from_row``, which finds it there)
+        row[row.index(card)] = None
+        state.refill_due = True
+    elif take_from_row(state, card):
+        pass
+    elif card in state.item_exile:
+        state.item_exile.remove(card)
+    elif state.revealed == card:
+        state.revealed = None
+    if card.startswith("a"):
+        player.play.append(card)
+        fx.push(state, "usenow:" + card, seat)
+    else:
+        player.deck.append(card)
+        player.deck_seen.append(PUBLIC)
     if state.stack:
         run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
     return state
