@@ -5,6 +5,7 @@ as ``evolve`` leaves it), and a whole log folds to the referee's state."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -13,8 +14,13 @@ from core.bots import make_bot, play_out
 from core.fold import fold
 from core.games import get_rules
 from core.games.arnak import RULES
+from core.games.arnak import catalog as K
+from core.games.arnak import effects as fx
+from core.games.arnak import events as ev
 from core.games.arnak.effects import run
 from core.games.arnak.evolve import ALONE
+from core.games.arnak.pay import spend
+from core.games.arnak.research import PLAIN_STEPS, plain_step
 from core.lifecycle import GameEnded
 from core.referee import Referee
 
@@ -52,3 +58,49 @@ def test_every_shortcut_event_evolves_as_evolve_does(kind: str, seed: int) -> No
     assert shortcuts > len(referee.log) // 3  # turns' starts and ends, passes, refills, shuffles
     assert RULES.dump_position(fold(referee.log)[1]) == RULES.dump_position(referee.state)
     assert RULES.dump_position(state) == RULES.dump_position(referee.state)
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("random", 3), ("greedy", 4)])
+def test_inlined_digs_buys_and_research_change_what_the_general_functions_do(
+    kind: str, seed: int
+) -> None:
+    """The fold's digs (paid from an empty pool: the outcome looked up), buys and research
+    steps short of the temple are inlined; each leaves the state ``spend`` and ``start_dig``,
+    ``buy`` and ``do_research`` (then ``run``) leave from the same state."""
+    referee = played(kind, seed)
+    state = fold(referee.log[:1])[1]
+    seen: Counter[type] = Counter()
+    for env in referee.log[1:]:
+        event = env.event
+        if isinstance(event, GameEnded):
+            continue
+        general = state.copy()
+        state = RULES.evolve(state, event)
+        if type(event) is ev.Dug:
+            spend(
+                general, event.seat, K.space_travel(general.side, event.space), event.pay, K.travel
+            )
+            general.main_done = True
+            fx.start_dig(general, event.seat, event.space)
+        elif type(event) is ev.Bought:
+            general.main_done = True
+            fx.buy(general, event.seat, event.card, 0)
+        elif type(event) is ev.Researched:
+            general.main_done = True
+            fx.do_research(general, event.seat, event.token, event.to)
+        else:
+            continue
+        seen[type(event)] += 1
+        run(general)
+        assert general == state, event
+    assert seen[ev.Dug] and seen[ev.Bought] and seen[ev.Researched], seen
+
+
+def test_only_plain_research_steps_are_kept() -> None:
+    """What a log could say besides a token's step to a space (a stack, another spelling of the
+    space, another token) is answered but not kept: the memo stays as small as the board."""
+    assert plain_step("bird", "glass", "t0") is None
+    before = dict(PLAIN_STEPS)
+    assert plain_step("bird", "glass", "03") == plain_step("bird", "glass", "3")
+    plain_step("bird", "spoon", "3")
+    assert set(PLAIN_STEPS) - set(before) <= {("bird", "glass", "3")}

@@ -16,7 +16,7 @@ from core.games.arnak.cards import take_from_row
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
 from core.games.arnak.pay import PILOT, PILOT_COINS, PLANE, left_over, spend
-from core.games.arnak.research import PLAIN_STEPS, plain_step
+from core.games.arnak.research import PLAIN_STEPS, PlainStep, plain_step
 from core.games.arnak.sites import CAMP_SPACE_KEYS
 from core.games.arnak.state import COIN, COMPASS, HIDDEN, PUBLIC, TABLET, ArnakState, Frame
 from core.lifecycle import TABLE_EVENT_HANDLERS
@@ -412,7 +412,8 @@ def _dig_paid(cost: tuple[str, ...], pay: tuple[str, ...]) -> Paid:
         tuple(token for token in pay if token != PILOT),
         PILOT_COINS * pay.count(PILOT),
     )
-    DIG_PAID[cost, pay] = found
+    if len(pay) <= 2:  # (a payment is at most two sources: a log saying more is not kept)
+        DIG_PAID[cost, pay] = found
     return found
 
 
@@ -490,7 +491,7 @@ def _researched(state: ArnakState, e: ev.Researched) -> ArnakState:
     token = e.token
     to = e.to
     try:  # ``fx.do_research`` without an op, inlined short of the temple (see ``plain_step``)
-        step = PLAIN_STEPS[state.side, token, to]
+        step: PlainStep | None = PLAIN_STEPS[state.side, token, to]
     except KeyError:
         step = plain_step(state.side, token, to)
     if step is None:

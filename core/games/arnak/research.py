@@ -114,17 +114,18 @@ def plain_step(side: str, token: str, to: str) -> PlainStep | None:
     temple: the space, the resources it costs (index and count of each one paid) and its idols,
     the program key of the row's effect; ``None`` for the temple and its tile stacks. Kept in
     ``PLAIN_STEPS`` (the fold reads it for every research action)."""
-    found = None
-    if not to.startswith("t") and int(to) != TEMPLE:
-        space = int(to)
-        cost = K.research_cost(side, space)
-        pays = tuple((i, n) for i, n in enumerate(cost.res) if n)
-        found = (space, pays, cost.idol, row_key(side, token, K.research_row(side, space)))
-    PLAIN_STEPS[side, token, to] = found
+    if to.startswith("t") or int(to) == TEMPLE:
+        return None  # (not kept: rare, and a log could name any stack)
+    space = int(to)
+    cost = K.research_cost(side, space)
+    pays = tuple((i, n) for i, n in enumerate(cost.res) if n)
+    found = (space, pays, cost.idol, row_key(side, token, K.research_row(side, space)))
+    if token in ("glass", "notebook") and to == str(space):  # (not whatever else a log says)
+        PLAIN_STEPS[side, token, to] = found
     return found
 
 
-PLAIN_STEPS: dict[tuple[str, str, str], PlainStep | None] = {}  # plain_step's memo
+PLAIN_STEPS: dict[tuple[str, str, str], PlainStep] = {}  # plain_step's memo
 
 
 @cache
