@@ -12,7 +12,8 @@ Games: maunakea, maunakea-advanced, kilauea, arnak-bird, arnak-snake (two player
 (the level against three greedy bots, both sides in turn). ``--budget`` sets the iterations a
 decision (reproducible); without it a level plays with its own iterations, never its seconds.
 ``--tune FIELD=VALUE`` changes one of the level's parameters (``core.search.levels.Level``:
-``scale``, ``horizon``, ``exploration``…) to compare it with the level as it is, seed for seed.
+``scale``, ``horizon``, ``exploration``…) to compare it with the level as it is, seed for seed;
+``--worth NAME=VALUE`` one of Arnak's search valuation weights (``core.games.arnak.worth``).
 """
 
 from __future__ import annotations
@@ -104,10 +105,21 @@ def tuning(pairs: list[str]) -> Tuning:
 
 
 def play(
-    variant_name: str, level: str, index: int, budget: int | None, tune: Tuning = ()
+    variant_name: str,
+    level: str,
+    index: int,
+    budget: int | None,
+    tune: Tuning = (),
+    worth: tuple[str, ...] = (),
 ) -> Result:
-    """Game ``index``: seed ``index // players``, the level's bot in seat ``index % players``."""
+    """Game ``index``: seed ``index // players``, the level's bot in seat ``index % players``;
+    ``worth``: Arnak search valuation's ``NAME=VALUE`` changes (the greedy bot's stays)."""
     variant = VARIANTS[variant_name]
+    if worth:
+        from core.games.arnak import search as arnak_search
+        from core.games.arnak.worth import with_changes
+
+        arnak_search.use_weights(with_changes(arnak_search.SEARCH_WEIGHTS, list(worth)))
     rules = get_rules(variant.game)
     players = variant.players
     options = dict(variant.options)
@@ -195,12 +207,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--tune", action="append", default=[], metavar="FIELD=VALUE", help="a level parameter"
     )
+    parser.add_argument(
+        "--worth",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an Arnak search valuation weight (core.games.arnak.worth.Weights)",
+    )
     args = parser.parse_args(argv)
     tune = tuning(args.tune)
+    worth = tuple(args.worth)
     games = args.game or list(VARIANTS)
     levels = args.level or list(ALL_LEVELS)
     load = os.getloadavg()[0]
     changed = "".join(f", {name}={value}" for name, value in tune)
+    changed += "".join(f", worth {pair}" for pair in worth)
     print(
         f"bot ladder: each level against greedy{changed} "
         f"(load {load:.2f} at the start, {args.jobs} jobs)"
@@ -213,7 +234,9 @@ def main(argv: list[str] | None = None) -> None:
                 n -= n % VARIANTS[variant].players  # whole seeds: every seat once
                 start = time.perf_counter()
                 indices = range(args.first, args.first + n)
-                futures = [pool.submit(play, variant, level, i, args.budget, tune) for i in indices]
+                futures = [
+                    pool.submit(play, variant, level, i, args.budget, tune, worth) for i in indices
+                ]
                 results = [f.result() for f in futures]
                 line = row(variant, level, results, args.budget)
                 elapsed = time.perf_counter() - start

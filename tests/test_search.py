@@ -209,3 +209,17 @@ def test_easy_slips_are_legal_reproducible_and_only_easys(variant: str) -> None:
         assert again.decide(rules, view, seat).command == decision.command
         slips.append(decision.command)
     assert len(set(slips)) > 1  # drawn at random, not the search's one favourite
+
+
+def test_arnak_search_spends_what_greedy_hoards() -> None:
+    """The search weighs tablets, arrowheads and jewels kept below the greedy bot's worth, so
+    its playouts spend them (on research, sites) rather than keep them."""
+    from core.games.arnak import greedy, search
+
+    state = greedy_game("arnak", "spend", 10).state
+    richer = state.copy()
+    player = richer.seats[0]
+    player.res = [*player.res[:2], player.res[2] + 1, player.res[3] + 1, player.res[4] + 1]
+    weighed = (("search", search.worth), ("greedy", greedy.value))
+    gain = {name: worth(richer, 0) - worth(state, 0) for name, worth in weighed}
+    assert 0 < gain["search"] < gain["greedy"] - 1

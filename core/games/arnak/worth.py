@@ -145,7 +145,3 @@ class Worth:
         if player.glass == TEMPLE:
             score += growth * w.in_temple
         return score
-
-
-worth = Worth()
-"""The search's valuation, with the weights the ladder measured best."""
