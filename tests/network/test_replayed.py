@@ -249,8 +249,10 @@ async def test_a_leave_and_a_refusal_replayed_before_the_game(
             await eve.look("t1")
             assert [seat.client for seat in host.card.seats] == [None, None, "ann"]
 
+            stop = asyncio.Event()  # a flag too: a cancel can be lost (see test_floods)
+
             async def refuse_again() -> None:
-                while True:
+                while not stop.is_set():
                     await eve.replay(topics.reply("t1", "bob"), refusal, retain=False)
                     await asyncio.sleep(0.002)
 
@@ -258,6 +260,7 @@ async def test_a_leave_and_a_refusal_replayed_before_the_game(
             try:
                 sessions.append(await join(address, "t1", "bob", seat=1))
             finally:
+                stop.set()
                 flood.cancel()
             assert sessions[-1].seat == 1
         finally:
