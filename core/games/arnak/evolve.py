@@ -273,7 +273,7 @@ def _round_ended(state: ArnakState, e: ev.RoundEnded) -> ArnakState:
         for i, space in enumerate(player.arch):
             if space is None:
                 continue
-            site = space[:2] if space[0] == "C" else space  # ``fx.site_of``, inlined
+            site = fx.site_of(space)
             if state.guardian.get(site) and not player.no_guardian_fear:
                 fx.take_fear(state, seat)
             player.arch[i] = None
@@ -468,12 +468,11 @@ def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
     if card in row:  # (``take_from_row``, which finds it there)
         row[row.index(card)] = None
         state.refill_due = True
-    elif take_from_row(state, card):
-        pass
-    elif card in state.item_exile:
-        state.item_exile.remove(card)
-    elif state.revealed == card:
-        state.revealed = None
+    elif not take_from_row(state, card):  # (``gain_card``: not in a row)
+        if card in state.item_exile:
+            state.item_exile.remove(card)
+        elif state.revealed == card:
+            state.revealed = None
     if card.startswith("a"):
         player.play.append(card)
         fx.push(state, "usenow:" + card, seat)

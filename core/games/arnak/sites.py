@@ -123,14 +123,13 @@ def start_dig(state: ArnakState, seat: int, space: str, twice: bool = False) -> 
     arch[arch.index(None)] = space
     state.occupant[space] = seat
     key = CAMP_SPACE_KEYS.get(space)  # a camp's space (the commonest): no slice to make
-    if key is not None:
-        pass
-    elif space[0] == "C":
-        key = CAMP_KEYS[space[:2]]
-    else:
-        tile = state.site_tile.get(space)
-        assert tile is not None
-        key = "site:" + tile
+    if key is None:
+        if space[0] == "C":
+            key = CAMP_KEYS[space[:2]]
+        else:
+            tile = state.site_tile.get(space)
+            assert tile is not None
+            key = "site:" + tile
     start(state, key, seat)
     if twice:
         start(state, key, seat)  # Passage Shell: the site's effect once more
