@@ -18,3 +18,14 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("caldera"))
+
+
+def cache_dir() -> Path:
+    """Where Caldera keeps what it can make again (the menu's first frame): ``cache`` in
+    ``$CALDERA_DATA_DIR`` when set, else the platform's cache folder (not created)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser() / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("caldera"))

@@ -72,9 +72,11 @@ class CalderaApp(App[None]):
         *,
         bot_pace: float = DEFAULT_BOT_PACE,
         reveal_pace: float | None = None,
+        keep_frame: bool = False,
     ) -> None:
         super().__init__()
         self.launch = launch or Launch()
+        self.keep_frame = keep_frame  # keep the menu's first frame for the next launch's splash
         self.bot_pace = bot_pace
         self.reveal_pace = bot_pace / 2 if reveal_pace is None else reveal_pace
         self.sessions: list[Closable] = []  # local games, seats at tables, tables hosted here
@@ -113,6 +115,8 @@ class CalderaApp(App[None]):
             self._remap_keys()
         self.push_screen(MenuScreen())
         self.call_after_refresh(collector.resume)  # paused for the launch (see tui.collector)
+        if self.keep_frame and self.launch == Launch():
+            self.call_after_refresh(self._keep_menu_frame)
         if (config_path().parent / "identity.json").exists():  # a player of tables before
             self.set_timer(1.0, self.watch_turns)  # after the first frame: the network loads
         if self.launch.setup is not None:
@@ -121,6 +125,18 @@ class CalderaApp(App[None]):
             self.open_replay(self.launch.replay)
         elif self.launch.resume is not None:
             self.run_worker(self.resume_game(self.launch.resume))
+
+    def _keep_menu_frame(self) -> None:
+        """The menu's first frame as terminal text, for the next launch to draw before the
+        app has loaded (:mod:`tui.splash`)."""
+        from tui import splash
+
+        if not isinstance(self.screen, MenuScreen):
+            return  # a key typed early moved on before the first frame
+        console = self.console
+        lines = self.screen._compositor.render_strips()
+        frame = "".join(f"\x1b[{y};1H" + s.render(console) for y, s in enumerate(lines, 1))
+        splash.keep(self.size.width, self.size.height, frame)
 
     def _remap_keys(self) -> None:
         """The config file's ``[keys]``, through Textual's keymap (:mod:`tui.keymap`)."""

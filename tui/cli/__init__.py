@@ -138,23 +138,30 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_app(args: argparse.Namespace, launch: Any) -> int:
-    """The full-screen app, opening ``launch`` (a game, a replay; the menu when None)."""
-    from tui import collector
+    """The full-screen app, opening ``launch`` (a game, a replay; the menu when None). The menu
+    is drawn at once from the last launch's first frame while the app loads (tui.splash)."""
+    from tui import collector, splash
 
+    if args.pace is not None and args.pace < 0:
+        return fail("--pace is a number of seconds, 0 or more")
+    shown = splash.show() if launch is None else None
     collector.pause()  # until the first frame (the app resumes it): see tui.collector
     try:
         from tui.app import CalderaApp
         from tui.settings import DEFAULT_BOT_PACE
 
         pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
-        if pace < 0:
-            return fail("--pace is a number of seconds, 0 or more")
         if logs.current() is None:
             logs.start()
-        app = CalderaApp(launch, bot_pace=pace)
+        keep = launch is None and splash.at_a_terminal()
+        app = CalderaApp(launch, bot_pace=pace, keep_frame=keep)
+        if shown is not None:
+            shown.hand_over()
         app.run()
         return app.return_code or 0
     finally:
+        if shown is not None:
+            shown.take_back()  # the app never started: the screen as it was
         collector.resume()  # an app that never showed a frame
 
 
