@@ -77,7 +77,10 @@ def show() -> Shown | None:
         frame = frame_file(size.columns, size.lines).read_bytes()
     except OSError:
         return None
-    import termios
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal (Windows): the app draws the menu itself
+        return None
 
     stdin = sys.stdin.fileno()
     try:
