@@ -37,7 +37,8 @@ def frame_file(columns: int, rows: int) -> Path:
 
 
 def at_a_terminal() -> bool:
-    """Whether the app would run in this process's own terminal (not a test, not a door)."""
+    """Whether the app would run in this process's own terminal (not in a test, not in the
+    browser door, whose driver Textual is told)."""
     if os.environ.get(ENV) == "0" or "TEXTUAL_DRIVER" in os.environ:
         return False
     try:
