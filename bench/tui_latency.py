@@ -192,7 +192,6 @@ def launch_once(argv: list[str], cwd: Path | None = None, data: str | None = Non
         try:
             first = term.read_until(b"New local game") - term.started
             first_cpu = cpu_of(term.proc.pid)
-            term.read_until(APP_STARTED)
             app = term.read_until(b"New local game", after=APP_STARTED) - term.started
             return Launch(first, first_cpu, app, cpu_of(term.proc.pid))
         finally:
