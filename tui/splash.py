@@ -15,6 +15,7 @@ Only the standard library's smallest modules are imported here: this runs before
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import zlib
@@ -94,8 +95,9 @@ def show() -> Shown | None:
     shown = Shown(settings)
     try:
         _write(ENTER + SYNC[0] + frame + SYNC[1])
-    except OSError:
-        shown.take_back()
+    except OSError:  # a terminal that takes no output: the app will say what is wrong
+        with contextlib.suppress(OSError, termios.error):
+            shown.take_back()
         return None
     return shown
 
