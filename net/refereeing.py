@@ -7,7 +7,8 @@ first (a referee sink), then out: the spectators' stream gets ``project(event, N
 seated client its own ``project(event, seat)``, sealed to the key that took the seat (as is
 every answer and catch-up, to its asker's key), so nothing secret reaches a seat that may not
 see it, nor anyone reading the broker. A client that missed events asks for them (``sync``)
-and gets them projected for its seat, in chunks.
+and gets them projected for its seat, in chunks. Once the game is over, a seat's holder may
+ask for the log whole (not projected), to keep the game's replay on its own machine.
 
 State hashes go out in ``Check`` messages once the events are on the wire, so they add nothing
 to the round trip: the hash of the state after the newest event, at most every
@@ -321,6 +322,9 @@ class Refereeing:
         if len(own) == own.maxlen and now - own[0] < 1.0:
             return  # asking this often is broken or hostile: serve the others
         own.append(now)
+        if request.whole:
+            self._serve_whole(client, key, request, seat)
+            return
         if seat is not None:  # a seat has its own share
             self._serve_sync(client, key, request, seat)
             return
@@ -386,6 +390,31 @@ class Refereeing:
         if self.hashes:  # the newest hash, to check what it caught up with (public: not sealed)
             newest = self.newest_hashed
             self.link.publish(topic, encode(Check(newest, (self.hashes[newest],))))
+
+    def _serve_whole(
+        self, client: str, key: bytes, request: SyncRequest, seat: Seat | None
+    ) -> None:
+        """Answer a request for the log as the referee wrote it (so its replay file's events),
+        from ``request.start`` on, in parts like a catch-up, sealed to the asker: once the game
+        is over, and to a seat's holder only (nothing hidden is left to keep from it then, as
+        the end reveals the seed). Anyone else, or before the end: an empty answer."""
+        referee = self.referee
+        topic = topics.reply(self.table, client)
+        start = request.start
+        if seat is None or referee is None or not referee.ended or start >= referee.seq:
+            self.link.publish(topic, encode(Batch(start, (), whole=True)), seal_to=key)
+            return
+        chunk: list[bytes] = []
+        size = 0
+        first = start
+        for seq, data in enumerate(referee.wire[start : start + SYNC_MOST_EVENTS], start):
+            if chunk and size + len(data) > SYNC_CHUNK_BYTES:
+                self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=True)),
+                                  seal_to=key)  # fmt: skip
+                first, chunk, size = seq, [], 0
+            chunk.append(data)
+            size += len(data)
+        self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=True)), seal_to=key)
 
     def _hashes(self, start: int, end: int) -> tuple[str, ...]:
         """The state hashes after events ``start`` … ``end`` (at most ``HASHES_AT_ONCE``), from

@@ -75,6 +75,7 @@ log = logging.getLogger("caldera.net")
 CardListener = Callable[[TableCard], None]
 StatusListener = Callable[[str], None]
 SYNC_MOST_WAIT = 16.0  # seconds between unanswered catch-up requests, at most
+SYNC_PART = 512  # events a host's answer to a whole-log request holds at most (then ask again)
 
 
 class _Pending:
@@ -178,6 +179,7 @@ class NetSession:
         self._ticket = ""  # the host's ticket for this connection (net.tickets)
         self._asking: JoinRequest | None = None  # the join (or "here") waiting for its answer
         self._asked_at = 0.0
+        self._whole: asyncio.Queue[Batch] | None = None  # parts of the whole log, when asked
 
     def _will(self) -> LastWill:
         """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
@@ -306,6 +308,52 @@ class NetSession:
     @property
     def ended(self) -> bool:
         return bool(self._envelopes) and isinstance(self._envelopes[-1].event, GameEnded)
+
+    async def whole_log(self, timeout: float = 30.0) -> list[bytes]:
+        """The finished game's log as the host's referee wrote it (its replay file's events),
+        asked for once the game is over by this seat's holder: in parts, each asked again
+        after ``retry`` seconds without an answer. Raises :class:`NetError` with one line when
+        the game is not over here, this terminal holds no seat, the host gives nothing, or
+        no whole log came within ``timeout`` seconds. The caller checks what came
+        (:mod:`net.keeping`)."""
+        if self.seat is None:
+            raise NetError("only a seat's holder is given the game's whole log")
+        if not self.ended:
+            raise NetError("the game is not over: its whole log is not given yet")
+        wanted = len(self._envelopes)
+        raws: list[bytes] = []
+        self._whole = parts = asyncio.Queue[Batch]()
+        topic = topics.sync(self.table, self.identity)
+        try:
+            async with asyncio.timeout(timeout):
+                ask = True
+                while len(raws) < wanted:
+                    if ask:
+                        asked = len(raws)
+                        self.link.publish(topic, encode(SyncRequest(asked, whole=True)))
+                    try:
+                        async with asyncio.timeout(self.retry):
+                            part = await parts.get()
+                    except TimeoutError:
+                        if self._closed_by_host:
+                            raise NetError(f"table {self.table} closed before its host gave its "
+                                           "log") from None  # fmt: skip
+                        ask = True  # lost, or a busy host dropped it: ask again
+                        continue
+                    ask = False
+                    if part.start != len(raws):
+                        continue  # an answer to an earlier request, come late
+                    if not part.envs:
+                        raise NetError(f"the host of table {self.table} does not give its log")
+                    raws.extend(part.envs[: wanted - len(raws)])
+                    ask = len(raws) - asked >= SYNC_PART  # a whole part: ask for the next
+        except TimeoutError:
+            raise NetError(
+                f"the host of table {self.table} did not give its log within {timeout:g} s"
+            ) from None
+        finally:
+            self._whole = None
+        return raws
 
     @property
     def verified_seq(self) -> int:
@@ -478,6 +526,10 @@ class NetSession:
                 self._forged(sender, topic)
                 return
             self.host_key = sender
+        if isinstance(message, Batch) and message.whole:
+            if route.kind == "reply" and self._whole is not None:
+                self._whole.put_nowait(message)  # a part of the whole log asked for
+            return
         if isinstance(message, Batch):
             self._receive(message)
             if route.kind == "reply" and message.result is None:  # a catch-up answered

@@ -614,18 +614,28 @@ def command_request_from_wire(obj: Any) -> CommandRequest:
 @dataclass(frozen=True)
 class SyncRequest:
     """Send me every event from ``start`` on (the seq of the first event I lack); with ``to``,
-    the state hashes after events ``start`` … ``to`` instead (to find where a desync began)."""
+    the state hashes after events ``start`` … ``to`` instead (to find where a desync began);
+    with ``whole``, the events as the referee logged them, not projected for my seat: what a
+    seat's holder asks once the game is over, to keep its replay (the host answers only then,
+    and only to a seat's holder)."""
 
     start: int
     to: int | None = None
+    whole: bool = False
 
     def to_wire(self) -> dict[str, Any]:
-        return {"from": self.start} if self.to is None else {"from": self.start, "to": self.to}
+        wire: dict[str, Any] = {"from": self.start}
+        if self.to is not None:
+            wire["to"] = self.to
+        if self.whole:
+            wire["whole"] = True
+        return wire
 
     @classmethod
     def from_wire(cls, obj: Any) -> SyncRequest:
         r = _Reader(obj, "sync request")
-        return cls(r.integer("from"), r.opt_integer("to"))
+        whole = r.flag("whole") if "whole" in r.obj else False
+        return cls(r.integer("from"), r.opt_integer("to"), whole)
 
 
 # -- at a table: host to client ----------------------------------------------------------------
@@ -635,21 +645,27 @@ class SyncRequest:
 class Batch:
     """Consecutive envelopes (codec bytes) from ``start`` on. ``hashes`` are the state hashes
     after each of them, when already known (a sync); live batches get theirs in a Check.
-    ``result`` answers the command these events came from, on its sender's own stream only."""
+    ``result`` answers the command these events came from, on its sender's own stream only.
+    ``whole``: the answer to a whole-log request (:class:`SyncRequest`), the events as logged
+    (none: the host does not give them), never folded as the seat's own."""
 
     start: int
     envs: tuple[bytes, ...]
     hashes: tuple[str, ...] = ()
     result: Result | None = None
+    whole: bool = False
 
     def to_wire(self) -> dict[str, Any]:
-        return {
+        wire = {
             "k": "ev",
             "from": self.start,
             "envs": list(self.envs),
             "hashes": list(self.hashes),
             "result": self.result.to_wire() if self.result is not None else None,
         }
+        if self.whole:
+            wire["whole"] = True
+        return wire
 
 
 @dataclass(frozen=True)
@@ -745,7 +761,8 @@ def host_message_from_wire(obj: Any) -> HostMessage:
             raise BadPayload("event batch: one hash per envelope")
         result = r.obj.get("result")
         answer = _result(_Reader(result, "result")) if result is not None else None
-        return Batch(r.integer("from"), tuple(envs), hashes, answer)
+        whole = r.flag("whole") if "whole" in r.obj else False
+        return Batch(r.integer("from"), tuple(envs), hashes, answer, whole)
     if kind == "check":
         return Check(r.integer("from"), _hashes(r))
     if kind == "joined":
