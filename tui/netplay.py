@@ -19,12 +19,14 @@ from typing import Any, Protocol
 
 from textual.screen import Screen
 
+from core.errors import CalderaError
 from core.games import get_rules
 from core.session import Session
 from net.broker import EmbeddedBroker, ensure_broker
 from net.config import BrokerAddress, NetConfig, load
 from net.errors import NetError
 from net.host import TableHost
+from net.keeping import keep_replay
 from net.keys import Keys
 from net.session import NetSession
 from replays import unfinished
@@ -69,6 +71,32 @@ def broker_from_text(text: str, configured: BrokerAddress) -> BrokerAddress:
     if not text or text == str(configured):
         return configured
     return BrokerAddress.parse(text)
+
+
+# -- a guest's replay ------------------------------------------------------------------------------
+
+
+class Notify(Protocol):
+    def __call__(
+        self, message: str, *, severity: Any = ..., timeout: float | None = ...
+    ) -> None: ...
+
+
+async def keep_guest_replay(session: NetSession, notify: Notify) -> None:
+    """Keep a finished game's replay in this terminal's saved games: the whole log asked of the
+    host once the game is over (a seat is sent only what it may see while it runs), checked
+    and written off the event loop (:mod:`net.keeping`). One line either way, never a crash."""
+    try:
+        kept = await keep_replay(session, replays_dir())
+    except (CalderaError, OSError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        notify(f"✗ The game's replay was not kept here: {reason}", severity="warning")
+        return
+    except Exception as exc:  # whatever came: one line
+        notify(f"✗ The game's replay was not kept here ({type(exc).__name__})", severity="warning")
+        return
+    if not kept.already:
+        notify("The game's replay is kept in your saved games.", timeout=4)
 
 
 # -- hosting ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from netkit import TestBroker, make_host
 from core.audit import audit
 from replays.file import read
 from tests.test_lines import COUNTED, PROMPT, Script, listed_above
+from tui.library import saved_replays
 
 
 async def test_a_script_plays_a_table_in_the_line_mode(broker: TestBroker, tmp_path: Path) -> None:
@@ -40,6 +41,8 @@ async def test_a_script_plays_a_table_in_the_line_mode(broker: TestBroker, tmp_p
                 ), script.tail()
                 undone += 1
             ending = await asyncio.to_thread(script.until, *PROMPT)
+        said = await asyncio.to_thread(script.until, "replay is in", "replay was not kept")
+        assert "in your saved games" in said, script.tail()
         assert await asyncio.to_thread(script.process.wait, 30) == 0, script.tail()
         await host.wait_ended(10)
     finally:
@@ -48,4 +51,7 @@ async def test_a_script_plays_a_table_in_the_line_mode(broker: TestBroker, tmp_p
         await host.close()
     report = audit(read(host.replay_path).envelopes)  # type: ignore[arg-type]
     assert report.ok and report.finished and report.undos == 1, report.problems
+    (kept,) = saved_replays()  # the joiner's own saved games hold the host's log too
+    assert read(kept).raw == read(host.replay_path).raw  # type: ignore[arg-type]
+    assert said.endswith(kept.name)
     assert not host.rejections or all("take back" in why for _, why in host.rejections)

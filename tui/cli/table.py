@@ -266,11 +266,28 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
                 player.wake()
 
             session.subscribe_status(status)
-            return await player.run()
+            code = await player.run()
+            if session.ended and session.seat is not None:
+                print(await _keep_replay(session), flush=True)
+            return code
         finally:
             await session.close()
     finally:
         lease.release()
+
+
+async def _keep_replay(session: Any) -> str:
+    """Keep the finished game's replay in this terminal's saved games too (the host keeps its
+    own): a line saying where, or why not."""
+    from net.keeping import keep_replay
+    from tui.library import replays_dir
+
+    try:
+        kept = await keep_replay(session, replays_dir())
+    except (CalderaError, OSError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"The game's replay was not kept here: {reason}"
+    return f"The game's replay is in your saved games: {kept.path.name}"
 
 
 async def _still_waiting(table: str, every: float = 3.0) -> None:

@@ -5,7 +5,9 @@ seats are bots. The host's room opens the table (a broker if none answers, the r
 seat) in a named exclusive worker that keeps it open for as long as the room is there; its keys
 fill the open seats with bots, start the game once every seat is taken, hand a seat to a bot and
 back, and close the table. A guest's room waits for the host to start. When the game begins, the
-game's own screen comes up over the room, driven by the seat's :class:`net.session.NetSession`.
+game's own screen comes up over the room, driven by the seat's :class:`net.session.NetSession`;
+when it ends, a guest's seat keeps the game's replay in its own saved games too
+(:func:`tui.netplay.keep_guest_replay`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from core.options import options_words
 from net.host import TableHost
 from net.session import NetSession
 from net.wire import TableCard
-from tui.netplay import HostedTable, HostSetup, Terminal
+from tui.netplay import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.new_game import DEFAULT_BOT
@@ -108,6 +110,7 @@ class RoomScreen(Screen[None]):
         self.opening = session is None
         self._hosting = session is None
         self._unsubscribe: Callable[[], None] | None = None
+        self._keeping = False  # a guest's replay is asked for (once)
 
     @property
     def is_host(self) -> bool:
@@ -137,6 +140,7 @@ class RoomScreen(Screen[None]):
             self._follow(self.session)
             self.card = self.session.card
             self.call_after_refresh(self._to_game)  # a game already on: straight to it
+            self._keep_replay()  # (over already: its replay)
         self.query_one(SeatsTable).focus()
 
     # -- hosting -------------------------------------------------------------------------------
@@ -197,8 +201,22 @@ class RoomScreen(Screen[None]):
             self.card = card
 
     def _envelopes(self, session: NetSession, batch: Sequence[Envelope]) -> None:
-        if self.is_attached and session is self.session and self.game_screen is None:
+        if not self.is_attached or session is not self.session:
+            return
+        if self.game_screen is None:
             self._to_game()
+        self._keep_replay()
+
+    def _keep_replay(self) -> None:
+        """A guest's seat: once its game is over, keep the game's replay here too (the host
+        keeps its own). The app's worker, not the room's: leaving the final table goes on."""
+        session = self.session
+        if self.is_host or self._keeping or session is None or session.seat is None:
+            return
+        if session.ended:
+            self._keeping = True
+            self.app.run_worker(keep_guest_replay(session, self.app.notify), group="replay",
+                                name="keep the replay", exit_on_error=False)  # fmt: skip
 
     def _status_changed(self, session: NetSession, status: str) -> None:
         if not self.is_attached or session is not self.session:
