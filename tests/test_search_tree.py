@@ -139,3 +139,31 @@ def test_a_points_share_pays_for_points_gained_beyond_a_safe_lead() -> None:
     assert with_points(0.9, 0.0, 0.5, 4.0) == pytest.approx(0.7)
     more = [with_points(0.99, gain, 0.5, 4.0) for gain in (-8.0, 0.0, 4.0, 12.0)]
     assert more == sorted(more) and more[-1] - more[0] > 0.3
+
+
+def test_a_sampled_playout_weighs_only_the_commands_drawn() -> None:
+    """``Level.sample``: past the tree, the game's ``best_of`` is given that many distinct
+    legal commands drawn at random (and its answer is played); without it, the full policy."""
+    rules = Toy(options=5, steps=4, payoff=lambda picks, roll: float(sum(picks) > 8))
+    given: list[list[Command]] = []
+    full: list[int] = []
+    base = hooks()
+
+    def best_of(state: Table, seat: int, commands: list[Command], rng: Random) -> Command:
+        given.append(commands)
+        return commands[0]
+
+    def playout(state: Table, seat: int, rng: Random) -> Command:
+        full.append(seat)
+        return Pick(0)
+
+    sampled = Hooks(base.determinize, base.evaluate, playout, best_of=best_of)
+    level = Level("test", iterations=40, horizon=0, sample=2)
+    search(rules, sampled, Table(steps=4), 0, level, Random(3))  # type: ignore[arg-type]
+    assert given and not full
+    legal = set(rules.legal_commands(Table(), 0))
+    assert all(len(set(c)) == 2 and set(c) <= legal for c in given)
+    assert len({tuple(c) for c in given}) > 1  # drawn, not always the same two
+    given.clear()
+    search(rules, sampled, Table(steps=4), 0, Level("test", iterations=40, horizon=0), Random(3))  # type: ignore[arg-type]
+    assert full and not given

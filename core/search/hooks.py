@@ -35,6 +35,9 @@ class Hooks(Generic[S]):
     - ``playout(state, seat, rng)``: a cheap policy's legal command (greedy, or lighter);
     - ``candidates(state, seat, legal)``: the legal commands worth weighing, best first (a game
       with hundreds of ways to lay a tile keeps the sensible ones);
+    - ``best_of(state, seat, commands, rng)``: the cheap policy's favourite among ``commands``
+      (some of the legal ones: a level's ``sample`` draws them), or ``None`` where the game's
+      policy weighs every legal command;
     - ``remember(memory, view, seat)``: what the seat keeps in mind from this view for later
       deals (plain data; ``None`` before its first decision), as a player remembers which cards
       the others played before they went back into a deck.
@@ -45,3 +48,4 @@ class Hooks(Generic[S]):
     playout: Callable[[S, Seat, Random], Command]
     candidates: Callable[[S, Seat, list[Command]], list[Command]] = every_command
     remember: Callable[[Any, S, Seat], Any] = forget
+    best_of: Callable[[S, Seat, list[Command], Random], Command] | None = None

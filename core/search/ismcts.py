@@ -188,7 +188,11 @@ def _iterate(
             if len(legal) == 1:
                 command = legal[0]
             elif level.greedy >= 1.0 or rng.random() < level.greedy:
-                command = hooks.playout(state, seat, rng)
+                sample = level.sample
+                if sample and hooks.best_of is not None and len(legal) > sample:
+                    command = hooks.best_of(state, seat, rng.sample(legal, sample), rng)
+                else:
+                    command = hooks.playout(state, seat, rng)
             else:
                 command = legal[rng.randrange(len(legal))]
             apply(rules, state, seat, command, rng)

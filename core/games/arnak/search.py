@@ -195,6 +195,18 @@ def playout(state: ArnakState, seat: Seat, rng: Random) -> Command:
     return bot.choose(RULES, state, seat)  # type: ignore[arg-type]
 
 
+def best_of(state: ArnakState, seat: Seat, commands: list[Command], rng: Random) -> Command:
+    """The playout policy's favourite among ``commands`` (the first of equals): weighing a few
+    of the legal commands, not all, makes a playout several times cheaper (``Level.sample``)."""
+    bot = Policy.__new__(Policy)
+    best, top = commands[0], float("-inf")
+    for command in commands:
+        score = bot.rate(state, seat, command)
+        if score > top:
+            best, top = command, score
+    return best
+
+
 def candidates(state: ArnakState, seat: Seat, legal: list[Command]) -> list[Command]:
     """Every legal command, the playout policy's favourites first (the search widens in this
     order, so a small budget weighs the likeliest commands)."""
@@ -212,4 +224,4 @@ TUNING = {"easy": {"blunder": 0.35}, "hard": {"points": 0.5}}
 random, so it loses to greedy in most games yet still plays; ``hard`` counts the points it
 gains for half its reward, so a safe lead still pays for more points (``bench/bot_ladder.py``,
 bird side, 20 games seed for seed: 48.5 points without, 52.0 with)."""
-HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates, remember)
+HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates, remember, best_of)
