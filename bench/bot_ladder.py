@@ -99,7 +99,13 @@ def tuning(pairs: list[str]) -> Tuning:
         kind = kinds.get(name)
         if kind is None or name == "name":
             raise SystemExit(f"--tune: no level parameter {name!r} (one of {', '.join(kinds)})")
-        value: Any = int(text) if kind in ("int", int) else float(text)
+        value: Any = (
+            int(text)
+            if kind in ("int", int)
+            else text.lower() in ("1", "true", "yes")
+            if kind in ("bool", bool)
+            else float(text)
+        )
         out.append((name, value))
     return tuple(out)
 

@@ -167,3 +167,43 @@ def test_a_sampled_playout_weighs_only_the_commands_drawn() -> None:
     given.clear()
     search(rules, sampled, Table(steps=4), 0, Level("test", iterations=40, horizon=0), Random(3))  # type: ignore[arg-type]
     assert full and not given
+
+
+class Twice(Toy):
+    """Seat 1 picks once between seat 0's first two picks and its third: 0, 0, 1, 0."""
+
+    def to_move(self, s: Table) -> tuple[int, ...]:
+        n = len(s.picks)
+        return () if n == self.steps else ((0, 0, 1, 0)[n],)
+
+
+def test_a_decision_right_after_the_seats_own_goes_on_with_its_tree() -> None:
+    """``Level.reuse``: seat 0's second pick, right after its first, starts from the tree the
+    first search grew below the pick it made (more visits than its own iterations); its third,
+    after the rival's pick, starts afresh; without ``reuse`` every search starts afresh."""
+    from core.search import SearchBot
+
+    rules = Twice(options=3, steps=4, payoff=lambda picks, roll: float(picks[0] + picks[1] > 2))
+
+    def visits(reuse: bool) -> list[tuple[int, int]]:
+        level = Level("test", iterations=60, horizon=0, reuse=reuse)
+        bot = SearchBot(hooks(), level, "seed", timed=False)
+        table = Table(steps=4)
+        out = []
+        while rules.to_move(table):
+            seat = rules.to_move(table)[0]
+            if seat == 0:
+                decision = bot.decide(rules, table, 0)  # type: ignore[arg-type]
+                out.append((sum(c.visits for c in decision.choices), decision.iterations))
+                command = decision.command
+            else:
+                command = Pick(0)
+            for event in rules.decide(table, seat, command):
+                rules.evolve(table, event)
+        return out
+
+    first, second, third = visits(reuse=True)
+    assert first == (60, 60)
+    assert second[1] == 60 and second[0] > 60  # the first search's visits below its pick
+    assert third == (60, 60)  # the rival chose in between: a fresh tree
+    assert visits(reuse=False) == [(60, 60)] * 3

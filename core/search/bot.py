@@ -14,7 +14,7 @@ from core.bots import register_bot
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.search.hooks import Hooks
-from core.search.ismcts import Choice, Decision, search
+from core.search.ismcts import Choice, Decision, Node, search
 from core.search.levels import LEVELS, Level
 
 
@@ -54,10 +54,29 @@ class SearchBot:
             return self.last
         clock = time.perf_counter if self.timed else None
         decision = search(
-            rules, self.hooks, state, seat, self.level, rng, clock=clock, memory=self.memory
+            rules,
+            self.hooks,
+            state,
+            seat,
+            self.level,
+            rng,
+            clock=clock,
+            memory=self.memory,
+            root=self._grown(seat),
         )
         self.last = decision
         return decision
+
+    def _grown(self, seat: Seat) -> Node | None:
+        """With ``level.reuse``, the tree the last search grew below the command it chose, when
+        this decision comes right after it: every deal then had this seat choose next (a
+        rival's move in between would be a child of another seat's). ``None`` otherwise."""
+        after = self.last.after if self.level.reuse and self.last is not None else None
+        if after is None or not after.children:
+            return None
+        if any(child.seat != seat for child in after.children.values()):
+            return None
+        return after
 
     def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
         legal = rules.legal_commands(state, seat)

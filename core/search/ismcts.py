@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
@@ -59,6 +59,7 @@ class Decision:
     command: Command
     choices: tuple[Choice, ...]
     iterations: int
+    after: Node | None = field(default=None, compare=False, repr=False)  # the command's node
 
     @property
     def best(self) -> Choice:
@@ -125,14 +126,18 @@ def search(
     *,
     clock: Callable[[], float] | None = None,
     memory: Any = None,
+    root: Node | None = None,
 ) -> Decision:
     """The command ``seat`` should play from its ``view``, after ``level.iterations``
-    iterations (or, with a ``clock`` and ``level.seconds``, when that time is up)."""
+    iterations (or, with a ``clock`` and ``level.seconds``, when that time is up); ``root``:
+    the tree a previous search grew below this position (:attr:`Decision.after`), whose
+    iterations count on."""
     legal = rules.legal_commands(view, seat)
     options = hooks.candidates(view, seat, legal) if len(legal) > 1 else legal
     if len(options) == 1:  # nothing to weigh
         return Decision(options[0], (Choice(options[0], 0, 0.5, 0.0),), 0)
-    root = Node(seat)
+    if root is None:
+        root = Node(seat)
     deadline = None
     if clock is not None and level.seconds is not None:
         deadline = clock() + level.seconds
@@ -152,7 +157,7 @@ def search(
         for command, node in ranked
         if node.visits
     )
-    return Decision(choices[0].command, choices, done)
+    return Decision(choices[0].command, choices, done, root.children.get(choices[0].command))
 
 
 def _iterate(

@@ -25,6 +25,7 @@ class Level:
     points: float = 0.0  # the share of the seat's reward from its own points gained (not its lead)
     blunder: float = 0.0  # the share of decisions played at random instead (a beginner's slips)
     sample: int = 0  # a playout's policy weighs this many legal commands drawn at random (0: all)
+    reuse: bool = False  # right after its own decision, a seat's search goes on with that tree
 
     def budget(self, iterations: int | None = None, seconds: float | None = None) -> Level:
         """This level with another budget (``--budget``, a benchmark's iterations only)."""
