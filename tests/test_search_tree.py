@@ -207,3 +207,18 @@ def test_a_decision_right_after_the_seats_own_goes_on_with_its_tree() -> None:
     assert second[1] == 60 and second[0] > 60  # the first search's visits below its pick
     assert third == (60, 60)  # the rival chose in between: a fresh tree
     assert visits(reuse=False) == [(60, 60)] * 3
+
+
+def test_a_tree_grown_before_never_makes_the_search_choose_what_the_view_forbids() -> None:
+    """A reused tree may hold commands an earlier deal allowed and this view does not: the
+    search weighs them no more and answers a legal command."""
+    from core.search.ismcts import Node
+
+    rules = Toy(options=3, steps=1, payoff=lambda picks, roll: 0.5)
+    root = Node(0)
+    stale = root.children[Pick(7)] = Node(0)  # not among this view's three picks
+    stale.visits, stale.total, root.visits = 500, 450.0, 500
+    level = Level("test", iterations=5, horizon=0)
+    decision = search(rules, hooks(), Table(), 0, level, Random(1), root=root)  # type: ignore[arg-type]
+    assert decision.command in rules.legal_commands(Table(), 0)
+    assert Pick(7) not in [c.command for c in decision.choices]

@@ -147,11 +147,11 @@ def search(
             break
         _iterate(rules, hooks, view, seat, level, rng, root, memory)
         done += 1
-    if not root.children:
+    allowed = set(legal)  # (a tree grown before may hold commands this view does not allow)
+    tried = [(command, node) for command, node in root.children.items() if command in allowed]
+    if not tried:
         raise RuntimeError(f"seat {seat + 1} has no legal command")
-    ranked = sorted(
-        root.children.items(), key=lambda item: (item[1].visits, item[1].total), reverse=True
-    )
+    ranked = sorted(tried, key=lambda item: (item[1].visits, item[1].total), reverse=True)
     choices = tuple(
         Choice(command, node.visits, node.total / node.visits, node.gain / node.visits)
         for command, node in ranked
