@@ -157,7 +157,8 @@ def search(
         for command, node in ranked
         if node.visits
     )
-    return Decision(choices[0].command, choices, done, root.children.get(choices[0].command))
+    after = root.children.get(choices[0].command) if level.reuse else None  # (else not kept)
+    return Decision(choices[0].command, choices, done, after)
 
 
 def _iterate(
