@@ -48,6 +48,7 @@ from net.keys import public_from_hex
 from net.link import Link
 from net.seating import Seating
 from net.wire import (
+    SYNC_MOST_EVENTS,
     Batch,
     Check,
     CommandRequest,
@@ -70,7 +71,6 @@ SYNC_CHUNK_BYTES = 128 * 1024
 SYNCS_PER_SECOND = 5  # catch-ups served per client per second, at most
 SPECTATOR_SYNCS_PER_SECOND = 20  # … and to all the table's spectators together
 FAIR_HALF_LIFE = 10.0  # seconds: how long a spectator's served catch-ups count against it
-SYNC_MOST_EVENTS = 512  # events one catch-up answer carries, at most (the client asks again)
 CHECK_EVERY = 1.0  # seconds between a running table's state hashes, at least
 HASHES_AT_ONCE = 2000  # per-event hashes served in one answer, at most
 
@@ -375,17 +375,8 @@ class Refereeing:
             if start <= seq:
                 self.on_caught_up(key.hex())
             return
-        chunk: list[bytes] = []
-        size = 0
-        first = start
-        for env in referee.log[start : start + SYNC_MOST_EVENTS]:
-            data = self._wire_for(env, seat)
-            if chunk and size + len(data) > SYNC_CHUNK_BYTES:
-                self.link.publish(topic, encode(Batch(first, tuple(chunk))), seal_to=key)
-                first, chunk, size = env.seq, [], 0
-            chunk.append(data)
-            size += len(data)
-        self.link.publish(topic, encode(Batch(first, tuple(chunk))), seal_to=key)
+        envs = referee.log[start : start + SYNC_MOST_EVENTS]
+        self._publish_parts(topic, key, start, [self._wire_for(env, seat) for env in envs])
         self.on_caught_up(key.hex())  # (the rest, if any, it asks for next)
         if self.hashes:  # the newest hash, to check what it caught up with (public: not sealed)
             newest = self.newest_hashed
@@ -404,17 +395,25 @@ class Refereeing:
         if seat is None or referee is None or not referee.ended or start >= referee.seq:
             self.link.publish(topic, encode(Batch(start, (), whole=True)), seal_to=key)
             return
+        wire = referee.wire[start : start + SYNC_MOST_EVENTS]
+        self._publish_parts(topic, key, start, wire, whole=True)
+
+    def _publish_parts(
+        self, topic: str, key: bytes, start: int, wire: Sequence[bytes], whole: bool = False
+    ) -> None:
+        """Events ``start`` on (codec bytes), sealed to ``key``, in batches of at most
+        ``SYNC_CHUNK_BYTES`` each (a single larger event goes alone)."""
         chunk: list[bytes] = []
         size = 0
         first = start
-        for seq, data in enumerate(referee.wire[start : start + SYNC_MOST_EVENTS], start):
+        for seq, data in enumerate(wire, start):
             if chunk and size + len(data) > SYNC_CHUNK_BYTES:
-                self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=True)),
+                self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=whole)),
                                   seal_to=key)  # fmt: skip
                 first, chunk, size = seq, [], 0
             chunk.append(data)
             size += len(data)
-        self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=True)), seal_to=key)
+        self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=whole)), seal_to=key)
 
     def _hashes(self, start: int, end: int) -> tuple[str, ...]:
         """The state hashes after events ``start`` … ``end`` (at most ``HASHES_AT_ONCE``), from

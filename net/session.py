@@ -51,6 +51,7 @@ from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.keys import Keys, fingerprint
 from net.link import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.wire import (
+    SYNC_MOST_EVENTS,
     Batch,
     Check,
     CommandRequest,
@@ -75,7 +76,6 @@ log = logging.getLogger("caldera.net")
 CardListener = Callable[[TableCard], None]
 StatusListener = Callable[[str], None]
 SYNC_MOST_WAIT = 16.0  # seconds between unanswered catch-up requests, at most
-SYNC_PART = 512  # events a host's answer to a whole-log request holds at most (then ask again)
 
 
 class _Pending:
@@ -346,7 +346,7 @@ class NetSession:
                     if not part.envs:
                         raise NetError(f"the host of table {self.table} does not give its log")
                     raws.extend(part.envs[: wanted - len(raws)])
-                    ask = len(raws) - asked >= SYNC_PART  # a whole part: ask for the next
+                    ask = len(raws) - asked >= SYNC_MOST_EVENTS  # a whole answer: ask for the next
         except TimeoutError:
             raise NetError(
                 f"the host of table {self.table} did not give its log within {timeout:g} s"

@@ -611,6 +611,9 @@ def command_request_from_wire(obj: Any) -> CommandRequest:
     return CommandRequest(request_id, r.integer("expected_seq"), seat, command, sig)
 
 
+SYNC_MOST_EVENTS = 512  # events one answer to a sync request carries, at most (then ask again)
+
+
 @dataclass(frozen=True)
 class SyncRequest:
     """Send me every event from ``start`` on (the seq of the first event I lack); with ``to``,
