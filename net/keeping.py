@@ -34,7 +34,7 @@ from net.session import NetSession
 from replays.file import SUFFIX, Header, ReplayWriter, peek
 from replays.header import Table
 
-__all__ = ["Kept", "check_whole", "keep_replay", "write_replay"]
+__all__ = ["Kept", "check_whole", "keep_replay", "not_kept", "write_replay"]
 
 
 @dataclass(frozen=True)
@@ -126,3 +126,9 @@ async def keep_replay(session: NetSession, directory: Path, timeout: float = 30.
         return write_replay(directory, session.table, envs, raws, where)
 
     return await asyncio.to_thread(keep)
+
+
+def not_kept(exc: CalderaError | OSError) -> str:
+    """The one line saying why :func:`keep_replay` kept nothing (an OS error by its words)."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return f"The game's replay was not kept here: {reason}"

@@ -26,7 +26,7 @@ from net.broker import EmbeddedBroker, ensure_broker
 from net.config import BrokerAddress, NetConfig, load
 from net.errors import NetError
 from net.host import TableHost
-from net.keeping import keep_replay
+from net.keeping import keep_replay, not_kept
 from net.keys import Keys
 from net.session import NetSession
 from replays import unfinished
@@ -89,8 +89,7 @@ async def keep_guest_replay(session: NetSession, notify: Notify) -> None:
     try:
         kept = await keep_replay(session, replays_dir())
     except (CalderaError, OSError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        notify(f"✗ The game's replay was not kept here: {reason}", severity="warning")
+        notify(f"✗ {not_kept(exc)}", severity="warning")
         return
     except Exception as exc:  # whatever came: one line
         notify(f"✗ The game's replay was not kept here ({type(exc).__name__})", severity="warning")

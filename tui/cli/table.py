@@ -279,14 +279,13 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
 async def _keep_replay(session: Any) -> str:
     """Keep the finished game's replay in this terminal's saved games too (the host keeps its
     own): a line saying where, or why not."""
-    from net.keeping import keep_replay
+    from net.keeping import keep_replay, not_kept
     from tui.library import replays_dir
 
     try:
         kept = await keep_replay(session, replays_dir())
     except (CalderaError, OSError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return f"The game's replay was not kept here: {reason}"
+        return not_kept(exc)
     return f"The game's replay is in your saved games: {kept.path.name}"
 
 
