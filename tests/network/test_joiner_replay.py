@@ -6,6 +6,7 @@ audit) and never written over a file or twice."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from netkit import AmqttBroker, RawClient, close_all, join, keys_of, make_host, play_all, until
@@ -14,7 +15,9 @@ from core.codec import encode_envelope, pack, unpack
 from core.errors import ReplayError
 from core.games.maunakea import events as ev
 from net import topics
+from net.config import BrokerAddress
 from net.errors import NetError
+from net.host import TableHost
 from net.keeping import check_whole, keep_replay, write_replay
 from net.keys import is_sealed
 from net.wire import Batch, host_message_from_wire
@@ -22,6 +25,14 @@ from replays.file import read
 from replays.header import Table
 
 ADVANCED = {"advanced": True}  # hands of cards each seat hides from the other
+
+
+async def bot_table(address: BrokerAddress, folder: Path, table: str, **kwargs: Any) -> TableHost:
+    """A two-seat table, open and not started, whose first seat the host's random bot holds."""
+    host = make_host(address, folder, table=table, seats=2, bot_delay=0.01, **kwargs)
+    await host.open()
+    await host.seat_bot(0, "random")
+    return host
 
 
 def whole_answers(raw: RawClient, table: str) -> list[Batch]:
@@ -38,10 +49,7 @@ async def test_a_seat_keeps_the_finished_games_whole_log_and_nothing_of_it_befor
     amqtt_broker: AmqttBroker, tmp_path: Path
 ) -> None:
     address = amqtt_broker.address
-    host = make_host(address, tmp_path / "host", table="keep1", seats=2, options=ADVANCED,
-                     turn_limit=2, bot_delay=0.01)  # fmt: skip
-    await host.open()
-    await host.seat_bot(0, "random")
+    host = await bot_table(address, tmp_path / "host", "keep1", options=ADVANCED, turn_limit=2)
     bob = await join(address, "keep1", "bob", seat=1)
     mine = tmp_path / "bob-replays"
     try:
@@ -112,10 +120,8 @@ async def test_a_log_that_is_not_the_one_the_seat_was_sent_is_not_kept(
     logs = []
     sessions = []
     for table, seed in (("chk1", "one"), ("chk2", "two")):
-        host = make_host(address, tmp_path / table, table=table, seats=2, options=ADVANCED,
-                         turn_limit=1, bot_delay=0.01, seed=seed)  # fmt: skip
-        await host.open()
-        await host.seat_bot(0, "random")
+        host = await bot_table(address, tmp_path / table, table, options=ADVANCED, turn_limit=1,
+                               seed=seed)  # fmt: skip
         bob = await join(address, table, "bob", seat=1)
         await host.start()
         await play_all([bob])
@@ -157,10 +163,8 @@ async def test_a_guests_app_keeps_the_finished_games_replay_in_its_saved_games(
     from tui.screens.end import EndScreen
 
     monkeypatch.setenv("CALDERA_BROKER", str(amqtt_broker.address))
-    host = make_host(amqtt_broker.address, tmp_path / "host", table="tui1", seats=2,
-                     options=ADVANCED, turn_limit=2, bot_delay=0.01)  # fmt: skip
-    await host.open()
-    await host.seat_bot(0, "random")
+    host = await bot_table(amqtt_broker.address, tmp_path / "host", "tui1", options=ADVANCED,
+                           turn_limit=2)  # fmt: skip
     app = new_app()
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -189,10 +193,7 @@ async def test_a_table_closed_before_it_gave_its_log_is_one_line_and_nothing_wri
     amqtt_broker: AmqttBroker, tmp_path: Path
 ) -> None:
     address = amqtt_broker.address
-    host = make_host(address, tmp_path / "host", table="gone1", seats=2, turn_limit=1,
-                     bot_delay=0.01)  # fmt: skip
-    await host.open()
-    await host.seat_bot(0, "random")
+    host = await bot_table(address, tmp_path / "host", "gone1", turn_limit=1)
     bob = await join(address, "gone1", "bob", seat=1)
     mine = tmp_path / "bob-replays"
     try:
