@@ -141,11 +141,12 @@ def search(
     deadline = None
     if clock is not None and level.seconds is not None:
         deadline = clock() + level.seconds
-    done = 0
-    while done < level.iterations:
+    done = spent = 0
+    cap = level.work
+    while done < level.iterations and not (cap and spent >= cap):
         if deadline is not None and done and clock is not None and clock() >= deadline:
             break
-        _iterate(rules, hooks, view, seat, level, rng, root, memory)
+        spent += _iterate(rules, hooks, view, seat, level, rng, root, memory)
         done += 1
     allowed = set(legal)  # (a tree grown before may hold commands this view does not allow)
     tried = [(command, node) for command, node in root.children.items() if command in allowed]
@@ -170,7 +171,8 @@ def _iterate(
     rng: Random,
     root: Node,
     memory: Any,
-) -> None:
+) -> int:
+    """One iteration; returns the commands the game's policies weighed in it (its work)."""
     state = hooks.determinize(view, me, rng, memory)
     base = hooks.evaluate(state)[me]
     node = root
@@ -179,6 +181,7 @@ def _iterate(
     turns = 0
     horizon = level.horizon
     in_tree = True
+    work = 0
     while rules.outcome(state) is None:
         movers = rules.to_move(state)
         if not movers:
@@ -197,13 +200,18 @@ def _iterate(
                 sample = level.sample
                 if sample and hooks.best_of is not None and len(legal) > sample:
                     command = hooks.best_of(state, seat, rng.sample(legal, sample), rng)
+                    work += sample
                 else:
                     command = hooks.playout(state, seat, rng)
+                    work += len(legal)
             else:
                 command = legal[rng.randrange(len(legal))]
             apply(rules, state, seat, command, rng)
             continue
+        ranked = len(node.ranked)
         options = _options(hooks, node, state, seat, legal)
+        if len(legal) > 1:
+            work += len(node.ranked) - ranked  # the commands ranked here for the first time
         if len(options) == 1 and node is not root:
             apply(rules, state, seat, options[0], rng)  # nothing to choose: no node
             continue
@@ -222,6 +230,7 @@ def _iterate(
         visited.visits += 1
         visited.total += reward[visited.seat]
         visited.gain += gain
+    return work
 
 
 def _options(

@@ -10,7 +10,10 @@ class Level:
     """How a search bot plays.
 
     The budget is ``iterations`` (reproducible: tests and benchmarks) and, in play, at most
-    ``seconds`` of thinking a decision (``None``: iterations only).
+    ``seconds`` of thinking a decision (``None``: iterations only). ``work`` caps the commands
+    the game's policies weigh in a decision (its playouts' and its rankings'), so a position
+    where every step offers many commands stops sooner: what an iteration costs follows what
+    it weighs, so this is the seconds' reproducible stand-in (``0``: no cap).
     """
 
     name: str
@@ -26,6 +29,7 @@ class Level:
     blunder: float = 0.0  # the share of decisions played at random instead (a beginner's slips)
     sample: int = 0  # a playout's policy weighs this many legal commands drawn at random (0: all)
     reuse: bool = False  # right after its own decision, a seat's search goes on with that tree
+    work: int = 0  # stop once the policies weighed this many commands (0: iterations only)
 
     def budget(self, iterations: int | None = None, seconds: float | None = None) -> Level:
         """This level with another budget (``--budget``, a benchmark's iterations only)."""
