@@ -222,3 +222,22 @@ def test_a_tree_grown_before_never_makes_the_search_choose_what_the_view_forbids
     decision = search(rules, hooks(), Table(), 0, level, Random(1), root=root)  # type: ignore[arg-type]
     assert decision.command in rules.legal_commands(Table(), 0)
     assert Pick(7) not in [c.command for c in decision.choices]
+
+
+def test_a_work_cap_stops_sooner_where_more_commands_are_weighed() -> None:
+    """``Level.work``: a decision stops once its policies weighed that many commands, so a game
+    offering twice the commands at every step gets about half the iterations; the same seed
+    gives the same decision and count (reproducible, unlike seconds); no cap, all iterations."""
+
+    def decide(options: int, work: int) -> tuple[Command, int]:
+        rules = Toy(options, steps=6, payoff=lambda picks, roll: float(sum(picks) % 2))
+        level = Level("test", iterations=300, horizon=0, work=work)
+        decision = search(rules, hooks(), Table(steps=6), 0, level, Random(5))  # type: ignore[arg-type]
+        return decision.command, decision.iterations
+
+    few = decide(10, work=2000)[1]
+    many = decide(20, work=2000)[1]
+    assert 0 < many < few < 300
+    assert 1.5 < few / many < 2.5
+    assert decide(20, work=2000) == decide(20, work=2000)
+    assert decide(20, work=0)[1] == 300
