@@ -4,13 +4,16 @@ Duels from fixed seeds with the seats swapped (a game's seed is played once with
 in each seat, so deals and seat order cancel out), in parallel processes. For each game and
 level it prints: games, the level's wins against greedy with a 95% interval (Wilson; a shared
 win counts half), mean scores, and the level's decision time (median and 99th percentile, over
-the decisions it searched: those with more than one legal command).
+the decisions it searched: those with more than one legal command), and the median of the
+iterations those decisions ran (``it50``: fewer than ``iters`` where the level's ``work`` cap
+stopped them).
 
     nice -n 15 .venv/bin/python bench/bot_ladder.py --game kilauea --level hard --games 100
 
 Games: maunakea, maunakea-advanced, kilauea, arnak-bird, arnak-snake (two players) and arnak-4p
 (the level against three greedy bots, both sides in turn). ``--budget`` sets the iterations a
-decision (reproducible); without it a level plays with its own iterations, never its seconds.
+decision (reproducible); without it a level plays with its own iterations and work cap, never
+its seconds.
 ``--tune FIELD=VALUE`` changes one of the level's parameters (``core.search.levels.Level``:
 ``scale``, ``horizon``, ``exploration``…) to compare it with the level as it is, seed for seed;
 ``--worth NAME=VALUE`` one of Arnak's search valuation weights (``core.games.arnak.worth``).
@@ -66,6 +69,7 @@ class Result:
     others: float  # the greedy bots' mean score
     times: tuple[float, ...]  # seconds of each searched decision
     cpu: tuple[float, ...]  # CPU seconds of each (what a quiet machine's wall time would be)
+    done: tuple[int, ...] = ()  # the iterations each searched decision ran (a cap may stop it)
 
 
 class Timed:
@@ -76,6 +80,7 @@ class Timed:
         self.name = bot.name
         self.times: list[float] = []
         self.cpu: list[float] = []
+        self.done: list[int] = []
 
     def choose(self, rules: Any, state: Any, seat: int) -> Any:
         start, cpu = time.perf_counter(), time.process_time()
@@ -84,6 +89,9 @@ class Timed:
         if searched:
             self.times.append(time.perf_counter() - start)
             self.cpu.append(time.process_time() - cpu)
+            last = getattr(self.bot, "last", None)
+            if last is not None:
+                self.done.append(last.iterations)
         return command
 
 
@@ -156,7 +164,14 @@ def play(
     if seat in outcome.winners:
         share = 1.0 / len(outcome.winners)
     others = [outcome.scores[s] for s in range(players) if s != seat]
-    return Result(share, outcome.scores[seat], mean(others), tuple(timed.times), tuple(timed.cpu))
+    return Result(
+        share,
+        outcome.scores[seat],
+        mean(others),
+        tuple(timed.times),
+        tuple(timed.cpu),
+        tuple(timed.done),
+    )
 
 
 def level_of(variant: str, level: str) -> Any:
@@ -189,6 +204,8 @@ def row(variant: str, level: str, results: list[Result], budget: int | None) -> 
         if times
         else " ".join(f"{'-':>6}" for _ in range(4))
     )
+    done = [float(d) for r in results for d in r.done]
+    timing += f" {percentile(done, 50):6.0f}" if done else f" {'-':>6}"
     return (
         f"{variant:18} {level:6} {iterations:6} {n:5} {100 * wins / n:5.1f}% "
         f"[{100 * low:4.1f}-{100 * high:5.1f}] {mean(r.score for r in results):6.1f} "
