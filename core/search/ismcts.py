@@ -210,8 +210,7 @@ def _iterate(
             continue
         ranked = len(node.ranked)
         options = _options(hooks, node, state, seat, legal)
-        if len(legal) > 1:
-            work += len(node.ranked) - ranked  # the commands ranked here for the first time
+        work += len(node.ranked) - ranked  # the commands ranked here for the first time
         if len(options) == 1 and node is not root:
             apply(rules, state, seat, options[0], rng)  # nothing to choose: no node
             continue
