@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # pytest-xdist's workers inherit COLUMNS=80 and LINES=24 from their launcher, which no real
+    # terminal sets: apps started in tmux would take them for their size, Rich would wrap at 80
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
 
 
 @pytest.fixture(autouse=True)
