@@ -17,17 +17,25 @@ its seconds.
 ``--tune FIELD=VALUE`` changes one of the level's parameters (``core.search.levels.Level``:
 ``scale``, ``horizon``, ``exploration``…) to compare it with the level as it is, seed for seed;
 ``--worth NAME=VALUE`` one of Arnak's search valuation weights (``core.games.arnak.worth``).
+``--record FILE`` appends each game's result to FILE as a JSON line the moment it ends, so a
+long count can run in pieces (``--first``) and a stopped run keeps its games; ``--tally FILE…``
+prints the rows of recorded games, each game index counted once:
+
+    bench/bot_ladder.py --game arnak-bird --level hard --games 25 --first 25 --record bird.jsonl
+    bench/bot_ladder.py --tally bird.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, fields, replace
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from statistics import mean
 from typing import Any
@@ -192,6 +200,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def row(variant: str, level: str, results: list[Result], budget: int | None) -> str:
+    """A table line: the level's wins against greedy, mean scores, decision times."""
     n = len(results)
     wins = sum(r.share for r in results)
     low, high = wilson(wins, n)
@@ -219,6 +228,45 @@ HEADER = (
 )
 
 
+def record(
+    path: Path, variant: str, level: str, index: int, budget: int | None, label: str, r: Result
+) -> None:
+    """Append game ``index``'s result to ``path`` (one JSON line, written at once)."""
+    line = {"variant": variant, "level": level, "index": index, "budget": budget}
+    line |= {"changes": label, **asdict(r)}
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
+
+
+def tally(paths: Iterable[Path]) -> list[str]:
+    """The table's lines for the games recorded in ``paths``: one row for each game, level,
+    budget and set of changes, each game index once (a second record of it is ignored)."""
+    rows: dict[tuple[str, str, int | None, str], dict[int, Result]] = {}
+    names = {f.name for f in fields(Result)}
+    for path in paths:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                doc = json.loads(text)
+                key = (doc["variant"], doc["level"], doc["budget"], doc["changes"])
+                kept: dict[str, Any] = {
+                    k: tuple(v) if isinstance(v, list) else v for k, v in doc.items() if k in names
+                }
+                result = Result(**kept)
+                index = int(doc["index"])
+            except (ValueError, KeyError, TypeError) as error:
+                raise SystemExit(f"{path}:{number}: not a ladder record ({error})") from None
+            rows.setdefault(key, {}).setdefault(index, result)
+    lines = []
+    for (variant, level, budget, changes), games in rows.items():
+        indices = sorted(games)
+        span = f"games {indices[0]}-{indices[-1]}" + (
+            "" if len(indices) == indices[-1] - indices[0] + 1 else ", with gaps"
+        )
+        line = row(variant, level, [games[i] for i in indices], budget)
+        lines.append(f"{line}   ({span}{changes})")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=sorted(VARIANTS))
@@ -237,7 +285,12 @@ def main(argv: list[str] | None = None) -> None:
         metavar="NAME=VALUE",
         help="an Arnak search valuation weight (core.games.arnak.worth.Weights)",
     )
+    parser.add_argument("--record", type=Path, help="append each game's result to this file")
+    parser.add_argument("--tally", type=Path, nargs="+", help="print the rows of recorded games")
     args = parser.parse_args(argv)
+    if args.tally:
+        print("\n".join([HEADER, *tally(args.tally)]))
+        return
     tune = tuning(args.tune)
     worth = tuple(args.worth)
     games = args.game or list(VARIANTS)
@@ -257,10 +310,19 @@ def main(argv: list[str] | None = None) -> None:
                 n -= n % VARIANTS[variant].players  # whole seeds: every seat once
                 start = time.perf_counter()
                 indices = range(args.first, args.first + n)
-                futures = [
-                    pool.submit(play, variant, level, i, args.budget, tune, worth) for i in indices
-                ]
-                results = [f.result() for f in futures]
+                futures = {
+                    pool.submit(play, variant, level, i, args.budget, tune, worth): i
+                    for i in indices
+                }
+                done: dict[int, Result] = {}
+                for future in as_completed(futures):
+                    index = futures[future]
+                    done[index] = future.result()
+                    if args.record:
+                        record(
+                            args.record, variant, level, index, args.budget, changed, done[index]
+                        )
+                results = [done[i] for i in indices]
                 line = row(variant, level, results, args.budget)
                 elapsed = time.perf_counter() - start
                 print(f"{line}   ({elapsed:.0f} s)", flush=True)
