@@ -4,6 +4,7 @@ view exactly, reproducible with an iteration budget, and better than random in e
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -211,15 +212,20 @@ def test_easy_slips_are_legal_reproducible_and_only_easys(variant: str) -> None:
     assert len(set(slips)) > 1  # drawn at random, not the search's one favourite
 
 
-def test_arnak_search_spends_what_greedy_hoards() -> None:
-    """The search weighs tablets, arrowheads and jewels kept below the greedy bot's worth, so
-    its playouts spend them (on research, sites) rather than keep them."""
+def test_arnak_search_weighs_coins_and_compasses_as_the_games_fit_them() -> None:
+    """The search weighs a position by what its things turned into by the game's end in the
+    policy's own games (``bench/arnak_fit.py``): a compass kept above a coin, and both above
+    the greedy bot's worth of them, whose guesses the search's playouts left unspent."""
     from core.games.arnak import greedy, search
 
     state = greedy_game("arnak", "spend", 10).state
-    richer = state.copy()
-    player = richer.seats[0]
-    player.res = [*player.res[:2], player.res[2] + 1, player.res[3] + 1, player.res[4] + 1]
-    weighed = (("search", search.worth), ("greedy", greedy.value))
-    gain = {name: worth(richer, 0) - worth(state, 0) for name, worth in weighed}
-    assert 0 < gain["search"] < gain["greedy"] - 1
+    assert state.phase != "over"
+
+    def gain(worth: Callable[[Any, int], float], kind: int) -> float:
+        richer = state.copy()
+        richer.seats[0].res[kind] += 1
+        return worth(richer, 0) - worth(state, 0)
+
+    coin, compass = gain(search.worth, 0), gain(search.worth, 1)
+    assert 0 < gain(greedy.value, 0) < coin < compass
+    assert gain(greedy.value, 1) < compass

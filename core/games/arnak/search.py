@@ -160,13 +160,31 @@ def determinize(
     return s
 
 
-SEARCH_WEIGHTS = replace(WEIGHTS, tablet=0.3, arrowhead=0.7, jewel=1.2)
-"""The search's valuation weights (its leaf score and its playout policy's yardstick): the
-greedy bot's, but tablets, arrowheads and jewels kept are worth less, so they are spent on
-research and sites rather than hoarded. The greedy bot weighing by these beat the greedy bot as
-it is in 400 games a side (``bench/arnak_worth.py``, load 3.7-4.0): snake 70.9% [±4.5], 42.1
-points to 36.7; bird 62.3% [±4.8], 41.9 to 37.8 (at half these weights: 69.2% and 61.1%; none:
-69.0% and 57.4%)."""
+SEARCH_WEIGHTS = replace(
+    WEIGHTS,
+    coin=0.9,
+    compass=1.4,
+    tablet=0.7,
+    arrowhead=1.6,
+    jewel=1.0,
+    card=0.1,
+    card_cost=0.2,
+    assistant=2.0,
+    idol=1.0,
+    boon=0.6,
+    glass_row=1.0,
+    notebook_row=0.7,
+    in_temple=0.0,
+)
+"""The search's valuation weights (its leaf score and its playout policy's yardstick): what each
+thing a player holds at a round's start turned into by the game's end, in points, in the playout
+policy's own games (``bench/arnak_fit.py``: a least-squares fit by round over 2000 games a side,
+rounds 2-4 read together). Coins and compasses are worth about twice what the greedy bot weighs,
+a research row beyond its own points about 1 (greedy: 6): the track pays as it is climbed. The
+greedy bot weighing by these beat the greedy bot as it is in 400 games a side
+(``bench/arnak_worth.py``, load 3.0-3.1): snake 80.0% [±3.9], 44.5 points to 36.2; bird 72.4%
+[±4.4], 43.9 to 37.3 (the weights before, the greedy bot's with tablets, arrowheads and jewels at
+0.3 / 0.7 / 1.2: 70.9%, 42.1 points and 62.3%, 41.9)."""
 worth = Worth(SEARCH_WEIGHTS)
 
 
