@@ -1,0 +1,14 @@
+"""The saved games list works out each row's height itself (Textual's auto height can fail on
+a list filled while the menu is not shown)."""
+
+from __future__ import annotations
+
+from tui.screens.menu import Column, rows_needed
+
+
+def test_a_row_is_as_tall_as_its_most_wrapped_cell() -> None:
+    columns = [Column("when", "When", 12), Column("players", "Players", 10)]
+    assert rows_needed(["today 10:02", "Ann, Bob"], columns) == 1
+    assert rows_needed(["today 10:02", "Annabel, Bob"], columns) == 2
+    assert rows_needed(["today 10:02", "Ann, Bob, Cyd, Dee, Eve, Fay"], columns) == 3
+    assert rows_needed([], []) == 1
