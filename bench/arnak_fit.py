@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.bots import play_out
 from core.games import get_rules
 from core.games.arnak import catalog as K
 from core.games.arnak import search
@@ -73,17 +74,16 @@ def game(side: str, index: int, worth: tuple[str, ...] = ()) -> list[Sample]:
         rules, rules.config(2, {"side": side}), ["A", "B"], seed=seed
     )
     referee.begin()
-    bots = [Policy(f"{seed}/{s}") for s in range(2)]
     noted: list[tuple[int, int, list[float], int]] = []
-    seen_round = 0
-    while not referee.ended:
+
+    def note(referee: Referee[ArnakState]) -> None:
         state = referee.state
-        if state.phase == "turn" and state.round != seen_round:
-            seen_round = state.round
+        if state.phase == "turn" and (not noted or noted[-1][0] != state.round):
             for seat in range(2):
                 noted.append((state.round, seat, features(state, seat), points(state, seat)))
-        mover = rules.to_move(state)[0]
-        referee.submit(mover, bots[mover].choose(rules, rules.view(state, mover), mover))
+
+    note(referee)
+    play_out(referee, {s: Policy(f"{seed}/{s}") for s in range(2)}, on_command=note)
     outcome = referee.outcome()
     assert outcome is not None
     return [(r, f, float(outcome.scores[seat] - now)) for r, seat, f, now in noted]
