@@ -3,12 +3,15 @@ a list filled while the menu is not shown)."""
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from tui.screens.menu import Column, rows_needed
 
 
 def test_a_row_is_as_tall_as_its_most_wrapped_cell() -> None:
     columns = [Column("when", "When", 12), Column("players", "Players", 10)]
-    assert rows_needed(["today 10:02", "Ann, Bob"], columns) == 1
-    assert rows_needed(["today 10:02", "Annabel, Bob"], columns) == 2
-    assert rows_needed(["today 10:02", "Ann, Bob, Cyd, Dee, Eve, Fay"], columns) == 3
-    assert rows_needed([], []) == 1
+    console = Console(width=80)
+    assert rows_needed(["today 10:02", "Ann, Bob"], columns, console) == 1
+    assert rows_needed(["today 10:02", "Annabel, Bob"], columns, console) == 2
+    assert rows_needed(["today 10:02", "Ann, Bob, Cyd, Dee, Eve, Fay"], columns, console) == 3
+    assert rows_needed([], [], console) == 1

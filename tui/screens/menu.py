@@ -102,15 +102,12 @@ def cell(entry: ReplayEntry, column: Column) -> str:
             return entry.state
 
 
-def rows_needed(cells: Sequence[str], columns: Sequence[Column]) -> int:
+def rows_needed(cells: Sequence[str], columns: Sequence[Column], console: Console) -> int:
     """The lines a row takes with each cell wrapped to its column, worked out here: a
     DataTable's own auto height (``height=None``) can fail on a row filled while its screen is
     not shown (an IndexError inside Textual 8.2's ``_update_dimensions``)."""
-    if not columns:
-        return 1
-    console = Console(width=max(column.width for column in columns))
     pairs = zip(cells, columns, strict=True)
-    return max(1, *(len(Text(text).wrap(console, column.width)) for text, column in pairs))
+    return max([1, *(len(Text(text).wrap(console, column.width)) for text, column in pairs)])
 
 
 def short_title(title: str, width: int) -> str:
@@ -276,7 +273,7 @@ class MenuScreen(Screen[None]):
             table.add_column(column.title, width=column.width, key=column.key)
         for entry in self.entries:
             cells = [cell(entry, column) for column in columns]
-            table.add_row(*cells, height=rows_needed(cells, columns))
+            table.add_row(*cells, height=rows_needed(cells, columns, self.app.console))
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
 
