@@ -15,3 +15,5 @@ def test_a_row_is_as_tall_as_its_most_wrapped_cell() -> None:
     assert rows_needed(["today 10:02", "Annabel, Bob"], columns, console) == 2
     assert rows_needed(["today 10:02", "Ann, Bob, Cyd, Dee, Eve, Fay"], columns, console) == 3
     assert rows_needed([], [], console) == 1
+    nobody = [Column("when", "When", 12), Column("players", "Players", 0)]
+    assert rows_needed(["today 10:02", "Ann"], nobody, console) == 1  # a column 0 wide

@@ -105,9 +105,19 @@ def cell(entry: ReplayEntry, column: Column) -> str:
 def rows_needed(cells: Sequence[str], columns: Sequence[Column], console: Console) -> int:
     """The lines a row takes with each cell wrapped to its column, worked out here: a
     DataTable's own auto height (``height=None``) can fail on a row filled while its screen is
-    not shown (an IndexError inside Textual 8.2's ``_update_dimensions``)."""
+    not shown (an IndexError inside Textual 8.2's ``_update_dimensions``). A column 0 wide
+    (players of a game whose file names none) shows nothing, in one line."""
     pairs = zip(cells, columns, strict=True)
-    return max([1, *(len(Text(text).wrap(console, column.width)) for text, column in pairs)])
+    return max(
+        [
+            1,
+            *(
+                len(Text(text).wrap(console, column.width))
+                for text, column in pairs
+                if column.width
+            ),
+        ]
+    )
 
 
 def short_title(title: str, width: int) -> str:
