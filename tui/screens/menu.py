@@ -63,7 +63,7 @@ def saved_games_columns(entries: Sequence[ReplayEntry], width: int) -> list[Colu
     if any(e.networked for e in entries):
         fixed.append(Column("where", "Where", 5))
     used = sum(c.width + PAD for c in fixed)
-    players = max((len(", ".join(e.players)) for e in entries), default=7)  # "Players"
+    players = max([len("Players"), *(len(", ".join(e.players)) for e in entries)])
     results = max((len(e.result or "unreadable") for e in entries), default=6)
     room = width - used - 3 * PAD  # game, players and result
     if room >= game_ideal + 12 + 14:  # players at least 12 wide, the result 14
