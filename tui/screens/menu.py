@@ -106,7 +106,8 @@ def rows_needed(cells: Sequence[str], columns: Sequence[Column], console: Consol
     """The lines a row takes with each cell wrapped to its column, worked out here: a
     DataTable's own auto height (``height=None``) can fail on a row filled while its screen is
     not shown (an IndexError inside Textual 8.2's ``_update_dimensions``). A column 0 wide
-    (players of a game whose file names none) shows nothing, in one line."""
+    shows nothing, in one line (Rich cannot wrap to width 0; the saved-games columns are
+    never that narrow now, :func:`saved_games_columns`)."""
     pairs = zip(cells, columns, strict=True)
     return max(
         [
