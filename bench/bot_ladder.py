@@ -78,6 +78,7 @@ class Result:
     times: tuple[float, ...]  # seconds of each searched decision
     cpu: tuple[float, ...]  # CPU seconds of each (what a quiet machine's wall time would be)
     done: tuple[int, ...] = ()  # the iterations each searched decision ran (a cap may stop it)
+    work: tuple[int, ...] = ()  # the commands each searched decision's policies weighed
 
 
 class Timed:
@@ -89,6 +90,7 @@ class Timed:
         self.times: list[float] = []
         self.cpu: list[float] = []
         self.done: list[int] = []
+        self.work: list[int] = []
 
     def choose(self, rules: Any, state: Any, seat: int) -> Any:
         start, cpu = time.perf_counter(), time.process_time()
@@ -100,6 +102,7 @@ class Timed:
             last = getattr(self.bot, "last", None)
             if last is not None:
                 self.done.append(last.iterations)
+                self.work.append(last.work)
         return command
 
 
@@ -179,6 +182,7 @@ def play(
         tuple(timed.times),
         tuple(timed.cpu),
         tuple(timed.done),
+        tuple(timed.work),
     )
 
 

@@ -241,3 +241,22 @@ def test_a_work_cap_stops_sooner_where_more_commands_are_weighed() -> None:
     assert 1.5 < few / many < 2.5
     assert decide(20, work=2000) == decide(20, work=2000)
     assert decide(20, work=0)[1] == 300
+
+
+def test_a_level_stops_at_its_seconds_in_play_and_says_what_it_weighed() -> None:
+    """With a clock, a decision stops once its ``seconds`` are up (here a clock that moves a
+    second each time it is read: the deadline is read once, then each iteration asks), whatever
+    its iterations; without one it runs them all. ``Decision.work`` is the commands weighed:
+    more iterations weigh more."""
+    rules = Toy(options=4, steps=3, payoff=lambda picks, roll: float(picks[0] == 3))
+    level = Level("test", iterations=50, horizon=0, seconds=3.0)
+    ticks = iter(range(1000))
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    timed = search(rules, hooks(), Table(steps=3), 0, level, Random(2), clock=clock)  # type: ignore[arg-type]
+    untimed = search(rules, hooks(), Table(steps=3), 0, level, Random(2))  # type: ignore[arg-type]
+    assert timed.iterations == 3  # read at 0 (deadline 3), then at 1, 2, 3: stop
+    assert untimed.iterations == 50
+    assert 0 < timed.work < untimed.work

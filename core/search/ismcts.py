@@ -60,6 +60,7 @@ class Decision:
     choices: tuple[Choice, ...]
     iterations: int
     after: Node | None = field(default=None, compare=False, repr=False)  # the command's node
+    work: int = 0  # the commands its policies weighed (see Level.work)
 
     @property
     def best(self) -> Choice:
@@ -159,7 +160,7 @@ def search(
         if node.visits
     )
     after = root.children.get(choices[0].command) if level.reuse else None  # (else not kept)
-    return Decision(choices[0].command, choices, done, after)
+    return Decision(choices[0].command, choices, done, after, spent)
 
 
 def _iterate(
