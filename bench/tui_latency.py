@@ -243,8 +243,8 @@ def keypress_in_a_terminal(runs: int) -> list[float]:
 
 def keypress_while_a_bot_thinks(runs: int) -> list[float]:
     """The same cursor moves while the hard bot thinks in its worker process: ``w`` asks it for
-    a hint (about a second of search, at most 3), and five moves are measured before its answer shows;
-    then the next hint."""
+    a hint (about a second of search, at most 3), and five moves are measured before its answer
+    shows; then the next hint."""
     out: list[float] = []
     with tempfile.TemporaryDirectory() as data:
         argv = [caldera(), "--pace", "0", "play", "maunakea", "--players", "2"]
