@@ -4,10 +4,10 @@ A search bot (``searches = True``, see :mod:`core.search`) thinks up to its leve
 decision (3 at ``hard``); on the event loop that would freeze the screen and every table a
 referee hosts. A :class:`Thinkers` object owns a few worker processes (at most ``workers``,
 started when first needed) and hands each decision to an idle one; the loop only waits on the
-worker's pipe. Every
-table of a referee, the local game and the hint key share one pool, so many bot tables never
-start more processes than the pool allows. The workers die with their owner: :meth:`close`
-ends them, and on Linux the kernel kills them if the owning process dies first.
+worker's pipe. Every table of a referee, the local game and the hint key share one pool, so
+many bot tables never start more processes than the pool allows. The workers die with their
+owner: :meth:`close` ends them, and on Linux the kernel kills them if the owning process dies
+first.
 
 Other bots (random, greedy) answer in a millisecond and are asked in place.
 """
