@@ -5,9 +5,11 @@ tie-break (004, line 226-257, 338-367, 666-693, 835-943)."""
 from __future__ import annotations
 
 from core.games.arnak import RULES
+from core.games.arnak import catalog as K
 from core.games.arnak import commands as cmd
+from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
-from core.games.arnak.pay import after_discount, covers, leftover
+from core.games.arnak.pay import after_discount, covers, leftover, payments
 from core.games.arnak.scoring import outcome, parts
 from core.games.arnak.state import TEMPLE
 from tests import arnak_invariants
@@ -34,6 +36,32 @@ def test_digging_lists_each_minimal_payment_and_pilots_for_two_coins() -> None:
     t.do(cmd.Dig("L1.1", ("pilot",)))
     assert t.state.seats[0].res[0] == 1, "2 coins bought the plane; the site gave 1 coin back"
     assert t.state.seats[0].hand == ["b0fc", "b0fs", "a03"], "no card was spent"
+
+
+def test_the_ways_to_pay_travel_follow_the_hand_the_pool_the_coins_and_the_ocarina() -> None:
+    # travel_options remembers its answers (the bots ask it often): each thing the ways depend
+    # on must still change them, as a fresh count of the payments says
+    t = Table().hand(0, ["b0fc", "b0fs"]).res(0, "2M")
+    s = t.state
+
+    def fresh() -> list[str]:
+        ways = payments(s, 0, ["car"], K.travel)
+        return ["+".join(p) for p in ways]
+
+    def asked() -> list[str]:
+        return fx.travel_options(s, 0, ["car"], [])
+
+    assert asked() == fresh() == ["b0fc", "pilot"]
+    s.seats[0].hand = ["b0fs"]
+    assert asked() == fresh() == ["pilot"], "the car card left the hand"
+    s.seats[0].res[0] = 1
+    assert asked() == fresh() == [], "1 coin buys no plane"
+    s.pool = ["car"]
+    assert asked() == fresh() == [""], "this turn's pool pays the car"
+    s.pool = []
+    s.seats[0].all_planes = True
+    assert asked() == fresh() == ["b0fs"], "the Ocarina makes the ship card a plane"
+    assert fx.travel_options(s, 0, ["car"], ["car"]) == [""], "a car discount pays it"
 
 
 def test_a_ship_card_cannot_reach_a_car_site_and_travel_is_lost_at_the_turn_end() -> None:

@@ -4,6 +4,7 @@ guardians, overcoming guardians (the effect engine's asks and steps about them).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.games.arnak import catalog as K
@@ -67,6 +68,24 @@ def free_spaces(state: ArnakState, site: str) -> list[str]:
     ]
 
 
+@cache
+def board_spaces(side: str) -> tuple[tuple[str, bool, str, tuple[str, ...], int, int], ...]:
+    """Every space of board ``side`` with what :func:`dig_targets` asks of it, worked out once:
+    (space, a camp's, its site, the travel to reach it, its level, the compasses to discover
+    it)."""
+    return tuple(
+        (
+            space,
+            space[0] == "C",
+            site_of(space),
+            K.space_travel(side, space),
+            K.level(space),
+            K.discover_cost(K.level(space)) if space[0] != "C" else 0,
+        )
+        for space in K.spaces()
+    )
+
+
 def dig_targets(
     state: ArnakState,
     seat: int,
@@ -88,22 +107,20 @@ def dig_targets(
             ways[cost] = travel_options(state, seat, list(cost), discount)
         return ways[cost]
 
-    for space in K.spaces():
-        if space in state.blocked or state.occupant.get(space) is not None:
+    blocked, occupant, site_tile = state.blocked, state.occupant, state.site_tile
+    for space, camp, site, travel, level, discover in board_spaces(state.side):
+        if space in blocked or occupant.get(space) is not None:
             continue
-        camp = space.startswith("C")
         if camps_only and not camp:
             continue
-        site = site_of(space)
-        cost = () if free_travel else K.space_travel(state.side, space)
-        if camp or state.site_tile.get(site) is not None:
+        cost = () if free_travel else travel
+        if camp or site_tile.get(site) is not None:
             for p in options_for(cost):
                 out.append(("dig", space, p))
             continue
-        level = K.level(space)
         if (level == 1 and not state.sites1) or (level == 2 and not state.sites2):
             continue
-        compasses = max(0, K.discover_cost(level) - compass_off)
+        compasses = max(0, discover - compass_off)
         if player.res[COMPASS] < compasses:
             continue
         for p in options_for(cost):
