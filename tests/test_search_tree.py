@@ -94,7 +94,7 @@ def hooks() -> Hooks[Table]:
     def evaluate(state: Table) -> list[float]:
         return [0.5, 0.5]
 
-    def playout(state: Table, seat: int, rng: Random) -> Command:
+    def playout(state: Table, seat: int, legal: list[Command], rng: Random) -> Command:
         return Pick(rng.randrange(3))
 
     return Hooks(determinize, evaluate, playout)
@@ -153,7 +153,7 @@ def test_a_sampled_playout_weighs_only_the_commands_drawn() -> None:
         given.append(commands)
         return commands[0]
 
-    def playout(state: Table, seat: int, rng: Random) -> Command:
+    def playout(state: Table, seat: int, legal: list[Command], rng: Random) -> Command:
         full.append(seat)
         return Pick(0)
 

@@ -32,7 +32,8 @@ class Hooks(Generic[S]):
       be, sampled from the view and what the seat saw before (``memory``), never from the true
       state, which the search never has;
     - ``evaluate(state)``: what the position is worth to each seat, in points (seat by seat);
-    - ``playout(state, seat, rng)``: a cheap policy's legal command (greedy, or lighter);
+    - ``playout(state, seat, legal, rng)``: a cheap policy's pick among ``legal`` (the legal
+      commands, which the search has listed already: a policy needs not list them again);
     - ``candidates(state, seat, legal)``: the legal commands worth weighing, best first (a game
       with hundreds of ways to lay a tile keeps the sensible ones);
     - ``best_of(state, seat, commands, rng)``: the cheap policy's favourite among ``commands``
@@ -45,7 +46,7 @@ class Hooks(Generic[S]):
 
     determinize: Callable[[S, Seat, Random, Any], S]
     evaluate: Callable[[S], Sequence[float]]
-    playout: Callable[[S, Seat, Random], Command]
+    playout: Callable[[S, Seat, list[Command], Random], Command]
     candidates: Callable[[S, Seat, list[Command]], list[Command]] = every_command
     remember: Callable[[Any, S, Seat], Any] = forget
     best_of: Callable[[S, Seat, list[Command], Random], Command] | None = None

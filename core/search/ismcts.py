@@ -203,7 +203,7 @@ def _iterate(
                     command = hooks.best_of(state, seat, rng.sample(legal, sample), rng)
                     work += sample
                 else:
-                    command = hooks.playout(state, seat, rng)
+                    command = hooks.playout(state, seat, legal, rng)
                     work += len(legal)
             else:
                 command = legal[rng.randrange(len(legal))]

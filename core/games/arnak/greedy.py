@@ -48,8 +48,12 @@ class GreedyBot:
     def __init__(self, seed: str) -> None:
         self._rng = Rng(seed)
 
-    def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
-        commands = rules.legal_commands(state, seat)
+    def choose(
+        self, rules: Rules[Any], state: Any, seat: Seat, commands: list[Command] | None = None
+    ) -> Command:
+        """The best of the legal ``commands`` (listed here when not given), ties drawn."""
+        if commands is None:
+            commands = rules.legal_commands(state, seat)
         if not commands:
             raise RuntimeError(f"seat {seat} has no legal command")
         if len(commands) == 1:

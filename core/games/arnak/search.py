@@ -207,10 +207,10 @@ def evaluate(state: ArnakState) -> list[float]:
     return [worth(state, seat) for seat in range(state.players)]
 
 
-def playout(state: ArnakState, seat: Seat, rng: Random) -> Command:
+def playout(state: ArnakState, seat: Seat, legal: list[Command], rng: Random) -> Command:
     bot = Policy.__new__(Policy)
     bot._rng = Draws(rng)  # type: ignore[assignment]
-    return bot.choose(RULES, state, seat)  # type: ignore[arg-type]
+    return bot.choose(RULES, state, seat, legal)  # type: ignore[arg-type]
 
 
 def best_of(state: ArnakState, seat: Seat, commands: list[Command], rng: Random) -> Command:

@@ -67,8 +67,12 @@ class GreedyBot:
             return max(value(after(nxt, seat, c), seat) for c in follow)
         return value(nxt, seat)
 
-    def choose(self, rules: Rules[Any], state: Any, seat: Seat) -> Command:
-        commands = legal_commands(state, seat)
+    def choose(
+        self, rules: Rules[Any], state: Any, seat: Seat, commands: list[Command] | None = None
+    ) -> Command:
+        """The best of the legal ``commands`` (listed here when not given)."""
+        if commands is None:
+            commands = legal_commands(state, seat)
         if not commands:
             raise RuntimeError(f"seat {seat} has no legal command")
         if len(commands) == 1:

@@ -24,10 +24,10 @@ def evaluate(state: KilaueaState) -> list[float]:
     return [value(state, seat) for seat in range(state.players)]
 
 
-def playout(state: KilaueaState, seat: Seat, rng: Random) -> Command:
+def playout(state: KilaueaState, seat: Seat, legal: list[Command], rng: Random) -> Command:
     bot = GreedyBot.__new__(GreedyBot)
     bot._rng = Draws(rng)  # type: ignore[assignment]
-    return bot.choose(None, state, seat)  # type: ignore[arg-type]
+    return bot.choose(None, state, seat, legal)  # type: ignore[arg-type]
 
 
 def candidates(state: KilaueaState, seat: Seat, legal: list[Command]) -> list[Command]:

@@ -113,8 +113,9 @@ MEMORIES: dict[Seat, PlanMemory] = {}
 plan searched again, so playouts choose the same with or without it)."""
 
 
-def playout(state: MaunaKeaState, seat: Seat, rng: Random) -> Command:
-    """The greedy bot's command (it draws no random numbers)."""
+def playout(state: MaunaKeaState, seat: Seat, legal: list[Command], rng: Random) -> Command:
+    """The greedy bot's command (it draws no random numbers, and lists in a turn only the
+    commands it weighs, not every way to lay a tile, so ``legal`` is not needed)."""
     memory = MEMORIES.get(seat)
     if memory is None:
         memory = MEMORIES[seat] = PlanMemory()
