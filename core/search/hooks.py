@@ -33,7 +33,7 @@ class Hooks(Generic[S]):
       state, which the search never has;
     - ``evaluate(state)``: what the position is worth to each seat, in points (seat by seat);
     - ``playout(state, seat, legal, rng)``: a cheap policy's pick among ``legal`` (the legal
-      commands, which the search has listed already: a policy needs not list them again);
+      commands, which the search has listed already: a policy need not list them again);
     - ``candidates(state, seat, legal)``: the legal commands worth weighing, best first (a game
       with hundreds of ways to lay a tile keeps the sensible ones);
     - ``best_of(state, seat, commands, rng)``: the cheap policy's favourite among ``commands``
