@@ -94,7 +94,7 @@ def hooks() -> Hooks[Table]:
     def evaluate(state: Table) -> list[float]:
         return [0.5, 0.5]
 
-    def playout(state: Table, seat: int, legal: list[Command], rng: Random) -> Command:
+    def playout(state: Table, seat: int, legal: list[Command] | None, rng: Random) -> Command:
         return Pick(rng.randrange(3))
 
     return Hooks(determinize, evaluate, playout)
@@ -153,7 +153,7 @@ def test_a_sampled_playout_weighs_only_the_commands_drawn() -> None:
         given.append(commands)
         return commands[0]
 
-    def playout(state: Table, seat: int, legal: list[Command], rng: Random) -> Command:
+    def playout(state: Table, seat: int, legal: list[Command] | None, rng: Random) -> Command:
         full.append(seat)
         return Pick(0)
 
@@ -167,6 +167,43 @@ def test_a_sampled_playout_weighs_only_the_commands_drawn() -> None:
     given.clear()
     search(rules, sampled, Table(steps=4), 0, Level("test", iterations=40, horizon=0), Random(3))  # type: ignore[arg-type]
     assert full and not given
+
+
+def test_a_policy_that_lists_its_own_commands_is_handed_none_and_chooses_the_same() -> None:
+    """``Hooks.lists_own``: past the tree the policy is asked without the legal commands (the
+    search lists them only where it chooses itself), and the search decides as it did when it
+    listed them, since the policy picks the same command either way."""
+    listed: list[int] = []
+
+    class Counted(Toy):
+        def legal_commands(self, s: Table, seat: int) -> list[Command]:
+            listed.append(len(s.picks))
+            return super().legal_commands(s, seat)
+
+    rules = Counted(options=3, steps=6, payoff=lambda picks, roll: sum(picks) / 12)
+    handed: list[list[Command] | None] = []
+
+    def playout(state: Table, seat: int, legal: list[Command] | None, rng: Random) -> Command:
+        handed.append(legal)
+        return Pick((len(state.picks) + seat) % 3)
+
+    def worth(state: Table) -> list[float]:
+        return [sum(state.picks) / 12, 1 - sum(state.picks) / 12]
+
+    base = hooks()
+    level = Level("test", iterations=60, horizon=0)
+    decisions, lists, steps = [], [], []
+    for own in (False, True):
+        listed.clear()
+        handed.clear()
+        given = Hooks(base.determinize, worth, playout, lists_own=own)
+        decisions.append(search(rules, given, Table(steps=6), 0, level, Random(5)))  # type: ignore[arg-type]
+        assert handed and all((legal is None) == own for legal in handed)
+        lists.append(len(listed))
+        steps.append(len(handed))
+    first, second = decisions
+    assert first.command == second.command and first.choices == second.choices
+    assert steps[0] == steps[1] and lists[1] == lists[0] - steps[0], "no list a playout step"
 
 
 class Twice(Toy):

@@ -33,7 +33,8 @@ class Hooks(Generic[S]):
       state, which the search never has;
     - ``evaluate(state)``: what the position is worth to each seat, in points (seat by seat);
     - ``playout(state, seat, legal, rng)``: a cheap policy's pick among ``legal`` (the legal
-      commands, which the search has listed already: a policy need not list them again);
+      commands, which the search has listed already: a policy need not list them again;
+      ``None`` where the game's policy lists what it weighs itself, ``lists_own``);
     - ``candidates(state, seat, legal)``: the legal commands worth weighing, best first (a game
       with hundreds of ways to lay a tile keeps the sensible ones);
     - ``best_of(state, seat, commands, rng)``: the cheap policy's favourite among ``commands``
@@ -41,12 +42,16 @@ class Hooks(Generic[S]):
       policy weighs every legal command;
     - ``remember(memory, view, seat)``: what the seat keeps in mind from this view for later
       deals (plain data; ``None`` before its first decision), as a player remembers which cards
-      the others played before they went back into a deck.
+      the others played before they went back into a deck;
+    - ``lists_own``: the playout policy lists only the commands it weighs (Mauna Kea's greedy
+      bot leaves out the hundreds of ways to lay a tile), so a playout that follows it lists
+      no legal commands for it and counts each of its steps as one command weighed (``work``).
     """
 
     determinize: Callable[[S, Seat, Random, Any], S]
     evaluate: Callable[[S], Sequence[float]]
-    playout: Callable[[S, Seat, list[Command], Random], Command]
+    playout: Callable[[S, Seat, list[Command] | None, Random], Command]
     candidates: Callable[[S, Seat, list[Command]], list[Command]] = every_command
     remember: Callable[[Any, S, Seat], Any] = forget
     best_of: Callable[[S, Seat, list[Command], Random], Command] | None = None
+    lists_own: bool = False

@@ -183,6 +183,7 @@ def _iterate(
     horizon = level.horizon
     in_tree = True
     work = 0
+    policy_alone = hooks.lists_own and level.greedy >= 1.0 and not level.sample
     while rules.outcome(state) is None:
         movers = rules.to_move(state)
         if not movers:
@@ -193,6 +194,10 @@ def _iterate(
             turns += 1
             if horizon and turns >= horizon:
                 break
+        if policy_alone and not in_tree:  # the policy lists what it weighs: no list here
+            apply(rules, state, seat, hooks.playout(state, seat, None, rng), rng)
+            work += 1
+            continue
         legal = rules.legal_commands(state, seat)
         if not in_tree:
             if len(legal) == 1:

@@ -207,7 +207,7 @@ def evaluate(state: ArnakState) -> list[float]:
     return [worth(state, seat) for seat in range(state.players)]
 
 
-def playout(state: ArnakState, seat: Seat, legal: list[Command], rng: Random) -> Command:
+def playout(state: ArnakState, seat: Seat, legal: list[Command] | None, rng: Random) -> Command:
     bot = Policy.__new__(Policy)
     bot._rng = Draws(rng)  # type: ignore[assignment]
     return bot.choose(RULES, state, seat, legal)  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ def evaluate(state: KilaueaState) -> list[float]:
     return [value(state, seat) for seat in range(state.players)]
 
 
-def playout(state: KilaueaState, seat: Seat, legal: list[Command], rng: Random) -> Command:
+def playout(state: KilaueaState, seat: Seat, legal: list[Command] | None, rng: Random) -> Command:
     bot = GreedyBot.__new__(GreedyBot)
     bot._rng = Draws(rng)  # type: ignore[assignment]
     return bot.choose(None, state, seat, legal)  # type: ignore[arg-type]

@@ -113,9 +113,9 @@ MEMORIES: dict[Seat, PlanMemory] = {}
 plan searched again, so playouts choose the same with or without it)."""
 
 
-def playout(state: MaunaKeaState, seat: Seat, legal: list[Command], rng: Random) -> Command:
+def playout(state: MaunaKeaState, seat: Seat, legal: list[Command] | None, rng: Random) -> Command:
     """The greedy bot's command (it draws no random numbers, and lists in a turn only the
-    commands it weighs, not every way to lay a tile, so ``legal`` is not needed)."""
+    commands it weighs, not every way to lay a tile: ``legal`` is not needed, ``lists_own``)."""
     memory = MEMORIES.get(seat)
     if memory is None:
         memory = MEMORIES[seat] = PlanMemory()
@@ -182,4 +182,4 @@ ITERATIONS = {"medium": 24, "hard": 110}
 TUNING = {"easy": {"blunder": 0.12}}
 """The levels' other parameters in this game: ``easy`` plays this share of its decisions at
 random, so it loses to greedy in most games yet still plays (``bench/bot_ladder.py``)."""
-HOOKS: Hooks[MaunaKeaState] = Hooks(determinize, evaluate, playout, candidates)
+HOOKS: Hooks[MaunaKeaState] = Hooks(determinize, evaluate, playout, candidates, lists_own=True)
