@@ -99,16 +99,7 @@ def cost_payable(state: ArnakState, seat: int, cost: o.Cost, discount: list[str]
     if cost.idol > player.idols:
         return False
     if cost.travel.total:
-        return bool(
-            payments(
-                state,
-                seat,
-                icons(cost.travel),
-                K.travel,
-                discount=discount,
-                coins_kept=cost.res[COIN],
-            )
-        )
+        return bool(travel_options(state, seat, icons(cost.travel), discount, cost.res[COIN]))
     return True
 
 
