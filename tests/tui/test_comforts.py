@@ -95,6 +95,7 @@ async def test_the_replay_exports_jsonl_json_and_text(tmp_path: Path) -> None:
     app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        said = []  # a notice times out: on a slow machine the first may be gone by the last
         for name in ("out.jsonl", "out.json", "out.txt", "out.csv"):
             await pilot.press("x")
             await wait_for(pilot, lambda: isinstance(app.screen, AskScreen), "where to?")
@@ -102,6 +103,11 @@ async def test_the_replay_exports_jsonl_json_and_text(tmp_path: Path) -> None:
             answer.value = str(tmp_path / name)  # type: ignore[attr-defined]
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "written")
+            said_of = (f"{name} (", f"{name}:")  # "… to out.json (JSON)", "Not exported: out.csv:"
+            await wait_for(
+                pilot, lambda m=said_of: any(s in notices(app) for s in m), f"the notice of {name}"
+            )
+            said.append(notices(app))
         count = len(referee.log)
         lines = (tmp_path / "out.jsonl").read_text().splitlines()
         assert len(lines) == count and json.loads(lines[0])["type"] == "core.game_started"
@@ -109,9 +115,8 @@ async def test_the_replay_exports_jsonl_json_and_text(tmp_path: Path) -> None:
         assert len(doc["events"]) == count and doc["header"]["game"] == "maunakea"
         assert "    0  Game started: 2 players" in (tmp_path / "out.txt").read_text()
         assert not (tmp_path / "out.csv").exists()
-        said = notices(app)
-        assert f"Exported {count} events to {tmp_path / 'out.jsonl'} (JSON Lines)" in said
-        assert "Not exported: out.csv: end the name in .jsonl, .json or .txt" in said
+        assert f"Exported {count} events to {tmp_path / 'out.jsonl'} (JSON Lines)" in said[0]
+        assert "Not exported: out.csv: end the name in .jsonl, .json or .txt" in said[3]
 
 
 async def test_the_end_screen_exports_too(tmp_path: Path) -> None:
