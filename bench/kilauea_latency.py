@@ -51,7 +51,7 @@ def midgame_position() -> dict[str, Any]:
 async def keypresses(runs: int) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
     from tui.games.kilauea.screen import KilaueaScreen
-    from tui.tables import SeatSetup, TableSetup
+    from tui.play.setup import SeatSetup, TableSetup
 
     seats = tuple(SeatSetup(name) for name in NAMES)
     setup = TableSetup("kilauea", seats, "bench", None, midgame_position())

@@ -2,7 +2,7 @@
 
 1. Launch to the menu's first frame: ``caldera`` in a pseudo-terminal (100x40), from spawning
    the process to the first output that shows the menu: the frame the last launch kept, drawn
-   before the app loads (tui.splash), then the app's own (keys answered); and a launch with
+   before the app loads (tui.launch.splash), then the app's own (keys answered); and a launch with
    no frame kept (the first one, or ``CALDERA_SPLASH=0``).
 2. Keypress to the updated board, in a 4-player game in mid-play (in-process, headless): from
    posting the key to the frame that shows it, the frame rendered to terminal bytes.
@@ -341,7 +341,7 @@ class FrameClock:
 async def keypresses(runs: int) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
     from tui.games.maunakea.screen import MaunaKeaScreen
-    from tui.tables import SeatSetup, TableSetup
+    from tui.play.setup import SeatSetup, TableSetup
 
     doc = midgame_position()
     seats = tuple(SeatSetup(name) for name in ("Red", "Blue", "Yellow", "Green"))
@@ -404,7 +404,7 @@ def arnak_position() -> dict[str, Any]:
 async def arnak_keypresses(runs: int, size: tuple[int, int] = ARNAK_SIZE) -> dict[str, list[float]]:
     from tui.app import CalderaApp, Launch
     from tui.games.arnak.screen import ArnakScreen
-    from tui.tables import SeatSetup, TableSetup
+    from tui.play.setup import SeatSetup, TableSetup
 
     seats = (SeatSetup("Red"), *(SeatSetup(n, "greedy") for n in ARNAK_NAMES[1:]))
     setup = TableSetup("arnak", seats, "bench", None, arnak_position())

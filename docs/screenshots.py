@@ -45,8 +45,8 @@ def position(game: str, players: int, seed: str, commands: int) -> dict[str, Any
 
 async def shoot(game: str) -> Path:
     from tui.app import CalderaApp, Launch
+    from tui.play.setup import SeatSetup, TableSetup
     from tui.screens.table import TableScreen
-    from tui.tables import SeatSetup, TableSetup
 
     players, seed, commands, size = SHOTS[game]
     doc = position(game, players, seed, commands)

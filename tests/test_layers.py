@@ -199,7 +199,10 @@ def test_the_shared_tui_names_no_game() -> None:
     in its code, its strings, its docstrings or its comments."""
     words = game_words()
     files = shared_tui_files()
-    assert ROOT / "tui" / "tables.py" in files and ROOT / "tui" / "games" / "__init__.py" in files
+    assert (
+        ROOT / "tui" / "play" / "setup.py" in files
+        and ROOT / "tui" / "games" / "__init__.py" in files
+    )
     named = []
     for path in files:
         where = path.relative_to(ROOT).as_posix()
@@ -230,10 +233,11 @@ def test_the_app_loads_only_what_the_menu_needs_before_it_shows() -> None:
     script or package metadata, no command's group (no words need no command) are (they load
     when first used, after the menu's first frame)."""
     heavy = ("core.games", "core.protocol", "core.codec", "core.referee", "msgspec",
-             "replays.file", "replays.unfinished", "tui.library", "tui.session", "tui.tables",
+             "replays.file", "replays.unfinished", "tui.replay.library", "tui.play.local_table",
+             "tui.play.setup",
              "tui.screens.table", "tui.screens.new_game", "net.wire", "aiomqtt", "shtab",
              "importlib.metadata", "tui.cli.local", "tui.cli.club", "tui.cli.files",
-             "tui.flags", "core.options")  # fmt: skip
+             "tui.cli.flags", "core.options")  # fmt: skip
     code = (
         "import json, sys; import tui.cli, tui.app, tui.screens.menu; tui.cli._parser((), []);"
         f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]))"

@@ -21,8 +21,8 @@ from core.games import get_rules
 from core.games.arnak.components import COMPONENTS as ARNAK
 from replays.file import read
 from tests.lifeline import dies_with_us
-from tui.lines import lines_for
-from tui.sentences import sentence
+from tui.lines.player import lines_for
+from tui.lines.sentences import sentence
 
 EVENT = re.compile(r"^ {0,4}(\d+)  (.*)$")
 LISTED = re.compile(r"^  (\d+)\) ")
@@ -162,8 +162,8 @@ async def test_a_player_reads_only_what_their_seat_may_see() -> None:
 
     from core.bots import make_bot
     from core.games.maunakea import events as ev
-    from tui.lines import LinePlayer
-    from tui.session import LocalSession
+    from tui.lines.player import LinePlayer
+    from tui.play.local_table import LocalSession
 
     rules = get_rules("maunakea")
     config = rules.config(2, {"advanced": True})
@@ -291,7 +291,7 @@ def test_two_players_at_one_terminal_are_asked_to_hand_it_over(tmp_path: Path) -
 def test_look_in_each_game_names_no_card_the_seat_may_not_see(game: str) -> None:
     from core.bots import make_bot, play_out
     from core.referee import Referee
-    from tui.look import look
+    from tui.lines.position import look
 
     rules = get_rules(game)
     config = rules.config(2, {"advanced": True} if game == "maunakea" else {})

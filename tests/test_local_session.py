@@ -16,9 +16,9 @@ from core.games.maunakea import commands as cmd
 from core.lifecycle import GameEnded
 from core.session import Session
 from replays.file import read
-from tui.library import read_entry, saved_replays
-from tui.session import LocalSession
-from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup, open_local_session
+from tui.play.local_table import LocalSession
+from tui.play.setup import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup, open_local_session
+from tui.replay.library import read_entry, saved_replays
 
 RULES = get_rules("maunakea")
 

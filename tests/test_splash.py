@@ -1,4 +1,4 @@
-"""The menu drawn at once (tui.splash): the real ``caldera`` in a pseudo-terminal keeps its
+"""The menu drawn at once (tui.launch.splash): the real ``caldera`` in a pseudo-terminal keeps its
 menu's first frame, the next launch draws it before the app has started, keys typed meanwhile
 reach the app, and the terminal's settings are as they were when it ends."""
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.lifeline import dies_with_us
-from tui import splash
+from tui.launch import splash
 
 APP_STARTED = b"\x1b[?1004h"  # Textual's driver asks for focus events once it runs
 MENU = b"New local game"

@@ -21,20 +21,20 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from net.config import config_path
-from tui import collector
 from tui.games import screens_for
+from tui.launch import collector
 from tui.screens.menu import MenuScreen
-from tui.settings import DEFAULT_BOT_PACE, load_settings, save_setting
+from tui.settings.play import DEFAULT_BOT_PACE, load_settings, save_setting
 
 if TYPE_CHECKING:  # what the menu does not need loads when first used, after its first frame
     from core.session import Session
     from net.identity import Lease
     from net.keys import Keys
-    from tui.netplay import Closable, Terminal
+    from tui.netplay.hosting import Closable, Terminal
+    from tui.netplay.turn_watch import TurnWatch
+    from tui.play.setup import TableSetup
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
-    from tui.tables import TableSetup
-    from tui.turn_watch import TurnWatch
 
 
 TEXTUAL_COMMANDS = ("Theme", "Quit")  # Textual's palette commands this app keeps
@@ -91,7 +91,7 @@ class CalderaApp(App[None]):
         and the screen says one line (where the traceback is)."""
         from rich.text import Text
 
-        from tui import logs
+        from tui.launch import logs
 
         logging.getLogger("caldera.app").critical(
             "the app stopped on an error", exc_info=(type(error), error, error.__traceback__)
@@ -114,7 +114,9 @@ class CalderaApp(App[None]):
         if self.settings.keys:
             self._remap_keys()
         self.push_screen(MenuScreen())
-        self.call_after_refresh(collector.resume)  # paused for the launch (see tui.collector)
+        self.call_after_refresh(
+            collector.resume
+        )  # paused for the launch (see tui.launch.collector)
         if self.keep_frame and self.launch == Launch():
             self.call_after_refresh(self._keep_menu_frame)
         if (config_path().parent / "identity.json").exists():  # a player of tables before
@@ -128,8 +130,8 @@ class CalderaApp(App[None]):
 
     def _keep_menu_frame(self) -> None:
         """The menu's first frame as terminal text, for the next launch to draw before the
-        app has loaded (:mod:`tui.splash`)."""
-        from tui import splash
+        app has loaded (:mod:`tui.launch.splash`)."""
+        from tui.launch import splash
 
         if not isinstance(self.screen, MenuScreen):
             return  # a key typed early moved on before the first frame
@@ -139,10 +141,10 @@ class CalderaApp(App[None]):
         splash.keep(self.size.width, self.size.height, frame)
 
     def _remap_keys(self) -> None:
-        """The config file's ``[keys]``, through Textual's keymap (:mod:`tui.keymap`)."""
-        from tui import keymap
+        """The config file's ``[keys]``, through Textual's keymap (:mod:`tui.settings.bindings`)."""
+        from tui.settings import bindings
 
-        usable, problem = keymap.check(self.settings.keys, keymap.name_bindings())
+        usable, problem = bindings.check(self.settings.keys, bindings.name_bindings())
         if problem:
             self.notify(problem, severity="warning", timeout=10)
         self.set_keymap(usable)
@@ -169,7 +171,7 @@ class CalderaApp(App[None]):
         lasting identity, the same on every run (coming back to a table with it gives back the
         seat held, after a crash too)."""
         from net.topics import new_id, valid_name
-        from tui.netplay import network_config
+        from tui.netplay.hosting import network_config
 
         config, _problem = network_config()
         user = config.broker.username
@@ -181,7 +183,7 @@ class CalderaApp(App[None]):
     @property
     def player_name(self) -> str:
         """The name shown at tables: the last one chosen here, else the config file's."""
-        from tui.netplay import network_config
+        from tui.netplay.hosting import network_config
 
         lease = self.lease
         if lease is not None and lease.name:
@@ -204,7 +206,7 @@ class CalderaApp(App[None]):
     @property
     def terminal(self) -> Terminal:
         """What the network screens need: this terminal's identity, its game screens."""
-        from tui.netplay import Terminal
+        from tui.netplay.hosting import Terminal
 
         return Terminal(
             identity=self.identity,
@@ -225,7 +227,7 @@ class CalderaApp(App[None]):
     async def start_game(self, setup: TableSetup) -> None:
         """Open a local session for ``setup``, show its table and start it."""
         from core.errors import CalderaError
-        from tui.tables import open_local_session
+        from tui.play.setup import open_local_session
 
         try:
             play = screens_for(setup.game).play
@@ -241,7 +243,7 @@ class CalderaApp(App[None]):
     async def resume_game(self, path: Path) -> None:
         """Go on with the unfinished local game saved in ``path``, exactly where it stopped."""
         from core.errors import CalderaError
-        from tui.session import LocalSession
+        from tui.play.local_table import LocalSession
 
         try:
             session = LocalSession.resume(path, bot_pace=self.bot_pace)
@@ -407,10 +409,11 @@ class CalderaApp(App[None]):
         self.watch_turns()
 
     def watch_turns(self) -> None:
-        """Follow your turns at every table of the club from now on (:mod:`tui.turn_watch`)."""
+        """Follow your turns at every table of the club from now on
+        (:mod:`tui.netplay.turn_watch`)."""
         if self.turn_watch is not None:
             return
-        from tui.turn_watch import TurnWatch
+        from tui.netplay.turn_watch import TurnWatch
 
         self.turn_watch = TurnWatch(self, self.terminal)
         self.run_worker(self.turn_watch.run(), name="turns", group="turns")

@@ -159,7 +159,7 @@ async def test_a_guests_app_keeps_the_finished_games_replay_in_its_saved_games(
     from test_tui_tables import SIZE, join_from_lobby, new_app, open_lobby
 
     from tests.tui.conftest import wait_for
-    from tui.library import read_entry, replays_dir, saved_replays
+    from tui.replay.library import read_entry, replays_dir, saved_replays
     from tui.screens.end import EndScreen
 
     monkeypatch.setenv("CALDERA_BROKER", str(amqtt_broker.address))

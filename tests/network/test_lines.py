@@ -13,7 +13,7 @@ from netkit import TestBroker, make_host
 from core.audit import audit
 from replays.file import read
 from tests.test_lines import COUNTED, PROMPT, Script, listed_above
-from tui.library import saved_replays
+from tui.replay.library import saved_replays
 
 
 async def test_a_script_plays_a_table_in_the_line_mode(broker: TestBroker, tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from net.ratings_cache import RatingsCache
 from net.serve import Server
 from net.wire import SeatCard
 from replays import proofs
-from tui.club_commands import ratings_lines
+from tui.cli.club_lines import ratings_lines
 
 
 def same(a: RatingsCache, b: RatingsCache, game: str) -> bool:

@@ -26,12 +26,12 @@ from tui.app import CalderaApp, Launch
 from tui.games.maunakea.draft import DraftScreen
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.games.maunakea.widgets.cards import CardsPanel, card_title
+from tui.play.setup import SeatSetup, TableSetup, local_game
+from tui.replay.viewer import EVERYTHING, SPECTATOR, Viewer, viewers
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
 from tui.screens.replay import ReplayScreen
-from tui.tables import SeatSetup, TableSetup, local_game
-from tui.viewer import EVERYTHING, SPECTATOR, Viewer, viewers
 from tui.widgets.event_log import EventLog
 
 from .conftest import point_at, screen_text, wait_for

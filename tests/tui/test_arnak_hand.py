@@ -16,7 +16,7 @@ from tui.app import CalderaApp, Launch
 from tui.games.arnak.look import look
 from tui.games.arnak.panels import _card_line
 from tui.games.arnak.screen import ArnakScreen
-from tui.tables import SeatSetup, TableSetup
+from tui.play.setup import SeatSetup, TableSetup
 
 from .conftest import screen_text, wait_for
 from .test_arnak_play import SIZE, from_table, red_to_play

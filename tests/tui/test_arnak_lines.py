@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from core.games.arnak import RULES
 from core.games.arnak import board_words as B
 from tests.arnak_builder import Table
-from tui.lines import LinePlayer, asked_once
-from tui.look import look
-from tui.tables import SeatSetup, TableSetup, open_local_session
+from tui.lines.player import LinePlayer, asked_once
+from tui.lines.position import look
+from tui.play.setup import SeatSetup, TableSetup, open_local_session
 
 NAMES = ("Red", "Blue")
 

@@ -10,9 +10,9 @@ from core.games.arnak import events as ev
 from tests.arnak_builder import Table
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.screen import ArnakScreen
+from tui.play.setup import SeatSetup, TableSetup
 from tui.screens.choice import ConfirmScreen
 from tui.screens.cover import CoverScreen
-from tui.tables import SeatSetup, TableSetup
 
 from .conftest import screen_text, wait_for
 

@@ -15,7 +15,7 @@ from core.referee import Referee
 from replays.file import Header, ReplayWriter
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.replay import ArnakReplayScreen
-from tui.viewer import SPECTATOR, Viewer
+from tui.replay.viewer import SPECTATOR, Viewer
 
 from .conftest import screen_text, wait_for
 

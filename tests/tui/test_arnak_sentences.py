@@ -9,7 +9,7 @@ from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
 from core.games.arnak import words as W
 from tests.arnak_builder import Table
-from tui.lines import lines_for
+from tui.lines.player import lines_for
 from tui.widgets.event_log import EventLog
 
 from .conftest import wait_for

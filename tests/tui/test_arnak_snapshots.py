@@ -23,8 +23,8 @@ from core.referee import Referee
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.replay import ArnakReplayScreen
 from tui.games.arnak.screen import ArnakScreen
+from tui.play.setup import SeatSetup, TableSetup, local_game
 from tui.screens.end import EndScreen
-from tui.tables import SeatSetup, TableSetup, local_game
 
 from .conftest import wait_for
 from .test_arnak_replay import save_game

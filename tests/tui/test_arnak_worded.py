@@ -19,7 +19,7 @@ from core.games.arnak.state import HIDDEN
 from tests.arnak_builder import Table
 from tui.games.arnak import panels
 from tui.games.arnak.layout import Layout
-from tui.tables import SeatSetup
+from tui.play.setup import SeatSetup
 from tui.widgets.text_line import TextLine
 
 from .test_arnak_play import from_table, red_to_play

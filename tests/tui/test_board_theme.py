@@ -26,8 +26,8 @@ from tui.games.kilauea.widgets.glyphs import palette as kilauea_palette
 from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.glyphs import palette as maunakea_palette
 from tui.games.maunakea.widgets.paint import LABEL_WIDTH, Marks, Painter
-from tui.seats import SEAT_COLOURS
-from tui.theme_colours import LEGIBLE, colours_of, contrast
+from tui.play.seats import SEAT_COLOURS
+from tui.widgets.theme_colours import LEGIBLE, colours_of, contrast
 
 from . import test_arnak_snapshots as arnak
 from . import test_kilauea_play as kilauea

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tui import collector
 from tui.app import CalderaApp
+from tui.launch import collector
 from tui.screens.menu import MenuScreen
 
 from .conftest import wait_for

@@ -16,13 +16,13 @@ from tests.mk_builder import Builder
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.games.maunakea.widgets.players import PlayersPanel
+from tui.play.seats import seat_letters
+from tui.play.setup import local_game
 from tui.screens.choice import AskScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
-from tui.seats import seat_letters
-from tui.tables import local_game
 from tui.widgets.key_footer import shown_keys
 
 from .conftest import screen_text, wait_for

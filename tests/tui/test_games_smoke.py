@@ -9,11 +9,11 @@ import pytest
 from core.games import get_rules
 from tui.app import CalderaApp, Launch
 from tui.games import screens_for, shown_games
+from tui.play.setup import local_game
 from tui.screens.end import EndScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
-from tui.tables import local_game
 from tui.widgets.event_log import EventLog
 
 from .conftest import screen_text, wait_for

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from replays import unfinished
 from tui.app import CalderaApp, Launch
+from tui.play.local_table import LocalSession
+from tui.play.setup import local_game
 from tui.screens.choice import ChoiceScreen
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
-from tui.session import LocalSession
-from tui.tables import local_game
 
 from .conftest import screen_text, wait_for
 

@@ -7,10 +7,10 @@ import pytest
 
 from tui.app import CalderaApp, Launch
 from tui.games import shown_games
-from tui.lines import HELP
+from tui.lines.player import HELP
+from tui.play.setup import SeatSetup, TableSetup
 from tui.screens.help import HelpScreen
 from tui.screens.table import TableScreen
-from tui.tables import SeatSetup, TableSetup
 
 from .conftest import screen_text, wait_for
 

@@ -9,8 +9,8 @@ import re
 from tests.kilauea_builder import Table
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.screen import ArnakScreen
-from tui.lines import lines_for
-from tui.tables import local_game
+from tui.lines.player import lines_for
+from tui.play.setup import local_game
 from tui.widgets.key_footer import shown_keys
 from tui.widgets.text_line import TextLine
 

@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 from core.games import GAMES
 from core.games.maunakea import events as ev
-from tui import keymap
+from tui.settings import bindings
 
 from .conftest import wait_for
 from .test_play import events_of, from_position, game_app, screen_of, turn_position
@@ -31,8 +31,8 @@ async def test_a_remapped_key_acts_and_the_old_one_does_not(config_dir: Path) ->
 
 
 def test_every_key_of_every_game_has_a_name() -> None:
-    named = keymap.name_bindings()
-    for cls in keymap._classes():  # every screen and widget: each of its bindings has an id now
+    named = bindings.name_bindings()
+    for cls in bindings._classes():  # every screen and widget: each of its bindings has an id now
         own = cls.__dict__.get("BINDINGS", [])
         assert all(isinstance(b, Binding) and b.id in named for b in own), cls.__name__
     for game in GAMES:
@@ -40,7 +40,7 @@ def test_every_key_of_every_game_has_a_name() -> None:
 
 
 def test_a_name_no_key_has_is_said_in_one_line() -> None:
-    known = keymap.name_bindings()
-    usable, problem = keymap.check({"maunakea.spend": "z, f5", "maunakea.nothing": "x"}, known)
+    known = bindings.name_bindings()
+    usable, problem = bindings.check({"maunakea.spend": "z, f5", "maunakea.nothing": "x"}, known)
     assert usable == {"maunakea.spend": "z,f5"}
     assert problem.startswith("[keys]: maunakea.nothing (no such key name") and "\n" not in problem

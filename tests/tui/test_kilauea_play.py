@@ -18,10 +18,10 @@ from tests.kilauea_builder import ORCHID, Table
 from tui.app import CalderaApp, Launch
 from tui.games.kilauea.screen import KilaueaScreen
 from tui.games.kilauea.widgets.glyphs import CANOE_PAWN
+from tui.play.setup import SeatSetup, TableSetup, local_game
 from tui.screens.choice import ConfirmScreen
 from tui.screens.end import EndScreen, verdict
 from tui.screens.help import keys_table
-from tui.tables import SeatSetup, TableSetup, local_game
 from tui.widgets.text_line import TextLine
 
 from .conftest import screen_text, wait_for

@@ -19,11 +19,11 @@ from tui import cli
 from tui.app import CalderaApp, Launch
 from tui.games.kilauea.replay import KilaueaReplayScreen
 from tui.games.kilauea.screen import KilaueaScreen
-from tui.library import replays_dir
+from tui.play.setup import local_game
+from tui.replay.library import replays_dir
 from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
-from tui.tables import local_game
 from tui.widgets.event_log import EventLog
 
 from .conftest import saved_games, screen_text, wait_for

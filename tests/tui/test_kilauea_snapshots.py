@@ -20,8 +20,8 @@ from core.referee import Referee
 from tui.app import CalderaApp, Launch
 from tui.games.kilauea.replay import KilaueaReplayScreen
 from tui.games.kilauea.screen import KilaueaScreen
+from tui.play.setup import SeatSetup, TableSetup, local_game
 from tui.screens.end import EndScreen
-from tui.tables import SeatSetup, TableSetup, local_game
 
 from .conftest import wait_for
 from .test_kilauea_replay import save_game

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tui import logs
 from tui.app import CalderaApp
 from tui.cli import main
+from tui.launch import logs
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tui.library import ReplayEntry
+from tui.replay.library import ReplayEntry
 from tui.screens.menu import Column, rows_needed, saved_games_columns
 
 

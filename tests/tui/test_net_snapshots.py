@@ -23,7 +23,7 @@ from net.broker import EmbeddedBroker, free_port
 from net.config import BrokerAddress
 from tests.lifeline import dies_with_us
 from tui.app import CalderaApp
-from tui.netplay import HostSetup
+from tui.netplay.hosting import HostSetup
 from tui.screens.host_table import HostScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.room import RoomScreen

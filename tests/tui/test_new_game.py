@@ -13,9 +13,9 @@ from textual.widgets import Input, Label, Select, Switch
 
 from tests.mk_builder import Builder
 from tui.app import CalderaApp
+from tui.play.setup import TableSetup
 from tui.screens.host_table import HostScreen
 from tui.screens.new_game import NewGameScreen
-from tui.tables import TableSetup
 
 from .conftest import wait_for
 

@@ -11,9 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Switch
 
 from tui.app import CalderaApp
-from tui.last_choices import last_choices, last_game
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
+from tui.settings.last_choices import last_choices, last_game
 
 from .conftest import wait_for
 

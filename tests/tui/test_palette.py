@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tui.app import CalderaApp, Launch
+from tui.play.setup import local_game
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
-from tui.tables import local_game
 
 from .conftest import wait_for
 

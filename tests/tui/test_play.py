@@ -18,10 +18,10 @@ from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
 from tui.games.maunakea.widgets.info import space_info
 from tui.games.maunakea.widgets.paint import HEADER_ROWS, LABEL_WIDTH
 from tui.games.maunakea.widgets.players import PlayersPanel
+from tui.play.setup import SeatSetup, TableSetup, local_game
 from tui.screens.choice import ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.new_game import NewGameScreen
-from tui.tables import SeatSetup, TableSetup, local_game
 from tui.widgets.event_log import EventLog
 from tui.widgets.text_line import TextLine
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from net.wire import SeatCard, TableCard
-from tui.presence import connection_line, presence, seat_words, taken
+from tui.netplay.presence import connection_line, presence, seat_words, taken
 
 
 def card() -> TableCard:

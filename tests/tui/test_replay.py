@@ -18,12 +18,12 @@ from tui.app import CalderaApp, Launch
 from tui.cli import main
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.games.maunakea.widgets.board import IslandBoard
-from tui.library import replays_dir
+from tui.play.setup import local_game
+from tui.replay.library import replays_dir
 from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
-from tui.tables import local_game
 from tui.widgets.event_log import EventLog
 
 from .conftest import saved_games, screen_text, wait_for

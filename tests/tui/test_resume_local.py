@@ -15,11 +15,11 @@ from replays.file import read
 from tui.app import CalderaApp, Launch
 from tui.cli import main
 from tui.games.maunakea.screen import MaunaKeaScreen
-from tui.library import replays_dir
+from tui.play.local_table import LocalSession
+from tui.play.setup import local_game, open_local_session
+from tui.replay.library import replays_dir
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
-from tui.session import LocalSession
-from tui.tables import local_game, open_local_session
 
 from .conftest import saved_games, screen_text, wait_for
 

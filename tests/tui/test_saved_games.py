@@ -23,7 +23,7 @@ from replays.file import Header, ReplayWriter
 from replays.header import Table
 from tests.forge import offsets
 from tui.app import CalderaApp
-from tui.library import played_words
+from tui.replay.library import played_words
 from tui.screens.menu import MenuScreen
 
 from .conftest import saved_games, screen_text, wait_for
@@ -119,11 +119,13 @@ async def test_the_menu_shows_before_its_saved_games_are_read_and_reads_them_aga
 ) -> None:
     """The menu's first frame comes before the saved games are read (once, after it), and
     coming back to the menu reads them again (a game played meanwhile is listed)."""
-    import tui.library
+    import tui.replay.library
 
     happened: list[str] = []
-    listed = tui.library.saved_replays
-    monkeypatch.setattr(tui.library, "saved_replays", lambda: happened.append("read") or listed())
+    listed = tui.replay.library.saved_replays
+    monkeypatch.setattr(
+        tui.replay.library, "saved_replays", lambda: happened.append("read") or listed()
+    )
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     display = app._display
 

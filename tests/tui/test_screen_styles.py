@@ -17,8 +17,8 @@ from tui.app import CalderaApp, Launch
 from tui.games.arnak.screen import ArnakScreen
 from tui.games.kilauea.screen import KilaueaScreen
 from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.play.setup import SeatSetup, TableSetup
 from tui.screens.choice import ConfirmScreen
-from tui.tables import SeatSetup, TableSetup
 
 from .conftest import wait_for
 

@@ -11,7 +11,7 @@ from core.games.maunakea import events as ev
 from tests.arnak_builder import Table
 from tui.app import CalderaApp
 from tui.screens.choice import ConfirmScreen
-from tui.settings import Settings, load_settings, save_setting
+from tui.settings.play import Settings, load_settings, save_setting
 
 from .conftest import wait_for
 from .test_arnak_play import SIZE as ARNAK_SIZE

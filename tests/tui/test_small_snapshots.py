@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.app import CalderaApp, Launch
+from tui.play.setup import local_game
 from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
-from tui.tables import local_game
 
 from . import test_kilauea_snapshots as kilauea
 from .test_snapshots import Snap, _mid_game, fixed_data_dir, replay_at_event_60, until

@@ -17,10 +17,10 @@ from textual.pilot import Pilot
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.draft import DraftScreen
 from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.play.setup import local_game
 from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
-from tui.tables import local_game
 
 from .conftest import wait_for
 from .test_advanced import app_for, finished_position, jungle_position, red_to_play

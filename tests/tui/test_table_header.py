@@ -11,8 +11,8 @@ from core.games import get_rules
 from net.wire import SeatCard, TableCard
 from tui.app import CalderaApp
 from tui.games import screens_for
+from tui.play.local_table import LocalSession
 from tui.screens.table import TableScreen
-from tui.session import LocalSession
 from tui.widgets.table_header import HeaderWords, SeatWords, TableHeader, width
 
 from .conftest import screen_text, wait_for

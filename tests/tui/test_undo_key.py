@@ -14,8 +14,8 @@ from tests.kilauea_builder import Table as KTable
 from tests.mk_builder import Builder
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.play.setup import SeatSetup, TableSetup
 from tui.screens.choice import ConfirmScreen
-from tui.tables import SeatSetup, TableSetup
 from tui.widgets.key_footer import shown_keys
 
 from .conftest import screen_text, wait_for

@@ -22,8 +22,8 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
-from tui import logs
 from tui.cli.command import Command, OneLineParser, fail
+from tui.launch import logs
 
 __all__ = ["COMMANDS", "main", "parse_bots", "selfplay_turn_limit"]
 
@@ -139,16 +139,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_app(args: argparse.Namespace, launch: Any) -> int:
     """The full-screen app, opening ``launch`` (a game, a replay; the menu when None). The menu
-    is drawn at once from the last launch's first frame while the app loads (tui.splash)."""
-    from tui import collector, splash
+    is drawn at once from the last launch's first frame while the app loads (tui.launch.splash)."""
+    from tui.launch import collector, splash
 
     if args.pace is not None and args.pace < 0:
         return fail("--pace is a number of seconds, 0 or more")
     shown = splash.show() if launch is None else None
-    collector.pause()  # until the first frame (the app resumes it): see tui.collector
+    collector.pause()  # until the first frame (the app resumes it): see tui.launch.collector
     try:
         from tui.app import CalderaApp
-        from tui.settings import DEFAULT_BOT_PACE
+        from tui.settings.play import DEFAULT_BOT_PACE
 
         pace = args.pace if args.pace is not None else DEFAULT_BOT_PACE
         if logs.current() is None:

@@ -12,8 +12,7 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
-from tui import flags
-from tui.cli import network, shared
+from tui.cli import flags, network, shared
 from tui.cli.command import Command, Parser, say
 
 
@@ -203,7 +202,7 @@ def _games_flags(p: Parser, games: Sequence[str]) -> None:
 
 def _run_games(args: argparse.Namespace) -> int:
     from net.identity import claim
-    from tui.club_commands import games_lines
+    from tui.cli.club_lines import games_lines
 
     config = network.setup(args)
     lease = claim()  # the app's lasting identity: the seats it holds
@@ -232,7 +231,7 @@ def _ratings_flags(p: Parser, games: Sequence[str]) -> None:
 
 def _run_ratings(args: argparse.Namespace) -> int:
     from net.host import default_replay_dir
-    from tui.club_commands import ratings_lines
+    from tui.cli.club_lines import ratings_lines
 
     folder = args.replay_dir if args.replay_dir is not None else default_replay_dir()
     for line in ratings_lines(folder, args.cache, args.game, args.rebuild):

@@ -32,7 +32,7 @@ class Command:
     flags: Flags
     run: Run
     table_options: bool = False
-    """It opens a table: every game's options are its flags (``tui.flags``)."""
+    """It opens a table: every game's options are its flags (``tui.cli.flags``)."""
     description: str | None = None
     epilog: str | None = None
 

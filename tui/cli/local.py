@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.known_games import GAMES
-from tui import flags
-from tui.cli import shared
+from tui.cli import flags, shared
 from tui.cli.command import Command, Parser, fail, no_flags
 from tui.cli.files import load
-from tui.seats import SEAT_NAMES
+from tui.play.seats import SEAT_NAMES
 
 if TYPE_CHECKING:
     from tui.app import Launch
@@ -175,7 +174,7 @@ def _play(args: argparse.Namespace) -> int | Launch:
     from core.games import get_rules
     from tui.app import Launch
     from tui.games import shown_games
-    from tui.tables import local_game
+    from tui.play.setup import local_game
 
     if args.resume is not None:
         if args.game is not None:
@@ -210,9 +209,9 @@ def _play_lines(args: argparse.Namespace, setup: Any) -> int:
     """A local game in the line mode (``setup``), or the unfinished one in ``args.resume``."""
     import asyncio
 
-    from tui.lines import LinePlayer, stdin_line
-    from tui.session import LocalSession
-    from tui.tables import open_local_session
+    from tui.lines.player import LinePlayer, stdin_line
+    from tui.play.local_table import LocalSession
+    from tui.play.setup import open_local_session
 
     pace = args.pace if args.pace is not None else 0.0  # a reader wants the bots' moves at once
     if pace < 0:
@@ -266,13 +265,13 @@ def _replay(args: argparse.Namespace) -> Launch:
 
 def _keys(args: argparse.Namespace) -> int:
     """Every key of the app by its name, for the config file's ``[keys]`` table."""
-    from tui import keymap
+    from tui.settings import bindings
 
     print("# name (for config.toml's [keys]), its keys, what it does")
-    for name, bindings in sorted(keymap.name_bindings().items()):
-        keys = ",".join(dict.fromkeys(b.key for _, b in bindings))
+    for name, named in sorted(bindings.name_bindings().items()):
+        keys = ",".join(dict.fromkeys(b.key for _, b in named))
         what = next(
-            (b.tooltip or b.description for _, b in bindings if b.tooltip or b.description), ""
+            (b.tooltip or b.description for _, b in named if b.tooltip or b.description), ""
         )
         print(f"{name:32} {keys:18} {what}".rstrip())
     return 0

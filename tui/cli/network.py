@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from core.errors import CalderaError
-from tui import flags
+from tui.cli import flags
 from tui.cli.command import say
 
 

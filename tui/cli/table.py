@@ -15,8 +15,7 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
-from tui import flags
-from tui.cli import network, shared
+from tui.cli import flags, network, shared
 from tui.cli.command import Command, Parser, say
 
 
@@ -231,7 +230,7 @@ def _run_join(args: argparse.Namespace) -> int:
 async def _join(args: argparse.Namespace, config: Any) -> int:
     from net.identity import claim
     from net.session import NetSession
-    from tui.lines import LinePlayer, stdin_line
+    from tui.lines.player import LinePlayer, stdin_line
 
     lease = claim()  # the app's lasting identity and key: a player who comes back gets the seat
     identity = config.broker.username or lease.client
@@ -280,7 +279,7 @@ async def _keep_replay(session: Any) -> str:
     """Keep the finished game's replay in this terminal's saved games too (the host keeps its
     own): a line saying where, or why not."""
     from net.keeping import keep_replay, not_kept
-    from tui.library import replays_dir
+    from tui.replay.library import replays_dir
 
     try:
         kept = await keep_replay(session, replays_dir())

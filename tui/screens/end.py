@@ -19,8 +19,8 @@ from textual.widgets import Button, Label, Static
 
 from core.protocol import Outcome, Rules
 from core.session import Session
-from tui.export import ask_export
-from tui.seats import seat_colour
+from tui.play.seats import seat_colour
+from tui.replay.export import ask_export
 
 TIEBREAK = {
     "": "",

@@ -1,8 +1,8 @@
 """Hosting a table: the game, its seats (you, a player from another terminal, or a bot), the
 game's options, the table's name and the broker it opens on.
 
-Dismissed with a :class:`tui.netplay.HostSetup`, or ``None`` when cancelled. Nothing is opened
-here: the table room (:mod:`tui.screens.room`) starts the broker and the table.
+Dismissed with a :class:`tui.netplay.hosting.HostSetup`, or ``None`` when cancelled. Nothing is
+opened here: the table room (:mod:`tui.screens.room`) starts the broker and the table.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from core.clock import check_clock
 from core.games import get_rules
 from net.errors import NetError
 from tui.games import shown_games
-from tui.netplay import ME, OPEN, HostSetup, broker_from_text, network_config
+from tui.netplay.hosting import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.screens.new_game import DEFAULT_BOT
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer

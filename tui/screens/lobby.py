@@ -26,8 +26,8 @@ from net.lobby import Lobby
 from net.session import NetSession
 from net.wire import TableCard
 from tui.games import shown_games
-from tui.netplay import Terminal, broker_from_text, network_config
-from tui.presence import handed_to, presence, taken
+from tui.netplay.hosting import Terminal, broker_from_text, network_config
+from tui.netplay.presence import handed_to, presence, taken
 from tui.screens.choice import AskScreen
 from tui.screens.join import JoinChoice, JoinScreen
 from tui.screens.room import RoomScreen, options_line

@@ -21,9 +21,9 @@ from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:  # the rules, the saved games, the forms and the network load after the
     # menu's first frame, when first used
-    from tui.library import ReplayEntry
-    from tui.netplay import HostSetup
-    from tui.tables import TableSetup
+    from tui.netplay.hosting import HostSetup
+    from tui.play.setup import TableSetup
+    from tui.replay.library import ReplayEntry
 
 LOGO = Text.assemble(
     ("    /\\\n", "bold #ff7a2f"),
@@ -253,7 +253,7 @@ class MenuScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="replays")
     def _load_replays(self) -> None:
         """Read the saved games in a thread (a long game takes a while to check)."""
-        from tui.library import read_entry, saved_replays
+        from tui.replay.library import read_entry, saved_replays
 
         paths = saved_replays()
         entries = [read_entry(p) for p in paths]
@@ -290,7 +290,7 @@ class MenuScreen(Screen[None]):
 
     def _describe(self, row: int) -> None:
         """Under the list: the highlighted game in full (or why its file cannot be read)."""
-        from tui.library import replays_dir
+        from tui.replay.library import replays_dir
 
         note = self.query_one("#replays-note", Static)
         folder = replays_dir()

@@ -1,8 +1,8 @@
 """Setting up a local game: the game, 2–4 seats (each a human at this keyboard or a bot), a seed.
 
-The form comes back as it was last used for each game (:mod:`tui.last_choices`), on the game
-chosen last; the focus starts on the game. Also used to "continue from here": the seats are then
-fixed by the saved position, and nothing is remembered.
+The form comes back as it was last used for each game (:mod:`tui.settings.last_choices`), on the
+game chosen last; the focus starts on the game. Also used to "continue from here": the seats are
+then fixed by the saved position, and nothing is remembered.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from core.bots import bot_kinds
 from core.games import get_rules
 from tui.games import shown_games
-from tui.last_choices import LastChoices, last_choices, last_game, remember
-from tui.seats import SEAT_NAMES
-from tui.settings import DEFAULT_BOT_PACE
-from tui.tables import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
+from tui.play.seats import SEAT_NAMES
+from tui.play.setup import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
+from tui.settings.last_choices import LastChoices, last_choices, last_game, remember
+from tui.settings.play import DEFAULT_BOT_PACE
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
 

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from tui.library import replays_dir
+from tui.replay.library import replays_dir
 
 
 class OpenReplayScreen(ModalScreen[Path | None]):

@@ -28,9 +28,9 @@ from core.fold import apply, start_state
 from core.lifecycle import ClockRead, GameEnded, GameStarted, Undone
 from core.messages import Event
 from replays.timeline import Timeline
-from tui.export import ask_export
+from tui.replay.export import ask_export
+from tui.replay.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.screens.choice import ChoiceScreen
-from tui.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.timeline import TimelineBar

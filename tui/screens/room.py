@@ -7,7 +7,7 @@ fill the open seats with bots, start the game once every seat is taken, hand a s
 back, and close the table. A guest's room waits for the host to start. When the game begins, the
 game's own screen comes up over the room, driven by the seat's :class:`net.session.NetSession`;
 when it ends, a guest's seat keeps the game's replay in its own saved games too
-(:func:`tui.netplay.keep_guest_replay`).
+(:func:`tui.netplay.hosting.keep_guest_replay`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from core.options import options_words
 from net.host import TableHost
 from net.session import NetSession
 from net.wire import TableCard
-from tui.netplay import HostedTable, HostSetup, Terminal, keep_guest_replay
-from tui.presence import closed_words, handed_to, taken
+from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
+from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.new_game import DEFAULT_BOT
 from tui.screens.table import TableScreen

@@ -14,7 +14,7 @@ cover screen that only they are looking (:class:`tui.screens.hotseat.Hotseat`); 
 keyboard a notice says whose turn it is (``turn_passed``).
 
 At a networked table the header's sub-title follows the connection and who is connected
-(:mod:`tui.presence`); a table its host closes ends the screen with one line; the host's own
+(:mod:`tui.netplay.presence`); a table its host closes ends the screen with one line; the host's own
 screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table). At a local
 game, ``H`` hands a seat to a bot from now on, or gives a bot's seat to this keyboard.
 """
@@ -43,15 +43,21 @@ from core.messages import Command, Event
 from core.session import Session
 from core.undo import Takebacks
 from net.thinking import ThinkingError
-from tui import hint
-from tui.presence import TableWatch, closed_words, connection_line, connection_words, handed_to
+from tui.netplay.presence import (
+    TableWatch,
+    closed_words,
+    connection_line,
+    connection_words,
+    handed_to,
+)
+from tui.play import hint
+from tui.play.local_table import LocalSession
+from tui.replay.viewer import Viewer
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
 from tui.screens.hotseat import Hotseat
-from tui.session import LocalSession
-from tui.settings import Settings
-from tui.viewer import Viewer
+from tui.settings.play import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.table_header import HeaderWords, TableHeader

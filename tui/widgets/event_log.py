@@ -11,8 +11,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.seats import seat_colour
-from tui.theme_colours import colours_of, readable
+from tui.play.seats import seat_colour
+from tui.widgets.theme_colours import colours_of, readable
 
 
 class EventLog(Widget):

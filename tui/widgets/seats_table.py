@@ -9,8 +9,8 @@ from textual.widgets import DataTable
 
 from net.keys import fingerprint, public_from_hex
 from net.wire import Rank, SeatCard, TableCard
-from tui.presence import seat_words
-from tui.seats import seat_colour
+from tui.netplay.presence import seat_words
+from tui.play.seats import seat_colour
 
 
 def rating_words(

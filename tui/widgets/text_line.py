@@ -23,7 +23,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.theme_colours import ThemeColours, colours_of, on_theme_change, readable
+from tui.widgets.theme_colours import ThemeColours, colours_of, on_theme_change, readable
 
 KEPT_LINES = 256  # the lines a TextLine keeps drawn (then it starts afresh)
 

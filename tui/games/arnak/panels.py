@@ -21,7 +21,7 @@ from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, RES, TEMPLE, ArnakState
-from tui.seats import seat_colour, seat_letters
+from tui.play.seats import seat_colour, seat_letters
 
 ROMAN = ("", "I", "II", "III", "IV", "V")
 DIM = "dim"

@@ -54,7 +54,7 @@ from tui.games.arnak.turn import (
     VERBS,
     Turn,
 )
-from tui.presence import TableWatch
+from tui.netplay.presence import TableWatch
 from tui.screens.choice import ConfirmScreen
 from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
 from tui.screens.choice_tree import Choice, Option, Verb

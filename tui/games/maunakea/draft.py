@@ -21,7 +21,7 @@ from textual.widgets import Footer, Label, Static
 
 from core.games.maunakea.components import COMPONENTS
 from tui.games.maunakea.widgets.cards import card_rule, card_title
-from tui.seats import seat_colour
+from tui.play.seats import seat_colour
 
 C = COMPONENTS
 KEPT = Style(bold=True, color="#ffe14d")

@@ -22,8 +22,8 @@ from tui.games.maunakea.widgets.glyphs import legend
 from tui.games.maunakea.widgets.info import space_info
 from tui.games.maunakea.widgets.paint import Marks
 from tui.games.maunakea.widgets.players import PlayersPanel
+from tui.play.seats import seat_letters
 from tui.screens.replay import ReplayScreen
-from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.text_line import TextLine

@@ -39,8 +39,8 @@ from tui.games.maunakea.widgets.info import space_info
 from tui.games.maunakea.widgets.paint import SCALES, Marks, Scale
 from tui.games.maunakea.widgets.players import PlayersPanel, TileChoice
 from tui.games.maunakea.widgets.tasks import task_report
+from tui.play.seats import seat_letters
 from tui.screens.table import TableScreen
-from tui.seats import seat_letters
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.table_header import TableHeader

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from core.games.kilauea.state import KilaueaState
 from tui.games.kilauea.widgets.paint import SMALLEST, Marks, Scale, Seats, paint
-from tui.theme_colours import colours_of, on_theme_change
+from tui.widgets.theme_colours import colours_of, on_theme_change
 
 
 class VolcanoBoard(Widget):

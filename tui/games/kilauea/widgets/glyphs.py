@@ -15,8 +15,8 @@ from functools import lru_cache
 from rich.style import Style
 
 from core.games.kilauea.components import COMPONENTS
-from tui.seats import SEAT_COLOURS
-from tui.theme_colours import ThemeColours
+from tui.play.seats import SEAT_COLOURS
+from tui.widgets.theme_colours import ThemeColours
 
 C = COMPONENTS
 

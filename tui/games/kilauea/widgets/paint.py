@@ -47,7 +47,7 @@ from tui.games.kilauea.widgets.glyphs import (
     palette,
     tiki_letter,
 )
-from tui.theme_colours import DEFAULT, ThemeColours
+from tui.widgets.theme_colours import DEFAULT, ThemeColours
 
 C = COMPONENTS
 Run = tuple[str, Style]

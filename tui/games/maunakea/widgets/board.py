@@ -35,7 +35,7 @@ from tui.games.maunakea.widgets.paint import (
     band_lines,
     space_at,
 )
-from tui.theme_colours import ThemeColours, colours_of, on_theme_change
+from tui.widgets.theme_colours import ThemeColours, colours_of, on_theme_change
 
 START_CURSOR: Space = (8, 6)  # next to the volcano, on the north start field
 

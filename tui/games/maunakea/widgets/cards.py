@@ -15,8 +15,8 @@ from textual.widget import Widget
 
 from core.games.maunakea.components import COMPONENTS, Card
 from core.games.maunakea.state import MaunaKeaState, Phase
-from tui.seats import seat_colour
-from tui.theme_colours import readable
+from tui.play.seats import seat_colour
+from tui.widgets.theme_colours import readable
 
 C = COMPONENTS
 DIM = Style(dim=True)

@@ -14,8 +14,8 @@ from functools import lru_cache
 from rich.style import Style
 
 from core.games.maunakea.components import COMPONENTS, Direction, Terrain
-from tui.seats import seat_colour
-from tui.theme_colours import ThemeColours
+from tui.play.seats import seat_colour
+from tui.widgets.theme_colours import ThemeColours
 
 C = COMPONENTS
 

@@ -11,7 +11,7 @@ from core.games.maunakea.board import LANDING_OF_SPACE, slot_name, slot_of, spac
 from core.games.maunakea.components import COMPONENTS, Space
 from core.games.maunakea.state import Kind, MaunaKeaState
 from tui.games.maunakea.widgets.glyphs import ARTIFACT_GLYPH, TERRAIN_NAME
-from tui.seats import seat_colour
+from tui.play.seats import seat_colour
 
 C = COMPONENTS
 

@@ -34,7 +34,7 @@ from tui.games.maunakea.widgets.glyphs import (
     explorer_style,
     palette,
 )
-from tui.theme_colours import DEFAULT, ThemeColours
+from tui.widgets.theme_colours import DEFAULT, ThemeColours
 
 C = COMPONENTS
 LABEL_WIDTH = 5

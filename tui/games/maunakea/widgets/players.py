@@ -20,8 +20,8 @@ from tui.games.maunakea.widgets.glyphs import (
     TERRAIN_STYLE,
     boat_style,
 )
-from tui.seats import seat_colour
-from tui.theme_colours import readable
+from tui.play.seats import seat_colour
+from tui.widgets.theme_colours import readable
 
 C = COMPONENTS
 TILE_WIDTH = 6  # characters per tile in a hand, gap included (5 tiles fit in 32)

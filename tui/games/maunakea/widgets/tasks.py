@@ -13,7 +13,7 @@ from core.games.maunakea.scoring import best_tasks
 from core.games.maunakea.state import MaunaKeaState
 from tui.games.maunakea.widgets.cards import card_title
 from tui.games.maunakea.widgets.glyphs import ARTIFACT_GLYPH
-from tui.seats import seat_colour
+from tui.play.seats import seat_colour
 
 C = COMPONENTS
 DONE = Style(color="#5fd35f", bold=True)

@@ -18,7 +18,7 @@ from core.codec import Envelope
 from core.messages import Event
 from core.protocol import Rules
 from replays.export import hides_something
-from tui.sentences import sentence
+from tui.lines.sentences import sentence
 
 
 @dataclass(frozen=True)

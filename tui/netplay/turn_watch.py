@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 from core.errors import CalderaError
 from net.lobby import Lobby
 from net.your_games import MyTable, my_tables
-from tui.netplay import network_config
-from tui.presence import handed_to
+from tui.netplay.hosting import network_config
+from tui.netplay.presence import handed_to
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from tui.netplay import Terminal
+    from tui.netplay.hosting import Terminal
 
 
 class TurnWatch:

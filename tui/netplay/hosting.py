@@ -5,7 +5,8 @@ A hosted table is a :class:`net.host.TableHost` (the referee) in this process, o
 is started here when none answers (:func:`net.broker.ensure_broker`), and the host player's own
 seat, taken through the broker like anyone's (a :class:`net.session.NetSession`). The screens
 play that seat through the :class:`core.session.Session` protocol only; what a networked
-session tells beyond it (its table card, its connection) is :class:`tui.presence.TableWatch`.
+session tells beyond it (its table card, its connection) is
+:class:`tui.netplay.presence.TableWatch`.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from net.keys import Keys
 from net.session import NetSession
 from replays import unfinished
 from replays.file import read
-from tui.library import replays_dir
+from tui.replay.library import replays_dir
 
 ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
 OPEN = "open"  # a seat kind: a player from another terminal

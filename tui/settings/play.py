@@ -31,7 +31,7 @@ class Settings:
     confirm: bool = True
     bell: bool = True
     theme: str | None = None  # None: Textual's default
-    keys: Mapping[str, object] = field(default_factory=dict)  # [keys]: see tui.keymap
+    keys: Mapping[str, object] = field(default_factory=dict)  # [keys]: see tui.settings.bindings
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:

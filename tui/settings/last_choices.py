@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from net.config import config_path
-from tui.settings import TomlValue, save_keys
+from tui.settings.play import TomlValue, save_keys
 
 SECTION = "new_game"
 

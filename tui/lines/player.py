@@ -31,8 +31,8 @@ from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
-from tui.look import look, player_named
-from tui.sentences import sentence
+from tui.lines.position import look, player_named
+from tui.lines.sentences import sentence
 
 RECENT = 12  # a game taken up again reads out only its last events
 MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words to narrow them

@@ -9,10 +9,10 @@ from typing import Any
 from core.bots import make_bot
 from core.games import get_rules
 from core.rng import new_seed
-from tui.library import new_replay_path
-from tui.seats import SEAT_NAMES
-from tui.session import LocalSession
-from tui.settings import DEFAULT_BOT_PACE
+from tui.play.local_table import LocalSession
+from tui.play.seats import SEAT_NAMES
+from tui.replay.library import new_replay_path
+from tui.settings.play import DEFAULT_BOT_PACE
 
 BOT_ONLY_TURN_LIMIT = 200  # bots may stall forever in the base game (design: a house rule)
 

@@ -27,7 +27,7 @@ from core.session import Listener, Session
 from net import thinking
 from replays import unfinished
 from replays.file import Header, ReplayWriter, read
-from tui.settings import DEFAULT_BOT_PACE
+from tui.settings.play import DEFAULT_BOT_PACE
 
 
 class LocalSession:

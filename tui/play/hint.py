@@ -11,7 +11,7 @@ from core.bots import make_bot
 from core.protocol import Rules, Seat
 from core.search import Decision
 from net import thinking
-from tui.lines import kind_of, lines_for
+from tui.lines.player import kind_of, lines_for
 
 HINT_BOT = "hard"
 
