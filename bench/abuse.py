@@ -38,12 +38,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from netbench import BROKER_PIDS, brokers, command_round_trips, serve_process, summary
 
 from core.codec import pack
-from net import topics, work
+from net.club import work
+from net.club.lobby import Lobby
 from net.config import BrokerAddress
 from net.errors import NetError
-from net.keys import Keys
-from net.lobby import Lobby
-from net.wire import TableRequest, encode
+from net.trust.keys import Keys
+from net.wire import topics
+from net.wire.messages import TableRequest, encode
 
 
 class Flooder(threading.Thread):
@@ -121,7 +122,7 @@ def size_abuse(address: BrokerAddress, big: str) -> list[Flooder]:
 
 
 def identity_flood(address: BrokerAddress, count: int = 70) -> None:
-    """``count`` made-up identities (a key each, their work done: net.work) ask for 3 tables
+    """``count`` made-up identities (a key each, their work done: net.club.work) ask for 3 tables
     each at once, as fast as one connection sends (70 filled a 200-table server in 1.5 s)."""
     client = paho.Client(paho.CallbackAPIVersion.VERSION2, client_id="identity-flood")
     client.connect(address.host, address.port)

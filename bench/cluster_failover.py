@@ -24,7 +24,7 @@ from pathlib import Path
 import aiomqtt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "network"))
-from netkit import NatsCluster, join, make_host, play_all, until
+from tests.kit.netkit import NatsCluster, join, make_host, play_all, until
 
 
 async def fresh_connection(port: int, since: float) -> float:

@@ -5,7 +5,7 @@ The referee (``caldera serve``) and the echo each run in their own process, as t
 real table; the client is this process. A Caldera round trip is: the command published (QoS 1),
 checked by the referee (seat, expected_seq, ``decide``), its events appended to the replay file,
 projected and published to each stream (QoS 1), received and folded here. Every message is
-signed and the private ones sealed (net.keys); the cost of that cryptography per round trip is
+signed and the private ones sealed (net.trust.keys); the cost of that cryptography per round trip is
 measured apart and printed beside the round trip.
 
     .venv/bin/python bench/net_roundtrip.py [--samples 300]
@@ -24,15 +24,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from netbench import RawEcho, brokers, command_round_trips, serve_process, summary
 
-from net.keys import Keys, open_frame
-from net.lobby import Lobby
+from net.club.lobby import Lobby
+from net.trust.keys import Keys, open_frame
 
 
 def crypto_cost(seats: int = 2, repeat: int = 2000) -> dict[str, float]:
     """Microseconds of signing and sealing in one command's round trip at a ``seats`` table.
     On the way: the player signs the command's proof and seals the command to the host (a box
-    is its own proof of sender, net.keys); the host opens it, seals each seat's batch to it and
-    signs the public one; the player opens its batch. After the events left (``after``): the
+    is its own proof of sender, net.trust.keys); the host opens it, seals each seat's batch to it
+    and signs the public one; the player opens its batch. After the events left (``after``): the
     host checks the proof (it signs the chain's head with the state hash, at most once a second
     a table, so not for each command)."""
     host, player = Keys.generate(), Keys.generate()

@@ -13,8 +13,8 @@ referee keeps up); ``referee CPU`` is the share of a core each referee process u
 CPU`` the broker's (Mosquitto and amqtt use one core each), ``bench CPU`` this process's (the
 probe and the lobby), ``others`` what every other program on the machine used meanwhile (200%
 is two cores full). The commands are counted by the servers themselves, on their lobby cards
-(:class:`~net.wire.ServerCard`), so the bench receives no table's events. On a shared machine
-the round trip is noisy, so the search also stops once the pace falls under 75%, and a
+(:class:`~net.wire.messages.ServerCard`), so the bench receives no table's events. On a shared
+machine the round trip is noisy, so the search also stops once the pace falls under 75%, and a
 doubling is measured twice before it counts.
 
 Where Linux schedules by session (``kernel.sched_autogroup_enabled``), another session's work
@@ -51,10 +51,10 @@ from netbench import (
     serve_process,
 )
 
+from net.club.lobby import Lobby
+from net.club.serve import STATS_EVERY
 from net.config import BrokerAddress
-from net.lobby import Lobby
-from net.serve import STATS_EVERY
-from net.wire import ServerCard
+from net.wire.messages import ServerCard
 
 CORES = os.cpu_count() or 1
 BUSY = 0.25  # other programs using more of the cores than this make a run say so

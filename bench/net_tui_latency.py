@@ -25,11 +25,11 @@ sys.path.insert(0, str(ROOT / "tests" / "network"))
 
 
 async def placements() -> list[float]:
-    from netkit import AmqttBroker, make_host
     from textual import events
 
     from core.games.maunakea import commands as cmd
-    from tests.network.test_tui_tables import join_from_lobby, open_lobby
+    from tests.kit.netkit import AmqttBroker, make_host
+    from tests.net.test_tui_tables import join_from_lobby, open_lobby
     from tests.tui.conftest import point_at, wait_for
     from tui.app import CalderaApp
     from tui.games.maunakea.screen import MaunaKeaScreen

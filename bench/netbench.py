@@ -21,11 +21,11 @@ import paho.mqtt.client as paho
 
 from core.bots import make_bot
 from core.errors import IllegalCommand
-from net.broker import EmbeddedBroker, answers, free_port
 from net.config import BrokerAddress
-from net.keys import Keys
-from net.lifeline import dies_with_us
-from net.session import NetSession
+from net.link.broker import EmbeddedBroker, answers, free_port
+from net.seat.session import NetSession
+from net.trust.keys import Keys
+from tests.kit.lifeline import dies_with_us
 
 # A benchmark's tables, identities and unfinished-game records never land in the user's own
 # Caldera directories (the servers it starts inherit these).

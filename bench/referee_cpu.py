@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from net_tables import BIG, cpu_seconds, fresh_cards
 from netbench import mosquitto_broker
 
+from net.club.lobby import Lobby
+from net.club.serve import STATS_EVERY
 from net.config import BrokerAddress
-from net.lifeline import dies_with_us
-from net.lobby import Lobby
-from net.serve import STATS_EVERY
+from tests.kit.lifeline import dies_with_us
 
 HERE = Path(__file__).resolve().parents[1]
 

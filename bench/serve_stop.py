@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from netbench import brokers, serve_process
 
+from net.club.lobby import Lobby
 from net.config import BrokerAddress
-from net.lobby import Lobby
 
 BIG = {"turn_limit": 100_000}
 

@@ -35,14 +35,14 @@ from core.codec import encode_envelope
 from core.fold import fold
 from core.games import get_rules
 from core.statehash import state_hash
-from net.botclient import play
-from net.broker import EmbeddedBroker, answers, free_port
 from net.config import BrokerAddress
-from net.host import TableHost
-from net.lifeline import dies_with_us
-from net.link import Backoff, Link
-from net.session import NetSession
+from net.link.broker import EmbeddedBroker, answers, free_port
+from net.link.connection import Backoff, Link
+from net.seat.botclient import play
+from net.seat.session import NetSession
+from net.table.host import TableHost
 from replays.file import read
+from tests.kit.lifeline import dies_with_us
 
 KILLS = 10
 OUTAGE = 0.28

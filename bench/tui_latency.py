@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from net.lifeline import dies_with_us
+from tests.kit.lifeline import dies_with_us
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,7 +12,7 @@ The value is the one every Caldera computes (clients compare it, across versions
 of :func:`json_form`, Python's ``json.dumps`` with sorted keys and no spaces. :func:`canonical`
 has msgspec write those bytes, about five times faster: the two agree on every JSON document of
 string-keyed dicts, lists, strings, ints, booleans and nulls, which is what positions hold
-(``tests/test_statehash.py`` checks every position random games of every game pass through,
+(``tests/core/test_statehash.py`` checks every position random games of every game pass through,
 and that none holds a float: msgspec writes ``1e16`` and ``0.00001`` where json writes
 ``1e+16`` and ``1e-05``). A dict with other keys than strings takes json's way.
 """

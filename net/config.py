@@ -134,7 +134,7 @@ class NetConfig:
 
 def config_dir() -> Path:
     """Caldera's config directory: ``$CALDERA_CONFIG_DIR``, else the platform's (not created).
-    It holds ``config.toml`` and the lasting identities (:mod:`net.identity`)."""
+    It holds ``config.toml`` and the lasting identities (:mod:`net.trust.identity`)."""
     override = os.environ.get(CONFIG_DIR_ENV)
     if override:
         return Path(override).expanduser()

@@ -244,7 +244,7 @@ def _unproven(seat: int, key: str, events: Sequence[int]) -> str:
 
 
 def _fingerprint(key: str) -> str:
-    """``k:3f9a2c71``, as :func:`net.keys.fingerprint` shows a key (``key``: hex)."""
+    """``k:3f9a2c71``, as :func:`net.trust.keys.fingerprint` shows a key (``key``: hex)."""
     try:
         return "k:" + hashlib.blake2b(bytes.fromhex(key), digest_size=4).hexdigest()
     except ValueError:

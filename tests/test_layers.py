@@ -30,11 +30,12 @@ def loaded_after(imports: list[str], watched: tuple[str, ...]) -> list[str]:
 
 
 def modules_of(package: str) -> list[str]:
-    return sorted(
-        f"{package}.{path.stem}"
-        for path in (ROOT / package).glob("*.py")
-        if path.stem != "__init__"
-    )
+    """Every module of ``package`` and its sub-packages, by dotted name."""
+    found = []
+    for path in (ROOT / package).rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return sorted(found)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -235,7 +236,7 @@ def test_the_app_loads_only_what_the_menu_needs_before_it_shows() -> None:
     heavy = ("core.games", "core.protocol", "core.codec", "core.referee", "msgspec",
              "replays.file", "replays.unfinished", "tui.replay.library", "tui.play.local_table",
              "tui.play.setup",
-             "tui.screens.table", "tui.screens.new_game", "net.wire", "aiomqtt", "shtab",
+             "tui.screens.table", "tui.screens.new_game", "net.wire.messages", "aiomqtt", "shtab",
              "importlib.metadata", "tui.cli.local", "tui.cli.club", "tui.cli.files",
              "tui.cli.flags", "core.options")  # fmt: skip
     code = (

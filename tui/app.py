@@ -28,8 +28,8 @@ from tui.settings.play import DEFAULT_BOT_PACE, load_settings, save_setting
 
 if TYPE_CHECKING:  # what the menu does not need loads when first used, after its first frame
     from core.session import Session
-    from net.identity import Lease
-    from net.keys import Keys
+    from net.trust.identity import Lease
+    from net.trust.keys import Keys
     from tui.netplay.hosting import Closable, Terminal
     from tui.netplay.turn_watch import TurnWatch
     from tui.play.setup import TableSetup
@@ -151,10 +151,10 @@ class CalderaApp(App[None]):
 
     @cached_property
     def lease(self) -> Lease | None:
-        """This app's lasting identity (:mod:`net.identity`), claimed when the network is first
-        used; ``None`` when the config directory cannot keep one (said once)."""
+        """This app's lasting identity (:mod:`net.trust.identity`), claimed when the network is
+        first used; ``None`` when the config directory cannot keep one (said once)."""
         from net.errors import NetError
-        from net.identity import claim
+        from net.trust.identity import claim
 
         try:
             lease = claim()
@@ -170,7 +170,7 @@ class CalderaApp(App[None]):
         """Who this terminal is at a table: the broker user if one is configured, else the
         lasting identity, the same on every run (coming back to a table with it gives back the
         seat held, after a crash too)."""
-        from net.topics import new_id, valid_name
+        from net.wire.topics import new_id, valid_name
         from tui.netplay.hosting import network_config
 
         config, _problem = network_config()
@@ -194,7 +194,7 @@ class CalderaApp(App[None]):
     def signing_keys(self) -> Keys:
         """The signing keys this terminal speaks with at tables: the lasting identity's, else
         (its config directory cannot keep one) this run's own."""
-        from net.keys import Keys
+        from net.trust.keys import Keys
 
         lease = self.lease
         return lease.keys if lease is not None else Keys.generate()

@@ -25,7 +25,7 @@ class SearchBot:
     budget (``timed=False``) the same views give the same commands, game after game.
     """
 
-    searches = True  # thinks long enough to belong in a worker process (see net.thinking)
+    searches = True  # thinks long enough to belong in a worker process (see core.search.workers)
 
     def __init__(self, hooks: Hooks[Any], level: Level, seed: str, *, timed: bool = True) -> None:
         self.hooks = hooks

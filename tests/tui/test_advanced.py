@@ -1,8 +1,8 @@
 """The advanced game with keys only: the secret draft at one keyboard, every action card, the
 hands kept hidden between players, and the task cards at the end.
 
-Positions come from ``tests/mk_builder.py``. Where a test checks that a hand stays hidden, the
-other seat holds a card whose title the viewer's hand does not share (several cards share a
+Positions come from ``tests/kit/maunakea_builder.py``. Where a test checks that a hand stays hidden,
+the other seat holds a card whose title the viewer's hand does not share (several cards share a
 title, so "no other title on screen" would prove nothing otherwise).
 """
 
@@ -21,7 +21,7 @@ from core.games.maunakea.state import Phase, Quake, Status
 from core.lifecycle import GameEnded
 from core.referee import Referee
 from replays.file import Header, ReplayWriter
-from tests.mk_builder import Builder, lava_id, sl, sp
+from tests.kit.maunakea_builder import Builder, lava_id, sl, sp
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.draft import DraftScreen
 from tui.games.maunakea.screen import MaunaKeaScreen

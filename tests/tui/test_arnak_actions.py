@@ -7,7 +7,7 @@ from typing import Any
 
 from core.games.arnak import board_words as B
 from core.games.arnak import events as ev
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.games.arnak.screen import ArnakScreen
 from tui.screens.choice import ConfirmScreen
 

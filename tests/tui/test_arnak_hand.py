@@ -11,7 +11,7 @@ from rich.text import Text
 from core.games.arnak import RULES
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.look import look
 from tui.games.arnak.panels import _card_line

@@ -12,7 +12,7 @@ import pytest
 
 from core.games.arnak import RULES
 from core.games.arnak import events as ev
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.games.arnak.turn import DIG, Turn
 from tui.screens.choice import ConfirmScreen
 

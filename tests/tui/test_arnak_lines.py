@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from core.games.arnak import RULES
 from core.games.arnak import board_words as B
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.lines.player import LinePlayer, asked_once
 from tui.lines.position import look
 from tui.play.setup import SeatSetup, TableSetup, open_local_session

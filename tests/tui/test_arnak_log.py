@@ -9,7 +9,7 @@ of the two compasses gained.)"""
 from __future__ import annotations
 
 from core.games.arnak import events as ev
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.widgets.event_log import EventLog
 from tui.widgets.text_line import TextLine
 

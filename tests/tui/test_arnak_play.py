@@ -7,7 +7,7 @@ from typing import Any
 
 from core.games.arnak import RULES
 from core.games.arnak import events as ev
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.screen import ArnakScreen
 from tui.play.setup import SeatSetup, TableSetup

@@ -8,7 +8,7 @@ from core.games.arnak import RULES
 from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
 from core.games.arnak import words as W
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.lines.player import lines_for
 from tui.widgets.event_log import EventLog
 

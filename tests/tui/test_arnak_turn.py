@@ -15,7 +15,7 @@ from core.games import get_rules
 from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.referee import Referee
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.games.arnak import panels
 from tui.games.arnak.turn import ANSWER, VERBS, Turn
 from tui.screens.choice_tree import Verb

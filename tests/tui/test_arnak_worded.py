@@ -16,7 +16,7 @@ from core.games.arnak import board_words as B
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.games.arnak import panels
 from tui.games.arnak.layout import Layout
 from tui.play.setup import SeatSetup

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tests.kilauea_builder import Table as KilaueaTable
+from tests.kit.kilauea_builder import Table as KilaueaTable
 from tui.app import CalderaApp
 from tui.games.arnak.screen import ArnakScreen
 from tui.games.kilauea.widgets.board import VolcanoBoard

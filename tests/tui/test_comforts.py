@@ -12,7 +12,7 @@ from typing import Any
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import spaces_of
 from core.games.maunakea.state import EndState
-from tests.mk_builder import Builder
+from tests.kit.maunakea_builder import Builder
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.games.maunakea.widgets.players import PlayersPanel

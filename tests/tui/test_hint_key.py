@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.kilauea_builder import Table
+from tests.kit.kilauea_builder import Table
 from tui.app import CalderaApp, Launch
 from tui.games.arnak.screen import ArnakScreen
 from tui.lines.player import lines_for

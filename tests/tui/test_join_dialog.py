@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
-from net.wire import SeatCard, TableCard
+from net.wire.messages import SeatCard, TableCard
 from tui.screens.join import JoinChoice, JoinScreen
 
 from .conftest import screen_text, wait_for

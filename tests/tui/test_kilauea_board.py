@@ -7,7 +7,7 @@ import pytest
 from rich.style import Style
 
 from core.games.kilauea.components import COMPONENTS as C
-from tests.kilauea_builder import ORCHID, Table
+from tests.kit.kilauea_builder import ORCHID, Table
 from tui.games.kilauea.widgets.forests import SLOTS, check_layouts, drawing
 from tui.games.kilauea.widgets.glyphs import CANOE_PAWN, FOCUS
 from tui.games.kilauea.widgets.paint import SCALES, Marks, Scale, Seats, Spots, choose_scale, paint

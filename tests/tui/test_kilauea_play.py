@@ -14,7 +14,7 @@ from core.games.kilauea import track
 from core.games.kilauea.state import Phase
 from core.lifecycle import GameEnded
 from core.protocol import Outcome
-from tests.kilauea_builder import ORCHID, Table
+from tests.kit.kilauea_builder import ORCHID, Table
 from tui.app import CalderaApp, Launch
 from tui.games.kilauea.screen import KilaueaScreen
 from tui.games.kilauea.widgets.glyphs import CANOE_PAWN

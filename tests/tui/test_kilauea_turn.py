@@ -14,7 +14,7 @@ from core.games.kilauea import commands as cmd
 from core.games.kilauea.state import KilaueaState
 from core.messages import Command
 from core.referee import Referee
-from tests.kilauea_builder import ORCHID, Table
+from tests.kit.kilauea_builder import ORCHID, Table
 from tui.games.kilauea.turn import Turn
 from tui.games.kilauea.verbs import CUT, END, MOVE, TILE, VERBS, Verb
 

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from net.broker import EmbeddedBroker, free_port
 from net.config import BrokerAddress
-from tests.lifeline import dies_with_us
+from net.link.broker import EmbeddedBroker, free_port
+from tests.kit.lifeline import dies_with_us
 from tui.app import CalderaApp
 from tui.netplay.hosting import HostSetup
 from tui.screens.host_table import HostScreen

@@ -11,7 +11,7 @@ from textual._xterm_parser import XTermParser
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Switch
 
-from tests.mk_builder import Builder
+from tests.kit.maunakea_builder import Builder
 from tui.app import CalderaApp
 from tui.play.setup import TableSetup
 from tui.screens.host_table import HostScreen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from net.wire import SeatCard, TableCard
+from net.wire.messages import SeatCard, TableCard
 from tui.netplay.presence import connection_line, presence, seat_words, taken
 
 

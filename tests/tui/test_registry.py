@@ -51,7 +51,7 @@ def test_the_shared_screens_and_widgets_name_no_game() -> None:
 
 
 def test_the_rooms_options_line_follows_each_games_declaration() -> None:
-    from net.wire import TableCard
+    from net.wire.messages import TableCard
     from tui.screens.room import options_line
 
     def card(game: str, options: dict[str, object]) -> TableCard:

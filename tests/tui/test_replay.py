@@ -13,7 +13,7 @@ from core.bots import make_bot, play_out
 from core.games import get_rules
 from core.referee import Referee
 from replays.file import Header, ReplayWriter
-from tests.forge import offsets, rebuilt, set_header
+from tests.kit.forge import offsets, rebuilt, set_header
 from tui.app import CalderaApp, Launch
 from tui.cli import main
 from tui.games.maunakea.screen import MaunaKeaScreen

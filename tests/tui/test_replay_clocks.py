@@ -1,5 +1,5 @@
 """A replay of a game with a clock shows the clocks as the referee recorded them at each event
-(tests/test_clock.py plays the game; time is a counter)."""
+(tests/core/test_clock.py plays the game; time is a counter)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from core.games import get_rules
 from core.lifecycle import ClockRead
 from core.referee import Referee
 from replays.file import Header, ReplayWriter
-from tests.test_clock import Time, play, seated
+from tests.core.test_clock import Time, play, seated
 from tests.tui.conftest import wait_for
 from tui.app import CalderaApp, Launch
 from tui.screens.replay import ReplayScreen

@@ -21,7 +21,7 @@ from core.games import get_rules
 from core.referee import Referee
 from replays.file import Header, ReplayWriter
 from replays.header import Table
-from tests.forge import offsets
+from tests.kit.forge import offsets
 from tui.app import CalderaApp
 from tui.replay.library import played_words
 from tui.screens.menu import MenuScreen

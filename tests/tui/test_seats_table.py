@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from textual.app import App, ComposeResult
 
-from net.wire import SeatCard, TableCard
+from net.wire.messages import SeatCard, TableCard
 from tui.widgets.seats_table import SeatsTable
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from core.games.arnak import events as arnak_ev
 from core.games.maunakea import events as ev
-from tests.arnak_builder import Table
+from tests.kit.arnak_builder import Table
 from tui.app import CalderaApp
 from tui.screens.choice import ConfirmScreen
 from tui.settings.play import Settings, load_settings, save_setting

@@ -8,7 +8,7 @@ from rich.cells import cell_len
 
 from core.bots import make_bot
 from core.games import get_rules
-from net.wire import SeatCard, TableCard
+from net.wire.messages import SeatCard, TableCard
 from tui.app import CalderaApp
 from tui.games import screens_for
 from tui.play.local_table import LocalSession

@@ -10,8 +10,8 @@ from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_of
 from core.lifecycle import Undone
-from tests.kilauea_builder import Table as KTable
-from tests.mk_builder import Builder
+from tests.kit.kilauea_builder import Table as KTable
+from tests.kit.maunakea_builder import Builder
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.play.setup import SeatSetup, TableSetup

@@ -60,7 +60,7 @@ def _lobby_flags(p: Parser, games: Sequence[str]) -> None:
 
 
 def _run_broker(args: argparse.Namespace) -> int:
-    from net.broker import serve_forever
+    from net.link.broker import serve_forever
 
     return network.run(_broker(args.listen, args.port, serve_forever))
 
@@ -89,7 +89,7 @@ def _run_serve(args: argparse.Namespace) -> int:
 
 
 async def _serve(args: argparse.Namespace, config: Any, members: frozenset[str]) -> int:
-    from net.serve import Server
+    from net.club.serve import Server
 
     server = Server(
         config.broker,
@@ -140,7 +140,7 @@ def _ratings_cache() -> Any:
     goes on unrated, and says so in one line."""
     import sqlite3
 
-    from net.ratings_cache import RatingsCache
+    from net.club.ratings_cache import RatingsCache
 
     try:
         return RatingsCache()
@@ -170,7 +170,7 @@ def _table_line(card: Any) -> str:
 
 
 async def _lobby(args: argparse.Namespace, config: Any) -> int:
-    from net.lobby import Lobby
+    from net.club.lobby import Lobby
 
     async with Lobby(config.broker) as room:
         await asyncio.sleep(0.5)  # retained cards arrive at once
@@ -201,7 +201,7 @@ def _games_flags(p: Parser, games: Sequence[str]) -> None:
 
 
 def _run_games(args: argparse.Namespace) -> int:
-    from net.identity import claim
+    from net.trust.identity import claim
     from tui.cli.club_lines import games_lines
 
     config = network.setup(args)
@@ -230,7 +230,7 @@ def _ratings_flags(p: Parser, games: Sequence[str]) -> None:
 
 
 def _run_ratings(args: argparse.Namespace) -> int:
-    from net.host import default_replay_dir
+    from net.table.host import default_replay_dir
     from tui.cli.club_lines import ratings_lines
 
     folder = args.replay_dir if args.replay_dir is not None else default_replay_dir()

@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from net.config import BrokerAddress
-from net.keys import Keys
+from net.trust.keys import Keys
 
 
 async def games_lines(
     address: BrokerAddress, identity: str, keys: Keys, settle: float = 0.5
 ) -> list[str]:
     """One line a table of the club where ``identity`` holds a seat (yours to move first)."""
-    from net.lobby import Lobby
-    from net.your_games import my_tables
+    from net.club.lobby import Lobby
+    from net.club.your_games import my_tables
 
     async with Lobby(address, identity=identity, keys=keys, turns=True) as lobby:
         await asyncio.sleep(settle)  # the retained cards and turn messages come at once
@@ -41,7 +41,7 @@ def ratings_lines(
 ) -> list[str]:
     """The ladder of ``game`` (every game with a ladder, when ``None``): place, name, the
     key's short fingerprint (or ``bot``), rating and games."""
-    from net.ratings_cache import RatingsCache
+    from net.club.ratings_cache import RatingsCache
 
     with RatingsCache(cache_path) as cache:
         if rebuild:

@@ -101,7 +101,7 @@ def _run_ssh(args: argparse.Namespace) -> int:
 
 
 def _run_web(args: argparse.Namespace) -> int:
-    from net.broker import ensure_broker
+    from net.link.broker import ensure_broker
     from tui.doors.web import WebDoor
 
     folder, config, broker, idle = _door_setup(args, "web")

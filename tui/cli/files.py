@@ -173,7 +173,7 @@ def _terms_line(report: Any, envelopes: Any) -> str:
 
 def _who_played(signed: Any) -> str:
     """``seat 1 signed 12 commands (key k:3f9a2c71), seat 2: 9 by the host's bots``."""
-    from net.keys import fingerprint
+    from net.trust.keys import fingerprint
 
     seats = sorted({*signed.signed, *signed.by_host, *signed.by_standin})
     parts = []

@@ -68,7 +68,7 @@ def setup(args: argparse.Namespace) -> Any:
 def run_with_broker(config: Any, work: Callable[[], Coroutine[Any, Any, int]]) -> int:
     """:func:`run` ``work()``, beside an embedded broker when none answers at the config's
     address (it stops when the work ends)."""
-    from net.broker import ensure_broker
+    from net.link.broker import ensure_broker
 
     embedded = ensure_broker(config.broker, announce=say)
     try:

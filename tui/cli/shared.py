@@ -79,7 +79,7 @@ def members(path: Path | None) -> frozenset[str]:
     """The public keys (hex) of ``--members FILE``, one a line (``#`` starts a comment)."""
     if path is None:
         return frozenset()
-    from net.keys import public_from_hex
+    from net.trust.keys import public_from_hex
 
     try:
         lines = path.read_text(encoding="utf-8").splitlines()

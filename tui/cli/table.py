@@ -92,7 +92,7 @@ def _run_host(args: argparse.Namespace) -> int:
 
 def _new_table(args: argparse.Namespace, config: Any) -> Any:
     from core.games import get_rules
-    from net.host import TableHost
+    from net.table.host import TableHost
 
     try:
         rules = get_rules(args.game)
@@ -128,14 +128,14 @@ def _new_table(args: argparse.Namespace, config: Any) -> Any:
 
 
 async def _host(args: argparse.Namespace, config: Any, members: frozenset[str]) -> int:
-    from net.host import TableHost
+    from net.table.host import TableHost
 
     if args.resume is not None:
         table = TableHost.resume(config.broker, args.resume)
     else:
         table = _new_table(args, config)
     if members:
-        from net.work import members_only
+        from net.club.work import members_only
 
         table.admit = members_only(members)
     rules = table.rules
@@ -228,8 +228,8 @@ def _run_join(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace, config: Any) -> int:
-    from net.identity import claim
-    from net.session import NetSession
+    from net.seat.session import NetSession
+    from net.trust.identity import claim
     from tui.lines.player import LinePlayer, stdin_line
 
     lease = claim()  # the app's lasting identity and key: a player who comes back gets the seat
@@ -278,7 +278,7 @@ async def _join(args: argparse.Namespace, config: Any) -> int:
 async def _keep_replay(session: Any) -> str:
     """Keep the finished game's replay in this terminal's saved games too (the host keeps its
     own): a line saying where, or why not."""
-    from net.keeping import keep_replay, not_kept
+    from net.seat.keeping import keep_replay, not_kept
     from tui.replay.library import replays_dir
 
     try:
@@ -307,10 +307,10 @@ def _run_bot(args: argparse.Namespace) -> int:
 
 async def _bot(args: argparse.Namespace, config: Any) -> int:
     from core.bots import make_bot
-    from net import topics
-    from net.botclient import play
-    from net.identity import claim
-    from net.session import NetSession
+    from net.seat.botclient import play
+    from net.seat.session import NetSession
+    from net.trust.identity import claim
+    from net.wire import topics
 
     identity = args.client or config.broker.username
     if not identity:

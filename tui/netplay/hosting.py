@@ -1,10 +1,10 @@
 """The app's side of playing across terminals: hosting a table here, and the words for a table's
 seats and connection.
 
-A hosted table is a :class:`net.host.TableHost` (the referee) in this process, on a broker that
-is started here when none answers (:func:`net.broker.ensure_broker`), and the host player's own
-seat, taken through the broker like anyone's (a :class:`net.session.NetSession`). The screens
-play that seat through the :class:`core.session.Session` protocol only; what a networked
+A hosted table is a :class:`net.table.host.TableHost` (the referee) in this process, on a broker
+that is started here when none answers (:func:`net.link.broker.ensure_broker`), and the host
+player's own seat, taken through the broker like anyone's (a :class:`net.seat.session.NetSession`).
+The screens play that seat through the :class:`core.session.Session` protocol only; what a networked
 session tells beyond it (its table card, its connection) is
 :class:`tui.netplay.presence.TableWatch`.
 """
@@ -23,13 +23,13 @@ from textual.screen import Screen
 from core.errors import CalderaError
 from core.games import get_rules
 from core.session import Session
-from net.broker import EmbeddedBroker, ensure_broker
 from net.config import BrokerAddress, NetConfig, load
 from net.errors import NetError
-from net.host import TableHost
-from net.keeping import keep_replay, not_kept
-from net.keys import Keys
-from net.session import NetSession
+from net.link.broker import EmbeddedBroker, ensure_broker
+from net.seat.keeping import keep_replay, not_kept
+from net.seat.session import NetSession
+from net.table.host import TableHost
+from net.trust.keys import Keys
 from replays import unfinished
 from replays.file import read
 from tui.replay.library import replays_dir
@@ -86,7 +86,7 @@ class Notify(Protocol):
 async def keep_guest_replay(session: NetSession, notify: Notify) -> None:
     """Keep a finished game's replay in this terminal's saved games: the whole log asked of the
     host once the game is over (a seat is sent only what it may see while it runs), checked
-    and written off the event loop (:mod:`net.keeping`). One line either way, never a crash."""
+    and written off the event loop (:mod:`net.seat.keeping`). One line either way, never a crash."""
     try:
         kept = await keep_replay(session, replays_dir())
     except (CalderaError, OSError) as exc:
@@ -122,7 +122,7 @@ class HostSetup:
     hints: bool = False  # every seat may ask the hard bot what to play
     table: str | None = None
     seed: str | None = None
-    clock: str = ""  # the table's terms (net.host.TableHost)
+    clock: str = ""  # the table's terms (net.table.host.TableHost)
     on_timeout: str = "bot_turn"
     rated: bool = False
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from textual.message_pump import MessagePump
 
 from core.clock import show_left
-from net.wire import SeatCard, TableCard
+from net.wire.messages import SeatCard, TableCard
 from tui.widgets.table_header import HeaderWords, SeatWords
 
 

@@ -2,8 +2,8 @@
 move anywhere (the ``bell`` setting), a note, and a line for the header of whatever table you
 are at (``your move at <game's title> k3f9x2``).
 
-It follows the retained turn messages of this identity (:mod:`net.turns`) through a lobby of its
-own, from the first time the app uses the network (or from the start, for a player who has sat
+It follows the retained turn messages of this identity (:mod:`net.table.turns`) through a lobby of
+its own, from the first time the app uses the network (or from the start, for a player who has sat
 at a table before), until the app quits.
 """
 
@@ -13,8 +13,8 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from core.errors import CalderaError
-from net.lobby import Lobby
-from net.your_games import MyTable, my_tables
+from net.club.lobby import Lobby
+from net.club.your_games import MyTable, my_tables
 from tui.netplay.hosting import network_config
 from tui.netplay.presence import handed_to
 

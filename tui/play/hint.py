@@ -1,6 +1,6 @@
 """The hint key: what the ``hard`` bot would play for the acting seat, worded as the rules word
-it, with what it expects to gain. It thinks in the bots' worker pool (:mod:`net.thinking`) from
-the seat's own view, so the screen stays live and the hint knows nothing the seat does not."""
+it, with what it expects to gain. It thinks in the bots' worker pool (:mod:`core.search.workers`)
+from the seat's own view, so the screen stays live and the hint knows nothing the seat does not."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from typing import Any
 
 from core.bots import make_bot
 from core.protocol import Rules, Seat
-from core.search import Decision
-from net import thinking
+from core.search import Decision, workers
 from tui.lines.player import kind_of, lines_for
 
 HINT_BOT = "hard"
@@ -19,7 +18,7 @@ HINT_BOT = "hard"
 async def think(rules: Rules[Any], view: Any, seat: Seat, seed: str) -> Decision:
     """The hard bot's decision for ``seat`` in its ``view`` (in a worker process)."""
     bot = make_bot(rules.game, HINT_BOT, seed)
-    decision: Decision = await thinking.shared().decide(bot, rules, view, seat)
+    decision: Decision = await workers.shared().decide(bot, rules, view, seat)
     return decision
 
 

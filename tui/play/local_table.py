@@ -23,8 +23,8 @@ from core.errors import IllegalCommand, ReplayError
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
+from core.search import workers
 from core.session import Listener, Session
-from net import thinking
 from replays import unfinished
 from replays.file import Header, ReplayWriter, read
 from tui.settings.play import DEFAULT_BOT_PACE
@@ -209,7 +209,7 @@ class LocalSession:
                 continue
             seq = self.referee.seq
             view = self.rules.view(self.referee.state, seat)
-            command = await thinking.shared().choose(self.bots[seat], self.rules, view, seat)
+            command = await workers.shared().choose(self.bots[seat], self.rules, view, seat)
             if self.referee.seq == seq and self.bot_to_move() == seat:
                 self._publish(self.referee.submit(seat, command))
 

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from net.wire import TableCard
+from net.wire.messages import TableCard
 
 JoinChoice = tuple[str, int | None]  # (your name, the seat: None for the first free one)
 

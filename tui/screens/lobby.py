@@ -1,6 +1,6 @@
 """The lobby: every open and running table on the broker, live, and the doors to them.
 
-A named exclusive worker keeps a :class:`net.lobby.Lobby` open for as long as the screen is
+A named exclusive worker keeps a :class:`net.club.lobby.Lobby` open for as long as the screen is
 there; each change of a table's card updates its row. ``enter`` takes a seat (your name, a free
 seat) or gives back the seat this terminal held; ``w`` watches as a spectator. Either way the
 table's room (:mod:`tui.screens.room`) follows, then the game's own screen.
@@ -21,10 +21,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from core.errors import CalderaError
+from net.club.lobby import Lobby
 from net.config import BrokerAddress
-from net.lobby import Lobby
-from net.session import NetSession
-from net.wire import TableCard
+from net.seat.session import NetSession
+from net.wire.messages import TableCard
 from tui.games import shown_games
 from tui.netplay.hosting import Terminal, broker_from_text, network_config
 from tui.netplay.presence import handed_to, presence, taken

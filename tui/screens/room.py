@@ -5,7 +5,7 @@ seats are bots. The host's room opens the table (a broker if none answers, the r
 seat) in a named exclusive worker that keeps it open for as long as the room is there; its keys
 fill the open seats with bots, start the game once every seat is taken, hand a seat to a bot and
 back, and close the table. A guest's room waits for the host to start. When the game begins, the
-game's own screen comes up over the room, driven by the seat's :class:`net.session.NetSession`;
+game's own screen comes up over the room, driven by the seat's :class:`net.seat.session.NetSession`;
 when it ends, a guest's seat keeps the game's replay in its own saved games too
 (:func:`tui.netplay.hosting.keep_guest_replay`).
 """
@@ -32,9 +32,9 @@ from core.codec import Envelope
 from core.errors import CalderaError
 from core.games import get_rules
 from core.options import options_words
-from net.host import TableHost
-from net.session import NetSession
-from net.wire import TableCard
+from net.seat.session import NetSession
+from net.table.host import TableHost
+from net.wire.messages import TableCard
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen

@@ -40,9 +40,9 @@ from core.errors import CalderaError
 from core.fold import apply, start_state, state_before
 from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
+from core.search.workers import ThinkingError
 from core.session import Session
 from core.undo import Takebacks
-from net.thinking import ThinkingError
 from tui.netplay.presence import (
     TableWatch,
     closed_words,

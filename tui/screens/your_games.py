@@ -3,7 +3,7 @@ with the game, the players, whose move it is, your time left and the last move; 
 takes your seat back (the table's room, then the game).
 
 The lobby screen with another list: it follows the same lobby (with this identity's turn
-messages, :mod:`net.your_games`) and joins the same way.
+messages, :mod:`net.club.your_games`) and joins the same way.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from textual import on
 from textual.widgets import DataTable, Static
 
 from core.clock import show_left
-from net.wire import TableCard
-from net.your_games import MyTable, my_tables
+from net.club.your_games import MyTable, my_tables
+from net.wire.messages import TableCard
 from tui.screens.lobby import LobbyScreen
 
 

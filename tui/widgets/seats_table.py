@@ -7,8 +7,8 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.widgets import DataTable
 
-from net.keys import fingerprint, public_from_hex
-from net.wire import Rank, SeatCard, TableCard
+from net.trust.keys import fingerprint, public_from_hex
+from net.wire.messages import Rank, SeatCard, TableCard
 from tui.netplay.presence import seat_words
 from tui.play.seats import seat_colour
 

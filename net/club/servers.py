@@ -1,0 +1,146 @@
+"""``caldera serve`` processes as a lobby knows them, and the lasting key each one signs with.
+
+A server's card and every answer it gives are signed by its key, which lasts from one run to
+the next (``<data dir>/servers/<server>.json``, readable by its user only). A lobby believes a
+server's card or answer only when that key signed it:
+
+- the key comes from the config file (``[network.servers]``, ``club = "<hex>"``), or else it is
+  *pinned* the first time the lobby meets the server on this broker and kept in
+  ``known_servers.json`` in the config directory (as ssh keeps its known hosts);
+- a card or answer signed by another key is dropped, and the lobby says so once
+  (:attr:`ServerBook.notes`): the server's key changed, or someone else speaks for it;
+- of its cards (and its Last Will, a signed "gone") the newest is kept, by their order;
+- a server is offered only once it has answered a look (a fresh nonce, answered with its card):
+  a retained card alone may be made up, or old. An empty card (anyone may clear one) is a hint
+  to ask again, never a verdict.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+
+from net.club.looks import Looks
+from net.config import config_dir, trusted_servers
+from net.errors import NetError
+from net.trust.keys import Keys, fingerprint, public_from_hex
+from net.wire.messages import Gone, Order, ServerCard
+from replays.disk import write_atomically
+from replays.unfinished import data_dir
+
+log = logging.getLogger("caldera.net")
+
+KNOWN = "known_servers.json"
+
+
+def server_keys(server: str) -> Keys:
+    """The lasting signing key of server ``server`` on this machine (made on first use)."""
+    path = data_dir() / "servers" / f"{server}.json"
+    with contextlib.suppress(OSError, ValueError):
+        return Keys.from_json(json.loads(path.read_text(encoding="utf-8"))["keys"])
+    keys = Keys.generate()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.chmod(0o700)
+        write_atomically(path, json.dumps({"format": 1, "keys": keys.to_json()}) + "\n")
+    except OSError as exc:  # a read-only data dir: the key lasts this run
+        log.warning("server %s: cannot keep its key in %s: %s", server, path, exc)
+    return keys
+
+
+class ServerBook:
+    """The servers of one broker a lobby may ask for tables: whose key it trusts, which have
+    answered, and their newest cards."""
+
+    def __init__(self, broker: str, trusted: Mapping[str, bytes] | None = None) -> None:
+        self.broker = broker  # the known keys are per broker
+        if trusted is None:  # the config file's, else none
+            trusted = {}
+            with contextlib.suppress(NetError):
+                trusted = trusted_servers()
+        self.trusted = dict(trusted)  # never pinned over
+        self.keys: dict[str, bytes] = {**self._known(), **self.trusted}
+        self.cards: dict[str, ServerCard] = {}  # the servers that answered: their newest card
+        self.orders: dict[str, Order] = {}
+        self.heard: dict[str, ServerCard] = {}  # servers met, not answered yet
+        self.looks = Looks()
+        self.notes: list[str] = []  # what the user should know (a key that changed)
+
+    def _path(self) -> Path:
+        return config_dir() / KNOWN
+
+    def _known(self) -> dict[str, bytes]:
+        try:
+            doc = json.loads(self._path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        known = doc.get(self.broker, {}) if isinstance(doc, dict) else {}
+        keys = {s: public_from_hex(k) for s, k in known.items()} if isinstance(known, dict) else {}
+        return {server: key for server, key in keys.items() if key is not None}
+
+    def vouch(self, server: str, key: bytes | None) -> bool:
+        """Whether ``key`` speaks for ``server``: the trusted or pinned key, or (a server never
+        met) any, which is pinned from now on."""
+        if key is None:
+            return False
+        known = self.keys.get(server)
+        if known is None:
+            self.keys[server] = key
+            self._pin(server, key)
+            return True
+        if known != key:
+            note = (f"server {server} signs with another key than before ({fingerprint(key)}, "
+                    f"not {fingerprint(known)}): it is not used (if its key did change, remove "
+                    f"it from {self._path()} or name its key in the config file)")  # fmt: skip
+            if note not in self.notes:
+                self.notes.append(note)
+                log.warning("lobby: %s", note)
+            return False
+        return True
+
+    def _pin(self, server: str, key: bytes) -> None:
+        path = self._path()
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            doc = {}
+        if not isinstance(doc, dict):
+            doc = {}
+        doc.setdefault(self.broker, {})[server] = key.hex()
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, json.dumps(doc, indent=1) + "\n")
+
+    def heard_card(self, server: str, message: ServerCard | Gone) -> bool:
+        """A signed card (or "gone") of ``server``, by its key; whether the lobby's list of
+        servers changed."""
+        if server in self.cards or server in self.orders:
+            return self.take(server, message)
+        heard = self.heard.get(server)
+        if heard is not None and message.order <= heard.order:
+            return False
+        if isinstance(message, Gone):
+            self.heard.pop(server, None)
+            self.looks.drop(server)
+            return False
+        self.heard[server] = message
+        self.looks.want(server)
+        return False
+
+    def answered(self, server: str, card: ServerCard) -> bool:
+        """``server`` answered a look with ``card``: it is offered from now on."""
+        self.looks.drop(server)
+        self.heard.pop(server, None)
+        return self.take(server, card)
+
+    def take(self, server: str, message: ServerCard | Gone) -> bool:
+        if message.order <= self.orders.get(server, (-1, -1)):
+            return False
+        self.orders[server] = message.order
+        if isinstance(message, Gone):
+            return self.cards.pop(server, None) is not None
+        self.cards[server] = message
+        return True

@@ -1,0 +1,110 @@
+"""Your games: every table of the club where this identity holds a seat, with whose move it is,
+your time left and the last move: what the menu's *Your games* and ``caldera games`` show.
+
+Derived from what the lobby already follows (:class:`net.club.lobby.Lobby` with ``turns=True``):
+the tables' cards (who sits where, the clocks) and this identity's retained turn messages
+(:mod:`net.table.turns`: whose move, since when, the last move). Nothing here is kept: it is a view
+of those, recomputed at each change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from core.clock import show_left
+from net.wire.messages import TableCard
+
+
+@dataclass(frozen=True)
+class MyTable:
+    """One table where I hold ``seat`` (seats count from 0 here)."""
+
+    table: str
+    game: str
+    title: str
+    seat: int
+    players: tuple[str, ...]
+    status: str  # open, playing, over
+    to_move: tuple[int, ...] = ()
+    since_ms: int | None = None
+    last: str = ""
+    clocks: Mapping[str, Any] | None = None  # as a table card gives them
+
+    @property
+    def your_turn(self) -> bool:
+        return self.status == "playing" and self.seat in self.to_move
+
+    def left_ms(self, now_ms: int) -> int | None:
+        """My time left at ``now_ms`` (``None``: the table has no clock)."""
+        clocks = self.clocks
+        if not clocks:
+            return None
+        left = clocks["left"]
+        if self.seat >= len(left):
+            return None
+        mine = int(left[self.seat])
+        if self.seat in clocks["running"]:
+            mine -= max(0, now_ms - int(clocks["at"]))
+        return mine
+
+    def whose_move(self) -> str:
+        if self.status == "open":
+            return "waiting for players"
+        if self.status == "over":
+            return "game over"
+        if self.your_turn:
+            return "your move"
+        names = [self.players[s] for s in self.to_move if 0 <= s < len(self.players)]
+        return f"{', '.join(names)} to move" if names else "…"
+
+    def line(self, now_ms: int) -> str:
+        """One line: ``k3f9x2 Mauna Kea: your move, you have 1d 3h · Ann, Bob · last: …``."""
+        parts = [f"{self.table} {self.title}: {self.whose_move()}"]
+        left = self.left_ms(now_ms)
+        if left is not None and self.status == "playing":
+            parts[0] += f", you have {show_left(left)}"
+        parts.append(", ".join(self.players))
+        if self.last:
+            parts.append(f"last: {self.last}")
+        return " · ".join(parts)
+
+
+def my_tables(
+    cards: Mapping[str, TableCard], turns: Mapping[str, Mapping[str, Any]], identity: str
+) -> list[MyTable]:
+    """Every table where ``identity`` holds a seat: mine to move first, then the longest
+    waiting, then the rest by table id."""
+    out: list[MyTable] = []
+    for table in sorted(set(cards) | set(turns)):
+        card = cards.get(table)
+        turn = turns.get(table)
+        seat = card.seat_of(identity) if card is not None else None
+        if seat is None and turn is not None:
+            seat = int(turn.get("seat", 0)) - 1
+        if seat is None or seat < 0:
+            continue
+        players = tuple(s.name for s in card.seats) if card is not None else ()
+        status = {"running": "playing"}.get(card.status, card.status) if card else "playing"
+        if turn is not None:
+            players = tuple(str(p) for p in turn.get("players", players))
+            status = str(turn.get("status", status))
+        clocks = (turn or {}).get("clock") or (card.clocks if card is not None else None)
+        out.append(
+            MyTable(
+                table=table,
+                game=card.game if card is not None else str((turn or {}).get("game", "")),
+                title=card.title if card is not None else str((turn or {}).get("title", "")),
+                seat=seat,
+                players=players,
+                status=status,
+                to_move=tuple(int(s) - 1 for s in (turn or {}).get("to_move", ())),
+                since_ms=(turn or {}).get("since_ms"),
+                last=str((turn or {}).get("last", "")),
+                clocks=clocks,
+            )
+        )
+    waiting = {t.table: t.since_ms or 0 for t in out}
+    out.sort(key=lambda t: (not t.your_turn, t.status != "playing", waiting[t.table], t.table))
+    return out

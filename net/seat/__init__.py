@@ -1,0 +1,10 @@
+"""The player's side of a table: a seat (or a spectator's chair) across the network.
+
+- ``session``: :class:`~net.seat.session.NetSession`, a :class:`core.session.Session` that folds
+  what its host publishes for it and checks every proof
+- ``botclient``: a bot holding its seat as a person would, seeing only its seat's view
+- ``keeping``: a finished table's replay, kept by a seat's holder on its own machine too
+
+Imports :mod:`core`, :mod:`replays`, :mod:`net.wire`, :mod:`net.trust` and :mod:`net.link`;
+never the host side.
+"""

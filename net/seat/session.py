@@ -1,0 +1,803 @@
+"""A seat (or a spectator's chair) at a table across the network: a :class:`core.session.Session`.
+
+The session folds the events its host publishes for it (already projected for its seat), so the
+TUI plays a networked game exactly like a local one. It detects a gap by ``seq`` and asks the
+host's sync topic for what it lacks; after a dropped connection, or when the host's card shows a
+new ``epoch`` (the host reconnected), it asks again and resends any unanswered command, which the
+host answers once (commands carry an id). Each batch of events is checked against the host's
+state hashes, and a desync is reported at the exact event.
+
+A host whose connection dies (its Last Will, a signed "gone", takes the card's place) is "host
+away" at once: a command waiting for its answer fails with that reason, the game stays as it
+was, and when the host comes back (it reconnected, or a killed host resumed the table) the
+session catches up by itself: same seat, same identity. Of the host's cards and "gone"s the
+session keeps only the newest (:attr:`~net.wire.messages.TableCard.order`): one replayed from
+earlier changes nothing. An empty card (anyone may clear a retained message) is a hint, not a
+verdict: the session asks the host, whose answer says it is there.
+
+Everything the session sends is signed with its identity's key (the seat is bound to the key
+that took it), its commands sealed to the host's key, and it believes only what the table's
+host signed: the host's key is the one the lobby saw on the table's card (or, first, the card's
+own; a table's id is made from its host's key, so no other key can be its host's: see
+:func:`net.wire.topics.certifies`), and a card, batch, hash or answer signed by anyone else, or by
+no one, is dropped unread;
+what the host sealed to this seat's key is opened by the link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
+
+from core.codec import Envelope, decode_envelope, unpack
+from core.errors import CodecError, IllegalCommand
+from core.fold import apply, start_state
+from core.games import get_rules
+from core.lifecycle import GameEnded, GameStarted
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.session import Listener, Session
+from core.statehash import state_hash
+from net.config import BrokerAddress
+from net.errors import HostAway, JoinRefused, NetError, TableClosed
+from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.trust.keys import Keys, fingerprint
+from net.wire import topics
+from net.wire.messages import (
+    SYNC_MOST_EVENTS,
+    Batch,
+    Check,
+    CommandRequest,
+    Gone,
+    Joined,
+    JoinRequest,
+    Order,
+    Presence,
+    Refused,
+    Result,
+    SyncRequest,
+    TableCard,
+    Ticket,
+    card_message_from_wire,
+    encode,
+    host_message_from_wire,
+)
+from replays.proofs import command_data
+
+log = logging.getLogger("caldera.net")
+
+CardListener = Callable[[TableCard], None]
+StatusListener = Callable[[str], None]
+SYNC_MOST_WAIT = 16.0  # seconds between unanswered catch-up requests, at most
+
+
+class _Pending:
+    """A command sent and not yet answered (resent until it is)."""
+
+    def __init__(self, topic: str, data: bytes, future: asyncio.Future[Result]) -> None:
+        self.topic = topic
+        self.data = data
+        self.future = future
+        self.sent = time.monotonic()
+
+
+class NetSession:
+    """One terminal's place at a networked table. Use :meth:`connect` (or the lobby's ``join``)."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        table: str,
+        *,
+        identity: str | None = None,
+        name: str = "",
+        seat: Seat | None = None,
+        spectator: bool = False,
+        bot: str | None = None,
+        rules: Rules[Any] | None = None,
+        retry: float = 2.0,
+        command_timeout: float = 60.0,
+        backoff: Backoff = DEFAULT_BACKOFF,
+        keys: Keys | None = None,
+        host_key: bytes | None = None,
+    ) -> None:
+        self.address = address
+        self.keys = keys if keys is not None else Keys.generate()
+        if host_key is not None and not topics.certifies(table, host_key):
+            raise NetError(f"table {table} is not that key's (its id is made from its own)")
+        self.host_key = host_key  # pinned: only what this key signed is the host's
+        self.table = topics.check_name(table, "table id")
+        identity = identity or address.username or topics.new_id("c")
+        self.identity = topics.check_name(identity, "client id")
+        self.name = name or self.identity
+        self.spectator = spectator
+        self.bot = bot
+        self.retry = retry
+        self.command_timeout = command_timeout
+        self.rules: Rules[Any] = cast("Rules[Any]", rules)  # None until the table card arrives
+        self._rules_override = rules
+        self.players: tuple[str, ...] = ()
+        self.controlled: frozenset[Seat] = frozenset()
+        self.seat: Seat | None = None
+        self.card: TableCard | None = None
+        self.desync: str | None = None
+        self._wanted_seat = seat
+        self._state: Any = None
+        self._envelopes: list[Envelope] = []
+        self._ahead: dict[int, Envelope] = {}
+        self._known_hashes: dict[int, str] = {}
+        self._verified: tuple[int, Any] | None = None
+        self._mismatch: int | None = None  # a hashed event our state differs at, being located
+        self._target = 0  # events we know the table has
+        self._sync_asked = 0.0
+        # whether the host answered a catch-up of ours on this connection: until it has, we ask
+        # again, less and less often (SYNC_MOST_WAIT at most). A spectator counts on the host's
+        # card only once it was sent the game, and a first request sent before the link is up
+        # (as the retained card arrives, while it subscribes) is lost
+        self._caught_up = False
+        self._sync_waits = 0  # unanswered catch-ups asked again since the last answer
+        self._joined: asyncio.Future[Joined] | None = None
+        self._pending: dict[str, _Pending] = {}
+        self._ids = itertools.count()
+        self._host_away = False
+        self._closed_by_host = False
+        self._closing = False
+        self._epoch_seen = -1
+        self._newest: Order = (-1, -1)  # the order of the newest card (or "gone") taken
+        self._status = "connecting…"
+        self._listeners: list[Listener] = []
+        self._card_listeners: list[CardListener] = []
+        self._status_listeners: list[StatusListener] = []
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
+        self._nudger: asyncio.Task[None] | None = None
+        self.dropped = 0  # messages dropped as not the host's
+        self.stale = 0  # cards (and "gone"s) of the host's dropped as older than one taken
+        subscriptions = [topics.card(table), topics.reply(table, self.identity)]
+        if spectator:
+            subscriptions.append(topics.public_events(table))
+        else:
+            subscriptions.append(topics.seat_events(table, "+", self.identity))
+        self.link = Link(
+            address,
+            client_id=f"caldera-{table}-{self.identity}",
+            subscriptions=subscriptions,
+            on_message=self._on_message,
+            on_connect=self._on_connect,
+            on_status=self._on_link_status,
+            will=self._will,
+            backoff=backoff,
+            keys=self.keys,
+        )
+        self._conn = ""  # this connection's nonce (its Last Will names it)
+        self._ticket = ""  # the host's ticket for this connection (net.table.tickets)
+        self._asking: JoinRequest | None = None  # the join (or "here") waiting for its answer
+        self._asked_at = 0.0
+        self._whole: asyncio.Queue[Batch] | None = None  # parts of the whole log, when asked
+
+    def _will(self) -> LastWill:
+        """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
+        ticket from the host)."""
+        self._conn, self._ticket = secrets.token_hex(6), ""
+        self._caught_up, self._sync_waits = False, 0  # a new connection catches up anew
+        return LastWill(topics.presence(self.table, self.identity), self._offline())
+
+    def _offline(self) -> bytes:
+        return encode(Presence(False, self.name, self._conn))
+
+    @classmethod
+    async def connect(
+        cls, address: BrokerAddress, table: str, *, timeout: float = 10.0, **kwargs: Any
+    ) -> NetSession:
+        """Connect, take a seat (or a spectator's chair) and return the session."""
+        session = cls(address, table, **kwargs)
+        await session.open(timeout)
+        return session
+
+    async def open(self, timeout: float = 10.0) -> None:
+        """Connect and join; raises :class:`JoinRefused` or :class:`NetError`."""
+        self._joined = asyncio.get_running_loop().create_future()
+        await self.link.start(timeout)
+        self._nudger = asyncio.create_task(self._nudge(), name=f"nudge {self.identity}")
+        try:
+            async with asyncio.timeout(timeout):
+                joined = await asyncio.shield(self._joined)
+        except TimeoutError:
+            await self.close()
+            raise NetError(f"table {self.table} does not answer (is its host running?)") from None
+        except JoinRefused:
+            await self.close()
+            raise
+        self.seat = joined.seat
+        self.controlled = frozenset() if joined.seat is None else frozenset({joined.seat})
+        self._take(joined.card)
+        self._ask_sync()
+
+    # -- the Session protocol ------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @property
+    def envelopes(self) -> Sequence[Envelope]:
+        return self._envelopes
+
+    @property
+    def hints(self) -> bool:
+        """Whether the table's host allows the hint key at every seat (its card says)."""
+        return self.card is not None and self.card.hints
+
+    @property
+    def status(self) -> str:
+        """``connecting…``, ``connected``, ``reconnecting…``, ``host away`` (its connection
+        dropped; it may come back), ``table closed``, or ``desync at event N (…)``."""
+        return self._status
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    async def submit(self, seat: Seat, command: Command) -> None:
+        """Send the command and wait until its events are folded here; raises
+        :class:`IllegalCommand` with the host's reason if it is rejected."""
+        if seat not in self.controlled:
+            raise IllegalCommand(f"this terminal does not hold seat {seat + 1}")
+        if self._closed_by_host:
+            raise TableClosed(f"table {self.table} was closed by its host")
+        if self._host_away:
+            raise HostAway(self._away_words())
+        request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
+        request = CommandRequest(request_id, len(self._envelopes), seat, command)
+        signed = command_data(self.table, seat, request.expected_seq, request.body())
+        request = replace(request, sig=self.keys.sign_detached(signed))  # the proof it was us
+        topic = topics.cmd(self.table, seat, self.identity)
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = pending = _Pending(topic, encode(request), future)
+        self._send(pending)
+        try:
+            async with asyncio.timeout(self.command_timeout):
+                result = await future
+        except TimeoutError:
+            raise NetError(
+                f"the host of table {self.table} did not answer within {self.command_timeout:g} s"
+            ) from None
+        finally:
+            self._pending.pop(request_id, None)
+        if not result.ok:
+            raise IllegalCommand(result.reason)
+        self._learn_seq(result.seq)
+        await self.wait_until(lambda: len(self._envelopes) >= result.seq or self._closed_by_host)
+        if len(self._envelopes) < result.seq:  # its events will not come: the table closed
+            raise TableClosed(f"table {self.table} was closed")
+
+    def _send(self, pending: _Pending) -> None:
+        """Send a command, sealed to the host's key: a secret choice (the cards a player keeps)
+        is for the referee's eyes only."""
+        self.link.publish(pending.topic, pending.data, seal_to=self.host_key)
+
+    async def close(self) -> None:
+        """Leave the table: before the game, the seat is freed; during it, it stays ours to
+        come back to (the host may let a bot stand in)."""
+        if self._closing:
+            return
+        self._closing = True
+        if self._nudger is not None:
+            self._nudger.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._nudger
+        last: list[tuple[str, bytes, bool]] = []
+        if self.seat is not None and self.card is not None and self.card.status == "open":
+            leave = self._request("leave")
+            last.append((topics.join(self.table, self.identity), encode(leave), False))
+        presence = topics.presence(self.table, self.identity)
+        last += [(presence, self._offline(), False), (presence, b"", True)]
+        await self.link.stop(last if self.link.connected else ())
+        for pending in self._pending.values():
+            if not pending.future.done():
+                pending.future.set_exception(NetError("the session was closed"))
+        self._fail_waiters(NetError("the session was closed"))
+
+    # -- more for a UI and for tests ---------------------------------------------------------------
+
+    @property
+    def ended(self) -> bool:
+        return bool(self._envelopes) and isinstance(self._envelopes[-1].event, GameEnded)
+
+    async def whole_log(self, timeout: float = 30.0) -> list[bytes]:
+        """The finished game's log as the host's referee wrote it (its replay file's events),
+        asked for once the game is over by this seat's holder: in parts, each asked again
+        after ``retry`` seconds without an answer. Raises :class:`NetError` with one line when
+        the game is not over here, this terminal holds no seat, the host gives nothing, or
+        no whole log came within ``timeout`` seconds. The caller checks what came
+        (:mod:`net.seat.keeping`)."""
+        if self.seat is None:
+            raise NetError("only a seat's holder is given the game's whole log")
+        if not self.ended:
+            raise NetError("the game is not over: its whole log is not given yet")
+        wanted = len(self._envelopes)
+        raws: list[bytes] = []
+        self._whole = parts = asyncio.Queue[Batch]()
+        topic = topics.sync(self.table, self.identity)
+        try:
+            async with asyncio.timeout(timeout):
+                ask = True
+                while len(raws) < wanted:
+                    if ask:
+                        asked = len(raws)
+                        self.link.publish(topic, encode(SyncRequest(asked, whole=True)))
+                    try:
+                        async with asyncio.timeout(self.retry):
+                            part = await parts.get()
+                    except TimeoutError:
+                        if self._closed_by_host:
+                            raise NetError(f"table {self.table} closed before its host gave its "
+                                           "log") from None  # fmt: skip
+                        ask = True  # lost, or a busy host dropped it: ask again
+                        continue
+                    ask = False
+                    if part.start != len(raws):
+                        continue  # an answer to an earlier request, come late
+                    if not part.envs:
+                        raise NetError(f"the host of table {self.table} does not give its log")
+                    raws.extend(part.envs[: wanted - len(raws)])
+                    ask = len(raws) - asked >= SYNC_MOST_EVENTS  # a whole answer: ask for the next
+        except TimeoutError:
+            raise NetError(
+                f"the host of table {self.table} did not give its log within {timeout:g} s"
+            ) from None
+        finally:
+            self._whole = None
+        return raws
+
+    @property
+    def verified_seq(self) -> int:
+        """The newest event at which this terminal's state was checked against the host's."""
+        return self._verified[0] if self._verified is not None else -1
+
+    @property
+    def current_hash(self) -> str | None:
+        """The hash of this terminal's state (equal to the host's when all is well)."""
+        return state_hash(self.rules, self._state) if self._state is not None else None
+
+    def subscribe_card(self, listener: CardListener) -> None:
+        """Call ``listener`` with each new table card (seats, who is online, status)."""
+        self._card_listeners.append(listener)
+
+    def subscribe_status(self, listener: StatusListener) -> None:
+        self._status_listeners.append(listener)
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float | None = None) -> None:
+        """Wait until ``predicate()`` holds; it is re-checked after every change."""
+        if predicate():
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (predicate, future)
+        self._waiters.append(entry)
+        try:
+            async with asyncio.timeout(timeout):
+                await future
+        finally:
+            if entry in self._waiters:
+                self._waiters.remove(entry)
+
+    def _changed(self) -> None:
+        for predicate, future in list(self._waiters):
+            if not future.done() and predicate():
+                future.set_result(None)
+
+    def _fail_waiters(self, error: Exception) -> None:
+        for _, future in self._waiters:
+            if not future.done():
+                future.set_exception(error)
+
+    def _set_status(self) -> None:
+        if self.desync is not None:
+            status = self.desync
+        elif self._closed_by_host:
+            status = "table closed"
+        elif not self.link.connected:
+            status = "reconnecting…" if self.link.connections else "connecting…"
+        elif self._host_away:
+            status = "host away"
+        else:
+            status = "connected"
+        if status != self._status:
+            self._status = status
+            for listener in list(self._status_listeners):
+                listener(status)
+            self._changed()
+
+    # -- connection ----------------------------------------------------------------------------
+
+    def _on_link_status(self, up: bool) -> None:
+        self._set_status()
+
+    async def _on_connect(self) -> None:
+        self._set_status()
+        self._resend()
+
+    def _resend(self) -> None:
+        """Ask again for whatever may have been lost: the seat (or say we are here again),
+        missing events, answers."""
+        self._caught_up, self._sync_waits = False, 0  # (a host that came back counts anew)
+        self._hello()
+        if self._joined is not None and not self._joined.done():
+            return
+        self._ask_sync(force=True)
+        for pending in self._pending.values():
+            pending.sent = time.monotonic()
+            self._send(pending)
+
+    def _request(self, role: str) -> JoinRequest:
+        """A join-topic request for this connection, with its ticket and a nonce of its own."""
+        seat, bot = (self._wanted_seat, self.bot) if role == "player" else (None, None)
+        return JoinRequest(role, self.name, seat, bot, secrets.token_hex(6), self._conn,
+                           self._ticket)  # fmt: skip
+
+    def _hello(self) -> None:
+        """Tell the host who we are on this connection: take the seat (or watch), the first
+        time; afterwards, that we are here (a host that came back counts us again). Without
+        the host's ticket for this connection it answers with one, and we ask again."""
+        if self.spectator:  # a host that came back counts its spectators again
+            role = "spectator"
+        elif self._joined is not None and not self._joined.done():
+            role = "player"
+        else:
+            role = "here"
+        self._asking = self._request(role)
+        self._asked_at = time.monotonic()
+        self.link.publish(topics.join(self.table, self.identity), encode(self._asking))
+
+    def _ask_sync(self, force: bool = False) -> None:
+        if self.desync is not None:
+            return  # more events would not mend our state
+        now = time.monotonic()
+        if not force and now - self._sync_asked < self.retry / 2:
+            return
+        self._sync_asked = now
+        request = encode(SyncRequest(len(self._envelopes)))
+        self.link.publish(topics.sync(self.table, self.identity), request)
+
+    def _ask_again(self) -> None:
+        """Ask again for a catch-up no answer came to (lost on its way, or dropped by a busy
+        host): after ``retry`` seconds, then twice as long each time, ``SYNC_MOST_WAIT`` at
+        most, until one is answered."""
+        wait = min(self.retry * 2**self._sync_waits, max(SYNC_MOST_WAIT, self.retry))
+        if time.monotonic() - self._sync_asked >= wait:
+            self._sync_waits += 1
+            self._ask_sync(force=True)
+
+    async def _nudge(self) -> None:
+        """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
+        while True:
+            await asyncio.sleep(self.retry)
+            if not self.link.connected or self._closed_by_host:
+                continue
+            if self._asking is not None and time.monotonic() - self._asked_at >= self.retry:
+                self._hello()  # unanswered (lost, or the host was away)
+            if self._joined is not None and not self._joined.done():
+                continue
+            if self._mismatch is not None and self.desync is None:
+                self._locate_when_known(ask=True)
+            elif self._ahead or len(self._envelopes) < self._target:
+                self._ask_sync()
+            elif not self._caught_up:
+                self._ask_again()
+            now = time.monotonic()
+            for pending in self._pending.values():
+                if now - pending.sent >= self.retry:
+                    pending.sent = now
+                    self._send(pending)
+
+    # -- messages in ---------------------------------------------------------------------------
+
+    def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
+        route = topics.parse(topic)
+        if route is None:
+            return
+        sender = self.link.sender
+        if route.kind == "tables" and route.rest == (self.table,):
+            if not payload:  # cleared: by anyone (an empty payload cannot be signed)
+                self._ask_sync(force=True)  # a live host answers (and puts its card back)
+            elif self._from_host(sender, payload):
+                self._on_card(payload)
+            return
+        if route.table != self.table or route.kind not in ("events", "reply"):
+            return  # not ours (some brokers send retained messages of others' subscriptions)
+        try:
+            message = host_message_from_wire(unpack(payload))
+        except CodecError as exc:
+            log.warning("table %s: unreadable message from the host: %s", self.table, exc)
+            return
+        if sender is None or sender != self.host_key:
+            answer = isinstance(message, Joined | Ticket)
+            if self.host_key is not None or sender is None or not answer:
+                self._forged(sender, topic)
+                return
+            assert isinstance(message, Joined | Ticket)
+            named = message.card.key == sender.hex()  # before any card: a join answer names it
+            if not named or not topics.certifies(self.table, sender):
+                self._forged(sender, topic)
+                return
+            self.host_key = sender
+        if isinstance(message, Batch) and message.whole:
+            if route.kind == "reply" and self._whole is not None:
+                self._whole.put_nowait(message)  # a part of the whole log asked for
+            return
+        if isinstance(message, Batch):
+            self._receive(message)
+            if route.kind == "reply" and message.result is None:  # a catch-up answered
+                self._caught_up, self._sync_waits = True, 0
+            if message.result is not None:
+                self._answer(message.result)
+            if route.kind == "reply" and message.envs and len(self._envelopes) < self._target:
+                self._ask_sync(force=True)  # a catch-up comes in bounded parts: the next one
+        elif isinstance(message, Check):
+            self._check(message)
+        elif isinstance(message, Result):
+            self._answer(message)
+        elif isinstance(message, Joined | Refused | Ticket):
+            self._answered(message)
+
+    def _answered(self, message: Joined | Refused | Ticket) -> None:
+        """The host's answer to our join (or "here"); one to another request (an old one,
+        replayed by someone) is not ours to take."""
+        asking = self._asking
+        if asking is None or message.nonce != asking.nonce:
+            return
+        if isinstance(message, Ticket):
+            if message.conn == self._conn:
+                self._ticket = message.ticket
+                self._take(message.card)
+                if self._asking is asking:
+                    self._hello()  # again, with the ticket
+            return
+        self._asking = None
+        joined = self._joined
+        if joined is not None and not joined.done():
+            if isinstance(message, Refused):
+                joined.set_exception(JoinRefused(message.reason))
+            else:
+                joined.set_result(message)
+        elif isinstance(message, Joined):
+            self._take(message.card)
+
+    def _from_host(self, sender: bytes | None, payload: bytes) -> bool:
+        """Whether a card is the host's: signed by the pinned key; before one is pinned, signed
+        by the key it names itself (which is pinned from then on)."""
+        if sender is not None and sender == self.host_key:
+            return True
+        if sender is not None and self.host_key is None and payload:
+            try:
+                named = TableCard.from_wire(unpack(payload)).key
+            except CodecError:
+                named = None
+            if named == sender.hex() and topics.certifies(self.table, sender):
+                self.host_key = sender
+                return True
+        self._forged(sender, topics.card(self.table))
+        return False
+
+    def _forged(self, sender: bytes | None, topic: str) -> None:
+        who = "nobody" if sender is None else fingerprint(sender)
+        log.info("table %s: dropped a message on %s signed by %s, not the host", self.table,
+                 topic, who)  # fmt: skip
+        self.dropped += 1
+
+    def _answer(self, result: Result) -> None:
+        pending = self._pending.get(result.id or "")
+        if pending is not None and not pending.future.done():
+            pending.future.set_result(result)
+        elif result.id is None:
+            log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
+
+    def _away_words(self) -> str:
+        return f"the host of table {self.table} is away: the game goes on when it comes back"
+
+    def _on_card(self, payload: bytes) -> None:
+        try:
+            message = card_message_from_wire(unpack(payload))
+        except CodecError as exc:
+            log.warning("table %s: unreadable table card: %s", self.table, exc)
+            return
+        self._take(message)
+
+    def _take(self, message: TableCard | Gone) -> None:
+        """Take the host's card or "gone" if it is newer than any taken before."""
+        if message.order <= self._newest:
+            if message.order < self._newest:
+                self.stale += 1
+                log.info("table %s: dropped a card of the host older than the one it has",
+                         self.table)  # fmt: skip
+            return
+        self._newest = message.order
+        if isinstance(message, TableCard):
+            self._set_card(message)
+            return
+        self._host_away = True  # its connection died; it may come back
+        for pending in self._pending.values():  # nobody will answer them: say so now
+            if not pending.future.done():
+                pending.future.set_exception(HostAway(self._away_words()))
+        self._set_status()
+
+    def _set_card(self, card: TableCard) -> None:
+        if self._rules_override is None and self.rules is None:
+            try:
+                self.rules = get_rules(card.game)
+            except KeyError as exc:
+                if self._joined is not None and not self._joined.done():
+                    self._joined.set_exception(JoinRefused(str(exc.args[0])))
+                return
+        self.card = card
+        self._drain()
+        if not self.players or self._state is None:
+            self.players = tuple(seat.name for seat in card.seats)
+        came_back, self._host_away = self._host_away, False
+        if card.status == "closed":
+            self._closed_by_host = True
+            for pending in self._pending.values():
+                if not pending.future.done():
+                    pending.future.set_exception(TableClosed(f"table {self.table} was closed"))
+        if card.epoch != self._epoch_seen or came_back:
+            if self._epoch_seen >= 0:
+                self._resend()  # the host reconnected (or resumed): catch up, resend
+            self._epoch_seen = card.epoch
+        self._learn_seq(card.seq)
+        self._set_status()
+        for listener in list(self._card_listeners):
+            listener(card)
+        self._changed()
+
+    def _learn_seq(self, seq: int) -> None:
+        if seq > self._target:
+            self._target = seq
+        if len(self._envelopes) < self._target:
+            self._ask_sync()
+
+    def _receive(self, batch: Batch) -> None:
+        """Take a batch of envelopes in, fold what is contiguous, and ask for any gap."""
+        for i, data in enumerate(batch.envs):
+            seq = batch.start + i
+            if seq < len(self._envelopes):
+                continue
+            try:
+                env = decode_envelope(data)
+            except CodecError as exc:
+                log.warning("table %s: unreadable event %d from the host: %s", self.table, seq, exc)
+                break
+            if env.seq != seq:
+                log.warning("table %s: event %d arrived labelled %d", self.table, seq, env.seq)
+                break
+            self._ahead[seq] = env
+            if batch.hashes:
+                self._known_hashes[seq] = batch.hashes[i]
+        self._drain()
+        self._learn_seq(batch.start + len(batch.envs))
+        if self._ahead:
+            self._ask_sync()
+
+    def _drain(self) -> None:
+        """Fold every envelope that follows on from the last one folded, and tell listeners."""
+        if self.rules is None:
+            return  # the table card (and so the game) is not known yet: keep them
+        new: list[Envelope] = []
+        while self.desync is None and len(self._envelopes) in self._ahead:
+            env = self._ahead[len(self._envelopes)]
+            if not self._fold(env):
+                break
+            del self._ahead[env.seq]
+            new.append(env)
+        if new:
+            for listener in list(self._listeners):
+                listener(new)
+            self._verify()
+        self._changed()
+
+    def _fold(self, env: Envelope) -> bool:
+        event = env.event
+        if env.seq == 0:
+            if not isinstance(event, GameStarted) or event.game != self.rules.game:
+                log.warning("table %s: the log does not start with this game", self.table)
+                return False
+            self._state = start_state(self.rules, event)
+            self.players = tuple(event.players)
+        elif self._state is None:
+            return False
+        elif not isinstance(event, GameEnded):
+            try:
+                self._state = apply(self.rules, self._state, event, self._envelopes)
+            except Exception as exc:  # other rules code than the host's: stop, and say where
+                self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
+                log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
+                self._set_status()
+                return False
+        self._envelopes.append(env)
+        return True
+
+    # -- desync detection ------------------------------------------------------------------------
+
+    def _check(self, check: Check) -> None:
+        for i, digest in enumerate(check.hashes):
+            self._known_hashes[check.start + i] = digest
+        self._verify()
+        self._changed()
+
+    def _verify(self) -> None:
+        """Compare our state with the host's hash at the newest event both of us know."""
+        last = len(self._envelopes) - 1
+        if self.desync is not None or self._state is None:
+            return
+        if self._mismatch is not None:
+            self._locate_when_known()
+            return
+        known = [seq for seq in self._known_hashes if seq <= last]
+        if not known:
+            return
+        seq = max(known)
+        state = self._state if seq == last else self._refold(seq)
+        if state_hash(self.rules, state) == self._known_hashes[seq]:
+            self._verified = (seq, self.rules.copy(state))
+            for old in [s for s in self._known_hashes if s <= seq]:
+                del self._known_hashes[old]
+            return
+        self._mismatch = seq
+        self._locate_when_known(ask=True)
+
+    def _unhashed(self) -> tuple[int, int]:
+        """The events from our last good one to the mismatch: their hashes locate the desync."""
+        assert self._mismatch is not None
+        return (self.verified_seq + 1 if self._verified else 1), self._mismatch
+
+    def _locate_when_known(self, ask: bool = False) -> None:
+        """Name the exact event of the desync once the host's hash of every event up to the
+        mismatch is known; ask the host for them (again, with ``ask``) until then."""
+        first, last = self._unhashed()
+        if all(seq in self._known_hashes for seq in range(first, last + 1)):
+            self._locate_desync(last)
+        elif ask:
+            request = encode(SyncRequest(first, to=last))
+            self.link.publish(topics.sync(self.table, self.identity), request)
+
+    def _refold(self, seq: int, on_event: Callable[[int, Any], bool] | None = None) -> Any:
+        """The state after event ``seq``, from the last verified state; ``on_event`` may stop it."""
+        if self._verified is not None:
+            done, state = self._verified[0], self.rules.copy(self._verified[1])
+        else:
+            started = self._envelopes[0].event
+            assert isinstance(started, GameStarted)
+            done, state = 0, start_state(self.rules, started)
+        for env in self._envelopes[done + 1 : seq + 1]:
+            state = apply(self.rules, state, env.event, self._envelopes)
+            if on_event is not None and not on_event(env.seq, state):
+                break
+        return state
+
+    def _locate_desync(self, seq: int) -> None:
+        first_bad = seq
+
+        def compare(at: int, state: Any) -> bool:
+            nonlocal first_bad
+            digest = self._known_hashes.get(at)
+            if digest is not None and state_hash(self.rules, state) != digest:
+                first_bad = at
+                return False
+            return True
+
+        self._refold(seq, compare)
+        event = self._envelopes[first_bad].event
+        self.desync = f"desync at event {first_bad} ({type(event).TAG})"
+        log.warning("table %s: %s: this terminal's state differs from the host's", self.table,
+                    self.desync)  # fmt: skip
+        self._set_status()
+
+
+if TYPE_CHECKING:
+
+    def _is_a_session(session: NetSession) -> Session:
+        return session  # mypy checks that NetSession implements the Session protocol

@@ -1,0 +1,98 @@
+"""The browser door at the websocket, without a browser: the page gives a browser its token, a
+session runs the app for that browser's home, a key reaches the app, the browser's games are
+there on its next visit; no token, a second tab, a full door and an idle session are refused or
+ended in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import aiohttp
+
+from core.games import get_rules
+from tests.kit.doors import Door, plain, web_door
+
+
+async def read_until(ws: aiohttp.ClientWebSocketResponse, text: str, seen: list[str]) -> str:
+    """What the app sent, until its screen shows ``text`` (fails after 60 s)."""
+    deadline = time.monotonic() + 60
+    while text not in plain("".join(seen)):
+        left = deadline - time.monotonic()
+        assert left > 0, f"the app never showed {text!r}: {plain(''.join(seen))[-400:]!r}"
+        message = await ws.receive(timeout=left)
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen.append(message.data.decode("utf-8", "replace"))
+        elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+            raise AssertionError(f"closed before {text!r}: {plain(''.join(seen))[-400:]!r}")
+    return plain("".join(seen))
+
+
+async def until_closed(ws: aiohttp.ClientWebSocketResponse) -> str:
+    """Everything the door says until it closes the websocket."""
+    said = []
+    async for message in ws:
+        if message.type == aiohttp.WSMsgType.BINARY:
+            said.append(message.data.decode())
+    return "".join(said)
+
+
+def browser() -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # IP-address hosts
+
+
+async def visit(http: aiohttp.ClientSession, door: Door) -> str:
+    """Load the page (a new browser gets its token); the websocket's address."""
+    page = await http.get(door.url + "/")
+    assert page.status == 200 and "textual-terminal" in await page.text()
+    return door.url.replace("http", "ws") + "/ws?width=100&height=30"
+
+
+async def test_a_browser_plays_in_its_own_home_and_finds_its_games_again(tmp_path: Path) -> None:
+    with web_door(tmp_path / "door") as door:
+        async with browser() as http:
+            ws_url = await visit(http, door)
+            cookie = next(c for c in http.cookie_jar if c.key == "caldera_door")
+            assert cookie["httponly"] and cookie["samesite"] == "Strict"
+            token = cookie.value
+            async with http.ws_connect(ws_url) as ws:
+                seen: list[str] = []
+                await read_until(ws, "New local game", seen)
+                await ws.send_json(["stdin", "n"])  # a key reaches the app: the new game form
+                await read_until(ws, "Turn limit", seen)
+                await ws.send_json(["stdin", "\x13"])  # ctrl+s starts the game
+                [home] = door.homes()
+                replays = home / "data" / "replays"
+                for _ in range(600):
+                    if list(replays.glob("*.caldera")):
+                        break
+                    await asyncio.sleep(0.05)
+                assert list(replays.glob("*.caldera")), "the game is saved in the browser's home"
+                async with http.ws_connect(ws_url) as second:  # the same browser, another tab
+                    assert "plays in another tab already" in await until_closed(second)
+            assert token not in str(home) and (home / "config").is_dir()
+            await asyncio.sleep(0.5)  # the first tab's session ends
+            game = next((home / "data" / "replays").glob("*.caldera")).name.split("-")[2]
+            async with http.ws_connect(ws_url) as again:  # its next visit: its own saved games
+                shown = await read_until(again, "New local game", [])
+                shown = await read_until(again, get_rules(game).title, [shown])
+                assert "No saved games yet" not in shown
+            assert door.homes() == [home]
+        async with aiohttp.ClientSession() as bare, bare.ws_connect(ws_url) as ws:
+            assert "No token: load the page first" in await until_closed(ws)  # cookies off
+
+
+async def test_a_full_door_says_so_and_an_idle_session_ends(tmp_path: Path) -> None:
+    with web_door(tmp_path / "door", "--sessions", "1", "--idle", "0.05") as door:
+        async with browser() as first, browser() as other:
+            ws_url = await visit(first, door)
+            await visit(other, door)
+            async with first.ws_connect(ws_url) as ws:
+                await read_until(ws, "New local game", [])
+                async with other.ws_connect(ws_url) as refused:
+                    assert "The door is full (1 players)" in await until_closed(refused)
+                started = time.monotonic()
+                await until_closed(ws)  # 3 s without a key: the door ends the session
+                assert ws.close_code == 4001
+                assert time.monotonic() - started < 30
