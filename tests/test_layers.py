@@ -245,3 +245,45 @@ def test_the_app_loads_only_what_the_menu_needs_before_it_shows() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+# -- net's wings ---------------------------------------------------------------------------------
+
+WINGS = ("wire", "trust", "link", "table", "seat", "club")
+"""net's wings in their order: each may import the net root (errors, config) and the wings before
+it, never one after it (``seat`` and ``table`` are the two sides of a table: neither imports the
+other)."""
+
+
+def wing_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "net" and parts[1] in WINGS else None
+
+
+def test_each_wing_of_net_imports_only_the_wings_before_it() -> None:
+    known = project_modules()
+    wrong = []
+    for name, path in known.items():
+        wing = wing_of(name)
+        if wing is None:
+            continue
+        allowed = set(WINGS[: WINGS.index(wing) + 1])
+        if wing == "seat":
+            allowed.discard("table")
+        for target in imported_by(name, path, known):
+            other = wing_of(target)
+            if other is not None and other not in allowed:
+                wrong.append(f"{name} imports {target}")
+            if other is not None and other != wing and target.rpartition(".")[2].startswith("_"):
+                wrong.append(f"{name} imports {target}, private to net.{other}")
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_the_net_root_holds_only_what_every_wing_shares() -> None:
+    """``net/`` itself keeps only the errors and the config, and they import no wing."""
+    known = project_modules()
+    loose = sorted(path.name for path in (ROOT / "net").glob("*.py"))
+    assert loose == ["__init__.py", "config.py", "errors.py"]
+    for name in ("net.config", "net.errors"):
+        wings = {wing_of(target) for target in imported_by(name, known[name], known)}
+        assert wings <= {None}, f"{name} imports a wing"
