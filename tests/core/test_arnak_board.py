@@ -756,7 +756,7 @@ def test_round_five_ends_with_the_archaeologists_return_and_its_fear() -> None:
     assert seat0(t).arch == [None, None] and len(fears(t)) == 1
     assert seat0(t).hand == ["b0fc"] and seat0(t).deck == ["b0ec"], "no shuffle, no draw"
     assert (s.row_art, s.row_items) == row
-    assert not any(isinstance(e, ev.Shuffled | ev.Drew) for e in t.events)
+    assert not any(isinstance(e, ev.PileShuffled | ev.CardsDrawn) for e in t.events)
     outcome = RULES.outcome(s)
     assert outcome is not None and outcome.parts[0]["fear"] == -1, "the Fear card scores -1"
 

@@ -76,16 +76,16 @@ def test_inlined_digs_buys_and_research_change_what_the_general_functions_do(
             continue
         general = state.copy()
         state = RULES.evolve(state, event)
-        if type(event) is ev.Dug:
+        if type(event) is ev.SiteDug:
             spend(
                 general, event.seat, K.space_travel(general.side, event.space), event.pay, K.travel
             )
             general.main_done = True
             fx.start_dig(general, event.seat, event.space)
-        elif type(event) is ev.Bought:
+        elif type(event) is ev.CardBought:
             general.main_done = True
             fx.buy(general, event.seat, event.card, 0)
-        elif type(event) is ev.Researched:
+        elif type(event) is ev.ResearchAdvanced:
             general.main_done = True
             fx.do_research(general, event.seat, event.token, event.to)
         else:
@@ -93,7 +93,7 @@ def test_inlined_digs_buys_and_research_change_what_the_general_functions_do(
         seen[type(event)] += 1
         run(general)
         assert general == state, event
-    assert seen[ev.Dug] and seen[ev.Bought] and seen[ev.Researched], seen
+    assert seen[ev.SiteDug] and seen[ev.CardBought] and seen[ev.ResearchAdvanced], seen
 
 
 def test_only_plain_research_steps_are_kept() -> None:

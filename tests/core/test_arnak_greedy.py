@@ -36,7 +36,7 @@ def test_handing_the_last_copy_over_rates_every_command_as_copying_does(
     def sometimes_failing(state: ArnakState, event: Event) -> ArnakState:
         nonlocal spoiled
         after = evolve(state, event)
-        if spoil and isinstance(event, ev.Chose) and crc32(event.value.encode()) % 3 == 0:
+        if spoil and isinstance(event, ev.AnswerGiven) and crc32(event.value.encode()) % 3 == 0:
             spoiled += 1
             raise KeyError("a card this view cannot see")  # after changing the state
         return after

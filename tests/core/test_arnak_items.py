@@ -212,7 +212,7 @@ def test_large_backpack_gains_a_coin_and_draws_from_the_bottom() -> None:
     t.choose("1")
     assert seat0(t).hand == ["b0es"] and seat0(t).deck == ["b0fc", "b0fs"]
     assert seat0(t).res == R("M")
-    drew = [e for e in t.events if isinstance(e, ev.Drew)]
+    drew = [e for e in t.events if isinstance(e, ev.CardsDrawn)]
     assert drew[-1].bottom
 
 

@@ -142,7 +142,7 @@ def test_round_end_fear_for_guarded_sites_then_shuffle_row_and_start_player() ->
     assert s.staff == 2 and "a01" in s.art_exile and "i01" in s.item_exile
     assert [c for c in s.row_items if c] == ["i02", "i03", "i04", "i05"]
     events = [type(e) for e in t.events]
-    assert events.index(ev.RoundEnded) < events.index(ev.Shuffled) < events.index(ev.Drew)
+    assert events.index(ev.RoundEnded) < events.index(ev.PileShuffled) < events.index(ev.CardsDrawn)
     arnak_invariants.check(s)
 
 

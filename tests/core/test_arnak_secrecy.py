@@ -79,7 +79,7 @@ def public(state: ArnakState) -> set[str]:
 
 
 def top_of(state: ArnakState, pile: str) -> str:
-    """The true top of a face-down pile, by the name a ``Revealed`` event gives it."""
+    """The true top of a face-down pile, by the name a ``CardRevealed`` event gives it."""
     piles = {
         "items": state.item_deck,
         "artifacts": state.art_deck,
@@ -171,7 +171,7 @@ def knowledge(
     turned_up: set[str] = set()
     for n, env in enumerate(referee.log):
         core = env.type.startswith("core.")
-        if isinstance(env.event, ev.Revealed):
+        if isinstance(env.event, ev.CardRevealed):
             assert env.event.card == top_of(state, env.event.pile), "only a pile's top is shown"
             turned_up.add(env.event.card)
         if n:
@@ -196,7 +196,7 @@ def check(referee: Referee[ArnakState], *, views_every: int = 0) -> None:
             named = getattr(seen, "position", None) if core else msgspec.to_builtins(seen)
             leaked = ids_in(named) - known[viewer]
             assert not leaked, f"event {n} {env.type} shows {sorted(leaked)} to {viewer}"
-            if isinstance(seen, ev.Shuffled) and seen.pile.startswith("play:"):
+            if isinstance(seen, ev.PileShuffled) and seen.pile.startswith("play:"):
                 assert set(seen.cards) == {HIDDEN}, "a shuffled deck's order is nobody's"
             if views_every and n % views_every == 0:
                 if viewer is None:
@@ -227,7 +227,7 @@ def test_no_projection_leaks_a_secret_in_rich_games(players: int, side: str) -> 
         referee = play(players, side, f"canary-rich-{players}-{side}-{game}", rich=True)
         check(referee, views_every=0 if game % 2 else 5)
         for env in referee.log:
-            if isinstance(env.event, ev.Peeked):
+            if isinstance(env.event, ev.PileViewed):
                 reached[env.event.pile] += 1
             if isinstance(env.event, ev.CardPlayed) and env.event.card in ("a06", "a31"):
                 reached["earring"] += 1
@@ -253,11 +253,11 @@ def test_no_projection_or_view_leaks_a_secret_in_greedy_games(side: str) -> None
 
 
 def test_the_canary_sees_a_planted_leak() -> None:
-    """The check itself bites: a Drew shown unprojected to the other seat is caught."""
+    """The check itself bites: a CardsDrawn shown unprojected to the other seat is caught."""
     config = RULES.config(2, {"side": "bird"})
     referee: Referee[ArnakState] = Referee(RULES, config, ["A", "B"], seed="canary-bites")
     referee.begin()
-    drew = next(e.event for e in referee.log if isinstance(e.event, ev.Drew))
+    drew = next(e.event for e in referee.log if isinstance(e.event, ev.CardsDrawn))
     _, state = fold(referee.log)
     other = 1 - drew.seat
     known = public(state) | own(state, other)

@@ -34,7 +34,7 @@ from net.wire.messages import (
     Batch,
     Joined,
     Result,
-    TableCard,
+    TableListing,
     Ticket,
     host_message_from_wire,
 )
@@ -468,7 +468,7 @@ class RawClient:
         await until(ticket, 10)
         await self.send(topic, {**request, "n": "second", "c": conn, "t": ticket()})
 
-    async def look(self, table: str) -> TableCard:
+    async def look(self, table: str) -> TableListing:
         """Ask ``table``'s host how its table stands, and wait for the answer: the host has
         then read whatever this client sent before."""
         self._looks += 1
@@ -476,7 +476,7 @@ class RawClient:
         request = {"role": "look", "name": "", "n": nonce, "c": "raw"}
         await self.send(topics.join(table, self.identity), request)
 
-        def answer() -> TableCard | None:
+        def answer() -> TableListing | None:
             for seen, payload in self.received:
                 if seen == topics.reply(table, self.identity):
                     message = host_message_from_wire(unpack(payload))

@@ -14,7 +14,7 @@ from net.club.serve import Server
 from net.errors import JoinRefused, NetError
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import TableCard
+from net.wire.messages import TableListing
 from replays import unfinished
 from replays.disk import try_lock
 from tests.kit.netkit import (
@@ -32,7 +32,7 @@ async def test_a_table_from_open_to_closed_as_the_lobby_sees_it(
     amqtt_broker: TestBroker, tmp_path: Path
 ) -> None:
     address = amqtt_broker.address
-    seen: list[tuple[str, TableCard | None]] = []
+    seen: list[tuple[str, TableListing | None]] = []
     async with Lobby(address, name="Alice", backoff=FAST) as alice_lobby:
         alice_lobby.subscribe(lambda table, card: seen.append((table, card)))
         host = make_host(address, tmp_path, table="k3f9", seats=3, turn_limit=3)

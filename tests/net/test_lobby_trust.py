@@ -14,15 +14,15 @@ from net.config import BrokerAddress
 from net.errors import NetError
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import TableCard, encode
+from net.wire.messages import TableListing, encode
 from tests.kit.netkit import FAST, RawClient, TestBroker, close_all, join, make_host, until
 
 ALL = f"{topics.PREFIX}/#"
 
 
-def card_of(key: Keys, table: str, like: TableCard) -> bytes:
+def card_of(key: Keys, table: str, like: TableListing) -> bytes:
     """A card for ``table`` like ``like``, naming ``key`` and signed by it, as sent."""
-    fake = TableCard(
+    fake = TableListing(
         **{**vars(like), "table": table, "key": key.public.hex(), "name": "Free coins"}
     )
     return key.sign(topics.card(table), encode(fake))

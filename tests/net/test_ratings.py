@@ -14,7 +14,7 @@ from net.club.ratings import fold, ranks_of, result_of
 from net.club.ratings_cache import RatingsCache
 from net.club.serve import Server
 from net.trust.keys import fingerprint
-from net.wire.messages import SeatCard
+from net.wire.messages import SeatListing
 from replays import proofs
 from tests.kit.netkit import FAST, TestBroker, join, play_all, until
 from tui.cli.club_lines import ratings_lines
@@ -55,7 +55,7 @@ async def test_rated_games_make_the_ladder_and_only_proven_ones_count(
         assert {s.identity for s in ladder} == {"bot:greedy", "bot:random"}
         assert all(s.games == 3 for s in ladder) and ladder[0].rating > ladder[1].rating
         assert ladder[0].name in ("greedy bot", "random bot")
-        greedy = SeatCard("x", None, "greedy")
+        greedy = SeatListing("x", None, "greedy")
         await until(lambda: getattr(lobby.rating_of("maunakea", greedy), "games", 0) == 3)
         assert len(lobby.ladders["maunakea"]) == 2
 

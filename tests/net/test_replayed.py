@@ -25,7 +25,7 @@ from net.table.host import TableHost
 from net.table.tickets import PER_SECOND, Tickets
 from net.trust.keys import open_frame
 from net.wire import topics
-from net.wire.messages import Gone, TableCard, card_message_from_wire
+from net.wire.messages import Gone, TableListing, listing_message_from_wire
 from tests.kit.netkit import (
     FAST,
     RawClient,
@@ -42,13 +42,13 @@ ALL = f"{topics.PREFIX}/#"
 CARD = topics.card("t1")
 
 
-def host_said(eve: RawClient) -> list[tuple[bytes, TableCard | Gone]]:
+def host_said(eve: RawClient) -> list[tuple[bytes, TableListing | Gone]]:
     """Every signed card and "gone" Eve saw on the table's card topic, as sent and as read."""
     said = []
     for payload in eve.captured(CARD):
         opened = open_frame(CARD, payload)
         if opened is not None:
-            said.append((payload, card_message_from_wire(unpack(opened[1]))))
+            said.append((payload, listing_message_from_wire(unpack(opened[1]))))
     return said
 
 
@@ -71,7 +71,7 @@ async def test_the_tables_first_card_replayed_mid_game(broker: TestBroker, tmp_p
             await host.open()
             await until(lambda: host_said(eve))
             first, card = host_said(eve)[0]
-            assert isinstance(card, TableCard) and card.open_seats() == [0, 1]
+            assert isinstance(card, TableListing) and card.open_seats() == [0, 1]
             players = [await join(address, "t1", name) for name in ("ann", "bob")]
             await until(lambda: host.status == "running" and all(p.state for p in players))
             await eve.replay(CARD, first)
@@ -106,7 +106,7 @@ async def test_an_earlier_close_replayed_after_the_table_was_resumed(
 
             def closed() -> list[bytes]:
                 return [raw for raw, said in host_said(eve)
-                        if isinstance(said, TableCard) and said.status == "closed"]  # fmt: skip
+                        if isinstance(said, TableListing) and said.status == "closed"]  # fmt: skip
 
             await until(closed)
             assert host.replay_path is not None

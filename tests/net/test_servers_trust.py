@@ -15,7 +15,7 @@ from net.club.serve import Server
 from net.errors import NetError
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import ServerCard, ServerReply, encode
+from net.wire.messages import ServerListing, ServerReply, encode
 from tests.kit.netkit import FAST, RawClient, TestBroker, until
 
 ALL = f"{topics.PREFIX}/#"
@@ -32,7 +32,7 @@ async def test_a_made_up_server_and_forged_answers(broker: TestBroker, tmp_path:
     address = broker.address
     server = serve(broker, tmp_path)
     eve = RawClient(address, "eve", [f"{topics.PREFIX}/lobby/requests/+/+"])
-    fake = ServerCard("cheap", "Cheap tables", ("arnak", "kilauea", "maunakea"), 0,
+    fake = ServerListing("cheap", "Cheap tables", ("arnak", "kilauea", "maunakea"), 0,
                       key=eve.keys.public.hex())  # fmt: skip
 
     async def answer_every_request() -> None:

@@ -13,7 +13,7 @@ from core.codec import command_to_wire
 from net.errors import JoinRefused
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import Check, Presence, TableCard, encode
+from net.wire.messages import Check, Presence, TableListing, encode
 from tests.kit.netkit import (
     RawClient,
     TestBroker,
@@ -65,9 +65,9 @@ async def test_an_outsiders_forgeries_change_nothing(
             # or send its host away, presence that would let a stand-in take her seat
             seat_topic = topics.seat_events("t1", alice.seat or 0, "alice")
             bad_check = encode(Check(0, ("0" * 16,) * seq))
-            closed = TableCard.from_wire({**host.card.to_wire(), "status": "closed"})
+            closed = TableListing.from_wire({**host.card.to_wire(), "status": "closed"})
             card_as_eve = encode(
-                TableCard.from_wire({**closed.to_wire(), "key": eve.keys.public.hex()})
+                TableListing.from_wire({**closed.to_wire(), "key": eve.keys.public.hex()})
             )
             offline = encode(Presence(False, "ALICE", ""))
             for forger in (eve, unsigned):

@@ -19,7 +19,7 @@ from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.table.seating import Seating
 from net.wire import topics
-from net.wire.messages import JoinRequest, TableCard
+from net.wire.messages import JoinRequest, TableListing
 from tests.kit.netkit import FAST, Crowd, TestBroker, join, keys_of, make_host, until
 from tests.tui.conftest import wait_for
 from tui.app import CalderaApp
@@ -54,10 +54,10 @@ def test_the_seat_book_counts_each_spectator_once_while_it_is_online() -> None:
 
 
 def test_the_count_travels_on_the_card() -> None:
-    card = TableCard("t1", "maunakea", "Mauna Kea", "t", "Ann", "open", (), watching=2)
-    assert TableCard.from_wire(card.to_wire()).watching == 2
+    card = TableListing("t1", "maunakea", "Mauna Kea", "t", "Ann", "open", (), watching=2)
+    assert TableListing.from_wire(card.to_wire()).watching == 2
     older = {k: v for k, v in card.to_wire().items() if k != "watching"}
-    assert TableCard.from_wire(older).watching == 0  # a card from before the count
+    assert TableListing.from_wire(older).watching == 0  # a card from before the count
 
 
 def header(screen: TableScreen) -> str:

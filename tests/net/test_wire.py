@@ -23,15 +23,15 @@ from net.wire.messages import (
     JoinRequest,
     Presence,
     Result,
-    SeatCard,
-    ServerCard,
+    SeatListing,
+    ServerListing,
     SyncRequest,
-    TableCard,
+    TableListing,
     TableRequest,
-    card_message_from_wire,
     command_request_from_wire,
     encode,
     host_message_from_wire,
+    listing_message_from_wire,
 )  # fmt: skip
 from net.wire.topics import parse
 from tests.kit.netkit import RULES
@@ -48,12 +48,12 @@ plain = st.recursive(
     max_leaves=20,
 )
 DECODERS = [
-    TableCard.from_wire, SeatCard.from_wire, ServerCard.from_wire, TableRequest.from_wire,
+    TableListing.from_wire, SeatListing.from_wire, ServerListing.from_wire, TableRequest.from_wire,
     Presence.from_wire, JoinRequest.from_wire, SyncRequest.from_wire, host_message_from_wire,
-    command_request_from_wire, card_message_from_wire,
+    command_request_from_wire, listing_message_from_wire,
 ]  # fmt: skip
-SEATS = (SeatCard("Alice", "alice", None, True), SeatCard())
-CARD = TableCard("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "open", SEATS,
+SEATS = (SeatListing("Alice", "alice", None, True), SeatListing())
+CARD = TableListing("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "open", SEATS,
                  {"turn_limit": 5}, 3, 0, n=7)  # fmt: skip
 
 
@@ -65,8 +65,8 @@ CARD = TableCard("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "open"
 )  # fmt: skip
 def test_messages_round_trip(message: Any) -> None:
     decoded = (
-        TableCard.from_wire(unpack(encode(message)))
-        if isinstance(message, TableCard)
+        TableListing.from_wire(unpack(encode(message)))
+        if isinstance(message, TableListing)
         else host_message_from_wire(unpack(encode(message)))
     )
     assert decoded == message
@@ -75,13 +75,14 @@ def test_messages_round_trip(message: Any) -> None:
 def test_a_cards_order_and_the_hosts_gone() -> None:
     """What a host says on its card's topic reads back with its order: a "gone" after every
     card of its epoch, before every card of the next; a card from before orders had none."""
-    assert card_message_from_wire(unpack(encode(CARD))) == CARD
-    gone = card_message_from_wire(unpack(encode(Gone(3))))
+    assert listing_message_from_wire(unpack(encode(CARD))) == CARD
+    gone = listing_message_from_wire(unpack(encode(Gone(3))))
     assert (
-        gone == Gone(3) and CARD.order < gone.order < TableCard(**{**vars(CARD), "epoch": 4}).order
+        gone == Gone(3)
+        and CARD.order < gone.order < TableListing(**{**vars(CARD), "epoch": 4}).order
     )
     old = {k: v for k, v in CARD.to_wire().items() if k != "n"}
-    assert card_message_from_wire(old).order == (3, 0)
+    assert listing_message_from_wire(old).order == (3, 0)
 
 
 @pytest.mark.parametrize("request_", [SyncRequest(4), SyncRequest(4, to=9)])
@@ -125,7 +126,7 @@ def _started_host(replay_dir: Path) -> TableHost:
     async def make() -> TableHost:
         host = TableHost(BrokerAddress(port=1), RULES, 2, table="t", replay_dir=replay_dir)
         await host.seat_bot(1)
-        host.seats[0] = SeatCard("P0", "p0", None, True, key=P0.public.hex())
+        host.seats[0] = SeatListing("P0", "p0", None, True, key=P0.public.hex())
         await host.start()
         return host
 

@@ -49,7 +49,7 @@ async def test_discover_a_site_takes_its_idol_runs_its_effect_and_wakes_a_guardi
         assert "Pay the travel how?" in screen_text(pilot)
         assert events_since(screen, start) == []
         await _press(pilot, screen, "1")
-        assert ev.Discovered(0, "L1.1", ("b0fc",)) in events_since(screen, start)
+        assert ev.SiteDiscovered(0, "L1.1", ("b0fc",)) in events_since(screen, start)
         # level-I site 1: 2 compasses or an item: the site's question opens by itself
         assert "Site 1.1: which effect?" in screen_text(pilot)
         await _press(pilot, screen, "1")
@@ -74,7 +74,7 @@ async def test_overcome_a_guardian_pays_its_cost() -> None:
         said = "the guardian at site 1.2: overcome for 2 coins + 1 arrowhead · boon: +car"
         assert any(said in label for label in _labels(screen))
         await _press(pilot, screen, "1")
-        assert events_since(screen, start)[0] == ev.Overcame(0, "L1.2", ())
+        assert events_since(screen, start)[0] == ev.GuardianOvercome(0, "L1.2", ())
         assert screen.state is not None and screen.state.seats[0].guardians == ["g04"]
         assert "guard ○+car" in screen_text(pilot)  # the guardian with its boon unused
 
@@ -88,7 +88,7 @@ async def test_buy_an_item_and_research_the_glass() -> None:
         await pilot.press("b")
         assert "Carrier Pigeon (2 coins, 1 VP, ship): +2 tablets" in _labels(screen)
         await _press(pilot, screen, "=i22")
-        assert events_since(screen, start)[0] == ev.Bought(0, "i22")
+        assert events_since(screen, start)[0] == ev.CardBought(0, "i22")
         assert screen.state is not None and screen.state.seats[0].deck[-1] == "i22"
     table = Table().res(0, "1C1A")
     app = from_table(table, "arnak-research")
@@ -103,7 +103,7 @@ async def test_buy_an_item_and_research_the_glass() -> None:
         assert _labels(screen) == ["glass to row 1 (space 1) for 1 compass, 1 arrowhead: +1 coin"]
         assert events_since(screen, start) == []
         await _press(pilot, screen, "1")
-        assert events_since(screen, start)[0] == ev.Researched(0, "glass", "1")
+        assert events_since(screen, start)[0] == ev.ResearchAdvanced(0, "glass", "1")
         assert screen.state is not None and screen.state.seats[0].res[0] == 1  # row 1: +1 coin
         assert "R●" in screen_text(pilot)
 
@@ -125,7 +125,7 @@ async def test_pass_asks_first_then_the_leftover_cards_question() -> None:
         await wait_for(pilot, lambda: screen.turn.asking, "the leftover cards question")
         assert "Passing: which cards go to the play area?" in screen_text(pilot)
         await _press(pilot, screen, "=keep")
-        assert ev.Chose(0, "keep") in events_since(screen, start)
+        assert ev.AnswerGiven(0, "keep") in events_since(screen, start)
 
 
 async def test_free_actions_an_assistant_a_boon_and_an_idol_slot() -> None:
@@ -182,5 +182,5 @@ async def test_a_free_action_while_a_question_waits_then_the_question_again() ->
         await wait_for(pilot, lambda: screen.turn.asking and screen.verb == "answer", "asked")
         assert "L2.3" in _answers(screen)
         await _press(pilot, screen, "=L2.3")
-        assert ev.Chose(0, "L2.3") in events_since(screen, start)
+        assert ev.AnswerGiven(0, "L2.3") in events_since(screen, start)
         assert screen.state is not None and screen.state.occupant["L2.3"] == 0

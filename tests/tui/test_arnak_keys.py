@@ -51,7 +51,7 @@ async def test_two_digs_camp_2_before_and_after_camp_1_is_taken(camp1_taken: boo
         await pilot.pause()
         assert screen.picks == ("C2.1",)
         await pilot.press("1")  # the payment: Funding (car), shown first
-        dug = ev.Dug(0, "C2.1", ("b0fc",))
+        dug = ev.SiteDug(0, "C2.1", ("b0fc",))
         await wait_for(pilot, lambda: dug in events_since(screen, start))
 
 
@@ -84,7 +84,9 @@ async def test_a_research_with_one_space_shows_its_cost_and_one_key_confirms() -
         assert "for 1 compass, 1 arrowhead: +1 coin" in screen.choice.options[0].label
         assert events_since(screen, start) == []
         await pilot.press("enter")
-        await wait_for(pilot, lambda: ev.Researched(0, "glass", "1") in events_since(screen, start))
+        await wait_for(
+            pilot, lambda: ev.ResearchAdvanced(0, "glass", "1") in events_since(screen, start)
+        )
 
 
 async def test_ending_a_turn_asks_only_when_travel_would_be_lost() -> None:
@@ -119,7 +121,7 @@ async def test_pass_and_end_the_turn_in_three_keys() -> None:
         # the round's end asks which leftover cards stay in hand: the third key
         await wait_for(pilot, lambda: screen.turn.asking, "the leftover cards question")
         await pilot.press(*keys_for(screen, "keep"))
-        await wait_for(pilot, lambda: ev.Chose(0, "keep") in events_since(screen, start))
+        await wait_for(pilot, lambda: ev.AnswerGiven(0, "keep") in events_since(screen, start))
 
 
 @pytest.mark.parametrize("width", [100, 110, 160])

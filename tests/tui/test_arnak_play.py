@@ -90,8 +90,8 @@ async def test_a_free_card_a_dig_paid_with_a_card_and_the_site_question() -> Non
         assert "pay with Fear (boot)" in screen_text(pilot)
         await pilot.press(*keys_for(screen, ("f01",)))
         await pilot.pause()
-        dug = [e for e in events_since(screen, start) if isinstance(e, ev.Dug)]
-        assert dug == [ev.Dug(0, "C1.1", ("f01",))]
+        dug = [e for e in events_since(screen, start) if isinstance(e, ev.SiteDug)]
+        assert dug == [ev.SiteDug(0, "C1.1", ("f01",))]
         assert screen.state.seats[0].res[0] == 4  # camp 1 gave 2 coins
         assert "[R ]" in screen_text(pilot)
 
@@ -129,7 +129,7 @@ async def test_a_card_that_asks_a_question_and_a_purchase() -> None:
         await pilot.pause()
         assert screen.state is not None and screen.state.seats[0].res[4] == 1
         assert not screen.turn.asking
-        chose = [e for e in events_since(screen, start) if isinstance(e, ev.Chose)]
+        chose = [e for e in events_since(screen, start) if isinstance(e, ev.AnswerGiven)]
         assert len(chose) == 1
 
 

@@ -34,13 +34,13 @@ def test_an_idol_slots_answers_say_the_effect_chosen() -> None:
     assert "Idol slot: which effect? Red: +1 arrowhead" in said, said
     assert "Idol slot: which effect? Red: draw 1" in said
     assert not [text for text in said if text.startswith("Red chose")], said
-    chose = RULES.describe_in(table.state, ev.Chose(0, "3"), NAMES)
+    chose = RULES.describe_in(table.state, ev.AnswerGiven(0, "3"), NAMES)
     assert chose == "Idol slot: which effect? Red: +1 coin, 1 compass"
 
 
 def test_an_answer_the_position_cannot_read_is_said_plainly() -> None:
     table = Table().hand(0, ["b0fc"]).hand(1, ["b1fc"])
-    assert RULES.describe_in(table.state, ev.Chose(0, "3"), NAMES) == "Red chose 3"
+    assert RULES.describe_in(table.state, ev.AnswerGiven(0, "3"), NAMES) == "Red chose 3"
 
 
 async def test_the_tables_log_says_the_idol_slots_effect_chosen() -> None:

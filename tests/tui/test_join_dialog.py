@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
-from net.wire.messages import SeatCard, TableCard
+from net.wire.messages import SeatListing, TableListing
 from tui.screens.join import JoinChoice, JoinScreen
 
 from .conftest import screen_text, wait_for
 
-CARD = TableCard(
+CARD = TableListing(
     table="k3f9x2", game="maunakea", title="Mauna Kea", name="Ann's table", host="Ann",
-    status="open", seats=(SeatCard("Ann", "c-ann"), SeatCard(), SeatCard()), options={},
+    status="open", seats=(SeatListing("Ann", "c-ann"), SeatListing(), SeatListing()), options={},
 )  # fmt: skip
 
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from net.wire.messages import SeatCard, TableCard
+from net.wire.messages import SeatListing, TableListing
 from tui.netplay.presence import connection_line, presence, seat_words, taken
 
 
-def card() -> TableCard:
+def card() -> TableListing:
     seats = (
-        SeatCard("Ann", "c-ann", None, True),
-        SeatCard("Bob", "c-bob", None, False),
-        SeatCard("Cleo", "c-cleo", None, False, standin="greedy"),
-        SeatCard("Greedy bot 4", None, "greedy", False),
-        SeatCard(),
+        SeatListing("Ann", "c-ann", None, True),
+        SeatListing("Bob", "c-bob", None, False),
+        SeatListing("Cleo", "c-cleo", None, False, standin="greedy"),
+        SeatListing("Greedy bot 4", None, "greedy", False),
+        SeatListing(),
     )
-    return TableCard("t1", "maunakea", "Mauna Kea", "Ann's table", "Ann", "open", seats)
+    return TableListing("t1", "maunakea", "Mauna Kea", "Ann's table", "Ann", "open", seats)
 
 
 class Watched:
@@ -22,7 +22,7 @@ class Watched:
 
     def __init__(self, status: str) -> None:
         self.table = "t1"
-        self.card: TableCard | None = card()
+        self.card: TableListing | None = card()
         self.status = status
 
     def subscribe_card(self, listener: object) -> None: ...

@@ -51,11 +51,11 @@ def test_the_shared_screens_and_widgets_name_no_game() -> None:
 
 
 def test_the_rooms_options_line_follows_each_games_declaration() -> None:
-    from net.wire.messages import TableCard
+    from net.wire.messages import TableListing
     from tui.screens.room import options_line
 
-    def card(game: str, options: dict[str, object]) -> TableCard:
-        return TableCard("t1", game, game.title(), "table", "host", "open", (), options)
+    def card(game: str, options: dict[str, object]) -> TableListing:
+        return TableListing("t1", game, game.title(), "table", "host", "open", (), options)
 
     kilauea = {"turn_limit": 10, "start_player": 1, "forest_sides": "ABBAB"}
     assert (

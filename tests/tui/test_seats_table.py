@@ -8,13 +8,13 @@ from dataclasses import replace
 
 from textual.app import App, ComposeResult
 
-from net.wire.messages import SeatCard, TableCard
+from net.wire.messages import SeatListing, TableListing
 from tui.widgets.seats_table import SeatsTable
 
 
-def card(bob_online: bool) -> TableCard:
-    seats = (SeatCard("Ann", "c-ann", None, True), SeatCard("Bob", "c-bob", None, bob_online))
-    return TableCard("t1", "maunakea", "Mauna Kea", "Ann's table", "Ann", "open", seats)
+def card(bob_online: bool) -> TableListing:
+    seats = (SeatListing("Ann", "c-ann", None, True), SeatListing("Bob", "c-bob", None, bob_online))
+    return TableListing("t1", "maunakea", "Mauna Kea", "Ann's table", "Ann", "open", seats)
 
 
 class Room(App[None]):

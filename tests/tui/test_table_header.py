@@ -8,7 +8,7 @@ from rich.cells import cell_len
 
 from core.bots import make_bot
 from core.games import get_rules
-from net.wire.messages import SeatCard, TableCard
+from net.wire.messages import SeatListing, TableListing
 from tui.app import CalderaApp
 from tui.games import screens_for
 from tui.play.local_table import LocalSession
@@ -78,16 +78,16 @@ class ClubSession(LocalSession):
         bots = {seat: make_bot(game, "greedy", f"header/{seat}") for seat in (1, 2, 3)}
         super().__init__(rules, config, NAMES, bots=bots, seed="header", bot_pace=3600)
         seats = (
-            SeatCard(NAMES[0], "c-ann", None, True),
-            SeatCard(NAMES[1], "c-bob", None, False),
-            SeatCard(NAMES[2], "c-cleo", None, False, standin="greedy"),
-            SeatCard(NAMES[3], None, "greedy", False),
+            SeatListing(NAMES[0], "c-ann", None, True),
+            SeatListing(NAMES[1], "c-bob", None, False),
+            SeatListing(NAMES[2], "c-cleo", None, False, standin="greedy"),
+            SeatListing(NAMES[3], None, "greedy", False),
         )
         clocks = {  # seat 1's runs from a time to come: it shows 19:58 however slow the test
             "spec": "20m+10s", "at": 10**15, "left": [1_198_000, 3_727_000, 273_600_000, 9_000],
             "running": [0],
         }  # fmt: skip
-        self.card = TableCard(self.table, game, rules.title, "Club night", NAMES[0], "playing",
+        self.card = TableListing(self.table, game, rules.title, "Club night", NAMES[0], "playing",
                               seats, watching=2, clock="20m+10s", clocks=clocks)  # fmt: skip
 
     @property

@@ -10,7 +10,7 @@ register = EVENTS.register
 
 
 @register("arnak.shuffled")
-class Shuffled(Event, frozen=True):
+class PileShuffled(Event, frozen=True):
     """A pile was shuffled: ``cards`` is its new order, top first. ``secret`` lists the
     positions nobody may see (every position of a face-down deck)."""
 
@@ -33,7 +33,7 @@ class RowRefilled(Event, frozen=True):
 
 
 @register("arnak.drew")
-class Drew(Event, frozen=True):
+class CardsDrawn(Event, frozen=True):
     """``seat`` drew ``cards`` (from the deck's bottom if ``bottom``); others see ``?``."""
 
     seat: int
@@ -42,7 +42,7 @@ class Drew(Event, frozen=True):
 
 
 @register("arnak.revealed")
-class Revealed(Event, frozen=True):
+class CardRevealed(Event, frozen=True):
     """The top of a pile is turned up for all: ``pile`` is ``items``, ``artifacts``, ``sites1``,
     ``sites2``, ``guardians``, ``supply0``..``supply2`` or ``rescue``."""
 
@@ -51,7 +51,7 @@ class Revealed(Event, frozen=True):
 
 
 @register("arnak.peeked")
-class Peeked(Event, frozen=True):
+class PileViewed(Event, frozen=True):
     """``seat`` looks at a secret pile (the rescue or temple bonus stack); others see ``?``."""
 
     seat: int
@@ -81,7 +81,7 @@ class CardPlayed(Event, frozen=True):
 
 
 @register("arnak.dug")
-class Dug(Event, frozen=True):
+class SiteDug(Event, frozen=True):
     seat: int
     space: str
     pay: tuple[str, ...] = ()
@@ -91,7 +91,7 @@ class Dug(Event, frozen=True):
 
 
 @register("arnak.discovered")
-class Discovered(Event, frozen=True):
+class SiteDiscovered(Event, frozen=True):
     seat: int
     space: str
     pay: tuple[str, ...] = ()
@@ -101,7 +101,7 @@ class Discovered(Event, frozen=True):
 
 
 @register("arnak.overcame")
-class Overcame(Event, frozen=True):
+class GuardianOvercome(Event, frozen=True):
     seat: int
     space: str
     pay: tuple[str, ...] = ()
@@ -111,7 +111,7 @@ class Overcame(Event, frozen=True):
 
 
 @register("arnak.bought")
-class Bought(Event, frozen=True):
+class CardBought(Event, frozen=True):
     seat: int
     card: str
 
@@ -120,7 +120,7 @@ class Bought(Event, frozen=True):
 
 
 @register("arnak.researched")
-class Researched(Event, frozen=True):
+class ResearchAdvanced(Event, frozen=True):
     seat: int
     token: str
     to: str
@@ -172,7 +172,7 @@ class TurnEnded(Event, frozen=True):
 
 
 @register("arnak.chose")
-class Chose(Event, frozen=True):
+class AnswerGiven(Event, frozen=True):
     """``seat`` answered the question on top of the stack with ``value``."""
 
     seat: int
@@ -183,7 +183,7 @@ class Chose(Event, frozen=True):
 
 
 @register("arnak.chose_secretly")
-class ChoseSecretly(Event, frozen=True):
+class SecretAnswerGiven(Event, frozen=True):
     """``seat`` answered a secret question (which earring card to keep or put back); the
     other seats see ``?`` for a card."""
 
@@ -195,7 +195,7 @@ class ChoseSecretly(Event, frozen=True):
 
 
 @register("arnak.laid_aside_cards")
-class LaidAsideCards(Event, frozen=True):
+class CardsLaidAside(Event, frozen=True):
     """An earring's cards neither kept nor put back go face up into the play area."""
 
     seat: int

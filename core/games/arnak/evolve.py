@@ -52,7 +52,7 @@ SPACE_TRAVEL = K.SPACE_TRAVEL
 ANSWERS = fx.ANSWERS
 
 
-def _shuffled(state: ArnakState, e: ev.Shuffled) -> ArnakState:
+def _shuffled(state: ArnakState, e: ev.PileShuffled) -> ArnakState:
     pile = e.pile
     seat = PLAY_PILES.get(pile)  # a play area shuffled into its deck (the commonest)
     if seat is not None or pile.startswith("play:"):
@@ -161,7 +161,7 @@ def _top_frame(state: ArnakState) -> Frame:
     return state.stack[-1]
 
 
-def _drew(state: ArnakState, e: ev.Drew) -> ArnakState:
+def _drew(state: ArnakState, e: ev.CardsDrawn) -> ArnakState:
     player = state.seats[e.seat]
     if player.hand_public:
         fx.forget_left_hand(player)
@@ -189,7 +189,7 @@ def _drew(state: ArnakState, e: ev.Drew) -> ArnakState:
     return state
 
 
-def _revealed(state: ArnakState, e: ev.Revealed) -> ArnakState:
+def _revealed(state: ArnakState, e: ev.CardRevealed) -> ArnakState:
     pile = e.pile
     if pile.startswith("supply") or pile == "rescue":
         if pile == "rescue":
@@ -233,7 +233,7 @@ def _revealed(state: ArnakState, e: ev.Revealed) -> ArnakState:
     return state
 
 
-def _peeked(state: ArnakState, e: ev.Peeked) -> None:
+def _peeked(state: ArnakState, e: ev.PileViewed) -> None:
     frame = _top_frame(state)
     frame.ctx.pop("need")
     frame.ctx["seen"] = True
@@ -247,7 +247,7 @@ def _peeked(state: ArnakState, e: ev.Peeked) -> None:
         state.temple_bonus = list(e.cards)
 
 
-def _laid_aside(state: ArnakState, e: ev.LaidAsideCards) -> None:
+def _laid_aside(state: ArnakState, e: ev.CardsLaidAside) -> None:
     player = state.seats[e.seat]
     player.aside.clear()
     player.play.extend(e.cards)
@@ -351,7 +351,7 @@ def _card_played(state: ArnakState, e: ev.CardPlayed) -> ArnakState:
     return state
 
 
-def _dug(state: ArnakState, e: ev.Dug) -> ArnakState:
+def _dug(state: ArnakState, e: ev.SiteDug) -> ArnakState:
     try:  # ``K.space_travel``, its memo read directly (every dig)
         cost = SPACE_TRAVEL[state.side][e.space]
     except KeyError:
@@ -420,7 +420,7 @@ def _dig_paid(cost: tuple[str, ...], pay: tuple[str, ...]) -> Paid:
 DIG_PAID: dict[tuple[tuple[str, ...], tuple[str, ...]], Paid] = {}  # _dig_paid's memo
 
 
-def _discovered(state: ArnakState, e: ev.Discovered) -> ArnakState:
+def _discovered(state: ArnakState, e: ev.SiteDiscovered) -> ArnakState:
     spend(state, e.seat, K.space_travel(state.side, e.space), e.pay, K.travel)
     state.main_done = True
     fx.start_discover(state, e.seat, e.space)
@@ -429,7 +429,7 @@ def _discovered(state: ArnakState, e: ev.Discovered) -> ArnakState:
     return state
 
 
-def _overcame(state: ArnakState, e: ev.Overcame) -> ArnakState:
+def _overcame(state: ArnakState, e: ev.GuardianOvercome) -> ArnakState:
     guardian = state.guardian[fx.site_of(e.space)]
     assert guardian is not None
     cost = C.guardian(guardian).cost
@@ -449,7 +449,7 @@ def _overcame(state: ArnakState, e: ev.Overcame) -> ArnakState:
     return state
 
 
-def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
+def _bought(state: ArnakState, e: ev.CardBought) -> ArnakState:
     state.main_done = True
     seat = e.seat
     card = e.card
@@ -484,7 +484,7 @@ def _bought(state: ArnakState, e: ev.Bought) -> ArnakState:
     return state
 
 
-def _researched(state: ArnakState, e: ev.Researched) -> ArnakState:
+def _researched(state: ArnakState, e: ev.ResearchAdvanced) -> ArnakState:
     state.main_done = True
     seat = e.seat
     token = e.token
@@ -574,7 +574,7 @@ def _final_scoring(state: ArnakState, e: ev.FinalScoring) -> ArnakState:
     return state
 
 
-def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> ArnakState:
+def _chose(state: ArnakState, e: ev.AnswerGiven | ev.SecretAnswerGiven) -> ArnakState:
     frame = state.stack[-1]  # ``fx.answer``, one call less for the commonest event
     if frame.key == "keep":  # the passer's leftover hand (the commonest question), inlined
         value = e.value
@@ -606,28 +606,28 @@ def _chose(state: ArnakState, e: ev.Chose | ev.ChoseSecretly) -> ArnakState:
 
 HANDLERS: dict[type, Callable[[ArnakState, Any], object]] = {
     **TABLE_EVENT_HANDLERS,  # a table's own events (clocks): nothing changes
-    ev.Shuffled: _shuffled,
+    ev.PileShuffled: _shuffled,
     ev.StartPlayerChosen: _start_player,
     ev.RowRefilled: _refilled,
-    ev.Drew: _drew,
-    ev.Revealed: _revealed,
-    ev.Peeked: _peeked,
-    ev.LaidAsideCards: _laid_aside,
+    ev.CardsDrawn: _drew,
+    ev.CardRevealed: _revealed,
+    ev.PileViewed: _peeked,
+    ev.CardsLaidAside: _laid_aside,
     ev.TurnStarted: _turn_started,
     ev.RoundEnded: _round_ended,
     ev.CardPlayed: _card_played,
-    ev.Dug: _dug,
-    ev.Discovered: _discovered,
-    ev.Overcame: _overcame,
-    ev.Bought: _bought,
-    ev.Researched: _researched,
+    ev.SiteDug: _dug,
+    ev.SiteDiscovered: _discovered,
+    ev.GuardianOvercome: _overcame,
+    ev.CardBought: _bought,
+    ev.ResearchAdvanced: _researched,
     ev.AssistantUsed: _assistant_used,
     ev.BoonUsed: _boon_used,
     ev.IdolSlotted: _idol_slotted,
     ev.Passed: _passed,
     ev.TurnEnded: _turn_ended,
-    ev.Chose: _chose,
-    ev.ChoseSecretly: _chose,
+    ev.AnswerGiven: _chose,
+    ev.SecretAnswerGiven: _chose,
     ev.FinalScoring: _final_scoring,
 }
 
@@ -636,23 +636,23 @@ ALONE: dict[type, Callable[[ArnakState, Any], ArnakState]] = {
     ev.TurnEnded: _turn_ended,
     ev.Passed: _passed,
     ev.RowRefilled: _refilled,
-    ev.Shuffled: _shuffled,
+    ev.PileShuffled: _shuffled,
     # these run the effects they start themselves, as ``evolve`` would after them
-    ev.Chose: _chose,
-    ev.Dug: _dug,
+    ev.AnswerGiven: _chose,
+    ev.SiteDug: _dug,
     ev.CardPlayed: _card_played,
-    ev.Bought: _bought,
-    ev.Researched: _researched,
+    ev.CardBought: _bought,
+    ev.ResearchAdvanced: _researched,
     ev.AssistantUsed: _assistant_used,
-    ev.Drew: _drew,
-    ev.Revealed: _revealed,
+    ev.CardsDrawn: _drew,
+    ev.CardRevealed: _revealed,
     ev.RoundEnded: _round_ended,
-    ev.Discovered: _discovered,
+    ev.SiteDiscovered: _discovered,
     ev.IdolSlotted: _idol_slotted,
     ev.StartPlayerChosen: _start_player,
     ev.FinalScoring: _final_scoring,
     ev.BoonUsed: _boon_used,
-    ev.Overcame: _overcame,
+    ev.GuardianOvercome: _overcame,
 }
 """The commonest events, whose handler alone is ``evolve``: the first few start no effect that
 runs (the stack, settled after every event, stays settled), the others run theirs themselves;

@@ -129,11 +129,11 @@ def resolve(state: ArnakState, draws: Sequence[int]) -> Event:
             return ev.StartPlayerChosen(draws[0])
         pile = setup_pile(state, step)
         order = shuffled(pile, draws) if len(pile) > 1 else list(pile)
-        return ev.Shuffled(step, tuple(order), secret_positions(state, step, len(order)))
+        return ev.PileShuffled(step, tuple(order), secret_positions(state, step, len(order)))
     seat = state.roundend_step
     pile = state.seats[seat].play
     order = shuffled(pile, draws) if len(pile) > 1 else list(pile)
-    return ev.Shuffled(f"play:{seat}", tuple(order), tuple(range(len(order))))
+    return ev.PileShuffled(f"play:{seat}", tuple(order), tuple(range(len(order))))
 
 
 def forced(state: ArnakState) -> list[Event]:
@@ -157,15 +157,15 @@ def forced(state: ArnakState) -> list[Event]:
         return [refill(state)]
     for i, stack in enumerate(state.supply):
         if stack and not state.supply_shown[i]:
-            return [ev.Revealed(f"supply{i}", stack[0])]
+            return [ev.CardRevealed(f"supply{i}", stack[0])]
     if state.rescue and not state.rescue_shown:
-        return [ev.Revealed("rescue", state.rescue[0])]
+        return [ev.CardRevealed("rescue", state.rescue[0])]
     if phase == "deal":
         for seat in turn_order(state):
             player = state.seats[seat]
             if len(player.hand) < HAND and player.deck:
                 n = min(HAND - len(player.hand), len(player.deck))
-                return [ev.Drew(seat, tuple(player.deck[:n]))]
+                return [ev.CardsDrawn(seat, tuple(player.deck[:n]))]
         return [ev.TurnStarted(state.start_player)]
     if phase == "turn" and state.turn_over:
         if state.turn_limit is not None and state.turn >= state.turn_limit:
@@ -206,26 +206,26 @@ def fact(state: ArnakState, frame: object, need: str) -> Event:
             isinstance(op, o.Peek) and op.end == "bottom"
         )
         cards = player.deck[len(player.deck) - n :] if bottom else player.deck[:n]
-        return ev.Drew(seat, tuple(cards), bottom)
+        return ev.CardsDrawn(seat, tuple(cards), bottom)
     if need == "reveal":
         if isinstance(op, o.ActivateTop):
             pile = "sites1" if op.level == 1 else "sites2"
-            return ev.Revealed(pile, (state.sites1 if op.level == 1 else state.sites2)[0])
+            return ev.CardRevealed(pile, (state.sites1 if op.level == 1 else state.sites2)[0])
         assert isinstance(op, o.Reveal)
         pile = "items" if op.kind == "item" else "artifacts"
-        return ev.Revealed(pile, (state.item_deck if op.kind == "item" else state.art_deck)[0])
+        return ev.CardRevealed(pile, (state.item_deck if op.kind == "item" else state.art_deck)[0])
     if need == "site":
         level = int(frame.ctx["site"][1])
         pile = "sites1" if level == 1 else "sites2"
-        return ev.Revealed(pile, (state.sites1 if level == 1 else state.sites2)[0])
+        return ev.CardRevealed(pile, (state.sites1 if level == 1 else state.sites2)[0])
     if need == "guardian":
-        return ev.Revealed("guardians", state.guardians[0])
+        return ev.CardRevealed("guardians", state.guardians[0])
     if need == "aside":
-        return ev.LaidAsideCards(seat, tuple(player.aside))
+        return ev.CardsLaidAside(seat, tuple(player.aside))
     if need == "peek":
         if isinstance(op, o.Rescue):
-            return ev.Peeked(seat, "rescue", tuple(state.rescue))
-        return ev.Peeked(seat, "temple", tuple(state.temple_bonus))
+            return ev.PileViewed(seat, "rescue", tuple(state.rescue))
+        return ev.PileViewed(seat, "temple", tuple(state.temple_bonus))
     raise AssertionError(need)
 
 

@@ -83,7 +83,7 @@ class GreedyBot:
             return self.worth(state, seat) - 0.05
         event: Event
         if kind is cmd.Choose and fx.secret_answer(state):
-            event = ev.ChoseSecretly(seat, command.value)  # type: ignore[attr-defined]
+            event = ev.SecretAnswerGiven(seat, command.value)  # type: ignore[attr-defined]
         else:
             event = ECHO[kind](seat, command)  # type: ignore[no-untyped-call]
         had_passed = state.passed[seat]

@@ -189,17 +189,17 @@ MAIN_ACTIONS: dict[type, Callable[[ArnakState, int], list[Command]]] = {  # main
 
 ECHO = {
     cmd.PlayCard: lambda s, c: ev.CardPlayed(s, c.card),
-    cmd.Dig: lambda s, c: ev.Dug(s, c.space, c.pay),
-    cmd.Discover: lambda s, c: ev.Discovered(s, c.space, c.pay),
-    cmd.Overcome: lambda s, c: ev.Overcame(s, c.space, c.pay),
-    cmd.Buy: lambda s, c: ev.Bought(s, c.card),
-    cmd.Research: lambda s, c: ev.Researched(s, c.token, c.to),
+    cmd.Dig: lambda s, c: ev.SiteDug(s, c.space, c.pay),
+    cmd.Discover: lambda s, c: ev.SiteDiscovered(s, c.space, c.pay),
+    cmd.Overcome: lambda s, c: ev.GuardianOvercome(s, c.space, c.pay),
+    cmd.Buy: lambda s, c: ev.CardBought(s, c.card),
+    cmd.Research: lambda s, c: ev.ResearchAdvanced(s, c.token, c.to),
     cmd.UseAssistant: lambda s, c: ev.AssistantUsed(s, c.slot),
     cmd.UseBoon: lambda s, c: ev.BoonUsed(s, c.guardian),
     cmd.SlotIdol: lambda s, c: ev.IdolSlotted(s),
     cmd.Pass: lambda s, c: ev.Passed(s),
     cmd.EndTurn: lambda s, c: ev.TurnEnded(s),
-    cmd.Choose: lambda s, c: ev.Chose(s, c.value),
+    cmd.Choose: lambda s, c: ev.AnswerGiven(s, c.value),
 }
 
 
@@ -211,7 +211,7 @@ def decide(state: ArnakState, seat: int, command: Command) -> list[Event]:
     if not is_legal(state, seat, command):
         raise IllegalCommand(why_not(state, command))
     if isinstance(command, cmd.Choose) and fx.secret_answer(state):
-        return [ev.ChoseSecretly(seat, command.value)]
+        return [ev.SecretAnswerGiven(seat, command.value)]
     return [ECHO[type(command)](seat, command)]  # type: ignore[no-untyped-call]
 
 

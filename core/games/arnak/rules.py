@@ -6,14 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.games.arnak import events as ev
-from core.games.arnak import flow, ledger, play, position, scoring, secrecy, transcript
+from core.games.arnak import evolve, flow, ledger, play, position, scoring, secrecy, transcript
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import ALONE
 from core.games.arnak.evolve import evolve as _evolve
 from core.games.arnak.state import RULES_VERSION, ArnakState, Player
-from core.messages import Command, Event
+from core.messages import Event
 from core.options import START_PLAYER, Option
-from core.protocol import Outcome, Seat
 from core.rules_base import RulesBase
 
 SIDE = Option(
@@ -73,17 +72,17 @@ def initial_state(cfg: Mapping[str, Any]) -> ArnakState:
 
 ACTIONS = (  # a player's own events: their sentences say what was paid and gained
     ev.CardPlayed,
-    ev.Dug,
-    ev.Discovered,
-    ev.Overcame,
-    ev.Bought,
-    ev.Researched,
+    ev.SiteDug,
+    ev.SiteDiscovered,
+    ev.GuardianOvercome,
+    ev.CardBought,
+    ev.ResearchAdvanced,
     ev.AssistantUsed,
     ev.BoonUsed,
     ev.IdolSlotted,
-    ev.Chose,
-    ev.ChoseSecretly,
-    ev.LaidAsideCards,
+    ev.AnswerGiven,
+    ev.SecretAnswerGiven,
+    ev.CardsLaidAside,
 )
 
 
@@ -95,6 +94,7 @@ class Arnak(RulesBase[ArnakState]):
     title = "Lost Ruins of Arnak"
     version = RULES_VERSION
     options = (SIDE, START_PLAYER)  # no turn limit: five rounds always end
+    parts = (flow, play, evolve, secrecy, scoring, position, transcript)
 
     def __init__(self) -> None:
         self._first: dict[tuple[tuple[str, Any], ...], ArnakState] = {}  # see ``initial``
@@ -116,53 +116,14 @@ class Arnak(RulesBase[ArnakState]):
         state.rules_version = version  # 1: before 004's three rulings (see RULES_VERSION)
         return state
 
-    def forced(self, state: ArnakState) -> list[Event]:
-        return flow.forced(state)
-
-    def chance(self, state: ArnakState) -> tuple[int, ...] | None:
-        return flow.chance(state)
-
-    def resolve(self, state: ArnakState, draws: Sequence[int]) -> Event:
-        return flow.resolve(state, draws)
-
-    def to_move(self, state: ArnakState) -> tuple[Seat, ...]:
-        return flow.to_move(state)
-
-    def legal_commands(self, state: ArnakState, seat: Seat) -> list[Command]:
-        return play.legal_commands(state, seat)
-
-    def decide(self, state: ArnakState, seat: Seat, command: Command) -> list[Event]:
-        return play.decide(state, seat, command)
-
-    evolve = staticmethod(_evolve)
     evolve_alone = ALONE  # the fold's shortcut for the commonest events (see ``core.fold``)
-
-    def fully_known(self, state: ArnakState) -> bool:
-        return secrecy.fully_known(state)
-
-    def view(self, state: ArnakState, seat: Seat | None) -> ArnakState:
-        return secrecy.view(state, seat)
-
-    def project(self, event: Event, seat: Seat | None) -> Event:
-        return secrecy.project(event, seat)
-
-    def outcome(self, state: ArnakState) -> Outcome | None:
-        return scoring.outcome(state)
-
-    def dump_position(self, state: ArnakState) -> dict[str, Any]:
-        return position.dump(state)
-
-    def load_position(self, data: Mapping[str, Any]) -> ArnakState:
-        return position.load(data)
-
-    def describe(self, event: Event, names: Sequence[str]) -> str:
-        return transcript.describe(event, names)
 
     def describe_in(self, state: ArnakState, event: Event, names: Sequence[str]) -> str:
         """``event`` in the position it happens in: an answer beside its question, and what
         a player's action paid and gained (``Red bought Whip: −2 coins``)."""
-        chose = isinstance(event, ev.Chose)
-        said = transcript.answered(state, event, names) if isinstance(event, ev.Chose) else None
+        answer = event if isinstance(event, ev.AnswerGiven) else None
+        chose = answer is not None
+        said = transcript.answered(state, answer, names) if answer is not None else None
         if said is None:
             if chose:  # not an answer to what this position asks: said plainly, as it came
                 return transcript.describe(event, names, state)
@@ -172,7 +133,7 @@ class Arnak(RulesBase[ArnakState]):
                 after = _evolve(state.copy(), event)
             except (KeyError, ValueError, IndexError):  # an event this position cannot take
                 return said
-            moved = not isinstance(event, ev.Researched)
+            moved = not isinstance(event, ev.ResearchAdvanced)
             gained = ledger.change(state, after, event.seat, moved)
             if gained and not (chose and ledger.said_in(gained, said)):
                 said += (" → " if chose else ": ") + gained

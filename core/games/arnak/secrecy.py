@@ -105,16 +105,16 @@ def fully_known(state: ArnakState) -> bool:
 
 def project(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it."""
-    if isinstance(event, ev.Shuffled) and event.secret:
+    if isinstance(event, ev.PileShuffled) and event.secret:
         hidden = set(event.secret)
         cards = tuple(HIDDEN if i in hidden else c for i, c in enumerate(event.cards))
-        return ev.Shuffled(event.pile, cards, event.secret)
-    if isinstance(event, ev.Drew) and event.seat != seat:
-        return ev.Drew(event.seat, (HIDDEN,) * len(event.cards), event.bottom)
-    if isinstance(event, ev.ChoseSecretly) and event.seat != seat and event.value != "skip":
-        return ev.ChoseSecretly(event.seat, HIDDEN)
-    if isinstance(event, ev.Peeked) and event.seat != seat:
-        return ev.Peeked(event.seat, event.pile, (HIDDEN,) * len(event.cards))
+        return ev.PileShuffled(event.pile, cards, event.secret)
+    if isinstance(event, ev.CardsDrawn) and event.seat != seat:
+        return ev.CardsDrawn(event.seat, (HIDDEN,) * len(event.cards), event.bottom)
+    if isinstance(event, ev.SecretAnswerGiven) and event.seat != seat and event.value != "skip":
+        return ev.SecretAnswerGiven(event.seat, HIDDEN)
+    if isinstance(event, ev.PileViewed) and event.seat != seat:
+        return ev.PileViewed(event.seat, event.pile, (HIDDEN,) * len(event.cards))
     if isinstance(event, GameStarted) and event.position is not None:
         return msgspec.structs.replace(event, position=redact_position(event.position, seat))
     return event

@@ -46,7 +46,7 @@ def _name(cid: str) -> str:
     return C.name(cid)
 
 
-def answered(state: ArnakState, event: ev.Chose, names: Sequence[str]) -> str | None:
+def answered(state: ArnakState, event: ev.AnswerGiven, names: Sequence[str]) -> str | None:
     """``Idol slot: which effect? Red: +1 arrowhead`` -- an answer beside the question it
     answers, read in the position it was given in; ``None`` when that position asks this seat
     nothing (or the answer is hidden from the reader)."""
@@ -105,7 +105,7 @@ def describe(event: Event, names: Sequence[str], state: ArnakState | None = None
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
     match event:
-        case ev.Shuffled(pile=pile, cards=cards):
+        case ev.PileShuffled(pile=pile, cards=cards):
             if pile.startswith("deck:"):
                 return f"{who(int(pile[5:]))} shuffled their starting cards"
             if pile.startswith("play:"):
@@ -119,20 +119,20 @@ def describe(event: Event, names: Sequence[str], state: ArnakState | None = None
         case ev.RowRefilled(artifacts=arts, items=items):
             dealt = [_name(c) for c in (*arts, *items)]
             return "The card row was refilled: " + (", ".join(dealt) or "nothing")
-        case ev.Drew(seat=seat, cards=cards, bottom=bottom):
+        case ev.CardsDrawn(seat=seat, cards=cards, bottom=bottom):
             n = len(cards)
             where = " from the bottom of their deck" if bottom else ""
             return f"{who(seat)} drew {n} card{'s' if n != 1 else ''}{where}"
-        case ev.Revealed(pile=pile, card=card):
+        case ev.CardRevealed(pile=pile, card=card):
             if pile == "guardians" and card != HIDDEN:
                 return f"A guardian was turned up: {B.guardian(card)}"
             if pile in ("sites1", "sites2") and card != HIDDEN:
                 level = "I" if pile == "sites1" else "II"
                 return f"A level-{level} site tile was turned up: {W.effect(C.site(card).effect)}"
             return f"{_name(card)} was turned up from {PILES.get(pile, pile)}"
-        case ev.Peeked(seat=seat, pile=pile):
+        case ev.PileViewed(seat=seat, pile=pile):
             return f"{who(seat)} looked through {PILES.get(pile, pile)}"
-        case ev.LaidAsideCards(seat=seat, cards=cards):
+        case ev.CardsLaidAside(seat=seat, cards=cards):
             laid = ", ".join(_name(c) for c in cards)
             return f"{who(seat)} laid {laid} into their play area unused"
         case ev.TurnStarted(seat=seat):
@@ -141,15 +141,15 @@ def describe(event: Event, names: Sequence[str], state: ArnakState | None = None
             return f"Round {rnd} ended: the archaeologists went home"
         case ev.CardPlayed(seat=seat, card=card):
             return f"{who(seat)} played {_name(card)}"
-        case ev.Dug(seat=seat, space=space, pay=pay):
+        case ev.SiteDug(seat=seat, space=space, pay=pay):
             return f"{who(seat)} dug at {space_words(space)}{_pay(pay)}"
-        case ev.Discovered(seat=seat, space=space, pay=pay):
+        case ev.SiteDiscovered(seat=seat, space=space, pay=pay):
             return f"{who(seat)} discovered {space_words(space)}{_pay(pay)}"
-        case ev.Overcame(seat=seat, space=space, pay=pay):
+        case ev.GuardianOvercome(seat=seat, space=space, pay=pay):
             return f"{who(seat)} overcame the guardian at {space_words(space)}{_pay(pay)}"
-        case ev.Bought(seat=seat, card=card):
+        case ev.CardBought(seat=seat, card=card):
             return f"{who(seat)} bought {_name(card)}"
-        case ev.Researched(seat=seat, token=token, to=to):
+        case ev.ResearchAdvanced(seat=seat, token=token, to=to):
             if to.startswith("t"):
                 return f"{who(seat)} bought a temple tile"
             if to == "14":
@@ -166,9 +166,9 @@ def describe(event: Event, names: Sequence[str], state: ArnakState | None = None
             return f"{who(seat)} passed"
         case ev.TurnEnded(seat=seat):
             return f"{who(seat)} ended the turn"
-        case ev.ChoseSecretly(seat=seat):
+        case ev.SecretAnswerGiven(seat=seat):
             return f"{who(seat)} chose a card in secret"
-        case ev.Chose(seat=seat, value=value):
+        case ev.AnswerGiven(seat=seat, value=value):
             if value == "skip":
                 return f"{who(seat)} chose nothing"
             return f"{who(seat)} chose {_value(value)}"
