@@ -13,7 +13,7 @@ referee keeps up); ``referee CPU`` is the share of a core each referee process u
 CPU`` the broker's (Mosquitto and amqtt use one core each), ``bench CPU`` this process's (the
 probe and the lobby), ``others`` what every other program on the machine used meanwhile (200%
 is two cores full). The commands are counted by the servers themselves, on their lobby cards
-(:class:`~net.wire.messages.ServerCard`), so the bench receives no table's events. On a shared
+(:class:`~net.wire.messages.ServerListing`), so the bench receives no table's events. On a shared
 machine the round trip is noisy, so the search also stops once the pace falls under 75%, and a
 doubling is measured twice before it counts.
 
@@ -54,7 +54,7 @@ from netbench import (
 from net.club.lobby import Lobby
 from net.club.serve import STATS_EVERY
 from net.config import BrokerAddress
-from net.wire.messages import ServerCard
+from net.wire.messages import ServerListing
 
 CORES = os.cpu_count() or 1
 BUSY = 0.25  # other programs using more of the cores than this make a run say so
@@ -79,7 +79,7 @@ def machine_busy() -> tuple[float, float]:
     return (sum(fields[:8]) - idle) / ticks, sum(fields[:8]) / ticks
 
 
-async def fresh_cards(lobby: Lobby, names: list[str], timeout: float) -> dict[str, ServerCard]:
+async def fresh_cards(lobby: Lobby, names: list[str], timeout: float) -> dict[str, ServerListing]:
     """Every server's card, each newer than when this was called (or the latest, if a server
     published none within ``timeout``: its count did not move)."""
     before = {name: lobby.servers[name].at_ms for name in names}

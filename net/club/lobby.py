@@ -9,11 +9,11 @@ UI-independent and async. A lobby screen subscribes to changes::
 
 A table's card counts only when it is signed by the key it names, and a table's id is made
 from that key (:func:`net.wire.topics.certifies`: nobody else can sign a card for it). The lobby
-lists a table only once its host has answered a look (:mod:`net.club.looks`): a retained card alone
+lists a table only once its host has answered a look (:mod:`net.club.probes`): a retained card alone
 may be made up, or old. It then knows the table by that key and a session it opens believes
 only that key (see :mod:`net.seat.session`). Of a table's signed cards and "gone"s the lobby keeps
-the newest (:attr:`~net.wire.messages.TableCard.order`), so one replayed from earlier neither closes
-a running table nor brings back a closed one; an empty card (anyone may clear one) changes
+the newest (:attr:`~net.wire.messages.TableListing.order`), so one replayed from earlier neither
+closes a running table nor brings back a closed one; an empty card (anyone may clear one) changes
 nothing. What the lobby sends is signed by the identity's key.
 """
 
@@ -35,7 +35,7 @@ from core.codec import unpack
 from core.errors import CodecError
 from core.games import get_rules
 from net.club import work
-from net.club.looks import MOST_TABLES, Looks
+from net.club.probes import MOST_TABLES, Probes
 from net.club.servers import ServerBook
 from net.config import BrokerAddress
 from net.errors import NetError
@@ -48,27 +48,27 @@ from net.wire import topics
 from net.wire.messages import (
     Gone,
     JoinRequest,
-    LadderCard,
+    LadderListing,
     Order,
     Rank,
-    SeatCard,
-    ServerCard,
-    ServerLook,
+    SeatListing,
+    ServerListing,
+    ServerProbe,
     ServerReply,
-    TableCard,
+    TableListing,
     TableRequest,
     Ticket,
-    card_message_from_wire,
     encode,
     host_message_from_wire,
     identity_of,
+    listing_message_from_wire,
     server_message_from_wire,
 )
 
 log = logging.getLogger("caldera.net")
 DOUBT_FOR = 10.0  # seconds a listed table whose card was cleared has for its host to answer
 
-TableListener = Callable[[str, TableCard | None], None]
+TableListener = Callable[[str, TableListing | None], None]
 TurnListener = Callable[[str, dict[str, Any] | None], None]
 
 
@@ -95,9 +95,9 @@ class Lobby:
         self.identity = topics.check_name(identity, "client id")
         self.name = name or self.identity
         self.backoff = backoff
-        self.tables: dict[str, TableCard] = {}
+        self.tables: dict[str, TableListing] = {}
         self.broker_note: str | None = None  # the broker went with a table (the host app's)
-        self.servers: dict[str, ServerCard] = self.book.cards  # those that answered
+        self.servers: dict[str, ServerListing] = self.book.cards  # those that answered
         self.ladders: dict[str, dict[str, Rank]] = {}  # game -> identity -> its rank
         self.turns: dict[str, dict[str, Any]] = {}  # table -> our turn message (``turns``)
         self._turn_listeners: list[TurnListener] = []
@@ -105,8 +105,8 @@ class Lobby:
         self._listeners: list[TableListener] = []
         self._server_replies: dict[str, tuple[str, asyncio.Future[ServerReply]]] = {}
         self._changed = asyncio.Event()
-        self._looks = Looks()
-        self._heard: dict[str, TableCard] = {}  # tables whose host has not answered yet
+        self._looks = Probes()
+        self._heard: dict[str, TableListing] = {}  # tables whose host has not answered yet
         self._answered: set[str] = set()  # tables whose host answered a look
         # listed tables whose card someone cleared (anyone may): asked again, and left out of
         # the list when their host has not answered for ``doubt_for`` seconds
@@ -160,12 +160,12 @@ class Lobby:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
-    def rating_of(self, game: str, seat: SeatCard) -> Rank | None:
+    def rating_of(self, game: str, seat: SeatListing) -> Rank | None:
         """The club's rating of whoever sits in ``seat`` at a ``game`` table (a person by the
         key they sat down with, a bot by its level); ``None`` when they have none yet."""
         return self.ladders.get(game, {}).get(identity_of(seat) or "")
 
-    def open_tables(self) -> list[TableCard]:
+    def open_tables(self) -> list[TableListing]:
         """Tables with a free seat, oldest id first."""
         return [c for _, c in sorted(self.tables.items()) if c.status == "open" and c.open_seats()]
 
@@ -200,7 +200,7 @@ class Lobby:
             self._on_server(key, payload)
         elif route.kind == "ratings" and len(route.rest) == 1 and self.link.sender is not None:
             try:
-                ladder = LadderCard.from_wire(unpack(payload)) if payload else None
+                ladder = LadderListing.from_wire(unpack(payload)) if payload else None
             except CodecError as exc:
                 log.info("lobby: ignoring an unreadable ladder for %s: %s", key, exc)
                 return
@@ -242,7 +242,7 @@ class Lobby:
             for old in [t for t in self._heard if t not in self._looks]:
                 del self._heard[old]
 
-    def _from_host(self, table: str, payload: bytes) -> TableCard | Gone | None:
+    def _from_host(self, table: str, payload: bytes) -> TableListing | Gone | None:
         """A card (or "gone") of ``table`` signed by its host's key: the key its id is made
         from (or, for a chosen id, the key it was first met with); ``None`` for anything else."""
         sender, known = self.link.sender, self.host_keys.get(table)
@@ -253,11 +253,11 @@ class Lobby:
             log.info("lobby: ignoring a card for table %s signed by another key", table)
             return None
         try:
-            message = card_message_from_wire(unpack(payload))
+            message = listing_message_from_wire(unpack(payload))
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
             return None
-        if isinstance(message, TableCard) and (
+        if isinstance(message, TableListing) and (
             message.key != sender.hex() or message.table != table
         ):
             log.info("lobby: ignoring a card for table %s that names another", table)
@@ -287,16 +287,16 @@ class Lobby:
         self._take(table, card)
         self._changed.set()
 
-    def _take(self, table: str, message: TableCard | Gone) -> None:
+    def _take(self, table: str, message: TableListing | Gone) -> None:
         """A card (or "gone") of a listed table's host, if it is newer than the one taken."""
         if message.order <= self.orders.get(table, (-1, -1)):
             log.info("lobby: ignoring a card for table %s older than the one it has", table)
             return
         self.orders[table] = message.order
-        if isinstance(message, TableCard) and message.broker_stops:
+        if isinstance(message, TableListing) and message.broker_stops:
             self.broker_note = (f"table {table} closed, and its host's broker at {self.address} "
                                 f"stopped with it")  # fmt: skip
-        card = message if isinstance(message, TableCard) else None
+        card = message if isinstance(message, TableListing) else None
         if card is not None and card.status == "closed":
             card = None
         if card is None:
@@ -354,9 +354,9 @@ class Lobby:
                 look = JoinRequest("look", self.name, nonce=nonce, conn=self._conn)
                 self.link.publish(topics.join(table, self._looker), encode(look))
             self._give_up_doubted()
-            for server, nonce in self.book.looks.due():
+            for server, nonce in self.book.probes.due():
                 topic = topics.server_request(server, self.identity)
-                self.link.publish(topic, encode(ServerLook(nonce)))
+                self.link.publish(topic, encode(ServerProbe(nonce)))
             self._wake.clear()
             # asyncio.timeout, not wait_for: on Python 3.11 a cancel that lands as wait_for's
             # timeout fires comes out as TimeoutError, and this loop would never end (a closing
@@ -391,7 +391,7 @@ class Lobby:
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for server %s: %s", server, exc)
             return
-        if isinstance(message, ServerCard) and (message.server, message.key) != (
+        if isinstance(message, ServerListing) and (message.server, message.key) != (
             server,
             sender.hex(),
         ):
@@ -409,7 +409,7 @@ class Lobby:
         if not self.book.vouch(server, self.link.sender):
             return
         card = reply.card
-        if card is not None and self.book.looks.asked(server, reply.id):
+        if card is not None and self.book.probes.asked(server, reply.id):
             if card.server == server and card.key == (self.link.sender or b"").hex():
                 self.book.answered(server, card)
             return

@@ -11,7 +11,7 @@ seconds after it opened, and one client may have at most ``per_client`` tables w
 can take another's share or keep them out). The
 server's card and answers are signed by its lasting key (:func:`net.club.servers.server_keys`),
 which lobbies pin; it answers a lobby's look with its card, and puts its card back when
-something else (an older card, an empty payload) takes its place (:mod:`net.table.owncard`).
+something else (an older card, an empty payload) takes its place (:mod:`net.table.own_listing`).
 
 A server keeps the club's ratings (:mod:`net.club.ratings`, cached by
 :mod:`net.club.ratings_cache`): when one of its games ends, and when it starts, it verifies the
@@ -56,16 +56,16 @@ from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.link.outbox import Outbox
 from net.table.host import TableHost, default_replay_dir
-from net.table.owncard import OwnCard
+from net.table.own_listing import OwnListing
 from net.table.timepiece import Timepiece
 from net.wire import topics
 from net.wire.messages import (
     MAX_RANKS,
     Gone,
-    LadderCard,
+    LadderListing,
     Rank,
-    ServerCard,
-    ServerLook,
+    ServerListing,
+    ServerProbe,
     ServerReply,
     TableRequest,
     clean_name,
@@ -150,7 +150,7 @@ class Server:
         self.keys = server_keys(self.server)  # lasting: lobbies pin it
         self.epoch = time.time_ns() // 1_000_000  # the next connection's is one more
         self._card_n = 0
-        self.own_card = OwnCard(
+        self.own_card = OwnListing(
             self.keys.public,
             lambda obj: server_message_from_wire(obj).order,
             self._publish_card,
@@ -181,9 +181,9 @@ class Server:
         return self._closed_commands + live
 
     @property
-    def card(self) -> ServerCard:
+    def card(self) -> ServerListing:
         at_ms = round(time.monotonic() * 1000)
-        return ServerCard(self.server, self.name, tuple(sorted(GAMES)), len(self.tables),
+        return ServerListing(self.server, self.name, tuple(sorted(GAMES)), len(self.tables),
                           self.commands, at_ms, self.keys.public.hex(), self.epoch,
                           self._card_n)  # fmt: skip
 
@@ -417,7 +417,7 @@ class Server:
             for game in sorted(games):
                 ranks = tuple(Rank(s.identity, s.name, s.rating, s.games)
                               for s in ladders.ladder(game)[:MAX_RANKS])  # fmt: skip
-                card = encode(LadderCard(game, ranks))
+                card = encode(LadderListing(game, ranks))
                 self.link.publish(topics.ratings(game), card, retain=True)
                 self.ladders_published += 1
 
@@ -466,7 +466,7 @@ class Server:
         except CodecError as exc:
             self._refuse(who, reply_topic, ServerReply("", reason=f"malformed: {exc}"))
             return
-        if isinstance(request, ServerLook):
+        if isinstance(request, ServerProbe):
             if self._within(self._looks, who, LOOKS_PER_SECOND):
                 self.link.publish(reply_topic, encode(ServerReply(request.id, card=self.card)))
             return

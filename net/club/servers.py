@@ -23,11 +23,11 @@ import logging
 from collections.abc import Mapping
 from pathlib import Path
 
-from net.club.looks import Looks
+from net.club.probes import Probes
 from net.config import config_dir, trusted_servers
 from net.errors import NetError
 from net.trust.keys import Keys, fingerprint, public_from_hex
-from net.wire.messages import Gone, Order, ServerCard
+from net.wire.messages import Gone, Order, ServerListing
 from replays.disk import write_atomically
 from replays.unfinished import data_dir
 
@@ -63,10 +63,10 @@ class ServerBook:
                 trusted = trusted_servers()
         self.trusted = dict(trusted)  # never pinned over
         self.keys: dict[str, bytes] = {**self._known(), **self.trusted}
-        self.cards: dict[str, ServerCard] = {}  # the servers that answered: their newest card
+        self.cards: dict[str, ServerListing] = {}  # the servers that answered: their newest card
         self.orders: dict[str, Order] = {}
-        self.heard: dict[str, ServerCard] = {}  # servers met, not answered yet
-        self.looks = Looks()
+        self.heard: dict[str, ServerListing] = {}  # servers met, not answered yet
+        self.probes = Probes()
         self.notes: list[str] = []  # what the user should know (a key that changed)
 
     def _path(self) -> Path:
@@ -114,7 +114,7 @@ class ServerBook:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(path, json.dumps(doc, indent=1) + "\n")
 
-    def heard_card(self, server: str, message: ServerCard | Gone) -> bool:
+    def heard_card(self, server: str, message: ServerListing | Gone) -> bool:
         """A signed card (or "gone") of ``server``, by its key; whether the lobby's list of
         servers changed."""
         if server in self.cards or server in self.orders:
@@ -124,19 +124,19 @@ class ServerBook:
             return False
         if isinstance(message, Gone):
             self.heard.pop(server, None)
-            self.looks.drop(server)
+            self.probes.drop(server)
             return False
         self.heard[server] = message
-        self.looks.want(server)
+        self.probes.want(server)
         return False
 
-    def answered(self, server: str, card: ServerCard) -> bool:
+    def answered(self, server: str, card: ServerListing) -> bool:
         """``server`` answered a look with ``card``: it is offered from now on."""
-        self.looks.drop(server)
+        self.probes.drop(server)
         self.heard.pop(server, None)
         return self.take(server, card)
 
-    def take(self, server: str, message: ServerCard | Gone) -> bool:
+    def take(self, server: str, message: ServerListing | Gone) -> bool:
         if message.order <= self.orders.get(server, (-1, -1)):
             return False
         self.orders[server] = message.order

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.clock import show_left
-from net.wire.messages import TableCard
+from net.wire.messages import TableListing
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class MyTable:
 
 
 def my_tables(
-    cards: Mapping[str, TableCard], turns: Mapping[str, Mapping[str, Any]], identity: str
+    cards: Mapping[str, TableListing], turns: Mapping[str, Mapping[str, Any]], identity: str
 ) -> list[MyTable]:
     """Every table where ``identity`` holds a seat: mine to move first, then the longest
     waiting, then the rest by table id."""

@@ -11,7 +11,7 @@ A host whose connection dies (its Last Will, a signed "gone", takes the card's p
 away" at once: a command waiting for its answer fails with that reason, the game stays as it
 was, and when the host comes back (it reconnected, or a killed host resumed the table) the
 session catches up by itself: same seat, same identity. Of the host's cards and "gone"s the
-session keeps only the newest (:attr:`~net.wire.messages.TableCard.order`): one replayed from
+session keeps only the newest (:attr:`~net.wire.messages.TableListing.order`): one replayed from
 earlier changes nothing. An empty card (anyone may clear a retained message) is a hint, not a
 verdict: the session asks the host, whose answer says it is there.
 
@@ -63,17 +63,17 @@ from net.wire.messages import (
     Refused,
     Result,
     SyncRequest,
-    TableCard,
+    TableListing,
     Ticket,
-    card_message_from_wire,
     encode,
     host_message_from_wire,
+    listing_message_from_wire,
 )
 from replays.proofs import command_data
 
 log = logging.getLogger("caldera.net")
 
-CardListener = Callable[[TableCard], None]
+CardListener = Callable[[TableListing], None]
 StatusListener = Callable[[str], None]
 SYNC_MOST_WAIT = 16.0  # seconds between unanswered catch-up requests, at most
 
@@ -126,7 +126,7 @@ class NetSession:
         self.players: tuple[str, ...] = ()
         self.controlled: frozenset[Seat] = frozenset()
         self.seat: Seat | None = None
-        self.card: TableCard | None = None
+        self.card: TableListing | None = None
         self.desync: str | None = None
         self._wanted_seat = seat
         self._state: Any = None
@@ -575,7 +575,7 @@ class NetSession:
             return True
         if sender is not None and self.host_key is None and payload:
             try:
-                named = TableCard.from_wire(unpack(payload)).key
+                named = TableListing.from_wire(unpack(payload)).key
             except CodecError:
                 named = None
             if named == sender.hex() and topics.certifies(self.table, sender):
@@ -602,13 +602,13 @@ class NetSession:
 
     def _on_card(self, payload: bytes) -> None:
         try:
-            message = card_message_from_wire(unpack(payload))
+            message = listing_message_from_wire(unpack(payload))
         except CodecError as exc:
             log.warning("table %s: unreadable table card: %s", self.table, exc)
             return
         self._take(message)
 
-    def _take(self, message: TableCard | Gone) -> None:
+    def _take(self, message: TableListing | Gone) -> None:
         """Take the host's card or "gone" if it is newer than any taken before."""
         if message.order <= self._newest:
             if message.order < self._newest:
@@ -617,7 +617,7 @@ class NetSession:
                          self.table)  # fmt: skip
             return
         self._newest = message.order
-        if isinstance(message, TableCard):
+        if isinstance(message, TableListing):
             self._set_card(message)
             return
         self._host_away = True  # its connection died; it may come back
@@ -626,7 +626,7 @@ class NetSession:
                 pending.future.set_exception(HostAway(self._away_words()))
         self._set_status()
 
-    def _set_card(self, card: TableCard) -> None:
+    def _set_card(self, card: TableListing) -> None:
         if self._rules_override is None and self.rules is None:
             try:
                 self.rules = get_rules(card.game)

@@ -56,7 +56,7 @@ from net.config import BrokerAddress
 from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.table.clocks import TableClocks
-from net.table.owncard import OwnCard
+from net.table.own_listing import OwnListing
 from net.table.refereeing import EventListener, Refereeing
 from net.table.seating import Seating
 from net.table.standins import HostBots
@@ -71,12 +71,12 @@ from net.wire.messages import (
     JoinRequest,
     Presence,
     Refused,
-    SeatCard,
-    TableCard,
+    SeatListing,
+    TableListing,
     Ticket,
-    card_message_from_wire,
     clean_name,
     encode,
+    listing_message_from_wire,
 )
 from replays import unfinished
 from replays.file import read
@@ -85,7 +85,7 @@ from replays.unfinished import data_dir
 
 log = logging.getLogger("caldera.net")
 
-CardListener = Callable[[TableCard], None]
+CardListener = Callable[[TableListing], None]
 
 
 def rules_of_game(game: str) -> Rules[Any]:
@@ -178,9 +178,9 @@ class TableHost:
             backoff=backoff,
             keys=self.keys,
         )
-        self.own_card = OwnCard(
+        self.own_card = OwnListing(
             self.keys.public,
-            lambda obj: card_message_from_wire(obj).order,
+            lambda obj: listing_message_from_wire(obj).order,
             self._put_back,
         )
         # On a cluster, retained messages go over a connection of their own: on NATS a retained
@@ -268,7 +268,7 @@ class TableHost:
             raise ReplayError(f"{record.replay.name} is a local game: caldera play --resume")
         notes = record.details
         try:
-            cards = [SeatCard.from_wire(card) for card in notes["seats"]]
+            cards = [SeatListing.from_wire(card) for card in notes["seats"]]
             host = cls(
                 address,
                 rules_of_game(str(notes["game"])),
@@ -328,7 +328,7 @@ class TableHost:
     # -- what others see -----------------------------------------------------------------
 
     @property
-    def seats(self) -> list[SeatCard]:
+    def seats(self) -> list[SeatListing]:
         return self.seating.seats
 
     @property
@@ -354,10 +354,10 @@ class TableHost:
         return self.refereeing.rejections
 
     @property
-    def card(self) -> TableCard:
+    def card(self) -> TableListing:
         referee = self.referee
         result = referee.outcome() if referee is not None else None
-        return TableCard(
+        return TableListing(
             table=self.table,
             game=self.rules.game,
             title=self.rules.title,

@@ -1,7 +1,7 @@
 """Who sits where at a hosted table, and who is online.
 
-The host's seat book: each seat's :class:`~net.wire.messages.SeatCard`, the clients that have spoken
-to the table, who is online and who came to watch. It decides who gets which seat; the host
+The host's seat book: each seat's :class:`~net.wire.messages.SeatListing`, the clients that have
+spoken to the table, who is online and who came to watch. It decides who gets which seat; the host
 publishes the card and answers the client.
 
 On a broker anyone may write to, a client id is only a name anyone may use: two terminals may
@@ -19,20 +19,20 @@ from dataclasses import replace
 
 from core.protocol import Seat
 from net.errors import NetError
-from net.wire.messages import JoinRequest, SeatCard, clean_name
+from net.wire.messages import JoinRequest, SeatListing, clean_name
 
 
 class Seating:
     """The seats of one table and the presence of its clients."""
 
     def __init__(self, count: int) -> None:
-        self.seats: list[SeatCard] = [SeatCard() for _ in range(count)]
+        self.seats: list[SeatListing] = [SeatListing() for _ in range(count)]
         self.clients: set[str] = set()  # every client id that spoke to the table
         self._online: dict[str, bool] = {}  # who -> online
         self._watchers: set[str] = set()  # who asked to watch
         self._received: set[str] = set()  # who was sent the game (a catch-up answered)
 
-    def restore(self, seats: list[SeatCard]) -> None:
+    def restore(self, seats: list[SeatListing]) -> None:
         """Seat again who sat at a table whose host stopped: its clients are away until they
         say they are here, and each seat is the key's that took it."""
         self.seats = [replace(seat, online=seat.client is None, standin=None) for seat in seats]
@@ -98,7 +98,7 @@ class Seating:
 
     def seat_bot(self, seat: Seat, kind: str) -> None:
         """Put one of the host's ``kind`` bots in ``seat``."""
-        self.seats[seat] = SeatCard(
+        self.seats[seat] = SeatListing(
             clean_name(f"{kind.capitalize()} bot {seat + 1}"), None, kind, True
         )
 
@@ -118,7 +118,7 @@ class Seating:
         name = self.unique_name(clean_name(request.name or client), seat)
         bot = clean_name(request.bot) if request.bot else None
         online = self._online.get(who, True)
-        self.seats[seat] = SeatCard(name, client, bot, online, key=who)
+        self.seats[seat] = SeatListing(name, client, bot, online, key=who)
         return seat
 
     def leave(self, who: str) -> bool:
@@ -126,7 +126,7 @@ class Seating:
         seat = self.seat_of(who)
         if seat is None:
             return False
-        self.seats[seat] = SeatCard()
+        self.seats[seat] = SeatListing()
         return True
 
     def mark(self, who: str, online: bool) -> Seat | None:

@@ -96,7 +96,7 @@ def clean_name(name: str) -> str:
 
 
 @dataclass(frozen=True)
-class SeatCard:
+class SeatListing:
     """One seat as the lobby shows it.
 
     ``client`` is the identity that holds the seat (``None``: open, or a bot of the host's own)
@@ -132,7 +132,7 @@ class SeatCard:
         }
 
     @classmethod
-    def from_wire(cls, obj: Any) -> SeatCard:
+    def from_wire(cls, obj: Any) -> SeatListing:
         r = _Reader(obj, "seat")
         return cls(
             name=r.text("name"),
@@ -144,7 +144,7 @@ class SeatCard:
         )
 
 
-def identity_of(seat: SeatCard) -> str | None:
+def identity_of(seat: SeatListing) -> str | None:
     """Who sits in ``seat`` as a ladder knows them: ``k:<key>``, ``bot:<level>`` for the host's
     bot, ``None`` for an open seat."""
     if seat.key:
@@ -155,7 +155,7 @@ def identity_of(seat: SeatCard) -> str | None:
 
 
 @dataclass(frozen=True)
-class TableCard:
+class TableListing:
     """The retained card of one table: what the lobby lists and every client watches.
 
     ``epoch`` grows each time the host (re)connects, a resumed table's beyond any before, so a
@@ -176,7 +176,7 @@ class TableCard:
     name: str
     host: str
     status: str
-    seats: tuple[SeatCard, ...]
+    seats: tuple[SeatListing, ...]
     options: dict[str, Any] = field(default_factory=dict)
     epoch: int = 0
     seq: int = 0
@@ -236,7 +236,7 @@ class TableCard:
         }
 
     @classmethod
-    def from_wire(cls, obj: Any) -> TableCard:
+    def from_wire(cls, obj: Any) -> TableListing:
         r = _Reader(obj, "table card")
         if r.integer("v") != 1:
             raise BadPayload("table card: unknown version")
@@ -252,7 +252,7 @@ class TableCard:
             name=r.text("name"),
             host=r.text("host"),
             status=r.choice("status", TABLE_STATUSES),
-            seats=tuple(SeatCard.from_wire(s) for s in r.items("seats")),
+            seats=tuple(SeatListing.from_wire(s) for s in r.items("seats")),
             options=r.mapping("options"),
             epoch=r.integer("epoch"),
             seq=r.integer("seq"),
@@ -298,15 +298,15 @@ class Gone:
         return {"v": 1, "k": "gone", "epoch": self.epoch}
 
 
-def card_message_from_wire(obj: Any) -> TableCard | Gone:
+def listing_message_from_wire(obj: Any) -> TableListing | Gone:
     """What a host publishes on its card's topic: its card, or its Last Will."""
     if isinstance(obj, dict) and obj.get("k") == "gone":
         return Gone(_Reader(obj, "gone").integer("epoch"))
-    return TableCard.from_wire(obj)
+    return TableListing.from_wire(obj)
 
 
 @dataclass(frozen=True)
-class ServerCard:
+class ServerListing:
     """The retained card of a ``caldera serve`` process: where to ask for a new table, and how
     busy it is: the ``commands`` its tables carried out since it started (batches of events:
     one per command, and one as each game starts), counted at ``at_ms`` on the server's own
@@ -338,7 +338,7 @@ class ServerCard:
                 "key": self.key, "epoch": self.epoch, "n": self.n}  # fmt: skip
 
     @classmethod
-    def from_wire(cls, obj: Any) -> ServerCard:
+    def from_wire(cls, obj: Any) -> ServerListing:
         r = _Reader(obj, "server card")
         return cls(r.text("server"), r.text("name"), tuple(r.texts("games")), r.integer("tables"),
                    r.opt_integer("commands") or 0, r.opt_integer("at_ms") or 0,
@@ -346,15 +346,15 @@ class ServerCard:
                    r.opt_integer("n") or 0)  # fmt: skip
 
 
-def server_message_from_wire(obj: Any) -> ServerCard | Gone:
+def server_message_from_wire(obj: Any) -> ServerListing | Gone:
     """What a server publishes on its card's topic: its card, or its Last Will."""
     if isinstance(obj, dict) and obj.get("k") == "gone":
         return Gone(_Reader(obj, "gone").integer("epoch"))
-    return ServerCard.from_wire(obj)
+    return ServerListing.from_wire(obj)
 
 
 @dataclass(frozen=True)
-class ServerLook:
+class ServerProbe:
     """Ask a server how it stands: it answers with its card (a :class:`ServerReply` whose
     ``id`` is this one's fresh nonce), signed by its key; a lobby uses a server only once it
     has answered."""
@@ -380,7 +380,7 @@ class Rank:
 
 
 @dataclass(frozen=True)
-class LadderCard:
+class LadderListing:
     """A club server's retained ladder of one game (the best ``MAX_RANKS`` players)."""
 
     game: str
@@ -390,7 +390,7 @@ class LadderCard:
         return {"v": 1, "game": self.game, "ranks": [rank.to_wire() for rank in self.ranks]}
 
     @classmethod
-    def from_wire(cls, obj: Any) -> LadderCard:
+    def from_wire(cls, obj: Any) -> LadderListing:
         r = _Reader(obj, "ladder")
         ranks = []
         for item in r.items("ranks")[:MAX_RANKS]:
@@ -461,13 +461,13 @@ class TableRequest:
 @dataclass(frozen=True)
 class ServerReply:
     """A server's answer, signed by its key: to a :class:`TableRequest` (the ``table`` opened,
-    or the ``reason`` why not) or to a :class:`ServerLook` (its ``card``); ``id``: the
+    or the ``reason`` why not) or to a :class:`ServerProbe` (its ``card``); ``id``: the
     request's."""
 
     id: str
     table: str | None = None
     reason: str | None = None
-    card: ServerCard | None = None
+    card: ServerListing | None = None
 
     def to_wire(self) -> dict[str, Any]:
         card = self.card.to_wire() if self.card is not None else None
@@ -478,16 +478,16 @@ class ServerReply:
         r = _Reader(obj, "server reply")
         card = r.obj.get("card")
         return cls(r.text("id"), r.opt_text("table"), r.opt_text("reason"),
-                   ServerCard.from_wire(card) if card is not None else None)  # fmt: skip
+                   ServerListing.from_wire(card) if card is not None else None)  # fmt: skip
 
 
-def server_request_from_wire(obj: Any) -> TableRequest | ServerLook:
+def server_request_from_wire(obj: Any) -> TableRequest | ServerProbe:
     """What a client sends a server: a table request, or a look."""
     if isinstance(obj, dict) and obj.get("k") == "look":
         request_id = _Reader(obj, "look").text("id")
         if len(request_id) > 32:
             raise BadPayload("look: 'id' is longer than 32 characters")
-        return ServerLook(request_id)
+        return ServerProbe(request_id)
     return TableRequest.from_wire(obj)
 
 
@@ -688,7 +688,7 @@ class Joined:
     table card; ``nonce``: the request's."""
 
     seat: int | None
-    card: TableCard
+    card: TableListing
     nonce: str = ""
 
     def to_wire(self) -> dict[str, Any]:
@@ -715,7 +715,7 @@ class Ticket:
     nonce: str
     conn: str
     ticket: str
-    card: TableCard
+    card: TableListing
 
     def to_wire(self) -> dict[str, Any]:
         return {"k": "ticket", "n": self.nonce, "c": self.conn, "t": self.ticket,
@@ -769,12 +769,14 @@ def host_message_from_wire(obj: Any) -> HostMessage:
     if kind == "check":
         return Check(r.integer("from"), _hashes(r))
     if kind == "joined":
-        card = TableCard.from_wire(r.mapping("card"))
+        card = TableListing.from_wire(r.mapping("card"))
         return Joined(r.opt_integer("seat"), card, r.opt_text("n") or "")
     if kind == "refused":
         return Refused(r.text("reason"), r.opt_text("n") or "")
     if kind == "ticket":
-        return Ticket(r.text("n"), r.text("c"), r.text("t"), TableCard.from_wire(r.mapping("card")))
+        return Ticket(
+            r.text("n"), r.text("c"), r.text("t"), TableListing.from_wire(r.mapping("card"))
+        )
     if kind == "result":
         return _result(r)
     raise BadPayload(f"host message: unknown kind {kind!r}")

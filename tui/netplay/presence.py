@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from textual.message_pump import MessagePump
 
 from core.clock import show_left
-from net.wire.messages import SeatCard, TableCard
+from net.wire.messages import SeatListing, TableListing
 from tui.widgets.table_header import HeaderWords, SeatWords
 
 
@@ -23,12 +23,12 @@ class TableWatch(Protocol):
     """What a networked session tells beyond the Session protocol: its table and connection."""
 
     table: str
-    card: TableCard | None
+    card: TableListing | None
 
     @property
     def status(self) -> str: ...
 
-    def subscribe_card(self, listener: Callable[[TableCard], None]) -> None: ...
+    def subscribe_card(self, listener: Callable[[TableListing], None]) -> None: ...
 
     def subscribe_status(self, listener: Callable[[str], None]) -> None: ...
 
@@ -80,7 +80,7 @@ def connection_words(
     )
 
 
-def clock_of(card: TableCard, seat: int, now_ms: int | None = None) -> str:
+def clock_of(card: TableListing, seat: int, now_ms: int | None = None) -> str:
     """Seat ``seat``'s clock on ``card`` (``▸4:07`` while it runs, ``2d 0h`` when it does
     not; empty without a clock)."""
     clocks = card.clocks
@@ -94,7 +94,7 @@ def clock_of(card: TableCard, seat: int, now_ms: int | None = None) -> str:
     return ("▸" if running else "") + show_left(left)
 
 
-def seat_words(seat: SeatCard) -> str:
+def seat_words(seat: SeatListing) -> str:
     """How one seat stands: ``open``, ``online`` (its player's terminal is connected, wherever
     it is), ``away``, ``random bot``, ``away, greedy bot standing in``."""
     if seat.is_open:
@@ -109,7 +109,7 @@ def seat_words(seat: SeatCard) -> str:
     return where
 
 
-def presence(card: TableCard, now_ms: int | None = None) -> str:
+def presence(card: TableListing, now_ms: int | None = None) -> str:
     """Who is connected, seat by seat, in one short line: ``●Red ○Blue(away) ⚙Yellow``, each
     with their clock at a table with one (``●Red ▸4:07``).
 
@@ -119,7 +119,7 @@ def presence(card: TableCard, now_ms: int | None = None) -> str:
     return " ".join(seat.said(None, aside=True) for seat in seats_said(card, now_ms))
 
 
-def seats_said(card: TableCard, now_ms: int | None = None) -> tuple[SeatWords, ...]:
+def seats_said(card: TableListing, now_ms: int | None = None) -> tuple[SeatWords, ...]:
     """Each seat of ``card`` as :func:`presence` says it, in parts the header can shorten."""
     parts = []
     for index, seat in enumerate(card.seats):
@@ -137,7 +137,7 @@ def seats_said(card: TableCard, now_ms: int | None = None) -> tuple[SeatWords, .
     return tuple(parts)
 
 
-def taken(card: TableCard) -> str:
+def taken(card: TableListing) -> str:
     """``2/3`` seats taken."""
     return f"{len(card.seats) - len(card.open_seats())}/{len(card.seats)}"
 
@@ -146,7 +146,7 @@ def closed_words(session: object) -> str:
     """What a guest reads when the host closed the table: and, when the host's own broker
     stopped with it, that the lobby they go back to has no broker any more."""
     card = getattr(session, "card", None)
-    if isinstance(card, TableCard) and card.broker_stops:
+    if isinstance(card, TableListing) and card.broker_stops:
         where = getattr(session, "address", "")
         return (f"The host closed the table, and its broker ({where}) stopped with it: "
                 "in the lobby, b chooses another.")  # fmt: skip

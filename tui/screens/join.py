@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from net.wire.messages import TableCard
+from net.wire.messages import TableListing
 
 JoinChoice = tuple[str, int | None]  # (your name, the seat: None for the first free one)
 
@@ -30,7 +30,7 @@ class JoinScreen(ModalScreen[JoinChoice | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, card: TableCard, name: str) -> None:
+    def __init__(self, card: TableListing, name: str) -> None:
         super().__init__()
         self.card = card
         self.player_name = name

@@ -24,7 +24,7 @@ from core.errors import CalderaError
 from net.club.lobby import Lobby
 from net.config import BrokerAddress
 from net.seat.session import NetSession
-from net.wire.messages import TableCard
+from net.wire.messages import TableListing
 from tui.games import shown_games
 from tui.netplay.hosting import Terminal, broker_from_text, network_config
 from tui.netplay.presence import handed_to, presence, taken
@@ -64,7 +64,7 @@ class LobbyScreen(Screen[None]):
         self.player_name = terminal.name or config.name or "Player"
         self.config_problem = problem
         self.lobby: Lobby | None = None
-        self.cards: list[TableCard] = []
+        self.cards: list[TableListing] = []
         self.joining = False
 
     def compose(self) -> ComposeResult:
@@ -129,7 +129,7 @@ class LobbyScreen(Screen[None]):
             self.lobby = None
             await lobby.close()
 
-    def _table_changed(self, table: str, card: TableCard | None) -> None:
+    def _table_changed(self, table: str, card: TableListing | None) -> None:
         self._show_tables()
 
     def _gone(self) -> bool:
@@ -182,7 +182,7 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     @property
-    def highlighted(self) -> TableCard | None:
+    def highlighted(self) -> TableListing | None:
         row = self.query_one("#tables", DataTable).cursor_row
         return self.cards[row] if 0 <= row < len(self.cards) else None
 
@@ -228,7 +228,7 @@ class LobbyScreen(Screen[None]):
     def _row_selected(self) -> None:
         self.action_join()
 
-    def _cannot_show(self, card: TableCard) -> bool:
+    def _cannot_show(self, card: TableListing) -> bool:
         """Whether ``card``'s game has no screens in this terminal (then the note says so)."""
         if card.game in shown_games():
             return False

@@ -34,7 +34,7 @@ from core.games import get_rules
 from core.options import options_words
 from net.seat.session import NetSession
 from net.table.host import TableHost
-from net.wire.messages import TableCard
+from net.wire.messages import TableListing
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
@@ -55,7 +55,7 @@ def standin_kind(host: TableHost) -> str:
     return host.bots.standin or DEFAULT_BOT
 
 
-def options_line(card: TableCard) -> str:
+def options_line(card: TableListing) -> str:
     """The table's options in words, as its game declares them (``advanced game · turn limit
     10 · seat 2 starts``); a game this version does not know shows its options as they are."""
     try:
@@ -87,7 +87,7 @@ class RoomScreen(Screen[None]):
         Binding("escape", "leave", "Leave", tooltip="Leave the table"),
     ]
 
-    card: reactive[TableCard | None] = reactive(None, always_update=True)
+    card: reactive[TableListing | None] = reactive(None, always_update=True)
     note: reactive[str] = reactive("")  # the last problem, one line
 
     def __init__(
@@ -196,7 +196,7 @@ class RoomScreen(Screen[None]):
             session.subscribe_card(handed_to(self, self._card_changed))
         session.subscribe_status(handed_to(self, partial(self._status_changed, session)))
 
-    def _card_changed(self, card: TableCard) -> None:
+    def _card_changed(self, card: TableListing) -> None:
         if self.is_attached:
             self.card = card
 
@@ -228,7 +228,7 @@ class RoomScreen(Screen[None]):
 
     # -- showing -------------------------------------------------------------------------------
 
-    def watch_card(self, card: TableCard | None) -> None:
+    def watch_card(self, card: TableListing | None) -> None:
         if card is None:
             return
         self.title = f"{card.title} · table {card.table} · {card.name}"
@@ -259,7 +259,7 @@ class RoomScreen(Screen[None]):
         self.query_one("#room-status", TextLine).text = Text.from_markup(self._status(card))
         self.refresh_bindings()
 
-    def _status(self, card: TableCard) -> str:
+    def _status(self, card: TableListing) -> str:
         """What the table waits for, and what the keys can do about it (Rich markup)."""
         if card.status == "running":
             return "The game is on: [b]enter[/b] takes you to it."

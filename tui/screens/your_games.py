@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Static
 
 from core.clock import show_left
 from net.club.your_games import MyTable, my_tables
-from net.wire.messages import TableCard
+from net.wire.messages import TableListing
 from tui.screens.lobby import LobbyScreen
 
 
@@ -69,7 +69,7 @@ class YourGamesScreen(LobbyScreen):
 
     @on(DataTable.RowHighlighted, "#tables")
     def _describe(self) -> None:
-        card: TableCard | None = self.highlighted
+        card: TableListing | None = self.highlighted
         details = self.query_one("#table-details", Static)
         if card is None:
             details.update(Text(self.EMPTY if self.lobby is not None else "", style="dim"))

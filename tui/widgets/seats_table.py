@@ -8,13 +8,13 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from net.trust.keys import fingerprint, public_from_hex
-from net.wire.messages import Rank, SeatCard, TableCard
+from net.wire.messages import Rank, SeatListing, TableListing
 from tui.netplay.presence import seat_words
 from tui.play.seats import seat_colour
 
 
 def rating_words(
-    seat: SeatCard, rating: Callable[[SeatCard], Rank | None] | None, collides: bool = False
+    seat: SeatListing, rating: Callable[[SeatListing], Rank | None] | None, collides: bool = False
 ) -> str:
     """The club rating of who sits in ``seat`` (``12.3``, ``—`` for none yet), and the key's
     fingerprint when another player goes by the same name (``12.3 · k:3f9a2c71``)."""
@@ -47,9 +47,9 @@ class SeatsTable(DataTable[Text | str]):
 
     def show(
         self,
-        card: TableCard,
+        card: TableListing,
         me: str | None = None,
-        rating: Callable[[SeatCard], Rank | None] | None = None,
+        rating: Callable[[SeatListing], Rank | None] | None = None,
     ) -> None:
         """Show ``card``'s seats (keeping the highlighted row), each with its club rating and
         the key that tells players of one name apart; ``me``: this terminal's key. A card

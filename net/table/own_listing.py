@@ -26,7 +26,7 @@ log = logging.getLogger("caldera.net")
 PUT_BACK_EVERY = 0.05  # seconds between two cards put back over replaced ones, at least
 
 
-class OwnCard:
+class OwnListing:
     """Tells the owner's cards coming back from something else in their place, and puts the
     current card back (``put_back``) over the latter."""
 

@@ -6,7 +6,7 @@ lists a table only once its host has answered a *look*: a request with a fresh n
 host answers with its current card, sealed and signed (:class:`~net.wire.messages.Ticket`). A card
 nobody answers for stays unlisted; the lobby asks again, less and less often.
 
-:class:`Looks` is the schedule: which tables to ask now, a first look before any asked again,
+:class:`Probes` is the schedule: which tables to ask now, a first look before any asked again,
 at most ``PER_SECOND`` looks a second in all (a flood of cards must not make the lobby flood
 the broker), each table asked again after 1, 2, 4 … ``MOST_WAIT`` seconds.
 """
@@ -24,23 +24,23 @@ MOST_TABLES = 4096  # tables waiting for an answer, at most (the oldest are give
 
 
 @dataclass
-class _Look:
+class _Probe:
     nonce: str = ""
     due: float = 0.0  # when to ask (time.monotonic); 0: never asked yet
     wait: float = FIRST_WAIT
 
 
-class Looks:
+class Probes:
     """The tables whose host the lobby has yet to hear from, and when to ask each."""
 
     def __init__(self) -> None:
-        self._waiting: dict[str, _Look] = {}
+        self._waiting: dict[str, _Probe] = {}
         self._sent: list[float] = []  # when the looks of the last second went out
 
     def want(self, table: str) -> None:
         """Ask ``table``'s host (soon, unless it is being asked already)."""
         if table not in self._waiting:
-            self._waiting[table] = _Look()
+            self._waiting[table] = _Probe()
             while len(self._waiting) > MOST_TABLES:
                 self._waiting.pop(next(iter(self._waiting)))
 
