@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from core.games.kilauea import flow, play, position, scoring, transcript
+from core.games.kilauea import evolve, flow, play, position, scoring, transcript
 from core.games.kilauea.components import COMPONENTS, SIDES
-from core.games.kilauea.evolve import evolve as _evolve
 from core.games.kilauea.state import POINT_PARTS, RULES_VERSION, SECTORS, KilaueaState
-from core.messages import Command, Event
 from core.options import START_PLAYER, TURN_LIMIT, Option
-from core.protocol import Outcome, Seat
 from core.rules_base import RulesBase
 
 C = COMPONENTS
@@ -38,6 +35,7 @@ class Kilauea(RulesBase[KilaueaState]):
     title = "Kilauea"
     version = RULES_VERSION
     options = (TURN_LIMIT, START_PLAYER, FOREST_SIDES)
+    parts = (flow, play, evolve, scoring, position, transcript)
 
     def initial(self, config: Mapping[str, Any]) -> KilaueaState:
         cfg = self.table_config(config)
@@ -64,38 +62,6 @@ class Kilauea(RulesBase[KilaueaState]):
         state = super().recorded_under(state, version)
         state.rules_version = version  # 1: the canoe stopped anywhere (see RULES_VERSION)
         return state
-
-    def forced(self, state: KilaueaState) -> list[Event]:
-        return flow.forced(state)
-
-    def chance(self, state: KilaueaState) -> tuple[int, ...] | None:
-        return flow.chance(state)
-
-    def resolve(self, state: KilaueaState, draws: Sequence[int]) -> Event:
-        return flow.resolve(state, draws)
-
-    def to_move(self, state: KilaueaState) -> tuple[Seat, ...]:
-        return flow.to_move(state)
-
-    def legal_commands(self, state: KilaueaState, seat: Seat) -> list[Command]:
-        return play.legal_commands(state, seat)
-
-    def decide(self, state: KilaueaState, seat: Seat, command: Command) -> list[Event]:
-        return play.decide(state, seat, command)
-
-    evolve = staticmethod(_evolve)  # the fold's hot call, without a wrapper
-
-    def outcome(self, state: KilaueaState) -> Outcome | None:
-        return scoring.outcome(state)
-
-    def dump_position(self, state: KilaueaState) -> dict[str, Any]:
-        return position.dump(state)
-
-    def load_position(self, data: Mapping[str, Any]) -> KilaueaState:
-        return position.load(data)
-
-    def describe(self, event: Event, names: Sequence[str]) -> str:
-        return transcript.describe(event, names)
 
 
 RULES = Kilauea()
