@@ -11,7 +11,6 @@ import math
 from pathlib import Path
 
 import msgspec
-from test_secrecy import recorded
 
 from core.codec import Envelope, encode_envelope, unpack
 from core.errors import CodecError
@@ -22,6 +21,7 @@ from net.seat.session import NetSession
 from net.wire.messages import Batch, HostMessage, host_message_from_wire
 from tests.core.test_arnak_secrecy import Viewer, ids_in, knowledge
 from tests.kit.netkit import FAST, TestBroker, close_all, make_host, play_all
+from tests.net.test_secrecy import recorded
 
 
 def first_known(referee: Referee[ArnakState]) -> dict[Viewer, dict[str, int]]:

@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from test_tui_tables import join_from_lobby, new_app, open_lobby, until
 
 from core.bots import make_bot
 from core.games import get_rules
@@ -18,6 +17,7 @@ from core.games.arnak import events as ev
 from core.games.arnak.state import HIDDEN
 from net.seat.botclient import play
 from tests.kit.netkit import MosquittoBroker, join, make_host
+from tests.net.test_tui_tables import join_from_lobby, new_app, open_lobby, until
 from tests.tui.conftest import screen_text
 from tui.games.arnak.screen import ArnakScreen
 from tui.screens.choice import ConfirmScreen

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_secrecy import public_from
-
 from core.codec import Envelope
 from net.config import BrokerAddress
 from net.wire import topics
 from tests.kit.netkit import AmqttProcess, RawClient, close_all, join, make_host, play_all
+from tests.net.test_secrecy import public_from
 
 GAMES = 100
 

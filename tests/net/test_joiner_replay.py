@@ -165,8 +165,7 @@ async def test_a_guests_app_keeps_the_finished_games_replay_in_its_saved_games(
 ) -> None:
     """Bob joins a headless host's table from his app's lobby; while the game runs nothing of
     it is on his disk; once it is over his saved games hold its replay, the host's very log."""
-    from test_tui_tables import SIZE, join_from_lobby, new_app, open_lobby
-
+    from tests.net.test_tui_tables import SIZE, join_from_lobby, new_app, open_lobby
     from tests.tui.conftest import wait_for
     from tui.replay.library import read_entry, replays_dir, saved_replays
     from tui.screens.end import EndScreen

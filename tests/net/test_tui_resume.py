@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from test_tui_tables import SIZE, host_from_menu, until
 
 from core.codec import encode_envelope
 from net.table.host import TableHost
 from replays.file import read
 from tests.kit.netkit import AmqttBroker, join
+from tests.net.test_tui_tables import SIZE, host_from_menu, until
 from tests.tui.conftest import saved_games, screen_text, wait_for
 from tui.app import CalderaApp
 from tui.games.maunakea.screen import MaunaKeaScreen

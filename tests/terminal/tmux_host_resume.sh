@@ -9,7 +9,7 @@
 #
 #   tests/terminal/tmux_host_resume.sh            # uses .venv/bin/caldera
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 caldera=${CALDERA:-$PWD/.venv/bin/caldera}
 label="tmux host resume"

@@ -6,7 +6,7 @@
 #   tests/terminal/tmux_lines.sh                    # uses .venv/bin/caldera
 #   CALDERA=/path/to/caldera tests/terminal/tmux_lines.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 caldera=${CALDERA:-$PWD/.venv/bin/caldera}
 session="caldera-lines-$$"

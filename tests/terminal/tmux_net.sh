@@ -10,7 +10,7 @@
 #   tests/terminal/tmux_net.sh                    # uses .venv/bin/caldera
 #   CALDERA=/path/to/caldera tests/terminal/tmux_net.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 caldera=${CALDERA:-$PWD/.venv/bin/caldera}
 label="tmux net"

@@ -9,7 +9,7 @@
 #
 #   tests/terminal/tmux_rejoin.sh                 # uses .venv/bin/caldera
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 caldera=${CALDERA:-$PWD/.venv/bin/caldera}
 label="tmux rejoin"

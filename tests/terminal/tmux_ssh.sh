@@ -11,7 +11,7 @@
 #
 #   tests/terminal/tmux_ssh.sh                    # uses .venv/bin/caldera
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 caldera=${CALDERA:-$PWD/.venv/bin/caldera}
 label="tmux ssh"
