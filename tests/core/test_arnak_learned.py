@@ -1,0 +1,170 @@
+"""Arnak's learned evaluation: features from a seat's view only, a model file refused in one
+line when it was made for other features, the shipped model better than a constant on games it
+was not fitted on, and training's smallest run."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.bots import make_bot
+from core.games import get_rules
+from core.games.arnak import features as F
+from core.games.arnak import learned
+from core.games.arnak.state import HIDDEN, ArnakState
+from core.referee import Referee
+from core.search.model import ModelError
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = get_rules("arnak")
+
+
+def greedy_game(seed: str, commands: int, side: str = "snake") -> Referee[Any]:
+    referee: Referee[Any] = Referee(RULES, RULES.config(2, {"side": side}), ["A", "B"], seed=seed)
+    referee.begin()
+    bots = {s: make_bot("arnak", "greedy", f"{seed}/{s}") for s in range(2)}
+    for _ in range(commands):
+        seat = RULES.to_move(referee.state)[0]
+        referee.submit(seat, bots[seat].choose(RULES, RULES.view(referee.state, seat), seat))
+    return referee
+
+
+def another_truth(state: ArnakState, seat: int) -> ArnakState:
+    """A true state that gives ``seat`` the same view: the rival's hidden hand and the seat's
+    own hidden deck cards swapped with unseen cards of the market's decks."""
+    other = state.copy()
+    rival = other.seats[1 - seat]
+    view = RULES.view(state, seat)
+    hidden = [i for i, c in enumerate(view.seats[1 - seat].hand) if c == HIDDEN]
+    for n, i in enumerate(hidden):
+        rival.hand[i], other.art_deck[n] = other.art_deck[n], rival.hand[i]
+    mine = other.seats[seat]
+    deck = [i for i, c in enumerate(view.seats[seat].deck) if c == HIDDEN]
+    for n, i in enumerate(deck):
+        mine.deck[i], other.item_deck[n] = other.item_deck[n], mine.deck[i]
+    assert hidden and deck
+    return other
+
+
+def test_features_read_only_what_the_seat_sees() -> None:
+    referee = greedy_game("learned-view", 160)  # past a round's end: decks hold unseen cards
+    state: ArnakState = referee.state
+    seat = RULES.to_move(state)[0]
+    other = another_truth(state, seat)
+    assert other.seats[1 - seat].hand != state.seats[1 - seat].hand
+    assert RULES.view(other, seat) == RULES.view(state, seat)
+    assert F.features(other, seat) == F.features(state, seat)
+    assert F.features(RULES.view(state, seat), seat) == F.features(state, seat)
+    assert len(F.features(state, seat)) == len(F.NAMES)
+
+
+def model_doc() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(learned.MODEL_PATH.read_text(encoding="utf-8"))
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"features": "arnak-0"}, "made for features 'arnak-0', this game's are"),
+        ({"names": ["coin"]}, "this game's are"),
+        ({"game": "kilauea"}, "made for 'kilauea', not 'arnak'"),
+        ({"format": 99}, "not a model file"),
+    ],
+)
+def test_a_model_file_for_other_features_is_refused_in_one_line(
+    tmp_path: Path, change: dict[str, Any], said: str
+) -> None:
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(model_doc() | change), encoding="utf-8")
+    with pytest.raises(ModelError) as raised:
+        learned.load_model(path)
+    assert said in str(raised.value)
+    assert str(raised.value).startswith(f"{path}: ")
+    assert "\n" not in str(raised.value)
+    broken = model_doc()
+    broken["score"] = {"intercept": 0.0, "weights": [1.0]}
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    with pytest.raises(ModelError, match="1 weights for"):
+        learned.load_model(path)
+
+
+def held_out() -> tuple[list[list[float]], list[float], list[float]]:
+    """The positions of the model's own records it was not fitted on: features, final points,
+    won (1, or 0)."""
+    from training.fit import HELD_OUT
+    from training.selfplay import read
+
+    xs, points, won = [], [], []
+    for name in learned.MODEL.about["data"] if learned.MODEL else ():
+        for doc in read(ROOT / name):
+            if doc["index"] % HELD_OUT:
+                continue
+            for row in doc["rows"]:
+                seat = row[0]
+                xs.append([float(v) for v in row[1:]])
+                points.append(float(doc["scores"][seat]))
+                won.append(1.0 if doc["winners"] == [seat] else 0.0)
+    return xs, points, won
+
+
+def test_the_shipped_model_predicts_better_than_a_constant() -> None:
+    model = learned.MODEL
+    assert learned.REFUSED is None
+    assert model is not None
+    assert model.version == F.VERSION
+    xs, points, won = held_out()
+    assert len(xs) > 1000
+    mean = sum(points) / len(points)
+    constant = math.sqrt(sum((p - mean) ** 2 for p in points) / len(points))
+
+    def rmse(points_of: Any) -> float:
+        errors = [(points_of(x) - p) ** 2 for x, p in zip(xs, points, strict=True)]
+        return math.sqrt(sum(errors) / len(errors))
+
+    fitted = rmse(model.points)
+    assert fitted < 0.9 * constant
+    rate = sum(won) / len(won)
+    brier = sum((model.chance(x) - w) ** 2 for x, w in zip(xs, won, strict=True)) / len(xs)
+    assert brier < 0.9 * sum((rate - w) ** 2 for w in won) / len(won)
+    # broken weights (shuffled) predict worse than the constant: the test would see it
+    shuffled = replace(model, score=replace(model.score, weights=model.score.weights[::-1]))
+    assert rmse(shuffled.points) > constant
+
+
+def test_the_smallest_training_run_works_end_to_end(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl.gz"
+    model = tmp_path / "model.json"
+    python = sys.executable
+    train = ROOT / "training"
+    run = subprocess.run(
+        [python, str(train / "selfplay.py"), "--games", "3", "--jobs", "1", "--out", str(records)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "3 to play" in run.stdout
+    again = subprocess.run(
+        [python, str(train / "selfplay.py"), "--games", "3", "--jobs", "1", "--out", str(records)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "3 games kept, 0 to play" in again.stdout
+    subprocess.run(
+        [python, str(train / "fit.py"), str(records), "--generation", "9", "--out", str(model)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    fitted = learned.load_model(model)
+    assert fitted.generation == 9
+    assert fitted.about["games"] == 3
+    assert "selfplay-arnak-0-{0..2}" in fitted.about["seeds"]
