@@ -16,7 +16,8 @@ from typing import Any
 from core.clock import describe as table_sentence
 from core.codec import Envelope, envelope_to_wire, pack
 from core.errors import ReplayError
-from core.fold import apply, rules_of, start_state
+from core.fold import rules_of
+from core.follower import Follower
 from core.lifecycle import GameEnded, GameStarted, TableEvent
 from core.options import options_words
 from core.protocol import Rules
@@ -112,8 +113,7 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
     lines = [
         f"{rules.title} — {', '.join(names)} — seed hash {started.seed_hash[:16]}…",
     ]
-    seen: list[Envelope] = []
-    state: Any = None  # the position each event happens in, as the reader may know it
+    follower = Follower(rules)  # the position each event happens in, as the reader may know it
     for env in visible(envelopes, seat):
         event = env.event
         if isinstance(event, GameStarted):
@@ -124,16 +124,12 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
             text = table_sentence(event, names)
         else:
             try:
-                text = rules.describe_in(state, event, names)  # which option an answer chose
+                text = rules.describe_in(follower.state, event, names)  # which option was chosen
             except Exception as exc:  # an event the rules cannot read: one line
                 raise _unreadable(env, exc) from None
         try:
-            if isinstance(event, GameStarted):
-                state = start_state(rules, event)
-            else:
-                state = apply(rules, state, event, seen)
+            follower.follow(env)
         except Exception as exc:
             raise _unreadable(env, exc) from None
-        seen.append(env)
         lines.append(f"{env.seq:5d}  {text}")
     return "\n".join(lines) + "\n"

@@ -14,8 +14,9 @@ from typing import Any
 
 from core.codec import Envelope
 from core.errors import ReplayError
-from core.fold import rules_of, start_state
-from core.lifecycle import NOT_FOLDED, GameStarted, Undone
+from core.fold import rules_of
+from core.follower import Follower, OnEvent
+from core.lifecycle import GameStarted
 from core.protocol import Rules
 
 SNAPSHOT_EVERY = 64
@@ -24,55 +25,58 @@ SNAPSHOT_EVERY = 64
 class Timeline:
     """A folded log that can give the state after any event without refolding from zero."""
 
-    def __init__(self, envelopes: Sequence[Envelope], every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        envelopes: Sequence[Envelope],
+        every: int = SNAPSHOT_EVERY,
+        on_event: OnEvent | None = None,
+    ) -> None:
+        """Fold ``envelopes`` once, keeping a snapshot every ``every`` events; ``on_event``
+        sees each event with the position it happens in, as the fold goes (a log's sentences
+        are worded in the same fold)."""
         if not envelopes or not isinstance(envelopes[0].event, GameStarted):
             raise ReplayError("a game log must begin with core.game_started")
-        self.envelopes = list(envelopes)
         self.started: GameStarted = envelopes[0].event
         self.rules: Rules[Any] = rules_of(self.started)
         self.every = every
         self._snapshots: list[Any] = []
-        self.final = self._fold_all()
+        self._follower = Follower(self.rules, on_event=on_event, rewind=self._before)
+        self._fold(envelopes)
 
-    def _unfoldable(self, seq: int, exc: Exception) -> ReplayError:
-        tag = self.envelopes[seq].type if seq < len(self.envelopes) else "?"
-        return ReplayError(
-            f"event {seq} ({tag}) does not fit the game: {type(exc).__name__}: {exc}"
-        )
+    @property
+    def envelopes(self) -> list[Envelope]:
+        """The events folded, in order."""
+        return self._follower.log
+
+    @property
+    def final(self) -> Any:
+        """The state after the last event (the timeline's own: copy it to change it)."""
+        return self._follower.state
 
     def __len__(self) -> int:
         return len(self.envelopes)
 
-    def _apply(self, state: Any, env: Envelope) -> Any:
-        if type(env.event) in NOT_FOLDED or isinstance(env.event, GameStarted):
-            return state
-        if isinstance(env.event, Undone):
-            back_to = env.event.back_to
-            if not 0 < back_to < env.seq:
-                raise ReplayError(f"event {env.seq} takes back event {back_to}, not before it")
-            return self.state_at(back_to - 1)
-        return self.rules.evolve(state, env.event)
+    def _fold(self, envelopes: Sequence[Envelope]) -> None:
+        follower = self._follower
+        for env in envelopes:
+            seq = len(follower.log)
+            try:
+                state = follower.follow(env)
+            except ReplayError:
+                raise
+            except Exception as exc:  # a hostile log: one line naming the event, never a traceback
+                raise ReplayError(
+                    f"event {seq} ({env.type}) does not fit the game: {type(exc).__name__}: {exc}"
+                ) from None
+            if seq % self.every == 0:
+                self._snapshots.append(self.rules.copy(state))
 
-    def _fold_all(self) -> Any:
-        seq = 0
-        try:
-            state = start_state(self.rules, self.started)
-            for seq, env in enumerate(self.envelopes):
-                state = self._apply(state, env)
-                if seq % self.every == 0:
-                    self._snapshots.append(self.rules.copy(state))
-        except ReplayError:
-            raise
-        except Exception as exc:  # a hostile log: one line naming the event, never a traceback
-            raise self._unfoldable(seq, exc) from None
-        return state
+    def _before(self, seq: int) -> Any:
+        return self.state_at(seq - 1)
 
     def append(self, env: Envelope) -> None:
         """Extend the timeline with a new event (a live game being watched)."""
-        self.envelopes.append(env)
-        self.final = self._apply(self.final, env)
-        if (len(self.envelopes) - 1) % self.every == 0:
-            self._snapshots.append(self.rules.copy(self.final))
+        self._fold([env])
 
     def state_at(self, seq: int) -> Any:
         """A fresh copy of the state right after event ``seq`` (0 = just started)."""
@@ -80,8 +84,9 @@ class Timeline:
             raise IndexError(f"event {seq} is not in this log (0 … {len(self.envelopes) - 1})")
         if seq == len(self.envelopes) - 1:
             return self.rules.copy(self.final)
-        base = seq // self.every
-        state = self.rules.copy(self._snapshots[base])
-        for env in self.envelopes[base * self.every + 1 : seq + 1]:
-            state = self._apply(state, env)
-        return state
+        base = seq // self.every * self.every
+        state = self.rules.copy(self._snapshots[base // self.every])
+        follower = Follower(
+            self.rules, state=state, log=self.envelopes[: base + 1], rewind=self._before
+        )
+        return follower.follow_all(self.envelopes[base + 1 : seq + 1])

@@ -287,3 +287,31 @@ def test_the_net_root_holds_only_what_every_wing_shares() -> None:
     for name in ("net.config", "net.errors"):
         wings = {wing_of(target) for target in imported_by(name, known[name], known)}
         assert wings <= {None}, f"{name} imports a wing"
+
+
+# -- one follower of a log ----------------------------------------------------------------------
+
+MAY_FOLD_BY_HAND: dict[str, str] = {
+    "tui/lines/player.py": "words the events a command would make, before it is made: no log",
+}
+"""Modules outside core that may call ``evolve`` themselves, each with the reason."""
+
+
+def test_a_log_is_followed_only_through_core_follower() -> None:
+    """Outside ``core/``, a log folded step by step goes through :class:`core.follower.Follower`
+    (or a :class:`replays.timeline.Timeline`, built on it): nobody starts a state, applies an
+    event or calls a game's ``evolve`` by hand."""
+    found = []
+    for layer in ("replays", "net", "tui"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            name = str(path.relative_to(ROOT))
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module == "core.fold":
+                    hand = {a.name for a in node.names} & {"apply", "start_state"}
+                    if hand:
+                        found.append(f"{name} imports {sorted(hand)} from core.fold")
+                is_evolve = isinstance(node, ast.Attribute) and node.attr == "evolve"
+                if is_evolve and name not in MAY_FOLD_BY_HAND:
+                    found.append(f"{name}:{node.lineno} calls evolve")
+    assert found == [], "folds by hand:\n" + "\n".join(found)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from core.codec import Envelope, decode_envelope, unpack
 from core.errors import CodecError, IllegalCommand
-from core.fold import apply, start_state
+from core.follower import Follower
 from core.games import get_rules
 from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command
@@ -129,8 +129,7 @@ class NetSession:
         self.card: TableListing | None = None
         self.desync: str | None = None
         self._wanted_seat = seat
-        self._state: Any = None
-        self._envelopes: list[Envelope] = []
+        self._follower = Follower(rules)  # the events received in order, and their state
         self._ahead: dict[int, Envelope] = {}
         self._known_hashes: dict[int, str] = {}
         self._verified: tuple[int, Any] | None = None
@@ -223,7 +222,11 @@ class NetSession:
 
     @property
     def state(self) -> Any:
-        return self._state
+        return self._follower.state
+
+    @property
+    def _envelopes(self) -> list[Envelope]:
+        return self._follower.log
 
     @property
     def envelopes(self) -> Sequence[Envelope]:
@@ -363,7 +366,11 @@ class NetSession:
     @property
     def current_hash(self) -> str | None:
         """The hash of this terminal's state (equal to the host's when all is well)."""
-        return state_hash(self.rules, self._state) if self._state is not None else None
+        return (
+            state_hash(self.rules, self._follower.state)
+            if self._follower.state is not None
+            else None
+        )
 
     def subscribe_card(self, listener: CardListener) -> None:
         """Call ``listener`` with each new table card (seats, who is online, status)."""
@@ -636,7 +643,7 @@ class NetSession:
                 return
         self.card = card
         self._drain()
-        if not self.players or self._state is None:
+        if not self.players or self._follower.state is None:
             self.players = tuple(seat.name for seat in card.seats)
         came_back, self._host_away = self._host_away, False
         if card.status == "closed":
@@ -705,19 +712,17 @@ class NetSession:
             if not isinstance(event, GameStarted) or event.game != self.rules.game:
                 log.warning("table %s: the log does not start with this game", self.table)
                 return False
-            self._state = start_state(self.rules, event)
             self.players = tuple(event.players)
-        elif self._state is None:
+            self._follower.rules = self.rules
+        elif self._follower.state is None:
             return False
-        elif not isinstance(event, GameEnded):
-            try:
-                self._state = apply(self.rules, self._state, event, self._envelopes)
-            except Exception as exc:  # other rules code than the host's: stop, and say where
-                self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
-                log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
-                self._set_status()
-                return False
-        self._envelopes.append(env)
+        try:
+            self._follower.follow(env)
+        except Exception as exc:  # other rules code than the host's: stop, and say where
+            self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
+            log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
+            self._set_status()
+            return False
         return True
 
     # -- desync detection ------------------------------------------------------------------------
@@ -731,7 +736,7 @@ class NetSession:
     def _verify(self) -> None:
         """Compare our state with the host's hash at the newest event both of us know."""
         last = len(self._envelopes) - 1
-        if self.desync is not None or self._state is None:
+        if self.desync is not None or self._follower.state is None:
             return
         if self._mismatch is not None:
             self._locate_when_known()
@@ -740,7 +745,7 @@ class NetSession:
         if not known:
             return
         seq = max(known)
-        state = self._state if seq == last else self._refold(seq)
+        state = self._follower.state if seq == last else self._refold(seq)
         if state_hash(self.rules, state) == self._known_hashes[seq]:
             self._verified = (seq, self.rules.copy(state))
             for old in [s for s in self._known_hashes if s <= seq]:
@@ -768,12 +773,13 @@ class NetSession:
         """The state after event ``seq``, from the last verified state; ``on_event`` may stop it."""
         if self._verified is not None:
             done, state = self._verified[0], self.rules.copy(self._verified[1])
+            follower = Follower(self.rules, state=state, log=self._envelopes[: done + 1])
         else:
-            started = self._envelopes[0].event
-            assert isinstance(started, GameStarted)
-            done, state = 0, start_state(self.rules, started)
+            done, follower = 0, Follower(self.rules)
+            follower.follow(self._envelopes[0])
+            state = follower.state
         for env in self._envelopes[done + 1 : seq + 1]:
-            state = apply(self.rules, state, env.event, self._envelopes)
+            state = follower.follow(env)
             if on_event is not None and not on_event(env.seq, state):
                 break
         return state

@@ -37,7 +37,7 @@ from typing import Any
 
 from core.codec import Envelope, encode_envelope, short_hash, unpack
 from core.errors import CodecError, IllegalCommand
-from core.fold import apply, start_state
+from core.follower import Follower
 from core.lifecycle import Seated
 from core.protocol import Rules, Seat
 from core.referee import Referee, Time
@@ -421,10 +421,10 @@ class Refereeing:
         referee = self.referee
         assert referee is not None
         end = min(end, start + HASHES_AT_ONCE - 1)
-        state = start_state(self.rules, referee.started)
-        hashes = [state_hash(self.rules, state)] if start == 0 else []
-        for env in referee.log[1 : end + 1]:
-            state = apply(self.rules, state, env.event, referee.log)
+        follower = Follower(self.rules)
+        hashes = []
+        for env in referee.log[: end + 1]:
+            state = follower.follow(env)
             if env.seq >= start:
                 hashes.append(state_hash(self.rules, state))
         return tuple(hashes)

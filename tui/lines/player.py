@@ -26,8 +26,8 @@ import msgspec
 
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.fold import apply, start_state
-from core.lifecycle import GameEnded, GameStarted, Undo, Undone
+from core.follower import Follower
+from core.lifecycle import GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
@@ -143,8 +143,7 @@ class LinePlayer:
         self.printed = 0
         self._looking: Seat | None = None  # the player a shared terminal was last handed to
         self._news = asyncio.Event()
-        self._state: Any = None  # the log folded up to ``_folded`` (its own copy)
-        self._folded = 0
+        self._follower = Follower(self.rules)  # the log folded as far as printed (its own copy)
         session.subscribe(self._received)
 
     @property
@@ -175,7 +174,9 @@ class LinePlayer:
                 continue
             seen = self.rules.project(env.event, viewer)
             shown = env if seen is env.event else Envelope(env.seq, seen, env.prev)
-            self.say(f"{env.seq:5d}  {sentence(self.rules, shown, self.names, self._state)}")
+            self.say(
+                f"{env.seq:5d}  {sentence(self.rules, shown, self.names, self._follower.state)}"
+            )
             self._fold_to(env.seq + 1)
         self.printed = len(envelopes)
 
@@ -183,14 +184,9 @@ class LinePlayer:
         """Fold the log up to event ``end`` (so each sentence is read in the position it
         happens in: an answer in the game's words, what an action paid and gained)."""
         envelopes = self.session.envelopes
-        while self._folded < min(end, len(envelopes)):
-            event = envelopes[self._folded].event
-            if isinstance(event, GameStarted):
-                self._state = start_state(self.rules, event)
-            elif self._state is not None:  # only an undo reads the log before it
-                log = envelopes[: self._folded] if type(event) is Undone else ()
-                self._state = apply(self.rules, self._state, event, log)
-            self._folded += 1
+        follower = self._follower
+        while len(follower.log) < min(end, len(envelopes)):
+            follower.follow(envelopes[len(follower.log)])
 
     def _scores(self) -> str:
         outcome = self.rules.outcome(self.session.state)

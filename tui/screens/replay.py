@@ -24,8 +24,10 @@ from textual.widgets import Input, Label
 
 from core.clock import show_left
 from core.codec import Envelope
-from core.fold import apply, start_state
-from core.lifecycle import ClockRead, GameEnded, GameStarted, Undone
+from core.errors import ReplayError
+from core.fold import rules_of
+from core.follower import Follower
+from core.lifecycle import ClockRead, GameEnded, GameStarted
 from core.messages import Event
 from replays.timeline import Timeline
 from tui.replay.export import ask_export
@@ -145,38 +147,35 @@ class ReplayScreen(FollowsSize, Screen[None]):
 
     def __init__(self, envelopes: Sequence[Envelope], *, title: str, start: int = 0) -> None:
         super().__init__()
-        self.timeline = Timeline(envelopes)  # raises ReplayError on a foreign log
-        self.rules = self.timeline.rules
-        self.names = self.timeline.started.players
+        started = envelopes[0].event if envelopes else None
+        if not isinstance(started, GameStarted):
+            raise ReplayError("a game log must begin with core.game_started")
+        self.rules = rules_of(started)  # raises ReplayError on a foreign log
+        self.names = started.players
         self.replay_title = title
+        self.finished = isinstance(envelopes[-1].event, GameEnded)
+        self.secrets = hides_something(self.rules, envelopes)
+        self.viewer = EVERYTHING if self.finished or not self.secrets else SPECTATOR
+        self._sentences: list[tuple[int, str]] = []
+        self.timeline = Timeline(envelopes, on_event=self._word)  # one fold: states and words
         self.turn_starts = [
             env.seq for env in self.timeline.envelopes if isinstance(env.event, self.TURN_STARTED)
         ]
-        self.finished = isinstance(self.timeline.envelopes[-1].event, GameEnded)
-        self.secrets = hides_something(self.rules, self.timeline.envelopes)
-        self.viewer = EVERYTHING if self.finished or not self.secrets else SPECTATOR
-        self._sentences = self._sentences_for(self.viewer)
         self._start = start
         self._timer: Timer | None = None
         self.state: Any = None
         self._size_warning = SizeWarning(self, self.MIN_SIZE, "This replay")
 
-    def _sentences_for(self, viewer: Viewer) -> list[tuple[int, str]]:
-        """Each event's sentence as ``viewer`` may read it, worded in the position it happens
+    def _word(self, state: Any, env: Envelope) -> None:
+        """Each event's sentence as the viewer may read it, worded in the position it happens
         in (an answer says what was chosen, in the game's words)."""
-        envelopes = self.timeline.envelopes
-        out: list[tuple[int, str]] = []
-        state: Any = None
-        for k, env in enumerate(envelopes):
-            out.append((env.seq, viewer.sentence(self.rules, env, self.names, state)))
-            event = env.event
-            if isinstance(event, GameStarted):
-                state = start_state(self.rules, event)
-            elif state is not None:  # only an undo reads the log before it
-                state = apply(
-                    self.rules, state, event, envelopes[:k] if type(event) is Undone else ()
-                )
-        return out
+        self._sentences.append((env.seq, self.viewer.sentence(self.rules, env, self.names, state)))
+
+    def _sentences_for(self, viewer: Viewer) -> list[tuple[int, str]]:
+        """The log worded again, for another viewer."""
+        self.viewer, self._sentences = viewer, []
+        Follower(self.rules, on_event=self._word).follow_all(self.timeline.envelopes)
+        return self._sentences
 
     @property
     def last(self) -> int:

@@ -37,7 +37,8 @@ from textual.timer import Timer
 from core.bots import bot_kinds
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.fold import apply, start_state, state_before
+from core.fold import state_before
+from core.follower import Follower
 from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.search.workers import ThinkingError
@@ -127,7 +128,7 @@ class TableScreen(FollowsSize, Screen[None]):
         self.rules = session.rules
         self.names = session.players
         self.reveal_pace = reveal_pace
-        self.state: Any = None
+        self._follower = Follower(self.rules)  # the log as far as shown
         self.shown = 0  # envelopes folded into ``state``
         self.ended = False
         alone = next(iter(session.controlled)) if len(session.controlled) == 1 else None
@@ -241,17 +242,23 @@ class TableScreen(FollowsSize, Screen[None]):
         """Some received envelopes are not shown yet."""
         return bool(self._pending)
 
+    @property
+    def state(self) -> Any:
+        """The position after the events shown (``None`` before the game started)."""
+        return self._follower.state
+
     def _apply(self, env: Envelope) -> None:
         said = self.log_viewer.sentence(self.rules, env, self.names, self.state)  # before it
         event = env.event
+        folded = self.state is not None and not isinstance(event, GameStarted | GameEnded)
         if isinstance(event, GameStarted):
-            self.state = start_state(self.rules, event)
             self.takebacks = Takebacks()
         elif isinstance(event, GameEnded):
             self.ended = True
-        elif self.state is not None:
+        elif folded:
             self.takebacks.follow(self.rules, self.state, env.seq, event)
-            self.state = apply(self.rules, self.state, event, self.session.envelopes)
+        self._follower.follow(env)
+        if folded:
             self.applied(event)
             if isinstance(event, Undone) and env.seq >= self._live_from:
                 self._taken_back(event)

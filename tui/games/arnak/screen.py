@@ -113,7 +113,6 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__(session, reveal_pace=reveal_pace)
-        self.state: ArnakState | None = None
         self.seen: ArnakState | None = None  # the state through the viewer's eyes
         self.turn = Turn(self.rules, self._blank_state(), None, names=tuple(self.names))
         self.show_score = False
@@ -124,6 +123,12 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         self._passed = False  # this keyboard's last command was a pass
         self._top: Widget | None = None  # the map and the track's row
         self._details_for: tuple[object, int] = (None, 0)  # a question, its details' lines
+
+    @property
+    def state(self) -> ArnakState | None:
+        """The position after the events shown, as the base table folds it."""
+        state: ArnakState | None = self._follower.state
+        return state
 
     def _blank_state(self) -> ArnakState:
         state: ArnakState = self.rules.initial(self.rules.config(len(self.names)))

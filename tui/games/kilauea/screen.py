@@ -76,9 +76,14 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__(session, reveal_pace=reveal_pace)
-        self.state: KilaueaState | None = None
         self.turn = Turn(self.rules, self._blank_state(), None)
         self._recent: dict[int, Spots] = {}  # what each seat's last turn touched
+
+    @property
+    def state(self) -> KilaueaState | None:
+        """The position after the events shown, as the base table folds it."""
+        state: KilaueaState | None = self._follower.state
+        return state
 
     def _blank_state(self) -> KilaueaState:
         state: KilaueaState = self.rules.initial(self.rules.config(len(self.names)))

@@ -98,7 +98,6 @@ class MaunaKeaTable(TableScreen):
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__(session, reveal_pace=reveal_pace)
-        self.state: MaunaKeaState | None = None
         self.turn = Turn(self.rules, self._blank_state(), None)
         self.cards = CardOptions(self.turn)
         self.seen = self.turn.state  # the state as the viewer may see it
@@ -108,6 +107,12 @@ class MaunaKeaTable(TableScreen):
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[tuple[bool, str | None], ...] = ()
         self._lines_due = False  # the lines under the board are to be said again
+
+    @property
+    def state(self) -> MaunaKeaState | None:
+        """The position after the events shown, as the base table folds it."""
+        state: MaunaKeaState | None = self._follower.state
+        return state
 
     @classmethod
     def _bindings_list(cls) -> list[Binding]:
