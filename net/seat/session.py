@@ -48,6 +48,7 @@ from core.statehash import state_hash
 from net.config import BrokerAddress
 from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.seat.checking import StateCheck
 from net.trust.keys import Keys, fingerprint
 from net.wire import topics
 from net.wire.messages import (
@@ -127,13 +128,10 @@ class NetSession:
         self.controlled: frozenset[Seat] = frozenset()
         self.seat: Seat | None = None
         self.card: TableListing | None = None
-        self.desync: str | None = None
         self._wanted_seat = seat
         self._follower = Follower(rules)  # the events received in order, and their state
         self._ahead: dict[int, Envelope] = {}
-        self._known_hashes: dict[int, str] = {}
-        self._verified: tuple[int, Any] | None = None
-        self._mismatch: int | None = None  # a hashed event our state differs at, being located
+        self.check = StateCheck(self._follower, self._ask_hashes, self.table)
         self._target = 0  # events we know the table has
         self._sync_asked = 0.0
         # whether the host answered a catch-up of ours on this connection: until it has, we ask
@@ -223,6 +221,11 @@ class NetSession:
     @property
     def state(self) -> Any:
         return self._follower.state
+
+    @property
+    def desync(self) -> str | None:
+        """Why this terminal's state is no longer the host's (``None``: it is)."""
+        return self.check.desync
 
     @property
     def _envelopes(self) -> list[Envelope]:
@@ -361,7 +364,7 @@ class NetSession:
     @property
     def verified_seq(self) -> int:
         """The newest event at which this terminal's state was checked against the host's."""
-        return self._verified[0] if self._verified is not None else -1
+        return self.check.verified_seq
 
     @property
     def current_hash(self) -> str | None:
@@ -490,8 +493,8 @@ class NetSession:
                 self._hello()  # unanswered (lost, or the host was away)
             if self._joined is not None and not self._joined.done():
                 continue
-            if self._mismatch is not None and self.desync is None:
-                self._locate_when_known(ask=True)
+            if self.check.mismatch is not None and self.desync is None:
+                self.check.locate_when_known(ask=True)
             elif self._ahead or len(self._envelopes) < self._target:
                 self._ask_sync()
             elif not self._caught_up:
@@ -546,7 +549,9 @@ class NetSession:
             if route.kind == "reply" and message.envs and len(self._envelopes) < self._target:
                 self._ask_sync(force=True)  # a catch-up comes in bounded parts: the next one
         elif isinstance(message, Check):
-            self._check(message)
+            self.check.learn(message.start, message.hashes)
+            self._verify()
+            self._changed()
         elif isinstance(message, Result):
             self._answer(message)
         elif isinstance(message, Joined | Refused | Ticket):
@@ -683,7 +688,7 @@ class NetSession:
                 break
             self._ahead[seq] = env
             if batch.hashes:
-                self._known_hashes[seq] = batch.hashes[i]
+                self.check.known[seq] = batch.hashes[i]
         self._drain()
         self._learn_seq(batch.start + len(batch.envs))
         if self._ahead:
@@ -719,88 +724,24 @@ class NetSession:
         try:
             self._follower.follow(env)
         except Exception as exc:  # other rules code than the host's: stop, and say where
-            self.desync = f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}"
+            self.check.fail(f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}")
             log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
             self._set_status()
             return False
         return True
 
-    # -- desync detection ------------------------------------------------------------------------
+    # -- the host's hashes ---------------------------------------------------------------------
 
-    def _check(self, check: Check) -> None:
-        for i, digest in enumerate(check.hashes):
-            self._known_hashes[check.start + i] = digest
-        self._verify()
-        self._changed()
+    def _ask_hashes(self, first: int, last: int) -> None:
+        request = encode(SyncRequest(first, to=last))
+        self.link.publish(topics.sync(self.table, self.identity), request)
 
     def _verify(self) -> None:
-        """Compare our state with the host's hash at the newest event both of us know."""
-        last = len(self._envelopes) - 1
-        if self.desync is not None or self._follower.state is None:
-            return
-        if self._mismatch is not None:
-            self._locate_when_known()
-            return
-        known = [seq for seq in self._known_hashes if seq <= last]
-        if not known:
-            return
-        seq = max(known)
-        state = self._follower.state if seq == last else self._refold(seq)
-        if state_hash(self.rules, state) == self._known_hashes[seq]:
-            self._verified = (seq, self.rules.copy(state))
-            for old in [s for s in self._known_hashes if s <= seq]:
-                del self._known_hashes[old]
-            return
-        self._mismatch = seq
-        self._locate_when_known(ask=True)
-
-    def _unhashed(self) -> tuple[int, int]:
-        """The events from our last good one to the mismatch: their hashes locate the desync."""
-        assert self._mismatch is not None
-        return (self.verified_seq + 1 if self._verified else 1), self._mismatch
-
-    def _locate_when_known(self, ask: bool = False) -> None:
-        """Name the exact event of the desync once the host's hash of every event up to the
-        mismatch is known; ask the host for them (again, with ``ask``) until then."""
-        first, last = self._unhashed()
-        if all(seq in self._known_hashes for seq in range(first, last + 1)):
-            self._locate_desync(last)
-        elif ask:
-            request = encode(SyncRequest(first, to=last))
-            self.link.publish(topics.sync(self.table, self.identity), request)
-
-    def _refold(self, seq: int, on_event: Callable[[int, Any], bool] | None = None) -> Any:
-        """The state after event ``seq``, from the last verified state; ``on_event`` may stop it."""
-        if self._verified is not None:
-            done, state = self._verified[0], self.rules.copy(self._verified[1])
-            follower = Follower(self.rules, state=state, log=self._envelopes[: done + 1])
-        else:
-            done, follower = 0, Follower(self.rules)
-            follower.follow(self._envelopes[0])
-            state = follower.state
-        for env in self._envelopes[done + 1 : seq + 1]:
-            state = follower.follow(env)
-            if on_event is not None and not on_event(env.seq, state):
-                break
-        return state
-
-    def _locate_desync(self, seq: int) -> None:
-        first_bad = seq
-
-        def compare(at: int, state: Any) -> bool:
-            nonlocal first_bad
-            digest = self._known_hashes.get(at)
-            if digest is not None and state_hash(self.rules, state) != digest:
-                first_bad = at
-                return False
-            return True
-
-        self._refold(seq, compare)
-        event = self._envelopes[first_bad].event
-        self.desync = f"desync at event {first_bad} ({type(event).TAG})"
-        log.warning("table %s: %s: this terminal's state differs from the host's", self.table,
-                    self.desync)  # fmt: skip
-        self._set_status()
+        """Compare our state with the host's hashes; a desync found shows in the status."""
+        before = self.check.desync
+        self.check.verify()
+        if self.check.desync != before:
+            self._set_status()
 
 
 if TYPE_CHECKING:
