@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from core.codec import Envelope, decode_envelope, unpack
+from core.codec import Envelope, unpack
 from core.errors import CodecError, IllegalCommand
 from core.follower import Follower
 from core.games import get_rules
@@ -48,6 +48,7 @@ from core.statehash import state_hash
 from net.config import BrokerAddress
 from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.seat.catching_up import CatchUp
 from net.seat.checking import StateCheck
 from net.trust.keys import Keys, fingerprint
 from net.wire import topics
@@ -76,7 +77,6 @@ log = logging.getLogger("caldera.net")
 
 CardListener = Callable[[TableListing], None]
 StatusListener = Callable[[str], None]
-SYNC_MOST_WAIT = 16.0  # seconds between unanswered catch-up requests, at most
 
 
 class _Pending:
@@ -130,16 +130,8 @@ class NetSession:
         self.card: TableListing | None = None
         self._wanted_seat = seat
         self._follower = Follower(rules)  # the events received in order, and their state
-        self._ahead: dict[int, Envelope] = {}
         self.check = StateCheck(self._follower, self._ask_hashes, self.table)
-        self._target = 0  # events we know the table has
-        self._sync_asked = 0.0
-        # whether the host answered a catch-up of ours on this connection: until it has, we ask
-        # again, less and less often (SYNC_MOST_WAIT at most). A spectator counts on the host's
-        # card only once it was sent the game, and a first request sent before the link is up
-        # (as the retained card arrives, while it subscribes) is lost
-        self._caught_up = False
-        self._sync_waits = 0  # unanswered catch-ups asked again since the last answer
+        self.catch_up = CatchUp(self._follower, self.check, self._ask_from, retry, self.table)
         self._joined: asyncio.Future[Joined] | None = None
         self._pending: dict[str, _Pending] = {}
         self._ids = itertools.count()
@@ -182,7 +174,7 @@ class NetSession:
         """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
         ticket from the host)."""
         self._conn, self._ticket = secrets.token_hex(6), ""
-        self._caught_up, self._sync_waits = False, 0  # a new connection catches up anew
+        self.catch_up.anew()  # a new connection catches up anew
         return LastWill(topics.presence(self.table, self.identity), self._offline())
 
     def _offline(self) -> bytes:
@@ -214,7 +206,7 @@ class NetSession:
         self.seat = joined.seat
         self.controlled = frozenset() if joined.seat is None else frozenset({joined.seat})
         self._take(joined.card)
-        self._ask_sync()
+        self.catch_up.ask()
 
     # -- the Session protocol ------------------------------------------------------------------
 
@@ -277,7 +269,7 @@ class NetSession:
             self._pending.pop(request_id, None)
         if not result.ok:
             raise IllegalCommand(result.reason)
-        self._learn_seq(result.seq)
+        self.catch_up.learn(result.seq)
         await self.wait_until(lambda: len(self._envelopes) >= result.seq or self._closed_by_host)
         if len(self._envelopes) < result.seq:  # its events will not come: the table closed
             raise TableClosed(f"table {self.table} was closed")
@@ -435,11 +427,11 @@ class NetSession:
     def _resend(self) -> None:
         """Ask again for whatever may have been lost: the seat (or say we are here again),
         missing events, answers."""
-        self._caught_up, self._sync_waits = False, 0  # (a host that came back counts anew)
+        self.catch_up.anew()  # (a host that came back counts anew)
         self._hello()
         if self._joined is not None and not self._joined.done():
             return
-        self._ask_sync(force=True)
+        self.catch_up.ask(force=True)
         for pending in self._pending.values():
             pending.sent = time.monotonic()
             self._send(pending)
@@ -464,24 +456,8 @@ class NetSession:
         self._asked_at = time.monotonic()
         self.link.publish(topics.join(self.table, self.identity), encode(self._asking))
 
-    def _ask_sync(self, force: bool = False) -> None:
-        if self.desync is not None:
-            return  # more events would not mend our state
-        now = time.monotonic()
-        if not force and now - self._sync_asked < self.retry / 2:
-            return
-        self._sync_asked = now
-        request = encode(SyncRequest(len(self._envelopes)))
-        self.link.publish(topics.sync(self.table, self.identity), request)
-
-    def _ask_again(self) -> None:
-        """Ask again for a catch-up no answer came to (lost on its way, or dropped by a busy
-        host): after ``retry`` seconds, then twice as long each time, ``SYNC_MOST_WAIT`` at
-        most, until one is answered."""
-        wait = min(self.retry * 2**self._sync_waits, max(SYNC_MOST_WAIT, self.retry))
-        if time.monotonic() - self._sync_asked >= wait:
-            self._sync_waits += 1
-            self._ask_sync(force=True)
+    def _ask_from(self, first: int) -> None:
+        self.link.publish(topics.sync(self.table, self.identity), encode(SyncRequest(first)))
 
     async def _nudge(self) -> None:
         """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
@@ -495,10 +471,10 @@ class NetSession:
                 continue
             if self.check.mismatch is not None and self.desync is None:
                 self.check.locate_when_known(ask=True)
-            elif self._ahead or len(self._envelopes) < self._target:
-                self._ask_sync()
-            elif not self._caught_up:
-                self._ask_again()
+            elif self.catch_up.behind:
+                self.catch_up.ask()
+            elif not self.catch_up.caught_up:
+                self.catch_up.ask_again()
             now = time.monotonic()
             for pending in self._pending.values():
                 if now - pending.sent >= self.retry:
@@ -514,7 +490,7 @@ class NetSession:
         sender = self.link.sender
         if route.kind == "tables" and route.rest == (self.table,):
             if not payload:  # cleared: by anyone (an empty payload cannot be signed)
-                self._ask_sync(force=True)  # a live host answers (and puts its card back)
+                self.catch_up.ask(force=True)  # a live host answers (and puts its card back)
             elif self._from_host(sender, payload):
                 self._on_card(payload)
             return
@@ -543,11 +519,11 @@ class NetSession:
         if isinstance(message, Batch):
             self._receive(message)
             if route.kind == "reply" and message.result is None:  # a catch-up answered
-                self._caught_up, self._sync_waits = True, 0
+                self.catch_up.answered()
             if message.result is not None:
                 self._answer(message.result)
-            if route.kind == "reply" and message.envs and len(self._envelopes) < self._target:
-                self._ask_sync(force=True)  # a catch-up comes in bounded parts: the next one
+            if route.kind == "reply" and message.envs and self.catch_up.missing:
+                self.catch_up.ask(force=True)  # a catch-up comes in bounded parts: the next one
         elif isinstance(message, Check):
             self.check.learn(message.start, message.hashes)
             self._verify()
@@ -660,50 +636,29 @@ class NetSession:
             if self._epoch_seen >= 0:
                 self._resend()  # the host reconnected (or resumed): catch up, resend
             self._epoch_seen = card.epoch
-        self._learn_seq(card.seq)
+        self.catch_up.learn(card.seq)
         self._set_status()
         for listener in list(self._card_listeners):
             listener(card)
         self._changed()
 
-    def _learn_seq(self, seq: int) -> None:
-        if seq > self._target:
-            self._target = seq
-        if len(self._envelopes) < self._target:
-            self._ask_sync()
-
     def _receive(self, batch: Batch) -> None:
         """Take a batch of envelopes in, fold what is contiguous, and ask for any gap."""
-        for i, data in enumerate(batch.envs):
-            seq = batch.start + i
-            if seq < len(self._envelopes):
-                continue
-            try:
-                env = decode_envelope(data)
-            except CodecError as exc:
-                log.warning("table %s: unreadable event %d from the host: %s", self.table, seq, exc)
-                break
-            if env.seq != seq:
-                log.warning("table %s: event %d arrived labelled %d", self.table, seq, env.seq)
-                break
-            self._ahead[seq] = env
-            if batch.hashes:
-                self.check.known[seq] = batch.hashes[i]
+        self.catch_up.take(batch)
         self._drain()
-        self._learn_seq(batch.start + len(batch.envs))
-        if self._ahead:
-            self._ask_sync()
+        self.catch_up.learn(batch.start + len(batch.envs))
+        if self.catch_up.ahead:
+            self.catch_up.ask()
 
     def _drain(self) -> None:
         """Fold every envelope that follows on from the last one folded, and tell listeners."""
         if self.rules is None:
             return  # the table card (and so the game) is not known yet: keep them
         new: list[Envelope] = []
-        while self.desync is None and len(self._envelopes) in self._ahead:
-            env = self._ahead[len(self._envelopes)]
+        while self.desync is None and (env := self.catch_up.next()) is not None:
             if not self._fold(env):
                 break
-            del self._ahead[env.seq]
+            del self.catch_up.ahead[env.seq]
             new.append(env)
         if new:
             for listener in list(self._listeners):
