@@ -63,6 +63,7 @@ class Home:
         env.update(
             CALDERA_DATA_DIR=str(self.data_dir),
             CALDERA_CONFIG_DIR=str(self.config_dir),
+            CALDERA_CONFINE=str(self.data_dir),  # typed paths stay in it (tui.replay.paths)
             HOME=str(self.folder),
             TERM=term or "xterm-256color",
             COLORTERM="truecolor",

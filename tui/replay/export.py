@@ -17,6 +17,7 @@ from core.errors import CalderaError
 from core.lifecycle import GameStarted
 from replays import export
 from replays.file import Header
+from tui.replay import paths
 from tui.screens.choice import AskScreen
 
 FORMATS = {".jsonl": "JSON Lines", ".json": "JSON", ".txt": "text"}
@@ -38,9 +39,8 @@ def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
         data = export.to_json(envelopes, Header.for_game(started).to_wire())
     else:
         data = export.to_text(envelopes)
-    path = path.expanduser()
-    path.write_text(data, encoding="utf-8")
-    return f"Exported {len(envelopes)} events to {path} ({kind})"
+    paths.write_text(path, data)
+    return f"Exported {len(envelopes)} events to {paths.shown(path)} ({kind})"
 
 
 def ask_export(
@@ -49,15 +49,15 @@ def ask_export(
     envelopes: Sequence[Envelope],
     stem: str,
 ) -> None:
-    """Ask where to export the game (a path in the working directory is offered), write it and
-    say so in one line; a bad path or format is one line too."""
-    offered = str(Path.cwd() / f"{stem}.jsonl")
+    """Ask where to export the game (a path in the working directory, or a door player's own
+    folder, is offered), write it and say so in one line; a bad path or format is one line too."""
+    offered = f"{stem}.jsonl" if paths.confined_to() else str(Path.cwd() / f"{stem}.jsonl")
 
     def chosen(answer: str | None) -> None:
         if not answer:
             return
         try:
-            notify(export_to(envelopes, Path(answer).expanduser()))
+            notify(export_to(envelopes, paths.typed_path(answer)))
         except (ValueError, OSError, CalderaError) as exc:
             notify(f"Not exported: {exc}", severity="error")
 

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tui.replay import paths
 from tui.replay.library import replays_dir
 
 
@@ -23,7 +24,7 @@ class OpenReplayScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Open a replay file", classes="dialog-title")
-            yield Input(placeholder=str(replays_dir() / "….caldera"), id="path")
+            yield Input(placeholder=paths.shown(replays_dir() / "….caldera"), id="path")
             yield Label("", id="error", classes="dialog-error")
             yield Label("enter opens, escape cancels", classes="dialog-hint")
 
@@ -31,9 +32,13 @@ class OpenReplayScreen(ModalScreen[Path | None]):
         text = event.value.strip()
         if not text:
             return
-        path = Path(text).expanduser()
+        try:
+            path = paths.typed_path(text)
+        except paths.OutsideFolder as exc:
+            self.query_one("#error", Label).update(str(exc))
+            return
         if not path.is_file():
-            self.query_one("#error", Label).update(f"No such file: {path}")
+            self.query_one("#error", Label).update(f"No such file: {paths.shown(path)}")
             return
         self.dismiss(path)
 
