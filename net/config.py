@@ -21,13 +21,13 @@ from __future__ import annotations
 import ipaddress
 import os
 import ssl
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from net.errors import NetError
+from replays.disk import BadFile, read_toml
 
 DEFAULT_PORT = 1883
 DEFAULT_TLS_PORT = 8883
@@ -149,12 +149,9 @@ def config_path() -> Path:
 
 def _read_file(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            doc = tomllib.load(handle)
-    except FileNotFoundError:
-        return {}
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise NetError(f"cannot read {path}: {exc}") from None
+        doc = read_toml(path)
+    except BadFile as exc:
+        raise NetError(str(exc)) from None
     section = doc.get("network", {})
     if not isinstance(section, dict):
         raise NetError(f"{path}: [network] must be a table")

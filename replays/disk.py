@@ -1,16 +1,73 @@
-"""Two things every small file Caldera keeps beside its replays needs: an atomic write (a reader
-sees the old file or the new one, never half of it, and a crash leaves one of them) and a lock
-that says a process is using it (held until released or until the process dies, even on
-``kill -9``)."""
+"""What every small file Caldera keeps (config, identity, keymap, servers, notes beside the
+replays) needs: a careful read (one clear line for a file too large, not UTF-8 text, or nested
+too deep, never a traceback), an atomic write (a reader sees the old file or the new one, never
+half of it, and a crash or a full disk leaves one of them) and a lock that says a process is
+using it (held until released or until the process dies, even on ``kill -9``)."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
 import tempfile
+import tomllib
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
+
+MAX_SMALL = 1 << 20
+"""the largest config, identity or note read (1 MiB): a real one is a few KiB"""
+
+
+class BadFile(OSError):
+    """A small file that cannot be read, with one line naming it and why."""
+
+
+def read_small(path: Path) -> str:
+    """The text of a small file; :class:`FileNotFoundError` when there is none, :class:`BadFile`
+    (one line) when it is far too large, not UTF-8 text or unreadable."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_SMALL + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise BadFile(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_SMALL:
+        raise BadFile(
+            f"cannot read {path}: over {MAX_SMALL >> 20} MiB, far larger than any real one"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadFile(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A small TOML file as a dict; ``{}`` when there is none, :class:`BadFile` (one line) when
+    it cannot be read (see :func:`read_small`) or is not TOML."""
+    try:
+        text = read_small(path)
+    except FileNotFoundError:
+        return {}
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadFile(f"cannot read {path}: {exc}") from None
+    except RecursionError:
+        raise BadFile(f"cannot read {path}: nested too deep") from None
+
+
+def read_json(path: Path) -> Any:
+    """A small JSON file's value; :class:`FileNotFoundError` when there is none, :class:`BadFile`
+    (one line) when it cannot be read (see :func:`read_small`) or is not JSON."""
+    text = read_small(path)
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise BadFile(f"cannot read {path}: {exc}") from None
+    except RecursionError:
+        raise BadFile(f"cannot read {path}: nested too deep") from None
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -11,13 +11,15 @@ ones that follow.
 
 from __future__ import annotations
 
+import mmap
 import os
+import re
 import struct
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, NamedTuple, TypeAlias
 
 from core.codec import GENESIS, Envelope, decode_envelope, pack, short_hash, unpack
 from core.errors import CodecError, ReplayError
@@ -29,7 +31,12 @@ __all__ = ["MAGIC", "SUFFIX", "Damage", "Header", "Peek", "Replay", "ReplayWrite
 MAGIC = b"CALDERA\x01"
 SUFFIX = ".caldera"
 _LEN = struct.Struct(">I")
+Bytes: TypeAlias = bytes | mmap.mmap
 MAX_RECORD = 1 << 20
+MAX_FILE = 64 << 20
+"""the largest replay read (64 MiB): a long game is a few hundred KiB"""
+_CANDIDATE = re.compile(rb"(?=\x00[\x00-\x10])")  # where a length of at most MAX_RECORD can start
+_NOT_ZERO = re.compile(rb"[^\x00]")
 
 
 @dataclass(frozen=True)
@@ -114,13 +121,13 @@ def _record(payload: bytes) -> bytes:
     return _LEN.pack(len(payload)) + payload + _LEN.pack(zlib.crc32(payload))
 
 
-def _whole(data: bytes, pos: int) -> bytes | None:
+def _whole(data: Bytes, pos: int) -> bytes | None:
     """The payload of the record at ``pos`` if it is whole (length fits, checksum matches)."""
     if pos + 8 > len(data):
         return None
     (length,) = _LEN.unpack_from(data, pos)
     end = pos + 8 + length
-    if length > MAX_RECORD or end > len(data):
+    if not 0 < length <= MAX_RECORD or end > len(data):  # no record is empty
         return None
     payload = data[pos + 4 : pos + 4 + length]
     (crc,) = _LEN.unpack_from(data, end - 4)
@@ -138,7 +145,7 @@ class _Gap(NamedTuple):
     torn: bool  # it runs to the end of the file
 
 
-def _scan(data: bytes, start: int) -> Iterator[_Whole | _Gap]:
+def _scan(data: Bytes, start: int) -> Iterator[_Whole | _Gap]:
     """Walk the records; a stretch of bytes that is not a whole record is a gap, and reading
     goes on at the next offset where a whole record starts (a chance match of a CRC-32 there
     is one in 2**32), so damage in the middle never hides what follows it."""
@@ -149,12 +156,49 @@ def _scan(data: bytes, start: int) -> Iterator[_Whole | _Gap]:
             yield _Whole(pos, payload)
             pos += 8 + len(payload)
             continue
-        resume = next((p for p in range(pos + 1, len(data) - 7) if _whole(data, p)), None)
+        resume = _resume(data, pos + 1)
         if resume is None:
             yield _Gap(pos, len(data) - pos, True)
             return
         yield _Gap(pos, resume - pos, False)
         pos = resume
+
+
+def _resume(data: Bytes, pos: int) -> int | None:
+    """The first offset from ``pos`` where a whole record starts: only where a length could
+    start is tried, and a run of zero bytes (a sparse or preallocated file) is skipped at once."""
+    while (found := _CANDIDATE.search(data, pos)) is not None:
+        pos = found.start()
+        if pos > len(data) - 8:
+            return None
+        if data[pos : pos + 4] == b"\0\0\0\0":
+            nonzero = _NOT_ZERO.search(data, pos)
+            if nonzero is None:
+                return None
+            pos = max(pos + 1, nonzero.start() - 3)
+            continue
+        if _whole(data, pos) is not None:
+            return pos
+        pos += 1
+    return None
+
+
+def _contents(path: Path) -> Bytes:
+    """The bytes of a replay, mapped rather than read (only what is looked at is loaded);
+    :class:`ReplayError` (one line) when it cannot be read or is far larger than any game."""
+    try:
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE:
+                raise ReplayError(
+                    f"cannot read {path}: {size >> 20} MiB, far larger than any game "
+                    f"(at most {MAX_FILE >> 20} MiB)"
+                )
+            if size == 0:
+                return b""
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def _decode(name: str, offset: int, payload: bytes) -> Envelope:
@@ -178,11 +222,8 @@ def read(path: str | Path) -> Replay:
     (whole, but breaking the chain) raises :class:`ReplayError`, as does anything unreadable."""
     path = Path(path)
     name = path.name
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if not data.startswith(MAGIC):
+    data = _contents(path)
+    if data[: len(MAGIC)] != MAGIC:
         raise ReplayError(f"{name} is not a Caldera replay file")
     items = _scan(data, len(MAGIC))
     first = next(items, None)
@@ -259,11 +300,8 @@ def peek(path: str | Path) -> Peek:
     """The header, the number of whole events and the ending of a replay: the framing and the
     checksums are walked, only the first and last records decoded (no hash-chain check)."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if not data.startswith(MAGIC):
+    data = _contents(path)
+    if data[: len(MAGIC)] != MAGIC:
         raise ReplayError(f"{path.name} is not a Caldera replay file")
     first: bytes | None = None
     last: bytes | None = None

@@ -28,7 +28,7 @@ from net.config import config_dir, trusted_servers
 from net.errors import NetError
 from net.trust.keys import Keys, fingerprint, public_from_hex
 from net.wire.messages import Gone, Order, ServerListing
-from replays.disk import write_atomically
+from replays.disk import BadFile, read_json, write_atomically
 from replays.unfinished import data_dir
 
 log = logging.getLogger("caldera.net")
@@ -39,8 +39,16 @@ KNOWN = "known_servers.json"
 def server_keys(server: str) -> Keys:
     """The lasting signing key of server ``server`` on this machine (made on first use)."""
     path = data_dir() / "servers" / f"{server}.json"
-    with contextlib.suppress(OSError, ValueError):
-        return Keys.from_json(json.loads(path.read_text(encoding="utf-8"))["keys"])
+    try:
+        doc = read_json(path)
+        return Keys.from_json(doc.get("keys") if isinstance(doc, dict) else None)
+    except FileNotFoundError:
+        pass
+    except (OSError, NetError) as exc:  # never lose it: kept aside, and the operator told
+        aside = path.with_name(path.name + ".unreadable")
+        with contextlib.suppress(OSError):
+            path.replace(aside)
+        log.warning("server %s: %s; kept as %s and a new key made", server, exc, aside.name)
     keys = Keys.generate()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -74,8 +82,8 @@ class ServerBook:
 
     def _known(self) -> dict[str, bytes]:
         try:
-            doc = json.loads(self._path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            doc = read_json(self._path())
+        except OSError:  # none yet, or a bad file (which _pin keeps as it is)
             return {}
         known = doc.get(self.broker, {}) if isinstance(doc, dict) else {}
         keys = {s: public_from_hex(k) for s, k in known.items()} if isinstance(known, dict) else {}
@@ -104,9 +112,14 @@ class ServerBook:
     def _pin(self, server: str, key: bytes) -> None:
         path = self._path()
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            doc = read_json(path)
+        except FileNotFoundError:
             doc = {}
+        except BadFile as exc:  # never overwrite the pins a player may still mend
+            note = f"{exc}: server {server}'s key is not kept"
+            if note not in self.notes:
+                self.notes.append(note)
+            return
         if not isinstance(doc, dict):
             doc = {}
         doc.setdefault(self.broker, {})[server] = key.hex()

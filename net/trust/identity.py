@@ -31,7 +31,7 @@ from net.config import config_dir
 from net.errors import NetError
 from net.trust.keys import Keys
 from net.wire import topics
-from replays.disk import try_lock, write_atomically
+from replays.disk import read_json, try_lock, write_atomically
 
 FORMAT = 1
 MOST = 64  # identities a machine may use at once, per kind
@@ -153,8 +153,7 @@ def _lock(path: Path) -> IO[bytes] | None:
 
 def _load_or_create(path: Path, prefix: str) -> tuple[Identity, str]:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        return Identity.from_json(doc), ""
+        return Identity.from_json(read_json(path)), ""
     except FileNotFoundError:
         pass
     except (OSError, ValueError, NetError) as exc:  # never lose it: keep the bad file aside

@@ -10,10 +10,11 @@ import hashlib
 import json
 import os
 import sys
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+
+from replays.disk import BadFile, read_toml, write_atomically
 
 NAME_LIMIT = 20
 
@@ -36,9 +37,8 @@ class Home:
     def name(self) -> str | None:
         """The name the player chose, or ``None`` before they chose one."""
         try:
-            with open(self.config_dir / "config.toml", "rb") as file:
-                doc = tomllib.load(file)
-        except (OSError, tomllib.TOMLDecodeError):
+            doc = read_toml(self.config_dir / "config.toml")
+        except BadFile:
             return None
         name = doc.get("network", {}).get("name")
         return name if isinstance(name, str) and name else None
@@ -46,10 +46,8 @@ class Home:
     def set_name(self, name: str) -> None:
         """Keep ``name`` (checked with :func:`check_name`) as the name the others see."""
         self.config_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        path = self.config_dir / "config.toml"
-        part = path.with_name(".config.toml.part")
-        part.write_text(f"[network]\nname = {json.dumps(check_name(name))}\n", encoding="utf-8")
-        os.replace(part, path)
+        text = f"[network]\nname = {json.dumps(check_name(name))}\n"
+        write_atomically(self.config_dir / "config.toml", text)
 
     def environment(self, broker: str | None, term: str = "xterm-256color") -> dict[str, str]:
         """The environment of the app started for this player."""

@@ -260,6 +260,8 @@ class MenuScreen(Screen[None]):
         self.app.call_from_thread(self._show_replays, entries)
 
     def _show_replays(self, entries: list[ReplayEntry]) -> None:
+        if not self.query("#replays"):
+            return  # the menu closed (the app quit) while its games were read
         self.entries = sorted(entries, key=lambda e: e.played, reverse=True)
         self.loaded = True
         self._fill()

@@ -17,12 +17,12 @@ app's own writing; a hand edit that breaks it costs a default, never the form).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from net.config import config_path
+from replays.disk import BadFile, read_toml
 from tui.settings.play import TomlValue, save_keys
 
 SECTION = "new_game"
@@ -43,10 +43,9 @@ class LastChoices:
 def _read(path: Path | None) -> dict[str, Any]:
     path = path if path is not None else config_path()
     try:
-        with path.open("rb") as handle:
-            section = tomllib.load(handle).get(SECTION, {})
-    except (OSError, tomllib.TOMLDecodeError):
-        return {}
+        section = read_toml(path).get(SECTION, {})
+    except BadFile:
+        return {}  # the settings' own line says what is wrong with the file
     return section if isinstance(section, dict) else {}
 
 

@@ -13,12 +13,12 @@ changes only its own line and leaves the rest of the file as the player wrote it
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from net.config import config_path
+from replays.disk import BadFile, read_small, read_toml, write_atomically
 
 SECTION = "play"
 DEFAULT_BOT_PACE = 0.5  # seconds between two bot commands (--pace)
@@ -39,12 +39,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     nothing is); a wrong value is ignored, never fatal."""
     path = path if path is not None else config_path()
     try:
-        with path.open("rb") as handle:
-            doc = tomllib.load(handle)
-    except FileNotFoundError:
-        return Settings(), ""
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        return Settings(), f"cannot read {path}: {exc}"
+        doc = read_toml(path)
+    except BadFile as exc:
+        return Settings(), str(exc)
     section = doc.get(SECTION, {})
     if not isinstance(section, dict):
         return Settings(), f"{path}: [{SECTION}] must be a table"
@@ -88,7 +85,7 @@ def save_keys(
     the file stays as the player wrote it. Raises ``OSError`` when it cannot be written."""
     path = path if path is not None else config_path()
     try:
-        text = path.read_text("utf-8")
+        text = read_small(path)
     except FileNotFoundError:
         text = ""
     lines = text.splitlines()
@@ -115,7 +112,7 @@ def save_keys(
                 body[at] = line
         lines[start + 1 : end] = body
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", "utf-8")
+    write_atomically(path, "\n".join(lines) + "\n")  # a full disk never leaves half a file
 
 
 def _toml(value: TomlValue) -> str:
