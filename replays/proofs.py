@@ -105,6 +105,7 @@ class ProofReport:
     the host signed, and every problem found."""
 
     found: bool = False
+    table: str = ""  # the table the host kept them for
     host_key: str = ""
     keys: dict[int, str] = field(default_factory=dict)
     signed: dict[int, int] = field(default_factory=dict)
@@ -153,7 +154,7 @@ def check(
     try:
         rules = rules_of(envelopes[0].event)
         table, host_key = str(host["table"]), bytes.fromhex(host["key"])
-        report.host_key = host["key"]
+        report.host_key, report.table = host["key"], table
         commands: dict[int, dict[str, Any]] = {}
         standins: set[tuple[int, int]] = set()  # (event, seat) the host's stand-in played
         after = -1  # the event of the head before this one

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from core.audit import audit
 from core.errors import CalderaError
-from core.lifecycle import ClockRead, GameEnded, HandedBack, HandedToBot
+from core.lifecycle import ClockRead, GameEnded, GameStarted, HandedBack, HandedToBot
 from net.trust.keys import fingerprint, public_from_hex
 from replays import proofs
 from replays.file import read
@@ -53,13 +53,15 @@ class Entrant:
 @dataclass(frozen=True)
 class Result:
     """A verified result: the game, when it finished (ms since 1970), who sat where, and each
-    seat's rank (1 is first; ties share one)."""
+    seat's rank (1 is first; ties share one). ``played`` names the game itself (its table and
+    its seed's commitment): a copy of a replay under another name is the same game."""
 
     replay: str
     game: str
     finished: int
     entrants: tuple[Entrant, ...]
     ranks: tuple[int, ...]
+    played: str = ""
 
     @property
     def order(self) -> tuple[int, str]:
@@ -118,7 +120,9 @@ def result_of(path: Path) -> Result:
     for seq, seat in signed.by_host_at:
         if seated.keys[seat] and seat not in played_for.get(seq, ()):
             raise NotCounted(f"event {seq}: a move of seat {seat + 1} that nobody signed")
-    names = replay.header.players
+    started = replay.envelopes[0].event
+    assert isinstance(started, GameStarted)
+    names = started.players  # the chained and host-signed names, not the header's copy
     entrants = tuple(
         Entrant(f"{BOT}{bot}" if bot and not key else f"{PERSON}{key}", name)
         for key, bot, name in zip(seated.keys, seated.bots, names, strict=True)
@@ -131,6 +135,7 @@ def result_of(path: Path) -> Result:
         finished=reads[-1] if reads else 0,
         entrants=entrants,
         ranks=ranks_of(ended.scores, ended.winners, report.book.abandoned),
+        played=f"{signed.table}:{started.seed_hash}",
     )
 
 
@@ -197,8 +202,9 @@ class Ladders:
             rated = model.rate(teams, ranks=list(result.ranks))
             for standing, (after,) in zip(standings, rated, strict=True):
                 standing.mu, standing.sigma = float(after.mu), float(after.sigma)
-        for standing, entrant in zip(standings, result.entrants, strict=True):
+        for standing in {id(s): s for s in standings}.values():  # a bot in two seats: one game
             standing.games += 1
+        for standing, entrant in zip(standings, result.entrants, strict=True):
             standing.name = entrant.name if not entrant.identity.startswith(BOT) else standing.name
         self.last = max(self.last, result.order)
 
@@ -209,10 +215,14 @@ class Ladders:
 
 
 def fold(results: Iterable[Result]) -> Ladders:
-    """The ladders of these results, folded in the order the games finished."""
+    """The ladders of these results, folded in the order the games finished, each game once
+    (the first of its copies)."""
     ladders = Ladders()
+    counted: set[str] = set()
     for result in sorted(results, key=lambda r: r.order):
-        ladders.add(result)
+        if (once := result.played or result.replay) not in counted:
+            ladders.add(result)
+            counted.add(once)
     return ladders
 
 

@@ -26,7 +26,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS seen (replay TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER,
                                  counts INTEGER, why TEXT);
 CREATE TABLE IF NOT EXISTS results (replay TEXT PRIMARY KEY, game TEXT, finished INTEGER,
-                                    entrants TEXT, ranks TEXT);
+                                    entrants TEXT, ranks TEXT, played TEXT);
 CREATE TABLE IF NOT EXISTS standings (game TEXT, identity TEXT, name TEXT, mu REAL, sigma REAL,
                                       games INTEGER, PRIMARY KEY (game, identity));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -44,6 +44,11 @@ class RatingsCache:
         self.path = path if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(results)")}
+        if columns and "played" not in columns:  # a cache from before games were told apart:
+            with self._db:  # derived data, so dropped and folded again from the replays
+                for table in ("seen", "results", "standings", "meta"):
+                    self._db.execute(f"DROP TABLE IF EXISTS {table}")
         self._db.executescript(SCHEMA)
 
     def close(self) -> None:
@@ -71,11 +76,11 @@ class RatingsCache:
         return ladders
 
     def results(self) -> list[Result]:
-        rows = self._db.execute("SELECT replay, game, finished, entrants, ranks FROM results")
+        query = "SELECT replay, game, finished, entrants, ranks, played FROM results"
         out = []
-        for replay, game, finished, entrants, ranks in rows:
+        for replay, game, finished, entrants, ranks, played in self._db.execute(query):
             seats = tuple(Entrant(*pair) for pair in json.loads(entrants))
-            out.append(Result(replay, game, finished, seats, tuple(json.loads(ranks))))
+            out.append(Result(replay, game, finished, seats, tuple(json.loads(ranks)), played))
         return out
 
     def not_counted(self) -> dict[str, str]:
@@ -92,6 +97,7 @@ class RatingsCache:
                 for row in self._db.execute("SELECT replay, size, mtime_ns FROM seen")}  # fmt: skip
         new: list[Result] = []
         marks: list[tuple[Any, ...]] = []
+        counted = dict(self._db.execute("SELECT played, replay FROM results"))
         for path in sorted(replay_dir.glob("*.caldera")):
             try:
                 stat = path.stat()
@@ -104,16 +110,21 @@ class RatingsCache:
             except NotCounted as exc:
                 marks.append((path.name, stat.st_size, stat.st_mtime_ns, 0, str(exc)))
                 continue
+            first = counted.setdefault(result.played, path.name)
+            if first != path.name:  # a copy of a game counted already, under another name
+                why = f"the same game as {first}, already counted"
+                marks.append((path.name, stat.st_size, stat.st_mtime_ns, 0, why))
+                continue
             new.append(result)
             marks.append((path.name, stat.st_size, stat.st_mtime_ns, 1, ""))
         with self._db:
             self._db.executemany("INSERT OR REPLACE INTO seen VALUES (?, ?, ?, ?, ?)", marks)
             for result in new:
                 self._db.execute(
-                    "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
                     (result.replay, result.game, result.finished,
                      json.dumps([[e.identity, e.name] for e in result.entrants]),
-                     json.dumps(list(result.ranks))),
+                     json.dumps(list(result.ranks)), result.played),
                 )  # fmt: skip
         if new:
             ladders = self.ladders()

@@ -7,15 +7,18 @@ agree."""
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 from net.club.lobby import Lobby
-from net.club.ratings import fold, ranks_of, result_of
+from net.club.ratings import Entrant, Result, fold, ranks_of, result_of
 from net.club.ratings_cache import RatingsCache
 from net.club.serve import Server
 from net.trust.keys import fingerprint
 from net.wire.messages import SeatListing
 from replays import proofs
+from tests.kit import forge
 from tests.kit.netkit import FAST, TestBroker, join, play_all, until
 from tui.cli.club_lines import ratings_lines
 
@@ -127,3 +130,75 @@ async def test_the_search_levels_are_players_of_the_ladder_by_their_names(
         assert all(s.games == 1 for s in ladder)
     finally:
         await server.close()
+
+
+def _swap_names(events: list[dict[str, Any]], header: dict[str, Any]) -> None:
+    header["players"] = list(reversed(header["players"]))
+    events[0]["payload"]["players"] = list(reversed(events[0]["payload"]["players"]))
+
+
+def _swap_scores(events: list[dict[str, Any]], header: dict[str, Any]) -> None:
+    ended = events[-1]["payload"]
+    ended["scores"] = list(reversed(ended["scores"]))
+    ended["winners"] = [len(ended["scores"]) - 1 - w for w in ended["winners"]]
+
+
+async def test_a_copied_or_forged_game_never_moves_the_ladder(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    replays = tmp_path / "replays"
+    cache = RatingsCache(tmp_path / "ratings.sqlite")
+    server = Server(amqtt_broker.address, replay_dir=replays, backoff=FAST, sweep=None,
+                    linger=0.0, ratings=cache)  # fmt: skip
+    await server.open()
+    try:
+        host = await server.open_table("maunakea", 2, table="f1", options={"turn_limit": 3},
+                                       rated=True)  # fmt: skip
+        people = [await join(amqtt_broker.address, "f1", name) for name in ("ann", "bob")]
+        await play_all(people)
+        await host.wait_ended(30)
+        await until(lambda: server.ladders_published >= 1)
+        for person in people:
+            await person.close()
+        before = cache.ladders().ladder("maunakea")
+        assert [s.games for s in before] == [1, 1]
+        (proven,) = replays.glob("f1-*.caldera")
+        forged = {}
+        for label, edit in (("copy", None), ("names", _swap_names), ("scores", _swap_scores)):
+            dst = replays / f"{label}-{proven.name}"
+            if edit is None:
+                shutil.copy(proven, dst)
+            else:
+                forge.rebuilt(proven, dst, edit)
+            shutil.copy(proofs.path_for(proven), proofs.path_for(dst))
+            forged[label] = dst.name
+        await server.refresh_ratings()
+        assert cache.ladders().ladder("maunakea") == before
+        why = cache.not_counted()
+        assert "already counted" in why[forged["copy"]]
+        assert forged["names"] in why and forged["scores"] in why
+        rebuilt = RatingsCache(tmp_path / "rebuilt.sqlite")
+        assert rebuilt.rebuild(replays).ladder("maunakea") == before
+    finally:
+        await server.close()
+
+
+def test_a_cache_from_before_games_were_told_apart_is_folded_again(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE results (replay TEXT PRIMARY KEY, game TEXT, finished INTEGER,"
+                   " entrants TEXT, ranks TEXT)")  # fmt: skip
+        db.execute("INSERT INTO results VALUES ('a.caldera', 'maunakea', 1, '[]', '[]')")
+    with RatingsCache(path) as cache:
+        assert cache.results() == []  # derived data: dropped, to be folded from the replays
+        columns = {row[1] for row in cache._db.execute("PRAGMA table_info(results)")}
+        assert "played" in columns
+
+
+def test_a_bot_in_both_seats_played_one_game_not_two() -> None:
+    greedy, ann = Entrant("bot:greedy", "Greedy bot"), Entrant("k:" + "ab" * 32, "Ann")
+    both = Result("a.caldera", "kilauea", 1, (greedy, greedy), (1, 2), "t1:x")
+    one = Result("b.caldera", "kilauea", 2, (greedy, ann), (1, 2), "t2:y")
+    again = Result("c.caldera", "kilauea", 3, (greedy, ann), (1, 2), "t2:y")  # a copy of b
+    ladder = {s.identity: s.games for s in fold([both, one, again]).ladder("kilauea")}
+    assert ladder == {"bot:greedy": 2, ann.identity: 1}
