@@ -1,5 +1,7 @@
 """Your games: every table of the club where this identity holds a seat, with whose move it is,
 your time left and the last move: what the menu's *Your games* and ``caldera games`` show.
+Only seats this machine took count (:mod:`net.seat.taken`): a stranger's table that names my
+key is not mine.
 
 Derived from what the lobby already follows (:class:`net.club.lobby.Lobby` with ``turns=True``):
 the tables' cards (who sits where, the clocks) and this identity's retained turn messages
@@ -31,6 +33,7 @@ class MyTable:
     since_ms: int | None = None
     last: str = ""
     clocks: Mapping[str, Any] | None = None  # as a table card gives them
+    listed: bool = True  # its card is in the lobby (False: only its turn message is left)
 
     @property
     def your_turn(self) -> bool:
@@ -54,6 +57,8 @@ class MyTable:
             return "waiting for players"
         if self.status == "over":
             return "game over"
+        if not self.listed:
+            return "its host does not answer"
         if self.your_turn:
             return "your move"
         names = [self.players[s] for s in self.to_move if 0 <= s < len(self.players)]
@@ -71,25 +76,29 @@ class MyTable:
         return " · ".join(parts)
 
 
+STATUS = {"running": "playing", "closed": "over", "ended": "over"}
+
+
 def my_tables(
-    cards: Mapping[str, TableListing], turns: Mapping[str, Mapping[str, Any]], identity: str
+    cards: Mapping[str, TableListing],
+    turns: Mapping[str, Mapping[str, Any]],
+    taken: Mapping[str, int],
 ) -> list[MyTable]:
-    """Every table where ``identity`` holds a seat: mine to move first, then the longest
-    waiting, then the rest by table id."""
+    """Every table where this machine took a seat (``taken``: table → seat, from
+    :func:`net.seat.taken.seats_taken`): mine to move first, then the longest waiting, then the
+    rest by table id. A card's word that a table is over beats an older turn message."""
     out: list[MyTable] = []
-    for table in sorted(set(cards) | set(turns)):
+    for table in sorted((set(cards) | set(turns)) & set(taken)):
         card = cards.get(table)
         turn = turns.get(table)
-        seat = card.seat_of(identity) if card is not None else None
-        if seat is None and turn is not None:
-            seat = int(turn.get("seat", 0)) - 1
-        if seat is None or seat < 0:
-            continue
+        seat = taken[table]
         players = tuple(s.name for s in card.seats) if card is not None else ()
-        status = {"running": "playing"}.get(card.status, card.status) if card else "playing"
+        status = STATUS.get(card.status, card.status) if card else "playing"
         if turn is not None:
             players = tuple(str(p) for p in turn.get("players", players))
-            status = str(turn.get("status", status))
+            if status != "over":
+                said = str(turn.get("status", status))
+                status = STATUS.get(said, said)
         clocks = (turn or {}).get("clock") or (card.clocks if card is not None else None)
         out.append(
             MyTable(
@@ -103,6 +112,7 @@ def my_tables(
                 since_ms=(turn or {}).get("since_ms"),
                 last=str((turn or {}).get("last", "")),
                 clocks=clocks,
+                listed=card is not None,
             )
         )
     waiting = {t.table: t.since_ms or 0 for t in out}

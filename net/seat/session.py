@@ -50,6 +50,7 @@ from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.seat.catching_up import CatchUp
 from net.seat.checking import StateCheck
+from net.seat.taken import took_seat
 from net.trust.keys import Keys, fingerprint
 from net.wire import topics
 from net.wire.messages import (
@@ -205,6 +206,8 @@ class NetSession:
             raise
         self.seat = joined.seat
         self.controlled = frozenset() if joined.seat is None else frozenset({joined.seat})
+        if joined.seat is not None:
+            took_seat(self.identity, self.table, joined.seat)  # so Your games may list it
         self._take(joined.card)
         self.catch_up.ask()
 

@@ -24,10 +24,11 @@ async def games_lines(
     """One line a table of the club where ``identity`` holds a seat (yours to move first)."""
     from net.club.lobby import Lobby
     from net.club.your_games import my_tables
+    from net.seat.taken import seats_taken
 
     async with Lobby(address, identity=identity, keys=keys, turns=True) as lobby:
         await asyncio.sleep(settle)  # the retained cards and turn messages come at once
-        rows = my_tables(lobby.tables, lobby.turns, identity)
+        rows = my_tables(lobby.tables, lobby.turns, seats_taken(identity))
     now = time.time_ns() // 1_000_000
     return [row.line(now) for row in rows]
 

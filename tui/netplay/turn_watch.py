@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from core.errors import CalderaError
 from net.club.lobby import Lobby
 from net.club.your_games import MyTable, my_tables
+from net.seat.taken import seats_taken
 from tui.netplay.hosting import network_config
 from tui.netplay.presence import handed_to
 
@@ -37,7 +38,7 @@ class TurnWatch:
         lobby = self.lobby
         if lobby is None:
             return []
-        return my_tables(lobby.tables, lobby.turns, self.terminal.identity)
+        return my_tables(lobby.tables, lobby.turns, seats_taken(self.terminal.identity))
 
     def elsewhere(self, table: str | None, short: bool = False) -> str:
         """``your move at <game's title> k3f9x2`` for your turns at other tables than ``table``

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Static
 
 from core.clock import show_left
 from net.club.your_games import MyTable, my_tables
+from net.seat.taken import seats_taken
 from net.wire.messages import TableListing
 from tui.screens.lobby import LobbyScreen
 
@@ -38,7 +39,7 @@ class YourGamesScreen(LobbyScreen):
         lobby = self.lobby
         if lobby is None:
             return []
-        return my_tables(lobby.tables, lobby.turns, self.terminal.identity)
+        return my_tables(lobby.tables, lobby.turns, seats_taken(self.terminal.identity))
 
     def _show_tables(self) -> None:
         if self._gone():
