@@ -80,6 +80,13 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
             await as_mover.send(topics.cmd("t1", mover, mover_id),
                                 {"id": "b2", "expected_seq": seq, "command": bogus})  # fmt: skip
             assert "unknown command type" in (await as_mover.next_result()).reason
+            # the table's own events are never a seat's command: a time-out injected by the
+            # player it would favour, a hand-over to a bot
+            for n, tag in enumerate(("core.time_ran_out", "core.handed_to_bot", "core.clock")):
+                forged = {"type": tag, "v": 1, "seat": other, "payload": {"seat": other}}
+                asked = {"id": f"t{n}", "expected_seq": seq, "command": forged}
+                await as_mover.send(topics.cmd("t1", mover, mover_id), asked)
+                assert "unknown command type" in (await as_mover.next_result()).reason
             await as_mover.send(
                 topics.cmd("t1", mover, mover_id), b"\x00" * (MAX_MESSAGE_BYTES + 1)
             )
@@ -102,7 +109,7 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
         assert str(illegal.value)
 
         assert referee.seq == seq  # not one event from all of that
-        assert len(host.rejections) == 9 + 8  # the 8 seat levels read strictly
+        assert len(host.rejections) == 9 + 3 + 8  # 3 injected events, 8 seat levels read strictly
         await players[mover].submit(mover, legal)  # and the game goes on
         assert referee.seq > seq
         await play_all(players)
