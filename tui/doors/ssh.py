@@ -9,6 +9,14 @@ any key by default, or only those of an ``authorized_keys`` file. Each key is a 
 Limits: a cap on sessions at once, one session per key (a new login of the same key ends the
 old one, whose seats come along: a dropped connection the server still believes open is taken
 over at once), an idle timeout; the host key is kept in the door's data folder.
+
+Nobody wears the door out: connections are capped per address and in total (the refused are
+told so in one line), a connection must ask to log in within seconds and open its session
+within seconds of logging in, and what the door holds for one connection is bounded both ways:
+the app's output waits in its terminal while a client does not read (and the client's keys
+wait in the client while the app does not read), window changes are applied at most ten times
+a second, and a client that leaves replies unread is dropped. The caps leave room, in the
+process's open files, for the players already in.
 """
 
 from __future__ import annotations
@@ -16,13 +24,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import ipaddress
 import logging
 import os
+import resource
 import signal
 import struct
 import termios
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +43,21 @@ from tui.doors.homes import Home, Homes, app_command
 log = logging.getLogger("caldera.doors")
 
 HOST_KEY = "ssh_host_ed25519_key"
+
+TOO_MANY_FROM_YOU = "Too many connections from your address; try again later."
+TOO_MANY = "Too many connections to this server; try again later."
+
+REFUSALS = 32
+"""refused connections told why at once (each is a short key exchange); more are closed unsaid"""
+SPARE_FILES = 64
+"""open files the door keeps for itself: its listener, logs, an embedded broker's own"""
+FILES_PER_SESSION = 4
+"""open files one player's session may take: its terminal, its app's broker connection, spare"""
+RESIZE_GAP = 0.1
+"""seconds between two window sizes given to an app: a storm of resizes is one redraw a tick"""
+DROP_AT = 4
+"""a connection whose unsent bytes pass ``DROP_AT`` times the buffer (replies it never reads) is
+dropped"""
 
 
 @dataclass(frozen=True)
@@ -45,6 +70,20 @@ class Limits:
     """seconds without a key pressed before a session ends"""
     per_key: int = 1
     """sessions of one key at once; a login beyond it ends that key's oldest session"""
+    connections: int = 100
+    """connections at once, players and logins under way together"""
+    per_address: int = 10
+    """connections at once from one address (an IPv6 /64 is one address)"""
+    handshake: float = 10.0
+    """seconds from connecting until the client asks to log in"""
+    login: float = 30.0
+    """seconds from connecting until the login is done"""
+    session_wait: float = 10.0
+    """seconds a logged-in connection may go without a session (after its login, after its
+    session ends) before it is closed"""
+    buffer: int = 256 * 1024
+    """bytes the door holds for one connection: the app's output a client has not taken yet
+    (beyond it the app waits), and the keys its app has not taken yet"""
 
 
 class SSHDoor:
@@ -70,6 +109,7 @@ class SSHDoor:
         self.command = command or app_command()
         self.homes = Homes(data_dir)
         self.sessions: list[Session] = []
+        self.connections: list[_Connection] = []
         self._listener: Any = None
 
     def host_key(self) -> asyncssh.SSHKey:
@@ -87,7 +127,23 @@ class SSHDoor:
         return key
 
     async def start(self) -> None:
-        """Listen; ``port`` is the port it listens on afterwards (given 0: a free one)."""
+        """Listen; ``port`` is the port it listens on afterwards (given 0: a free one). The
+        process may open as many files as the system lets it, and the cap on connections is
+        lowered, saying so, if the players' sessions would not fit beside it."""
+        files = raise_open_files()
+        room = files - descriptors_needed(replace(self.limits, connections=0))
+        if self.limits.connections > room:
+            if room < self.limits.sessions:
+                raise OSError(
+                    f"{self.limits.sessions} sessions need about "
+                    f"{descriptors_needed(self.limits)} open files; this system allows {files} "
+                    "(ulimit -n)"
+                )
+            log.warning(
+                "%d connections at most, not %d: this system allows %d open files (ulimit -n)",
+                room, self.limits.connections, files,
+            )  # fmt: skip
+            self.limits = replace(self.limits, connections=room)
         self._listener = await asyncssh.create_server(
             lambda: _Connection(self),
             self.host,
@@ -98,7 +154,8 @@ class SSHDoor:
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,
-            login_timeout=30,
+            login_timeout=self.limits.login,
+            window=self.limits.buffer,
             keepalive_interval=30,
             keepalive_count_max=4,
         )
@@ -110,6 +167,25 @@ class SSHDoor:
             self._listener.close()
             await self._listener.wait_closed()
         await asyncio.gather(*(s.end("The server is going down.") for s in list(self.sessions)))
+        for connection in list(self.connections):
+            connection.close()
+
+    def knock(self, connection: _Connection) -> str | None:
+        """Why ``connection``, just made, is refused, or None: its address or the door has
+        too many connections already (the refused do not count)."""
+        let_in = [c for c in self.connections if c.refused is None]
+        if sum(c.address == connection.address for c in let_in) >= self.limits.per_address:
+            return TOO_MANY_FROM_YOU
+        if len(let_in) >= self.limits.connections:
+            return TOO_MANY
+        return None
+
+    def may_explain(self, connection: _Connection) -> bool:
+        """Whether a refused ``connection`` is told why over SSH (a key exchange, then the
+        line), or closed at once: few refusals at a time, from one address and in all."""
+        refused = [c for c in self.connections if c.refused is not None and c is not connection]
+        from_there = sum(c.address == connection.address for c in refused)
+        return len(refused) < REFUSALS and from_there < self.limits.per_address
 
     def accepts(self, key: asyncssh.SSHKey, peer: str) -> bool:
         """Whether ``key`` may log in from ``peer``: any key, or those of the
@@ -138,19 +214,59 @@ class SSHDoor:
 
 
 class _Connection(asyncssh.SSHServer):
-    """One client connection: public keys only, sessions only."""
+    """One client connection: public keys only, one session at a time, on time."""
 
     def __init__(self, door: SSHDoor) -> None:
         self.door = door
         self.key: asyncssh.SSHKey | None = None
         self.peer = ""
+        self.address = ""
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.refused: str | None = None
+        self.session: Session | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._watch: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else ""
+        self.address = address_of(self.peer)
+        self.refused = self.door.knock(self)
+        self.door.connections.append(self)
+        loop = asyncio.get_running_loop()
+        if self.refused is not None and not self.door.may_explain(self):
+            # No key exchange spent on it: the line goes before the SSH version, unencrypted
+            # (a client shows it at best in its debug output), and the connection is closed.
+            transport = _transport(conn)
+            if transport is not None:
+                transport.write(self.refused.encode() + b"\r\n")
+            loop.call_soon(conn.abort)
+            return
+        limit = self.door.limits.handshake
+        self._timer = loop.call_later(limit, self._close, f"No login within {limit:g} seconds.")
+        self._watch = loop.call_later(1.0, self._watch_unsent)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for timer in (self._timer, self._watch):
+            if timer is not None:
+                timer.cancel()
+        self._timer = self._watch = None
+        if self in self.door.connections:
+            self.door.connections.remove(self)
+        self.conn = None
 
     def begin_auth(self, username: str) -> bool:
+        if self.refused is not None:
+            self._close(self.refused, asyncssh.DISC_TOO_MANY_CONNECTIONS)
+            return True
+        if self._timer is not None:
+            self._timer.cancel()  # the login's own timeout (asyncssh's) runs on
+            self._timer = None
         return True
+
+    def auth_completed(self) -> None:
+        self._await_session()
 
     def password_auth_supported(self) -> bool:
         return False
@@ -171,9 +287,10 @@ class _Connection(asyncssh.SSHServer):
         return True
 
     def session_requested(self) -> Session | bool:
-        if self.key is None:
-            return False
-        return Session(self.door, self.key.get_fingerprint("sha256"))
+        if self.key is None or self.session is not None:
+            return False  # one session at a time on one connection
+        self.session = Session(self.door, self.key.get_fingerprint("sha256"), self)
+        return self.session
 
     def connection_requested(self, *args: Any) -> bool:
         return False
@@ -187,13 +304,68 @@ class _Connection(asyncssh.SSHServer):
     def unix_server_requested(self, *args: Any) -> bool:
         return False
 
+    # -- the door's side -----------------------------------------------------------------------
+
+    def session_started(self) -> None:
+        """The session asked for its shell: the connection is in use."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def session_over(self, session: Session) -> None:
+        """``session`` is done: the connection may open another soon, or is closed."""
+        if self.session is session:
+            self.session = None
+            self._await_session()
+
+    def _await_session(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self.conn is None:
+            return
+        wait = self.door.limits.session_wait
+        self._timer = asyncio.get_running_loop().call_later(
+            wait, self._close, f"No session opened within {wait:g} seconds."
+        )
+
+    def unsent(self) -> int:
+        """Bytes written to this connection that its socket has not taken yet."""
+        transport = _transport(self.conn) if self.conn is not None else None
+        return transport.get_write_buffer_size() if transport is not None else 0
+
+    def check_unsent(self) -> None:
+        """Drop a client that leaves far more than the buffer unread: only replies it asked
+        for and never reads get there (the app's output waits in its terminal first)."""
+        if self.conn is not None and self.unsent() > DROP_AT * self.door.limits.buffer:
+            log.warning("%s: dropped, it does not read what it is sent", self.peer)
+            self.conn.abort()
+
+    def _watch_unsent(self) -> None:
+        self._watch = None
+        self.check_unsent()
+        if self.conn is not None:
+            self._watch = asyncio.get_running_loop().call_later(1.0, self._watch_unsent)
+
+    def _close(self, why: str, code: int = asyncssh.DISC_BY_APPLICATION) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.conn is not None:
+            self.conn.disconnect(code, why)
+
+    def close(self) -> None:
+        """End the connection (its session, if any, already ended)."""
+        if self.conn is not None:
+            self.conn.close()
+
 
 class Session(asyncssh.SSHServerSession[bytes]):
     """One visit: asks a new key's name, then runs the app on a pseudo-terminal."""
 
-    def __init__(self, door: SSHDoor, fingerprint: str) -> None:
+    def __init__(self, door: SSHDoor, fingerprint: str, connection: _Connection) -> None:
         self.door = door
         self.fingerprint = fingerprint
+        self.connection = connection
         self.home: Home = door.homes.for_key(fingerprint)
         self.chan: Any = None
         self.term = "xterm-256color"
@@ -203,6 +375,13 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.master: int | None = None
         self.typed: str | None = None  # the name being typed, while asking
         self.last_input = time.monotonic()
+        self.reading_app = False  # the door reads the app's terminal (not while the client lags)
+        self.reading_keys = True  # the door takes the client's keys (not while the app lags)
+        self._to_app = b""  # keys the app's terminal has not taken yet
+        self._behind = False  # the client has not taken the buffer's worth yet
+        self._poll: asyncio.TimerHandle | None = None
+        self._resize: asyncio.TimerHandle | None = None
+        self._resized = 0.0
         self._tasks: list[asyncio.Task[Any]] = []
         self._ended = False
 
@@ -228,6 +407,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         return False
 
     def session_started(self) -> None:
+        self.connection.session_started()
         self._spawn(self._begin())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -235,14 +415,20 @@ class Session(asyncssh.SSHServerSession[bytes]):
         if self.typed is not None:
             self._type(data)
         elif self.master is not None:
-            with contextlib.suppress(OSError):
-                os.write(self.master, data)
+            self._to_app += data
+            self._give_keys()
+        self._flow()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
             self.size = (width, height)
-            if self.master is not None:
-                _set_size(self.master, self.size)
+            if self.master is not None and self._resize is None:
+                wait = self._resized + RESIZE_GAP - time.monotonic()
+                self._resize = asyncio.get_running_loop().call_later(max(wait, 0), self._apply_size)
+        self.connection.check_unsent()
+
+    def resume_writing(self) -> None:
+        self._flow()
 
     def eof_received(self) -> bool:
         return False
@@ -259,6 +445,79 @@ class Session(asyncssh.SSHServerSession[bytes]):
         if self.chan is not None and not self._ended:
             with contextlib.suppress(Exception):
                 self.chan.write(text.replace("\n", "\r\n").encode())
+
+    # -- what the door holds for the client, both ways ---------------------------------------
+
+    def held(self) -> int:
+        """Bytes the door holds for this client: the channel's unsent output (beyond what the
+        client's window lets through) and what the connection's socket has not taken."""
+        held = 0
+        if self.chan is not None:
+            with contextlib.suppress(Exception):
+                held = self.chan.get_write_buffer_size()
+        held += self.connection.unsent()
+        return held
+
+    def _flow(self) -> None:
+        """Read the app's terminal only while the client takes what it is sent (the app then
+        waits, its output in its terminal), and the client's keys only while the app takes
+        them (the client then waits, its keys in its SSH window): nothing piles up here."""
+        if self._ended or self.chan is None:
+            return
+        limit = self.door.limits.buffer
+        held = self.held()
+        self._behind = held > limit // 2 if self._behind else held >= limit
+        reading_app = self.master is not None and not self._behind
+        if reading_app != self.reading_app and self.master is not None:
+            loop = asyncio.get_running_loop()
+            if reading_app:
+                loop.add_reader(self.master, self._from_app)
+            else:
+                loop.remove_reader(self.master)
+            self.reading_app = reading_app
+        reading_keys = not self._behind and not self._to_app
+        if reading_keys != self.reading_keys:
+            with contextlib.suppress(Exception):
+                if reading_keys:
+                    self.chan.resume_reading()
+                else:
+                    self.chan.pause_reading()
+            self.reading_keys = reading_keys
+        if self._behind and self._poll is None:  # the socket's side says nothing when it drains
+            self._poll = asyncio.get_running_loop().call_later(0.05, self._polled)
+
+    def _polled(self) -> None:
+        self._poll = None
+        self._flow()
+        self.connection.check_unsent()
+
+    def _give_keys(self) -> None:
+        """Write the client's keys to the app's terminal, as much as it takes now."""
+        if self.master is None:
+            self._to_app = b""
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            written = os.write(self.master, self._to_app) if self._to_app else 0
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the app is gone
+            written = len(self._to_app)
+        self._to_app = self._to_app[written:]
+        if self._to_app:
+            loop.add_writer(self.master, self._keys_taken)
+        else:
+            loop.remove_writer(self.master)
+
+    def _keys_taken(self) -> None:
+        self._give_keys()
+        self._flow()
+
+    def _apply_size(self) -> None:
+        self._resize = None
+        self._resized = time.monotonic()
+        if self.master is not None:
+            _set_size(self.master, self.size)
 
     async def _begin(self) -> None:
         if not self.has_pty:
@@ -329,8 +588,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
             return
         finally:
             os.close(slave)
+        os.set_blocking(master, False)
         self.master = master
-        asyncio.get_running_loop().add_reader(master, self._from_app)
+        self._resized = time.monotonic()
+        self._flow()
         log.info("%s (%s) plays", self.home.name(), self.fingerprint)
         code = await self.process.wait()
         self._stop_reading()
@@ -338,8 +599,14 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     def _from_app(self) -> None:
         assert self.master is not None
+        room = self.door.limits.buffer - self.held()
+        if room <= 0:
+            self._flow()
+            return
         try:
-            data = os.read(self.master, 65536)
+            data = os.read(self.master, min(65536, room))
+        except BlockingIOError:
+            return
         except OSError:  # EIO: the app closed its terminal
             data = b""
         if not data:
@@ -348,14 +615,24 @@ class Session(asyncssh.SSHServerSession[bytes]):
         if self.chan is not None and not self._ended:
             with contextlib.suppress(Exception):
                 self.chan.write(data)
+        self._flow()
 
     def _stop_reading(self) -> None:
+        for timer in (self._poll, self._resize):
+            if timer is not None:
+                timer.cancel()
+        self._poll = self._resize = None
         if self.master is not None:
+            loop = asyncio.get_running_loop()
             with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_reader(self.master)
+                loop.remove_reader(self.master)
+            with contextlib.suppress(Exception):
+                loop.remove_writer(self.master)
             with contextlib.suppress(OSError):
                 os.close(self.master)
             self.master = None
+            self.reading_app = False
+            self._to_app = b""
 
     async def _watch_idle(self) -> None:
         idle = self.door.limits.idle
@@ -375,6 +652,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self._ended = True
         if self in self.door.sessions:
             self.door.sessions.remove(self)
+        self.connection.session_over(self)
 
     async def end(self, why: str | None) -> None:
         """End the visit (``why``: said to the player first): the app gets a hangup, as a
@@ -409,3 +687,46 @@ def _take_terminal() -> None:
     """In the app's process, before it runs: make the pseudo-terminal its controlling
     terminal (a hangup and window size changes reach it)."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def address_of(peer: str) -> str:
+    """The address the per-address cap counts ``peer`` under: an IPv4 address, or an IPv6
+    address's /64 (one host's usual share)."""
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def descriptors_needed(limits: Limits) -> int:
+    """Open files the door may need at its limits: every connection, the refusals told why,
+    each player's session, the door's own."""
+    return limits.connections + REFUSALS + FILES_PER_SESSION * limits.sessions + SPARE_FILES
+
+
+def raise_open_files() -> int:
+    """Let this process open as many files as the system allows (the soft limit up to the
+    hard one); how many that is."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft == resource.RLIM_INFINITY:
+        return want
+    if soft >= want:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    except (ValueError, OSError):
+        return soft
+    return want
+
+
+def _transport(conn: Any) -> asyncio.WriteTransport | None:
+    """The socket transport under an asyncssh connection: asyncssh keeps it to itself, and
+    its write buffer is what a client that does not read leaves in the door's memory."""
+    transport = getattr(conn, "_transport", None)
+    return transport if isinstance(transport, asyncio.WriteTransport) else None
