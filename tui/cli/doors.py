@@ -43,6 +43,11 @@ def _web_flags(p: Parser, games: Sequence[str]) -> None:
     p.add_argument("--public-url", default=None, metavar="URL",
                    help="the address browsers reach it at, behind a proxy "
                         "(https://club.example.org)")  # fmt: skip
+    p.add_argument("--per-address", type=shared.at_least_one, default=4, metavar="N",
+                   help="websockets open at once from one address (default 4)")  # fmt: skip
+    p.add_argument("--forwarded", action="store_true",
+                   help="behind a proxy: a visitor's address is the last one of its "
+                        "X-Forwarded-For header")  # fmt: skip
 
 
 def _door_setup(args: argparse.Namespace, kind: str) -> tuple[Path, Any, str, float]:
@@ -102,7 +107,7 @@ def _run_ssh(args: argparse.Namespace) -> int:
 
 def _run_web(args: argparse.Namespace) -> int:
     from net.link.broker import ensure_broker
-    from tui.doors.web import WebDoor
+    from tui.doors.web import WebDoor, WebLimits
 
     folder, config, broker, idle = _door_setup(args, "web")
     door = WebDoor(
@@ -110,8 +115,8 @@ def _run_web(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         broker=broker,
-        sessions=args.sessions,
-        idle=idle,
+        limits=WebLimits(sessions=args.sessions, idle=idle, per_address=args.per_address),
+        forwarded=args.forwarded,
         public_url=args.public_url,
     )
     print(f"caldera web: {door.public_url} (players' apps use {broker}; homes in {folder})",

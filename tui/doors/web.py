@@ -2,19 +2,33 @@
 
 Each browser session gets its own app process. A browser keeps its identity between visits: the
 first page it loads gives it a token (a cookie only this site reads, never sent to another),
-and the token names its home (:mod:`tui.doors.homes`): identity, config, saved games. A cap on
-sessions at once and an idle timeout; it listens on 127.0.0.1 unless told otherwise. For a
-public club put it behind a reverse proxy with TLS and a login: whoever holds a browser's token
-plays as that browser.
+and the token names its home (:mod:`tui.doors.homes`): identity, config, saved games. It listens
+on 127.0.0.1 unless told otherwise. For a public club put it behind a reverse proxy with TLS and
+a login: whoever holds a browser's token plays as that browser.
+
+What one visitor can hold is bounded (:class:`WebLimits`): apps at once, websockets per address
+and in all, the size of one message, the time without a key, the time a browser may leave
+unread what it was sent. A refused websocket starts no app and leaves nothing on disk; an ended
+one takes its app with it (its whole process group: quit, then terminate, then kill), and a
+home that a visit made and left empty is removed. The door's apps end with the door.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
+import os
 import secrets
 import shlex
+import shutil
+import signal
+import sys
 import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,10 +43,34 @@ log = logging.getLogger("caldera.doors")
 
 COOKIE = "caldera_door"
 TOKEN_DAYS = 400  # browsers keep a cookie at most about this long
+PR_SET_PDEATHSIG = 1
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """What the browser door allows at once, and for how long."""
+
+    sessions: int = 20
+    """apps running at once, all browsers together"""
+    idle: float = 1800.0
+    """seconds without a key pressed before a session ends"""
+    per_address: int = 4
+    """websockets open at once from one address (refused with HTTP 429 beyond it)"""
+    message: int = 64 * 1024
+    """bytes in one websocket message (a longer one ends the session)"""
+    stall: float = 60.0
+    """seconds a browser may leave unread what it was sent (at most ``idle``)"""
+    grace: float = 0.5
+    """seconds an app has to quit, then to end after SIGTERM, before it is killed"""
+
+    @property
+    def websockets(self) -> int:
+        """websockets open at once, all addresses together (HTTP 503 beyond it)"""
+        return 2 * self.sessions + self.per_address
 
 
 class WebDoor(Server):
-    """textual-serve's server, with a home per browser, a cap and an idle timeout."""
+    """textual-serve's server, with a home per browser and the door's limits."""
 
     def __init__(
         self,
@@ -41,23 +79,23 @@ class WebDoor(Server):
         host: str = "127.0.0.1",
         port: int = 8000,
         broker: str | None = None,
-        sessions: int = 20,
-        idle: float = 1800.0,
+        limits: WebLimits = WebLimits(),
+        forwarded: bool = False,
         public_url: str | None = None,
         command: list[str] | None = None,
     ) -> None:
+        self.argv = command or app_command()
         super().__init__(
-            shlex.join(command or app_command()),
-            host=host,
-            port=port,
-            title="Caldera",
-            public_url=public_url,
+            shlex.join(self.argv), host=host, port=port, title="Caldera", public_url=public_url
         )
         self.homes = Homes(data_dir)
         self.broker = broker
-        self.sessions = sessions
-        self.idle = idle
+        self.limits = limits
+        self.forwarded = forwarded  # behind a proxy: the visitor's address is its last hop
         self.running: set[str] = set()  # the tokens of the sessions open now
+        self.sockets: Counter[str] = Counter()  # the websockets open now, by address
+        self.apps: set[_HomeAppService] = set()
+        self.stopping = False
         self.secure = self.public_url.startswith("https")
 
     def initialize_logging(self) -> None:
@@ -80,41 +118,100 @@ class WebDoor(Server):
             )
         return response
 
+    def address(self, request: web.Request) -> str:
+        """Where a request comes from (behind a proxy: the address the proxy added last)."""
+        if self.forwarded:
+            hops = request.headers.get("X-Forwarded-For", "").split(",")
+            if hops[-1].strip():
+                return hops[-1].strip()
+        return request.remote or "?"
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A session: the app of the browser's home, while the browser stays and types."""
-        websocket = web.WebSocketResponse(heartbeat=15)
+        """A session, unless its address holds too many already or the door is closing."""
+        address = self.address(request)
+        if self.stopping:
+            raise web.HTTPServiceUnavailable(text="The door is closing.\n")
+        if self.sockets[address] >= self.limits.per_address:
+            log.info(
+                "caldera web: refused %s, %d connections open", address, self.limits.per_address
+            )
+            raise web.HTTPTooManyRequests(
+                text=f"Too many connections from your address ({self.limits.per_address}): "
+                "close a tab and try again.\n"
+            )
+        if self.sockets.total() >= self.limits.websockets:
+            raise web.HTTPServiceUnavailable(text="The door is full: try again later.\n")
+        self.sockets[address] += 1
+        try:
+            return await self._session(request)
+        finally:
+            self.sockets[address] -= 1
+            if not self.sockets[address]:
+                del self.sockets[address]
+
+    async def _session(self, request: web.Request) -> web.WebSocketResponse:
+        """The app of the browser's home, while the browser stays, reads and types."""
+        limits = self.limits
+        websocket = web.WebSocketResponse(heartbeat=15, timeout=2.0, max_msg_size=limits.message)
         token = _token(request)
         refused = self._refusal(request, token)
         await websocket.prepare(request)
         if refused is not None or token is None:
-            await websocket.send_bytes(f"\r\n{refused}\r\n".encode())
-            await websocket.close(code=4000, message=(refused or "").encode()[:120])
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.send_bytes(f"\r\n{refused}\r\n".encode()), 2)
+                await _close(websocket, 4000, refused or "")
+            _abort(request)
             return websocket
         self.running.add(token)
         home = self.homes.for_token(token)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        made = not home.folder.exists()
+        gone = asyncio.Event()  # the browser left, or stopped reading what it was sent
+
+        async def to_browser(send: Callable[[Any], Any], data: Any) -> None:
+            try:
+                await asyncio.wait_for(send(data), min(limits.stall, limits.idle))
+            except (TimeoutError, ConnectionError) as error:
+                if not gone.is_set():
+                    log.info("caldera web: a session ends, its browser reads nothing")
+                gone.set()
+                raise ConnectionResetError("the browser reads nothing") from error
+
         service = _HomeAppService(
-            self.command,
+            self.argv,
             home,
             self.broker,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=websocket.close,
+            write_bytes=lambda data: to_browser(websocket.send_bytes, data),
+            write_str=lambda text: to_browser(websocket.send_str, text),
+            close=lambda: _close(websocket, 1000, ""),
             download_manager=self.download_manager,
         )
-        watch: asyncio.Task[None] | None = None
+        self.apps.add(service)
+        tasks: list[asyncio.Task[Any]] = []
         try:
-            await service.start(width, height)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            await service.start(max(1, min(width, 500)), max(1, min(height, 200)))
             last = [time.monotonic()]
-            watch = asyncio.create_task(self._watch_idle(websocket, last))
-            await self._relay(websocket, service, last)
+            relay = asyncio.create_task(self._relay(websocket, service, last))
+            idle = asyncio.create_task(self._watch_idle(last))
+            tasks = [relay, idle, asyncio.create_task(gone.wait())]
+            if service.task is not None:
+                tasks.append(service.task)
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if idle.done():
+                await _close(websocket, 4001, "idle")
+            elif relay.done() and not relay.cancelled() and relay.exception() is not None:
+                log.warning("caldera web: a session failed: %s", relay.exception())
         except Exception as error:  # one visit's fault never stops the door
             log.warning("caldera web: a session failed: %s", error)
         finally:
-            if watch is not None:
-                watch.cancel()
-            await service.stop()
+            for task in tasks[:3]:
+                task.cancel()
+            _abort(request)  # whatever the browser did not take is dropped
+            await service.end(limits.grace)
+            self.apps.discard(service)
+            if made:
+                _remove_if_empty(home)
             self.running.discard(token)
         return websocket
 
@@ -127,8 +224,8 @@ class WebDoor(Server):
             return "No token: load the page first (cookies must be on)."
         if token in self.running:
             return "This browser plays in another tab already."
-        if len(self.running) >= self.sessions:
-            return f"The door is full ({self.sessions} players): try again later."
+        if len(self.running) >= self.limits.sessions:
+            return f"The door is full ({self.limits.sessions} players): try again later."
         return None
 
     async def _relay(
@@ -146,9 +243,9 @@ class WebDoor(Server):
                 last[0] = time.monotonic()
                 await service.send_bytes(data.encode("utf-8"))
             elif kind == "resize" and isinstance(data, dict):
-                await service.set_terminal_size(
-                    to_int(str(data.get("width")), 80), to_int(str(data.get("height")), 24)
-                )
+                width = max(1, min(to_int(str(data.get("width")), 80), 500))
+                height = max(1, min(to_int(str(data.get("height")), 24), 200))
+                await service.set_terminal_size(width, height)
             elif kind == "ping":
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
@@ -156,28 +253,52 @@ class WebDoor(Server):
             elif kind == "focus":
                 await service.focus()
 
-    async def _watch_idle(self, websocket: web.WebSocketResponse, last: list[float]) -> None:
-        while True:
-            left = last[0] + self.idle - time.monotonic()
-            if left <= 0:
-                minutes = f"{self.idle / 60:g} minutes" if self.idle >= 60 else f"{self.idle:g} s"
-                log.info("caldera web: a session ends, idle for %s", minutes)
-                await websocket.close(code=4001, message=b"idle")
-                return
+    async def _watch_idle(self, last: list[float]) -> None:
+        """Returns once no key came for the idle limit."""
+        while (left := last[0] + self.limits.idle - time.monotonic()) > 0:
             await asyncio.sleep(min(left, 60))
+        idle = self.limits.idle
+        minutes = f"{idle / 60:g} minutes" if idle >= 60 else f"{idle:g} s"
+        log.info("caldera web: a session ends, idle for %s", minutes)
+
+    async def end_all(self) -> None:
+        """Every app ends (quit, terminate, kill), all at once."""
+        self.stopping = True
+        await asyncio.gather(*(app.end(self.limits.grace) for app in list(self.apps)))
 
     def run(self) -> None:
-        """Serve until Ctrl-C or SIGTERM."""
-        self.serve()
+        """Serve until Ctrl-C or SIGTERM; every app ends with the door."""
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        runner = web.AppRunner(await self._make_app(), handle_signals=False, shutdown_timeout=1)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+            await stop.wait()
+        finally:
+            await self.end_all()
+            await runner.cleanup()
 
 
 class _HomeAppService(AppService):
-    """textual-serve's app process, started in a player's home."""
+    """textual-serve's app process, started in a player's home, in a process group of its own
+    (the kernel ends it if the door dies)."""
 
-    def __init__(self, command: str, home: Home, broker: str | None, **kwargs: Any) -> None:
-        super().__init__(command, **kwargs)
+    def __init__(self, argv: list[str], home: Home, broker: str | None, **kwargs: Any) -> None:
+        super().__init__(shlex.join(argv), **kwargs)
+        self.argv = argv
         self.home = home
         self.broker = broker
+
+    @property
+    def task(self) -> asyncio.Task[None] | None:
+        """The task relaying the app's output: done once the app's output ends."""
+        return self._task
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         served = super()._build_environment(width, height)
@@ -188,6 +309,77 @@ class _HomeAppService(AppService):
             if key.startswith(("TEXTUAL", "TERM_PROGRAM")) or key in ("COLUMNS", "ROWS")
         )
         return env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+            preexec_fn=_dies_with_door(),
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def end(self, grace: float) -> None:
+        """The app quits; if it has not within ``grace`` s, SIGTERM; then SIGKILL. Whatever is
+        left in its process group is killed."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.returncode is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), grace)
+            for signum in (signal.SIGTERM, signal.SIGKILL):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(process.wait()), grace)
+                    break
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signum)
+            await process.wait()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+
+
+async def _close(websocket: web.WebSocketResponse, code: int, message: str) -> None:
+    """Close the websocket saying why, without waiting long for a browser that reads nothing."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(code=code, message=message.encode()[:120]), 2)
+
+
+def _abort(request: web.Request) -> None:
+    if request.transport is not None:
+        request.transport.abort()
+
+
+def _remove_if_empty(home: Home) -> None:
+    """A home this visit made and left with nothing in it but the app's log goes."""
+    for _, _, files in os.walk(home.folder):
+        if any(not name.startswith("caldera.log") for name in files):
+            return
+    shutil.rmtree(home.folder, ignore_errors=True)
+
+
+def _dies_with_door() -> Callable[[], None] | None:
+    """A ``preexec_fn``: the app gets SIGTERM when the door's process ends, however it ends."""
+    if not sys.platform.startswith("linux"):
+        return None
+    door = os.getpid()
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def preexec() -> None:
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != door:
+            os._exit(1)
+
+    return preexec
 
 
 def _token(request: web.Request) -> str | None:
