@@ -120,6 +120,17 @@ class Lease:
         self.release()
 
 
+def read_only(kind: str = "identity", directory: Path | None = None) -> tuple[str, Keys] | None:
+    """The first identity of ``kind`` and its keys, read without its lock (a read-only command,
+    beside an app that holds it); ``None`` when there is none yet or it cannot be read."""
+    folder = directory if directory is not None else config_dir()
+    try:
+        identity = Identity.from_json(read_json(folder / f"{kind}.json"))
+        return identity.client, Keys.from_json(identity.keys)
+    except (OSError, NetError):
+        return None
+
+
 def claim(kind: str = "identity", directory: Path | None = None) -> Lease:
     """The first identity of ``kind`` (``identity`` for the app, ``bot-identity`` for bots) no
     other running process holds, created if needed. Raises :class:`NetError` if the config

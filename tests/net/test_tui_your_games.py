@@ -105,13 +105,13 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
         await host.close()
 
 
-async def test_caldera_games_prints_one_line_a_table_with_whose_move(
+async def test_caldera_games_beside_a_running_app_prints_one_line_a_table(
     broker: AmqttBroker, tmp_path: Path
 ) -> None:
     from net.trust.identity import claim
 
-    with claim() as lease:  # this machine's lasting identity, as `caldera games` claims it
-        me, keys = lease.client, lease.keys
+    lease = claim()  # this machine's lasting identity, held as a running app holds it
+    me, keys = lease.client, lease.keys
     host = make_host(broker.address, tmp_path, table="cg1", seats=2, clock="1d",
                      auto_start=True)  # fmt: skip
     await host.open()
@@ -127,6 +127,7 @@ async def test_caldera_games_prints_one_line_a_table_with_whose_move(
         (line,) = done.stdout.splitlines()
         assert line == f"cg1 Mauna Kea: BOB to move, you have 1d 0h · BOB, {me.upper()}"
     finally:
+        lease.release()
         for session in sessions:
             await session.close()
         await host.close()

@@ -201,22 +201,20 @@ def _games_flags(p: Parser, games: Sequence[str]) -> None:
 
 
 def _run_games(args: argparse.Namespace) -> int:
-    from net.trust.identity import claim
+    from net.trust.identity import read_only
     from tui.cli.club_lines import games_lines
 
     config = network.setup(args)
-    lease = claim()  # the app's lasting identity: the seats it holds
+    mine = read_only()  # the app's lasting identity, read even while a running app holds it
     lines: list[str] = []
 
     async def collect() -> int:
-        identity = config.broker.username or lease.client
-        lines.extend(await games_lines(config.broker, identity, lease.keys))
+        assert mine is not None
+        client, keys = mine
+        lines.extend(await games_lines(config.broker, config.broker.username or client, keys))
         return 0
 
-    try:
-        status = network.run(collect())
-    finally:
-        lease.release()
+    status = network.run(collect()) if mine is not None else 0
     for line in lines or [f"no tables of yours on {config.broker}"]:
         print(line, flush=True)
     return status
