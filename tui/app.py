@@ -9,7 +9,7 @@ is closed when the app quits or goes back to the menu.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -123,8 +123,8 @@ class CalderaApp(App[None]):
             self.set_timer(1.0, self.watch_turns)  # after the first frame: the network loads
         if self.launch.setup is not None:
             self.run_worker(self.start_game(self.launch.setup))
-        elif self.launch.replay is not None:
-            self.open_replay(self.launch.replay)
+        elif self.launch.replay is not None:  # `caldera replay FILE`: leaving it leaves the app
+            self.open_replay(self.launch.replay, then=lambda _: self.exit())
         elif self.launch.resume is not None:
             self.run_worker(self.resume_game(self.launch.resume))
 
@@ -255,8 +255,9 @@ class CalderaApp(App[None]):
         await self.push_screen(play(session, self.reveal_pace))
         await session.start()
 
-    def open_replay(self, path: Path) -> None:
-        """Show the replay in ``path``; a bad file gives one line, never a traceback."""
+    def open_replay(self, path: Path, then: Callable[[None], None] | None = None) -> None:
+        """Show the replay in ``path`` (``then``: called once it is left); a bad file gives one
+        line, never a traceback."""
         from core.errors import CalderaError
         from replays.check import playable
         from replays.file import read
@@ -273,7 +274,7 @@ class CalderaApp(App[None]):
             return
         for warning in replay.warnings:
             self.notify(warning, severity="warning")
-        self.push_screen(screen)
+        self.push_screen(screen, then)
 
     def watch_session(self, session: Session) -> None:
         """Replay the game ``session`` played, from its first event."""

@@ -196,6 +196,16 @@ def test_caldera_replay_of_a_bad_file_prints_one_line(
     assert capsys.readouterr().err.count("\n") == 1
 
 
+async def test_caldera_replay_file_then_q_is_back_in_the_shell(data_dir: Path) -> None:
+    path = replays_dir() / "leave.caldera"
+    save_game(path, "leave")
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app._exit, "the app to exit")  # not the menu
+
+
 async def test_continue_from_here_starts_a_new_game_from_that_position(data_dir: Path) -> None:
     path = replays_dir() / "source.caldera"
     original = save_game(path, "source")

@@ -23,8 +23,10 @@ def notices(app: CalderaApp) -> str:
 async def test_leaving_a_replay_takes_its_notice_away(tmp_path: Path) -> None:
     path = tmp_path / "small.caldera"
     save_game(path, "small-notice")
-    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
     async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        app.open_replay(path)  # as the menu's saved games open it
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await wait_for(pilot, lambda: "This replay needs a terminal" in notices(app), "notice")
         await pilot.press("q")
