@@ -9,19 +9,29 @@ SHELL  := /bin/bash
 
 .PHONY: play test lint bench clean
 
-$(STAMP): pyproject.toml
-	@echo "Setting up Caldera in $(VENV)/ (first run only, about a minute)"
+# The app's own packages for `make play`; the developer's tools (pytest, ruff, mypy…) on top for
+# everything else. Each stamp is redone when pyproject.toml changes.
+APP_STAMP := $(VENV)/.installed-app
+
+$(APP_STAMP): pyproject.toml
+	@echo "Setting up Caldera in $(VENV)/ (first run only, about half a minute)"
 	@$(PYTHON) -m venv $(VENV)
-	@echo "  updating pip"
 	@$(BIN)/python -m pip install --quiet --upgrade pip
 	@echo "  fetching Caldera's packages:"
-	@$(BIN)/python -m pip install -e '.[dev]' | awk '\
-	    /^Collecting /       { n++; printf "    %2d %s\n", n, $$2; fflush() } \
-	    /^Installing collected/ { print "  installing them"; fflush() } \
-	    /^Successfully installed/ { print "  done: " NF - 2 " packages installed" }'
+	@$(BIN)/python -m pip install -e . | $(COUNT)
+	@touch $(APP_STAMP)
+
+$(STAMP): $(APP_STAMP)
+	@echo "  fetching the developer's tools:"
+	@$(BIN)/python -m pip install -e '.[dev]' | $(COUNT)
 	@touch $(STAMP)
 
-play: $(STAMP)
+COUNT = awk '\
+    /^Collecting /       { n++; printf "    %2d %s\n", n, $$2; fflush() } \
+    /^Installing collected/ { print "  installing them"; fflush() } \
+    /^Successfully installed/ { print "  done: " NF - 2 " packages installed" }'
+
+play: $(APP_STAMP)
 	$(BIN)/caldera
 
 lint: $(STAMP)
