@@ -1,9 +1,12 @@
 """What an event paid and gained, in words, read from the positions before and after it: the
 log's sentences end with it ("Red dug at camp 2 paying with Fear: +2 compasses").
 
-Only what every player may know is compared (resources, idols and slots, guardians and boons,
-Fear, temple tiles, research tokens, assistants, cards exiled or put in the play area): a hand
-or a deck is never looked into, so a sentence never tells a secret card.
+Everything is a difference of what the seat holds (resources, idols and slots, guardians and
+boons, Fear cards and tiles, temple tiles, research tokens, assistants, cards): a card that
+moves between the seat's own hand, play area and deck is neither gained nor lost (a Fear card
+paid for a boot is still the seat's). Only what every player may know is compared: a Fear card
+is counted as it leaves or joins the Fear deck, an item or artifact as it comes from or goes
+to a pile outside the seat's cards, so a sentence never tells a secret card.
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, ArnakState, Player
 
 
-def change(before: ArnakState, after: ArnakState, seat: int, tokens: bool = True) -> str:
+def change(
+    before: ArnakState, after: ArnakState, seat: int, tokens: bool = True, said: str = ""
+) -> str:
     """What ``seat`` paid (−) and gained (+) from ``before`` to ``after``, or ``""``
-    (``tokens``: where the research tokens went, unless the sentence says it already)."""
+    (``tokens``: where the research tokens went, unless the sentence says it already; a card
+    gained that ``said``, the sentence so far, names is not named again: ``bought Whip``)."""
     if seat >= len(before.seats) or seat >= len(after.seats):
         return ""
     old, new = before.seats[seat], after.seats[seat]
@@ -25,14 +31,16 @@ def change(before: ArnakState, after: ArnakState, seat: int, tokens: bool = True
         parts.append(_signed(new.idols - old.idols, "idol"))
     if new.slots > old.slots:
         parts.append(_signed(new.slots - old.slots, "idol slot") + " filled")
+    elif new.slots < old.slots:  # an idol taken back (Stone Key)
+        parts.append(W.plural(old.slots - new.slots, "idol slot") + " emptied")
     for g in new.guardians:
         if g not in old.guardians:
             parts.append(f"+guardian (boon: {B.boon(g)})")
     for g in new.boons_used:
         if g not in old.boons_used:
             parts.append(f"boon of a guardian used ({B.boon(g)})")
-    fear = _fear(new) - _fear(old)
-    if fear > 0:
+    fear = _fear_moved(before, after, seat)
+    if fear:
         parts.append(_signed(fear, "Fear card"))
     if new.fear_tiles != old.fear_tiles:
         parts.append(_signed(new.fear_tiles - old.fear_tiles, "Fear tile"))
@@ -44,9 +52,9 @@ def change(before: ArnakState, after: ArnakState, seat: int, tokens: bool = True
     if tokens and new.notebook != old.notebook:
         parts.append(f"notebook to {B.research_space_name(board, new.notebook)}")
     parts += _assistants(old, new)
-    exiled = [c for c in new.exiled if c not in old.exiled]
-    if exiled:
-        parts.append("exiled " + ", ".join(C.name(c) for c in exiled))
+    gained, lost = _cards_moved(before, after, seat)
+    parts += [f"+{C.name(c)}" for c in gained if C.name(c) not in said]
+    parts += [f"exiled {C.name(c)}" for c in lost]
     return ", ".join(parts)
 
 
@@ -62,9 +70,53 @@ def _resources(old: Player, new: Player) -> list[str]:
     return out
 
 
-def _fear(player: Player) -> int:
-    """Fear cards in the play area (a Fear card taken lands there)."""
-    return sum(1 for c in player.play if c != HIDDEN and c.startswith("f"))
+def _cards(player: Player) -> list[str]:
+    """The seat's cards this position shows (deck, hand, play area, an earring's cards)."""
+    return [c for c in (*player.deck, *player.hand, *player.play, *player.aside) if c != HIDDEN]
+
+
+def _holder(state: ArnakState, card: str, acting: int) -> int:
+    """The seat whose cards hold ``card`` (``acting``, the seat whose event it is, when no
+    position shows it: a card in a hidden hand can only be the acting seat's)."""
+    for seat, player in enumerate(state.seats):
+        if card in player.play or card in player.hand or card in player.aside:
+            return seat
+        if card in player.deck:
+            return seat
+    return acting
+
+
+def _fear_moved(before: ArnakState, after: ArnakState, seat: int) -> int:
+    """Fear cards that left the Fear deck for ``seat``'s cards, less those that went back."""
+    was, now = set(before.fear_deck), set(after.fear_deck)
+    taken = sum(1 for f in before.fear_deck if f not in now and _holder(after, f, -1) == seat)
+    back = sum(1 for f in after.fear_deck if f not in was and _holder(before, f, seat) == seat)
+    return taken - back
+
+
+def _outside(state: ArnakState) -> set[str]:
+    """The items, artifacts and basic cards no seat holds, where a position shows them."""
+    out = {c for c in (*state.row_items, *state.row_art) if c is not None}
+    out.update(state.item_deck, state.art_deck, state.item_exile, state.art_exile)
+    for player in state.seats:
+        out.update(player.exiled)
+    out.discard(HIDDEN)
+    return out
+
+
+def _cards_moved(before: ArnakState, after: ArnakState, seat: int) -> tuple[list[str], list[str]]:
+    """The items and artifacts ``seat`` gained from outside its cards, and the cards it lost
+    to an exile pile (Fear cards are counted by :func:`_fear_moved`)."""
+    had, has = _cards(before.seats[seat]), _cards(after.seats[seat])
+    if had == has and before.seats[seat].exiled == after.seats[seat].exiled:
+        return [], []
+    old, new = set(had), set(has)
+    came = [c for c in has if c not in old and c[:1] != "f" and c in _outside(before)]
+    outside = _outside(after)
+    went = [c for c in had if c not in new and c[:1] != "f" and c in outside]
+    exiled = after.seats[seat].exiled  # a basic card exiled from a hidden hand
+    went += [c for c in exiled if c not in before.seats[seat].exiled and c not in went]
+    return came, went
 
 
 def _assistants(old: Player, new: Player) -> list[str]:
@@ -84,6 +136,10 @@ def _assistants(old: Player, new: Player) -> list[str]:
 
 
 def said_in(gained: str, sentence: str) -> bool:
-    """Whether every part of ``gained`` is already in ``sentence`` (an answer that names
-    its gains: ``+1 coin, 1 compass``), so it is not said twice."""
-    return all(part.lstrip("+") in sentence for part in gained.split(", "))
+    """Whether ``sentence``, an answer, is ``gained`` itself (an answer that names exactly
+    its gains: ``Idol slot: which effect? Red: +1 coin, 1 compass``), so it is not said twice.
+    An answer that only mentions them (a card's effect, an option's cost) still gets them."""
+    answer = sentence.rpartition(": ")[2]
+    return [p.lstrip("+") for p in answer.split(", ")] == [
+        p.lstrip("+") for p in gained.split(", ")
+    ]

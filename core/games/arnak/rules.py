@@ -119,8 +119,10 @@ class Arnak(RulesBase[ArnakState]):
     evolve_alone = ALONE  # the fold's shortcut for the commonest events (see ``core.fold``)
 
     def describe_in(self, state: ArnakState, event: Event, names: Sequence[str]) -> str:
-        """``event`` in the position it happens in: an answer beside its question, and what
-        a player's action paid and gained (``Red bought Whip: −2 coins``)."""
+        """``event`` in the position it happens in: an answer beside its question, what a
+        player's action paid and gained (``Red bought Whip: −2 coins``), and what any other
+        event gave or took (``Round 1 ended: … → Red +1 Fear card``), each a difference of
+        what a seat holds."""
         answer = event if isinstance(event, ev.AnswerGiven) else None
         chose = answer is not None
         said = transcript.answered(state, answer, names) if answer is not None else None
@@ -128,15 +130,22 @@ class Arnak(RulesBase[ArnakState]):
             if chose:  # not an answer to what this position asks: said plainly, as it came
                 return transcript.describe(event, names, state)
             said = transcript.describe(event, names, state)
+        try:
+            after = _evolve(state.copy(), event)
+        except (KeyError, ValueError, IndexError):  # an event this position cannot take
+            return said
         if isinstance(event, ACTIONS):
-            try:
-                after = _evolve(state.copy(), event)
-            except (KeyError, ValueError, IndexError):  # an event this position cannot take
-                return said
             moved = not isinstance(event, ev.ResearchAdvanced)
-            gained = ledger.change(state, after, event.seat, moved)
+            gained = ledger.change(state, after, event.seat, moved, said)
             if gained and not (chose and ledger.said_in(gained, said)):
                 said += (" → " if chose else ": ") + gained
+            others = [s for s in range(len(state.seats)) if s != event.seat]
+        else:  # a forced or chance event: whom it gave to or took from (a round's Fear)
+            others = list(range(len(state.seats)))
+        each = [(s, ledger.change(state, after, s)) for s in others]
+        told = [f"{names[s] if s < len(names) else f'Seat {s + 1}'} {c}" for s, c in each if c]
+        if told:
+            said += " → " + "; ".join(told)
         return said
 
 
