@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from core.games.arnak import RULES
 from core.games.arnak import board_words as B
 from tests.kit.arnak_builder import Table
-from tui.lines.player import LinePlayer, asked_once
+from tui.lines.player import LinePlayer, asked_once, lines_for
 from tui.lines.position import look
 from tui.play.setup import SeatSetup, TableSetup, open_local_session
 
@@ -89,3 +89,14 @@ async def test_dig_lists_the_digs_and_quit_says_how_to_go_on() -> None:
     assert "Go on with it: caldera play --resume " in "\n".join(said[-2:]), quit_line
     assert session.replay_path is not None and str(session.replay_path) in "\n".join(said)
     assert not any(re.search(r" chose \d", line) for line in said)
+
+
+def test_a_dig_paid_with_a_fear_card_says_no_fear_card_gained() -> None:
+    """A Fear card paying a dig's boot stays the player's (hand to play area): the line mode's
+    answers said "+1 Fear card" beside every such payment, steering a player away from it."""
+    table = Table().hand(0, ["f01", "b0fc"])
+    view = RULES.view(table.state, 0)
+    digs = [line.text for line in lines_for(RULES, view, 0, NAMES) if "dug at camp 1" in line.text]
+    by_fear = [text for text in digs if "paying with Fear" in text]
+    assert by_fear and all(text.endswith(": +2 coins") for text in by_fear), digs
+    assert not any("Fear card" in text for text in digs), digs
