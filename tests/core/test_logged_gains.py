@@ -24,6 +24,7 @@ import pytest
 from core.bots import RandomBot, make_bot, play_out
 from core.fold import fold
 from core.games import get_rules
+from core.games.arnak import commands as acmd
 from core.games.arnak import events as aev
 from core.games.arnak import ledger
 from core.games.arnak import rules as arnak_rules
@@ -33,6 +34,7 @@ from core.games.arnak.components import COMPONENTS as AC
 from core.games.kilauea import events as kev
 from core.games.maunakea import events as mev
 from core.referee import Referee
+from tests.kit.arnak_builder import Table
 
 Holdings = Counter[tuple[int, str]]  # (seat, kind) -> how many
 Claims = Callable[[Any, Any, str, Sequence[str]], Holdings]
@@ -288,3 +290,30 @@ def test_every_logged_gain_is_what_the_holdings_gained(game: str, kind: str, n: 
         found = list(lies(referee, changed))
         assert not found, found[:5]
     assert changed[game] > n * 20  # the words were read back where something changed
+
+
+def _sentences(referee: Referee[Any]) -> list[str]:
+    rules, names = referee.rules, list(referee.players)
+    _, state = fold(referee.log[:1])
+    out = []
+    for env in referee.log[1:]:
+        if not env.type.startswith("core."):
+            out.append(rules.describe_in(state, env.event, names))
+            state = rules.evolve(rules.copy(state), env.event)
+    return out
+
+
+def test_arnak_says_the_fear_a_guardian_gives_at_the_rounds_end_and_no_fear_paid() -> None:
+    t = Table().site("L1.2", "s02", guardian="g08").arch(0, ["L1.2"]).hand(0, ["f01", "b0fc"])
+    t.do(acmd.Dig("C1.1", ("f01",)))  # the Fear card's boot pays: it stays Red's
+    while t.state.round == 1:  # both pass: the round ends with Red still at the guarded site
+        if t.options():  # passing: which cards go to the play area (the first offered)
+            t.choose(t.options()[0])
+        else:
+            t.do(acmd.Pass() if acmd.Pass() in t.legal() else acmd.EndTurn())
+    assert t.referee is not None
+    said = _sentences(t.referee)
+    dug = [s for s in said if " dug at camp 1" in s]
+    assert dug and dug[0].endswith("paying with Fear: +2 coins"), dug
+    ended = [s for s in said if s.startswith("Round 1 ended")]
+    assert ended == ["Round 1 ended: the archaeologists went home → P1 +1 Fear card"], said
