@@ -18,11 +18,17 @@ from core.games.arnak.state import HIDDEN, ArnakState, Player
 
 
 def change(
-    before: ArnakState, after: ArnakState, seat: int, tokens: bool = True, said: str = ""
+    before: ArnakState,
+    after: ArnakState,
+    seat: int,
+    tokens: bool = True,
+    said: str = "",
+    refreshed: bool = True,
 ) -> str:
     """What ``seat`` paid (−) and gained (+) from ``before`` to ``after``, or ``""``
     (``tokens``: where the research tokens went, unless the sentence says it already; a card
-    gained that ``said``, the sentence so far, names is not named again: ``bought Whip``)."""
+    gained that ``said``, the sentence so far, names is not named again: ``bought Whip``;
+    ``refreshed``: the assistants refreshed, not said of a round's end, which refreshes all)."""
     if seat >= len(before.seats) or seat >= len(after.seats):
         return ""
     old, new = before.seats[seat], after.seats[seat]
@@ -51,7 +57,7 @@ def change(
         parts.append(f"glass to {B.research_space_name(board, new.glass)}")
     if tokens and new.notebook != old.notebook:
         parts.append(f"notebook to {B.research_space_name(board, new.notebook)}")
-    parts += _assistants(old, new)
+    parts += _assistants(old, new, refreshed)
     gained, lost = _cards_moved(before, after, seat)
     parts += [f"+{C.name(c)}" for c in gained if C.name(c) not in said]
     parts += [f"exiled {C.name(c)}" for c in lost]
@@ -119,7 +125,7 @@ def _cards_moved(before: ArnakState, after: ArnakState, seat: int) -> tuple[list
     return came, went
 
 
-def _assistants(old: Player, new: Player) -> list[str]:
+def _assistants(old: Player, new: Player, refreshed: bool) -> list[str]:
     out = []
     had = {a.id: a for a in old.assistants}
     for a in new.assistants:
@@ -128,7 +134,7 @@ def _assistants(old: Player, new: Player) -> list[str]:
             out.append(f"+assistant {int(a.id[1:])} ({'gold' if a.gold else 'silver'})")
         elif a.gold and not was.gold:
             out.append(f"assistant {int(a.id[1:])} upgraded to gold")
-        elif was.exhausted and not a.exhausted:
+        elif refreshed and was.exhausted and not a.exhausted:
             out.append(f"assistant {int(a.id[1:])} refreshed")
     mine = {a.id for a in new.assistants}
     out += [f"−assistant {int(aid[1:])}" for aid in had if aid not in mine]

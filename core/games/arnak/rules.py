@@ -142,7 +142,8 @@ class Arnak(RulesBase[ArnakState]):
             others = [s for s in range(len(state.seats)) if s != event.seat]
         else:  # a forced or chance event: whom it gave to or took from (a round's Fear)
             others = list(range(len(state.seats)))
-        each = [(s, ledger.change(state, after, s)) for s in others]
+        forced = not isinstance(event, ACTIONS)
+        each = [(s, ledger.change(state, after, s, refreshed=not forced)) for s in others]
         told = [f"{names[s] if s < len(names) else f'Seat {s + 1}'} {c}" for s, c in each if c]
         if told:
             said += " → " + "; ".join(told)
