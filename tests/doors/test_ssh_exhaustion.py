@@ -270,3 +270,13 @@ def test_an_ipv6_host_is_one_address_by_its_64() -> None:
     assert ssh.address_of("2001:db8::1") == ssh.address_of("2001:db8::ffff:2")
     assert ssh.address_of("2001:db8::1") != ssh.address_of("2001:db8:0:1::1")
     assert ssh.address_of("::ffff:192.0.2.7") == "192.0.2.7"
+
+
+def test_the_caps_are_flags_of_caldera_ssh_server_with_the_doors_defaults() -> None:
+    from tui.cli import _parser
+
+    words = ["ssh-server", "--connections", "7", "--per-address", "2"]
+    args = _parser((), words).parse_args(words)
+    assert (args.connections, args.per_address) == (7, 2)
+    args = _parser((), ["ssh-server"]).parse_args(["ssh-server"])
+    assert (args.connections, args.per_address) == (Limits.connections, Limits.per_address)

@@ -33,6 +33,10 @@ def _door_flags(p: Parser, port: int) -> None:
 
 def _ssh_flags(p: Parser, games: Sequence[str]) -> None:
     _door_flags(p, 2222)
+    p.add_argument("--connections", type=shared.at_least_one, default=100, metavar="N",
+                   help="connections at once, logins under way included (default 100)")  # fmt: skip
+    p.add_argument("--per-address", type=shared.at_least_one, default=10, metavar="N",
+                   help="connections at once from one address (default 10)")  # fmt: skip
     p.add_argument("--authorized-keys", type=Path, default=None, metavar="FILE",
                    help="let in only the keys of this file (OpenSSH's format; default: any "
                         "key, each a player of its own)")  # fmt: skip
@@ -82,7 +86,12 @@ def _run_ssh(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         broker=broker,
-        limits=Limits(sessions=args.sessions, idle=idle),
+        limits=Limits(
+            sessions=args.sessions,
+            idle=idle,
+            connections=args.connections,
+            per_address=args.per_address,
+        ),
         authorized_keys=args.authorized_keys,
     )
 
