@@ -315,8 +315,12 @@ class EmbeddedBroker:
         command = [sys.executable, "-m", "net.link.broker", "--host", address.host,
                    "--port", str(address.port), "--parent", str(os.getpid()),
                    "--orphan-idle", str(orphan_idle)]  # fmt: skip
-        process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        process = subprocess.Popen(  # its own session: a terminal's Ctrl-C is for the command,
+            command,  # which closes its tables through the broker and then stops it
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
