@@ -266,3 +266,17 @@ def test_an_unfinished_games_hands_stay_secret_from_the_command_line(
     assert main(["export", str(path)]) == 0  # once the game is over, everything
     revealed = capsys.readouterr().out
     assert all(f'"{card}"' in revealed for card in tasks)
+
+
+def test_selfplay_takes_a_bot_for_every_seat_or_for_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.cli.local import selfplay_bots
+
+    assert selfplay_bots([], 3, "kilauea") == {0: "greedy", 1: "greedy", 2: "greedy"}
+    assert selfplay_bots(["hard", "2:random"], 2, "kilauea") == {0: "hard", 1: "random"}
+    out = tmp_path / "m.caldera"
+    argv = ["selfplay", "kilauea", "--players", "2", "--seed", "4", "--bot", "1:random"]
+    assert main([*argv, "--out", str(out), "--quiet"]) == 0
+    assert main([*argv[:-1], "2:lizard", "--out", str(tmp_path / "x.caldera")]) == 2
+    assert "unknown bot kind" in capsys.readouterr().err

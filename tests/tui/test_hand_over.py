@@ -34,9 +34,9 @@ async def test_a_bot_takes_a_seat_over_and_plays_it_to_the_end() -> None:
         await pilot.press("1")
         await wait_for(pilot, lambda: "Which bot plays seat 1 (Red)" in screen_text(pilot), "kinds")
         text = screen_text(pilot)
-        for n, kind in enumerate(["greedy", "random", "easy", "medium", "hard"], 1):
-            assert f"{n}. {kind}: " in text  # the usual first, then weakest to strongest
-        await pilot.press("1")
+        for n, kind in enumerate(["random", "easy", "greedy", "medium", "hard"], 1):
+            assert f"{n}. {kind}: " in text  # weakest to strongest
+        await pilot.press("3")
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), "the bots' end")
         assert session.controlled == frozenset() and set(session.bots) == {0, 1}
         assert session.bots[0].name == "greedy"

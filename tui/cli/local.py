@@ -71,7 +71,14 @@ def _selfplay_flags(p: Parser, games: Sequence[str]) -> None:
         help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none); "
         f"only for games with a turn limit ({', '.join(limited)}: the others always end)",
     )
-    p.add_argument("--bot", default="random", help="bot kind for every seat")
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="[SEAT:]KIND",
+        help=f"the bot of every seat (KIND) or of one (SEAT:KIND, from 1), e.g. --bot hard "
+        f"--bot 2:random (default: {DEFAULT_BOT} everywhere)",
+    )
     flags.add_flags(p, games, skip=("turn_limit",))
     p.add_argument("--quiet", action="store_true", help="no progress line")
 
@@ -105,9 +112,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     names = SEAT_NAMES[: args.players]
     referee = Referee(rules, config, names, seed=args.seed)
     try:
-        bots = {
-            s: make_bot(args.game, args.bot, f"{referee.seed}/bot/{s}") for s in range(args.players)
-        }
+        kinds = selfplay_bots(args.bot, args.players, args.game)
+        bots = {s: make_bot(args.game, k, f"{referee.seed}/bot/{s}") for s, k in kinds.items()}
     except ValueError as exc:
         return fail(str(exc))
     try:
@@ -147,6 +153,23 @@ def _selfplay(args: argparse.Namespace) -> int:
         )
         print(f"{referee.seq} events in {elapsed:.2f}s -> {args.out}")
     return 0
+
+
+def selfplay_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
+    """Every seat's bot (0-based): ``["hard", "2:random"]`` -> hard everywhere but seat 2;
+    ``ValueError`` with one line."""
+    from core.bots import bot_kinds
+
+    out = dict.fromkeys(range(players), DEFAULT_BOT)
+    for spec in specs:
+        if ":" in spec or spec.strip().isdigit():
+            out.update(parse_bots([spec], players, game))
+        elif spec.strip() in bot_kinds(game):
+            out = dict.fromkeys(range(players), spec.strip())
+        else:
+            known = ", ".join(bot_kinds(game))
+            raise ValueError(f"--bot {spec!r}: unknown bot kind (known: {known})")
+    return out
 
 
 def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:

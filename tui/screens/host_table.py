@@ -23,7 +23,6 @@ from core.games import get_rules
 from net.errors import NetError
 from tui.games import shown_games
 from tui.netplay.hosting import ME, OPEN, HostSetup, broker_from_text, network_config
-from tui.screens.new_game import DEFAULT_BOT
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
 
@@ -36,7 +35,7 @@ RESULTS = [("Casual (not rated)", "casual"), ("Rated (counts for the ladder)", "
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
     """(label, value) for a seat: you, a player from another terminal, or each of the bots."""
-    bots = sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
+    bots = bot_kinds(game)  # weakest first
     return [
         ("You (this terminal)", ME),
         ("Player (other terminal)", OPEN),
@@ -49,7 +48,7 @@ HINT_CHOICES = [("off: no seat may ask a bot", False), ("on: every seat may pres
 
 def standin_options(game: str) -> list[tuple[str, str]]:
     """Who plays for a player who dropped out: nobody until the host says so, or a bot."""
-    bots = sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
+    bots = bot_kinds(game)  # weakest first
     return [("When I say so (H in the game)", MANUAL)] + [
         (f"A {kind} bot after {STANDIN_AFTER:g} s", kind) for kind in bots
     ]

@@ -40,10 +40,8 @@ def pace_words(pace: float) -> str:
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
-    """(label, value) for the seat kinds: a human, or each bot the game offers."""
-    return [("Human (this keyboard)", HUMAN)] + [
-        (f"Bot: {kind}", kind) for kind in sorted(bot_kinds(game), key=lambda k: k != DEFAULT_BOT)
-    ]
+    """(label, value) for the seat kinds: a human, or each bot the game offers, weakest first."""
+    return [("Human (this keyboard)", HUMAN)] + [(f"Bot: {kind}", kind) for kind in bot_kinds(game)]
 
 
 class NewGameScreen(Screen[TableSetup | None]):

@@ -71,7 +71,6 @@ CONFIRM_HINT = (
 )
 
 
-STAND_IN_BOT = "greedy"  # the bot offered first to take a seat of a local game over (`H`)
 BOT_WORDS = {
     "random": "any legal move",
     "easy": "a short search, often wrong",
@@ -541,9 +540,8 @@ class TableScreen(FollowsSize, Screen[None]):
         self.app.push_screen(ChoiceScreen("Who plays which seat", labels), chosen)
 
     def ask_bot(self, seat: int) -> None:
-        """Which bot plays ``seat`` from now on: every kind the game has, the usual one first,
-        then weakest to strongest."""
-        kinds = sorted(bot_kinds(self.rules.game), key=lambda kind: kind != STAND_IN_BOT)
+        """Which bot plays ``seat`` from now on: every kind the game has, weakest first."""
+        kinds = bot_kinds(self.rules.game)
         labels = [f"{kind}: {BOT_WORDS.get(kind, 'a bot')}" for kind in kinds]
 
         def chosen(index: int | None) -> None:
