@@ -51,6 +51,13 @@ class Launch:
     resume: Path | None = None
 
 
+def _escape_then(key: str) -> bool:
+    """Whether ``key`` is a terminal's reading of Escape followed quickly by a digit or a letter
+    (it cannot tell that from Alt and the key; Caldera binds no Alt keys)."""
+    rest = key.removeprefix("alt+")
+    return rest != key and len(rest) == 1 and (rest.isdigit() or rest.islower())
+
+
 class CalderaApp(App[None]):
     """The terminal table."""
 
@@ -336,6 +343,12 @@ class CalderaApp(App[None]):
     # -- keys typed before a screen is up --------------------------------------------------
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and _escape_then(event.key):
+            key = event.key.removeprefix("alt+")  # Escape, then a key pressed quickly after it
+            if not await self._check_bindings("escape"):  # at once: the key goes where it led
+                await self.on_event(events.Key("escape", "\x1b"))
+            await self.on_event(events.Key(key, key))
+            return
         if isinstance(event, events.Key | events.Paste) and self._hold(event):
             return
         await super().on_event(event)

@@ -26,3 +26,21 @@ async def test_a_long_question_is_shown_whole(size: tuple[int, int]) -> None:
         shown = " ".join(screen_text(pilot).replace("█", " ").split())
         assert PASS_QUESTION in shown
         assert "y yes" in shown
+
+
+async def test_escape_then_a_key_typed_quickly_is_both_keys_not_alt() -> None:
+    from tui.app import CalderaApp
+    from tui.screens.choice import ChoiceScreen
+    from tui.screens.new_game import NewGameScreen
+
+    app = CalderaApp()
+    chosen: list[int | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.__class__.__name__ == "MenuScreen", "the menu")
+        for key in ("alt+2", "alt+n"):  # how a terminal reads Escape and a key within 100 ms
+            app.push_screen(ChoiceScreen("Which?", ["one", "two"]), chosen.append)
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+            await pilot.press(key)
+            await wait_for(pilot, lambda: not isinstance(app.screen, ChoiceScreen), "answered")
+        assert chosen == [None, None]  # Escape left the question both times
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "n, at the menu")
