@@ -242,3 +242,23 @@ def test_saved_games_snapshot(
 ) -> None:
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     assert snap_compare(app, terminal_size=size, run_before=listed)
+
+
+@pytest.mark.parametrize("seed", ["order-1", "order-2", "order-3", "order-4"])
+def test_a_result_names_the_winner_s_score_first(tmp_path: Path, seed: str) -> None:
+    from replays.file import read
+    from tui.replay.library import read_entry
+
+    from .test_replay import save_game
+
+    path = tmp_path / "g.caldera"
+    save_game(path, seed)
+    ended = read(path).ended
+    assert ended is not None
+    best = max(ended.scores)
+    said = read_entry(path).result
+    assert f"({best}–" in said and said.endswith(f"–{min(ended.scores)})"), said
+    whole, short = read(path), tmp_path / "short.caldera"
+    with ReplayWriter.create(short, whole.header) as writer:  # a game just begun: one event
+        writer.append(whole.envelopes[0], whole.raw[0])
+    assert read_entry(short).result == "unfinished (1 event)"

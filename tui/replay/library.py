@@ -126,12 +126,12 @@ def _entry(path: Path, summary: Peek, played: float) -> ReplayEntry:
         names = header.players
         winners = " and ".join(names[w] for w in ended.winners if 0 <= w < len(names))
         verb = "win" if len(ended.winners) > 1 else "wins"
-        scores = "–".join(str(s) for s in ended.scores)
+        scores = "–".join(str(s) for s in sorted(ended.scores, reverse=True))  # the winner's first
         result = f"{winners} {verb} ({scores})"
         state = f"{winners} won"
     else:
         state = "unfinished"
-        result = f"unfinished ({summary.events} events)"
+        result = f"unfinished ({summary.events} event{'' if summary.events == 1 else 's'})"
     damage = unread
     if unread:
         result, state = "damaged", "damaged"
