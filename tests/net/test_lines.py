@@ -10,13 +10,14 @@ from pathlib import Path
 
 from core.audit import audit
 from replays.file import read
-from tests.cli.test_lines import COUNTED, PROMPT, Script, listed_above
+from tests.cli.test_lines import COUNTED, EVENT, PROMPT, Script, listed_above
 from tests.kit.netkit import TestBroker, make_host
 from tui.replay.library import saved_replays
 
 
 async def test_a_script_plays_a_table_in_the_line_mode(broker: TestBroker, tmp_path: Path) -> None:
-    host = make_host(broker.address, tmp_path, seats=2, turn_limit=3, auto_start=True)
+    host = make_host(broker.address, tmp_path, seats=2, turn_limit=3, auto_start=True,
+                     clock="10m")  # fmt: skip
     await host.open()
     host.bots.seat(1, "greedy")
     env = {**os.environ, "CALDERA_CONFIG_DIR": str(tmp_path / "config")}
@@ -48,6 +49,9 @@ async def test_a_script_plays_a_table_in_the_line_mode(broker: TestBroker, tmp_p
         if script.process.poll() is None:
             script.process.kill()
         await host.close()
+    numbered = [m.group(2) for text in script.lines if (m := EVENT.match(text))]
+    assert all(said.strip() for said in numbered), "no event is an empty numbered line"
+    assert any(said.startswith("Clocks: Ann ") for said in numbered), "the clocks are said"
     report = audit(read(host.replay_path).envelopes)  # type: ignore[arg-type]
     assert report.ok and report.finished and report.undos == 1, report.problems
     (kept,) = saved_replays()  # the joiner's own saved games hold the host's log too

@@ -24,10 +24,11 @@ from typing import Any, TextIO
 
 import msgspec
 
+from core.clock import describe as clock_sentence
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.follower import Follower
-from core.lifecycle import GameEnded, Undo
+from core.lifecycle import ClockRead, GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
@@ -174,9 +175,11 @@ class LinePlayer:
                 continue
             seen = self.rules.project(env.event, viewer)
             shown = env if seen is env.event else Envelope(env.seq, seen, env.prev)
-            self.say(
-                f"{env.seq:5d}  {sentence(self.rules, shown, self.names, self._follower.state)}"
-            )
+            said = sentence(self.rules, shown, self.names, self._follower.state)
+            if not said and isinstance(env.event, ClockRead):  # the clocks, said in full here
+                said = clock_sentence(env.event, self.names)
+            if said:  # a table without clocks still records the time: nothing to say
+                self.say(f"{env.seq:5d}  {said}")
             self._fold_to(env.seq + 1)
         self.printed = len(envelopes)
 
