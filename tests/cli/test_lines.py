@@ -322,3 +322,27 @@ def unseen_by_ann(state: Any) -> set[str]:
     seats = state.seats
     seen = {*seats[0].hand, *seats[0].play, *state.row_art, *state.row_items}
     return {ARNAK.card(c).name for c in seats[1].hand} - {ARNAK.card(c).name for c in seen if c}
+
+
+def test_mauna_kea_s_look_says_the_island_and_where_to_start() -> None:
+    from core.bots import make_bot, play_out
+    from core.games.maunakea.board import space_name
+    from core.referee import Referee
+    from tui.games.maunakea.look import look
+
+    rules = get_rules("maunakea")
+    referee = Referee(rules, rules.config(2, {}), ["Ann", "Bob"], seed="look-island")
+    referee.begin()
+    said = "\n".join(look(rules.view(referee.state, 0), ["Ann", "Bob"], 0, None))
+    assert "No explorer of Ann's is on the island yet" in said and "start field: g9" in said
+    play_out(referee, {s: make_bot("maunakea", "greedy", str(s)) for s in range(2)},
+             max_commands=30)  # fmt: skip
+    state = rules.view(referee.state, 0)
+    lines = look(state, ["Ann", "Bob"], 0, None)
+    (artifacts,) = [line for line in lines if line.startswith("Artifacts on the island: ")]
+    for space, colours in state.artifacts.items():
+        assert f"{', '.join(colours)} at {space_name(space)}, " in artifacts
+    assert re.search(r"\d+ MP away", artifacts), artifacts
+    (landings,) = [line for line in lines if line.startswith("At the landings: ")]
+    assert landings.count(" boat (") == len(state.docked)
+    assert "No explorer of Ann's" not in "\n".join(lines)

@@ -1,14 +1,21 @@
 """Mauna Kea in plain sentences, for the line mode's ``look``: whose turn, each player's score,
-explorers, boats and tiles in hand, the island around the looking player's explorers and the
-boats still at the landings. It reads a seat's view (:meth:`Rules.view`): a card that seat may
-not see is never named."""
+explorers, boats and tiles in hand, the island around the looking player's explorers (or where
+the first may be placed), where the artifacts lie and the boats wait, and how far each is. It
+reads a seat's view (:meth:`Rules.view`): a card that seat may not see is never named."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.maunakea.board import neighbours, space_name
-from core.games.maunakea.components import COMPONENTS
+from core.games.maunakea.board import (
+    LANDING_OF_SPACE,
+    START_FIELDS,
+    neighbours,
+    space_name,
+    spaces_of,
+)
+from core.games.maunakea.components import COMPONENTS, Space
+from core.games.maunakea.movement import reach
 from core.games.maunakea.scoring import score_parts
 from core.games.maunakea.state import HIDDEN, MaunaKeaState, Phase, Status
 from core.games.maunakea.transcript import tile_text
@@ -16,6 +23,10 @@ from tui.games.maunakea.widgets.cards import card_title
 from tui.games.maunakea.widgets.info import space_info
 
 C = COMPONENTS
+FAR = 99  # MP: more than any way across the island costs
+LANDING_SPACES: dict[int, list[Space]] = {}
+for _space, _landing in LANDING_OF_SPACE.items():
+    LANDING_SPACES.setdefault(_landing, []).append(_space)
 
 
 def look(
@@ -29,7 +40,7 @@ def look(
     if about is None or about == viewer:
         lines += _around(state, names, viewer if about is None else about)
     if about is None:
-        lines.append(_landings(state))
+        lines += _island(state, viewer)
     return lines
 
 
@@ -94,9 +105,21 @@ def _player(state: MaunaKeaState, names: Sequence[str], seat: int, viewer: int |
 
 
 def _around(state: MaunaKeaState, names: Sequence[str], seat: int | None) -> list[str]:
-    """Each of ``seat``'s explorers on the island, the space it stands on and its neighbours."""
+    """Each of ``seat``'s explorers on the island, the space it stands on and its neighbours;
+    before the first is placed, where one may be."""
     if seat is None:
         return []
+    if not any(e.status is Status.ISLAND for e in state.explorers[seat]):
+        free = [
+            space_name(space)
+            for field in sorted(START_FIELDS)
+            for space in spaces_of(field)
+            if state.occupant(space) is None
+        ]
+        return [
+            f"No explorer of {names[seat]}'s is on the island yet. It is placed on a free space "
+            f"of a start field: {', '.join(free) or 'none is free'}."
+        ]
     lines = []
     for explorer in state.explorers[seat]:
         if explorer.status is not Status.ISLAND or explorer.space is None:
@@ -108,15 +131,58 @@ def _around(state: MaunaKeaState, names: Sequence[str], seat: int | None) -> lis
     return lines
 
 
-def _landings(state: MaunaKeaState) -> str:
+def _island(state: MaunaKeaState, viewer: int | None) -> list[str]:
+    """Where the artifacts lie and the boats wait, each with its cost in MP from the nearest
+    explorer of ``viewer`` (the way open now: lava and explorers in the way counted)."""
+    costs = _costs(state, viewer)
+
+    def far(spaces: Sequence[Space]) -> str:
+        found = [costs[space] for space in spaces if space in costs]
+        if viewer is None or not costs:
+            return ""
+        return f", {min(found)} MP away" if found else ", out of reach now"
+
+    lying = [
+        f"{', '.join(colours)} at {space_name(space)}{far([space])}"
+        for space, colours in sorted(state.artifacts.items())
+        if colours
+    ]
+    lines = [
+        f"Artifacts on the island: {'; '.join(lying)}."
+        if lying
+        else "No artifact lies on the island."
+    ]
     boats = [
-        f"{C.landings[landing].name} the {_boat(boat)}"
+        f"{C.landings[landing].name} the {C.boats[boat].colour} boat "
+        f"({_places(boat)}{far(LANDING_SPACES[landing])})"
         for landing, boat in sorted(state.docked.items())
     ]
-    return f"At the landings: {'; '.join(boats)}." if boats else "No boat is left at the landings."
+    lines.append(
+        f"At the landings: {'; '.join(boats)}." if boats else "No boat is left at the landings."
+    )
+    return lines
+
+
+def _costs(state: MaunaKeaState, viewer: int | None) -> dict[Space, int]:
+    """The cheapest cost in MP from any of ``viewer``'s explorers on the island to each space
+    (an explorer's own space: 0)."""
+    if viewer is None:
+        return {}
+    out: dict[Space, int] = {}
+    for explorer in state.explorers[viewer]:
+        if explorer.status is not Status.ISLAND or explorer.space is None:
+            continue
+        out[explorer.space] = 0
+        for space, cost in reach(state, explorer, FAR).items():
+            out[space] = min(cost, out.get(space, cost))
+    return out
 
 
 def _boat(boat: int) -> str:
     """``teal boat (3 places)``."""
+    return f"{C.boats[boat].colour} boat ({_places(boat)})"
+
+
+def _places(boat: int) -> str:
     places = C.boats[boat].places
-    return f"{C.boats[boat].colour} boat ({places} place{'' if places == 1 else 's'})"
+    return f"{places} place{'' if places == 1 else 's'}"
