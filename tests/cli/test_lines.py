@@ -346,3 +346,39 @@ def test_mauna_kea_s_look_says_the_island_and_where_to_start() -> None:
     (landings,) = [line for line in lines if line.startswith("At the landings: ")]
     assert landings.count(" boat (") == len(state.docked)
     assert "No explorer of Ann's" not in "\n".join(lines)
+
+
+def test_a_rule_shared_by_many_commands_is_said_once_above_them() -> None:
+    from collections import Counter
+
+    from core.bots import make_bot
+    from core.referee import Referee
+    from tui.lines.player import LinePlayer
+
+    rules = get_rules("kilauea")
+    referee = Referee(rules, rules.config(2, {}), ["Ann", "Bob"], seed="lt")
+    referee.begin()
+    bots = {s: make_bot("kilauea", "random", str(s)) for s in range(2)}
+    while True:  # a turn with many ways to use a tile
+        seat = rules.to_move(referee.state)[0]
+        lines = lines_for(rules, referee.state, seat, ["Ann", "Bob"])
+        if sum(line.kind == "use tile" for line in lines) > 50:
+            break
+        referee.submit(seat, bots[seat].choose(rules, referee.state, seat))
+
+    class Heard(LinePlayer):
+        def __init__(self) -> None:
+            self.heard: list[str] = []
+
+        def say(self, text: str) -> None:
+            self.heard.append(text)
+
+    player = Heard()
+    player.show(lines, len(lines), everything=True)
+    numbered = [text for text in player.heard if LISTED.match(text)]
+    assert [int(LISTED.match(t).group(1)) for t in numbered] == list(range(1, len(lines) + 1))  # type: ignore[union-attr]
+    firsts = Counter(line.text.partition("; ")[0] for line in lines if "; " in line.text)
+    shared = [first for first, n in firsts.items() if n > 1]  # a tile used in several ways
+    assert shared and not [f for f in shared if sum(f in text for text in numbered) > 0]
+    heads = [text for text in player.heard if text.endswith(", and then:")]
+    assert heads and sum(map(len, player.heard)) < sum(len(line.text) for line in lines) * 0.7

@@ -78,6 +78,20 @@ def asked_once(texts: Sequence[str]) -> str:
     return common[: end + 1] if end > common.find("?") else ""
 
 
+def said_once(text: str, lines: Sequence[Line], at: int) -> tuple[str, str]:
+    """``text`` (line ``at`` of ``lines``) as a head shared with a neighbouring line and the
+    rest (a Kilauea tile's rule, said once above the commands that use it); ``("", text)`` when
+    its first sentence is its own."""
+    first, sep, rest = text.partition("; ")
+    if not sep or not rest:
+        return "", text
+
+    def starts(i: int) -> bool:
+        return 0 <= i < len(lines) and lines[i].text.partition("; ")[0].endswith(first)
+
+    return (first, rest) if starts(at - 1) or starts(at + 1) else ("", text)
+
+
 def kind_of(command: Command) -> str:
     """``<game>.place_tile`` -> ``place tile``."""
     return type(command).TAG.rpartition(".")[2].replace("_", " ")
@@ -344,8 +358,13 @@ class LinePlayer:
             asked = asked_once([line.text for line in candidates])
             if asked:
                 self.say(asked)
+            head = ""
             for number, line in enumerate(candidates, 1):
-                self.say(f"  {number}) {line.text[len(asked) :].strip()}")
+                first, rest = said_once(line.text[len(asked) :].strip(), candidates, number - 1)
+                if first and first != head:  # what several commands share, said once
+                    self.say(f"  {first.rstrip('.')}, and then:")
+                head = first
+                self.say(f"  {number}) {rest}")
             more = "" if len(candidates) == total else " ('all' lists every command)"
             self.say(f"Type a number, words, look, undo, help or quit{more}.")
             return
