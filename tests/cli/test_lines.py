@@ -382,3 +382,19 @@ def test_a_rule_shared_by_many_commands_is_said_once_above_them() -> None:
     assert shared and not [f for f in shared if sum(f in text for text in numbered) > 0]
     heads = [text for text in player.heard if text.endswith(", and then:")]
     assert heads and sum(map(len, player.heard)) < sum(len(line.text) for line in lines) * 0.7
+
+
+def test_kilauea_s_look_says_which_tikis_can_be_cut() -> None:
+    from core.games.kilauea.components import COMPONENTS as KILAUEA
+    from core.games.kilauea.play import cuts
+    from core.referee import Referee
+    from tui.games.kilauea.look import look
+
+    rules = get_rules("kilauea")
+    referee = Referee(rules, rules.config(2, {}), ["Ann", "Bob"], seed="look-cut")
+    referee.begin()
+    said = look(referee.state, ["Ann", "Bob"], 0, None)
+    for k, name in enumerate(KILAUEA.sectors):
+        (line,) = [text for text in said if text.startswith(f"The {name} forest: ")]
+        spaces = sorted(c.space for c in cuts(referee.state, 0, k))  # type: ignore[attr-defined]
+        assert line.endswith(f"can be cut: {', '.join(spaces) or 'none'}."), line

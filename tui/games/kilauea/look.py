@@ -1,12 +1,12 @@
 """Kilauea in plain sentences, for the line mode's ``look``: whose turn and where the canoe is,
 each player's points, Sacred Stones, canoe and island, the volcano's columns, what stands in
-each forest and the action tiles of the reef and the slope."""
+each forest and which of its Tikis can be cut, and the action tiles of the reef and the slope."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.kilauea import track
+from core.games.kilauea import forest, track
 from core.games.kilauea.components import COMPONENTS
 from core.games.kilauea.state import SECTORS, KilaueaState, Phase
 from core.games.kilauea.transcript import face_text, stones
@@ -66,9 +66,15 @@ def _column(state: KilaueaState, sector: int) -> str:
 
 
 def _forest(state: KilaueaState, sector: int) -> str:
+    """``The orchid forest: m1 green, o2 yellow; can be cut: o2.`` (the Tikis a cut may reach
+    now, whoever's canoe comes there)."""
     standing = state.forests[sector] if sector < len(state.forests) else {}
     tikis = ", ".join(f"{space} {colour}" for space, colour in sorted(standing.items()))
-    return f"The {C.sectors[sector]} forest: {tikis or 'empty'}."
+    if not standing:
+        return f"The {C.sectors[sector]} forest: empty."
+    open_now = sorted(forest.accessible_spaces(state.template(sector), standing))
+    cut = ", ".join(open_now) if open_now else "none"
+    return f"The {C.sectors[sector]} forest: {tikis}; can be cut: {cut}."
 
 
 def _tiles(state: KilaueaState) -> list[str]:
