@@ -1,6 +1,7 @@
 """The browser door in a real browser: headless Chromium (Debian's ``chromium``) opens the
 page, the menu comes through the page's own websocket and is painted, and keys typed into the
-page start a local game (saved in that browser's home on the server).
+page with no click first start a local game (saved in that browser's home on the server). The
+page asks for nothing outside the door (no font service).
 
 xterm.js paints on a canvas (no text layer to read), so the test reads what the page's websocket
 received (a script wraps ``WebSocket`` before the page's own run) and compares screenshots'
@@ -55,6 +56,7 @@ class Page:
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.calls = 0
+        self.requested: list[str] = []  # every address the page asked for (Network.enable)
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
         self.calls += 1
@@ -62,6 +64,8 @@ class Page:
         await self.ws.send_json({"id": me, "method": method, "params": params})
         while True:
             message = await self.ws.receive_json(timeout=60)
+            if message.get("method") == "Network.requestWillBeSent":
+                self.requested.append(message["params"]["request"]["url"])
             if message.get("id") == me:
                 assert "error" not in message, message
                 return message.get("result", {})  # type: ignore[no-any-return]
@@ -103,7 +107,7 @@ def chromium() -> str:
     return found
 
 
-async def test_chromium_shows_the_menu_and_a_key_starts_a_game(
+async def test_chromium_shows_the_menu_and_a_key_starts_a_game_with_no_click(
     chromium: str, tmp_path: Path
 ) -> None:
     profile = tempfile.mkdtemp(dir=tmp_path)
@@ -127,17 +131,14 @@ async def test_chromium_shows_the_menu_and_a_key_starts_a_game(
                 async with http.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                     page = Page(ws)
                     await page.call("Page.enable")
+                    await page.call("Network.enable")
                     blank = await page.screenshot()
                     await page.call("Page.addScriptToEvaluateOnNewDocument", source=TEE)
                     await page.call("Page.navigate", url=door.url + "/")
                     await page.until_received("New local game")
                     await asyncio.sleep(0.5)  # the frame is painted
                     menu = await page.screenshot()
-                    await page.call(
-                        "Runtime.evaluate",
-                        expression="document.querySelector('.xterm-helper-textarea').focus()",
-                    )
-                    await page.key("n", "KeyN", 78)
+                    await page.key("n", "KeyN", 78)  # no click first: the page has the focus
                     await page.until_received("Turn limit")
                     await page.key("s", "KeyS", 83, modifiers=2)  # ctrl+s: start
                     deadline = time.monotonic() + 60
@@ -147,9 +148,13 @@ async def test_chromium_shows_the_menu_and_a_key_starts_a_game(
                     await page.until_received("— local")  # the table's header
                     await asyncio.sleep(0.5)
                     game = await page.screenshot()
+                    await page.key("p", "KeyP", 80, modifiers=2)  # ctrl+p: the page's, not print
+                    await page.until_received("Search for commands")
         finally:
             browser.kill()
             browser.wait()
+    outside = [url for url in page.requested if not url.startswith(door.url + "/")]
+    assert page.requested and not outside, f"the page asked outside the door: {outside}"
     assert menu.startswith(b"\x89PNG") and game.startswith(b"\x89PNG")
     print(f"PNG bytes: blank {len(blank)}, menu {len(menu)}, game {len(game)}")
     assert len(menu) > 5 * len(blank)  # painted: a flat page compresses to almost nothing

@@ -113,3 +113,12 @@ async def test_a_full_door_says_so_and_an_idle_session_ends(tmp_path: Path) -> N
                 await until_closed(ws)  # 3 s without a key: the door ends the session
                 assert ws.close_code == 4001
                 assert time.monotonic() - started < 30
+
+
+async def test_the_menu_shows_a_browser_its_own_folder_not_the_servers(tmp_path: Path) -> None:
+    with web_door(tmp_path / "door") as door:
+        async with browser() as http, http.ws_connect(await visit(http, door)) as ws:
+            shown = await read_until(ws, "No saved games yet", [])
+            shown = " ".join((await read_until(ws, "replays", [shown])).split())
+    assert "kept in your replays/ folder" in shown
+    assert str(tmp_path) not in shown and "browsers" not in shown

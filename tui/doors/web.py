@@ -44,6 +44,7 @@ log = logging.getLogger("caldera.doors")
 COOKIE = "caldera_door"
 TOKEN_DAYS = 400  # browsers keep a cookie at most about this long
 PR_SET_PDEATHSIG = 1
+PAGE = Path(__file__).with_name("page")  # the page's template: textual-serve's, made whole
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ class WebDoor(Server):
         super().__init__(
             shlex.join(self.argv), host=host, port=port, title="Caldera", public_url=public_url
         )
+        self.templates_path = PAGE  # the door serves all the page needs: no request elsewhere
         self.homes = Homes(data_dir)
         self.broker = broker
         self.limits = limits

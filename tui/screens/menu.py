@@ -292,10 +292,13 @@ class MenuScreen(Screen[None]):
 
     def _describe(self, row: int) -> None:
         """Under the list: the highlighted game in full (or why its file cannot be read)."""
+        from tui.replay import paths
         from tui.replay.library import replays_dir
 
         note = self.query_one("#replays-note", Static)
-        folder = replays_dir()
+        folder = paths.shown(replays_dir())  # at a door: the player's own folder, not the server's
+        if paths.confined_to() is not None:
+            folder = f"your {folder}/ folder"
         if not self.entries:
             note.update(Text(f"No saved games yet. They will be kept in {folder}", "dim"))
             return
