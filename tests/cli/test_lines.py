@@ -398,3 +398,28 @@ def test_kilauea_s_look_says_which_tikis_can_be_cut() -> None:
         (line,) = [text for text in said if text.startswith(f"The {name} forest: ")]
         spaces = sorted(c.space for c in cuts(referee.state, 0, k))  # type: ignore[attr-defined]
         assert line.endswith(f"can be cut: {', '.join(spaces) or 'none'}."), line
+
+
+async def test_look_and_quit_are_heard_while_the_others_play() -> None:
+    import asyncio
+    import io
+
+    from core.bots import make_bot
+    from tui.lines.player import LinePlayer
+    from tui.play.local_table import LocalSession
+
+    rules = get_rules("maunakea")
+    config = rules.config(2, {"start_player": 0})
+    bot = make_bot("maunakea", "greedy", "b")  # seat 1 starts and thinks for ten minutes
+    session = LocalSession(rules, config, ("Ann", "Bob"), bots={0: bot}, seed="x", bot_pace=600)
+    typed = iter(["look\n", "hello\n", "quit\n"])
+    out = io.StringIO()
+    player = LinePlayer(session, lambda: next(typed), out)
+    await session.start()
+    try:
+        assert await asyncio.wait_for(player.run(), 30) == 0
+    finally:
+        await session.close()
+    said = out.getvalue()
+    assert "Placing explorers: Ann places next." in said  # look, while Ann's bot thinks
+    assert "Not your turn yet" in said and "You left the game." in said

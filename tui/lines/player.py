@@ -15,8 +15,10 @@ the network.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shlex
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -158,6 +160,7 @@ class LinePlayer:
         self.printed = 0
         self._looking: Seat | None = None  # the player a shared terminal was last handed to
         self._news = asyncio.Event()
+        self._reading: asyncio.Future[str] | None = None  # a line asked for, not taken yet
         self._follower = Follower(self.rules)  # the log folded as far as printed (its own copy)
         session.subscribe(self._received)
 
@@ -243,7 +246,9 @@ class LinePlayer:
                 if self.session.status == "table closed":
                     self.say(f"The table is gone ({self.session.status}).")
                     return 1
-                await self._news.wait()
+                if not await self.wait_for_news():
+                    self.say("You left the game. " + self.resume_hint())
+                    return 0
                 continue
             if not await self.turn(seat):
                 self.say("You left the game. " + self.resume_hint())
@@ -299,7 +304,38 @@ class LinePlayer:
         return True
 
     async def _read(self) -> str:
-        return await asyncio.get_running_loop().run_in_executor(None, self.read)
+        """The next line typed (one asked for while waiting is taken first)."""
+        if self._reading is None:
+            self._reading = _read_in_thread(self.read)
+        try:
+            return await asyncio.shield(self._reading)
+        finally:
+            if self._reading.done():
+                self._reading = None
+
+    async def wait_for_news(self) -> bool:
+        """Wait for the table while listening to the keyboard: ``look`` and ``help`` are
+        answered, ``quit`` leaves (``False``) even when the table is silent or away."""
+        news = asyncio.ensure_future(self._news.wait())
+        try:
+            while not news.done():
+                reading = asyncio.ensure_future(self._read())
+                await asyncio.wait({news, reading}, return_when=asyncio.FIRST_COMPLETED)
+                if not reading.done():
+                    reading.cancel()  # the line itself stays asked for (shielded)
+                    break
+                words = reading.result().strip().lower().split()
+                if reading.result() == "" or words in QUIT:
+                    return False
+                if words and words[0] == "look":
+                    self.look(next(iter(self.session.controlled), 0), words[1:])
+                elif words in (["help"], ["h"], ["?"]):
+                    self.say(HELP)
+                elif words:
+                    self.say(f"Not your turn yet ({self.session.status}): look, help or quit.")
+        finally:
+            news.cancel()
+        return True
 
     async def handed_to(self, seat: Seat) -> bool:
         """Several players at this terminal: before ``seat``'s hand and commands are read out,
@@ -379,6 +415,35 @@ class LinePlayer:
             await self.session.submit(seat, command)
         except CalderaError as exc:
             self.say(f"Refused: {exc}")
+
+
+def _read_in_thread(read: ReadLine) -> asyncio.Future[str]:
+    """``read()`` in a thread of its own, as a future: a daemon, so a line still asked for when
+    the game ends never keeps the program from exiting."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def run() -> None:
+        text: str | None = None
+        failed: BaseException | None = None
+        try:
+            text = read()
+        except BaseException as exc:
+            failed = exc
+        with contextlib.suppress(RuntimeError):  # the loop closed: the game is over
+            loop.call_soon_threadsafe(_settle, future, text, failed)
+
+    threading.Thread(target=run, name="line reader", daemon=True).start()
+    return future
+
+
+def _settle(future: asyncio.Future[str], text: str | None, exc: BaseException | None) -> None:
+    if future.done():
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(text or "")
 
 
 def stdin_line() -> str:
