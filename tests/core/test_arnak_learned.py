@@ -168,3 +168,36 @@ def test_the_smallest_training_run_works_end_to_end(tmp_path: Path) -> None:
     assert fitted.generation == 9
     assert fitted.about["games"] == 3
     assert "selfplay-arnak-0-{0..2}" in fitted.about["seeds"]
+
+
+def test_the_search_with_the_model_scores_its_leaves_by_it() -> None:
+    from random import Random
+
+    from core.games.arnak import search
+    from core.search import LEVELS, SearchBot
+
+    assert search.hooks_with(None) is search.HOOKS
+    assert learned.MODEL is not None
+    hooks = search.hooks_with(learned.MODEL)
+    assert hooks.evaluate is not search.HOOKS.evaluate
+    referee = greedy_game("learned-leaf", 160)
+    state: ArnakState = referee.state
+    seat = RULES.to_move(state)[0]
+    view = RULES.view(state, seat)
+    # the leaf reads each seat as it sees the search's deal: the searching seat's own numbers
+    # are its view's, whatever the deal gave the others and its own unseen cards
+    mine = learned.MODEL.points(F.features(view, seat))
+    for n in range(5):
+        dealt = search.determinize(view, seat, Random(n))
+        assert F.features(dealt, seat) == F.features(view, seat)
+        assert hooks.evaluate(dealt)[seat] == pytest.approx(mine)
+    level = replace(LEVELS["hard"], iterations=12)
+
+    def decided() -> Any:
+        bot = SearchBot(hooks, level, "learned-leaf/bot", timed=False)
+        return bot.decide(RULES, view, seat)
+
+    first = decided()
+    assert first.command in RULES.legal_commands(view, seat)
+    assert first.iterations == 12
+    assert decided() == first  # reproducible from its seed

@@ -20,6 +20,7 @@ from random import Random
 
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.greedy import GreedyBot
+from core.games.arnak.learned import leaf_of
 from core.games.arnak.rules import RULES
 from core.games.arnak.state import HIDDEN, ArnakState
 from core.games.arnak.worth import WEIGHTS, Weights, Worth
@@ -27,6 +28,7 @@ from core.messages import Command
 from core.protocol import Seat
 from core.search import Hooks
 from core.search.draws import Draws
+from core.search.model import Model
 
 ITEMS = tuple(c.id for c in C.items)
 ARTIFACTS = tuple(c.id for c in C.artifacts)
@@ -243,3 +245,15 @@ random, so it loses to greedy in most games yet still plays; ``hard`` counts the
 gains for half its reward, so a safe lead still pays for more points (``bench/bot_ladder.py``,
 bird side, 20 games seed for seed: 48.5 points without, 52.0 with)."""
 HOOKS: Hooks[ArnakState] = Hooks(determinize, evaluate, playout, candidates, remember, best_of)
+
+
+def hooks_with(model: Model | None) -> Hooks[ArnakState]:
+    """The search's hooks with its leaves scored by ``model`` (each seat's final points as the
+    model expects them from that seat's view: :func:`core.games.arnak.learned.leaf_of`), or by
+    the hand-written worth (:data:`HOOKS`) when ``model`` is ``None``. The leaf reads each
+    seat's features as that seat sees the search's dealt state, so the searching seat's own
+    numbers are those of its view, whatever the deal. The playout policy stays the greedy bot's
+    one step by the hand-written worth either way."""
+    if model is None:
+        return HOOKS
+    return replace(HOOKS, evaluate=leaf_of(model))
