@@ -1,5 +1,6 @@
-"""Commands on replay files: ``export`` (a replay's events), ``state`` (the position at an
-event), ``verify`` (hash chain, re-fold, seed audit, who signed what)."""
+"""Commands on replay files: ``export`` (a replay's events), ``review`` (how each seat played),
+``state`` (the position at an event), ``verify`` (hash chain, re-fold, seed audit, who signed
+what)."""
 
 from __future__ import annotations
 
@@ -190,8 +191,26 @@ def _who_played(signed: Any) -> str:
     return ", ".join(parts) or "no command"
 
 
+def _review_flags(p: Parser, games: Sequence[str]) -> None:
+    from tui.cli.review import review_flags
+
+    review_flags(p, games)
+
+
+def _review(args: argparse.Namespace) -> int:
+    from tui.cli.review import run_review
+
+    return run_review(args)
+
+
 COMMANDS = (
     Command("export", "export a replay's events", _export_flags, _export),
+    Command(
+        "review",
+        "how each seat played a finished game: decisions judged, luck apart",
+        _review_flags,
+        _review,
+    ),
     Command("state", "the JSON position at an event", _state_flags, _state),
     Command(
         "verify",

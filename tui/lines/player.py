@@ -119,6 +119,17 @@ def lines_for(rules: Rules[Any], state: Any, seat: Seat, names: Sequence[str]) -
     return lines
 
 
+def command_words(
+    rules: Rules[Any], state: Any, seat: Seat, command: Command, names: Sequence[str]
+) -> str:
+    """``command`` of ``seat`` at ``state`` in the sentences of the events it would make."""
+    try:
+        events = rules.decide(state, seat, command)
+    except CalderaError:
+        return kind_of(command)
+    return "; ".join(_sentences(rules, state, events, names)) or kind_of(command)
+
+
 def _sentences(
     rules: Rules[Any], state: Any, events: Sequence[Any], names: Sequence[str]
 ) -> list[str]:

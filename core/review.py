@@ -1,0 +1,296 @@
+"""A review of a finished game: each decision judged, the luck of each draw measured apart.
+
+**Decisions.** At each command a seat chose with more than one way open to it, the search bot
+(:mod:`core.search`) thinks from that seat's view, as the seat saw the game then (never the
+hidden cards), and finds its best command. The best and the command played are then weighed
+side by side by the same playouts (the same deals and draws for both: common random numbers),
+so the difference is the choice's and not the dice's: the winning chance and the points the
+played command lost against the best. A decision is an *inaccuracy*, a *mistake* or a *blunder*
+when it lost at least 5, 10 or 15 points of winning chance (Lichess's thresholds, on a 0–100
+scale). Forced decisions (one legal command, or one the game thinks worth weighing) are not
+counted. *Accuracy* is Lichess's per-move formula of the winning chance lost, averaged.
+
+**Luck.** At each draw (a card, a tile, a bag pull, a shuffle), the game is worth to each seat
+what it is after the draw that came, less the mean of what it would be after the draws that
+could have come (sampled), each played on a few turns by the game's policy so that a card drawn
+is worth what it lets its holder do: backgammon analysers' luck, measured on the whole game,
+which is known once it is over. A seat's luck is its own less its rivals' mean.
+
+The winning chance is the search's reward: a squashed lead (:func:`core.search.ismcts.rewards`),
+not yet a calibrated probability.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from random import Random
+from typing import Any
+
+from core.codec import Envelope
+from core.errors import CalderaError
+from core.follower import Follower
+from core.lifecycle import GameEnded, GameStarted, TableEvent, Undone
+from core.messages import Command
+from core.protocol import Rules, Seat
+from core.search.bot import SearchBot
+from core.search.hooks import Hooks
+from core.search.ismcts import apply, rewards, settle, worth
+from core.search.levels import Level
+
+INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
+"""Winning chance lost (0–1) that makes a decision an inaccuracy, a mistake, a blunder."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of ``seat``: the command at event ``seq``, the best the search found, and
+    what the played one lost against it (never less than nothing)."""
+
+    seq: int
+    seat: Seat
+    played: Command
+    best: Command
+    chance_lost: float  # winning chance, 0–1
+    points_lost: float
+    chance: float  # the winning chance the best command kept
+
+    @property
+    def mark(self) -> str:
+        """``blunder``, ``mistake``, ``inaccuracy`` or ``""``."""
+        lost = self.chance_lost
+        if lost >= BLUNDER:
+            return "blunder"
+        if lost >= MISTAKE:
+            return "mistake"
+        return "inaccuracy" if lost >= INACCURACY else ""
+
+    @property
+    def accuracy(self) -> float:
+        """Lichess's accuracy of a move from the winning chance it lost, 0–100."""
+        raw = 103.1668 * math.exp(-0.04354 * 100 * self.chance_lost) - 3.1669
+        return max(0.0, min(100.0, raw))
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The luck of the draw at event ``seq``: each seat's worth after it, less the mean worth
+    over the draws that could have come."""
+
+    seq: int
+    luck: tuple[float, ...]
+
+
+@dataclass
+class Review:
+    """A game's review: its judged decisions, its draws, and the final scores."""
+
+    players: int
+    decisions: list[Judged] = field(default_factory=list)
+    draws: list[Draw] = field(default_factory=list)
+    forced: list[int] = field(default_factory=lambda: [])  # forced decisions, seat by seat
+
+    def of(self, seat: Seat) -> list[Judged]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def accuracy(self, seat: Seat) -> float | None:
+        mine = self.of(seat)
+        return sum(d.accuracy for d in mine) / len(mine) if mine else None
+
+    def costliest(self, seat: Seat, count: int = 3) -> list[Judged]:
+        worst = sorted(self.of(seat), key=lambda d: (-d.chance_lost, -d.points_lost, d.seq))
+        return [d for d in worst[:count] if d.chance_lost > 0 or d.points_lost > 0]
+
+    def points_to_decisions(self, seat: Seat) -> float:
+        return sum(d.points_lost for d in self.of(seat))
+
+    def points_to_luck(self, seat: Seat) -> float:
+        """The seat's luck in points, against its rivals' (positive: luckier than they)."""
+        total = 0.0
+        for draw in self.draws:
+            rivals = [v for other, v in enumerate(draw.luck) if other != seat]
+            total += draw.luck[seat] - (sum(rivals) / len(rivals) if rivals else 0.0)
+        return total
+
+
+Progress = Callable[[int, int], None]
+"""Told (events looked at, events in all) as the review goes."""
+
+
+def review(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    level: Level,
+    envelopes: Sequence[Envelope],
+    *,
+    seats: Sequence[Seat] | None = None,
+    samples: int = 16,
+    seed: str = "review",
+    progress: Progress | None = None,
+) -> Review:
+    """Review the finished game of ``envelopes``: ``seats``' decisions (every seat's by
+    default) judged at ``level`` with ``samples`` playouts a command, and every draw's luck
+    over ``samples`` other draws. :class:`CalderaError` when the game is not over."""
+    if not envelopes or not isinstance(envelopes[0].event, GameStarted):
+        raise CalderaError("there is no game in this log")
+    if not isinstance(envelopes[-1].event, GameEnded):
+        raise CalderaError("only a finished game can be reviewed (its hidden cards are revealed)")
+    players = len(envelopes[0].event.players)
+    out = Review(players, forced=[0] * players)
+    judged = set(range(players) if seats is None else seats)
+    bots = {s: SearchBot(hooks, level, f"{seed}/{s}", timed=False) for s in judged}
+
+    def look(state: Any, env: Envelope) -> None:
+        """At each event, in the position before it: a decision judged, or a draw's luck."""
+        event = env.event
+        if state is None or isinstance(event, GameStarted | TableEvent | GameEnded | Undone):
+            return
+        if progress is not None:
+            progress(env.seq, len(envelopes))
+        command = rules.command_for(event)
+        seat = getattr(event, "seat", None)
+        if command is not None and isinstance(seat, int):
+            if seat in judged:
+                found = _judge(rules, hooks, level, bots[seat], state, seat, command, env.seq,
+                               samples)  # fmt: skip
+                if found is None:
+                    out.forced[seat] += 1
+                else:
+                    out.decisions.append(found)
+        elif command is None and (sizes := rules.chance(state)):
+            out.draws.append(
+                _luck(rules, hooks, level, state, event, sizes, env.seq, samples, seed)
+            )
+
+    Follower(rules, on_event=look).follow_all(envelopes)
+    return out
+
+
+def _judge(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    level: Level,
+    bot: SearchBot,
+    state: Any,
+    seat: Seat,
+    played: Command,
+    seq: int,
+    samples: int,
+) -> Judged | None:
+    """The decision at ``state`` (``None``: forced), judged from ``seat``'s view."""
+    view = rules.view(state, seat)
+    legal = rules.legal_commands(view, seat)
+    if len(legal) < 2 or len(hooks.candidates(view, seat, legal)) < 2:
+        bot.decisions += 1
+        bot.memory = hooks.remember(bot.memory, view, seat)
+        return None
+    best = bot.decide(rules, view, seat).command
+    if best == played:
+        chance, points = _weigh(rules, hooks, level, view, seat, [best], bot, seq, samples)[0]
+        return Judged(seq, seat, played, best, 0.0, 0.0, chance)
+    (kept, gained), (chance, points) = _weigh(
+        rules, hooks, level, view, seat, [best, played], bot, seq, samples
+    )
+    return Judged(seq, seat, played, best, max(0.0, kept - chance), max(0.0, gained - points), kept)
+
+
+def _weigh(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    level: Level,
+    view: Any,
+    seat: Seat,
+    commands: Sequence[Command],
+    bot: SearchBot,
+    seq: int,
+    samples: int,
+) -> list[tuple[float, float]]:
+    """Each command's mean winning chance and points gained over the same ``samples`` deals
+    and playouts (a deal where one cannot be played counts for none of them)."""
+    totals = [[0.0, 0.0] for _ in commands]
+    counted = 0
+    for k in range(samples):
+        results = []
+        for command in commands:
+            rng = _rng(f"{bot.seed}/{seq}/{k}")
+            state = hooks.determinize(view, seat, rng, bot.memory)
+            base = worth(rules, hooks, state)[seat]
+            try:
+                apply(rules, state, seat, command, rng)
+            except CalderaError:
+                break
+            _play_on(rules, hooks, level, state, seat, rng)
+            values = worth(rules, hooks, state)
+            results.append((rewards(values, level.scale)[seat], values[seat] - base))
+        if len(results) != len(commands):
+            continue
+        counted += 1
+        for total, (chance, gain) in zip(totals, results, strict=True):
+            total[0] += chance
+            total[1] += gain
+    if not counted:
+        return [(0.5, 0.0) for _ in commands]
+    return [(chance / counted, gain / counted) for chance, gain in totals]
+
+
+def _play_on(
+    rules: Rules[Any], hooks: Hooks[Any], level: Level, state: Any, me: Seat, rng: Random
+) -> None:
+    """The search's playout: the game's policy for ``level.horizon`` turns (or to the end)."""
+    mover, turns = me, 0
+    while rules.outcome(state) is None:
+        movers = rules.to_move(state)
+        if not movers:
+            return
+        seat = me if me in movers else movers[0]
+        if seat != mover:
+            mover, turns = seat, turns + 1
+            if level.horizon and turns >= level.horizon:
+                return
+        legal = None if hooks.lists_own else rules.legal_commands(state, seat)
+        if legal is not None and len(legal) == 1:
+            apply(rules, state, seat, legal[0], rng)
+        else:
+            apply(rules, state, seat, hooks.playout(state, seat, legal, rng), rng)
+
+
+def _luck(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    level: Level,
+    state: Any,
+    came: Any,
+    sizes: Sequence[int],
+    seq: int,
+    samples: int,
+    seed: str,
+) -> Draw:
+    """Each seat's worth after the draw ``came``, less its mean after ``samples`` other draws:
+    each played on for ``level.horizon`` turns by the game's policy (a tile drawn is worth what
+    it lets its holder do), the draw that came and each other one with the same generator."""
+    rng = _rng(f"{seed}/luck/{seq}")
+    players = len(worth(rules, hooks, state))
+    came_worth, mean = [0.0] * players, [0.0] * players
+    for k in range(samples):
+        other = rules.resolve(state, [rng.randrange(n) for n in sizes])
+        for draw, total in ((came, came_worth), (other, mean)):
+            after = rules.evolve(rules.copy(state), draw)
+            play = _rng(f"{seed}/luck/{seq}/{k}")
+            settle(rules, after, play)
+            movers = rules.to_move(after)
+            if movers:
+                _play_on(rules, hooks, level, after, movers[0], play)
+            for seat, value in enumerate(worth(rules, hooks, after)):
+                total[seat] += value / samples
+    return Draw(seq, tuple(c - m for c, m in zip(came_worth, mean, strict=True)))
+
+
+def _rng(text: str) -> Random:
+    return Random(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little"))
+
+
+def reviewing(level: Level, iterations: int | None) -> Level:
+    """``level`` as a review uses it: iterations only (reproducible), no beginner's slips."""
+    return replace(level, iterations=iterations or level.iterations, seconds=None, blunder=0.0)
