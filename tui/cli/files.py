@@ -207,7 +207,7 @@ COMMANDS = (
     Command("export", "export a replay's events", _export_flags, _export),
     Command(
         "review",
-        "how each seat played a finished game: decisions judged, luck apart",
+        "how each seat played: decisions judged, luck apart",
         _review_flags,
         _review,
     ),

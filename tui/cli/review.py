@@ -38,9 +38,11 @@ def run_review(args: argparse.Namespace) -> int:
     from core.review import review, reviewing
     from core.search.bot import SearchBot
     from replays.check import playable
-    from tui.cli.files import load
+    from replays.file import read
 
-    replay = load(args.file)
+    replay = read(args.file)
+    for warning in replay.warnings:
+        print(f"caldera: warning: {warning}", file=sys.stderr)
     playable(replay)
     envelopes = replay.envelopes
     names = replay.header.players

@@ -82,7 +82,7 @@ def asked_once(texts: Sequence[str]) -> str:
 
 def said_once(text: str, lines: Sequence[Line], at: int) -> tuple[str, str]:
     """``text`` (line ``at`` of ``lines``) as a head shared with a neighbouring line and the
-    rest (a Kilauea tile's rule, said once above the commands that use it); ``("", text)`` when
+    rest (a tile's rule, said once above the commands that use it); ``("", text)`` when
     its first sentence is its own."""
     first, sep, rest = text.partition("; ")
     if not sep or not rest:
