@@ -94,17 +94,20 @@ def register_levels(
     hooks: Hooks[Any],
     iterations: Mapping[str, int] | None = None,
     tuning: Mapping[str, Mapping[str, Any]] | None = None,
+    level_hooks: Mapping[str, Hooks[Any]] | None = None,
 ) -> None:
     """Offer ``game``'s search bot at every level (``easy``, ``medium``, ``hard``);
     ``iterations`` are the game's own budgets by level (what the level's seconds allow in this
-    game on a 2-core machine: a game's playouts cost what its rules and greedy bot cost), and
+    game on a 2-core machine: a game's playouts cost what its rules and greedy bot cost),
     ``tuning`` its other parameters by level (``{"easy": {"blunder": 0.3}}``: what the ladder
-    measured this game needs)."""
+    measured this game needs), and ``level_hooks`` the hooks of the levels that do not use
+    ``hooks`` (a level whose leaves a learned model scores)."""
     for name, level in LEVELS.items():
         budget = (iterations or {}).get(name)
         level = replace(level, iterations=budget) if budget else level
         level = replace(level, **(tuning or {}).get(name, {}))
-        register_bot(game, name, partial(_made, hooks, level))
+        own = (level_hooks or {}).get(name, hooks)
+        register_bot(game, name, partial(_made, own, level))
 
 
 def _made(hooks: Hooks[Any], level: Level, seed: str) -> SearchBot:

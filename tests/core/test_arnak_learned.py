@@ -201,3 +201,38 @@ def test_the_search_with_the_model_scores_its_leaves_by_it() -> None:
     assert first.command in RULES.legal_commands(view, seat)
     assert first.iterations == 12
     assert decided() == first  # reproducible from its seed
+
+
+def test_a_refused_model_leaves_the_search_weighing_by_hand_said_in_one_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import pickle
+
+    from core.games.arnak import search
+
+    assert learned.MODEL is not None
+    hooks = search.learned_hooks(learned.MODEL, None)
+    assert isinstance(hooks.evaluate, learned.Leaf)
+    assert hooks.evaluate.model is learned.MODEL
+    sent = pickle.loads(pickle.dumps(hooks))  # as a search bot goes to its worker process
+    assert sent.evaluate.model == learned.MODEL
+    reason = "core/games/arnak/model.json: made for features 'arnak-0', this game's are 'arnak-1'"
+    with caplog.at_level("WARNING", logger="caldera.search"):
+        fallback = search.learned_hooks(None, reason)
+    assert fallback is search.HOOKS
+    assert len(caplog.records) == 1
+    said = caplog.records[0].getMessage()
+    assert reason in said and "\n" not in said
+
+
+def test_a_duel_names_its_bots_by_level_model_and_fields() -> None:
+    from training.duel import bot_of
+
+    bot = bot_of("arnak", "hard:model=shipped,iterations=30,horizon=2", "seed")
+    assert isinstance(bot.hooks.evaluate, learned.Leaf)
+    assert (bot.level.name, bot.level.iterations, bot.level.horizon) == ("hard", 30, 2)
+    assert bot.level.points == 0.5  # the level's own tuning stays
+    assert not bot.timed
+    plain = bot_of("arnak", "hard:model=none", "seed")
+    assert not isinstance(plain.hooks.evaluate, learned.Leaf)
+    assert plain.level.iterations == 180

@@ -22,15 +22,24 @@ def load_model(path: Path = MODEL_PATH) -> Model:
     return load(path, "arnak", F.VERSION, F.NAMES)
 
 
-def leaf_of(model: Model) -> Callable[[ArnakState], list[float]]:
-    """Each seat's final points as ``model`` expects them, each from what that seat sees."""
-    points = model.points
-    features = F.features
+class Leaf:
+    """Each seat's final points as a model expects them, each from what that seat sees (a
+    plain object, not a closure: a search bot is pickled to the worker that thinks for it)."""
 
-    def leaf(state: ArnakState) -> list[float]:
+    __slots__ = ("model",)
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+
+    def __call__(self, state: ArnakState) -> list[float]:
+        points = self.model.score
+        features = F.features
         return [points(features(state, seat)) for seat in range(state.players)]
 
-    return leaf
+
+def leaf_of(model: Model) -> Callable[[ArnakState], list[float]]:
+    """Each seat's final points as ``model`` expects them, each from what that seat sees."""
+    return Leaf(model)
 
 
 def shipped() -> tuple[Model | None, str | None]:

@@ -13,14 +13,15 @@ idols not in sight (the view counts a player's idols but does not name them).
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from random import Random
 
+from core.games.arnak import learned
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.greedy import GreedyBot
-from core.games.arnak.learned import leaf_of
 from core.games.arnak.rules import RULES
 from core.games.arnak.state import HIDDEN, ArnakState
 from core.games.arnak.worth import WEIGHTS, Weights, Worth
@@ -29,6 +30,8 @@ from core.protocol import Seat
 from core.search import Hooks
 from core.search.draws import Draws
 from core.search.model import Model
+
+log = logging.getLogger("caldera.search")
 
 ITEMS = tuple(c.id for c in C.items)
 ARTIFACTS = tuple(c.id for c in C.artifacts)
@@ -256,4 +259,24 @@ def hooks_with(model: Model | None) -> Hooks[ArnakState]:
     one step by the hand-written worth either way."""
     if model is None:
         return HOOKS
-    return replace(HOOKS, evaluate=leaf_of(model))
+    return replace(HOOKS, evaluate=learned.leaf_of(model))
+
+
+def learned_hooks(
+    model: Model | None = learned.MODEL, refused: str | None = learned.REFUSED
+) -> Hooks[ArnakState]:
+    """The hooks of the levels that weigh leaves by the shipped model (:data:`LEARNED`); if the
+    model was refused (its file fitted on another feature list), the hand-written worth's,
+    said in one line."""
+    if model is None:
+        log.warning("Arnak's search weighs by hand: its model was refused (%s)", refused)
+        return HOOKS
+    return hooks_with(model)
+
+
+LEARNED: tuple[str, ...] = ()
+"""The levels whose leaves the shipped model scores (the others weigh by hand)."""
+LEVEL_HOOKS: dict[str, Hooks[ArnakState]] = (
+    dict.fromkeys(LEARNED, learned_hooks()) if LEARNED else {}
+)
+"""Each level's hooks where they are not :data:`HOOKS` (``register_levels``)."""
