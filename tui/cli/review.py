@@ -34,7 +34,7 @@ def review_flags(p: Parser, games: Sequence[str]) -> None:
 def run_review(args: argparse.Namespace) -> int:
     from core.bots import make_bot
     from core.errors import CalderaError
-    from core.fold import rules_of
+    from core.games import get_rules
     from core.review import review, reviewing
     from core.search.bot import SearchBot
     from replays.check import playable
@@ -46,7 +46,7 @@ def run_review(args: argparse.Namespace) -> int:
     playable(replay)
     envelopes = replay.envelopes
     names = replay.header.players
-    rules = rules_of(envelopes[0].event)
+    rules = get_rules(replay.header.game)
     if args.seat is not None and args.seat not in range(1, len(names) + 1):
         return fail(f"--seat is 1 to {len(names)}")
     if args.samples < 1:
