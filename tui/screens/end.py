@@ -71,6 +71,7 @@ class EndScreen(ModalScreen[None]):
         Binding("escape", "close", "See the board"),
         Binding("m", "menu", "Menu"),
         Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
+        Binding("r", "review", "Review", show=False, tooltip="How each seat played"),
     ]
 
     def __init__(
@@ -137,6 +138,12 @@ class EndScreen(ModalScreen[None]):
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())
+
+    def action_review(self) -> None:
+        from tui.screens.review import ReviewScreen
+
+        session = self.session
+        self.app.push_screen(ReviewScreen(session.rules, session.envelopes, self.names))
 
     def action_export(self) -> None:
         path = getattr(self.session, "replay_path", None)

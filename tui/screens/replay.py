@@ -123,6 +123,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
             tooltip="Continue from here: a new game from this position",
         ),
         Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
+        Binding("r", "review", "Review", show=False, tooltip="How each seat played"),
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
@@ -378,6 +379,11 @@ class ReplayScreen(FollowsSize, Screen[None]):
     def action_export(self) -> None:
         stem = Path(self.replay_title).stem.replace(", ", "-").replace(" ", "-") or "game"
         ask_export(self.app.push_screen, self.notify, self.timeline.envelopes, stem)
+
+    def action_review(self) -> None:
+        from tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.rules, self.timeline.envelopes, self.names))
 
     def action_leave(self) -> None:
         self.playing = False
