@@ -8,16 +8,24 @@ list had become "1 camp 2 / 2 camp 4".)"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 import pytest
 
+from core.bots import make_bot, play_out
 from core.games.arnak import RULES
 from core.games.arnak import events as ev
+from core.referee import Referee
 from tests.kit.arnak_builder import Table
 from tui.games.arnak.turn import DIG, Turn
 from tui.screens.choice import ConfirmScreen
+from tui.screens.choice_tree import Choice, Verb
 
 from .conftest import wait_for
 from .test_arnak_play import SIZE, events_since, from_table, keys_for, red_to_play
+
+NAMES = ("Red", "Blue", "Yellow", "Green")
 
 
 def _keys(table: Table) -> dict[str, str]:
@@ -150,3 +158,61 @@ async def test_the_tables_footer_fits_leaving_out_the_least_needed_keys(width: i
         assert bool(left) == (full > line.size.width), left
         if width == 100:
             assert left, "at 100 columns these keys do not all fit"
+
+
+PLACE = re.compile(r"\b(camp|site|row) (\d(?:\.\d)?)\b|\b(temple)\b")
+
+
+def _questions(turn: Turn, verb: Verb, picks: tuple[object, ...] = ()) -> Iterator[Choice]:
+    """Every question ``verb`` may ask now, down every path of answers."""
+    choice = turn.choice(verb, picks)
+    if choice is None:
+        return
+    yield choice
+    for option in choice.options:
+        if option.enabled and len(picks) + 1 < len(verb.stages):
+            yield from _questions(turn, verb, (*picks, option.value))
+
+
+def _named(label: str) -> str:
+    """The place an answer's words name first (``camp 3`` -> 3, the temple -> t)."""
+    found = PLACE.search(label)
+    assert found is not None
+    return "t" if found[3] else found[2]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_places_key_is_its_name_in_every_question_that_offers_it(seed: int) -> None:
+    """Random and greedy games, every question of every verb and effect: where a list offers
+    places, each is keyed by its name (camp 3 is 3 in the dig list and in the Hot Air
+    Balloon's, row 1 is 1 once, never beside another 1), no key names two answers, and an
+    answer with no place (none) has a key of its own."""
+    players = 2 + seed % 3
+    side = ("bird", "snake")[seed % 2]
+    referee = Referee(
+        RULES, RULES.config(players, {"side": side}), NAMES[:players], seed=f"k{seed}"
+    )
+    referee.begin()
+    kinds = ("random", "greedy")
+    bots = {s: make_bot("arnak", kinds[(s + seed) % 2], f"{seed}{s}") for s in range(players)}
+    checked = 0
+    while referee.state.phase != "over":
+        state = referee.state
+        seat = state.stack[-1].seat if state.stack else state.active
+        turn = Turn(RULES, state, seat)
+        for verb in turn.verbs():
+            for choice in _questions(turn, verb):
+                if choice.stage.key is None:
+                    continue
+                places = [o for o in choice.options if PLACE.search(o.label)]
+                if not places or choice.verb.action == "buy":
+                    continue
+                keys = [o.key for o in choice.options]
+                where = f"{verb.action}: {choice.stage.question} {[o.label for o in places]}"
+                assert all(keys), where  # typed by name, never counted
+                assert len(set(keys)) == len(keys), where
+                for option in places:
+                    assert option.key == _named(option.label), where
+                checked += 1
+        play_out(referee, bots, max_commands=1)
+    assert checked > 50

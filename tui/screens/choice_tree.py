@@ -95,6 +95,11 @@ class ChoiceTree:
                     found[verb.action].append(command)
         return found
 
+    def value_of(self, stage: Stage, command: Command) -> Value:
+        """The part of ``command`` that ``stage`` settles (a game may read it with the state
+        at hand: the row a research space lies in, say)."""
+        return stage.value(command)
+
     def verbs(self) -> list[Verb]:
         """The verbs with at least one legal command, in the game's order."""
         return [verb for verb in self.VERBS if self.by_verb[verb.action]]
@@ -106,7 +111,10 @@ class ChoiceTree:
         """The legal commands of ``verb`` that agree with the values chosen so far."""
         out = []
         for command in self.by_verb[verb.action]:
-            if all(stage.value(command) == v for stage, v in zip(verb.stages, picks, strict=False)):
+            if all(
+                self.value_of(stage, command) == v
+                for stage, v in zip(verb.stages, picks, strict=False)
+            ):
                 out.append(command)
         return out
 
@@ -118,7 +126,7 @@ class ChoiceTree:
         left = self.remaining(verb, picks)
         while len(picks) < len(verb.stages):
             stage = verb.stages[len(picks)]
-            values = {stage.value(c) for c in left}
+            values = {self.value_of(stage, c) for c in left}
             if len(values) != 1 or not picks or self._confirmed(stage, values):
                 break
             picks = (*picks, values.pop())
@@ -137,7 +145,8 @@ class ChoiceTree:
     def _asks_later(self, verb: Verb, picks: tuple[Value, ...], command: Command) -> bool:
         """Whether a later stage of the one command left must still be shown to confirm."""
         return any(
-            self._confirmed(stage, {stage.value(command)}) for stage in verb.stages[len(picks) :]
+            self._confirmed(stage, {self.value_of(stage, command)})
+            for stage in verb.stages[len(picks) :]
         )
 
     def choice(self, verb: Verb, picks: tuple[Value, ...] = ()) -> Choice | None:
@@ -147,7 +156,7 @@ class ChoiceTree:
         stage = verb.stages[len(picks)]
         options: dict[Value, list[Command]] = {}
         for command in self.remaining(verb, picks):
-            options.setdefault(stage.value(command), []).append(command)
+            options.setdefault(self.value_of(stage, command), []).append(command)
         key = stage.key
         found = [
             Option(v, stage.label(self, cs[0]), tuple(cs), key=key(self, cs[0]) if key else "")
@@ -169,7 +178,7 @@ class ChoiceTree:
         if len(picks) <= 1:
             return True
         stage = verb.stages[len(picks) - 1]
-        values = {stage.value(c) for c in self.remaining(verb, picks[:-1])}
+        values = {self.value_of(stage, c) for c in self.remaining(verb, picks[:-1])}
         return len(values) != 1 or self._confirmed(stage, values)
 
     def back(self, verb: Verb, picks: tuple[Value, ...]) -> tuple[Value, ...] | None:

@@ -100,6 +100,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         Binding("s", "toggle_scores", "Score", tooltip="Show or hide the score so far"),
         Binding("o", "scores", "Scores", show=False, tooltip="Show the final scores again"),
         Binding("t", "type_key('t')", show=False),  # the temple, in a research list
+        Binding("0", "type_key('0')", show=False),  # none, in a list of places
         Binding(
             "left_square_bracket",
             "scroll_log(-3)",

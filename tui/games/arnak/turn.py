@@ -9,7 +9,7 @@ answers, in core's words (:mod:`core.games.arnak.words`). Nothing illegal can be
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.games.arnak import board_words as B
@@ -18,7 +18,17 @@ from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TABLET, ArnakState
+from core.messages import Command
 from tui.screens.choice_tree import Option, SeatTurn, Stage, Value, Verb
+
+
+def _all(turn: Turn, action: str) -> list[Any]:
+    """The legal commands of a verb (their fields read by kind)."""
+    return list(turn.by_verb[action])
+
+
+def _any(commands: list[Command]) -> list[Any]:
+    return list(commands)
 
 
 def _card(turn: Turn, c: Any) -> str:
@@ -59,6 +69,19 @@ def _research_key(turn: Turn, c: Any) -> str:
     return _research_place(turn.state, c.to)
 
 
+def _research_where(turn: Turn, c: Any) -> str:
+    """A row to research into: what the token gets there, and each cost it may pay."""
+    same = [
+        x
+        for x in _all(turn, "research")
+        if x.token == c.token and _research_place(turn.state, x.to) == _research_key(turn, c)
+    ]
+    if len(same) == 1:
+        return W.research_words(turn.state, c.token, c.to)
+    said = [W.research_words(turn.state, x.token, x.to) for x in same]
+    return f"{_common(said)} ({len(said)} ways: asked next)"
+
+
 def _research_place(state: ArnakState, to: str) -> str:
     """A research space by its row (``4``); the temple and its tiles ``t``."""
     if to.startswith("t") or not to.isdigit():
@@ -67,12 +90,12 @@ def _research_place(state: ArnakState, to: str) -> str:
     return "t" if row > len(W.side(state).rows) else str(row)
 
 
-def _answer_key(turn: Turn, c: Any) -> str:
-    """An answer that names a place (a dig, a move, a research step) by that place's key;
-    others have none (and the list is counted 1…9)."""
-    value = c.value
-    if not isinstance(value, str):
-        return ""
+def _answer_place(turn: Turn, value: str) -> str:
+    """The place an answer names, as its key types it (``5`` camp 5, ``1.3`` site 1.3, ``4``
+    research row 4, ``t`` the temple; ``0`` none of them, beside places); ``""`` for an
+    answer of another kind."""
+    if value == fx.SKIP:
+        return "0"
     head = value.partition("=")[0].partition(">")
     if head[0] in ("glass", "notebook") and head[2]:
         return _research_place(turn.state, head[2].partition("#")[0])
@@ -82,8 +105,90 @@ def _answer_key(turn: Turn, c: Any) -> str:
     return ""
 
 
+def _answers_name_places(turn: Turn) -> bool:
+    """Whether the question on top offers places (then every answer has a key: a place its
+    name, ``none`` 0)."""
+    values = [c.value for c in _all(turn, "answer") if isinstance(c.value, str)]
+    return any(_answer_place(turn, v) not in ("", "0") for v in values)
+
+
+def _answer_focus(value: str) -> set[str]:
+    """The map spaces and research spaces an answer names."""
+    out: set[str] = set()
+    for part in value.replace("=", ">").split(">"):
+        out.add(part)
+        if part.startswith("L") or part.startswith("C"):
+            out.add(fx.site_of(part))
+    token, _, to = value.partition(">")
+    if token in ("glass", "notebook"):
+        out.add(to.partition("#")[0])
+    return out
+
+
+def _answer_key(turn: Turn, c: Any) -> str:
+    """An answer that names a place by that place's key; in a question that offers places,
+    ``none`` is 0; others have none (and the list is counted 1…9)."""
+    value = c.value
+    if not isinstance(value, str):
+        return ""
+    key = _answer_place(turn, value)
+    if key == "0" and not _answers_name_places(turn):
+        return ""
+    return key
+
+
+def _answer_first(turn: Turn, c: Any) -> str:
+    """The place an answer names, in words shared by the answers at that place (a single
+    answer whole)."""
+    group = turn.value_of(ANSWER.stages[0], c)
+    same = [x for x in _all(turn, "answer") if turn.value_of(ANSWER.stages[0], x) == group]
+    said = [W.answer(turn.state, x.value) for x in same]
+    if len(said) == 1:
+        return said[0]
+    common = _common(said)
+    key = _answer_place(turn, c.value)
+    if len(common) < 6:
+        return f"{_place_word(turn, c.value, key)}: {len(said)} ways (asked next)"
+    return f"{common} ({len(said)} ways: asked next)"
+
+
+def _place_word(turn: Turn, value: str, key: str) -> str:
+    if key == "t":
+        return "the temple"
+    head = value.partition("=")[0].partition(">")
+    if head[0] in ("glass", "notebook"):
+        return f"row {key}"
+    space = head[2] if head[2][:1] in ("C", "L") else head[0]
+    return W.site_name(space)
+
+
+def _common(said: list[str]) -> str:
+    """The words several answers start with, cut where a part of them ends."""
+    first = said[0]
+    n = 0
+    while n < len(first) and all(len(s) > n and s[n] == first[n] for s in said):
+        n += 1
+    head = first[:n]
+    cuts = [head.rfind(sep) for sep in (" · ", ": ", " (")]
+    cut = max(cuts)
+    return head[:cut].rstrip() if n < len(first) and cut > 0 else head
+
+
+def _answer_then(turn: Turn, c: Any) -> str:
+    return W.answer(turn.state, c.value)
+
+
+def _dig_pay(c: Any) -> Value:
+    """A dig's payment; at a camp's 2nd space, that space too (the payments differ)."""
+    return ("2nd", *c.pay) if c.space.endswith(".2") else c.pay
+
+
 def _pay(turn: Turn, c: Any) -> str:
-    return "pay with " + W.pay_words("+".join(c.pay)) if c.pay else "nothing more to pay"
+    paid = "pay with " + W.pay_words("+".join(c.pay)) if c.pay else "nothing more to pay"
+    if getattr(c, "space", "").startswith("C"):
+        which = "2nd space (2 boots)" if c.space.endswith(".2") else "1st space (a boot)"
+        return f"{which}: {paid}"
+    return paid
 
 
 def _guardian(turn: Turn, c: Any) -> str:
@@ -139,7 +244,7 @@ DIG = Verb(
     cmd.Dig,
     (
         Stage("Dig at which site?", lambda c: c.space, _space, _short_space, key=_place_key),
-        Stage("Pay the travel how?", lambda c: c.pay, _pay, blank=(), always=True),
+        Stage("Pay the travel how?", _dig_pay, _pay, blank=(), always=True),
     ),
     "Send an archaeologist to a free space of a discovered site, paying its travel",
 )
@@ -182,7 +287,8 @@ RESEARCH = Verb(
     cmd.Research,
     (
         Stage("Move which token?", lambda c: c.token, _token, lambda t, c: c.token),
-        Stage("Where to?", lambda c: c.to, _to, key=_research_key, always=True),
+        Stage("Where to?", lambda c: c.to, _research_where, _to, key=_research_key, always=True),
+        Stage("Pay how?", lambda c: c.to, _to),
     ),
     "Move the magnifying glass or the notebook up the research track",
 )
@@ -219,7 +325,10 @@ ANSWER = Verb(
     "c",
     "Answer",
     cmd.Choose,
-    (Stage("Choose", lambda c: c.value, _answer, key=_answer_key),),
+    (
+        Stage("Choose", lambda c: c.value, _answer_first, _answer_then, key=_answer_key),
+        Stage("Choose", lambda c: c.value, _answer_then),
+    ),
     "Answer the question the last effect asks",
 )
 ROW_WORDS = {  # the verbs as the list of what can be done says them (short: it is narrow)
@@ -246,6 +355,7 @@ class Turn(SeatTurn):
     VERBS = VERBS
     state: ArnakState
     names: tuple[str, ...] = ()  # the players' names, for the details of a site
+    _firsts: dict[int, dict[object, Value]] = field(default_factory=dict, repr=False)
 
     @property
     def asking(self) -> bool:
@@ -254,6 +364,37 @@ class Turn(SeatTurn):
 
     def question(self) -> str:
         return W.question(self.state)
+
+    def value_of(self, stage: Stage, command: Any) -> Value:
+        """The place a command names, where several commands name one (a camp's two spaces, a
+        research row's two spaces, a site paid two ways): the first such command's value, so
+        the place is one answer (its key its name) and what differs is asked next."""
+        if stage is DIG.stages[0]:
+            return self._first(stage, command, fx.site_of(command.space))
+        if stage is RESEARCH.stages[1]:
+            return self._first(stage, command, (command.token, _research_key(self, command)))
+        if stage is ANSWER.stages[0] and isinstance(command.value, str):
+            place = _answer_place(self, command.value)
+            if place not in ("", "0"):
+                return self._first(stage, command, place)
+        return stage.value(command)
+
+    def _first(self, stage: Stage, command: Any, place: object) -> Value:
+        firsts = self._firsts.setdefault(id(stage), {})
+        if not firsts:
+            for verb in (DIG, RESEARCH, ANSWER):
+                if stage in verb.stages:
+                    for c in _any(self.by_verb[verb.action]):
+                        firsts.setdefault(self._place_of(stage, c), stage.value(c))
+        return firsts.get(place, stage.value(command))
+
+    def _place_of(self, stage: Stage, command: Any) -> object:
+        if stage is DIG.stages[0]:
+            return fx.site_of(command.space)
+        if stage is RESEARCH.stages[1]:
+            return (command.token, _research_key(self, command))
+        place = _answer_place(self, command.value) if isinstance(command.value, str) else ""
+        return place if place not in ("", "0") else command.value
 
     def unavailable(
         self, verb: Verb, picks: tuple[Value, ...], offered: set[Value]
@@ -291,16 +432,12 @@ class Turn(SeatTurn):
         first = values[0]
         if verb in (DIG, DISCOVER, OVERCOME, BUY) and isinstance(first, str):
             out.add(first)
-        elif verb is RESEARCH and len(values) > 1 and isinstance(values[1], str):
-            out.add(values[1])
-        elif verb is ANSWER and isinstance(first, str):
-            for part in first.replace("=", ">").split(">"):
-                out.add(part)
-                if part.startswith("L") or part.startswith("C"):
-                    out.add(fx.site_of(part))
-            token, _, to = first.partition(">")
-            if token in ("glass", "notebook"):
-                out.add(to.partition("#")[0])
+        elif verb is RESEARCH and len(values) > 1:
+            out |= {c.to for c in _any(self.remaining(verb, values))}
+        elif verb is ANSWER:
+            for command in _any(self.remaining(verb, values)):
+                if isinstance(command.value, str):
+                    out |= _answer_focus(command.value)
         return out
 
     # -- the details of the highlighted answer ----------------------------------------------
@@ -321,11 +458,13 @@ class Turn(SeatTurn):
         if verb is RESEARCH and isinstance(value, str):
             if not picks:
                 return self._token_details(value)
-            return self._research_details(value)
+            return self._research_details(_any(self.remaining(verb, (*picks, value)))[0].to)
         if verb is BOON and isinstance(value, str):
             return f"{C.name(value)}'s boon (once a game): {B.boon(value)}"
-        if verb is ANSWER and isinstance(value, str):
-            return self._answer_details(value)
+        if verb is ANSWER:
+            found = _any(self.remaining(verb, (*picks, value)))
+            if found and isinstance(found[0].value, str):
+                return self._answer_details(found[0].value)
         return ""
 
     def _token_details(self, token: str) -> str:
