@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
-from core.codec import Envelope
+from core.codec import Envelope, command_from_wire, command_to_wire
 from core.errors import CalderaError
 from core.follower import Follower
 from core.lifecycle import GameEnded, GameStarted, TableEvent, Undone
@@ -114,6 +114,53 @@ class Review:
             total += draw.luck[seat] - (sum(rivals) / len(rivals) if rivals else 0.0)
         return total
 
+    def to_json(self) -> dict[str, Any]:
+        """The review as plain data (commands in their wire form), as ``--format json`` prints
+        it and the file kept beside a replay holds it."""
+        return {
+            "players": self.players,
+            "forced": list(self.forced),
+            "decisions": [
+                {
+                    "seq": d.seq,
+                    "seat": d.seat,
+                    "mark": d.mark,
+                    "played": command_to_wire(d.played, d.seat),
+                    "best": command_to_wire(d.best, d.seat),
+                    "chance_lost": d.chance_lost,
+                    "points_lost": d.points_lost,
+                    "chance": d.chance,
+                    "accuracy": d.accuracy,
+                }
+                for d in self.decisions
+            ],
+            "draws": [{"seq": d.seq, "luck": list(d.luck)} for d in self.draws],
+            "seats": [
+                {
+                    "seat": s,
+                    "accuracy": self.accuracy(s),
+                    "points_to_decisions": self.points_to_decisions(s),
+                    "points_to_luck": self.points_to_luck(s),
+                }
+                for s in range(self.players)
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Review:
+        """The review :meth:`to_json` wrote (``CalderaError`` for anything else)."""
+        try:
+            decisions = [
+                Judged(int(d["seq"]), int(d["seat"]), command_from_wire(d["played"])[1],
+                       command_from_wire(d["best"])[1], float(d["chance_lost"]),
+                       float(d["points_lost"]), float(d["chance"]))
+                for d in doc["decisions"]
+            ]  # fmt: skip
+            draws = [Draw(int(d["seq"]), tuple(float(v) for v in d["luck"])) for d in doc["draws"]]
+            return cls(int(doc["players"]), decisions, draws, [int(n) for n in doc["forced"]])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CalderaError(f"not a review ({type(exc).__name__}: {exc})") from None
+
 
 Progress = Callable[[int, int], None]
 """Told (events looked at, events in all) as the review goes."""
@@ -189,11 +236,17 @@ def _judge(
     best = bot.decide(rules, view, seat).command
     if best == played:
         chance, points = _weigh(rules, hooks, level, view, seat, [best], bot, seq, samples)[0]
-        return Judged(seq, seat, played, best, 0.0, 0.0, chance)
+        return Judged(seq, seat, played, best, 0.0, 0.0, _kept(chance))
     (kept, gained), (chance, points) = _weigh(
         rules, hooks, level, view, seat, [best, played], bot, seq, samples
     )
-    return Judged(seq, seat, played, best, max(0.0, kept - chance), max(0.0, gained - points), kept)
+    lost, cost = _kept(max(0.0, kept - chance)), _kept(max(0.0, gained - points))
+    return Judged(seq, seat, played, best, lost, cost, _kept(kept))
+
+
+def _kept(value: float) -> float:
+    """A figure as a review keeps it: six decimals (so it reads back the same from JSON)."""
+    return round(value, 6)
 
 
 def _weigh(
@@ -284,7 +337,7 @@ def _luck(
                 _play_on(rules, hooks, level, after, movers[0], play)
             for seat, value in enumerate(worth(rules, hooks, after)):
                 total[seat] += value / samples
-    return Draw(seq, tuple(c - m for c, m in zip(came_worth, mean, strict=True)))
+    return Draw(seq, tuple(_kept(c - m) for c, m in zip(came_worth, mean, strict=True)))
 
 
 def _rng(text: str) -> Random:

@@ -273,6 +273,7 @@ class CalderaApp(App[None]):
             replay = read(path)
             playable(replay)  # a log the rules cannot re-play is refused before it is shown
             screen = screens_for(replay.header.game).replay(replay.envelopes, path.name)
+            screen.replay_path = path  # its review is kept beside it
         except CalderaError as exc:
             self.notify(str(exc), title="Cannot open the replay", severity="error")
             return

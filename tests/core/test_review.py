@@ -4,6 +4,7 @@ measured apart, and only finished games reviewed."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from core.games import get_rules
 from core.games.maunakea.state import HIDDEN
 from core.lifecycle import GameEnded
 from core.referee import Referee
-from core.review import review, reviewing
+from core.review import Review, review, reviewing
 from core.search.bot import SearchBot
 from replays.file import Header, ReplayWriter
 from tui.cli import main
@@ -87,6 +88,7 @@ def test_only_a_finished_game_is_reviewed(
 ) -> None:
     path = tmp_path / "g.caldera"
     referee = played("kilauea", "review-3", {}, ("greedy", "greedy"), path)
+    before = path.read_bytes()
     hooks, level = judge("kilauea")
     cut = [env for env in referee.log if not isinstance(env.event, GameEnded)]
     with pytest.raises(CalderaError, match="only a finished game"):
@@ -97,3 +99,91 @@ def test_only_a_finished_game_is_reviewed(
     assert "points to decisions and" in out
     assert main(["review", str(path), "--seat", "3"]) == 2
     assert capsys.readouterr().err == "caldera: --seat is 1 to 2\n"
+    kept = path.with_name(path.name + ".review.json")
+    assert kept.exists() and path.read_bytes() == before  # beside it; the replay unchanged
+
+
+def test_a_review_is_kept_beside_its_replay_and_opens_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.caldera"
+    played("kilauea", "review-7", {"turn_limit": 4}, ("greedy", "random"), path)
+    args = ["review", str(path), "--level", "easy", "--samples", "2"]
+    assert main([*args, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (
+        doc["players"] == 2
+        and doc["decisions"]
+        and {"seat", "mark", "best"} <= set(doc["decisions"][0])
+    )
+    from replays import reviews
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("worked out again")
+
+    monkeypatch.setattr(reviews, "review", never)
+    assert main([*args, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == doc
+    with pytest.raises(AssertionError, match="worked out again"):  # judged otherwise: not kept
+        main([*args[:4], "--samples", "3"])
+
+
+def test_a_review_is_the_same_twice_and_reads_back_from_json() -> None:
+    referee = played("kilauea", "review-4", {"turn_limit": 4}, ("greedy", "random"))
+    hooks, level = judge("kilauea")
+    first = review(referee.rules, hooks, level, referee.log, samples=4)
+    second = review(referee.rules, hooks, level, referee.log, samples=4)
+    assert first.to_json() == second.to_json() and first.decisions
+    assert Review.from_json(first.to_json()).to_json() == first.to_json()
+
+
+def test_the_luck_of_a_draw_that_could_only_come_one_way_is_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    referee = played("kilauea", "review-5", {"turn_limit": 4}, ("greedy", "greedy"))
+    rules = referee.rules
+    hooks, level = judge("kilauea")
+    draws = review(rules, hooks, level, referee.log, samples=3).draws
+    assert any(any(v for v in d.luck) for d in draws), "some draw mattered"
+    from core import review as module
+
+    real = module._luck
+
+    def same_every_time(rules: Any, hooks: Any, level: Any, state: Any, event: Any,
+                        *rest: Any) -> Any:  # fmt: skip
+        resolve = rules.resolve  # at this draw, every outcome is the one that came
+        monkeypatch.setattr(rules, "resolve", lambda s, d: event if s is state else resolve(s, d))
+        try:
+            return real(rules, hooks, level, state, event, *rest)
+        finally:
+            monkeypatch.setattr(rules, "resolve", resolve)
+
+    monkeypatch.setattr(module, "_luck", same_every_time)
+    alike = review(rules, hooks, level, referee.log, samples=3).draws
+    assert alike and all(v == 0 for d in alike for v in d.luck)
+
+
+def test_two_true_states_with_the_same_view_are_judged_alike() -> None:
+    from core.review import _judge
+
+    referee = played("maunakea", "review-6", {"advanced": True, "turn_limit": 3}, ("greedy",) * 2)
+    rules = referee.rules
+    hooks, level = judge("maunakea")
+    from core.fold import state_before
+
+    seq = next(env.seq for env in referee.log[40:] if getattr(env.event, "seat", None) == 0
+               and rules.command_for(env.event) is not None)  # fmt: skip
+    state = state_before(rules, referee.log, seq)
+    other = rules.copy(state)
+    other.cards[1], other.undealt = (
+        list(other.undealt[: len(other.cards[1])]),
+        [*other.cards[1], *other.undealt[len(other.cards[1]) :]],
+    )
+    assert other.cards[1] != state.cards[1], "Bob holds other cards in the second state"
+    assert rules.view(other, 0).cards == rules.view(state, 0).cards  # Ann cannot tell
+    command = rules.command_for(referee.log[seq].event)
+    judged = []
+    for true_state in (state, other):
+        bot = SearchBot(hooks, level, "same", timed=False)
+        judged.append(_judge(rules, hooks, level, bot, true_state, 0, command, seq, 3))
+    assert judged[0] == judged[1]

@@ -4,6 +4,7 @@ in the words of :mod:`tui.replay.review_words`."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
@@ -22,16 +23,18 @@ def review_flags(p: Parser, games: Sequence[str]) -> None:
     )
     p.add_argument("--samples", type=int, default=16, help="playouts a command (default 16)")
     p.add_argument("--all", action="store_true", help="list every decision, not only the marked")
+    p.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def run_review(args: argparse.Namespace) -> int:
     from core.bots import make_bot
     from core.errors import CalderaError
     from core.games import get_rules
-    from core.review import review, reviewing
+    from core.review import reviewing
     from core.search.bot import SearchBot
     from replays.check import playable
     from replays.file import read
+    from replays.reviews import reviewed
     from tui.replay.review_words import review_lines
 
     replay = read(args.file)
@@ -57,12 +60,15 @@ def run_review(args: argparse.Namespace) -> int:
             print(f"\rreviewing event {seq} of {total}", end="", file=sys.stderr, flush=True)
 
     try:
-        done = review(rules, bot.hooks, level, envelopes, seats=seats, samples=args.samples,
-                      progress=progress)  # fmt: skip
+        done = reviewed(rules, bot.hooks, level, envelopes, samples=args.samples,
+                        path=args.file, seats=seats, progress=progress)  # fmt: skip
     except CalderaError as exc:
         return fail(str(exc))
     if tty:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps(done.to_json(), indent=1))
+        return 0
     for line in review_lines(
         rules, envelopes, names, done, level, args.samples, args.seat, args.all
     ):

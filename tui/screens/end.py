@@ -143,7 +143,9 @@ class EndScreen(ModalScreen[None]):
         from tui.screens.review import ReviewScreen
 
         session = self.session
-        self.app.push_screen(ReviewScreen(session.rules, session.envelopes, self.names))
+        path = getattr(session, "replay_path", None)
+        kept = path if isinstance(path, Path) else None
+        self.app.push_screen(ReviewScreen(session.rules, session.envelopes, self.names, kept))
 
     def action_export(self) -> None:
         path = getattr(self.session, "replay_path", None)

@@ -154,6 +154,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
         self.rules = rules_of(started)  # raises ReplayError on a foreign log
         self.names = started.players
         self.replay_title = title
+        self.replay_path: Path | None = None  # the file it came from, when it came from one
         self.finished = isinstance(envelopes[-1].event, GameEnded)
         self.secrets = hides_something(self.rules, envelopes)
         self.viewer = EVERYTHING if self.finished or not self.secrets else SPECTATOR
@@ -383,7 +384,8 @@ class ReplayScreen(FollowsSize, Screen[None]):
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.rules, self.timeline.envelopes, self.names))
+        screen = ReviewScreen(self.rules, self.timeline.envelopes, self.names, self.replay_path)
+        self.app.push_screen(screen)
 
     def action_leave(self) -> None:
         self.playing = False

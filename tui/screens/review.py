@@ -5,6 +5,7 @@ far it got; ``escape`` leaves (and stops it)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import work
@@ -33,8 +34,16 @@ class ReviewScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r", "close", "Close")]
 
-    def __init__(self, rules: Rules[Any], envelopes: Sequence[Envelope], names: Sequence[str]):
+    def __init__(
+        self,
+        rules: Rules[Any],
+        envelopes: Sequence[Envelope],
+        names: Sequence[str],
+        path: Path | None = None,
+    ) -> None:
+        """``path``: the replay, beside which the review is kept (and found the next time)."""
         super().__init__()
+        self.path = path
         self.rules = rules
         self.envelopes = list(envelopes)
         self.names = tuple(names)
@@ -52,8 +61,9 @@ class ReviewScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True)
     def _work(self) -> None:
         from core.bots import make_bot
-        from core.review import review, reviewing
+        from core.review import reviewing
         from core.search.bot import SearchBot
+        from replays.reviews import reviewed
         from tui.replay.review_words import review_lines
 
         worker = get_current_worker()
@@ -70,8 +80,8 @@ class ReviewScreen(ModalScreen[None]):
                 self.app.call_from_thread(self._show, [f"Reviewing event {seq} of {total}…"])
 
         try:
-            done = review(self.rules, bot.hooks, level, self.envelopes, samples=SAMPLES,
-                          progress=progress)  # fmt: skip
+            done = reviewed(self.rules, bot.hooks, level, self.envelopes, samples=SAMPLES,
+                            path=self.path, progress=progress)  # fmt: skip
         except Stopped:
             return
         except CalderaError as exc:
