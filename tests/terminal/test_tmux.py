@@ -22,7 +22,7 @@ SCRIPTS = {
     "tmux_kilauea.sh": "tmux kilauea: OK",
     # the line mode: a whole game against a bot played by typing numbers, with an undo
     "tmux_lines.sh": "tmux lines: OK",
-    # a whole Arnak game at 100x30 against a bot, the human's turns played by keys, after the
+    # a whole Arnak game at 80x24 against a bot, the human's turns played by keys, after the
     # table said the size it needs and the terminal grew to it
     "tmux_arnak.sh": "tmux arnak: OK",
     # two apps in two sessions: one hosts from the menu, the other joins from the lobby, both

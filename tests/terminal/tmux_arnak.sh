@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A whole Arnak game in a real terminal (tmux) at 100x30, the smallest size the table accepts:
-# `caldera play arnak` with one human and one bot. Too small (96x28) the table says the size it
-# needs; at 100x30 it shows. The human's turns are played by keys only: each round a card, a
+# A whole Arnak game in a real terminal (tmux) at 80x24, the smallest size the table accepts:
+# `caldera play arnak` with one human and one bot. Too small (76x22) the table says the size it
+# needs; at 80x24 it shows. The human's turns are played by keys only: each round a card, a
 # dig at camp 3 by its name (its travel paid when asked), then a pass (e, y) and the end of the
 # turn (e; its leftover cards kept), every question an effect asks answered with its first
 # answer; the bot plays its turns; after round V the end screen shows the scores. Then the
@@ -26,11 +26,11 @@ label="tmux arnak"
 # shellcheck source=tests/terminal/tmux_lib.sh
 source tests/terminal/tmux_lib.sh
 
-tmux new-session -d -s "$session" -x 96 -y 28 \
+tmux new-session -d -s "$session" -x 76 -y 22 \
     "CALDERA_DATA_DIR='$data' CALDERA_CONFIG_DIR='$data/config' '$caldera' --pace 0 play arnak --players 2 --bot 2 --seed tmux; echo \"caldera exited with \$?\"; sleep 30"
 
-wait_for "$session" "needs a terminal of at least 100×30"
-tmux resize-window -t "$session" -x 100 -y 30
+wait_for "$session" "needs a terminal of at least 80×24"
+tmux resize-window -t "$session" -x 80 -y 24
 wait_for "$session" "Red's HAND"
 started=$SECONDS
 
@@ -44,7 +44,7 @@ for _ in $(seq 1 2000); do
     round=$(grep -oE "Round [IV]+ of V" <<<"$now" | head -1 || true)
     if grep -qF "Pass? Your round ends" <<<"$now" || grep -qF "End the turn? " <<<"$now"; then
         keys "$session" y
-    elif grep -qE "^ Red · .*\?" <<<"$now" && grep -qF "(↑↓ enter or a key" <<<"$now"; then
+    elif grep -qE "^ Red · .*\?" <<<"$now" && grep -qF "c Answer" <<<"$now"; then
         keys "$session" Enter                       # an effect's question: its first answer
     elif grep -qF "Red · Dig: " <<<"$now"; then
         keys "$session" Enter                       # how to pay the travel: shown, confirmed

@@ -1,5 +1,5 @@
 """Snapshots of the Arnak screens at a fixed size and seed (pytest-textual-snapshot): the table
-at 100×30 (the smallest it accepts), 120×40 and 160×50, on both sides, a card prompt, a dig's
+at 80×24 (the smallest it accepts), 100×30, 120×40 and 160×50, on both sides, a card prompt, a dig's
 details, a terminal too small for it, the replay and the end screen at the three sizes.
 
 Update them after an intended change with ``pytest tests/tui/test_arnak_snapshots.py
@@ -30,9 +30,12 @@ from .conftest import wait_for
 from .test_arnak_replay import save_game
 
 SIZE = (120, 40)
-SMALL = (100, 30)  # the smallest the table accepts
+TINY = (80, 24)  # the smallest the table accepts
+SMALL = (100, 30)  # the smallest with the map beside the track
 LARGE = (160, 50)
-TOO_SMALL = (96, 28)
+TOO_SMALL = (76, 22)
+SIZES = [TINY, SMALL, SIZE, LARGE]
+IDS = ["80x24", "100x30", "120x40", "160x50"]
 NAMES = ("Red", "Blue", "Yellow", "Green")
 Snap = Callable[..., bool]
 
@@ -72,7 +75,7 @@ def table(
     return app, run_before
 
 
-@pytest.mark.parametrize("size", [SMALL, SIZE, LARGE], ids=["100x30", "120x40", "160x50"])
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_arnak_table_four_players_bird_side(snap_compare: Snap, size: tuple[int, int]) -> None:
     app, run_before = table(4, "bird")
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -86,6 +89,16 @@ def test_arnak_choosing_a_card_to_play(snap_compare: Snap) -> None:
 def test_arnak_table_snake_side_dig_details_at_100x30(snap_compare: Snap) -> None:
     app, run_before = table(3, "snake", ("d",))
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_arnak_table_snake_side_dig_at_80x24(snap_compare: Snap) -> None:
+    app, run_before = table(3, "snake", ("d",))
+    assert snap_compare(app, terminal_size=TINY, run_before=run_before)
+
+
+def test_arnak_research_at_80x24_shows_the_track_in_the_maps_place(snap_compare: Snap) -> None:
+    app, run_before = table(2, "bird", ("r",))
+    assert snap_compare(app, terminal_size=TINY, run_before=run_before)
 
 
 def test_arnak_on_a_terminal_too_small(snap_compare: Snap) -> None:
@@ -113,7 +126,7 @@ def replay_file() -> Path:
     return path
 
 
-@pytest.mark.parametrize("size", [SMALL, SIZE, LARGE], ids=["100x30", "120x40", "160x50"])
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_arnak_replay(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = CalderaApp(Launch(replay=replay_file()), bot_pace=0, reveal_pace=0)
 

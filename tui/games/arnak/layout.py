@@ -1,6 +1,8 @@
-"""How the Arnak table shares the terminal, for the table and its replay: from 100×30 (the
-board in the board's shorthand where words would not fit, two sites a line) to 160×50 and
-beyond (a site a line, the research rows in words, a long log).
+"""How the Arnak table shares the terminal, for the table and its replay: from 80×24 (the map
+three sites a line, the research track in its place while a research question is open, the
+card row by name and price, the scores and your own board on two lines; the rest one key away,
+``m``), through 100×30 (the map beside the track, two sites a line) to 160×50 and beyond (a
+site a line, the research rows in words, a long log).
 
 The panels' widths follow the terminal's; each panel is as tall as its text (wrapped, never
 cut), and the log and the choices take the rest. Heights change only when a panel's line
@@ -19,7 +21,8 @@ from textual.widgets import Header, Static
 
 from tui.widgets.text_line import TextLine
 
-MIN_SIZE = (100, 30)
+MIN_SIZE = (80, 24)
+ROOMY = (100, 30)  # from this size on, the map beside the track and every panel
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,17 @@ class Layout:
     club: bool = False  # a networked table: its header says the connection, seats and clocks
 
     @property
+    def tiny(self) -> bool:
+        """Below 100×30: the map alone on top (the track in its place while a research
+        question is open), the card row by name and price, the scores on a line; the other
+        boards, the row's effects and the log in the pane ``m`` opens."""
+        return self.width < ROOMY[0] or self.height < ROOMY[1]
+
+    @property
     def research(self) -> int:
         """The research panel's width (its border and padding included)."""
+        if self.tiny:
+            return 0
         if self.width < 120:
             return 41
         if self.width < 150:
@@ -46,12 +58,16 @@ class Layout:
     @property
     def side(self) -> int:
         """The right column (details, hand, log) beside the choices."""
+        if self.tiny:
+            return self.width // 2
         return max(40, self.width * 2 // 5) if self.width < 150 else self.width // 2
 
     @property
     def map_columns(self) -> int:
         """Sites a line on the map: one (in words) where the terminal is wide or tall enough
         to leave the hand its lines too."""
+        if self.tiny:
+            return 3
         return 1 if self.height >= 46 or self.map - 2 >= 90 else 2
 
     @property
@@ -62,7 +78,7 @@ class Layout:
     @property
     def compact(self) -> bool:
         """Whether every row counts (the choices lose their box, the header its row)."""
-        return self.height < 40
+        return self.height < 40 or self.tiny
 
     @property
     def header(self) -> bool:
@@ -102,7 +118,10 @@ def fit_table(screen: Screen[Any], layout: Layout) -> bool:
         )
     else:
         screen.query_one("#map").styles.width = layout.map
-        screen.query_one("#research").styles.width = layout.research
+        research = screen.query_one("#research")
+        research.display = not layout.tiny
+        if not layout.tiny:
+            research.styles.width = layout.research
         for side in screen.query("#side"):
             side.styles.width = layout.side
     return small

@@ -29,6 +29,18 @@ LEGEND = B.LEGEND
 _CONSOLE = Console(width=400, color_system=None, legacy_windows=False)
 
 
+def legend_table() -> Text:
+    """Every sign the table shows and what it means, a sign a line (the help and the pane)."""
+    width = max(len(sign) for sign in B.SHORTHAND) + 2
+    out = Text()
+    for i, (sign, meaning) in enumerate(B.SHORTHAND.items()):
+        if i:
+            out.append("\n")
+        out.append(f"{sign:<{width}}", "bold")
+        out.append(meaning)
+    return out
+
+
 def _who(names: Sequence[str], seat: int) -> Text:
     return Text(seat_letters(names)[seat], style=f"bold {seat_colour(seat)}")
 
@@ -69,7 +81,12 @@ def _wrap(text: Text, width: int) -> list[Text]:
     return lines
 
 
-_WRAPPED: dict[tuple[object, ...], list[Text]] = {}  # the lines of the texts wrapped lately
+_WRAPPED: dict[tuple[object, ...], list[Text]] = {}
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """``text`` wrapped to ``width`` columns, each line padded."""
+    return _wrap(text, width)  # the lines of the texts wrapped lately
 
 
 def _grid(cells: Sequence[Text], columns: int, width: int, gap: int = 1) -> Text:
@@ -93,11 +110,13 @@ def _grid(cells: Sequence[Text], columns: int, width: int, gap: int = 1) -> Text
 # --- the status line ------------------------------------------------------------------------
 
 
-def status(state: ArnakState, names: Sequence[str]) -> Text:
-    """Round, side, who acts, whether the main action is taken and this turn's travel."""
+def status(state: ArnakState, names: Sequence[str], width: int = 200) -> Text:
+    """Round, side, who acts, whether the main action is taken and this turn's travel (in
+    fewer words below 100 columns)."""
     out = Text()
+    short = width < 98
     out.append(f"Round {ROMAN[min(state.round, 5)]} of V", "bold")
-    out.append(f" · {state.side} side · ")
+    out.append(f" · {state.side}{'' if short else ' side'} · ")
     if state.phase == "over":
         out.append("game over", "bold")
         return out
@@ -107,9 +126,9 @@ def status(state: ArnakState, names: Sequence[str]) -> Text:
     if state.phase == "turn":
         out.append(" · main action " + ("taken ✓" if state.main_done else "open"))
         pool = " ".join(state.pool) or "none"
-        out.append(f" · travel this turn: {pool}")
+        out.append(f" · travel{'' if short else ' this turn'}: {pool}")
     passed = [names[s] for s, p in enumerate(state.passed) if p]
-    if passed:
+    if passed and not short:  # below 100 columns the scores' line says who passed
         out.append(" · passed: " + ", ".join(passed), DIM)
     return out
 
@@ -192,12 +211,31 @@ def _site_cell(
     return cell
 
 
+def _one_line(cell: Text, width: int, guardian: str | None = None) -> Text:
+    """A map cell cut to its first words where it would wrap: the place, who is there, its
+    travel (and G: a guardian waits there); the rest the details and the pane say."""
+    if cell.cell_len <= width:
+        return cell
+    parts = cell.plain.split(" ")
+    keep = 4 if parts[0].lstrip("▶") == "camp" else 3
+    out = cell[: len(" ".join(parts[:keep]))]
+    for word in parts[keep:]:
+        longer = out.cell_len + 1 + len(word)
+        if longer > width - (2 if guardian else 0):
+            break
+        out = cell[: out.cell_len + 1 + len(word)]
+    if guardian:
+        out.append(" G", "magenta")
+    return out
+
+
 def map_text(
     state: ArnakState,
     names: Sequence[str],
     focus: set[str] | None = None,
     width: int = 68,
     columns: int | None = None,
+    title: bool = True,
 ) -> Text:
     """The board's sites: the five camps, then levels I and II with their travel, the idol
     face up on an undiscovered site or what a discovered one gives and its guardian (its cost
@@ -205,17 +243,23 @@ def map_text(
     sites a line (by default one when the panel is wide, two when not)."""
     focus = focus or set()
     out = Text()
-    out.append("MAP", "bold underline")
-    out.append(f"  site tiles left {len(state.sites1)} I, {len(state.sites2)} II · ", DIM)
-    out.append(f"guardians {len(state.guardians)}", DIM)
+    if title:
+        out.append("MAP", "bold underline")
+        out.append(f"  site tiles left {len(state.sites1)} I, {len(state.sites2)} II · ", DIM)
+        out.append(f"guardians {len(state.guardians)}", DIM)
+        out.append("\n")
     if columns is None:
         columns = 1 if width >= 90 else 2
     cell = (width - (columns - 1)) // columns
     camps = [_camp_cell(state, names, n, focus, cell) for n in range(1, 6)]
-    out.append("\n")
-    out.append_text(_grid(camps, columns, width))
     spaces = [s.id for s in W.side(state).spaces if s.id.startswith("L")]
     sites = [_site_cell(state, names, s, focus, cell) for s in spaces]
+    if columns >= 3:  # 80×24: a line each, what does not fit said by the details and the pane
+        camps = [_one_line(c, cell) for c in camps]
+        sites = [
+            _one_line(c, cell, state.guardian.get(s)) for c, s in zip(sites, spaces, strict=True)
+        ]
+    out.append_text(_grid(camps, columns, width))
     out.append("\n")
     out.append_text(_grid(sites, columns, width))
     return out
@@ -285,14 +329,18 @@ def _spaces(state: ArnakState, names: Sequence[str], row: int, focus: set[str], 
 
 
 def research_text(
-    state: ArnakState, names: Sequence[str], focus: set[str] | None = None, width: int = 50
+    state: ArnakState,
+    names: Sequence[str],
+    focus: set[str] | None = None,
+    width: int = 50,
+    worded: bool | None = None,
 ) -> Text:
     """The side's research track from the temple down: each row's spaces (cost, bonus tiles,
     tokens: ● glass, ○ notebook), then what the glass and the notebook get there and their VP,
     in words when the panel is wide (a row on two lines), else in shorthand."""
     focus = focus or set()
     side = W.side(state)
-    wide = width >= 66
+    wide = width >= 66 if worded is None else worded
     out = Text()
     out.append(f"RESEARCH ({state.side} side)" if wide else "RESEARCH", "bold underline")
     out.append(" start ")
@@ -412,6 +460,28 @@ def row_text(state: ArnakState, focus: set[str] | None = None, width: int = 118)
     return out
 
 
+def row_brief(state: ArnakState, focus: set[str] | None = None, width: int = 78) -> Text:
+    """The card row where rows are few (80×24): each card's place, name, price and VP, three
+    a line (what a card does: the details of the highlighted card, or the pane ``m``)."""
+    focus = focus or set()
+    cards = row_cards(state)
+    staff = len(state.row_art)
+    cells = []
+    for i, card in enumerate(cards):
+        cell = _styled("☾" if i == staff else " ", "bold yellow")
+        marked = card is not None and card in focus
+        cell.append_text(_mark(marked) if marked else Text(""))
+        cell.append(f"{i + 1} ", "bold")
+        if card is None:
+            cell.append("(empty)", DIM)
+        else:
+            info = C.card(card)
+            cell.append(info.name, "bold")
+            cell.append(f" {W.price(card)}, {info.vp} VP", DIM)
+        cells.append(cell)
+    return _grid(cells, 2 if width < 100 else 3, width)
+
+
 # --- the players ----------------------------------------------------------------------------
 
 
@@ -434,38 +504,63 @@ def players_text(
     guardians with each boon used (✓) or not (○), cards (deck, hand, play area), Fear tiles,
     temple tiles; in words when wide, with short labels when not."""
     out = Text()
-    slots = len(C.rules.idol_slot_vp)
     wide = width >= 150
-    for seat, p in enumerate(state.seats):
-        line = Text("▸" if seat == state.active and state.phase == "turn" else " ")
-        line.append(f"{names[seat][:8]:<8}", f"bold {seat_colour(seat)}")
-        line.append(f" {_res(p.res)}")
-        line.append(f" │ idols {p.idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
-        helpers = " ".join(
-            f"{int(a.id[1:])} {'gold' if a.gold else 'silver'}{' used' if a.exhausted else ''}"
-            if wide
-            else f"{int(a.id[1:])}{'g' if a.gold else 's'}{'✗' if a.exhausted else ''}"
-            for a in p.assistants
-        )
-        if helpers or wide:
-            line.append(f" │ assistants {helpers or '-'}" if wide else f" │ asst {helpers}")
-        line.append(f" │ {_guardians(state, seat, wide)}")
-        cards = (len(p.deck), len(p.hand), len(p.play))
-        line.append(
-            " │ deck {} hand {} play {}".format(*cards) if wide else " │ {}/{}/{}".format(*cards)
-        )
-        if p.fear_tiles:
-            line.append(f" │ Fear tiles {p.fear_tiles}")
-        if p.temple_tiles:
-            line.append(f" │ temple tiles {len(p.temple_tiles)}")
-        if scores:
-            line.append(f" │ {scores[seat]} VP", "bold")
-        if state.passed and state.passed[seat]:
-            line.append(" passed", DIM)
+    for seat in range(len(state.seats)):
+        line = player_line(state, names, seat, scores, wide)
         if seat:
             out.append("\n")
         out.append_text(Text("\n").join(_wrap(line, width)))
     return out
+
+
+def scores_line(
+    state: ArnakState, names: Sequence[str], scores: Sequence[int], width: int = 78
+) -> Text:
+    """Who acts, who passed, and each player's points so far, on a line (80×24)."""
+    out = Text()
+    for seat, name in enumerate(names):
+        if seat:
+            out.append(" · ", DIM)
+        out.append("▸" if seat == state.active and state.phase == "turn" else "")
+        out.append(name, f"bold {seat_colour(seat)}")
+        out.append(f" {scores[seat]} VP" if scores else "")
+        if state.passed and state.passed[seat]:
+            out.append(" passed", DIM)
+    return Text("\n").join(_wrap(out, width))
+
+
+def player_line(
+    state: ArnakState, names: Sequence[str], seat: int, scores: Sequence[int], wide: bool
+) -> Text:
+    """A player's board on a line: resources, idols, assistants, guardians, cards."""
+    slots = len(C.rules.idol_slot_vp)
+    p = state.seats[seat]
+    line = Text("▸" if seat == state.active and state.phase == "turn" else " ")
+    line.append(f"{names[seat][:8]:<8}", f"bold {seat_colour(seat)}")
+    line.append(f" {_res(p.res)}")
+    line.append(f" │ idols {p.idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
+    helpers = " ".join(
+        f"{int(a.id[1:])} {'gold' if a.gold else 'silver'}{' used' if a.exhausted else ''}"
+        if wide
+        else f"{int(a.id[1:])}{'g' if a.gold else 's'}{'✗' if a.exhausted else ''}"
+        for a in p.assistants
+    )
+    if helpers or wide:
+        line.append(f" │ assistants {helpers or '-'}" if wide else f" │ asst {helpers}")
+    line.append(f" │ {_guardians(state, seat, wide)}")
+    cards = (len(p.deck), len(p.hand), len(p.play))
+    line.append(
+        " │ deck {} hand {} play {}".format(*cards) if wide else " │ {}/{}/{}".format(*cards)
+    )
+    if p.fear_tiles:
+        line.append(f" │ Fear tiles {p.fear_tiles}")
+    if p.temple_tiles:
+        line.append(f" │ temple tiles {len(p.temple_tiles)}")
+    if scores:
+        line.append(f" │ {scores[seat]} VP", "bold")
+    if state.passed and state.passed[seat]:
+        line.append(" passed", DIM)
+    return line
 
 
 # --- the hand -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Watching an Arnak game again: the replay screen's keys over Arnak's table (the map, the
 research track, the card row, the boards, and the hand of the seat the replay is seen by),
-laid out as the table is (:mod:`tui.games.arnak.layout`), from 100×30 up.
+laid out as the table is (:mod:`tui.games.arnak.layout`), from 80×24 up (there the map alone,
+the card row by name, the scores on a line; ``m`` shows the whole table in words).
 
 The table at event N is the fold of events 0…N, seen through the chosen viewer's eyes.
 """
@@ -11,10 +12,12 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from core.games.arnak import events as ev
+from core.games.arnak import scoring
 from core.messages import Event
 from tui.games.arnak import panels
 from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show
@@ -31,6 +34,9 @@ class ArnakReplayScreen(ReplayScreen):
     CSS_PATH = "arnak.tcss"
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)
     MIN_SIZE = MIN_SIZE
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "more", "More", tooltip="The whole table in words: track, row, boards"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -62,18 +68,42 @@ class ArnakReplayScreen(ReplayScreen):
         names = self.names
         size = self.app.size
         fit = Layout(size.width, size.height)
-        self.query_one("#status", TextLine).text = panels.status(state, names)
-        board = panels.map_text(state, names, None, fit.text_width("map"), fit.map_columns)
-        track = panels.research_text(state, names, None, fit.text_width("research"))
-        top = max(lines(board), lines(track))
+        self.query_one("#status", TextLine).text = panels.status(state, names, fit.width - 2)
+        self._state = state
+        if fit.tiny:
+            board = panels.map_text(state, names, None, fit.text_width("map"), 3, title=False)
+            top = lines(board)
+            row = panels.row_brief(state, None, fit.text_width("row"))
+            players = panels.scores_line(state, names, _scores(state), fit.text_width("players"))
+        else:
+            board = panels.map_text(state, names, None, fit.text_width("map"), fit.map_columns)
+            track = panels.research_text(state, names, None, fit.text_width("research"))
+            top = max(lines(board), lines(track))
+            show(self.query_one("#research", TextLine), track, top)
+            row = panels.row_text(state, None, fit.text_width("row"))
+            players = panels.players_text(state, names, (), fit.text_width("players"))
         show(self.query_one("#map", TextLine), board, top)
-        show(self.query_one("#research", TextLine), track, top)
         self.query_one("#top").styles.height = top
-        show(self.query_one("#row", TextLine), panels.row_text(state, None, fit.text_width("row")))
-        players = panels.players_text(state, names, (), fit.text_width("players"))
+        show(self.query_one("#row", TextLine), row)
         show(self.query_one("#players", TextLine), players)
         seat = self.viewer.seat
         if self.viewer.everything:
             seat = state.active
         hand = panels.hand_text(state, names, seat, fit.map - 2)
         self.query_one("#hand", TextLine).text = hand
+
+    def action_more(self) -> None:
+        """The pane with the whole table in words (what 80×24 leaves out)."""
+        from tui.games.arnak.more import MoreScreen, sections
+
+        state = getattr(self, "_state", None)
+        if state is None:
+            return
+        log = self.query_one(EventLog).shown()
+        width = max(self.app.size.width - 6, 40)
+        self.app.push_screen(MoreScreen(sections(state, self.names, _scores(state), log, width)))
+
+
+def _scores(state: Any) -> tuple[int, ...]:
+    """Each player's points at this event."""
+    return tuple(sum(scoring.parts(state, seat).values()) for seat in range(state.players))

@@ -109,6 +109,12 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             tooltip="Scroll the log back ([) and forward (])",
         ),
         Binding("right_square_bracket", "scroll_log(3)", show=False),
+        Binding(
+            "m",
+            "more",
+            "More",
+            tooltip="The whole table in words: the track, the row's effects, every board, the log",
+        ),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
     ]
 
@@ -173,6 +179,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         layout = self._layout(width, height)
         small = fit_table(self, layout)
         self.set_class(layout.compact, "-compact")  # the list loses its box
+        self.query_one(EventLog).display = not layout.tiny  # in the pane (m)
         if not small:
             self._painted.clear()
             self.show_board()
@@ -254,12 +261,14 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         if shown.get("state") != key:
             shown.clear()
             shown["state"] = key
-            self._line("#status").text = panels.status(seen, names)
+            self._line("#status").text = panels.status(seen, names, fit.width - 2)
         on_map = {f for f in focus if f[:1] in ("C", "L")}
         on_track = {f for f in focus if f.isdigit()}
         in_row = {f for f in focus if f[:1] in ("i", "a") and f[1:].isdigit()}
         heights = self._tall
-        if shown.get("map") != on_map or shown.get("track") != on_track:
+        if fit.tiny:
+            self._tiny_top(seen, on_map, on_track, fit)
+        elif shown.get("map") != on_map or shown.get("track") != on_track:
             if shown.get("map") != on_map:
                 shown["map"] = on_map
                 board = panels.map_text(seen, names, on_map, fit.text_width("map"), fit.map_columns)
@@ -278,12 +287,24 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             tall(self._top, top)
         if shown.get("row") != in_row:
             shown["row"] = in_row
-            text = panels.row_text(seen, in_row, fit.text_width("row"))
+            if fit.tiny:
+                text = panels.row_brief(seen, in_row, fit.text_width("row"))
+            else:
+                text = panels.row_text(seen, in_row, fit.text_width("row"))
             heights["row"] = lines(text)
             show(self._line("#row"), text)
-        if shown.get("scores") != scores:
-            shown["scores"] = scores
-            text = panels.players_text(seen, names, scores, fit.text_width("players"))
+        if fit.tiny:
+            scores = tuple(self._scores())
+        if shown.get("scores") != (scores, looking):
+            shown["scores"] = (scores, looking)
+            width = fit.text_width("players")
+            if fit.tiny:
+                text = panels.scores_line(seen, names, scores, width)
+                if looking is not None:
+                    own = panels.player_line(seen, names, looking, (), False)
+                    text = Text("\n").join([text, *panels.wrap(own, width)])
+            else:
+                text = panels.players_text(seen, names, scores, width)
             heights["players"] = lines(text)
             show(self._line("#players"), text)
         details = self._details(value)
@@ -331,6 +352,28 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         if self.is_mounted and self._line("#cards").display:
             self.show_board()
 
+    def _tiny_top(
+        self, seen: ArnakState, on_map: set[str], on_track: set[str], fit: Layout
+    ) -> None:
+        """At 80×24 the map alone, or the research track in its place while a research
+        question is open (the places the question offers are always on screen)."""
+        track = bool(on_track) or self.building is RESEARCH
+        key = (track, frozenset(on_track if track else on_map))
+        if self._painted.get("tiny") == key:
+            return
+        self._painted["tiny"] = key
+        width = fit.text_width("map")
+        if track:
+            board = panels.research_text(seen, self.names, on_track, width, worded=False)
+        else:
+            board = panels.map_text(seen, self.names, on_map, width, 3, title=False)
+        self._tall["top"] = top = lines(board)
+        self._line("#map").text = board
+        tall(self._line("#map"), top)
+        if self._top is None:
+            self._top = self.query_one("#top")
+        tall(self._top, top)
+
     def _hand_in_desk(self, fit: Layout, seen: ArnakState, looking: int | None, room: int) -> bool:
         """Whether the hand takes the list's place, each card's effect in words: at 30-odd
         rows, while no verb is open (the prompt then names the verbs' keys) or while the others
@@ -359,7 +402,8 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         """The lines the hand's cards may take: the middle's, less a few lines for the details
         (the same whatever is highlighted, so the hand is not laid out anew at each key) and
         for the log (the title, its own line, is not counted)."""
-        return max(2, self._middle(fit) - fit.details_room - LOG_ROOM - 1)
+        log = 0 if fit.tiny else LOG_ROOM  # at 80×24 the log is in the pane (m)
+        return max(2, self._middle(fit) - fit.details_room - log - 1)
 
     def _middle(self, fit: Layout) -> int:
         """The lines between the prompt and the footer."""
@@ -459,7 +503,14 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_scores":
-            return self.state is not None and not self.ended
+            size = self.app.size
+            tiny = self._layout(size.width, size.height).tiny  # the scores are always shown
+            return self.state is not None and not self.ended and not tiny
+        if action == "scroll_log":
+            size = self.app.size
+            return not self._layout(size.width, size.height).tiny  # the log is in the pane
+        if action == "more":
+            return self.seen is not None
         if action == "choose" and self._line("#cards").display and self._table.display:
             return False  # the hand has the list's place: the verbs' own keys act
         return super().check_action(action, parameters)
@@ -504,6 +555,18 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     def action_scroll_log(self, lines: int) -> None:
         """``[`` shows older lines of the log, ``]`` newer ones (back to the newest)."""
         self.query_one(EventLog).scroll_lines(lines)
+
+    def action_more(self) -> None:
+        """The pane with what the table leaves out at this size (all of it, in words)."""
+        from tui.games.arnak.more import MoreScreen, sections
+
+        seen = self.seen
+        if seen is None:
+            return
+        log = self.query_one(EventLog).shown()
+        width = max(self.app.size.width - 6, 40)
+        parts = sections(seen, self.names, tuple(self._scores()), log, width)
+        self.app.push_screen(MoreScreen(parts))
 
     def action_toggle_scores(self) -> None:
         self.show_score = not self.show_score
