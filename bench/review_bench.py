@@ -1,0 +1,133 @@
+"""What a review costs and whether it finds planted mistakes (issue 43).
+
+Each game: two search bots (``--bots``, medium by default) play a 2-player game in which seat 1's
+command is replaced by a random legal one at ``--plant`` of its decisions (chosen by the seed);
+then seat 1 is reviewed as ``caldera review --seat 1`` reviews it (medium, 16 playouts a
+command), timed in CPU seconds. Counted: the planted decisions marked mistake or blunder (all of
+them, and those the review says lost at least 2 points), and the bot's own decisions so marked.
+Each game's figures are appended to ``--record`` (JSON Lines, resumable: a game recorded is not
+played again), and the table is printed from the records.
+
+    python bench/review_bench.py --game arnak --games 4 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from random import Random
+from typing import Any
+
+RECORDS = Path(__file__).with_name("records")
+
+
+class Planter:
+    """A bot that plays ``bot``'s commands but a random legal one at the chosen decisions."""
+
+    def __init__(self, bot: Any, plant: set[int], seed: str) -> None:
+        self.bot, self.plant, self.rng = bot, plant, Random(seed)
+        self.decisions = 0
+        self.planted: list[int] = []  # the seqs of the planted commands
+        self.log: list[Any] = []
+
+    def choose(self, rules: Any, state: Any, seat: int) -> Any:
+        legal = rules.legal_commands(state, seat)
+        if len(legal) > 1:
+            self.decisions += 1
+            if self.decisions in self.plant:
+                self.planted.append(len(self.log))
+                return legal[self.rng.randrange(len(legal))]
+        return self.bot.choose(rules, state, seat)
+
+
+def one(game: str, index: int, bots: str, plant: int) -> dict[str, Any]:
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+    from core.review import review, reviewing
+    from core.search.bot import SearchBot
+
+    rules = get_rules(game)
+    limited = any(option.name == "turn_limit" for option in rules.options)
+    config = rules.config(2, {"turn_limit": 30} if limited else {})
+    seed = f"review-bench/{game}/{index}"
+    referee = Referee(rules, config, ["A", "B"], seed=seed)
+    referee.begin()
+    rng = Random(seed)
+    planter = Planter(make_bot(game, bots, f"{seed}/0"), set(rng.sample(range(1, 60), plant)), seed)
+    planter.log = referee.log
+    play_out(referee, {0: planter, 1: make_bot(game, bots, f"{seed}/1")})
+    judge = make_bot(game, "medium", "review")
+    assert isinstance(judge, SearchBot)
+    level = reviewing(judge.level, None)
+    start = time.process_time()
+    done = review(rules, judge.hooks, level, referee.log, seats=[0], samples=16)
+    cpu = time.process_time() - start
+    marked = {d.seq: d for d in done.of(0)}
+    planted = [marked[seq] for seq in planter.planted if seq in marked]
+    own = [d for seq, d in marked.items() if seq not in set(planter.planted)]
+    serious = ("mistake", "blunder")
+    costly = [d for d in planted if d.points_lost >= 2]
+    return {
+        "game": game, "index": index, "bots": bots, "events": len(referee.log),
+        "cpu": round(cpu, 2), "decisions": len(done.of(0)), "planted": len(planted),
+        "planted_marked": sum(d.mark in serious for d in planted),
+        "costly": len(costly), "costly_marked": sum(d.mark in serious for d in costly),
+        "own": len(own), "own_marked": sum(d.mark in serious for d in own),
+    }  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=("arnak", "kilauea", "maunakea"))
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--bots", default="medium")
+    parser.add_argument("--plant", type=int, default=10)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--record", type=Path, default=RECORDS / "review.jsonl")
+    args = parser.parse_args()
+    games = args.game or ["kilauea", "maunakea", "arnak"]
+    done = _read(args.record)
+    todo = [(g, i) for g in games for i in range(args.games) if (g, i, args.bots) not in done]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(one, g, i, args.bots, args.plant) for g, i in todo]
+        for future in futures:
+            row = future.result()
+            with args.record.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(row) + "\n")
+            print(json.dumps(row), flush=True)
+    rows = [r for r in _read(args.record).values() if r["game"] in games and r["bots"] == args.bots]
+    print("| game | games | CPU a review (median, max) | planted marked | planted costing ≥2 "
+          "marked | own decisions marked |")  # fmt: skip
+    print("|---|---|---|---|---|---|")
+    for game in games:
+        mine = [r for r in rows if r["game"] == game]
+        if not mine:
+            continue
+        cpu = sorted(r["cpu"] for r in mine)
+
+        print(f"| {game} | {len(mine)} | {cpu[len(cpu) // 2]:.0f} s, {cpu[-1]:.0f} s | "
+              f"{_share(mine, 'planted_marked', 'planted')} | "
+              f"{_share(mine, 'costly_marked', 'costly')} | "
+              f"{_share(mine, 'own_marked', 'own')} |")  # fmt: skip
+
+
+def _share(rows: list[dict[str, Any]], part: str, whole: str) -> str:
+    n, d = sum(r[part] for r in rows), sum(r[whole] for r in rows)
+    return f"{n}/{d} ({100 * n / d:.0f}%)" if d else "–"
+
+
+def _read(path: Path) -> dict[tuple[str, int, str], dict[str, Any]]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return {}
+    rows = [json.loads(line) for line in lines if line.strip()]
+    return {(r["game"], r["index"], r["bots"]): r for r in rows}
+
+
+if __name__ == "__main__":
+    main()
