@@ -16,8 +16,8 @@ could have come (sampled), each played on a few turns by the game's policy so th
 is worth what it lets its holder do: backgammon analysers' luck, measured on the whole game,
 which is known once it is over. A seat's luck is its own less its rivals' mean.
 
-The winning chance is the search's reward: a squashed lead (:func:`core.search.ismcts.rewards`),
-not yet a calibrated probability.
+The winning chance is calibrated where a fit was measured for the game and the judging level
+(:mod:`core.search.calibration`); elsewhere it is the search's reward, a squashed lead.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from core.follower import Follower
 from core.lifecycle import GameEnded, GameStarted, TableEvent, Undone
 from core.messages import Command
 from core.protocol import Rules, Seat
+from core.search import calibration
 from core.search.bot import SearchBot
 from core.search.hooks import Hooks
 from core.search.ismcts import apply, rewards, settle, worth
@@ -236,12 +237,21 @@ def _judge(
     best = bot.decide(rules, view, seat).command
     if best == played:
         chance, points = _weigh(rules, hooks, level, view, seat, [best], bot, seq, samples)[0]
-        return Judged(seq, seat, played, best, 0.0, 0.0, _kept(chance))
+        kept_chance = _kept(_calibrated(rules.game, level, chance))
+        return Judged(seq, seat, played, best, 0.0, 0.0, kept_chance)
     (kept, gained), (chance, points) = _weigh(
         rules, hooks, level, view, seat, [best, played], bot, seq, samples
     )
+    kept, chance = _calibrated(rules.game, level, kept), _calibrated(rules.game, level, chance)
     lost, cost = _kept(max(0.0, kept - chance)), _kept(max(0.0, gained - points))
     return Judged(seq, seat, played, best, lost, cost, _kept(kept))
+
+
+def _calibrated(game: str, level: Level, reward: float) -> float:
+    """The winning chance of a reward: calibrated where a fit was measured for the game and
+    the level (:mod:`core.search.calibration`), else the reward itself."""
+    found = calibration.chance(game, level.name, reward)
+    return reward if found is None else found
 
 
 def _kept(value: float) -> float:

@@ -16,6 +16,7 @@ from core.codec import Envelope, encode_envelope, short_hash
 from core.errors import CalderaError
 from core.protocol import Rules
 from core.review import Progress, Review, review
+from core.search import calibration
 from core.search.hooks import Hooks
 from core.search.levels import Level
 from replays.disk import read_json, write_atomically
@@ -28,11 +29,16 @@ def path_for(replay: Path) -> Path:
     return replay.with_name(replay.name + SUFFIX)
 
 
-def key_of(envelopes: list[Envelope], level: str, iterations: int, samples: int) -> dict[str, Any]:
-    """What a kept review must have been made from to be used again."""
+def key_of(
+    envelopes: list[Envelope], game: str, level: str, iterations: int, samples: int
+) -> dict[str, Any]:
+    """What a kept review must have been made from to be used again (the log, how it was
+    judged, and the calibration its chances went through)."""
     last = short_hash(encode_envelope(envelopes[-1])) if envelopes else ""
+    fit = calibration.fits().get((game, level))
     return {"format": FORMAT, "log": last, "events": len(envelopes), "level": level,
-            "iterations": iterations, "samples": samples}  # fmt: skip
+            "iterations": iterations, "samples": samples,
+            "calibration": None if fit is None else [fit.a, fit.b]}  # fmt: skip
 
 
 def kept(replay: Path, key: dict[str, Any]) -> dict[str, Any] | None:
@@ -65,7 +71,7 @@ def reviewed(
 ) -> Review:
     """The review of ``envelopes``: the one kept beside ``path`` when it was made the same way,
     else worked out (and, of every seat, kept there)."""
-    key = key_of(envelopes, level.name, level.iterations, samples)
+    key = key_of(envelopes, rules.game, level.name, level.iterations, samples)
     doc = kept(path, key) if path is not None else None
     if doc is not None:
         with contextlib.suppress(CalderaError):

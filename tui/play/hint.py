@@ -9,7 +9,7 @@ from typing import Any
 
 from core.bots import make_bot
 from core.protocol import Rules, Seat
-from core.search import Decision, workers
+from core.search import Decision, calibration, workers
 from tui.lines.player import kind_of, lines_for
 
 HINT_BOT = "hard"
@@ -31,7 +31,8 @@ def hint_line(
     width: int | None = None,
 ) -> str:
     """``Hint: Ann played Airdrop · +2.5 pts · wins 61%``: the command as the log would say it,
-    and what the hard bot expects of it (points gained in the next turns, its winning chance).
+    and what the hard bot expects of it (points gained in the next turns, and its winning chance
+    where one was calibrated for the game: :mod:`core.search.calibration`).
     Within ``width`` columns the acting seat's name goes first, then the command's words are
     cut (``…``), never the figures."""
     command = decision.command
@@ -40,7 +41,10 @@ def hint_line(
         kind_of(command),
     )
     best = decision.best
-    head, tail = "Hint: ", f" · {best.gain:+.1f} pts · wins {100 * best.win:.0f}%"
+    head, tail = "Hint: ", f" · {best.gain:+.1f} pts"
+    wins = calibration.chance(rules.game, HINT_BOT, best.win)
+    if wins is not None:  # only a chance measured to mean what it says
+        tail += f" · wins {100 * wins:.0f}%"
     room = None if width is None else width - len(head) - len(tail)
     if room is not None and len(words) > room:
         words = words.removeprefix(f"{names[seat]} ") if seat < len(names) else words  # its own

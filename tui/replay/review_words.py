@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.review import Review
+from core.search import calibration
 from core.search.levels import Level
 
 MARKS = ("inaccuracy", "mistake", "blunder")
@@ -30,7 +31,12 @@ def review_lines(
     lines = [
         f"{rules.title}, {', '.join(names)}: each decision judged by the {level.name} search "
         f"({level.iterations} iterations, {samples} playouts a command). A decision is an "
-        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance."
+        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance"
+        + (
+            "."
+            if calibration.chance(rules.game, level.name, 0.5) is not None
+            else " (the search's lead, not yet calibrated for this game)."
+        )
     ]
     for me in range(len(names)) if seat is None else [seat - 1]:
         mine = done.of(me)

@@ -1,0 +1,39 @@
+"""Calibrated winning chances: a Platt scaling fitted on (reward, won) pairs finds the law they
+were drawn from, the table by tenths says how often each tenth came true, and a game and level
+with no measured fit have no chance to show."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from random import Random
+
+from core.search import calibration
+from core.search.calibration import Platt, fit_platt, logit, table
+
+
+def test_a_fit_finds_the_law_the_wins_were_drawn_from() -> None:
+    law = Platt(0.6, -0.2, 0)
+    rng = Random(7)
+    points = []
+    for _ in range(20_000):
+        reward = rng.random()
+        points.append((reward, rng.random() < law(reward)))
+    fit = fit_platt(points)
+    assert abs(fit.a - 0.6) < 0.05 and abs(fit.b + 0.2) < 0.05 and fit.positions == 20_000
+    for positions, predicted, observed in table(points, fit):
+        assert positions > 100 and abs(predicted - observed) < 0.05
+    raw = table(points)  # the raw reward is off by far where the law is flat
+    assert max(abs(p - o) for _, p, o in raw) > 0.15
+
+
+def test_a_chance_is_given_only_where_a_fit_was_measured(tmp_path: Path) -> None:
+    path = tmp_path / "calibration.json"
+    fit = {"a": 1.0, "b": 0.0, "positions": 2000}
+    path.write_text(json.dumps({"fits": {"kilauea": {"medium": fit}}}))
+    fits = calibration.fits(path)
+    assert fits[("kilauea", "medium")](0.7) == 1 / (1 + math.exp(-logit(0.7)))
+    assert ("arnak", "medium") not in fits
+    path.write_text("not json")
+    assert calibration.fits.__wrapped__(path) == {}  # an unreadable file: no chance shown
