@@ -45,6 +45,9 @@ SHORTHAND: dict[str, str] = {
     "✓ ○": "a guardian's boon used, unused",
     "☾": "the moon staff: artifacts (compasses) left of it, items (coins) right",
     "(free)": "a free action (an artifact costs 1 tablet to play: a main action)",
+    "G": "(80×24 map) a guardian waits at this site (m shows its cost and boon)",
+    "▶": "what the highlighted answer points at (map, track, row)",
+    "▸": "the player to act; the details of the highlighted answer",
 }
 LEGEND = " · ".join(f"{short} {meaning}" for short, meaning in SHORTHAND.items())
 """Every shorthand the Arnak table leaves on screen, explained (the help shows it)."""

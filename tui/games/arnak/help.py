@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tui.games.arnak.panels import LEGEND
+from rich.markup import escape
+
+from core.games.arnak.board_words import SHORTHAND
 
 BRIEF = """\
 [b]Lost Ruins of Arnak in brief[/b]
@@ -38,6 +40,15 @@ when your turn comes it says what the others did since your last one.
 (the game stays saved)"""
 
 
+def legend() -> str:
+    """The table's signs as a table, a sign a line, in markup (each sign escaped: ``[R ]`` is
+    shown, not read as a style)."""
+    width = max(len(sign) for sign in SHORTHAND) + 2
+    rows = [f"[b]{escape(sign)}[/b]{' ' * (width - len(sign))}{escape(meaning)}"
+            for sign, meaning in SHORTHAND.items()]  # fmt: skip
+    return "\n".join(rows)
+
+
 def sections() -> tuple[str, ...]:
     """The help's sections after the keys: Arnak's keys, the shorthand, the game in brief."""
-    return (KEYS, "[b]The table's shorthand[/b]\n" + LEGEND, BRIEF)
+    return (KEYS, "[b]The table's shorthand[/b]\n" + legend(), BRIEF)
