@@ -151,7 +151,7 @@ async def test_a_human_turn_with_keys_only() -> None:
         assert isinstance(events_of(screen)[-1], ev.TileSpent)
         pool = screen.state.pool
         assert pool == C.mp(spent_tile)
-        assert f"pool {pool} MP" in screen.query_one(PlayersPanel).render().plain
+        assert f"pool {pool} MP" in screen.query_one("#players", PlayersPanel).render().plain
 
         # pick an explorer, point at the farthest reachable space, move there
         await pilot.press("tab")
@@ -329,7 +329,7 @@ async def test_boarding_asks_for_cargo_when_it_does_not_all_fit() -> None:
         boarded = events_of(screen)[-1]
         assert isinstance(boarded, ev.BoatBoarded)
         assert len(boarded.cargo) == 1 and sorted(boarded.cargo + boarded.left) == sorted(carried)
-        panel = screen.query_one(PlayersPanel).render().plain
+        panel = screen.query_one("#players", PlayersPanel).render().plain
         assert f"{C.boats[boarded.boat].colour} " in panel
         assert boarded.landing == LANDING_OF_SPACE[moved_from]
 

@@ -99,6 +99,10 @@ class MaunaKeaScreen(MaunaKeaTable):
         *[Binding(key, f"explain('{key}')", show=False) for key in EXPLAIN],
     ]
 
+    # on a narrow terminal the footer leaves out, in this order, what the row has no room for
+    # (they still act; the help and the palette list them)
+    FOOTER_LEAVES_OUT = ("hint", "step", "leave", "cancel", "undo")
+
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__(session, reveal_pace=reveal_pace)
         self._draft_screen: DraftScreen | None = None

@@ -1,5 +1,10 @@
 """The Mauna Kea table as one keyboard sees it: the island, the players, the log, the prompt.
 
+From 99×34 the players, the log and the legend sit beside and under the island. Smaller (down to
+80×24) the table is compact: the island, the prompt, and beside the island a narrow column of
+the scores, the tiles of the seat at this keyboard (or the one to play) and the space under the
+cursor; ``i`` lays the players, the cards, the log and the legend over the island's right part.
+
 :class:`MaunaKeaTable` shows what its :class:`~tui.screens.table.TableScreen` folds from the
 session (draws and lava are revealed one at a time, at ``reveal_pace``);
 :class:`tui.games.maunakea.screen.MaunaKeaScreen` adds the keys of a turn.
@@ -13,14 +18,16 @@ only they are looking (the table base's hotseat, :mod:`tui.screens.table`).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Static
 
 from core.games.maunakea import events as ev
@@ -36,7 +43,7 @@ from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.cards import CardsPanel, hands_seen
 from tui.games.maunakea.widgets.glyphs import legend
 from tui.games.maunakea.widgets.info import space_info
-from tui.games.maunakea.widgets.paint import SCALES, Marks, Scale
+from tui.games.maunakea.widgets.paint import COMPACT, SCALES, Marks, Scale
 from tui.games.maunakea.widgets.players import PlayersPanel, TileChoice
 from tui.games.maunakea.widgets.tasks import task_report
 from tui.play.seats import seat_letters
@@ -49,8 +56,15 @@ from tui.widgets.text_line import TextLine
 C = COMPONENTS
 DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a time
 SIDE_MIN = 34  # columns the players and log need beside the board
-MIN_SIZE = (99, 34)  # the smallest terminal the whole table fits
+ROOMY = (99, 34)  # the smallest terminal the whole table fits (smaller: the compact table)
+MIN_SIZE = (80, 24)  # the smallest terminal the compact table fits
 BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
+PANES = ("players", "log", "")  # what ``i`` shows over the compact island, in turn
+PANE_BINDINGS: list[BindingType] = [
+    Binding("i", "pane('players')", "Players", tooltip="Every player's explorers, boats, tiles"),
+    Binding("i", "pane('log')", "Log", tooltip="The whole log"),
+    Binding("i", "pane('')", "Island", tooltip="Back to the island"),
+]
 COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
 
 
@@ -73,13 +87,52 @@ def _parse_action(action: str) -> tuple[str, tuple[object, ...]]:
     return name, parameters
 
 
+def compact(width: int, height: int) -> bool:
+    """Whether a terminal of ``width`` × ``height`` shows the compact table."""
+    return width < ROOMY[0] or height < ROOMY[1]
+
+
 def choose_scale(width: int, height: int) -> Scale:
-    """The largest board scale that leaves room for the side panels and the prompt."""
+    """The largest board scale that leaves room for the side panels and the prompt (the
+    compact one, with one row of coordinates, below 99×34)."""
+    if compact(width, height):
+        return COMPACT
     best = SCALES[0]
     for scale in SCALES:
         if scale.columns + SIDE_MIN <= width and scale.rows + BELOW_MIN <= height:
             best = scale
     return best
+
+
+def fit_panes(screen: Screen[Any], small: bool) -> None:
+    """Lay the compact table's column and panes for its size (a larger terminal: no pane)."""
+    if small:
+        screen.query_one("#side").styles.offset = (COMPACT.columns, 0)
+    else:
+        show_pane(screen, "")
+
+
+def show_pane(screen: Screen[Any], pane: str) -> None:
+    """Show ``pane`` (``players``, ``log``) over the compact island, or none (``""``)."""
+    screen.set_class(pane == "players", "-pane-players")
+    screen.set_class(pane == "log", "-pane-log")
+    screen.refresh_bindings()
+
+
+def pane_offered(screen: Screen[Any], parameters: tuple[object, ...]) -> bool:
+    """Whether ``i`` shows the pane ``parameters[0]`` now: the next one after the one shown
+    (only on the compact table)."""
+    if not screen.has_class("-compact") or not parameters:
+        return False
+    shown = (
+        "players"
+        if screen.has_class("-pane-players")
+        else "log"
+        if screen.has_class("-pane-log")
+        else ""
+    )
+    following = PANES[(PANES.index(shown) + 1) % len(PANES)]
+    return parameters[0] == following
 
 
 class MaunaKeaTable(TableScreen):
@@ -89,6 +142,7 @@ class MaunaKeaTable(TableScreen):
     AUTO_FOCUS = "IslandBoard"
     DRAMATIC = DRAMATIC
     MIN_SIZE = MIN_SIZE
+    BINDINGS: ClassVar[list[BindingType]] = PANE_BINDINGS
 
     # what the player has picked (vars: the board and panels they change repaint themselves,
     # the screen as a whole does not)
@@ -107,6 +161,7 @@ class MaunaKeaTable(TableScreen):
         self._shown_bindings = [b for b in self._bindings_list() if b.show]
         self._enabled_keys: tuple[tuple[bool, str | None], ...] = ()
         self._lines_due = False  # the lines under the board are to be said again
+        self._under = 0  # the rows under the island of the compact table
 
     @property
     def state(self) -> MaunaKeaState | None:
@@ -133,10 +188,14 @@ class MaunaKeaTable(TableScreen):
                 yield TextLine(id="note")
                 yield TextLine(id="info")
                 yield Static(legend(), id="legend")
+            with Vertical(id="side"):
+                yield PlayersPanel(id="side-players", compact=True)
+                yield TextLine(id="side-info")
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
                 yield CardsPanel(id="cards")
                 yield EventLog(id="log")
+                yield Static(legend(), id="pane-legend")
         yield KeyFooter(compact=True)
 
     @property
@@ -153,6 +212,46 @@ class MaunaKeaTable(TableScreen):
         """(Textual calls ``TableScreen.on_resize`` too: it warns when the terminal is small.)"""
         width, height = event.size
         self.board.scale = choose_scale(width, height)
+        small = compact(width, height)
+        self.set_class(small, "-compact")
+        header = not small or self.session.status != "local"  # a networked table: connection
+        self.query_one(TableHeader).display = header
+        self._under = height - 1 - int(header) - COMPACT.rows  # rows under a compact island
+        fit_panes(self, small)
+        self._fit_lines()
+        self.refresh_bindings()
+        self._refresh_lines()
+
+    def _fit_lines(self) -> None:
+        """The compact table's rows under the island: the prompt's, and the note's while there
+        is one (a single row: the note is said on the prompt's)."""
+        note = self.query_one("#note", TextLine)
+        prompt = self.query_one("#prompt", TextLine)
+        if not self.compact:
+            note.display = True
+            prompt.styles.height = 3
+            return
+        note.display = bool(self.note) and self._under >= 2
+        prompt.styles.height = max(1, min(3, self._under - int(note.display)))
+
+    @property
+    def compact(self) -> bool:
+        """Whether the table is compact now (the island, the prompt, a narrow column)."""
+        return self.has_class("-compact")
+
+    def action_pane(self, pane: str) -> None:
+        show_pane(self, pane)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pane":
+            return pane_offered(self, parameters)
+        return super().check_action(action, parameters)
+
+    def watch_note(self, note: str) -> None:
+        super().watch_note(note)
+        if self.is_mounted and self.compact:
+            self._fit_lines()
+            self._refresh_lines()  # said on the prompt's line when the note has none
 
     # -- what the table adds to the fold ------------------------------------------------------
 
@@ -238,7 +337,13 @@ class MaunaKeaTable(TableScreen):
     def _show_hands(self) -> None:
         """The players (tiles, explorers, how many cards) and the hands the viewer may see."""
         seen, viewer = self.seen, self.viewer
-        self.query_one(PlayersPanel).show(seen, self.names, self.session.controlled, self.choice)
+        here = self.session.controlled
+        self.query_one("#players", PlayersPanel).show(seen, self.names, here, self.choice)
+        focus = self.turn.seat if self.turn.seat in here else viewer
+        if focus is None:
+            focus = self.turn.seat if self.turn.seat is not None else seen.active
+        side = self.query_one("#side-players", PlayersPanel)
+        side.show(seen, self.names, here, self.choice, focus=focus)
         looking = viewer is not None and viewer == self.turn.seat
         hint = ""
         if looking and seen.phase is Phase.DRAFT:
@@ -311,8 +416,14 @@ class MaunaKeaTable(TableScreen):
         if self.state is None or not self.is_mounted:
             return
         cursor = self.board.cursor
-        self.query_one("#info", TextLine).text = space_info(self.seen, cursor, self.names)
-        self.query_one("#prompt", TextLine).text = self._prompt()
+        info = space_info(self.seen, cursor, self.names)
+        self.query_one("#info", TextLine).text = info
+        self.query_one("#side-info", TextLine).text = info
+        prompt = self._prompt()
+        note = self.query_one("#note", TextLine)
+        if self.note and not note.display:  # no line of its own: said over the prompt's
+            prompt = note.text if isinstance(note.text, Text) else Text(self.note)
+        self.query_one("#prompt", TextLine).text = prompt
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:

@@ -5,6 +5,8 @@ paint the same way. Layout, for a scale of ``w`` × ``h`` characters per space::
 
     5 label columns | west boats (w) | 18 spaces (18·w) | east boats (w)
     2 label rows, north boats (h), 18 rows of spaces (18·h), south boats (h)
+
+The compact scale (80×24) keeps one label row: the spaces' letters, not the slots'.
 """
 
 from __future__ import annotations
@@ -55,10 +57,12 @@ BANDS = 2 + SPACES + 1  # coordinates, north boats, a band per row of spaces, so
 
 @dataclass(frozen=True)
 class Scale:
-    """Characters per space: ``width`` columns by ``height`` rows."""
+    """Characters per space: ``width`` columns by ``height`` rows, under ``labels`` rows of
+    coordinates (2: the slots' letters and the spaces'; 1: the spaces' only)."""
 
     width: int
     height: int
+    labels: int = HEADER_ROWS
 
     @property
     def columns(self) -> int:
@@ -66,10 +70,11 @@ class Scale:
 
     @property
     def rows(self) -> int:
-        return HEADER_ROWS + self.height * (SPACES + 2)
+        return self.labels + self.height * (SPACES + 2)
 
 
 SCALES = (Scale(3, 1), Scale(4, 2), Scale(5, 2), Scale(6, 3))
+COMPACT = Scale(3, 1, labels=1)  # 65×21: the island at 80×24 with a prompt and a footer
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ class Marks:
 def space_at(scale: Scale, x: int, y: int) -> Space | None:
     """The space under widget offset ``(x, y)``, if any."""
     bx = x - LABEL_WIDTH - scale.width
-    by = y - HEADER_ROWS - scale.height
+    by = y - scale.labels - scale.height
     if 0 <= bx < SPACES * scale.width and 0 <= by < SPACES * scale.height:
         return bx // scale.width, by // scale.height
     return None
@@ -361,7 +366,7 @@ class Painter:
         for x, letter in enumerate(SPACE_COLUMNS):
             here = cursor is not None and cursor[0] == x
             spaces += _line([(letter, p.label_here if here else p.label)], w, Style())
-        return [slots, spaces]
+        return [slots, spaces][-self.scale.labels :]
 
     def _margin_label(self) -> list[Run]:
         return [(" " * LABEL_WIDTH, Style())]
@@ -461,7 +466,7 @@ def paint(
 
 def band_lines(scale: Scale) -> list[range]:
     """The board's rows that each band covers."""
-    heights = [HEADER_ROWS, scale.height, *([scale.height] * SPACES), scale.height]
+    heights = [scale.labels, scale.height, *([scale.height] * SPACES), scale.height]
     out, top = [], 0
     for height in heights:
         out.append(range(top, top + height))

@@ -47,7 +47,10 @@ def cards_held(state: MaunaKeaState, seat: int) -> str:
 
 
 class PlayersPanel(Widget):
-    """One block per seat, the seat to move marked ▶, seats played here marked ⌨."""
+    """One block per seat, the seat to move marked ▶, seats played here marked ⌨.
+
+    ``compact`` (the narrow column beside the island at 80×24): a line per seat (its name and
+    score), then only the ``focus`` seat's explorers, pool and tiles, two tiles a row."""
 
     class TileChosen(Message):
         """A tile in hand was clicked."""
@@ -62,8 +65,11 @@ class PlayersPanel(Widget):
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
+        compact: bool = False,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        self.compact = compact
+        self._focus: int | None = None
         self._state: MaunaKeaState | None = None
         self._names: tuple[str, ...] = ()
         self._here: frozenset[int] = frozenset()
@@ -75,11 +81,13 @@ class PlayersPanel(Widget):
         names: Sequence[str],
         here: Collection[int],
         choice: TileChoice | None = None,
+        focus: int | None = None,
     ) -> None:
         self._state = state
         self._names = tuple(names)
         self._here = frozenset(here)
         self._choice = choice
+        self._focus = focus
         self.refresh(layout=True)
 
     def action_choose_tile(self, index: int) -> None:
@@ -89,6 +97,8 @@ class PlayersPanel(Widget):
         state = self._state
         if state is None:
             return Text("")
+        if self.compact:
+            return readable(self, self._compact(state))
         text = Text()
         for seat in range(state.players):
             self._seat(text, state, seat)
@@ -98,11 +108,46 @@ class PlayersPanel(Widget):
         text.append(on_bag, DIM)
         return readable(self, text)
 
+    def _seat_name(self, seat: int) -> str:
+        return self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
+
+    def _compact(self, state: MaunaKeaState) -> Text:
+        """A line per seat (▶ name ⌨, score), then the focus seat's explorers, pool, tiles."""
+        width = self.size.width or 14
+        text = Text()
+        for seat in range(state.players):
+            colour = Style(color=seat_colour(seat), bold=True)
+            mark = "▶" if _acting(state, seat) else " "
+            score = f"{score_parts(state, seat)['total']:>3}"
+            here = "⌨" if seat in self._here else ""
+            room = max(1, width - len(score) - 2 - len(here))
+            name = self._seat_name(seat)[:room]
+            text.append(f"{mark}{name}", colour)
+            text.append(here, DIM)
+            text.append(" " * max(1, width - 1 - len(name) - len(here) - len(score)))
+            text.append(score + "\n", Style(bold=True))
+        focus = self._focus
+        if focus is not None and 0 <= focus < state.players:
+            explorers = state.explorers[focus]
+            counts = {s: sum(e.status is s for e in explorers) for s in Status}
+            words = [f"island {counts[Status.ISLAND]}", f"saved {counts[Status.BOAT]}"]
+            if counts[Status.LOST]:
+                words.append(f"lost {counts[Status.LOST]}")
+            if counts[Status.SUPPLY]:
+                words.append(f"to place {counts[Status.SUPPLY]}")
+            text.append("\n".join(words) + "\n", DIM)
+            if _acting(state, focus) and state.phase is Phase.TURN:
+                text.append(f"pool {state.pool} MP\n", Style(color="#ffe14d", bold=True))
+            hand = state.hands[focus]
+            for at in range(0, len(hand), 2):
+                self._hand(text, hand[at : at + 2], focus, first=at, lead="")
+        text.append(f"Bag {len(state.bag)}", DIM)
+        return text
+
     def _seat(self, text: Text, state: MaunaKeaState, seat: int) -> None:
-        name = self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
+        name = self._seat_name(seat)
         colour = Style(color=seat_colour(seat), bold=True)
-        acting = state.active == seat and state.phase in (Phase.TURN, Phase.REFILL)
-        acting = acting or (state.phase is Phase.PLACEMENT and state.placer == seat)
+        acting = _acting(state, seat)
         score = score_parts(state, seat)["total"]
         head = Text()
         head.append("▶ " if acting else "  ", colour)
@@ -148,12 +193,15 @@ class PlayersPanel(Widget):
         if hand:
             self._hand(text, hand, seat)
 
-    def _hand(self, text: Text, hand: Sequence[int], seat: int) -> None:
+    def _hand(
+        self, text: Text, hand: Sequence[int], seat: int, *, first: int = 0, lead: str = "  "
+    ) -> None:
+        """The tiles ``hand`` (``first`` is the first one's index in the seat's hand)."""
         choice = self._choice if self._choice and self._choice.seat == seat else None
-        labels = Text("  ")
-        tops = Text("  ")
-        bottoms = Text("  ")
-        for index, tile in enumerate(hand):
+        labels = Text(lead)
+        tops = Text(lead)
+        bottoms = Text(lead)
+        for index, tile in enumerate(hand, start=first):
             chosen = choice is not None and choice.index == index
             click = Style(meta={"@click": f"choose_tile({index})"})
             label = f"{index + 1}:{C.mp(tile)}MP"
@@ -169,3 +217,9 @@ class PlayersPanel(Widget):
             row.rstrip()
             text.append_text(row)
             text.append("\n")
+
+
+def _acting(state: MaunaKeaState, seat: int) -> bool:
+    """Whether ``seat`` is the one to play now (its turn, or its explorer to place)."""
+    acting = state.active == seat and state.phase in (Phase.TURN, Phase.REFILL)
+    return acting or (state.phase is Phase.PLACEMENT and state.placer == seat)
