@@ -157,7 +157,8 @@ async def test_the_replay_fits_80x24_and_the_size_warning_comes_and_goes(tmp_pat
         await pilot.press("end")
         await pilot.pause()
         lines = screen_text(pilot).splitlines()
-        assert "event " in lines[-2] and "━" in lines[-2], "the timeline is on screen"
+        assert "event " in lines[-3] and "━" in lines[-3], "the timeline is on screen"
+        assert "Game over" in lines[-2] or "wins" in lines[-2], "and the last event's words"
         assert "needs a terminal" not in notices(app)
         await pilot.resize_terminal(60, 20)
         await wait_for(pilot, lambda: "This replay needs a terminal of at least 80×24" in
@@ -168,10 +169,10 @@ async def test_the_replay_fits_80x24_and_the_size_warning_comes_and_goes(tmp_pat
 
 async def test_a_table_warns_when_small_and_stops_when_it_grows() -> None:
     app = game_app(from_position(turn_position("small-table"), "small-table"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(79, 23)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
-        await wait_for(pilot, lambda: "needs a terminal of at least 99×34" in notices(app))
-        await pilot.resize_terminal(100, 40)
+        await wait_for(pilot, lambda: "needs a terminal of at least 80×24" in notices(app))
+        await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: "needs a terminal" not in notices(app), "no warning")
 
 

@@ -58,8 +58,9 @@ async def test_the_notice_says_the_terminal_s_size_as_it_is_now() -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
         await wait_for(pilot, lambda: "(this one is 60×20)" in notices(app), "the notice")
-        await pilot.resize_terminal(80, 24)  # larger, still too small
-        await wait_for(pilot, lambda: "(this one is 80×24)" in notices(app), "the new size")
+        await pilot.resize_terminal(70, 22)  # larger, still too small
+        await wait_for(pilot, lambda: "(this one is 70×22)" in notices(app), "the new size")
         assert "60×20" not in notices(app) and notices(app).count("needs a terminal") == 1
-        await pilot.resize_terminal(100, 40)
+        assert "at least 80×24" in notices(app)
+        await pilot.resize_terminal(80, 24)  # the compact table fits
         await wait_for(pilot, lambda: "needs a terminal" not in notices(app), "no notice")

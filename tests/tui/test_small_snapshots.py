@@ -1,5 +1,6 @@
-"""Snapshots at 80×24 of each main screen: the menu, a Mauna Kea table and a Kilauea table
-(each says the size it needs), Mauna Kea's replay in its compact layout, and the end screen.
+"""Snapshots at 80×24 of each main screen: the menu, Mauna Kea's compact table (a tile being
+laid, an explorer moving, the players' and the log's panes), a Kilauea table (it says the size
+it needs), Mauna Kea's compact replay and its log pane, and the end screen.
 
 Update them after an intended change with ``pytest tests/tui/test_small_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them.
@@ -27,8 +28,23 @@ def test_menu_at_80x24(snap_compare: Snap, fixed_data_dir: Path) -> None:
     assert snap_compare(app, terminal_size=SMALL, run_before=menu_ready)
 
 
-def test_maunakea_table_at_80x24_names_the_size_it_needs(snap_compare: Snap) -> None:
+def test_maunakea_table_at_80x24_laying_a_tile(snap_compare: Snap) -> None:
     app, run_before = _mid_game(("1",))
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_maunakea_table_at_80x24_moving_an_explorer(snap_compare: Snap) -> None:
+    app, run_before = _mid_game(("2", "s", "1", "s", "tab", "right"))
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_maunakea_table_at_80x24_the_players_pane(snap_compare: Snap) -> None:
+    app, run_before = _mid_game(("i",))
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_maunakea_table_at_80x24_the_log_pane(snap_compare: Snap) -> None:
+    app, run_before = _mid_game(("i", "i"))
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
@@ -40,6 +56,11 @@ def test_kilauea_table_at_80x24_names_the_size_it_needs(snap_compare: Snap) -> N
 def test_maunakea_replay_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
     app, run_before = replay_at_event_60(tmp_path / "small.caldera")
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_maunakea_replay_at_80x24_the_log_pane(snap_compare: Snap, tmp_path: Path) -> None:
+    app, run_before = replay_at_event_60(tmp_path / "small.caldera")
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before, press=["i", "i"])
 
 
 def test_end_screen_at_80x24(snap_compare: Snap) -> None:
