@@ -1,7 +1,7 @@
 """Mauna Kea at 80×24 (the size most terminals open at): the compact table shows the whole
 island, the prompt, the scores and the tiles of the seat here, says no size notice, and a
 whole game start (every explorer placed) and a turn (a tile laid, the others spent, an explorer
-moved, the turn ended) are played with the keys its footer shows. ``i`` shows the players, then
+moved, the turn ended) are played with the keys its footer shows. ``m`` shows the players, then
 the log, then the island again; a larger terminal keeps the full table."""
 
 from __future__ import annotations
@@ -132,30 +132,30 @@ async def test_a_game_start_and_a_turn_at_80x24_with_the_keys_the_footer_shows()
         assert "needs a terminal" not in notices(app)
 
 
-async def test_i_shows_the_players_then_the_log_then_the_island() -> None:
+async def test_m_shows_the_players_then_the_log_then_the_island() -> None:
     app = game_app(local_game(2, {1: "greedy"}, seed="compact-panes", game="maunakea"))
     async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
         screen = screen_of(app)
         await wait_for(pilot, lambda: screen.turn.placing_explorers, "Red to place")
         await pilot.pause()
-        assert "i Players" in footer(app)
+        assert "m Players" in footer(app)
         assert "Mauna Kea begins" not in screen_text(pilot)  # the log is one key away
-        await pilot.press("i")
+        await pilot.press("m")
         await pilot.pause()
         text = screen_text(pilot)
         assert "to place" in text and "Bag:" in text and "lava flows" in text  # and the legend
-        assert "i Log" in footer(app)
-        await pilot.press("i")
+        assert "m Log" in footer(app)
+        await pilot.press("m")
         await pilot.pause()
         assert "Mauna Kea begins" in screen_text(pilot)
-        assert "i Island" in footer(app)
-        await pilot.press("i")
+        assert "m Island" in footer(app)
+        await pilot.press("m")
         await pilot.pause()
         assert "Mauna Kea begins" not in screen_text(pilot)
-        assert "i Players" in footer(app)
+        assert "m Players" in footer(app)
         # the keys still play the island while a pane is shown
-        await pilot.press("i")
+        await pilot.press("m")
         target = sorted(screen.turn.start_spaces())[0]
         before = len(screen.session.envelopes)
         await point_at(pilot, screen.board, target)
@@ -169,11 +169,11 @@ async def test_a_larger_terminal_keeps_the_full_table() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
         screen = screen_of(app)
         await wait_for(pilot, lambda: screen.compact, "the compact table")
-        await pilot.press("i")  # a pane open when the terminal grows
+        await pilot.press("m")  # a pane open when the terminal grows
         await pilot.resize_terminal(99, 34)
         await wait_for(pilot, lambda: not screen.compact, "the full table")
         await pilot.pause()
         text = screen_text(pilot)
         assert "Mauna Kea begins" in text and "lava flows" in text and "Bag:" in text
-        assert "i Players" not in footer(app) and "i Log" not in footer(app)
+        assert "m Players" not in footer(app) and "m Log" not in footer(app)
         assert screen.board.size.height > COMPACT.rows  # the slots' letters are back

@@ -39,12 +39,12 @@ def test_maunakea_table_at_80x24_moving_an_explorer(snap_compare: Snap) -> None:
 
 
 def test_maunakea_table_at_80x24_the_players_pane(snap_compare: Snap) -> None:
-    app, run_before = _mid_game(("i",))
+    app, run_before = _mid_game(("m",))
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
 def test_maunakea_table_at_80x24_the_log_pane(snap_compare: Snap) -> None:
-    app, run_before = _mid_game(("i", "i"))
+    app, run_before = _mid_game(("m", "m"))
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
@@ -60,7 +60,7 @@ def test_maunakea_replay_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
 
 def test_maunakea_replay_at_80x24_the_log_pane(snap_compare: Snap, tmp_path: Path) -> None:
     app, run_before = replay_at_event_60(tmp_path / "small.caldera")
-    assert snap_compare(app, terminal_size=SMALL, run_before=run_before, press=["i", "i"])
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before, press=["m", "m"])
 
 
 def test_end_screen_at_80x24(snap_compare: Snap) -> None:

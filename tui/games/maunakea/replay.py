@@ -4,7 +4,7 @@ tiles and boats, and the hands the chosen viewer may see.
 The board at event N is the fold of events 0…N; the slot event N covered is marked.
 Below 99×34 the replay is compact, as the table is: the island, the timeline, and beside the
 island the scores and the tiles of the seat to play, under the timeline the event's sentence;
-``i`` lays the players, then the log, over the island.
+``m`` lays the players, then the log, over the island.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 From 99×34 the players, the log and the legend sit beside and under the island. Smaller (down to
 80×24) the table is compact: the island, the prompt, and beside the island a narrow column of
 the scores, the tiles of the seat at this keyboard (or the one to play) and the space under the
-cursor; ``i`` lays the players, the cards, the log and the legend over the island's right part.
+cursor; ``m`` lays the players, the cards, the log and the legend over the island's right part.
 
 :class:`MaunaKeaTable` shows what its :class:`~tui.screens.table.TableScreen` folds from the
 session (draws and lava are revealed one at a time, at ``reveal_pace``);
@@ -59,11 +59,11 @@ SIDE_MIN = 34  # columns the players and log need beside the board
 ROOMY = (99, 34)  # the smallest terminal the whole table fits (smaller: the compact table)
 MIN_SIZE = (80, 24)  # the smallest terminal the compact table fits
 BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
-PANES = ("players", "log", "")  # what ``i`` shows over the compact island, in turn
+PANES = ("players", "log", "")  # what ``m`` shows over the compact island, in turn
 PANE_BINDINGS: list[BindingType] = [
-    Binding("i", "pane('players')", "Players", tooltip="Every player's explorers, boats, tiles"),
-    Binding("i", "pane('log')", "Log", tooltip="The whole log"),
-    Binding("i", "pane('')", "Island", tooltip="Back to the island"),
+    Binding("m", "pane('players')", "Players", tooltip="Every player's explorers, boats, tiles"),
+    Binding("m", "pane('log')", "Log", tooltip="The whole log"),
+    Binding("m", "pane('')", "Island", tooltip="Back to the island"),
 ]
 COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
 
@@ -120,7 +120,7 @@ def show_pane(screen: Screen[Any], pane: str) -> None:
 
 
 def pane_offered(screen: Screen[Any], parameters: tuple[object, ...]) -> bool:
-    """Whether ``i`` shows the pane ``parameters[0]`` now: the next one after the one shown
+    """Whether ``m`` shows the pane ``parameters[0]`` now: the next one after the one shown
     (only on the compact table)."""
     if not screen.has_class("-compact") or not parameters:
         return False
