@@ -77,6 +77,8 @@ def one(game: str, index: int, bots: str, plant: int) -> dict[str, Any]:
         "planted_marked": sum(d.mark in serious for d in planted),
         "costly": len(costly), "costly_marked": sum(d.mark in serious for d in costly),
         "own": len(own), "own_marked": sum(d.mark in serious for d in own),
+        "planted_losses": [[d.chance_lost, d.points_lost] for d in planted],
+        "own_losses": [[d.chance_lost, d.points_lost] for d in own],
     }  # fmt: skip
 
 
