@@ -129,6 +129,14 @@ def keep(record: Unfinished) -> Kept:
     return Kept(record, path, lock)
 
 
+def forget(replay: Path) -> None:
+    """Forget the record of the unfinished game in ``replay`` (its file is being deleted)."""
+    path = _record_path(replay)
+    for gone in (path, path.with_suffix(".lock")):
+        with contextlib.suppress(OSError):
+            gone.unlink()
+
+
 def _text(record: Unfinished) -> str:
     return json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
 

@@ -262,3 +262,54 @@ def test_a_result_names_the_winner_s_score_first(tmp_path: Path, seed: str) -> N
     with ReplayWriter.create(short, whole.header) as writer:  # a game just begun: one event
         writer.append(whole.envelopes[0], whole.raw[0])
     assert read_entry(short).result == "unfinished (1 event)"
+
+
+async def test_a_saved_game_is_deleted_or_renamed_from_the_menu(data_dir: Path) -> None:
+    from tui.screens.choice import AskScreen, ConfirmScreen
+
+    folder = data_dir / "replays"
+    folder.mkdir(parents=True)
+    for name, seed in (("old", "del-1"), ("keep", "del-2")):
+        save(folder / f"{name}.caldera", "kilauea", ["Ann", "Bob"], seed,
+             options={"turn_limit": 2})  # fmt: skip
+    (folder / "old.caldera.proofs").write_text("{}\n")
+    (folder / "keep.caldera.review.json").write_text("{}\n")
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await saved_games(pilot, 2)
+        await pilot.press("tab")
+        table = menu.query_one(DataTable)
+        table.move_cursor(row=[e.path.stem for e in menu.entries].index("old"))
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "asked first")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: menu.loaded and len(menu.entries) == 1, "one game left")
+        assert (
+            not (folder / "old.caldera").exists() and not (folder / "old.caldera.proofs").exists()
+        )
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, AskScreen), "the new name")
+        app.screen.query_one("Input").value = "final of the club"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (folder / "final of the club.caldera").exists(), "renamed")
+        assert (folder / "final of the club.caldera.review.json").exists()
+        assert not (folder / "keep.caldera").exists()
+        await wait_for(pilot, lambda: [e.path.stem for e in menu.entries] == ["final of the club"])
+
+
+def test_an_unfinished_game_keeps_its_name_and_one_being_played_stays(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from tui.replay.library import delete_saved, read_entry, rename_saved
+
+    path = tmp_path / "g.caldera"
+    save(path, "kilauea", ["Ann", "Bob"], "del-3", options={"turn_limit": 2})
+    entry = read_entry(path)
+    with pytest.raises(ValueError, match="being played right now"):
+        delete_saved(replace(entry, playing_now=True))
+    with pytest.raises(ValueError, match="keeps its name"):
+        rename_saved(replace(entry, resumable="local"), "x")
+    for bad in ("", "../x", ".hidden"):
+        with pytest.raises(ValueError, match="a name has"):
+            rename_saved(entry, bad)
+    assert path.exists()

@@ -205,3 +205,38 @@ def saved_replays(directory: Path | None = None) -> list[Path]:
     except OSError:
         return []
     return [path for *_, path in sorted(found, reverse=True)]
+
+
+SIBLINGS = (".proofs", ".review.json")
+"""What a saved game keeps beside its replay: its host's proofs and its kept review."""
+
+
+def delete_saved(entry: ReplayEntry) -> str:
+    """Delete a saved game, what it keeps beside it and its record of an unfinished game; the
+    one line that says so. ``ValueError`` (one line) for a game being played right now."""
+    if entry.playing_now:
+        raise ValueError(f"{entry.path.name} is being played right now: it stays")
+    for path in (entry.path, *(entry.path.with_name(entry.path.name + s) for s in SIBLINGS)):
+        path.unlink(missing_ok=True)
+    unfinished.forget(entry.path)
+    return f"Deleted {entry.path.name}"
+
+
+def rename_saved(entry: ReplayEntry, name: str) -> Path:
+    """Give a saved game a new file name (what it keeps beside it follows); the new path.
+    ``ValueError`` (one line) for a name that cannot be one, one already taken, or a game that
+    may still be resumed (its record knows it by its name)."""
+    stem = name.strip().removesuffix(SUFFIX).strip()
+    if not stem or "/" in stem or "\\" in stem or stem.startswith(".") or len(stem) > 120:
+        raise ValueError("a name has letters, no '/' and does not start with '.'")
+    if entry.resumable or entry.playing_now:
+        raise ValueError("an unfinished game keeps its name until it is over")
+    target = entry.path.with_name(stem + SUFFIX)
+    if target.exists():
+        raise ValueError(f"{target.name} exists already")
+    entry.path.rename(target)
+    for suffix in SIBLINGS:
+        beside = entry.path.with_name(entry.path.name + suffix)
+        if beside.exists():
+            beside.rename(target.with_name(target.name + suffix))
+    return target

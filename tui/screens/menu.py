@@ -141,6 +141,10 @@ def game_title(game: str) -> str:
         return game
 
 
+ON_THE_LIST = ("delete_selected", "rename_selected")
+"""Actions on the highlighted saved game, offered while the list has the focus."""
+
+
 class MenuScreen(Screen[None]):
     """The first screen: what to do, and the games played so far."""
 
@@ -158,6 +162,8 @@ class MenuScreen(Screen[None]):
         Binding("enter", "resume_selected", "Resume", priority=True, tooltip="Go on with it"),
         Binding("enter", "open_selected", "Watch replay", priority=True),
         Binding("w", "watch_selected", "Watch replay", tooltip="Watch this unfinished game"),
+        Binding("d,delete", "delete_selected", "Delete", tooltip="Delete this saved game"),
+        Binding("f2", "rename_selected", "Rename", tooltip="Give this saved game another name"),
         Binding("f5", "reload", "Reload list", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -349,10 +355,12 @@ class MenuScreen(Screen[None]):
         return self.entries[row] if 0 <= row < len(self.entries) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("open_selected", "resume_selected", "watch_selected"):
+        if action in ("open_selected", "resume_selected", "watch_selected", *ON_THE_LIST):
             entry = self.selected
             if self.focused is not self.query_one("#replays") or entry is None:
                 return False
+            if action in ON_THE_LIST:
+                return True
             can_resume = _can_resume(entry)
             return can_resume if action != "open_selected" else not can_resume
         return True
@@ -424,6 +432,48 @@ class MenuScreen(Screen[None]):
     def action_watch_selected(self) -> None:
         if (entry := self.selected) is not None:
             self.post_message(self.OpenReplay(entry.path))
+
+    def action_delete_selected(self) -> None:
+        """``d`` on a saved game: asked first, then the file and what it keeps beside it go."""
+        from tui.replay.library import delete_saved
+        from tui.screens.choice import ConfirmScreen
+
+        entry = self.selected
+        if entry is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.notify(delete_saved(entry))
+            except (ValueError, OSError) as exc:
+                self.notify(f"Not deleted: {exc}", severity="error")
+            self.action_reload()
+
+        question = f"Delete {entry.path.name} ({entry.result or 'a saved game'}) for good?"
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def action_rename_selected(self) -> None:
+        """``F2`` on a saved game: a new file name, in the same folder."""
+        from tui.replay.library import rename_saved
+        from tui.screens.choice import AskScreen
+
+        entry = self.selected
+        if entry is None:
+            return
+
+        def answered(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                self.notify(f"Renamed to {rename_saved(entry, name).name}")
+            except (ValueError, OSError) as exc:
+                self.notify(f"Not renamed: {exc}", severity="error")
+            self.action_reload()
+
+        hint = "a new name for the file; .caldera is added"
+        self.app.push_screen(AskScreen("Rename the saved game", entry.path.stem, hint), answered)
 
     @on(DataTable.RowSelected, "#replays")
     def _row_selected(self, event: DataTable.RowSelected) -> None:
