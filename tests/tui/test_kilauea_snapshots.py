@@ -86,8 +86,8 @@ def test_kilauea_end_screen(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_kilauea_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
-    path = tmp_path / "kilauea.caldera"
+def replay_at_event_90(path: Path) -> tuple[CalderaApp, Callable[[Pilot[Any]], Any]]:
+    """A 3-player game's replay, at event 90."""
     save_game(path, "k-snap-replay", players=3)
     app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
 
@@ -96,4 +96,9 @@ def test_kilauea_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
         await pilot.press("g", "9", "0", "enter")
         await pilot.pause()
 
+    return app, run_before
+
+
+def test_kilauea_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    app, run_before = replay_at_event_90(tmp_path / "kilauea.caldera")
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -1,6 +1,6 @@
 """Snapshots at 80×24 of each main screen: the menu, Mauna Kea's compact table (a tile being
-laid, an explorer moving, the players' and the log's panes), a Kilauea table (it says the size
-it needs), Mauna Kea's compact replay and its log pane, and the end screen.
+laid, an explorer moving, the players' and the log's panes), Kilauea's compact table and replay,
+Mauna Kea's compact replay and its log pane, and the end screen.
 
 Update them after an intended change with ``pytest tests/tui/test_small_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them.
@@ -48,8 +48,13 @@ def test_maunakea_table_at_80x24_the_log_pane(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 
-def test_kilauea_table_at_80x24_names_the_size_it_needs(snap_compare: Snap) -> None:
+def test_kilauea_table_at_80x24_in_its_compact_layout(snap_compare: Snap) -> None:
     app, run_before = kilauea.table(())
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_kilauea_replay_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
+    app, run_before = kilauea.replay_at_event_90(tmp_path / "kilauea.caldera")
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 

@@ -40,4 +40,10 @@ def _brief() -> str:
     return BRIEF
 
 
-SCREENS = GameScreens(play=_play, replay=_replay, help=_help, brief=_brief)
+SCREENS = GameScreens(
+    play=_play,
+    replay=_replay,
+    help=_help,
+    brief=_brief,
+    option_hints={"forest_sides": "ABBAB: boards 1–5's sides; empty: random"},
+)

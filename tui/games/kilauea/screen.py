@@ -5,6 +5,11 @@ move the canoe, ``c`` cut, ``v`` build on the volcano, ``i`` build on your islan
 tile, ``e`` end the turn), then its questions answered with the arrows and ``enter`` or a digit.
 Only what the rules allow now is offered (``kilauea_turn``); a key that cannot act now says why
 in one line. The board points at what the highlighted choice would touch.
+
+Under 100 columns the board is drawn compact; with fewer rows than every island needs, it shows
+the island of the seat playing (or watched) and the others' scores. What the table leaves off
+then is one key away (``p`` the players, ``l`` the log, in :class:`KilaueaDetails`), and the
+footer shows those keys. 80×24 plays.
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ from core.games.kilauea.transcript import REASONS
 from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
+from tui.games.kilauea.details import KilaueaDetails
 from tui.games.kilauea.turn import Turn
-from tui.games.kilauea.verbs import DRAFT, MOVE, VERB, VERBS
+from tui.games.kilauea.verbs import DRAFT, MOVE, TILE, VERB, VERBS
 from tui.games.kilauea.widgets.board import VolcanoBoard
 from tui.games.kilauea.widgets.paint import Marks, Spots, choose_scale
 from tui.games.kilauea.widgets.recent import event_spots, union
 from tui.screens.choice_table import CHOICE_BINDINGS, ChoiceTableScreen, verb_bindings
+from tui.screens.choice_tree import Choice
 from tui.widgets.choices import ChoiceList
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
@@ -37,6 +44,9 @@ from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
 BELOW_BOARD = 16  # rows the prompt, note, choices and footer need at least
+AROUND_BOARD = 10  # the fewest rows besides the board: header, prompt, note, 3 choices, footer
+WIDE = 100  # columns of the full board and the log beside the choices
+TALL = 34  # rows with a log under the choices, on a narrow terminal
 DIGITS = 9
 SCORE_PARTS = {  # the end screen's headings for the parts of a score
     "tiles": "Action\ntiles",
@@ -66,11 +76,16 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
     VERB = VERB
     DRAMATIC = DRAMATIC
     SCORE_PARTS = SCORE_PARTS
-    MIN_SIZE = (100, 34)  # 4 players' board, the prompt and a few choices
+    MIN_SIZE = (80, 24)  # the compact board, the prompt and 3 choices
+    FOOTER_LEAVES_OUT = ("hint", "back", "undo", "leave")  # on a narrow terminal, in this order
     BINDINGS: ClassVar[list[BindingType]] = [
         *verb_bindings(VERBS),
         *CHOICE_BINDINGS,
+        # a digit on the list of verbs: never a verb (1 once ended a turn), the line says which
+        *[Binding(str(i + 1), "digit_on_verbs", show=False) for i in range(DIGITS)],
         Binding("o", "scores", "Scores", tooltip="Show the final scores again"),
+        Binding("p", "details('players')", "Players", tooltip="Every player's island and canoe"),
+        Binding("l", "details('log')", "Log", tooltip="The whole log of the game"),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
     ]
 
@@ -113,6 +128,14 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
         """(Textual calls ``TableScreen.on_resize`` too: it warns when the terminal is small.)"""
         width, height = event.size
         self.board.scale = choose_scale(width, height, len(self.names), BELOW_BOARD)
+        self.board.room = height - AROUND_BOARD
+        self.set_class(width < WIDE, "-narrow")
+        self.set_class(width < WIDE and height < TALL, "-no-log")
+        self.call_after_refresh(self.refresh_bindings)  # the pane's keys follow the board
+
+    @property
+    def log_hidden(self) -> bool:
+        return self.has_class("-no-log")
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -122,12 +145,59 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
             return
         seat = self.acting_seat()
         self.turn = Turn(self.rules, self.state, seat)
+        self.board.seat = self._own_seat(seat)
         verb = self.kept_verb(seat)
         if verb is None:
             only = self.turn.verbs()
             if len(only) == 1 and only[0] in (DRAFT, MOVE):
                 verb = only[0]  # the one thing to do: ask it straight away
         self.ask(verb)
+
+    def _own_seat(self, acting: int | None) -> int:
+        """The island a short board shows: the seat playing here now, else the one player at
+        this keyboard, else the seat whose turn it is."""
+        if acting is not None:
+            return acting
+        controlled = sorted(self.session.controlled)
+        if len(controlled) == 1:
+            return controlled[0]
+        state = self.state
+        return state.active if state is not None and state.active is not None else 0
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        on_verbs = self.choice is None and self.turn.seat is not None
+        if action == "choose" and on_verbs:
+            return False  # a verb is chosen by its letter (the digit's line says so)
+        if action == "digit_on_verbs":
+            return on_verbs
+        if action == "details":
+            if not self.is_mounted or self.state is None:
+                return False
+            return not self.board.shows_all if parameters[0] == "players" else self.log_hidden
+        return super().check_action(action, parameters)
+
+    def action_digit_on_verbs(self) -> None:
+        """A digit while the verbs are listed: say which letter does what instead."""
+        keys = ", ".join(f"{verb.key} {verb.title.lower()}" for verb, _, why in
+                         self.turn.verb_rows() if not why)  # fmt: skip
+        self.note = f"✗ Digits answer questions. Choose with a letter: {keys}."
+
+    def question(self, choice: Choice) -> str:
+        """The tile question says what a tile gives up: the second cut."""
+        words = choice.stage.question
+        if choice.verb is TILE and not self.picks and self.turn.tile_ends_cutting():
+            words = "Use which action tile? (then no second cut)"
+        return words
+
+    def action_details(self, tab: str) -> None:
+        """The players, the log, the tiles and the board's key in a pane over the table."""
+        if self.state is None:
+            return
+        log = self.query_one(EventLog)
+        sentences = sorted(log.said().items())
+        pane = KilaueaDetails(self.state, self.board.scale, self.board.seats, sentences,
+                              self.names, tab)  # fmt: skip
+        self.app.push_screen(pane)
 
     def end_note(self) -> str:
         reason = self.state.end if self.state is not None else None

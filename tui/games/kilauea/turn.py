@@ -184,9 +184,15 @@ class Turn(SeatTurn):
             )
         earned = self.usable_tiles()
         tiles_text = ", ".join(code + ("" if ok else " not now") for code, ok in earned)
+        if self.tile_ends_cutting():
+            tiles_text += "; then no second cut"
         tail = f"[b]t[/b] uses a tile ({tiles_text}) · " if earned else ""
         second = "[b]c[/b] cuts a second Tiki · " if self.can(CUT) else ""
         return f"[b]{name}[/b]: {second}{tail}[b]e[/b] ends the turn"
+
+    def tile_ends_cutting(self) -> bool:
+        """Whether using a tile now gives up the second cut (one Tiki cut, a second allowed)."""
+        return self.state.phase is Phase.CUTTING and self.can(CUT) and self.can(TILE)
 
     def verb_rows(self) -> list[tuple[Verb, str, str]]:
         """The verbs to list now: each with its words, and why not (a tile earned but not
@@ -201,7 +207,8 @@ class Turn(SeatTurn):
                 earned = self.usable_tiles()
                 usable = [code for code, ok in earned if ok]
                 if usable:
-                    rows.append((verb, f"Use an action tile: {', '.join(usable)}", ""))
+                    gives_up = " (then no second cut)" if self.tile_ends_cutting() else ""
+                    rows.append((verb, f"Use an action tile: {', '.join(usable)}{gives_up}", ""))
                 elif earned and state.phase in (Phase.CUTTING, Phase.ACTIONS):
                     codes = ", ".join(code for code, _ in earned)
                     rows.append((verb, f"Use an action tile: {codes}", "not usable now"))

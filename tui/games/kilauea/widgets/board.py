@@ -2,7 +2,8 @@
 
 The board only shows: the screen tells it what (:meth:`VolcanoBoard.show`) and at which scale.
 Painting happens at most once per frame, however often ``show`` is called in between. It takes
-the active theme's colours and repaints when the theme changes.
+the active theme's colours and repaints when the theme changes. Given fewer rows (``room``) than
+every island needs, it shows one seat's island (``seat``) and the others' scores.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.games.kilauea.state import KilaueaState
-from tui.games.kilauea.widgets.paint import SMALLEST, Marks, Scale, Seats, paint
+from tui.games.kilauea.widgets.paint import SMALLEST, Marks, Scale, Seats, paint, rows_needed
 from tui.widgets.theme_colours import colours_of, on_theme_change
 
 
@@ -24,6 +25,8 @@ class VolcanoBoard(Widget):
     """Kilauea's table, unrolled: one strip per volcano sector."""
 
     scale: reactive[Scale] = reactive(SMALLEST, layout=True)
+    room: reactive[int] = reactive(0, layout=True)  # the rows it may take (0: all it needs)
+    seat: reactive[int] = reactive(0, layout=True)  # the island shown when short of rows
 
     def __init__(
         self,
@@ -40,6 +43,7 @@ class VolcanoBoard(Widget):
         self._marks = Marks()
         self._strips: list[Strip] = []
         self._dirty = True
+        self._all = True
 
     def on_mount(self) -> None:
         on_theme_change(self, self._invalidate)
@@ -58,6 +62,19 @@ class VolcanoBoard(Widget):
     def watch_scale(self) -> None:
         self._invalidate()
 
+    def watch_room(self) -> None:
+        self._invalidate()
+
+    def watch_seat(self) -> None:
+        self._invalidate()
+
+    @property
+    def shows_all(self) -> bool:
+        """Whether every seat's island is shown (else one seat's and the others' scores)."""
+        if self._dirty:
+            self._repaint()
+        return self._all
+
     def _invalidate(self) -> None:
         self._dirty = True
         self.refresh()
@@ -66,15 +83,24 @@ class VolcanoBoard(Widget):
         return self.scale.columns
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        players = self._state.players if self._state is not None else len(self.seats.names)
-        return self.scale.rows(players)
+        if self._dirty:
+            self._repaint()
+        if self._strips:
+            return len(self._strips)
+        return self.scale.rows(len(self.seats.names))
 
     def _repaint(self) -> None:
         self._dirty = False
         if self._state is None:
             self._strips = []
             return
-        rows = paint(self._state, self._marks, self.scale, self.seats, colours_of(self.app))
+        colours = colours_of(self.app)
+        state = self._state
+        self._all = not self.room or rows_needed(state, self.scale) <= self.room
+        own = None if self._all else min(self.seat, state.players - 1)
+        rows = paint(state, self._marks, self.scale, self.seats, colours, own)
+        if len(rows) != len(self._strips):
+            self.refresh(layout=True)  # forests of another height, or islands shown or not
         width = self.scale.columns
         base = self.rich_style  # the screen's colours under the board's own
         self._strips = [

@@ -1,10 +1,11 @@
 """Where each forest space is drawn: the four board sides as small pictures.
 
 A forest is drawn from the volcano (top) down to the shore (bottom): inner spaces on top, then
-the middle row (the volcano tile sits beside it), then the outer spaces on the shore. Each space
-is one character at column ``2 * slot``; a path between two spaces one row apart is ``│`` (same
-slot), ``╱`` or ``╲`` (neighbouring slots) in the row between them. The slots are chosen by hand
-for the four templates of ``components.toml``; ``check_layouts`` proves every path can be drawn.
+the middle row, then the outer spaces on the shore. Each space is one character at column
+``2 * slot``, its number (the 2 of ``o2``) right of it; a path between two spaces one row apart
+is ``│`` (same slot), ``╱`` or ``╲`` (neighbouring slots) in the row between them. The slots
+are chosen by hand for the four templates of ``components.toml``; ``check_layouts`` proves every
+path can be drawn.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ SLOTS: dict[str, dict[str, int]] = {
         "i5": 3,
     },
 }
-WIDTH = 13  # characters: slots 0..6
+WIDTH = 14  # characters: slots 0..6, each space's number right of it (o1 o2 …)
 HEIGHT = 7  # lines: at most 4 rows of spaces and 3 rows of paths
 
 
@@ -51,6 +52,7 @@ class Drawing:
     spaces: dict[str, tuple[int, int]]
     paths: dict[tuple[int, int], str]
     middle_line: int  # the line of the middle row (the volcano tile is drawn beside it)
+    top: int  # the first line anything is drawn on (the lines above it are empty)
 
 
 def depth(template: Template, space: str) -> int:
@@ -83,7 +85,7 @@ def drawing(name: str) -> Drawing:
             glyph = "│" if upper == lower else ("╱" if upper > lower else "╲")
             paths[where] = _merge(paths.get(where), glyph)
     middle = next(line(s) for s in template.middle)
-    return Drawing(spaces, paths, middle)
+    return Drawing(spaces, paths, middle, min(at for at, _ in spaces.values()))
 
 
 def check_layouts() -> list[str]:
@@ -105,6 +107,6 @@ def check_layouts() -> list[str]:
         for row, used in rows.items():
             if len(set(used)) != len(used):
                 problems.append(f"{name}: two spaces share a slot in row {row}")
-        if max(slots.values()) * 2 + 1 > WIDTH or 2 * max(rows) + 1 > HEIGHT:
+        if max(slots.values()) * 2 + 2 > WIDTH or 2 * max(rows) + 1 > HEIGHT:
             problems.append(f"{name}: does not fit in {WIDTH}×{HEIGHT}")
     return problems

@@ -38,6 +38,32 @@ CHOSEN = Style(underline=True, bold=True)
 DIM = Style(dim=True)
 
 
+TILE_BRIEF = {  # what each action tile face does, in at most 13 cells (● a Sacred Stone paid)
+    "1A": "+2 VP",
+    "1B": "1●: +2 VP",
+    "2A": "+2 stones",
+    "2B": "3●: canoe→isl",
+    "3A": "1●: copy reef",
+    "3B": "1●: copy any",
+    "4A": "isl→isl",
+    "4B": "1●: isl→isl",
+    "5A": "volc→next",
+    "5B": "1●: volc→next",
+    "6A": "volc→far",
+    "6B": "1●: volc→far",
+    "7A": "forest→volc",
+    "7B": "cut any",
+    "8A": "canoe→volc+1●",
+    "8B": "2●:volc→canoe",
+    "9A": "3●:forest→isl",
+    "9B": "4●: volc→isl",
+    "10A": "forest⇄volc",
+    "10B": "2●: volc⇄volc",
+}
+"""The board's words for a tile (``≈6A`` is "volc→far": a volcano Tiki to a sector that is not
+next to it); the help and the choices say each in full."""
+
+
 @dataclass(frozen=True)
 class Palette:
     """The board's letters and words under one theme (the pieces drawn on their own colours,
@@ -51,6 +77,7 @@ class Palette:
     sea: Style  # a track space under a Sea tile
     track: Style
     reef: Style
+    reef_words: Style  # what a reef tile does
     slope: Style
     locked: Style  # a volcano tile still locked in its forest
     acting: Style  # the ▶ before the player to act
@@ -70,6 +97,7 @@ def palette(colours: ThemeColours) -> Palette:
         sea=Style(color=ink("#3d6e9e")),
         track=Style(color=ink("#b0c8e0")),
         reef=Style(color=ink("#7fe0e0"), bold=True),
+        reef_words=Style(color=ink("#7fe0e0")),
         slope=Style(color=ink("#ff8a4a"), bold=True),
         locked=Style(color=ink("#a06040")),
         acting=Style(color=ink("#ffe14d"), bold=True),
@@ -97,5 +125,9 @@ def legend() -> str:
         "Tiki now\n"
         f"{CANOE_PAWN} the canoe · a b its track spaces (≈≈≈ under a Sea tile) · ≈4A a reef tile, "
         "▲7B a volcano tile\n"
+        "forest spaces: i inner, m middle, o on the shore, numbered from the left (r1 is i1 on\n"
+        "the inner row) · ▲7B in a forest is freed when no m space is left\n"
+        "under the track, what each reef tile does: volc volcano, isl your island, ● a stone;\n"
+        "far: to a sector not next to it, ⇄ then a Tiki of another colour back\n"
         "● Sacred Stones · islands: Tikis bottom to top, +N what a scoring would give there now"
     )

@@ -6,10 +6,16 @@ gutter on the left labels the rows. From the crater outwards, each strip shows::
     the sector's name                 (yellow: the canoe is here)
     its 4 colour columns: R3▲ …       (heights, ▲ the tallest), then VP per island Tiki now
     its slope tile                    (▲7B once freed; highlighted while it may be used)
-    its forest                        (inner spaces on top, the shore at the bottom, its locked
-                                       volcano tile beside the middle row)
+    its forest                        (inner spaces on top, the shore at the bottom, each space
+                                       numbered from the left: r1 on the o row is o1; its locked
+                                       volcano tile top right)
     the canoe track: a, b, reef tile  (reef tile k lies between sector k and k + 1)
+    what each reef tile does          (``volc→far``: :data:`glyphs.TILE_BRIEF`)
     each player's island column       (Tikis bottom to top, +N what a scoring gives there now)
+
+The compact scale (:data:`COMPACT`, 80 columns) draws the same in narrower strips: the slope tile
+beside the sector's name, the heights as ``R3▲Y1 …``. A board short of rows (``room``) shows one
+seat's island (``own``) and the others' scores in one line; the table's players pane shows all.
 
 Pure functions (no widget state), so the board widget, the replay screen and the benchmark all
 paint the same way.
@@ -42,6 +48,7 @@ from tui.games.kilauea.widgets.glyphs import (
     TALLEST,
     TIKI_LETTER,
     TIKI_STYLE,
+    TILE_BRIEF,
     USABLE,
     Palette,
     palette,
@@ -63,17 +70,35 @@ class Scale:
     gutter: int
     strip: int
     bars: bool = False
+    compact: bool = False  # 80 columns: the slope tiles in the heading, 3 cells a colour
+    gap: int = 0  # columns between two strips
 
     @property
     def columns(self) -> int:
-        return self.gutter + len(C.sectors) * self.strip
+        return self.gutter + len(C.sectors) * self.strip + (len(C.sectors) - 1) * self.gap
 
-    def rows(self, players: int) -> int:
+    def rows(self, players: int, forest: int = FOREST_HEIGHT) -> int:
+        """The board's rows with ``players`` islands shown and forests ``forest`` lines high."""
         volcano = 2 + (C.column_limit if self.bars else 0)
-        return 1 + volcano + 1 + FOREST_HEIGHT + 1 + 1 + 2 * players
+        slope = 0 if self.compact else 1
+        islands = 0 if self.compact else 1  # the rule above them
+        return 1 + volcano + slope + forest + 1 + 1 + islands + 2 * players
 
 
-SMALLEST = Scale(20, 16)  # 100 columns: the smallest comfortable terminal
+FOREST_LABELS = {  # the gutter beside each line of the forests, by scale (compact or not)
+    False: (
+        "forests",
+        "· empty space",
+        "i inner spaces",
+        "▲7B free: no m left",
+        "m middle spaces",
+        "R free, r blocked",
+        "o on the shore",
+    ),
+    True: ("forest", "·empty", "i in", "r shut", "m mid", "", "o out"),
+}
+SMALLEST = Scale(20, 16)  # 100 columns: the smallest terminal of the full board
+COMPACT = Scale(6, 14, compact=True, gap=1)  # 80 columns
 SCALES = (SMALLEST, Scale(20, 16, bars=True), Scale(24, 22, bars=True))  # for the tests
 WIDEST_STRIP = 26
 
@@ -143,7 +168,8 @@ def acting_seat(state: KilaueaState) -> int | None:
 
 
 class Painter:
-    """Paints one state with one set of marks at one scale."""
+    """Paints one state with one set of marks at one scale: every seat's island, or (``own``)
+    one seat's and the others' scores."""
 
     def __init__(
         self,
@@ -152,11 +178,13 @@ class Painter:
         scale: Scale,
         seats: Seats,
         colours: ThemeColours = DEFAULT,
+        own: int | None = None,
     ) -> None:
         self.state = state
         self.marks = marks
         self.scale = scale
         self.seats = seats
+        self.own = own
         self.p: Palette = palette(colours)
         self.laid = len(state.boards) == len(C.sectors)
         self.dealt = len(state.reef) == len(C.sectors)
@@ -178,41 +206,72 @@ class Painter:
         """One row: the gutter's label, then each sector's strip (centred on wide scales)."""
         row = _fit(gutter, self.scale.gutter)
         for k in SECTORS:
+            if k and self.scale.gap:
+                row.append((" " * self.scale.gap, PLAIN))
             row.extend(_fit(strips[k] if k < len(strips) else [], self.scale.strip, centre=centre))
         return row
+
+    def _wide(self, runs: Sequence[Run]) -> list[Run]:
+        """One row across the whole board."""
+        return _fit(runs, self.scale.columns)
 
     # -- the rows -----------------------------------------------------------------------------
 
     def paint(self) -> list[list[Run]]:
         rows = [self._heading()]
         rows.extend(self._volcano())
-        rows.append(self._slope())
+        if not self.scale.compact:
+            rows.append(self._slope())
         rows.extend(self._forests())
         rows.append(self._track())
-        rows.append(self._islands_heading())
-        for seat in range(self.state.players):
-            rows.extend(self._player(seat))
+        rows.append(self._reef_words())
+        rows.extend(self.islands())
         return rows
+
+    def islands(self) -> list[list[Run]]:
+        """The players' rows: every seat's, or the ``own`` seat's and the others' scores."""
+        rows = [] if self.scale.compact else [self._islands_heading()]
+        if self.own is None:
+            for seat in range(self.state.players):
+                rows.extend(self._player(seat))
+            return rows
+        first, second = self._player(self.own)
+        return [*rows, first, second + self._others()]
+
+    def forest_lines(self) -> range:
+        """The lines of the forests' pictures drawn (those above every forest's top are not)."""
+        if not self.laid:
+            return range(FOREST_HEIGHT - 5, FOREST_HEIGHT)
+        top = min(drawing(self.state.template(k).name).top for k in SECTORS)
+        return range(top, FOREST_HEIGHT)
 
     def _heading(self) -> list[Run]:
         state = self.state
         dots = STONE * min(state.crater, 9)
+        compact = self.scale.compact
         gutter = [
-            ("crater ", self.p.label),
-            (dots, self.p.stone),
+            ("crater " if not compact else "", self.p.label),
+            (dots if not compact else STONE, self.p.stone),
             (f" {state.crater}", self.p.heading),
         ]
         strips = []
         for k in SECTORS:
-            name = f"{k + 1} {C.sectors[k]}"
             style = CANOE_SECTOR if state.sector == k else self.p.heading
-            strips.append([(f" {name} ", style)])
+            if not compact:
+                strips.append([(f" {k + 1} {C.sectors[k]} ", style)])
+                continue
+            runs: list[Run] = [(C.sectors[k], style)]
+            tile = self.state.slope[k] if self.state.slope else None
+            if tile is not None:
+                runs += [(" ", PLAIN), *self._tile(tile, f"▲{state.face(tile).code}", self.p.slope)]
+            strips.append(runs)
         return self._row(gutter, strips, centre=False)
 
     def _volcano(self) -> list[list[Run]]:
         state = self.state
         rows: list[list[Run]] = []
         focus, chosen = self.marks.focus.volcano, self.marks.chosen.volcano
+        compact = self.scale.compact
         if self.scale.bars:
             for level in range(C.column_limit, 0, -1):
                 strips = []
@@ -242,17 +301,21 @@ class Painter:
                 top = TALLEST if height and height == tallest else " "
                 base = self._tiki(colour) if height else self.p.empty
                 style = self._style(base, spot in focus, spot in chosen)
-                h_runs += [
-                    (" ", PLAIN),
-                    (f"{TIKI_LETTER[colour]}{height}", style),
-                    (top, self.p.heading),
-                ]
-                w_runs.append((f"{worth[c]:>3} ", PLAIN) if worth[c] else ("  · ", DIM))
+                h_runs += [] if compact else [(" ", PLAIN)]
+                h_runs += [(f"{TIKI_LETTER[colour]}{height}", style), (top, self.p.heading)]
+                cell = 2 if compact else 3
+                shown = f"{worth[c]:>{cell}} " if worth[c] else " " * (cell - 1) + "· "
+                w_runs.append((shown, PLAIN if worth[c] else DIM))
             heights.append(h_runs)
             worths.append(w_runs)
-        label = "heights, ▲ tallest" if self.scale.bars else "volcano columns"
-        rows.append(self._row([(label, self.p.label)], heights))
-        rows.append(self._row([("VP per island Tiki", self.p.label)], worths))
+        if compact:
+            labels = ("height", "worth")
+        elif self.scale.bars:
+            labels = ("heights, ▲ tallest", "VP per island Tiki")
+        else:
+            labels = ("volcano columns", "VP per island Tiki")
+        rows.append(self._row([(labels[0], self.p.label)], heights))
+        rows.append(self._row([(labels[1], self.p.label)], worths))
         return rows
 
     def _tile(self, tile: int, code: str, base: Style) -> list[Run]:
@@ -273,13 +336,11 @@ class Painter:
 
     def _forests(self) -> list[list[Run]]:
         grids = [self._forest(k) for k in SECTORS] if self.laid else [[] for _ in SECTORS]
-        labels = ["forests", "(the shore below)", "R accessible Tiki", "r blocked by a path"]
-        labels += ["· empty space", "▲7B locked volcano", "  tile: clear m"]
+        labels = FOREST_LABELS[self.scale.compact]
         rows = []
-        for line in range(FOREST_HEIGHT):
+        for line in self.forest_lines():
             strips = [grid[line] if grid else [] for grid in grids]
-            label = labels[line] if line < len(labels) else ""
-            rows.append(self._row([(label, self.p.label)], strips))
+            rows.append(self._row([(labels[line], self.p.label)], strips))
         return rows
 
     def _forest(self, k: int) -> list[list[Run]]:
@@ -301,14 +362,17 @@ class Painter:
                 free = forest.is_accessible(template, tikis, space)
                 glyph, style = tiki_letter(colour, free=free), self._tiki(colour, free=free)
             cells[line][col] = (glyph, self._style(style, spot in focus, spot in chosen))
+            cells[line][col + 1] = (space[1:], self._style(DIM, spot in focus, spot in chosen))
         centre = state.centres[k] if self.dealt and state.centres else None
+        top = self.forest_lines()[0]
         if centre is not None:  # top right, towards the volcano; freed when no m is left
             code = f"▲{state.face(centre).code}"
             at = FOREST_WIDTH - len(code)
-            cells[0][at:] = self._tile(centre, code, self.p.locked)
+            cells[top][at:] = self._tile(centre, code, self.p.locked)
         elif k in state.emptied:
-            cells[0][FOREST_WIDTH - 5 :] = [("empty", DIM)]
-        return [[(" ", PLAIN), *row] for row in cells]
+            cells[top][FOREST_WIDTH - 5 :] = [("empty", DIM)]
+        lead: list[Run] = [] if self.scale.compact else [(" ", PLAIN)]
+        return [[*lead, *row] for row in cells]
 
     def _track(self) -> list[Run]:
         state = self.state
@@ -332,11 +396,25 @@ class Painter:
                 runs += [("  ", PLAIN), *self._tile(tile, f"≈{tile}A", self.p.reef)]
             strips.append(runs)
         dock = CANOE_PAWN if state.canoe == track.DOCK else "   "
-        gutter = [
-            ("canoe track dock ", self.p.label),
-            (dock, CANOE_STYLE if dock.strip() else PLAIN),
-        ]
+        pawn = CANOE_STYLE if dock.strip() else PLAIN
+        gutter = [("canoe track dock ", self.p.label), (dock, pawn)]
+        if self.scale.compact:  # the canoe at the dock stands in the gutter
+            gutter = [(dock, CANOE_STYLE)] if dock.strip() else [("canoe", self.p.label)]
         return self._row(gutter, strips)
+
+    def _reef_words(self) -> list[Run]:
+        """What each reef tile does, under it."""
+        strips: list[list[Run]] = []
+        for k in SECTORS:
+            if not self.dealt:
+                strips.append([])
+                continue
+            code = self.state.face(self.state.reef[k]).code
+            strips.append([(" ", PLAIN), (TILE_BRIEF.get(code, code), self.p.reef_words)])
+        label = "≈does" if self.scale.compact else "≈ the reef tile does"
+        if self.scale.compact:
+            strips = [runs[1:] for runs in strips]  # 13 cells each
+        return self._row([(label, self.p.label)], strips, centre=False)
 
     def _islands_heading(self) -> list[Run]:
         rule = "─" * (self.scale.strip - 1)
@@ -349,14 +427,22 @@ class Painter:
         name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
         seat_style = self.p.seats[seat % len(self.p.seats)]
         acting = acting_seat(state) == seat
+        compact = self.scale.compact
         vp = f"{state.score(seat)} VP"
-        head: list[Run] = [("▶ " if acting else "  ", self.p.acting), (name[:11], seat_style)]
+        mark: list[Run] = [("▶ " if acting else "  ", self.p.acting)]
         if seat in self.seats.here:
-            head.append((" ⌨", DIM))
-        used = sum(len(t) for t, _ in head)
-        head.append(
-            (" " * max(1, self.scale.gutter - used - len(vp) - 1) + vp + " ", self.p.heading)
-        )
+            mark = [("▶" if acting else " ", self.p.acting), ("⌨", DIM)]
+        head = [(name[: self.scale.gutter], seat_style)]
+        if not compact:
+            head = [("▶ " if acting else "  ", self.p.acting)]
+        if not compact:
+            head.append((name[:11], seat_style))
+            if seat in self.seats.here:
+                head.append((" ⌨", DIM))
+            used = sum(len(t) for t, _ in head)
+            head.append(
+                (" " * max(1, self.scale.gutter - used - len(vp) - 1) + vp + " ", self.p.heading)
+            )
         islands = []
         focus, chosen = self.marks.focus.island, self.marks.chosen.island
         for k in SECTORS:
@@ -393,10 +479,28 @@ class Painter:
         ]
         now = scoring.island_value(state, seat)
         rest: list[Run] = [(f" a scoring now gives +{now} VP", DIM)] if now else []
+        if compact:
+            rest = [(f" · scoring now +{now}", DIM)] if now else []
+            return [
+                self._row(head, islands, centre=False),
+                [*mark, (f" {vp}", self.p.heading), *second, *rest],
+            ]
         return [
             self._row(head, islands, centre=False),
-            _fit(second, self.scale.gutter) + _fit(rest, self.scale.strip * len(C.sectors)),
+            _fit(second, self.scale.gutter) + rest,
         ]
+
+    def _others(self) -> list[Run]:
+        """The other players' scores, after the own seat's line (cut to the board's width)."""
+        runs: list[Run] = [(" │", DIM)]
+        for seat in range(self.state.players):
+            if seat == self.own:
+                continue
+            name = self.seats.names[seat] if seat < len(self.seats.names) else f"Seat {seat + 1}"
+            mark = "▶" if acting_seat(self.state) == seat else " "
+            runs += [(mark, self.p.acting), (name[:11], self.p.seats[seat % len(self.p.seats)])]
+            runs.append((f" {self.state.score(seat)}", self.p.heading))
+        return [*runs, (" VP", DIM)]
 
 
 def paint(
@@ -405,15 +509,26 @@ def paint(
     scale: Scale,
     seats: Seats,
     colours: ThemeColours = DEFAULT,
+    own: int | None = None,
 ) -> list[list[Run]]:
     """The board as rows of (text, style) runs, each exactly ``scale.columns`` cells wide, in
-    the colours of a theme."""
-    return Painter(state, marks, scale, seats, colours).paint()
+    the colours of a theme; with ``own``, only that seat's island and the others' scores."""
+    painter = Painter(state, marks, scale, seats, colours, own)
+    return [_fit(row, scale.columns) for row in painter.paint()]
+
+
+def rows_needed(state: KilaueaState, scale: Scale) -> int:
+    """The rows of the board with every seat's island, at ``scale``."""
+    forest_lines = Painter(state, Marks(), scale, Seats(())).forest_lines()
+    return scale.rows(state.players, len(forest_lines))
 
 
 def choose_scale(width: int, height: int, players: int, below: int) -> Scale:
-    """The board for a terminal of ``width`` × ``height``: strips as wide as the width allows
-    (up to ``WIDEST_STRIP``), and stacked volcano columns when ``below`` rows are left."""
+    """The board for a terminal of ``width`` × ``height``: the compact one under 100 columns,
+    else strips as wide as the width allows (up to ``WIDEST_STRIP``), and stacked volcano
+    columns when ``below`` rows are left."""
+    if width < SMALLEST.columns:
+        return COMPACT
     gutter = 24 if width >= 130 else SMALLEST.gutter
     strip = max(SMALLEST.strip, min(WIDEST_STRIP, (width - gutter) // len(C.sectors)))
     bars = Scale(gutter, strip, bars=True)
