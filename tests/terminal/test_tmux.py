@@ -20,6 +20,8 @@ SCRIPTS = {
     "tmux_smoke.sh": "tmux smoke: OK",
     # a Kilauea turn played by keys
     "tmux_kilauea.sh": "tmux kilauea: OK",
+    # a Kilauea turn at 80x24: the compact table, the players pane and its log, no size notice
+    "tmux_kilauea_small.sh": "tmux kilauea small: OK",
     # the line mode: a whole game against a bot played by typing numbers, with an undo
     "tmux_lines.sh": "tmux lines: OK",
     # a whole Arnak game at 80x24 against a bot, the human's turns played by keys, after the
