@@ -11,7 +11,8 @@ hand-written evaluation; unsaid: as the level is registered), and any other fiel
 ``duel-<game>-<i // 2>`` with ``a`` in seat ``i % 2`` (so each seed is played with the seats
 swapped); Arnak alternates the board's side by seed (bird, snake, bird…). Each game's result is
 appended to ``--record`` as one JSON line the moment it ends; the games a record already holds
-for the same two bots are not played again, so a stopped run resumes. It prints ``a``'s wins
+for the same two bots are not played again, so a stopped run resumes (``--tally``: only count
+every game kept for the two bots). It prints ``a``'s wins
 with a 95% interval (Wilson; a shared win counts half), its mean score margin, and each bot's
 CPU time a searched decision (median and 99th percentile).
 """
@@ -137,6 +138,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--record", type=Path, required=True)
+    parser.add_argument("--tally", action="store_true", help="only count the games kept")
     args = parser.parse_args(argv)
     for spec in (args.a, args.b):
         bot_of(args.game, spec, "check")  # a bad spec fails now, not in a worker
@@ -145,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
     ]
     done = {d["index"]: d for d in mine}
     wanted = range(args.first, args.first + args.games - args.games % 2)
-    todo = [i for i in wanted if i not in done]
+    todo = [] if args.tally else [i for i in wanted if i not in done]
     load = os.getloadavg()[0]
     print(f"{args.a} against {args.b}: {len(done)} games kept, {len(todo)} to play "
           f"({args.jobs} jobs, load {load:.2f})", flush=True)  # fmt: skip
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
                 done[doc["index"]] = doc
                 print(f"  {n}/{len(todo)}: game {doc['index']} {doc['scores']} "
                       f"(a in seat {doc['a_seat'] + 1})", flush=True)  # fmt: skip
-    games = [done[i] for i in sorted(done) if i in wanted] if args.games else list(done.values())
+    games = [done[i] for i in sorted(done) if i in wanted or args.tally]
     if games:
         print(summary(games))
     print(f"{time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.2f} at the end")
