@@ -102,6 +102,12 @@ class Backoff:
 DEFAULT_BACKOFF = Backoff()
 
 
+def _quiet(task: asyncio.Future[Any]) -> None:
+    """A (un)subscription that failed with its connection: the next one subscribes anew."""
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a subscription failed: %s", task.exception())
+
+
 def _write_at_once(client: aiomqtt.Client) -> None:
     """Make paho write a queued packet at once when asked on the loop's thread, even from
     inside a message callback; a full socket, or an error, goes to aiomqtt's writer callback,
@@ -238,6 +244,21 @@ class Link:
             return False
         info = client._client.publish(topic, data, qos=1 if retain else 0, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
+
+    def listen(self, topic: str, on: bool = True) -> None:
+        """Subscribe to ``topic`` from now on (``on=False``: no more), this connection and the
+        next ones."""
+        if on == (topic in self.subscriptions):
+            return
+        if on:
+            self.subscriptions.append(topic)
+        else:
+            self.subscriptions.remove(topic)
+        client = self._client
+        if client is not None and self._up.is_set():
+            call = client.subscribe(topic, 0) if on else client.unsubscribe(topic)
+            task = asyncio.ensure_future(call)
+            task.add_done_callback(_quiet)
 
     def write(self, packets: bytes) -> bool:
         """Hand MQTT packets made by the caller (:mod:`net.link.outbox`) to the connection as one

@@ -22,6 +22,8 @@ own; a table's id is made from its host's key, so no other key can be its host's
 :func:`net.wire.topics.certifies`), and a card, batch, hash or answer signed by anyone else, or by
 no one, is dropped unread;
 what the host sealed to this seat's key is opened by the link.
+
+The table's chat rides on the same connection (:attr:`NetSession.chat`, :mod:`net.seat.chat`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from net.config import BrokerAddress
 from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.seat.catching_up import CatchUp
+from net.seat.chat import TableChat
 from net.seat.checking import StateCheck
 from net.seat.taken import took_seat
 from net.trust.keys import Keys, fingerprint
@@ -56,6 +59,7 @@ from net.wire import topics
 from net.wire.messages import (
     SYNC_MOST_EVENTS,
     Batch,
+    ChatRefused,
     Check,
     CommandRequest,
     Gone,
@@ -157,7 +161,7 @@ class NetSession:
         self.link = Link(
             address,
             client_id=f"caldera-{table}-{self.identity}",
-            subscriptions=subscriptions,
+            subscriptions=subscriptions,  # and the chat's (below)
             on_message=self._on_message,
             on_connect=self._on_connect,
             on_status=self._on_link_status,
@@ -165,6 +169,12 @@ class NetSession:
             backoff=backoff,
             keys=self.keys,
         )
+        self.chat = TableChat(
+            self.table, self.identity, self.keys, self.link, spectator=spectator,
+            connection=lambda: (self._conn, self._ticket), host_key=lambda: self.host_key,
+            card=lambda: self.card,
+        )  # fmt: skip
+        self.link.subscriptions.extend(self.chat.subscriptions())
         self._conn = ""  # this connection's nonce (its Last Will names it)
         self._ticket = ""  # the host's ticket for this connection (net.table.tickets)
         self._asking: JoinRequest | None = None  # the join (or "here") waiting for its answer
@@ -497,6 +507,9 @@ class NetSession:
             elif self._from_host(sender, payload):
                 self._on_card(payload)
             return
+        if route.table == self.table and route.kind == "chat":
+            self.chat.take(topic, payload, sender)
+            return
         if route.table != self.table or route.kind not in ("events", "reply"):
             return  # not ours (some brokers send retained messages of others' subscriptions)
         try:
@@ -535,6 +548,8 @@ class NetSession:
             self._answer(message)
         elif isinstance(message, Joined | Refused | Ticket):
             self._answered(message)
+        elif isinstance(message, ChatRefused) and route.kind == "reply":
+            self.chat.refused(message)
 
     def _answered(self, message: Joined | Refused | Ticket) -> None:
         """The host's answer to our join (or "here"); one to another request (an old one,

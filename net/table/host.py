@@ -24,6 +24,9 @@ message only when it is signed, and a seat is the key's that took it (:mod:`net.
 client id is a label anyone may use): a forged join, command, catch-up request or presence
 changes nothing.
 
+The table's chat (:mod:`net.table.chatting`) is judged and relayed by the host too, beside the
+game and never in its log; the host may turn it off (``chat=False``: its card says so).
+
 A signature lasts for ever, so the card says which of two is newer: ``(epoch, n)``, the epoch
 counting the host's connections (a resumed table's goes beyond every earlier one: it is kept
 in the record) and ``n`` the cards of one connection; the host's Last Will, a signed
@@ -55,6 +58,7 @@ from core.referee import Referee
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.table.chatting import Chatting
 from net.table.clocks import TableClocks
 from net.table.own_listing import OwnListing
 from net.table.refereeing import EventListener, Refereeing
@@ -133,6 +137,7 @@ class TableHost:
         on_timeout: str = "bot_turn",
         rated: bool = False,
         timepiece: Timepiece | None = None,
+        chat: bool = True,
     ) -> None:
         self.keys = keys if keys is not None else Keys.generate()  # the table's signing key
         self.table = topics.check_name(table or topics.table_id(self.keys.public), "table id")
@@ -196,6 +201,8 @@ class TableHost:
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
         self.refereeing.on_published = self._published
         self.refereeing.on_caught_up = self._caught_up
+        self.chatting = Chatting(self.table, self.seating, self.tickets, self.link,
+                                 lambda: self.epoch, on=chat)  # fmt: skip
         self.bots = HostBots(
             self.table,
             rules,
@@ -290,6 +297,7 @@ class TableHost:
                 on_timeout=str(notes.get("on_timeout", "bot_turn")),
                 rated=notes.get("rated") is True,
                 timepiece=timepiece,
+                chat=notes.get("chat") is not False,
             )
         except (KeyError, TypeError, ValueError, CodecError, NetError) as exc:
             raise ReplayError(
@@ -322,6 +330,7 @@ class TableHost:
             "clock": self.clock,
             "on_timeout": self.on_timeout,
             "rated": self.rated,
+            "chat": self.chatting.on,
         }
         return unfinished.Unfinished(path.resolve(), referee.seed, "table", notes, referee.salt)
 
@@ -376,6 +385,7 @@ class TableHost:
             rated=self.rated,
             clocks=self.clocks.card(),
             hints=self.hints,
+            chat=self.chatting.on,
             broker_stops=self.broker_stops and self.status == "closed",
         )
 
@@ -509,6 +519,12 @@ class TableHost:
         async with asyncio.timeout(timeout):
             await self.ended.wait()
 
+    def set_chat(self, on: bool) -> None:
+        """Turn the table's chat on or off (the card says which)."""
+        if self.chatting.on != on:
+            self.chatting.on = on
+            self._card_changed()
+
     # -- seats -----------------------------------------------------------------------------
 
     async def seat_bot(self, seat: Seat | None = None, kind: str = "random") -> Seat:
@@ -626,6 +642,8 @@ class TableHost:
             self.refereeing.on_sync(client, sender, payload)
         elif route.kind == "presence" and len(route.rest) == 1:
             self._on_presence(who, payload)
+        elif route.kind == "say" and len(route.rest) == 1:
+            self.chatting.on_say(client, sender, payload)
 
     def _reply(self, client: str, who: str, message: Any) -> None:
         """Answer the key ``who`` on its id's reply topic, sealed to it."""
@@ -660,7 +678,7 @@ class TableHost:
         self._presence_changed(who, True)  # here, on the connection its ticket is for
         if request.role == "spectator":
             watching = self.seating.watching
-            self.seating.watch(who)
+            self.seating.watch(who, request.name or client)
             if self.seating.watching != watching:
                 self._card_changed()
             answer(Joined(None, self.card))

@@ -30,6 +30,7 @@ class Seating:
         self.clients: set[str] = set()  # every client id that spoke to the table
         self._online: dict[str, bool] = {}  # who -> online
         self._watchers: set[str] = set()  # who asked to watch
+        self._names: dict[str, str] = {}  # a watcher's name, as it gave it
         self._received: set[str] = set()  # who was sent the game (a catch-up answered)
 
     def restore(self, seats: list[SeatListing]) -> None:
@@ -49,10 +50,20 @@ class Seating:
                 self.seats[i] = replace(seat, key=who)
                 return
 
-    def watch(self, who: str) -> None:
-        """``who`` asked to watch: counted once it has received the game (:meth:`received`),
-        while it is online and holds no seat."""
+    def watch(self, who: str, name: str = "") -> None:
+        """``who`` asked to watch (as ``name``): counted once it has received the game
+        (:meth:`received`), while it is online and holds no seat."""
         self._watchers.add(who)
+        self._names[who] = clean_name(name)
+
+    def name_of(self, who: str) -> str:
+        """A watcher's name, as it gave it (``Player`` if it gave none)."""
+        return self._names.get(who, "Player")
+
+    def watches(self, who: str) -> bool:
+        """Whether ``who`` asked to watch and holds no seat (so may speak in the spectators'
+        room)."""
+        return who in self._watchers and self.seat_of(who) is None
 
     def received(self, who: str) -> None:
         """``who`` was sent the game (the host answered a catch-up of its, sealed to its key): a

@@ -189,6 +189,7 @@ class TableListing:
     clocks: dict[str, Any] | None = None
     hints: bool = False  # the host allows every seat the hint key (the hard bot's advice)
     broker_stops: bool = False  # closed, and the broker (the host app's own) stops with it
+    chat: bool = True  # the table's chat is on (its host may turn it off)
 
     @property
     def order(self) -> Order:
@@ -233,6 +234,7 @@ class TableListing:
             "clocks": self.clocks,
             "hints": self.hints,
             **({"broker_stops": True} if self.broker_stops else {}),
+            **({} if self.chat else {"chat": False}),
         }
 
     @classmethod
@@ -265,6 +267,7 @@ class TableListing:
             clocks=_clocks(r.obj.get("clocks")),
             hints=r.obj.get("hints") is True,  # … nor these (no hints then)
             broker_stops=r.obj.get("broker_stops") is True,
+            chat=r.obj.get("chat") is not False,
         )
 
 
@@ -641,6 +644,109 @@ class SyncRequest:
         return cls(r.integer("from"), r.opt_integer("to"), whole)
 
 
+# -- table chat --------------------------------------------------------------------------------
+
+CHAT_ROOMS = ("players", "spectators", "lobby")
+MOST_SAID = 300  # characters of one chat line, at most (what is longer is cut)
+_MOST_WIRE_SAID = 1200  # … and on the wire, before cleaning: longer is malformed
+_CHAT_DOMAIN = b"caldera-chat-v1\x00"
+
+
+def chat_text(text: str) -> str:
+    """A chat line as others read it: control characters (a newline, a tab, an escape that
+    would drive their terminal) made spaces, runs of spaces one, trimmed, at most
+    ``MOST_SAID`` characters."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(printable.split())[:MOST_SAID]
+
+
+def chat_data(table: str, room: str, conn: str, n: int, text: str) -> bytes:
+    """What a chat line's sender signs: the line bound to its table, its room, the sender's
+    connection and its number there, so it cannot be moved, renumbered or altered."""
+    head = "\x00".join((table, room, conn, str(n))).encode("utf-8")
+    return _CHAT_DOMAIN + head + b"\x00" + text.encode("utf-8")
+
+
+@dataclass(frozen=True)
+class SayLine:
+    """A chat line sent to a table's host, sealed to its key (client → host, ``say/<client>``).
+
+    ``n`` numbers the lines of the sender's connection ``conn`` (1, 2, …), ``ticket`` is the
+    host's ticket for that connection (a line of a connection gone counts for nothing), and
+    ``sig`` the sender's signature of :func:`chat_data`, which the host passes on to every
+    reader, so each checks who said it."""
+
+    room: str
+    n: int
+    text: str
+    conn: str
+    ticket: str
+    sig: bytes
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"room": self.room, "n": self.n, "text": self.text, "c": self.conn,
+                "t": self.ticket, "sig": self.sig}  # fmt: skip
+
+    @classmethod
+    def from_wire(cls, obj: Any) -> SayLine:
+        r = _Reader(obj, "chat line")
+        text = r.text("text")
+        if len(text) > _MOST_WIRE_SAID:
+            raise BadPayload(f"chat line: longer than {_MOST_WIRE_SAID} characters")
+        return cls(r.choice("room", CHAT_ROOMS), r.integer("n", 1), text, _token(r, "c"),
+                   _token(r, "t"), _sig(r))  # fmt: skip
+
+
+def _sig(r: _Reader) -> bytes:
+    sig = r.obj.get("sig")
+    if not (isinstance(sig, bytes) and len(sig) == 64):
+        raise BadPayload(f"{r.what}: 'sig' must be 64 bytes")
+    return sig
+
+
+@dataclass(frozen=True)
+class Said:
+    """A chat line the host took, as it relays it to the room's readers (host → readers):
+    sealed to each player for the players' room, in the open for the spectators'. ``key`` (hex)
+    said it under ``name`` (at ``seat``, or watching: ``None``), and ``sig`` is its own
+    signature of :func:`chat_data`, which every reader checks. ``(epoch, i)`` numbers the
+    host's relays (its connection, then its lines), so a relay replayed is older than one
+    taken and dropped; ``at`` is the host's clock (ms)."""
+
+    room: str
+    n: int
+    text: str
+    conn: str
+    key: str
+    sig: bytes
+    name: str
+    seat: int | None
+    epoch: int
+    i: int
+    at: int = 0
+
+    @property
+    def order(self) -> Order:
+        return (self.epoch, self.i)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "said", "room": self.room, "n": self.n, "text": self.text, "c": self.conn,
+                "key": self.key, "sig": self.sig, "name": self.name, "seat": self.seat,
+                "epoch": self.epoch, "i": self.i, "at": self.at}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ChatRefused:
+    """A chat line refused, with the reason (host → its sender, on its reply topic): chat is
+    off, the sender is not in that room, or it says too much too fast. ``n``: the line's."""
+
+    n: int
+    reason: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"k": "chat_no", "n": self.n, "reason": self.reason}
+
+
 # -- at a table: host to client ----------------------------------------------------------------
 
 
@@ -737,7 +843,7 @@ class Result:
                 "reason": self.reason}  # fmt: skip
 
 
-HostMessage = Batch | Check | Joined | Refused | Result | Ticket
+HostMessage = Batch | Check | Joined | Refused | Result | Ticket | Said | ChatRefused
 
 
 def _hashes(r: _Reader) -> tuple[str, ...]:
@@ -779,6 +885,15 @@ def host_message_from_wire(obj: Any) -> HostMessage:
         )
     if kind == "result":
         return _result(r)
+    if kind == "said":
+        text = r.text("text")
+        if len(text) > _MOST_WIRE_SAID:
+            raise BadPayload(f"chat line: longer than {_MOST_WIRE_SAID} characters")
+        return Said(r.choice("room", CHAT_ROOMS), r.integer("n", 1), text, _token(r, "c"),
+                    r.text("key"), _sig(r), clean_name(r.text("name")), r.opt_integer("seat"),
+                    r.integer("epoch"), r.integer("i"), r.opt_integer("at") or 0)  # fmt: skip
+    if kind == "chat_no":
+        return ChatRefused(r.integer("n"), r.text("reason")[:200])
     raise BadPayload(f"host message: unknown kind {kind!r}")
 
 

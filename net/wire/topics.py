@@ -14,6 +14,9 @@ who sent what without trusting the payload::
     tables/<t>/events/<seat>/<client>     projected events for the seat's holder, QoS 1
     tables/<t>/reply/<client>             answers: join, command results, sync batches
     tables/<t>/presence/<client>          retained "online", Last Will "offline"
+    tables/<t>/say/<client>               a chat line, sealed to the host (client → host)
+    tables/<t>/chat/players/<client>      the players' chat, sealed to each (host → player)
+    tables/<t>/chat/spectators            the spectators' chat (host → whoever listens)
     turns/<t>/<client>                    retained: whose turn it is at <t>, for <client>'s
                                           programs (host → that player; see net.table.turns)
     lobby/ratings/<game>                  retained: the club's ladder of a game (a server)
@@ -152,6 +155,18 @@ def presence(table: str, client: str) -> str:
     return f"{PREFIX}/tables/{table}/presence/{client}"
 
 
+def say(table: str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/say/{client}"
+
+
+def players_chat(table: str, client: str) -> str:
+    return f"{PREFIX}/tables/{table}/chat/players/{client}"
+
+
+def spectators_chat(table: str) -> str:
+    return f"{PREFIX}/tables/{table}/chat/spectators"
+
+
 def turns(table: str, client: str) -> str:
     return f"{PREFIX}/turns/{table}/{client}"
 
@@ -166,7 +181,7 @@ def host_filters(table: str) -> list[str]:
     it (with an older card of its own, its Last Will of an earlier connection, or nothing)."""
     root = table_root(table)
     return [f"{root}/join/+", f"{root}/cmd/+/+", f"{root}/sync/+", f"{root}/presence/+",
-            card(table)]  # fmt: skip
+            f"{root}/say/+", card(table)]  # fmt: skip
 
 
 @dataclass(frozen=True)

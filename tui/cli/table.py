@@ -39,6 +39,8 @@ def _host_flags(p: Parser, games: Sequence[str]) -> None:
                    help="seconds a player may be gone before the stand-in plays")  # fmt: skip
     p.add_argument("--hints", action="store_true",
                    help="every seat may ask the hard bot what to play (key w)")  # fmt: skip
+    p.add_argument("--no-chat", action="store_true",
+                   help="no table chat (the lobby shows 'no chat')")  # fmt: skip
     p.add_argument("--members", type=Path, default=None, metavar="FILE",
                    help="the players' public keys (hex), one a line: only they take seats "
                         "(anyone may watch)")  # fmt: skip
@@ -122,6 +124,7 @@ def _new_table(args: argparse.Namespace, config: Any) -> Any:
             on_timeout=args.on_timeout,
             rated=args.rated,
             hints=args.hints,
+            chat=not args.no_chat,
         )
     except ValueError as exc:
         raise CalderaError(str(exc)) from None

@@ -70,6 +70,8 @@ def options_line(card: TableListing) -> str:
         words.append(f"clock {spec.words}")
     if card.rated:
         words.append("rated")
+    if not card.chat:
+        words.append("no chat")
     return " · ".join(words)
 
 

@@ -1,0 +1,197 @@
+"""A seat's (or a spectator's) side of a table's chat: lines sent, and the room's lines heard.
+
+A line goes to the host sealed to its key, signed by this identity's key for the table, the
+room, this connection and its number there (:func:`net.wire.messages.chat_data`), with the
+host's ticket for the connection: the host judges it (:mod:`net.table.chatting`) and relays it
+to the room. Whatever comes back counts only when the table's host signed (or sealed) the relay
+*and* the sender's own signature holds for this table and room, so a line cannot be moved from
+another table, altered, or put in someone else's mouth; and only when it is newer than every
+relay taken of its room (``(epoch, i)``), so a relay replayed says nothing twice.
+
+A player hears the players' room; the spectators' room only after asking
+(:meth:`TableChat.hear_spectators`), as on Lichess. A spectator hears the spectators' room.
+What is said here is the player's own words: the app quotes nothing of the game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.codec import unpack
+from core.errors import CodecError
+from net.errors import NetError
+from net.link.connection import Link
+from net.trust.keys import Keys, fingerprint, public_from_hex, verify
+from net.wire import topics
+from net.wire.messages import (
+    ChatRefused,
+    Order,
+    Said,
+    SayLine,
+    TableListing,
+    chat_data,
+    chat_text,
+    encode,
+    host_message_from_wire,
+)
+
+log = logging.getLogger("caldera.net")
+
+HEARD = 100  # lines kept to show (the newest last)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One line of the chat as this terminal shows it: ``name`` (at ``seat``, or watching:
+    ``None``) said ``text`` in ``room``; ``key`` is the sayer's public key (hex). A refusal of
+    one of our own lines has ``refused`` set and ``text`` the reason."""
+
+    room: str
+    name: str
+    text: str
+    key: str = ""
+    seat: int | None = None
+    at: int = 0
+    own: bool = False
+    refused: bool = False
+
+    @property
+    def words(self) -> str:
+        """``Ann says: gg`` (``Bob (watching) says: hi``; a refusal: ``Not sent: …``)."""
+        if self.refused:
+            return f"Not sent: {self.text}"
+        who = self.name if self.seat is not None else f"{self.name} (watching)"
+        return f"{who} says: {self.text}"
+
+    @property
+    def fingerprint(self) -> str:
+        key = public_from_hex(self.key)
+        return fingerprint(key) if key is not None else ""
+
+
+HeardListener = Callable[[Heard], None]
+
+
+class TableChat:
+    """The chat of one session at a table. The session routes the chat topics' messages and
+    the host's refusals here; ``connection()`` gives this connection's nonce and ticket."""
+
+    def __init__(
+        self,
+        table: str,
+        identity: str,
+        keys: Keys,
+        link: Link,
+        *,
+        spectator: bool,
+        connection: Callable[[], tuple[str, str]],
+        host_key: Callable[[], bytes | None],
+        card: Callable[[], TableListing | None],
+    ) -> None:
+        self.table = table
+        self.identity = identity
+        self.keys = keys
+        self.link = link
+        self.room = "spectators" if spectator else "players"
+        self._connection = connection
+        self._host_key = host_key
+        self._card = card
+        self.lines: deque[Heard] = deque(maxlen=HEARD)
+        self.listeners: list[HeardListener] = []
+        self.dropped = 0  # relays dropped: not the host's, a signature that fails, a replay
+        self.hearing_spectators = spectator
+        self._newest: dict[str, Order] = {}
+        self._n = 0  # lines said on the connection ``_n_conn``
+        self._n_conn = ""
+
+    def subscriptions(self) -> list[str]:
+        """The topics to read from the start: this seat's own players' room, or the
+        spectators'."""
+        if self.room == "spectators":
+            return [topics.spectators_chat(self.table)]
+        return [topics.players_chat(self.table, self.identity)]
+
+    @property
+    def on(self) -> bool:
+        """Whether the table's host has chat on (its card says)."""
+        card = self._card()
+        return card is None or card.chat
+
+    def say(self, text: str) -> str:
+        """Send ``text`` to this seat's room, cleaned (control characters made spaces, cut at
+        300 characters); returns what was sent. Raises :class:`NetError` with one line when it
+        cannot go (chat off, nothing to say, not at the table yet). Whether the host took it
+        shows when it comes back (or a refusal does)."""
+        text = chat_text(text)
+        if not text:
+            raise NetError("nothing to say")
+        if not self.on:
+            raise NetError("the host turned chat off at this table")
+        host = self._host_key()
+        conn, ticket = self._connection()
+        if host is None or not ticket or not self.link.connected:
+            raise NetError("not at the table yet: say it again in a moment")
+        if conn != self._n_conn:
+            self._n, self._n_conn = 0, conn
+        self._n += 1
+        sig = self.keys.sign_detached(chat_data(self.table, self.room, conn, self._n, text))
+        line = SayLine(self.room, self._n, text, conn, ticket, sig)
+        self.link.publish(topics.say(self.table, self.identity), encode(line), seal_to=host)
+        return text
+
+    def hear_spectators(self, on: bool = True) -> None:
+        """A player: read the spectators' room too (or no more)."""
+        if self.room == "spectators":
+            return
+        self.hearing_spectators = on
+        self.link.listen(topics.spectators_chat(self.table), on)
+
+    def subscribe(self, listener: HeardListener) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+    def take(self, topic: str, payload: bytes, sender: bytes | None) -> None:
+        """A relay on a chat topic: shown if the host relayed it and its sayer signed it."""
+        host = self._host_key()
+        if host is None or sender != host:
+            self._drop(f"a chat line on {topic} not relayed by the host")
+            return
+        try:
+            said = host_message_from_wire(unpack(payload))
+        except CodecError as exc:
+            self._drop(f"an unreadable chat line: {exc}")
+            return
+        own_room = topic == topics.players_chat(self.table, self.identity)
+        if not isinstance(said, Said) or said.room != ("players" if own_room else "spectators"):
+            self._drop(f"a chat line of another room on {topic}")
+            return
+        if said.room == "spectators" and not self.hearing_spectators:
+            return  # asked to hear them no more (a relay still on its way)
+        key = public_from_hex(said.key)
+        data = chat_data(self.table, said.room, said.conn, said.n, said.text)
+        if key is None or not verify(key, data, said.sig):
+            self._drop("a chat line whose sayer's signature does not hold")
+            return
+        if said.order <= self._newest.get(said.room, (-1, -1)):
+            self._drop("a chat line heard already (a replay)")
+            return
+        self._newest[said.room] = said.order
+        self._tell(Heard(said.room, said.name, chat_text(said.text), said.key, said.seat,
+                         said.at, own=key == self.keys.public))  # fmt: skip
+
+    def refused(self, message: ChatRefused) -> None:
+        """The host refused one of our lines."""
+        self._tell(Heard(self.room, "", message.reason, self.keys.public.hex(), refused=True,
+                         own=True))  # fmt: skip
+
+    def _tell(self, heard: Heard) -> None:
+        self.lines.append(heard)
+        for listener in list(self.listeners):
+            listener(heard)
+
+    def _drop(self, why: str) -> None:
+        self.dropped += 1
+        log.info("table %s: dropped %s", self.table, why)

@@ -1,0 +1,201 @@
+"""Table chat over a real broker (issue 46): a line is signed by its sayer and bound to its
+table, room and number; the host judges it and relays it to the room; a forged, replayed or
+moved line, a flood and a line where chat is off change nothing for anyone else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.codec import pack, unpack
+from net.errors import NetError
+from net.seat.chat import Heard
+from net.seat.session import NetSession
+from net.table.chatting import BURST
+from net.table.host import TableHost
+from net.trust.keys import Keys
+from net.wire import topics
+from net.wire.messages import MOST_SAID, Said, SayLine, chat_data, chat_text, encode
+from tests.kit.netkit import RawClient, TestBroker, close_all, join, make_host, until
+
+ALL = f"{topics.PREFIX}/#"
+
+
+def texts(session: NetSession, room: str | None = None) -> list[str]:
+    return [h.text for h in session.chat.lines if not h.refused and room in (None, h.room)]
+
+
+def refusals(session: NetSession) -> list[str]:
+    return [h.text for h in session.chat.lines if h.refused]
+
+
+async def seated(
+    broker: TestBroker, tmp_path: Path, **kwargs: object
+) -> tuple[TableHost, list[NetSession]]:
+    host = make_host(broker.address, tmp_path, seats=2, **kwargs)  # type: ignore[arg-type]
+    await host.open()
+    players = [await join(broker.address, "t1", name) for name in ("ann", "bob")]
+    await until(lambda: all(p.chat._connection()[1] for p in players))  # tickets in hand
+    return host, players
+
+
+async def test_a_line_reaches_the_other_seat_signed_and_sealed(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    eve = RawClient(broker.address, "eve", [ALL])
+    async with eve:
+        host, (ann, bob) = await seated(broker, tmp_path)
+        try:
+            heard: list[Heard] = []
+            bob.chat.subscribe(heard.append)
+            assert ann.chat.say("  gg\n\x1b[31mwell played  ") == "gg [31mwell played"
+            await until(lambda: heard and ann.chat.lines)
+            line = heard[0]
+            assert line.words == "ANN says: gg [31mwell played"
+            assert (line.key, line.seat, line.room, line.own) == (ann.keys.public.hex(), 0,
+                                                                   "players", False)  # fmt: skip
+            assert ann.chat.lines[0].own  # its own line came back: the host took it
+            # what anyone reading the broker saw of it: boxes only
+            assert not any(b"well played" in payload for _, payload in eve.raw)
+        finally:
+            await close_all(host, [ann, bob])
+
+
+async def test_forged_replayed_and_moved_lines_are_dropped(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    eve = RawClient(broker.address, "eve", [ALL])
+    async with eve:
+        host, (ann, bob) = await seated(broker, tmp_path)
+        try:
+            ann.chat.say("first")
+            await until(lambda: texts(bob) == ["first"])
+            said = topics.say("t1", "ann")
+            await until(lambda: eve.captured(said))
+            relay = topics.players_chat("t1", "bob")
+            await until(lambda: eve.captured(relay))
+            dropped = len(host.chatting.dropped)
+            # a replay of Ann's sealed line, and of the host's relay to Bob
+            await eve.replay(said, eve.captured(said)[0], retain=False)
+            await eve.replay(relay, eve.captured(relay)[0], retain=False)
+            await until(lambda: len(host.chatting.dropped) > dropped and bob.chat.dropped)
+            assert "again (a replay)" in host.chatting.dropped[-1][1]
+            # a line in Ann's name from another key, with Ann's connection and ticket
+            conn, ticket = ann.chat._connection()
+            text = "Eve is right"
+            sig = eve.keys.sign_detached(chat_data("t1", "players", conn, 9, text))
+            forged = SayLine("players", 9, text, conn, ticket, sig)
+            assert host.keys.public is not None
+            await eve.replay(said, eve.keys.seal(host.keys.public, said, encode(forged)),
+                             retain=False)  # fmt: skip
+            # … and a relay of Eve's own making on Bob's topic
+            fake = Said("players", 1, text, conn, ann.keys.public.hex(), sig, "ANN", 0, 1 << 60, 1)
+            await eve.send(relay, encode(fake))
+            # a line Ann signed for another table, sent here on her own connection
+            moved = SayLine(
+                "players",
+                50,
+                "moved",
+                conn,
+                ticket,
+                ann.keys.sign_detached(chat_data("t2", "players", conn, 50, "moved")),
+            )
+            ann.link.publish(said, encode(moved), seal_to=host.keys.public)  # fmt: skip
+            ann.chat.say("second")
+            await until(lambda: texts(bob) == ["first", "second"])
+            await until(lambda: len(host.chatting.dropped) >= dropped + 3)
+            whys = [why for _, why in host.chatting.dropped][dropped:]
+            assert any("ticket" in why for why in whys)  # Eve's line: not her connection
+            assert any("signature" in why for why in whys)  # the moved line
+            assert bob.chat.dropped >= 2  # the replayed relay, the forged one
+            assert texts(bob) == texts(ann) == ["first", "second"]
+        finally:
+            await close_all(host, [ann, bob])
+
+
+async def test_a_flood_from_one_key_is_cut_and_another_keys_line_passes(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    host, (ann, bob) = await seated(broker, tmp_path)
+    try:
+        for i in range(1000):
+            ann.chat.say(f"spam {i}")
+        bob.chat.say("hello")
+
+        def judged() -> int:
+            return host.chatting.said + sum(c == "ann" for c, _ in host.chatting.dropped)
+
+        await until(lambda: judged() >= 1001 and "hello" in texts(ann), 60)
+        spam = [t for t in texts(bob) if t.startswith("spam")]
+        # a bucket of BURST, and one more a line every 10 s while the flood went on
+        assert BURST <= len(spam) <= BURST + 6, len(spam)
+        assert spam[:BURST] == [f"spam {i}" for i in range(BURST)]
+        await until(lambda: refusals(ann))
+        told = refusals(ann)  # once in a while (every 5 s at most), not 995 times
+        assert set(told) == {"you are saying a lot: wait a little"} and len(told) <= 12
+    finally:
+        await close_all(host, [ann, bob])
+
+
+async def test_the_spectators_room_is_apart_unless_a_player_asks(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    host, (ann, bob) = await seated(broker, tmp_path)
+    carl = await join(broker.address, "t1", "carl", spectator=True)
+    try:
+        await until(lambda: carl.chat._connection()[1])
+        carl.chat.say("who is winning?")
+        ann.chat.say("our plan")
+        await until(lambda: "who is winning?" in texts(carl) and "our plan" in texts(bob))
+        await until(lambda: "our plan" in texts(ann))
+        assert texts(ann) == texts(bob) == ["our plan"]  # no spectator's line
+        ann.chat.hear_spectators()
+        await until(lambda: topics.spectators_chat("t1") in ann.link.subscriptions)
+
+        async def heard_by_ann() -> None:  # a subscription takes a moment: say until heard
+            for n in range(50):
+                carl.chat.say(f"again {n}")
+                try:
+                    await until(lambda: any(t.startswith("again") for t in texts(ann)), 0.5)
+                    return
+                except TimeoutError:
+                    continue
+
+        await heard_by_ann()
+        seen = next(h for h in ann.chat.lines if h.text.startswith("again"))
+        assert seen.words.startswith("CARL (watching) says: again")
+        assert "our plan" not in texts(carl)  # the players' room never reached a spectator
+        assert not any(t.startswith("again") for t in texts(bob))  # Bob did not ask
+    finally:
+        await close_all(host, [ann, bob, carl])
+
+
+async def test_chat_off_refuses(broker: TestBroker, tmp_path: Path) -> None:
+    host, (ann, bob) = await seated(broker, tmp_path, chat=False)
+    try:
+        assert ann.card is not None and not ann.card.chat
+        with pytest.raises(NetError, match="turned chat off"):
+            ann.chat.say("hi")
+        ann.chat._card = lambda: None  # as a terminal that has not read the card: it sends
+        ann.chat.say("hi")
+        await until(lambda: refusals(ann))
+        assert refusals(ann) == ["the host turned chat off at this table"]
+        host.set_chat(True)
+        await until(lambda: bob.card is not None and bob.card.chat)
+        bob.chat.say("now we can")
+        await until(lambda: "now we can" in texts(ann))
+        assert texts(bob) == ["now we can"]
+    finally:
+        await close_all(host, [ann, bob])
+
+
+def test_a_line_as_sent_is_clean_and_bounded() -> None:
+    assert chat_text("a\tb\r\nc\x00d\u202e") == "a b c d"
+    assert len(chat_text("x" * 1000)) == MOST_SAID
+    line = SayLine("players", 1, "gg", "c", "t", bytes(64))
+    assert SayLine.from_wire(unpack(pack(line.to_wire()))) == line
+    keys = Keys.generate()
+    assert keys.sign_detached(chat_data("t1", "players", "c", 1, "gg")) != keys.sign_detached(
+        chat_data("t1", "spectators", "c", 1, "gg")
+    )
