@@ -7,8 +7,9 @@ side by side by the same playouts (the same deals and draws for both: common ran
 so the difference is the choice's and not the dice's: the winning chance and the points the
 played command lost against the best. A decision is an *inaccuracy*, a *mistake* or a *blunder*
 when it lost at least 5, 10 or 15 points of winning chance (Lichess's thresholds, on a 0–100
-scale). Forced decisions (one legal command, or one the game thinks worth weighing) are not
-counted. *Accuracy* is Lichess's per-move formula of the winning chance lost, averaged.
+scale), or at least 1, 2 or 4 points of the game (a lead already safe loses little chance).
+Forced decisions (one legal command, or one the game thinks worth weighing) are not counted.
+*Accuracy* is Lichess's per-move formula of the winning chance lost, averaged.
 
 **Luck.** At each draw (a card, a tile, a bag pull, a shuffle), the game is worth to each seat
 what it is after the draw that came, less the mean of what it would be after the draws that
@@ -43,6 +44,8 @@ from core.search.levels import Level
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
 """Winning chance lost (0–1) that makes a decision an inaccuracy, a mistake, a blunder."""
+POINTS = {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0}
+"""Or the points lost that do (a lead already safe loses little chance, but points still count)."""
 
 
 @dataclass(frozen=True)
@@ -61,12 +64,12 @@ class Judged:
     @property
     def mark(self) -> str:
         """``blunder``, ``mistake``, ``inaccuracy`` or ``""``."""
-        lost = self.chance_lost
-        if lost >= BLUNDER:
-            return "blunder"
-        if lost >= MISTAKE:
-            return "mistake"
-        return "inaccuracy" if lost >= INACCURACY else ""
+        lost, points = self.chance_lost, self.points_lost
+        marks = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
+        for mark, chance in marks:
+            if lost >= chance or points >= POINTS[mark]:
+                return mark
+        return ""
 
     @property
     def accuracy(self) -> float:

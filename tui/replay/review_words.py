@@ -31,7 +31,8 @@ def review_lines(
     lines = [
         f"{rules.title}, {', '.join(names)}: each decision judged by the {level.name} search "
         f"({level.iterations} iterations, {samples} playouts a command). A decision is an "
-        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance"
+        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance, "
+        "or 1, 2 or 4 points of the game"
         + (
             "."
             if calibration.chance(rules.game, level.name, 0.5) is not None
