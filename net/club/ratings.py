@@ -11,9 +11,11 @@ last. The winners share first place; below them, equal scores share a rank.
 Players are known by their key (``k:<public key hex>``), so two players of one name are two
 players (shown apart by their key's fingerprint), and a bot by its level (``bot:greedy``):
 every level a bot registry offers is a player of the ladder too, so the ladder measures the
-bots. The ratings are openskill's Plackett–Luce model (a multiplayer Bayesian rating), folded
-over the results in the order the games finished (the last clock reading of each log, then the
-file's name): any two machines with the same replays compute the same ladder.
+bots. A bot client (``caldera bot``, which anyone may run) is a bot of its level known by its
+key (``bot:random:<key>``), never a person. The ratings are openskill's Plackett–Luce model
+(a multiplayer Bayesian rating), folded over the results in the order the games finished (the
+last clock reading of each log, then the file's name): any two machines with the same replays
+compute the same ladder.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from core.audit import audit
 from core.errors import CalderaError
 from core.lifecycle import ClockRead, GameEnded, GameStarted, HandedBack, HandedToBot
 from net.trust.keys import fingerprint, public_from_hex
+from net.wire.messages import ladder_identity
 from replays import proofs
 from replays.file import read
 
@@ -44,8 +47,10 @@ class Entrant:
     @property
     def short(self) -> str:
         """How a ladder tells players apart: a key's fingerprint, or the bot's level."""
-        if self.identity.startswith(BOT):
-            return "bot"
+        if self.identity.startswith(BOT):  # a bot client's key tells it from the host's bots
+            _, _, hexed = self.identity.removeprefix(BOT).partition(":")
+            client = public_from_hex(hexed) if hexed else None
+            return f"bot {fingerprint(client)}" if client is not None else "bot"
         key = public_from_hex(self.identity.removeprefix(PERSON))
         return fingerprint(key) if key is not None else "?"
 
@@ -124,7 +129,7 @@ def result_of(path: Path) -> Result:
     assert isinstance(started, GameStarted)
     names = started.players  # the chained and host-signed names, not the header's copy
     entrants = tuple(
-        Entrant(f"{BOT}{bot}" if bot and not key else f"{PERSON}{key}", name)
+        Entrant(ladder_identity(key, bot), name)
         for key, bot, name in zip(seated.keys, seated.bots, names, strict=True)
     )
     reads = [env.event.at for env in replay.envelopes if isinstance(env.event, ClockRead)]
@@ -192,8 +197,8 @@ class Ladders:
             if standing is None:
                 fresh = model.rating()
                 name = entrant.name
-                if entrant.identity.startswith(BOT):
-                    name = bot_name(entrant.identity.removeprefix(BOT))
+                if entrant.identity.startswith(BOT):  # bot:<level>, or bot:<level>:<key>
+                    name = bot_name(entrant.identity.removeprefix(BOT).partition(":")[0])
                 standing = Standing(entrant.identity, name, fresh.mu, fresh.sigma)
                 ladder[entrant.identity] = standing
             standings.append(standing)

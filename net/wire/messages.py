@@ -145,13 +145,17 @@ class SeatListing:
 
 
 def identity_of(seat: SeatListing) -> str | None:
-    """Who sits in ``seat`` as a ladder knows them: ``k:<key>``, ``bot:<level>`` for the host's
-    bot, ``None`` for an open seat."""
-    if seat.key:
-        return f"k:{seat.key}"
-    if seat.bot:
-        return f"bot:{seat.bot}"
-    return None
+    """Who sits in ``seat`` as a ladder knows them: ``k:<key>`` for a person, ``bot:<level>`` for
+    the host's bot, ``bot:<level>:<key>`` for a bot client (``caldera bot``: a bot, known by its
+    key, since anyone may run one), ``None`` for an open seat."""
+    return ladder_identity(seat.key or "", seat.bot or "") or None
+
+
+def ladder_identity(key: str, bot: str) -> str:
+    """A seat's player on a ladder from its key and its bot's level (either may be empty)."""
+    if bot:
+        return f"bot:{bot}:{key}" if key else f"bot:{bot}"
+    return f"k:{key}" if key else ""
 
 
 @dataclass(frozen=True)

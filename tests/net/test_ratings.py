@@ -202,3 +202,19 @@ def test_a_bot_in_both_seats_played_one_game_not_two() -> None:
     again = Result("c.caldera", "kilauea", 3, (greedy, ann), (1, 2), "t2:y")  # a copy of b
     ladder = {s.identity: s.games for s in fold([both, one, again]).ladder("kilauea")}
     assert ladder == {"bot:greedy": 2, ann.identity: 1}
+
+
+def test_a_bot_client_is_rated_as_a_bot_known_by_its_key() -> None:
+    from net.trust.keys import Keys
+    from net.wire.messages import identity_of, ladder_identity
+
+    key = Keys.generate().public.hex()
+    client = ladder_identity(key, "random")
+    assert client == f"bot:random:{key}" and ladder_identity(key, "") == f"k:{key}"
+    assert ladder_identity("", "greedy") == "bot:greedy"
+    assert identity_of(SeatListing("Random bot", "botx", "random", key=key)) == client
+    ann = Entrant("k:" + "ab" * 32, "Ann")
+    ladder = fold([Result("a.caldera", "kilauea", 1, (Entrant(client, "Random bot"), ann),
+                          (2, 1), "t1:x")]).ladder("kilauea")  # fmt: skip
+    (bot,) = [s for s in ladder if s.identity == client]
+    assert bot.name == "random bot" and bot.short.startswith("bot k:")
