@@ -148,3 +148,42 @@ async def test_a_seed_typed_or_pasted_with_a_tab_moves_on(
         type_in_one_burst(app, "\x1b[Z5")  # shift+tab back (the seed's text is selected): 5
         await wait_for(pilot, lambda: seed.value == "5", "the 5 in the seed")
         assert turn_limit.value == "7"
+
+
+@pytest.mark.parametrize("form", [NewGameScreen, HostScreen])
+async def test_the_form_says_before_a_game_starts_if_the_terminal_is_too_small(
+    form: type[Screen[Any]],
+) -> None:
+    from core.games import get_rules
+    from tui.games import min_size, shown_games
+    from tui.widgets.size_warning import SizeNote
+
+    sizes = {game: min_size(game) for game in shown_games()}
+    assert sizes["maunakea"] == (80, 24)
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await app.push_screen(form())
+        note = app.screen.query_one(SizeNote)
+        game = app.screen.query_one("#game", Select)
+
+        def said() -> str:
+            return str(note.render()) if note.display else ""
+
+        for terminal in ((60, 20), (80, 24)):
+            await pilot.resize_terminal(*terminal)
+            for name, need in sizes.items():
+                assert need is not None
+                game.value = name
+                small = terminal[0] < need[0] or terminal[1] < need[1]
+                words = (
+                    f"{get_rules(name).title} needs a terminal of at least {need[0]}×{need[1]} "
+                    f"(this one is {terminal[0]}×{terminal[1]})"
+                )
+                await wait_for(
+                    pilot, lambda w=words, s=small: (w in said()) if s else not said(), words
+                )
+        needed = [need for need in sizes.values() if need is not None]
+        largest = max(w for w, _ in needed), max(h for _, h in needed)
+        await pilot.resize_terminal(*largest)
+        await wait_for(pilot, lambda: not said(), "no line once the terminal is large enough")

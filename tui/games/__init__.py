@@ -2,8 +2,9 @@
 
 A game of :data:`core.games.GAMES` is shown by the terminal when ``tui.games.<game>`` exists and
 names its :class:`GameScreens` as ``SCREENS``: the screen that plays a session, the screen that
-replays a log, the help's sections, the game in brief (the menu's help) and the hints its own
-table options get in the new-game and host forms. Nothing outside that package names the game:
+replays a log, the help's sections, the game in brief (the menu's help), the hints its own
+table options get in the new-game and host forms, and the smallest terminal its table fits (the
+forms say so before a game starts). Nothing outside that package names the game:
 the menu, the forms and the lobby offer :func:`shown_games`, and the app asks
 :func:`screens_for` for the rest.
 
@@ -36,13 +37,16 @@ ReplayScreenFor = Callable[[Sequence["Envelope"], str], "ReplayScreen"]
 class GameScreens:
     """One game's part of the terminal: playing a session (with its reveal pace), replaying a log
     (with a title), the help's sections after the keys, the game in brief for the menu's help,
-    and a form's hint per table option where the option's own help is not the best words."""
+    a form's hint per table option where the option's own help is not the best words, and the
+    smallest terminal (columns, rows) the table fits: its screen's ``MIN_SIZE``, read when asked
+    (the screen's module loads then, not with the menu)."""
 
     play: PlayScreen
     replay: ReplayScreenFor
     help: Callable[[], Sequence[str]]
     brief: Callable[[], str]
     option_hints: Mapping[str, str] = field(default_factory=dict)
+    min_size: Callable[[], tuple[int, int]] | None = None
 
 
 def _package(game: str) -> str:
@@ -64,6 +68,12 @@ def screens_for(game: str) -> GameScreens:
         raise ValueError(f"the terminal cannot show {game!r} yet (it shows {known})")
     screens: GameScreens = importlib.import_module(_package(game)).SCREENS
     return screens
+
+
+def min_size(game: str) -> tuple[int, int] | None:
+    """The smallest terminal ``game``'s table fits (``None``: it does not say)."""
+    size = screens_for(game).min_size
+    return size() if size is not None else None
 
 
 def game_help() -> Sequence[str]:

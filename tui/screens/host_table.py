@@ -25,6 +25,7 @@ from tui.games import shown_games
 from tui.netplay.hosting import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
+from tui.widgets.size_warning import SizeNote
 
 MANUAL = "manual"
 STANDIN_AFTER = 15.0
@@ -88,6 +89,7 @@ class HostScreen(Screen[HostSetup | None]):
                     allow_blank=False,
                     id="game",
                 )
+            yield SizeNote(id="size-note")
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select(
@@ -178,7 +180,11 @@ class HostScreen(Screen[HostSetup | None]):
         for seat in range(4):
             self.query_one(f"#seat-{seat}").display = seat < self.seats
 
+    def on_resize(self) -> None:
+        self.query_one(SizeNote).check()
+
     def _show_game_options(self) -> None:
+        self.query_one(SizeNote).show_for(self.game)
         self.query_one(GameOptions).show_for(self.game)
         self.query_one("#turn-limit-field").display = has_turn_limit(self.game)
 

@@ -26,6 +26,7 @@ from tui.settings.last_choices import LastChoices, last_choices, last_game, reme
 from tui.settings.play import DEFAULT_BOT_PACE
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
+from tui.widgets.size_warning import SizeNote
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
@@ -92,6 +93,7 @@ class NewGameScreen(Screen[TableSetup | None]):
                     id="game",
                     disabled=self.position is not None,
                 )
+            yield SizeNote(id="size-note")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
                 yield Select(
@@ -217,7 +219,11 @@ class NewGameScreen(Screen[TableSetup | None]):
         except OSError as exc:
             self.notify(f"The form's choices are not kept: {exc}", severity="warning")
 
+    def on_resize(self) -> None:
+        self.query_one(SizeNote).check()
+
     def _show_game_options(self) -> None:
+        self.query_one(SizeNote).show_for(self.game)
         self.query_one(GameOptions).show_for(self.game)
         self.query_one("#turn-limit-field").display = has_turn_limit(self.game)
 

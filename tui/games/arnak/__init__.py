@@ -41,10 +41,17 @@ def _brief() -> str:
     return BRIEF
 
 
+def _min_size() -> tuple[int, int]:
+    from tui.games.arnak.layout import MIN_SIZE
+
+    return MIN_SIZE
+
+
 SCREENS = GameScreens(
     play=_play,
     replay=_replay,
     help=_help,
     brief=_brief,
     option_hints={"side": "Arnak's board: bird (the basic temple) or snake (the harder one)"},
+    min_size=_min_size,
 )

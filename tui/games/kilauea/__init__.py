@@ -40,10 +40,17 @@ def _brief() -> str:
     return BRIEF
 
 
+def _min_size() -> tuple[int, int]:
+    from tui.games.kilauea.screen import KilaueaScreen
+
+    return KilaueaScreen.MIN_SIZE
+
+
 SCREENS = GameScreens(
     play=_play,
     replay=_replay,
     help=_help,
     brief=_brief,
     option_hints={"forest_sides": "ABBAB: boards 1–5's sides; empty: random"},
+    min_size=_min_size,
 )

@@ -40,10 +40,17 @@ def _brief() -> str:
     return BRIEF
 
 
+def _min_size() -> tuple[int, int]:
+    from tui.games.maunakea.table import MIN_SIZE
+
+    return MIN_SIZE
+
+
 SCREENS = GameScreens(
     play=_play,
     replay=_replay,
     help=_help,
     brief=_brief,
     option_hints={"advanced": "Mauna Kea's advanced game: 4 secret cards each"},
+    min_size=_min_size,
 )
