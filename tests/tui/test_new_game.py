@@ -156,7 +156,7 @@ async def test_the_form_says_before_a_game_starts_if_the_terminal_is_too_small(
 ) -> None:
     from core.games import get_rules
     from tui.games import min_size, shown_games
-    from tui.widgets.size_warning import SizeNote
+    from tui.widgets.size_note import SizeNote
 
     sizes = {game: min_size(game) for game in shown_games()}
     assert sizes["maunakea"] == (80, 24)

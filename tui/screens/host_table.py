@@ -25,7 +25,7 @@ from tui.games import shown_games
 from tui.netplay.hosting import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
-from tui.widgets.size_warning import SizeNote
+from tui.widgets.size_note import SizeNote
 
 MANUAL = "manual"
 STANDIN_AFTER = 15.0

@@ -26,7 +26,7 @@ from tui.settings.last_choices import LastChoices, last_choices, last_game, reme
 from tui.settings.play import DEFAULT_BOT_PACE
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
-from tui.widgets.size_warning import SizeNote
+from tui.widgets.size_note import SizeNote
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"

@@ -1,7 +1,6 @@
 """A terminal too small for a screen: a warning that names the size needed and the size the
 terminal has now, kept up to date as the terminal changes, taken away as soon as it is large
-enough, and while the screen is not the one shown (left, or under another); and a form's line
-that says so before a game starts (:class:`SizeNote`)."""
+enough, and while the screen is not the one shown (left, or under another)."""
 
 from __future__ import annotations
 
@@ -10,10 +9,6 @@ from typing import Any
 
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
-from textual.widgets import Static
-
-from core.games import get_rules
-from tui.games import min_size
 
 
 class FollowsSize:
@@ -74,40 +69,3 @@ class SizeWarning:
     def _remove(self, notice: Notification) -> None:
         with suppress(KeyError):  # not shown (yet, or any more: dismissed with a click)
             self.screen.app._unnotify(notice)  # Textual's own removal of one notification
-
-
-class SizeNote(Static):
-    """A form's line before a game starts: the terminal is too small for the game chosen, and
-    the size its table needs (each game's ``MIN_SIZE``); no line when it fits. The form calls
-    :meth:`show_for` when the game changes and :meth:`check` when the terminal does."""
-
-    DEFAULT_CSS = """
-    SizeNote {
-        color: $warning;
-        height: auto;
-        margin: 1 0 0 14;
-        display: none;
-    }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("", id=id)
-        self.game: str | None = None
-
-    def show_for(self, game: str) -> None:
-        self.game = game
-        self.check()
-
-    def check(self) -> None:
-        """Say (or stop saying) that this terminal is too small for the chosen game."""
-        need = min_size(self.game) if self.game is not None else None
-        width, height = self.app.size
-        text = ""
-        if need is not None and (width < need[0] or height < need[1]):
-            title = get_rules(self.game).title if self.game is not None else "This game"
-            text = (
-                f"{title} needs a terminal of at least {need[0]}×{need[1]} (this one is "
-                f"{width}×{height}): make it larger before you start."
-            )
-        self.update(text)
-        self.display = bool(text)
