@@ -46,7 +46,8 @@ def save_game(path: Path, seed: str, players: int = 2) -> Referee[Any]:
 
 
 async def test_a_kilauea_replay_shows_the_boards_the_live_game_showed() -> None:
-    setup = local_game(2, {0: "greedy", 1: "random"}, game="kilauea", seed="k-rewind")
+    bots = {0: "greedy", 1: "random"}  # a short game: a loaded machine plays it in time
+    setup = local_game(2, bots, game="kilauea", seed="k-rewind", turn_limit=12)
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
     seen: dict[int, str] = {}  # board text the live game showed after event seq
     async with app.run_test(size=SIZE) as pilot:
