@@ -4,6 +4,9 @@ moved line, a flood and a line where chat is off change nothing for anyone else.
 
 from __future__ import annotations
 
+import asyncio
+import io
+import queue
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,8 @@ from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import MOST_SAID, Said, SayLine, chat_data, chat_text, encode
 from tests.kit.netkit import RawClient, TestBroker, close_all, join, make_host, until
+from tui.lines.player import LinePlayer
+from tui.settings.chat import muted
 
 ALL = f"{topics.PREFIX}/#"
 
@@ -199,3 +204,33 @@ def test_a_line_as_sent_is_clean_and_bounded() -> None:
     assert keys.sign_detached(chat_data("t1", "players", "c", 1, "gg")) != keys.sign_detached(
         chat_data("t1", "spectators", "c", 1, "gg")
     )
+
+
+async def test_the_line_modes_say_and_mute(broker: TestBroker, tmp_path: Path) -> None:
+    """``say TEXT`` sends, lines are printed as they come (``BOB says: hi``), ``mute BOB`` hides
+    Bob's lines and keeps that in the config."""
+    host, (ann, bob) = await seated(broker, tmp_path)
+    typed: queue.Queue[str] = queue.Queue()
+    out = io.StringIO()
+    player = LinePlayer(ann, typed.get, out)
+    game = asyncio.create_task(player.run())  # the game has not begun: it waits, listening
+    try:
+        typed.put("say  good game, Bob")
+        await until(lambda: "good game, Bob" in texts(bob))
+        bob.chat.say("hi")
+        await until(lambda: "BOB says: hi" in out.getvalue())
+        assert "ANN says: good game, Bob" in out.getvalue()  # its own, back from the host
+        typed.put("mute Bob")
+        await until(lambda: "Bob's lines are hidden now." in out.getvalue())
+        assert muted() == {bob.keys.public.hex()}
+        bob.chat.say("you cannot hear me")
+        ann.chat.say("marker")
+        await until(lambda: "ANN says: marker" in out.getvalue())
+        await until(lambda: "you cannot hear me" in texts(ann))
+        assert "you cannot hear me" not in out.getvalue()
+        typed.put("help")
+        await until(lambda: "'say TEXT' talks to the table" in out.getvalue())
+    finally:
+        typed.put("quit")
+        await asyncio.wait_for(game, 10)
+        await close_all(host, [ann, bob])

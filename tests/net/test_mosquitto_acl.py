@@ -121,6 +121,8 @@ async def test_the_documented_acl_lets_players_play_and_nobody_pry(
             await host.wait_ended(20)
             await assert_same_game(host, [alice, bob])
             await until(lambda: last_public(eve) == referee.seq - 1)  # eve saw the whole game
+            alice.chat.say("good game")  # the chat's topics are open to the players
+            await until(lambda: [h.words for h in bob.chat.lines] == ["ALICE says: good game"])
         private = [t for t, _ in eve.received if "/events/" in t or "/reply/" in t]
         assert set(private) == {topics.public_events("t1")}
         assert any(t == topics.public_events("t1") for t, _ in eve.received)

@@ -9,7 +9,8 @@ seat may see; ``look Ann`` about one player), ``undo``, ``help``, ``quit``. Bad 
 clear line and the question again. When several players share the terminal, each turn first
 says whose it is and waits for enter, so the others can look away before a hand is read out.
 It plays any :class:`~core.session.Session`: a local game with bots, or a seat at a table across
-the network.
+the network, where ``say TEXT`` talks to the table and its lines are printed as they come
+(:mod:`tui.lines.chat`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from core.lifecycle import ClockRead, GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
+from net.seat.chat import TableChat
+from tui.lines.chat import HELP as CHAT_HELP
+from tui.lines.chat import LineChat
 from tui.lines.position import look, player_named
 from tui.lines.sentences import sentence
 
@@ -174,6 +178,9 @@ class LinePlayer:
         self._reading: asyncio.Future[str] | None = None  # a line asked for, not taken yet
         self._follower = Follower(self.rules)  # the log folded as far as printed (its own copy)
         session.subscribe(self._received)
+        chat: TableChat | None = getattr(session, "chat", None)  # a networked table's
+        card = lambda: getattr(session, "card", None)  # noqa: E731
+        self.chat = LineChat(chat, self.say, card) if chat is not None else None
 
     @property
     def names(self) -> Sequence[str]:
@@ -267,6 +274,10 @@ class LinePlayer:
         self.print_news()
         return 0
 
+    @property
+    def help(self) -> str:
+        return HELP if self.chat is None else f"{HELP} {CHAT_HELP}"
+
     def resume_hint(self) -> str:
         """The command that takes this game up again (a local game's saved file), in a line."""
         path = getattr(self.session, "replay_path", None)
@@ -291,13 +302,15 @@ class LinePlayer:
             if not words:
                 self.show(candidates, len(lines))
                 continue
+            if self.chat is not None and self.chat.handles(text):
+                continue
             if words in QUIT:
                 return False
             if words[0] == "look":
                 self.look(seat, words[1:])
                 continue
             if words in (["help"], ["h"], ["?"]):
-                self.say(HELP)
+                self.say(self.help)
                 continue
             if words == ["all"]:
                 candidates = lines
@@ -338,12 +351,15 @@ class LinePlayer:
                 words = reading.result().strip().lower().split()
                 if reading.result() == "" or words in QUIT:
                     return False
+                if self.chat is not None and self.chat.handles(reading.result()):
+                    continue
                 if words and words[0] == "look":
                     self.look(next(iter(self.session.controlled), 0), words[1:])
                 elif words in (["help"], ["h"], ["?"]):
-                    self.say(HELP)
+                    self.say(self.help)
                 elif words:
-                    self.say(f"Not your turn yet ({self.session.status}): look, help or quit.")
+                    can = "look, say, help or quit" if self.chat else "look, help or quit"
+                    self.say(f"Not your turn yet ({self.session.status}): {can}.")
         finally:
             news.cancel()
         return True

@@ -1,0 +1,108 @@
+"""A networked table's chat in the line mode: each line printed as it comes (``Ann says: gg``),
+and what the player types for it: ``say TEXT``, ``chat`` (the last lines again), ``mute Ann`` and
+``unmute Ann`` (kept in the config: :mod:`tui.settings.chat`), ``spectators`` (a player hears
+the spectators' room too, or no more)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from net.errors import NetError
+from net.seat.chat import Heard, TableChat
+from net.wire.messages import TableListing
+from tui.settings.chat import muted, set_muted
+
+RECENT = 10  # lines the 'chat' command reads out again
+HELP = (
+    "'say TEXT' talks to the table; 'chat' reads its last lines again; 'mute Ann' hides Ann's "
+    "lines (here and at every table; 'unmute Ann' shows them); 'spectators' lets a player hear "
+    "the spectators' chat too."
+)
+
+
+class LineChat:
+    """The chat commands and lines of one session in the line mode."""
+
+    def __init__(
+        self,
+        chat: TableChat,
+        say: Callable[[str], None],
+        card: Callable[[], TableListing | None],
+        config: Path | None = None,
+    ) -> None:
+        self.chat = chat
+        self.say = say
+        self.card = card
+        self.config = config
+        self.muted = muted(config)
+        chat.subscribe(self._heard)
+
+    def shown(self, heard: Heard) -> bool:
+        return heard.own or heard.key not in self.muted
+
+    def _heard(self, heard: Heard) -> None:
+        if self.shown(heard):
+            self.say(heard.words)
+
+    def handles(self, typed: str) -> bool:
+        """Whether ``typed`` was a chat command (then it was answered)."""
+        verb, _, rest = typed.strip().partition(" ")
+        verb = verb.lower()
+        if verb == "say":
+            self._say(rest)
+        elif verb == "chat" and not rest:
+            lines = [h for h in self.chat.lines if self.shown(h)][-RECENT:]
+            for heard in lines:
+                self.say(heard.words)
+            if not lines:
+                self.say("Nobody has said anything yet.")
+        elif verb in ("mute", "unmute") and rest:
+            self._mute(rest.strip(), verb == "mute")
+        elif verb == "spectators" and not rest:
+            if self.chat.room == "spectators":
+                self.say("You are in the spectators' chat.")
+                return True
+            on = not self.chat.hearing_spectators
+            self.chat.hear_spectators(on)
+            self.say("You hear the spectators' chat now." if on
+                     else "You no longer hear the spectators' chat.")  # fmt: skip
+        else:
+            return False
+        return True
+
+    def _say(self, text: str) -> None:
+        if not text.strip():
+            self.say("Say what? Type say and your words: say good game")
+            return
+        try:
+            self.chat.say(text)
+        except NetError as exc:
+            self.say(f"Not sent: {exc}.")
+
+    def _mute(self, name: str, on: bool) -> None:
+        key = self.key_of(name)
+        if key is None:
+            self.say(f"Nobody called '{name}' is at this table.")
+            return
+        if key == self.chat.keys.public.hex():
+            self.say("That is you.")
+            return
+        try:
+            self.muted = set_muted(key, on, self.config)
+        except OSError as exc:
+            self.say(f"Cannot keep it in the config file: {exc}")
+            return
+        self.say(f"{name}'s lines are hidden now." if on else f"You hear {name} again.")
+
+    def key_of(self, name: str) -> str | None:
+        """The key of the player (or spectator who spoke) called ``name`` here."""
+        wanted = name.casefold()
+        card = self.card()
+        for seat in card.seats if card is not None else ():
+            if seat.key and seat.name.casefold() == wanted:
+                return seat.key
+        for heard in reversed(self.chat.lines):
+            if heard.key and not heard.refused and heard.name.casefold() == wanted:
+                return heard.key
+        return None
