@@ -20,6 +20,9 @@ SCRIPTS = {
     "tmux_smoke.sh": "tmux smoke: OK",
     # a Kilauea turn played by keys
     "tmux_kilauea.sh": "tmux kilauea: OK",
+    # a Mauna Kea turn at 80x24: the compact table, explorers placed, a tile laid, the others
+    # spent, a move, the players' and the log's panes, no size notice
+    "tmux_maunakea_small.sh": "tmux maunakea small: OK",
     # a Kilauea turn at 80x24: the compact table, the players pane and its log, no size notice
     "tmux_kilauea_small.sh": "tmux kilauea small: OK",
     # the line mode: a whole game against a bot played by typing numbers, with an undo
