@@ -12,9 +12,10 @@ from typing import ClassVar
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
@@ -25,6 +26,7 @@ from tui.play.seats import seat_colour
 
 C = COMPONENTS
 KEPT = Style(bold=True, color="#ffe14d")
+SHORT = 34  # rows below which the dialog is drawn tighter
 
 
 class DraftScreen(ModalScreen[tuple[str, ...] | None]):
@@ -58,6 +60,7 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         self.dealt = tuple(dealt)
         self.legal = frozenset(legal)
         self.others = tuple(others)
+        self.short = False  # a short terminal: a card's rule on its title's line
 
     def compose(self) -> ComposeResult:
         with Vertical(id="draft"):
@@ -70,12 +73,23 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
                 "Action cards are played in your turn, free of MP; task cards score at the end.",
                 classes="draft-hint",
             )
-            yield Static(id="draft-cards")
+            with VerticalScroll(id="draft-list"):  # scrolls on a short terminal
+                yield Static(id="draft-cards")
             yield Label("", id="draft-problem")
             yield Static(id="draft-others")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self._show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A short terminal (80×24): each card on fewer lines, the list scrolled if need be
+        (the rows the dialog's border, title, hint, problem, progress and footer take)."""
+        height = event.size.height
+        self.short = height < SHORT
+        self.set_class(self.short, "-short")
+        around = 8 if self.short else 11
+        self.query_one("#draft-list").styles.max_height = max(4, height - around)
         self._show()
 
     def kept(self) -> tuple[str, ...]:
@@ -104,7 +118,7 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         for index, card in enumerate(self.dealt):
             keep = index in self.chosen
             what = Text(card_title(card), KEPT if keep else Style(bold=True))
-            what.append(f"\n{card_rule(card)}", Style(dim=True))
+            what.append(f"{' — ' if self.short else chr(10)}{card_rule(card)}", Style(dim=True))
             mark = Text("[✓]" if keep else "[ ]", KEPT if keep else Style(dim=True))
             cards.add_row(Text(str(index + 1), Style(bold=True)), mark, what)
         self.query_one("#draft-cards", Static).update(cards)

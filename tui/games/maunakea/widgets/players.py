@@ -138,6 +138,8 @@ class PlayersPanel(Widget):
             text.append("\n".join(words) + "\n", DIM)
             if _acting(state, focus) and state.phase is Phase.TURN:
                 text.append(f"pool {state.pool} MP\n", Style(color="#ffe14d", bold=True))
+            if state.advanced:
+                text.append(f"{cards_held(state, focus)}\n", DIM)
             hand = state.hands[focus]
             for at in range(0, len(hand), 2):
                 self._hand(text, hand[at : at + 2], focus, first=at, lead="")
