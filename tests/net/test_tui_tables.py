@@ -23,6 +23,7 @@ from tests.kit.netkit import FAST, AmqttBroker, AmqttProcess, join, make_host
 from tests.tui.conftest import point_at, screen_text, wait_for
 from tui.app import CalderaApp
 from tui.games.maunakea.screen import MaunaKeaScreen
+from tui.netplay.chat import ChatScreen
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.end import EndScreen
 from tui.screens.host_table import HostScreen
@@ -479,4 +480,48 @@ async def test_a_guest_who_leaves_a_running_game_takes_the_same_seat_back_from_t
             await until(pilot, lambda: host.seats[seat].online, "Bob back at the host")
             assert lobby.note == ""
     finally:
+        await host.close()
+
+
+async def test_the_chat_modal_says_lines_quick_phrases_and_announces_new_ones(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    """T in the room opens the chat: a typed line and a quick phrase (3, nothing typed) reach
+    the other seat, whose lines show in it; at the table a new line is a notification, and T
+    opens the chat there too."""
+    host = make_host(broker.address, tmp_path, table="chat1", seats=2, turn_limit=2)
+    await host.open()
+    bob = await join(broker.address, "chat1", "bob", seat=1)
+    app = new_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_lobby(pilot)
+            room = await join_from_lobby(pilot, "chat1", "Ann")
+            assert room.session is not None
+            await until(pilot, lambda: room.session.chat._connection()[1], "a ticket")  # type: ignore[union-attr]
+            await pilot.press("T")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat")
+            chat = app.screen
+            assert isinstance(chat, ChatScreen)
+            await pilot.press(*"hi 1 bob", "enter")  # digits typed after a word are text
+            await pilot.press("3")  # nothing typed: a quick phrase
+            said = ["hi 1 bob", "Good game!"]
+            await until(pilot, lambda: [h.text for h in bob.chat.lines] == said, "Bob hears")
+            bob.chat.say("see you at the table")
+            await until(pilot, lambda: "BOB says: see you at the table" in chat.written)
+            assert "Ann says: hi 1 bob" in chat.written
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "back in the room")
+            await host.start()
+            await until(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
+            table = next(s for s in app.screen_stack if isinstance(s, MaunaKeaScreen))
+            await until(pilot, lambda: table._chat_notices, "the table listens")
+            bob.chat.say("good luck")
+            await until(pilot, lambda: any("BOB says: good luck" in n.message
+                                           for n in app._notifications), "a notice")  # fmt: skip
+            await pilot.press("T")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat at the table")
+            assert "BOB says: good luck" in app.screen.written  # type: ignore[attr-defined]
+    finally:
+        await bob.close()
         await host.close()

@@ -36,7 +36,7 @@ class LineChat:
         self.card = card
         self.config = config
         self.muted = muted(config)
-        chat.subscribe(self._heard)
+        self.close = chat.subscribe(self._heard)  # call it to hear no more
 
     def shown(self, heard: Heard) -> bool:
         return heard.own or heard.key not in self.muted

@@ -35,6 +35,7 @@ from core.options import options_words
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.wire.messages import TableListing
+from tui.netplay.chat import ChatScreen, chat_of
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
@@ -86,6 +87,7 @@ class RoomScreen(Screen[None]):
         Binding("s", "start", "Start", tooltip="Start the game (every seat is taken)"),
         Binding("h", "hand", "Bot / back", tooltip="A bot plays the highlighted seat, or stops"),
         Binding("c", "close", "Close the table", tooltip="Close the table for everyone"),
+        Binding("T", "chat", "Chat", tooltip="The table's chat: say hello while you wait"),
         Binding("escape", "leave", "Leave", tooltip="Leave the table"),
     ]
 
@@ -297,6 +299,8 @@ class RoomScreen(Screen[None]):
             return host is not None and card is not None and card.status == "running"
         if action == "close":
             return host is not None
+        if action == "chat":
+            return chat_of(self.session) is not None
         if action == "leave":
             return not self.opening
         return True
@@ -408,6 +412,11 @@ class RoomScreen(Screen[None]):
         self.dismiss(None)
 
     # -- leaving -------------------------------------------------------------------------------
+
+    def action_chat(self) -> None:
+        chat = chat_of(self.session)
+        if chat is not None:
+            self.app.push_screen(ChatScreen(chat, lambda: self.card))
 
     def action_close(self) -> None:
         def close(yes: bool | None) -> None:

@@ -15,7 +15,8 @@ keyboard a notice says whose turn it is (``turn_passed``).
 
 At a networked table the header's sub-title follows the connection and who is connected
 (:mod:`tui.netplay.presence`); a table its host closes ends the screen with one line; the host's own
-screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table). At a local
+screen gets ``host_menu`` (``H``: hand a seat to a bot and back, close the table); ``T`` opens the
+table's chat (:mod:`tui.netplay.chat`), and a notification says who spoke. At a local
 game, ``H`` hands a seat to a bot from now on, or gives a bot's seat to this keyboard.
 """
 
@@ -44,6 +45,7 @@ from core.messages import Command, Event
 from core.search.workers import ThinkingError
 from core.session import Session
 from core.undo import Takebacks
+from tui.netplay.chat import ChatNotices, ChatScreen, chat_of
 from tui.netplay.presence import (
     TableWatch,
     closed_words,
@@ -116,6 +118,13 @@ class TableScreen(FollowsSize, Screen[None]):
             tooltip="Let a bot play a seat from now on, or play a bot's seat at this keyboard",
             show=False,  # the help and the palette offer it: the footer keeps the game's keys
         ),
+        Binding(
+            "T",
+            "chat",
+            "Chat",
+            tooltip="The table's chat: say a line, a quick phrase, read the last lines",
+            show=False,  # a networked table's: a notification names the key when someone speaks
+        ),
     ]
 
     note: var[str] = var("")  # the last refusal or hint, one line (its line repaints itself)
@@ -126,6 +135,7 @@ class TableScreen(FollowsSize, Screen[None]):
         self.session = session
         self.rules = session.rules
         self.names = session.players
+        self._chat_notices: ChatNotices | None = None
         self.reveal_pace = reveal_pace
         self._follower = Follower(self.rules)  # the log as far as shown
         self.shown = 0  # envelopes folded into ``state``
@@ -204,6 +214,9 @@ class TableScreen(FollowsSize, Screen[None]):
         else:
             self.session.subscribe(self._receive)
         self._show_connection()
+        chat = chat_of(self.session)
+        if chat is not None and self._chat_notices is None:
+            self._chat_notices = ChatNotices(self, chat)  # someone spoke: a notification
         if isinstance(self.session, TableWatch):
             self.set_interval(1.0, self._show_connection)  # clocks run; your turns elsewhere
         self._live_from = len(self.session.envelopes)  # older events are caught up with quietly
@@ -483,6 +496,8 @@ class TableScreen(FollowsSize, Screen[None]):
             return self.host_menu is not None
         if action == "seats_menu":
             return isinstance(self.session, LocalSession) and not self.ended
+        if action == "chat":
+            return chat_of(self.session) is not None
         if action in ("undo", "undo_refused"):
             seat = self.acting_seat()
             allowed = seat is not None and self.takebacks.allows(seat)
@@ -510,6 +525,15 @@ class TableScreen(FollowsSize, Screen[None]):
         what = self.log_viewer.sentence(self.rules, log[undone.back_to], self.names, before)
         who = "You" if undone.seat in self.session.controlled else self.names[undone.seat]
         self.notify(f"{who} took back: {what}", timeout=4)
+
+    def action_chat(self) -> None:
+        chat = chat_of(self.session)
+        if chat is not None:
+            self.app.push_screen(ChatScreen(chat, lambda: getattr(self.session, "card", None)))
+
+    def on_unmount(self) -> None:
+        if self._chat_notices is not None:
+            self._chat_notices.close()
 
     def action_host_menu(self) -> None:
         if self.host_menu is not None:

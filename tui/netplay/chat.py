@@ -1,0 +1,147 @@
+"""A networked table's chat in the app: a modal opened by one key (``T``, at the table and in
+its room), and the notices of new lines on the screen beneath it.
+
+The modal shows the room's last lines and those that come, muted players' hidden
+(:mod:`tui.settings.chat`), above a line to type in: enter says it. With nothing typed, ``1`` to
+``6`` say a quick phrase. ``/mute Ann``, ``/unmute Ann`` and ``/spectators`` (a player hears the
+spectators' chat too) work as in the line mode (:mod:`tui.lines.chat`). The screen's own layout
+is left alone: only a notification says that someone spoke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, RichLog, Static
+
+from net.seat.chat import Heard, TableChat
+from net.wire.messages import MOST_SAID, TableListing
+from tui.lines.chat import LineChat
+from tui.netplay.presence import handed_to
+from tui.settings.chat import muted
+
+QUICK = ("Hello!", "Good luck!", "Good game!", "Thanks!", "Thinking…", "Back soon.")
+KEYS_LINE = (
+    "Nothing typed: "
+    + " ".join(f"{i} {phrase.rstrip('!.')}" for i, phrase in enumerate(QUICK, 1))
+    + "\n/mute NAME hides a player · /spectators · esc: back"
+)
+
+
+def chat_of(session: object) -> TableChat | None:
+    """The chat of a networked table's session (``None``: a local game)."""
+    chat = getattr(session, "chat", None)
+    return chat if isinstance(chat, TableChat) else None
+
+
+class ChatNotices:
+    """New lines said while ``screen`` is up, each as a notification (not our own, not a
+    muted player's, not while the chat itself is open)."""
+
+    def __init__(self, screen: Screen[Any], chat: TableChat) -> None:
+        self.screen = screen
+        self.close: Callable[[], None] = chat.subscribe(handed_to(screen, self._heard))
+
+    def _heard(self, heard: Heard) -> None:
+        screen = self.screen
+        if heard.own or not screen.is_attached or isinstance(screen.app.screen, ChatScreen):
+            return
+        if heard.key in muted():
+            return
+        screen.notify(heard.words, title="Chat (T opens it)", timeout=6, markup=False)
+
+
+class ChatInput(Input):
+    """The line to type in; with nothing typed yet, ``1`` … ``6`` say a quick phrase."""
+
+    class Quick(Message):
+        def __init__(self, phrase: str) -> None:
+            super().__init__()
+            self.phrase = phrase
+
+    async def _on_key(self, event: events.Key) -> None:
+        digit = event.character
+        if not self.value and digit is not None and digit in "123456" and len(digit) == 1:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Quick(QUICK[int(digit) - 1]))
+            return
+        await super()._on_key(event)
+
+
+class ChatScreen(ModalScreen[None]):
+    """The table's chat, over the table (or its room)."""
+
+    DEFAULT_CSS = """
+    ChatScreen { align: center middle; background: $background 60%; }
+    ChatScreen #chat {
+        width: 90%; max-width: 100; height: 90%; max-height: 30;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ChatScreen #chat-title { text-style: bold; }
+    ChatScreen #chat-lines { height: 1fr; border: none; background: $surface; }
+    ChatScreen #chat-keys { color: $text-muted; height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", tooltip="Back to the table"),
+    ]
+
+    def __init__(self, chat: TableChat, card: Callable[[], TableListing | None]) -> None:
+        super().__init__()
+        self.chat = chat
+        self.card = card
+        self.lines: LineChat | None = None
+        self.written: list[str] = []  # what the log shows, as text (for a reader and tests)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat"):
+            yield Static(self._title(), id="chat-title", markup=False)
+            yield RichLog(id="chat-lines", wrap=True, markup=False, highlight=False)
+            yield ChatInput(placeholder="Type a line…", max_length=MOST_SAID, id="chat-input")
+            yield Static(KEYS_LINE, id="chat-keys", markup=False)
+
+    def _title(self) -> str:
+        room = "the spectators" if self.chat.room == "spectators" else "the players"
+        if self.chat.hearing_spectators and self.chat.room == "players":
+            room += " (and the spectators)"
+        return f"Chat with {room}" + ("" if self.chat.on else " · the host turned chat off")
+
+    def on_mount(self) -> None:
+        self.lines = LineChat(self.chat, handed_to(self, self._write), self.card)
+        if self.chat.lines:
+            self.lines.handles("chat")  # the last lines
+        self.query_one(ChatInput).focus()
+
+    def on_unmount(self) -> None:
+        if self.lines is not None:
+            self.lines.close()
+
+    def _write(self, text: str) -> None:
+        if self.is_attached:
+            self.written.append(text)
+            self.query_one(RichLog).write(text)
+            self.query_one("#chat-title", Static).update(self._title())
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if not text or self.lines is None:
+            return
+        if not text.startswith("/"):
+            self.lines.handles(f"say {text}")
+        elif not self.lines.handles(text[1:]):
+            self._write("Type a line to say it, or /mute NAME, /unmute NAME, /spectators.")
+
+    def on_chat_input_quick(self, message: ChatInput.Quick) -> None:
+        if self.lines is not None:
+            self.lines.handles(f"say {message.phrase}")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
