@@ -50,7 +50,11 @@ def new_app() -> CalderaApp:
 
 
 async def host_from_menu(
-    pilot: Pilot[None], seats: tuple[str, ...] = ("me", "open"), **fields: str
+    pilot: Pilot[None],
+    seats: tuple[str, ...] = ("me", "open"),
+    *,
+    chat: bool = True,
+    **fields: str,
 ) -> RoomScreen:
     """Menu → h → fill in the host dialog → ctrl+s; returns the room once the table is open."""
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
@@ -63,6 +67,7 @@ async def host_from_menu(
         form.query_one(f"#kind-{i}", Select).value = kind
     for field, value in {"name": "Ann", "seed": "net-tui", **fields}.items():
         form.query_one(f"#{field.replace('_', '-')}", Input).value = value
+    form.query_one("#chat", Select).value = chat
     await pilot.pause()
     await pilot.press("ctrl+s")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, RoomScreen), "the table room")
@@ -525,3 +530,19 @@ async def test_the_chat_modal_says_lines_quick_phrases_and_announces_new_ones(
     finally:
         await bob.close()
         await host.close()
+
+
+async def test_a_table_hosted_without_chat_says_so_and_refuses_lines(broker: AmqttBroker) -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        room = await host_from_menu(pilot, chat=False)
+        assert room.hosted is not None and not room.hosted.host.chatting.on
+        await until(pilot, lambda: "no chat" in screen_text(pilot), "the room says it")
+        await until(pilot, lambda: room.session is not None and room.session.card is not None)
+        await pilot.press("T")
+        await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat")
+        await pilot.press(*"hello", "enter")
+        chat = app.screen
+        assert isinstance(chat, ChatScreen)
+        await until(pilot, lambda: chat.written, "its answer")
+        assert chat.written == ["Not sent: the host turned chat off at this table."]

@@ -120,6 +120,7 @@ class HostSetup:
     standin: str | None = None
     standin_after: float = 15.0
     hints: bool = False  # every seat may ask the hard bot what to play
+    chat: bool = True  # the table's chat (net.table.chatting)
     table: str | None = None
     seed: str | None = None
     clock: str = ""  # the table's terms (net.table.host.TableHost)
@@ -213,6 +214,7 @@ class HostedTable:
             on_timeout=setup.on_timeout,
             rated=setup.rated,
             hints=setup.hints,
+            chat=setup.chat,
             notes={"host_seat": setup.my_seat},  # to sit there again if the table is resumed
         )
 

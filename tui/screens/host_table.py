@@ -45,6 +45,7 @@ def seat_kinds(game: str) -> list[tuple[str, str]]:
 
 
 HINT_CHOICES = [("off: no seat may ask a bot", False), ("on: every seat may press w", True)]
+CHAT_CHOICES = [("on: players and spectators may talk", True), ("off: no table chat", False)]
 
 
 def standin_options(game: str) -> list[tuple[str, str]]:
@@ -139,6 +140,9 @@ class HostScreen(Screen[HostSetup | None]):
                 yield Label("Hints", classes="field-label")
                 yield Select(HINT_CHOICES, value=False, allow_blank=False, id="hints")
             with Horizontal(classes="field"):
+                yield Label("Chat", classes="field-label")
+                yield Select(CHAT_CHOICES, value=True, allow_blank=False, id="chat")
+            with Horizontal(classes="field"):
                 yield Label("Broker", classes="field-label")
                 yield FieldInput(str(self.config.broker), id="broker")
             yield Label(
@@ -227,6 +231,7 @@ class HostScreen(Screen[HostSetup | None]):
             standin=None if standin == MANUAL else standin,
             standin_after=STANDIN_AFTER,
             hints=self.query_one("#hints", Select).value is True,
+            chat=self.query_one("#chat", Select).value is not False,
             seed=self.query_one("#seed", Input).value.strip() or None,
             clock=clock,
             on_timeout=str(self.query_one("#on-timeout", Select).value),
