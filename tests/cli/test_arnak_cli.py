@@ -31,7 +31,7 @@ def test_selfplay_then_verify_export_and_state(
     assert main(["export", "--format", "text", str(out)]) == 0
     text = capsys.readouterr().out
     assert "Round 5 ended" in text and "The card row was refilled" in text
-    # an answer is said beside its question ("Camp 5: put which card down? Ann: Funding …"),
+    # an answer is said beside its question ("Camp 5: discard which card? Ann: Funding …"),
     # never as the option's place ("Ann chose 3")
     assert re.search(r"\? \w+: ", text) and not re.search(r" chose \d", text), text[:2000]
     assert main(["state", str(out)]) == 0

@@ -71,7 +71,7 @@ async def test_one_human_one_remote_bot_and_one_host_bot_at_an_arnak_table(
                 if seat != ann:
                     assert all(card == HIDDEN for card in player.hand), f"seat {seat}'s hand"
             text = screen_text(pilot)
-            assert "Ann's HAND" in text and "RESEARCH" in text and "snake side" in text
+            assert "Ann's HAND" in text and "● start ○ start" in text and "snake side" in text
 
             # a whole turn by keys: a free card if any, a dig (paying its travel), end
             if screen.turn.by_verb["play"]:
@@ -81,7 +81,7 @@ async def test_one_human_one_remote_bot_and_one_host_bot_at_an_arnak_table(
             while screen.choice is not None:  # the site, then how to pay: the first each time
                 await pilot.press("1")
                 await pilot.pause()
-            while screen.turn.asking:  # a camp's own question (a card down, say)
+            while screen.turn.asking:  # a camp's own question (a discard, say)
                 await pilot.press("1")
                 await pilot.pause()
             await until(pilot, lambda: screen.state is not None and screen.state.main_done)

@@ -105,7 +105,7 @@ async def test_buy_an_item_and_research_the_glass() -> None:
         await _press(pilot, screen, "1")
         assert events_since(screen, start)[0] == ev.ResearchAdvanced(0, "glass", "1")
         assert screen.state is not None and screen.state.seats[0].res[0] == 1  # row 1: +1 coin
-        assert "R●" in screen_text(pilot)
+        assert "● row 1 ○ start" in screen_text(pilot)  # the players' line says the track
 
 
 async def test_pass_asks_first_then_the_leftover_cards_question() -> None:

@@ -36,7 +36,7 @@ def _position() -> Table:
 def test_look_says_camps_idols_guardians_research_and_the_rows_effects() -> None:
     said = look(RULES, _position().state, NAMES, 0, None)
     text = "\n".join(said)
-    for n, gives in ((1, "+2 coins"), (2, "+2 compasses"), (5, "pay a card down → +1 jewel")):
+    for n, gives in ((1, "+2 coins"), (2, "+2 compasses"), (5, "discard a card → +1 jewel")):
         assert f"  camp {n} (a boot; its 2nd space 2 boots): {gives}." in said
     assert "site 1.1 (car): undiscovered, 3 compasses to discover; idol +1 coin" in text
     assert f"site 1.2 (car): +1 coin, 1 arrowhead · guardian: {B.guardian('g08')}" in text

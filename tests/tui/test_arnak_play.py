@@ -71,7 +71,9 @@ async def test_a_free_card_a_dig_paid_with_a_card_and_the_site_question() -> Non
         start = len(screen.session.envelopes)
         text = screen_text(pilot)
         assert "Funding · car · +1 coin [free]" in text  # the hand, a card a line
-        assert "Red's HAND" in text and "MAP" in text and "RESEARCH" in text
+        assert (
+            "Red's HAND" in text and "MAP" in text and "● start ○ start" in text
+        )  # the track: the players' line
 
         await pilot.press("p")
         assert "Play which card?" in screen_text(pilot)
@@ -110,7 +112,7 @@ async def test_a_free_card_a_dig_paid_with_a_card_and_the_site_question() -> Non
 
 
 async def test_a_card_that_asks_a_question_and_a_purchase() -> None:
-    # Parrot: put a card down, gain a jewel; then buy Hat from the row
+    # Parrot: discard a card, gain a jewel; then buy Hat from the row
     table = Table().hand(0, ["i14", "b0fc", "b0es"]).res(0, "3M").row(["a02"], ["i28", "i35"])
     app = from_table(table, "arnak-parrot")
     async with app.run_test(size=SIZE) as pilot:
@@ -123,7 +125,7 @@ async def test_a_card_that_asks_a_question_and_a_purchase() -> None:
         await pilot.press(*keys_for(screen, "i14"))
         await pilot.pause()
         # the question on top opens by itself, in core's words
-        assert "Parrot: put which card down?" in screen_text(pilot)
+        assert "Parrot: discard which card?" in screen_text(pilot)
         assert screen.turn.asking
         await pilot.press("1")
         await pilot.pause()

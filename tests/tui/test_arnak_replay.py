@@ -49,7 +49,7 @@ async def test_the_replay_shows_the_table_and_only_the_hands_its_viewer_may_see(
         await pilot.press("g", "1", "5", "0", "enter")
         await wait_for(pilot, lambda: screen.position == 150, "event 150")
         text = screen_text(pilot)
-        assert "RESEARCH" in text and "MAP" in text and "event 150" in text
+        assert "MAP" in text and " ● " in text and "event 150" in text
         state = screen.state
         active = state.active
         # a finished game is seen whole: the hand of the seat to act, by name

@@ -25,6 +25,7 @@ from tui.widgets.text_line import TextLine
 from .test_arnak_play import from_table, red_to_play
 
 SEATS = (SeatSetup("Red"), SeatSetup("Blue", "greedy"), SeatSetup("Yellow", "greedy"))
+NAMES = tuple(seat.name for seat in SEATS)
 
 SIZES = [(100, 30), (120, 40), (160, 50)]
 
@@ -111,22 +112,30 @@ async def test_every_guardian_card_and_research_row_on_screen_is_worded(
             raise AssertionError(players)
         assert f"✓{B.boon('g07')}" in players or f"✓{B.short(B.boon('g07'))}" in players
 
-        # the card row: each card's place, name and effect
+        # the card row: each card's place, name, price and VP, and its effect from 40 rows up
+        # (below, the details of the highlighted card say it)
         row = cells(shown["row"], 2 if fit.text_width("row") < 90 else 3, fit.text_width("row"))
         for place, card in enumerate(panels.row_cards(state), 1):
             assert card is not None and card != HIDDEN
             cell = next(c for c in row if f"{place} {C.name(card)}" in c)
+            assert f"{W.price(card)}, {C.card(card).vp} VP" in cell, (card, cell)
             effect = W.effect(C.card(card).effect)
-            assert flat(effect) in cell or flat(B.short(effect)) in cell, (card, cell)
+            if not fit.compact:
+                assert flat(effect) in cell or flat(B.short(effect)) in cell, (card, cell)
 
-        # the research track: each row's glass and notebook effects and points
-        research = flat(shown["research"])
+        # the research track (below 150x46 in the map's place while researching): each row's
+        # glass and notebook effects and points
+        if fit.swap:
+            track = panels.research_text(state, NAMES, None, fit.text_width("map"))
+            research = flat(track.plain)
+        else:
+            research = flat(shown["research"])
         board = W.side(state)
         for number in range(1, 8):
             info = board.row(number)
             for effect, vp in ((info.glass, info.glass_vp), (info.notebook, info.notebook_vp)):
                 said = W.effect(effect)
-                forms = (f"{said}, {vp} VP", f"{panels._row_effect(said)} {vp}")
+                forms = (f"{said}, {vp} VP", f"{panels._row_effect(said)} {vp} VP")
                 assert any(form in research for form in forms), (number, said)
 
         # the hand: every card's name (its effect too where the panel has room)

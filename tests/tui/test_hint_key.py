@@ -16,7 +16,7 @@ from tui.play.setup import local_game
 from tui.widgets.key_footer import shown_keys
 from tui.widgets.text_line import TextLine
 
-from .conftest import wait_for
+from .conftest import screen_text, wait_for
 from .test_kilauea_play import SIZE, from_table, red_to_play
 
 
@@ -66,18 +66,25 @@ async def test_no_hint_key_where_the_table_offers_none() -> None:
         assert screen.note == ""
 
 
-async def test_a_hint_fits_arnaks_narrowest_table() -> None:
-    """At 100×30 Arnak's note line is about 60 columns: a long command's words are cut, the
-    figures never."""
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_a_hint_fits_arnaks_narrowest_table(size: tuple[int, int]) -> None:
+    """At 100×30 Arnak's note line is about 60 columns: a hint longer than it takes two lines,
+    shown whole ("+2 compasses", not "+2 com…"); only a longer one is cut, its figures never."""
     setup = local_game(2, {1: "greedy"}, game="arnak", seed="hint1")
     app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ArnakScreen), "the Arnak table")
         screen = app.screen
         assert isinstance(screen, ArnakScreen)
         await wait_for(pilot, lambda: screen.acting_seat() == 0, "Red's turn")
         await pilot.press("w")
         await wait_for(pilot, lambda: not screen.note.endswith("…"), "the hint")
-        width = screen.query_one("#note", TextLine).size.width
-        assert 40 <= width < 80 and len(screen.note) <= width, (width, screen.note)
+        await wait_for(pilot, lambda: screen.note.startswith("Hint: Red"), "the hint")
+        note = screen.query_one("#note", TextLine)
+        width = note.size.width
+        assert 40 <= width < 80 and len(screen.note) <= 2 * width, (width, screen.note)
+        assert "…" not in screen.note and "+2 compasses" in screen.note, screen.note
+        shown = "".join(line.rstrip() for line in screen_text(pilot).splitlines())
+        assert note.size.height * width >= len(screen.note), (note.size, screen.note)
+        assert "· +" in shown and "pts" in shown
         assert re.fullmatch(r"Hint: .+ · [+-]\d+\.\d pts", screen.note), screen.note  # no fit: no %

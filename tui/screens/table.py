@@ -129,6 +129,7 @@ class TableScreen(FollowsSize, Screen[None]):
 
     note: var[str] = var("")  # the last refusal or hint, one line (its line repaints itself)
     HINT_STYLE = "bold #7fd1ff"  # a hint's line (a refusal's is red)
+    NOTE_LINES = 1  # the lines a hint may take (it is cut to them, never its figures)
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
         super().__init__()
@@ -440,7 +441,7 @@ class TableScreen(FollowsSize, Screen[None]):
             self.note = f"Hint: none ({exc})"
             return
         if self.is_attached and self.shown == shown and self.acting_seat() == seat:
-            width = self.query_one("#note", TextLine).size.width or None
+            width = self.query_one("#note", TextLine).size.width * self.NOTE_LINES or None
             self.note = hint.hint_line(self.rules, view, seat, self.names, decision, width)
 
     # -- the terminal ----------------------------------------------------------------------------

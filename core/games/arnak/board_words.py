@@ -3,8 +3,9 @@ effects and points, a card of the row or of a hand in one line, what a camp, a s
 gives, and the names players use for the places (camp 2, site 1.3, row 4).
 
 Each comes in full words (:mod:`.words`) and in the board's shorthand for narrow panels: the
-same words with resources as their letters (``+2C`` two compasses) and a few long phrases cut
-(:func:`short`); :data:`LEGEND` explains every shorthand a table shows. Shared by the terminal's
+same words with each resource as a short word (``+2 comp`` two compasses, never a letter: a box
+player reads a German "M" as coins) and a few long phrases cut (:func:`short`); :data:`LEGEND`
+explains every shorthand a table shows. Shared by the terminal's
 table, the line mode's ``look`` and anyone who shows the board to a person.
 """
 
@@ -19,28 +20,26 @@ from core.games.arnak.components import Side
 from core.games.arnak.state import HIDDEN, ArnakState
 
 SHORTHAND: dict[str, str] = {
-    "M C T A J": "coin, compass, tablet, arrowhead, jewel (2C: two compasses)",
+    "coin comp tablet arrow jewel": "coins, compasses, tablets, arrowheads, jewels (2 comp: two)",
     "boot car ship plane": "travel icons (2ship: two ships)",
     "VP": "victory points",
     "● ○": "a player's magnifying glass and notebook (R● Red's glass)",
     "[R ]": "an archaeologist of Red's on a space",
     "[XX]": "a camp space under a blocking tile",
-    "?M": "an undiscovered site and its face-up idol (+?: a face-down idol too)",
-    "M C T ex up rf dr": (
-        "an idol's or a bonus tile's effect: a resource, exile a card, upgrade (T→A or A→J), "
-        "refresh an assistant, draw 1"
+    "?coin": "an undiscovered site and its face-up idol (+?: a face-down idol too)",
+    "ex up rf dr": (
+        "an idol's or a bonus tile's effect: exile a card, upgrade (tablet→arrowhead or "
+        "arrowhead→jewel), refresh an assistant, draw 1 (or +1 of a resource: coin, comp…)"
     ),
-    "G:4M→up": "a guardian: what overcoming it costs → its boon (down: a card put down)",
+    "G:4 coin→up": "a guardian: what overcoming it costs → its boon",
     "[up]": "a research space's bonus tile ([2] on the temple: two face down)",
-    "down→+J": "put a hand card down unused, then +1 jewel",
+    "discard→+1 jewel": "discard a hand card (it goes to your play area unused), then +1 jewel",
     "2×2": "temple tiles: 2 VP, 2 left",
-    "upg asst": "upgrade an assistant",
-    "recruit refresh rescue": "(research rows) recruit, refresh or rescue an assistant",
-    "+Fear": "take a Fear card",
+    "+Fear card": "take a Fear card",
     "asst 12g 8s✗": "assistants: 12 gold, 8 silver (✗ used this round)",
     "guard ○+car": "a player's guardians by their boon (○ unused, ✓ used)",
     "5/2/3": "cards in a player's deck / hand / play area",
-    "guardian": "(research row 7) overcome a guardian where you are",
+    "overcome a guardian": "(research row 7) overcome a guardian where you are",
     "◆ ◇": "an idol slot filled, empty",
     "✓ ○": "a guardian's boon used, unused",
     "☾": "the moon staff: artifacts (compasses) left of it, items (coins) right",
@@ -52,23 +51,17 @@ SHORTHAND: dict[str, str] = {
 LEGEND = " · ".join(f"{short} {meaning}" for short, meaning in SHORTHAND.items())
 """Every shorthand the Arnak table leaves on screen, explained (the help shows it)."""
 
-_RES = {
-    "coin": "M",
-    "coins": "M",
-    "compass": "C",
-    "compasses": "C",
-    "tablet": "T",
-    "tablets": "T",
-    "arrowhead": "A",
-    "arrowheads": "A",
-    "jewel": "J",
-    "jewels": "J",
-}
+RES_SHORT = ("coin", "comp", "tablet", "arrow", "jewel")
+"""Each resource in the fewest letters a box player still reads as it (coin, compass, tablet,
+arrowhead, jewel), in the order of ``Res``."""
+_RES = {word: RES_SHORT[i] for i, (one, many) in enumerate(W.RES_WORDS) for word in (one, many)}
 _AMOUNT = re.compile(r"\b(\d+) (coins?|compass(?:es)?|tablets?|arrowheads?|jewels?)\b")
+_SHORT_WORD = "|".join(RES_SHORT)
+_JOINED = re.compile(rf"\b({_SHORT_WORD}), (?=\d+ (?:{_SHORT_WORD})\b)")
 _CUTS = (
     (" this turn", ""),
-    (" (1 tablet, main)", " (T, main)"),
-    (" (pay 1 tablet to play; main action)", " (T, main)"),
+    (" (1 tablet, main)", " (tablet, main)"),
+    (" (pay 1 tablet to play; main action)", " (tablet, main)"),
     ("an archaeologist comes home", "archaeologist home"),
     ("your travel icons are planes this round", "travel icons = planes"),
     ("move an archaeologist to", "move archaeologist to"),
@@ -80,11 +73,10 @@ _CUTS = (
     ("research (notebook) free", "○ research free"),
     ("research (glass) free", "● research free"),
     ("glass or notebook", "● or ○"),
-    ("pay a card down → ", "card down→"),
+    ("discard a card → ", "discard→"),
     ("dig or discover", "dig"),
-    ("upgrade tablet→arrowhead or arrowhead→jewel", "upgrade T→A or A→J"),
+    ("upgrade tablet→arrowhead or arrowhead→jewel", "upgrade tablet→arrow or arrow→jewel"),
     ("overcome a guardian where you are", "overcome a guardian here"),
-    ("a card down", "card down"),
     ("an assistant", "assistant"),
     ("gain an artifact", "+artifact"),
     ("gain an item", "+item"),
@@ -93,11 +85,18 @@ _CUTS = (
 )
 
 
+def res_short(res: tuple[int, ...], sep: str = "+") -> str:
+    """A bundle of resources in the board's shorthand: ``(1, 0, 1, 1, 0)`` ->
+    ``coin+tablet+arrow``, ``(0, 0, 2, 1, 0)`` -> ``2 tablet+arrow`` (``free`` for none)."""
+    parts = [f"{n} {w}" if n > 1 else w for n, w in zip(res, RES_SHORT, strict=True) if n]
+    return sep.join(parts) or "free"
+
+
 def short(text: str) -> str:
-    """Worded effects or costs in the board's shorthand: ``+1 coin, 2 compasses`` -> ``+M 2C``,
-    a few long phrases cut (``exile a card`` -> ``exile``)."""
-    out = _AMOUNT.sub(lambda m: (m[1] if m[1] != "1" else "") + _RES[m[2]], text)
-    out = re.sub(r"(?<=[MCTAJ]), (?=\d*[MCTAJ]\b)", " ", out)
+    """Worded effects or costs in the board's shorthand: ``+1 coin, 2 compasses`` -> ``+1 coin
+    2 comp``, a few long phrases cut (``exile a card`` -> ``exile``)."""
+    out = _AMOUNT.sub(lambda m: f"{m[1]} {_RES[m[2]]}", text)
+    out = _JOINED.sub(r"\1 ", out)
     for long, cut in _CUTS:
         out = out.replace(long, cut)
     return out
@@ -144,13 +143,13 @@ BOON_CODES = {
 
 
 def guardian_code(gid: str) -> str:
-    """``G:4M→up``: a guardian's cost and boon in the narrowest shorthand (its boon by the
+    """``G:4 coin→up``: a guardian's cost and boon in the narrowest shorthand (its boon by the
     codes of :data:`SHORTHAND`)."""
     g = C.guardian(gid)
     said = W.effect(g.boon)
     cost = g.cost
-    parts = ["down"] * cost.down + ([travel_short(cost.travel)] if cost.travel.total else [])
-    parts += [str(cost.res)] if any(cost.res) else []
+    parts = ["discard"] * cost.down + ([travel_short(cost.travel)] if cost.travel.total else [])
+    parts += [res_short(cost.res)] if any(cost.res) else []
     boon = BOON_CODES.get(said, short(said)).replace(" ", "")
     return f"G:{'+'.join(parts)}→{boon}"
 
@@ -199,15 +198,15 @@ def effect_of(cid: str) -> str:
 
 
 def card_short(cid: str) -> str:
-    """A card in the board's shorthand: ``2M 2VP ship: exile; +C``."""
+    """A card in the board's shorthand: ``2 coins, 2 VP, ship: exile; +1 comp``."""
     if cid == HIDDEN:
         return "?"
     info = C.card(cid)
     if info.kind in ("fear", "basic"):
         return f"{info.name} {W.travel(info.travel)}: {short(effect_of(cid))}"
-    price = f"{info.cost}{'M' if info.kind == 'item' else 'C'}"
     tags = " (free)" if info.free else ""
-    return f"{price} {info.vp}VP {W.travel(info.travel)}: {short(W.effect(info.effect))}{tags}"
+    head = f"{W.price(cid)}, {info.vp} VP, {W.travel(info.travel)}"
+    return f"{head}: {short(W.effect(info.effect))}{tags}"
 
 
 # --- the research track --------------------------------------------------------------------------
@@ -279,10 +278,15 @@ def site(state: ArnakState, names: tuple[str, ...] | list[str], space: str) -> s
     return out + there
 
 
+_PRINTED = re.compile(r"\+(\d*)([MCTAJ])\b")  # +2M in the data: two coins
+
+
 def tile_short(text: str) -> str:
     """An idol's or a bonus tile's effect as printed in the data (``+M``, ``exile``,
-    ``draw(1)``), for the narrowest panels."""
-    return text.replace("draw(1)", "draw1").replace("; ", " ")
+    ``draw(1)``), for the narrowest panels: ``+1 coin``, ``exile``, ``draw 1``."""
+    text = _PRINTED.sub(lambda m: f"+{m[1] or 1} {RES_SHORT[o.RESOURCE_LETTERS.index(m[2])]}", text)
+    text = text.replace("down -> ", "discard→").replace(" -> ", "→")
+    return text.replace("draw(1)", "draw 1").replace("; ", " ")
 
 
 def travel_short(travel: o.Travel) -> str:

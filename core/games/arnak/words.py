@@ -1,5 +1,5 @@
 """Arnak in plain words: effects, costs, the question on top of the pending-decision stack and
-each of its answers ("Parrot: put which card down?" · "Exploration (car)").
+each of its answers ("Parrot: discard which card?" · "Exploration (car)").
 
 The rules decide what may be chosen (``effects.options``); this module only says it, for the
 terminal's choice lists and anyone else who shows a question to a person.
@@ -55,7 +55,7 @@ def travel(t: o.Travel) -> str:
 def cost(c: o.Cost) -> str:
     parts = []
     if c.down:
-        parts.append("a card down")
+        parts.append("discard a card")
     if c.idol:
         parts.append(plural(c.idol, "idol"))
     if c.travel.total:
@@ -90,7 +90,8 @@ def _op(op: object) -> str:
         case o.Pass():
             return "pass"
         case o.PayThen(cost=c, then=then):
-            return f"pay {cost(c)} → {effect(then)}" if then else f"put {cost(c)}"
+            paid = cost(c) if c.down else f"pay {cost(c)}"  # the box's word: discard a card
+            return f"{paid} → {effect(then)}" if then else paid
         case o.Choice(options=options):
             return " OR ".join(f"({effect(p)})" if len(p) > 1 else effect(p) for p in options)
         case o.PickDistinct(n=n, options=options):
@@ -281,13 +282,13 @@ QUESTIONS: dict[type, str] = {
 
 
 def question(state: ArnakState) -> str:
-    """``Parrot: put which card down?`` — the source of the question on top, and the question."""
+    """``Parrot: discard which card?`` — the source of the question on top, and the question."""
     top = fx.current(state)
     if top is None:
         return ""
     frame, op = top
     if isinstance(op, o.PayThen):
-        ask = "put which card down?" if op.cost.down else f"pay {travel(op.cost.travel)} how?"
+        ask = "discard which card?" if op.cost.down else f"pay {travel(op.cost.travel)} how?"
     elif isinstance(op, o.Peek):
         stage = frame.ctx.get("aside")
         ask = {

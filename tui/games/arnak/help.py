@@ -28,7 +28,8 @@ KEYS = """\
 [b]a[/b] use an assistant · [b]g[/b] a guardian's boon · [b]i[/b] an idol into a slot (free actions)
 A place is chosen by its own name, as the map shows it: [b]2[/b] camp 2, [b]1.3[/b] (or 1 3) \
 site 1.3, [b]4[/b] research row 4, [b]t[/b] the temple, a card of the row by its place 1…6; \
-where several names start alike (camp 1, site 1.3) enter takes the one highlighted.
+where several names start alike (camp 1, site 1.3) enter takes the one highlighted; \
+[b]0[/b] answers "none" in a list of places.
 [b]e[/b] pass (asks while a main action is open) or end the turn (asks only if travel would \
 be lost)
 [b]c[/b] the question an effect asks (it opens by itself; free actions may come first) · \
@@ -36,6 +37,8 @@ be lost)
 A single answer that costs something is shown first: one key confirms it.
 The pane beside the choices says what the highlighted answer names (the site, card or row); \
 when your turn comes it says what the others did since your last one.
+[b]m[/b] the pane with the rest of the table in words (the track, the row's effects, every \
+board, the log, the legend); below 100×30 the log is there.
 [b][[/b] [b]][/b] scroll the log back and forward · [b]s[/b] the score so far · [b]q[/b] leave \
 (the game stays saved)"""
 

@@ -1,8 +1,9 @@
 """How the Arnak table shares the terminal, for the table and its replay: from 80×24 (the map
 three sites a line, the research track in its place while a research question is open, the
 card row by name and price, the scores and your own board on two lines; the rest one key away,
-``m``), through 100×30 (the map beside the track, two sites a line) to 160×50 and beyond (a
-site a line, the research rows in words, a long log).
+``m``), through 100×30 (the map two sites a line, the track in words in its place while a
+research question is open; every board, the row's effects, the log) to 150×46 and beyond (the
+map a site a line beside the track, a long log).
 
 The panels' widths follow the terminal's; each panel is as tall as its text (wrapped, never
 cut), and the log and the choices take the rest. Heights change only when a panel's line
@@ -22,7 +23,8 @@ from textual.widgets import Header, Static
 from tui.widgets.text_line import TextLine
 
 MIN_SIZE = (80, 24)
-ROOMY = (100, 30)  # from this size on, the map beside the track and every panel
+ROOMY = (100, 30)  # from this size on, every panel (the row's effects, every board, the log)
+BESIDE = (150, 46)  # from this size on, the research track beside the map (as tall as the map)
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,16 @@ class Layout:
         return self.width < ROOMY[0] or self.height < ROOMY[1]
 
     @property
+    def swap(self) -> bool:
+        """Below 150×46: the map alone on top, the research track in its place (in words where
+        the width allows) while a research question is open; beside the map, a row in words
+        would make the track taller than the map."""
+        return self.width < BESIDE[0] or self.height < BESIDE[1]
+
+    @property
     def research(self) -> int:
         """The research panel's width (its border and padding included)."""
-        if self.tiny:
+        if self.swap:
             return 0
         if self.width < 120:
             return 41
@@ -68,6 +77,8 @@ class Layout:
         to leave the hand its lines too."""
         if self.tiny:
             return 3
+        if self.swap:  # the map alone: two a line keep it as short as beside the track
+            return 2
         return 1 if self.height >= 46 or self.map - 2 >= 90 else 2
 
     @property
@@ -119,8 +130,8 @@ def fit_table(screen: Screen[Any], layout: Layout) -> bool:
     else:
         screen.query_one("#map").styles.width = layout.map
         research = screen.query_one("#research")
-        research.display = not layout.tiny
-        if not layout.tiny:
+        research.display = not layout.swap
+        if not layout.swap:
             research.styles.width = layout.research
         for side in screen.query("#side"):
             side.styles.width = layout.side

@@ -3,13 +3,15 @@ the hand, each a function of the state a viewer sees (``rules.view``) and of the
 panel has.
 
 Each thing a player plans with is said in words (:mod:`core.games.arnak.board_words`) where the
-panel has room, else in the board's shorthand (letters for resources, explained by
-``LEGEND``); a line is wrapped, never cut. Places carry the names their keys use (camp 2, site
-1.3, row 4; card 1…6 of the row). A secret card (``?``) is only ever counted.
+panel has room, else in the board's shorthand (short words for resources: coin, comp, tablet,
+arrow, jewel; explained by ``LEGEND``); a line is wrapped, never cut. Places carry the names
+their keys use (camp 2, site 1.3, row 4; card 1…6 of the row). A secret card (``?``) is only
+ever counted.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.cells import cell_len
@@ -20,7 +22,7 @@ from core.games.arnak import board_words as B
 from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
-from core.games.arnak.state import HIDDEN, RES, TEMPLE, ArnakState
+from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 from tui.play.seats import seat_colour, seat_letters
 
 ROMAN = ("", "I", "II", "III", "IV", "V")
@@ -46,7 +48,9 @@ def _who(names: Sequence[str], seat: int) -> Text:
 
 
 def _res(res: Sequence[int]) -> str:
-    return " ".join(f"{n}{ch}" for n, ch in zip(res, RES, strict=True))
+    """``2 coin 1 comp`` (the resources a player has; ``no resources``)."""
+    said = [f"{n} {word}" for n, word in zip(res, B.RES_SHORT, strict=True) if n]
+    return " ".join(said) or "no resources"
 
 
 def _styled(text: str, style: str) -> Text:
@@ -133,8 +137,8 @@ def status(state: ArnakState, names: Sequence[str], width: int = 200) -> Text:
     return out
 
 
-CODES = {"+M": "M", "+C": "C", "+T": "T", "exile": "ex", "upgrade": "up", "draw(1)": "dr"}
-CODES |= {"refresh": "rf"}
+CODES = {"+M": "coin", "+C": "comp", "+T": "tablet", "exile": "ex", "upgrade": "up"}
+CODES |= {"draw(1)": "dr", "refresh": "rf"}
 
 
 def _code(text: str) -> str:
@@ -171,7 +175,7 @@ def _camp_cell(
     cell.append_text(_space(state, names, f"C{n}.1"))
     cell.append_text(_space(state, names, f"C{n}.2"))
     gives = B.site_tile(f"c{n}")
-    printed = B.tile_short(C.site(f"c{n}").text).replace(" -> ", "→")
+    printed = B.tile_short(C.site(f"c{n}").text)
     cell.append(" " + _fits(gives, printed, width - cell.cell_len - 1))
     return cell
 
@@ -202,8 +206,13 @@ def _site_cell(
         cell.append(" " + _fits(words, _fits(shorter, said, room), room), DIM)
         return cell
     gives = B.site_tile(tile)
-    cell.append(" " + _fits(gives, B.short(gives), room))
     guardian = state.guardian.get(space)
+    if guardian:  # the site's effect shorter where that keeps its guardian on the same line
+        code = B.guardian_code(guardian)
+        if cell_len(gives) + 1 + len(code) > room:
+            gives = B.short(gives)
+        room -= cell_len(gives) + 1
+    cell.append(" " + _fits(gives, B.short(gives), width - cell.cell_len - 1))
     if guardian:
         words = f"guardian: {B.guardian(guardian)}"
         said = _fits(words, "guardian " + B.guardian_short(guardian), room)
@@ -224,6 +233,8 @@ def _one_line(cell: Text, width: int, guardian: str | None = None) -> Text:
         if longer > width - (2 if guardian else 0):
             break
         out = cell[: out.cell_len + 1 + len(word)]
+    if re.fullmatch(r"\+\d+|\S*→", out.plain.split(" ")[-1]):  # "+2" without "tablets"
+        out = out[: out.cell_len - 1 - len(out.plain.split(" ")[-1])]
     if guardian:
         out.append(" G", "magenta")
     return out
@@ -236,11 +247,13 @@ def map_text(
     width: int = 68,
     columns: int | None = None,
     title: bool = True,
+    one_line: bool | None = None,
 ) -> Text:
     """The board's sites: the five camps, then levels I and II with their travel, the idol
     face up on an undiscovered site or what a discovered one gives and its guardian (its cost
     and boon), and the archaeologists (the seat's letter; ``XX`` a blocked space). ``columns``
-    sites a line (by default one when the panel is wide, two when not)."""
+    sites a line (by default one when the panel is wide, two when not); ``one_line`` (by default
+    three a line): each cut to a line, a guardian marked G (the details and the pane say it)."""
     focus = focus or set()
     out = Text()
     if title:
@@ -250,18 +263,21 @@ def map_text(
         out.append("\n")
     if columns is None:
         columns = 1 if width >= 90 else 2
-    cell = (width - (columns - 1)) // columns
+    gap = 0 if columns >= 3 else 1  # three a line: each cell's own mark column parts them
+    cell = (width - gap * (columns - 1)) // columns
     camps = [_camp_cell(state, names, n, focus, cell) for n in range(1, 6)]
     spaces = [s.id for s in W.side(state).spaces if s.id.startswith("L")]
     sites = [_site_cell(state, names, s, focus, cell) for s in spaces]
-    if columns >= 3:  # 80×24: a line each, what does not fit said by the details and the pane
+    if one_line is None:
+        one_line = columns >= 3
+    if one_line:  # 80×24, 100×30: a line each, what does not fit said by the details, the pane
         camps = [_one_line(c, cell) for c in camps]
         sites = [
             _one_line(c, cell, state.guardian.get(s)) for c, s in zip(sites, spaces, strict=True)
         ]
-    out.append_text(_grid(camps, columns, width))
+    out.append_text(_grid(camps, columns, width, gap))
     out.append("\n")
-    out.append_text(_grid(sites, columns, width))
+    out.append_text(_grid(sites, columns, width, gap))
     return out
 
 
@@ -280,15 +296,14 @@ def _tokens(state: ArnakState, names: Sequence[str], space: int) -> Text:
 
 
 SHORT_ROW = {
-    "overcome a guardian where you are": "guardian",
+    "overcome a guardian where you are": "overcome a guardian",
     "gain an artifact": "+artifact",
-    "upgrade an assistant": "upg asst",
-    "recruit an assistant": "recruit",
-    "refresh an assistant": "refresh",
-    "rescue an assistant": "rescue",
-    "take a Fear card": "+Fear",
+    "upgrade an assistant": "upgrade assistant",
+    "recruit an assistant": "recruit assistant",
+    "refresh an assistant": "refresh assistant",
+    "rescue an assistant": "rescue assistant",
+    "take a Fear card": "+Fear card",
     "exile a card": "exile",
-    "draw 1": "draw1",
 }
 
 
@@ -310,11 +325,11 @@ def _spaces(state: ArnakState, names: Sequence[str], row: int, focus: set[str], 
         if spot.row != row:
             continue
         if out:
-            out.append(" or " if wide else "/", DIM)
+            out.append(" or ", DIM)
         marked = str(spot.space) in focus
         if marked:
             out.append("▶", "bold reverse")
-        cost = "idol" if spot.cost.idol else str(spot.cost.res)
+        cost = "idol" if spot.cost.idol else B.res_short(spot.cost.res)
         out.append(cost, "cyan")
         tiles = state.bonus.get(spot.space, [])
         if tiles:
@@ -352,7 +367,7 @@ def research_text(
     temple = _styled("temple ", "bold")
     if str(TEMPLE) in focus:
         temple = _styled("▶", "bold reverse") + temple
-    temple.append(f"{side.research_space(TEMPLE).cost.res} ", "cyan")
+    temple.append(f"{B.res_short(side.research_space(TEMPLE).cost.res)} ", "cyan")
     temple.append_text(_tokens(state, names, TEMPLE))
     seen = [B.tile_short(C.bonus_tile(t).text) for t in state.temple_bonus if t != HIDDEN]
     if seen:  # only a seat that looked through the stack (or a finished game's replay)
@@ -381,11 +396,15 @@ def research_text(
             out.append("\n")
             out.append_text(Text("\n").join(_wrap(gets, width)))
             continue
-        gets.append(f" ●{_row_effect(glass)} {info.glass_vp} ○{_row_effect(notebook)} "
-                    f"{info.notebook_vp}")  # fmt: skip
-        line.append_text(gets)
+        gets.append(f"● {_row_effect(glass)} {info.glass_vp} VP · "
+                    f"○ {_row_effect(notebook)} {info.notebook_vp} VP")  # fmt: skip
         out.append("\n")
+        if line.cell_len + 2 + gets.cell_len <= width:  # a row a line where it fits
+            out.append_text(line + Text("  ") + gets)
+            continue
         out.append_text(Text("\n").join(_wrap(line, width)))
+        out.append("\n")
+        out.append_text(Text("\n").join(_wrap(Text("  ") + gets, width)))
     if state.side == "snake":
         out.append(f"\nrescue stack {len(state.rescue)}", DIM)
         seen = [str(int(h[1:])) for h in state.rescue if h != HIDDEN]
@@ -403,9 +422,9 @@ def row_cards(state: ArnakState) -> list[str | None]:
     return [*state.row_art, *state.row_items]
 
 
-def _row_cell(place: int, card: str | None, focus: set[str], width: int, staff: bool) -> Text:
-    """A card of the row in two lines of ``width``: its place, name, price, VP, travel and
-    effect, in words where they fit, else in shorthand."""
+def _row_cell(place: int, card: str | None, focus: set[str], short: bool, staff: bool) -> Text:
+    """A card of the row: its place, name, price, VP, travel and effect, always in that one form
+    (``Brush 3 coins, 3 VP, car: …``); ``short``: the effect in the board's shorthand."""
     cell = _styled("☾" if staff else " ", "bold yellow")
     marked = card is not None and card in focus
     cell.append_text(_mark(marked) if marked else Text(""))
@@ -415,20 +434,9 @@ def _row_cell(place: int, card: str | None, focus: set[str], width: int, staff: 
         return cell
     info = C.card(card)
     cell.append(info.name, "bold")
-    words = cell.copy()
-    words.append(f" {W.price(card)}, {info.vp} VP, {W.travel(info.travel)}: {B.effect_of(card)}")
-    if len(_wrap(words, width)) <= 2:
-        return words
-    price = f"{info.cost}{'M' if info.kind == 'item' else 'C'}"
-    cell.append(f" {price} {info.vp}VP {B.travel_short(info.travel)}", DIM)
-    effect = W.effect(info.effect) + (" (free)" if info.free else "")
-    if info.exile_self:
-        effect += " (exiled after)"
-    longer = cell.copy()
-    longer.append(": " + effect)
-    if len(_wrap(longer, width)) <= 2:
-        return longer
-    cell.append(": " + B.short(effect))
+    cell.append(f" {W.price(card)}, {info.vp} VP, {W.travel(info.travel)}", DIM)
+    effect = B.effect_of(card)
+    cell.append(": " + (B.short(effect) if short else effect))
     return cell
 
 
@@ -441,10 +449,22 @@ def row_text(state: ArnakState, focus: set[str] | None = None, width: int = 118)
     staff = len(state.row_art)
     columns = 2 if width < 90 else 3
     column = (width - (columns - 1)) // columns
-    cells = [_row_cell(i + 1, card, focus, column, i == staff) for i, card in enumerate(cards)]
+
+    def cells_of(short: bool) -> list[Text]:
+        return [_row_cell(i + 1, c, focus, short, i == staff) for i, c in enumerate(cards)]
+
+    cells = cells_of(short=False)  # every card in words where each fits its two lines, else
+    if any(len(_wrap(cell, column)) > 2 for cell in cells):  # every card in shorthand:
+        cells = cells_of(short=True)  # one form in the row
     out = Text()
     out.append_text(_grid(cells, columns, width))
     out.append("\n")
+    out.append_text(Text("\n").join(_wrap(_row_tail(state), width)))
+    return out
+
+
+def _row_tail(state: ArnakState) -> Text:
+    """The decks, the exile, Fear and the assistants' stacks, on a line."""
     tail = Text(
         f"decks: items {len(state.item_deck)}, artifacts {len(state.art_deck)} · "
         f"exiled {len(state.item_exile) + len(state.art_exile)} · "
@@ -456,13 +476,15 @@ def row_text(state: ArnakState, focus: set[str] | None = None, width: int = 118)
         top = stack[0] if stack else None
         label = f"{int(top[1:])}" if top and top != HIDDEN else "?" if top else "-"
         tail.append(f"{label}({len(stack)}) ")
-    out.append_text(Text("\n").join(_wrap(tail, width)))
-    return out
+    return tail
 
 
-def row_brief(state: ArnakState, focus: set[str] | None = None, width: int = 78) -> Text:
-    """The card row where rows are few (80×24): each card's place, name, price and VP, three
-    a line (what a card does: the details of the highlighted card, or the pane ``m``)."""
+def row_brief(
+    state: ArnakState, focus: set[str] | None = None, width: int = 78, tail: bool = False
+) -> Text:
+    """The card row where rows are few (80×24, 100×30): each card's place, name, price and VP,
+    three a line (what a card does: the details of the highlighted card, or the pane ``m``);
+    ``tail``: then the decks, the exile, Fear and the assistants' stacks."""
     focus = focus or set()
     cards = row_cards(state)
     staff = len(state.row_art)
@@ -479,7 +501,11 @@ def row_brief(state: ArnakState, focus: set[str] | None = None, width: int = 78)
             cell.append(info.name, "bold")
             cell.append(f" {W.price(card)}, {info.vp} VP", DIM)
         cells.append(cell)
-    return _grid(cells, 2 if width < 100 else 3, width)
+    out = _grid(cells, 2 if width < 90 else 3, width)
+    if tail:
+        out.append("\n")
+        out.append_text(Text("\n").join(_wrap(_row_tail(state), width)))
+    return out
 
 
 # --- the players ----------------------------------------------------------------------------
@@ -498,15 +524,20 @@ def _guardians(state: ArnakState, seat: int, wide: bool) -> str:
 
 
 def players_text(
-    state: ArnakState, names: Sequence[str], scores: Sequence[int] = (), width: int = 118
+    state: ArnakState,
+    names: Sequence[str],
+    scores: Sequence[int] = (),
+    width: int = 118,
+    track: bool = False,
 ) -> Text:
     """A line per player (wrapped if need be): resources, idols and slots, assistants,
     guardians with each boon used (✓) or not (○), cards (deck, hand, play area), Fear tiles,
-    temple tiles; in words when wide, with short labels when not."""
+    temple tiles; in words when wide, with short labels when not; ``track``: where the glass
+    and the notebook stand (where the track is not on screen)."""
     out = Text()
     wide = width >= 150
     for seat in range(len(state.seats)):
-        line = player_line(state, names, seat, scores, wide)
+        line = player_line(state, names, seat, scores, wide, track)
         if seat:
             out.append("\n")
         out.append_text(Text("\n").join(_wrap(line, width)))
@@ -529,15 +560,26 @@ def scores_line(
     return Text("\n").join(_wrap(out, width))
 
 
+def research_place(state: ArnakState, space: int) -> str:
+    """``row 3``, ``start``, ``temple``: where a glass or a notebook stands."""
+    return B.research_space_name(W.side(state), space).removeprefix("the ")
+
+
 def player_line(
-    state: ArnakState, names: Sequence[str], seat: int, scores: Sequence[int], wide: bool
+    state: ArnakState,
+    names: Sequence[str],
+    seat: int,
+    scores: Sequence[int],
+    wide: bool,
+    track: bool = False,
 ) -> Text:
-    """A player's board on a line: resources, idols, assistants, guardians, cards."""
+    """A player's board on a line: resources, idols, assistants, guardians, cards; ``track``:
+    where the glass and the notebook stand."""
     slots = len(C.rules.idol_slot_vp)
     p = state.seats[seat]
     line = Text("▸" if seat == state.active and state.phase == "turn" else " ")
     line.append(f"{names[seat][:8]:<8}", f"bold {seat_colour(seat)}")
-    line.append(f" {_res(p.res)}")
+    line.append(f" {W.res(tuple(p.res)) if wide and any(p.res) else _res(p.res)}")
     line.append(f" │ idols {p.idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
     helpers = " ".join(
         f"{int(a.id[1:])} {'gold' if a.gold else 'silver'}{' used' if a.exhausted else ''}"
@@ -548,6 +590,9 @@ def player_line(
     if helpers or wide:
         line.append(f" │ assistants {helpers or '-'}" if wide else f" │ asst {helpers}")
     line.append(f" │ {_guardians(state, seat, wide)}")
+    if track:
+        glass, notebook = (research_place(state, s) for s in (p.glass, p.notebook))
+        line.append(f" │ ● {glass} ○ {notebook}")
     cards = (len(p.deck), len(p.hand), len(p.play))
     line.append(
         " │ deck {} hand {} play {}".format(*cards) if wide else " │ {}/{}/{}".format(*cards)

@@ -77,11 +77,17 @@ class ArnakReplayScreen(ReplayScreen):
             players = panels.scores_line(state, names, _scores(state), fit.text_width("players"))
         else:
             board = panels.map_text(state, names, None, fit.text_width("map"), fit.map_columns)
-            track = panels.research_text(state, names, None, fit.text_width("research"))
-            top = max(lines(board), lines(track))
-            show(self.query_one("#research", TextLine), track, top)
-            row = panels.row_text(state, None, fit.text_width("row"))
-            players = panels.players_text(state, names, (), fit.text_width("players"))
+            top = lines(board)
+            if not fit.swap:  # below 150×46 the track is in the pane (m)
+                track = panels.research_text(state, names, None, fit.text_width("research"))
+                top = max(top, lines(track))
+                show(self.query_one("#research", TextLine), track, top)
+            if fit.compact:
+                row = panels.row_brief(state, None, fit.text_width("row"), tail=True)
+            else:
+                row = panels.row_text(state, None, fit.text_width("row"))
+            width = fit.text_width("players")
+            players = panels.players_text(state, names, (), width, track=fit.swap)
         show(self.query_one("#map", TextLine), board, top)
         self.query_one("#top").styles.height = top
         show(self.query_one("#row", TextLine), row)

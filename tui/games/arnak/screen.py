@@ -92,6 +92,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     SCORE_PARTS = SCORE_PARTS
     MIN_SIZE = MIN_SIZE
     SHORT_TITLE = "Arnak"
+    NOTE_LINES = 2  # a hint with a payment in words ("+2 compasses") takes two lines
     FOOTER_LEAVES_OUT = ("hint", "scroll_log", "toggle_scores", "choose", "back", "undo")
     BINDINGS: ClassVar[list[BindingType]] = [
         *verb_bindings(VERBS, [v for v in VERBS if v not in (PASS, END)]),
@@ -130,6 +131,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         self._passed = False  # this keyboard's last command was a pass
         self._top: Widget | None = None  # the map and the track's row
         self._details_for: tuple[object, int] = (None, 0)  # a question, its details' lines
+        self._noted = 1  # the note's lines (a long hint takes two)
 
     @property
     def state(self) -> ArnakState | None:
@@ -266,7 +268,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         on_track = {f for f in focus if f.isdigit()}
         in_row = {f for f in focus if f[:1] in ("i", "a") and f[1:].isdigit()}
         heights = self._tall
-        if fit.tiny:
+        if fit.swap:
             self._tiny_top(seen, on_map, on_track, fit)
         elif shown.get("map") != on_map or shown.get("track") != on_track:
             if shown.get("map") != on_map:
@@ -287,8 +289,8 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             tall(self._top, top)
         if shown.get("row") != in_row:
             shown["row"] = in_row
-            if fit.tiny:
-                text = panels.row_brief(seen, in_row, fit.text_width("row"))
+            if fit.compact:  # below 40 rows: name, price and VP (the details say the rest)
+                text = panels.row_brief(seen, in_row, fit.text_width("row"), tail=not fit.tiny)
             else:
                 text = panels.row_text(seen, in_row, fit.text_width("row"))
             heights["row"] = lines(text)
@@ -301,10 +303,10 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             if fit.tiny:
                 text = panels.scores_line(seen, names, scores, width)
                 if looking is not None:
-                    own = panels.player_line(seen, names, looking, (), False)
+                    own = panels.player_line(seen, names, looking, (), False, track=True)
                     text = Text("\n").join([text, *panels.wrap(own, width)])
             else:
-                text = panels.players_text(seen, names, scores, width)
+                text = panels.players_text(seen, names, scores, width, track=fit.swap)
             heights["players"] = lines(text)
             show(self._line("#players"), text)
         details = self._details(value)
@@ -315,7 +317,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         room = self._room(fit)
         desk = self._hand_in_desk(fit, seen, looking, room)
         middle = self._middle(fit)
-        noted = bool(self.note)
+        noted = self._note_lines() if self.note else 0
         if shown.get("looking", -1) != (looking, middle, desk, noted):
             shown["looking"] = (looking, middle, desk, noted)
             listed = self.query_one("#choices")
@@ -325,9 +327,9 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
                     listed.focus()
             cards = self._line("#cards")
             cards.display = desk
-            self.query_one("#note").display = noted or not desk  # its line, when it speaks
+            self.query_one("#note").display = bool(noted) or not desk  # its line, when it speaks
             if desk and looking is not None:
-                rows = middle - int(noted)
+                rows = middle - noted
                 width = fit.text_width("desk")
                 # its title when there is room (the prompt says whose turn, the status travel)
                 titled = panels.hand_worded(seen, looking, width, rows - 1) or not (
@@ -349,30 +351,46 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     def watch_note(self, note: str) -> None:
         """A refusal or a hint takes its line back from the hand (which is laid out anew)."""
         super().watch_note(note)
-        if self.is_mounted and self._line("#cards").display:
+        if not self.is_mounted:
+            return
+        line = self._line("#note")
+        width = line.size.width or self.app.size.width
+        tall(line, 2 if len(note) > width else 1)  # a long hint or refusal wraps, never cut
+        self._noted = 2 if len(note) > width else 1
+        if self._line("#cards").display:
             self.show_board()
 
     def _tiny_top(
         self, seen: ArnakState, on_map: set[str], on_track: set[str], fit: Layout
     ) -> None:
-        """At 80×24 the map alone, or the research track in its place while a research
-        question is open (the places the question offers are always on screen)."""
+        """Below 150×46 the map alone, or the research track in its place while a research
+        question is open (the places the question offers are always on screen): at 80×24
+        three sites a line and the track's rows in shorthand, from 100×30 with the map's title,
+        two sites a line and the track in words."""
         track = bool(on_track) or self.building is RESEARCH
         key = (track, frozenset(on_track if track else on_map))
         if self._painted.get("tiny") == key:
             return
         self._painted["tiny"] = key
         width = fit.text_width("map")
+        worded = None if not fit.tiny else False
         if track:
-            board = panels.research_text(seen, self.names, on_track, width, worded=False)
+            board = panels.research_text(seen, self.names, on_track, width, worded=worded)
         else:
-            board = panels.map_text(seen, self.names, on_map, width, 3, title=False)
+            columns, title = fit.map_columns, not fit.tiny
+            board = panels.map_text(
+                seen, self.names, on_map, width, columns, title=title, one_line=fit.tiny
+            )
         self._tall["top"] = top = lines(board)
         self._line("#map").text = board
         tall(self._line("#map"), top)
         if self._top is None:
             self._top = self.query_one("#top")
         tall(self._top, top)
+
+    def _note_lines(self) -> int:
+        """The lines the note (a hint, a refusal) takes now."""
+        return self._noted
 
     def _hand_in_desk(self, fit: Layout, seen: ArnakState, looking: int | None, room: int) -> bool:
         """Whether the hand takes the list's place, each card's effect in words: at 30-odd
