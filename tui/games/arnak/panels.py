@@ -392,6 +392,9 @@ def research_text(
         if wide:
             gets.append(f"  ● {glass}, {info.glass_vp} VP · ○ {notebook}, {info.notebook_vp} VP")
             out.append("\n")
+            if line.cell_len + gets.cell_len <= width:  # a row a line where it fits
+                out.append_text(line + gets)
+                continue
             out.append_text(Text("\n").join(_wrap(line, width)))
             out.append("\n")
             out.append_text(Text("\n").join(_wrap(gets, width)))
