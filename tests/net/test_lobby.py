@@ -145,8 +145,10 @@ async def test_a_server_limits_each_client_and_closes_tables_that_never_start(
     """One client may keep only a few tables waiting for players (another client is still
     served), and a table nobody sits down at closes by itself."""
     address = amqtt_broker.address
+    # a table waits 4 s for players (at 1 s a loaded machine's requests outlasted the tables
+    # they were checking, which had closed themselves already)
     server = Server(address, server="club", replay_dir=tmp_path, per_client=2,
-                    open_timeout=1.0, backoff=FAST)  # fmt: skip
+                    open_timeout=4.0, backoff=FAST)  # fmt: skip
     await server.open()
     try:
         async with (
@@ -158,8 +160,8 @@ async def test_a_server_limits_each_client_and_closes_tables_that_never_start(
                 await greedy.request_table("maunakea", 2)
             assert await carol.request_table("maunakea", 2) not in first  # others still served
             assert set(first) <= set(server.tables)
-            await carol.wait_for(lambda lobby: not set(first) & set(lobby.tables), 10)
-            await until(lambda: not server.tables, 10)  # nobody sat down: each closed itself
+            await carol.wait_for(lambda lobby: not set(first) & set(lobby.tables), 30)
+            await until(lambda: not server.tables, 30)  # nobody sat down: each closed itself
             await greedy.request_table("maunakea", 2)  # and the client may ask again
     finally:
         await server.close()

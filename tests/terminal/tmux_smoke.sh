@@ -31,12 +31,12 @@ tmux new-session -d -s "$session" -x 100 -y 40 \
 wait_for "$session" "New local game"
 wait_for "$session" "No saved games yet"
 # n and the form's keys in one burst: the keys typed before the form is up wait for it. The
-# focus starts on the game; three tabs reach seat 1's kind, enter opens its list (Human, Bot:
-# greedy, Bot: random)
+# focus starts on the game; three tabs reach seat 1's kind, enter opens its list (Human, then
+# the bots weakest first: random, easy, greedy, medium, hard)
 keys "$session" n Tab Tab Tab Enter
 wait_for "$session" "Seat 1"
 wait_for "$session" "Bot: random"  # shown only while a kind list is open
-keys "$session" Down Enter         # seat 1 becomes a greedy bot (seats 2 and 3 already are)
+keys "$session" Down Down Down Enter  # seat 1 becomes a greedy bot (seats 2 and 3 already are)
 wait_for_line "$session" "Seat 1 .*Bot: greedy"
 wait_gone "$session" "Bot: random"  # the list is closed: the keys go to the form again
 keys "$session" Tab Tab Tab Tab Tab Tab   # to the turn limit

@@ -160,7 +160,8 @@ class WebDoor(Server):
         await websocket.prepare(request)
         if refused is not None or token is None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.send_bytes(f"\r\n{refused}\r\n".encode()), 2)
+                async with asyncio.timeout(2):
+                    await websocket.send_bytes(f"\r\n{refused}\r\n".encode())
                 await _close(websocket, 4000, refused or "")
             _abort(request)
             return websocket
@@ -171,7 +172,8 @@ class WebDoor(Server):
 
         async def to_browser(send: Callable[[Any], Any], data: Any) -> None:
             try:
-                await asyncio.wait_for(send(data), min(limits.stall, limits.idle))
+                async with asyncio.timeout(min(limits.stall, limits.idle)):
+                    await send(data)
             except (TimeoutError, ConnectionError) as error:
                 if not gone.is_set():
                     log.info("caldera web: a session ends, its browser reads nothing")
@@ -334,10 +336,12 @@ class _HomeAppService(AppService):
             return
         if process.returncode is None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.send_meta({"type": "quit"}), grace)
+                async with asyncio.timeout(grace):
+                    await self.send_meta({"type": "quit"})
             for signum in (signal.SIGTERM, signal.SIGKILL):
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(process.wait()), grace)
+                    async with asyncio.timeout(grace):
+                        await process.wait()
                     break
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signum)
@@ -353,7 +357,8 @@ class _HomeAppService(AppService):
 async def _close(websocket: web.WebSocketResponse, code: int, message: str) -> None:
     """Close the websocket saying why, without waiting long for a browser that reads nothing."""
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(websocket.close(code=code, message=message.encode()[:120]), 2)
+        async with asyncio.timeout(2):
+            await websocket.close(code=code, message=message.encode()[:120])
 
 
 def _abort(request: web.Request) -> None:
