@@ -140,10 +140,14 @@ async def test_a_table_hosted_from_the_menu_is_joined_from_the_lobby_and_played_
         first = next(seat for seat, (_, s) in screens.items() if s.acting_seat() is not None)
         second = 1 - first
         pilot, screen = screens[first]
+        await until(pilot, lambda: "place an explorer on a free start space" in screen_text(pilot),
+                    "the first placement's prompt, as at a local table")  # fmt: skip
         await pilot.press("enter")  # the cursor starts on a free start space
         await until(pilot, lambda: host.referee is not None and _placed(host) == 1)
         pilot, screen = screens[second]
         await until(pilot, lambda: screen.acting_seat() == second, "the second player's turn")
+        await until(pilot, lambda: "place an explorer on a free start space" in screen_text(pilot),
+                    "the other terminal's placement prompt")  # fmt: skip
         taken_space = screen.board.cursor
         await pilot.press("enter")  # where the first explorer stands: refused by the host
         await until(pilot, lambda: screen.note.startswith("✗"), "the refusal")
