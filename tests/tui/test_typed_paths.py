@@ -109,3 +109,26 @@ async def test_the_open_dialog_refuses_a_neighbour_s_game(home: Path, tmp_path: 
         error = app.screen.query_one("#error")
         await wait_for(pilot, lambda: "own folder" in str(error.render()), "the refusal")
         assert chosen == [] and isinstance(app.screen, OpenReplayScreen)
+
+
+def test_a_typed_path_completes_to_folders_and_replays_inside(home: Path, tmp_path: Path) -> None:
+    (home / "replays").mkdir()
+    (home / "replays" / "2026-final.caldera").write_bytes(b"")
+    (home / "replays" / "notes.txt").write_text("")
+    assert paths.completion("rep") == "replays/"
+    assert paths.completion("replays/2026") == "replays/2026-final.caldera"
+    assert paths.completion("replays/no") is None  # only folders and replays are offered
+    assert paths.completion("../") is None and paths.completion("/e") is None  # outside
+
+
+async def test_the_open_dialog_completes_with_the_right_arrow(home: Path) -> None:
+    (home / "replays").mkdir()
+    save_game(home / "replays" / "club-final.caldera", "complete-open")
+    chosen: list[Path | None] = []
+    app = CalderaApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(OpenReplayScreen(), chosen.append)
+        await wait_for(pilot, lambda: bool(app.screen.query("#path")), "the dialog")
+        await pilot.press(*"replays/club", "right", "enter")
+        await wait_for(pilot, lambda: chosen != [], "opened")
+        assert chosen == [home.resolve() / "replays" / "club-final.caldera"]

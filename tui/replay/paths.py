@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 CONFINE = "CALDERA_CONFINE"
+REPLAY = ".caldera"
 
 
 class OutsideFolder(ValueError):
@@ -64,3 +65,27 @@ def write_text(path: Path, text: str) -> None:
     fd = os.open(path, flags, 0o644)
     with os.fdopen(fd, "w", encoding="utf-8") as file:
         file.write(text)
+
+
+def completion(text: str) -> str | None:
+    """``text`` completed to the first folder or replay file it begins (a folder ends in
+    ``/``), as the player may use it (a door's player: only inside their own folder);
+    ``None`` when nothing begins so."""
+    folder_text, sep, start = text.rpartition("/")
+    base = folder_text + sep  # "", "replays/" or "/"
+    try:
+        if confined_to() is not None:
+            folder = typed_path(base or ".")
+        else:
+            folder = Path(base).expanduser() if base else Path.cwd()
+        names = sorted(os.listdir(folder))
+    except (OSError, ValueError):
+        return None
+    for name in names:
+        if not name.startswith(start) or (name.startswith(".") and not start.startswith(".")):
+            continue
+        if (folder / name).is_dir():
+            return f"{base}{name}/"
+        if name.endswith(REPLAY):
+            return f"{base}{name}"
+    return None

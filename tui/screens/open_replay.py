@@ -9,10 +9,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
 from tui.replay import paths
 from tui.replay.library import replays_dir
+
+
+class PathSuggester(Suggester):
+    """Completes a typed path to a folder or a replay file (→ takes the completion)."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return paths.completion(value) if value else None
 
 
 class OpenReplayScreen(ModalScreen[Path | None]):
@@ -24,9 +35,13 @@ class OpenReplayScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Open a replay file", classes="dialog-title")
-            yield Input(placeholder=paths.shown(replays_dir() / "….caldera"), id="path")
+            yield Input(
+                placeholder=paths.shown(replays_dir() / "….caldera"),
+                id="path",
+                suggester=PathSuggester(),
+            )
             yield Label("", id="error", classes="dialog-error")
-            yield Label("enter opens, escape cancels", classes="dialog-hint")
+            yield Label("→ completes a name, enter opens, escape cancels", classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
