@@ -177,3 +177,14 @@ async def test_a_larger_terminal_keeps_the_full_table() -> None:
         assert "Mauna Kea begins" in text and "lava flows" in text and "Bag:" in text
         assert "m Players" not in footer(app) and "m Log" not in footer(app)
         assert screen.board.size.height > COMPACT.rows  # the slots' letters are back
+
+
+async def test_the_help_names_m_once() -> None:
+    from tui.screens.help import keys_table
+
+    app = game_app(local_game(2, {1: "greedy"}, seed="compact-help", game="maunakea"))
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
+        table = keys_table(app.screen)
+        keys = [str(cell) for cell in table.columns[0]._cells]
+        assert keys.count("m") == 1

@@ -22,6 +22,7 @@ from core.games.maunakea import events as ev
 from core.messages import Event
 from tui.games.maunakea.table import (
     PANE_BINDINGS,
+    PANE_HELP_HIDES,
     choose_scale,
     compact,
     fit_panes,
@@ -48,6 +49,7 @@ class MaunaKeaReplayScreen(ReplayScreen):
     CSS_PATH = "maunakea.tcss"
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)
     BINDINGS: ClassVar[list[BindingType]] = PANE_BINDINGS
+    help_hides = PANE_HELP_HIDES  # the help says m once
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -21,7 +21,7 @@ from core.messages import Command
 from core.session import Session
 from tui.games.maunakea.card_choice import MOVES, CardChoice
 from tui.games.maunakea.draft import DraftScreen
-from tui.games.maunakea.table import MIN_SIZE, MaunaKeaTable, choose_scale
+from tui.games.maunakea.table import MIN_SIZE, PANE_HELP_HIDES, MaunaKeaTable, choose_scale
 from tui.games.maunakea.turn import QUAKE_TILE, cargo_label
 from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.cards import CardsPanel, advanced_help
@@ -117,7 +117,8 @@ class MaunaKeaScreen(MaunaKeaTable):
     def help_hides(self) -> frozenset[str]:
         """Keys the help leaves out: the table's (see ``TableScreen``), and the cards' keys in
         the base game."""
-        return super().help_hides | (frozenset() if self.seen.advanced else CARD_ACTIONS)
+        cards = frozenset() if self.seen.advanced else CARD_ACTIONS
+        return super().help_hides | cards | PANE_HELP_HIDES
 
     @on(IslandBoard.SpaceClicked)
     async def _space_clicked(self, message: IslandBoard.SpaceClicked) -> None:

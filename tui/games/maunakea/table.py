@@ -3,7 +3,8 @@
 From 99×34 the players, the log and the legend sit beside and under the island. Smaller (down to
 80×24) the table is compact: the island, the prompt, and beside the island a narrow column of
 the scores, the tiles of the seat at this keyboard (or the one to play) and the space under the
-cursor; ``m`` lays the players, the cards, the log and the legend over the island's right part.
+cursor. ``m`` lays the players (their cards, the legend) over the island, then the log, then
+shows the island again; the footer names the key.
 
 :class:`MaunaKeaTable` shows what its :class:`~tui.screens.table.TableScreen` folds from the
 session (draws and lava are revealed one at a time, at ``reveal_pace``);
@@ -61,10 +62,16 @@ MIN_SIZE = (80, 24)  # the smallest terminal the compact table fits
 BELOW_MIN = 8  # rows the prompt, note and info need below the board, header and footer too
 PANES = ("players", "log", "")  # what ``m`` shows over the compact island, in turn
 PANE_BINDINGS: list[BindingType] = [
-    Binding("m", "pane('players')", "Players", tooltip="Every player's explorers, boats, tiles"),
+    Binding(
+        "m",
+        "pane('players')",
+        "Players",
+        tooltip="On a small terminal: every player, then the log, then the island again",
+    ),
     Binding("m", "pane('log')", "Log", tooltip="The whole log"),
     Binding("m", "pane('')", "Island", tooltip="Back to the island"),
 ]
+PANE_HELP_HIDES = frozenset({"pane('log')", "pane('')"})  # the help says m once
 COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
 
 
