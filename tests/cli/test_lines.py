@@ -423,3 +423,26 @@ async def test_look_and_quit_are_heard_while_the_others_play() -> None:
     said = out.getvalue()
     assert "Placing explorers: Ann places next." in said  # look, while Ann's bot thinks
     assert "Not your turn yet" in said and "You left the game." in said
+
+
+async def test_a_watcher_whose_input_ends_watches_on_to_the_end() -> None:
+    import asyncio
+    import io
+
+    from core.bots import make_bot
+    from tui.lines.player import LinePlayer
+    from tui.play.local_table import LocalSession
+
+    rules = get_rules("kilauea")
+    config = rules.config(2, {"turn_limit": 2})
+    bots = {s: make_bot("kilauea", "greedy", str(s)) for s in range(2)}  # nobody at this terminal
+    session = LocalSession(rules, config, ("Ann", "Bob"), bots=bots, seed="w", bot_pace=0)
+    out = io.StringIO()
+    player = LinePlayer(session, lambda: "", out)  # stdin is /dev/null, as a script's may be
+    await session.start()
+    try:
+        assert await asyncio.wait_for(player.run(), 60) == 0
+    finally:
+        await session.close()
+    said = out.getvalue()
+    assert "Game over" in said and "You left the game" not in said

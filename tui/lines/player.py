@@ -176,6 +176,7 @@ class LinePlayer:
         self._looking: Seat | None = None  # the player a shared terminal was last handed to
         self._news = asyncio.Event()
         self._reading: asyncio.Future[str] | None = None  # a line asked for, not taken yet
+        self._input_ended = False  # the input ended while the others played (nothing to read)
         self._follower = Follower(self.rules)  # the log folded as far as printed (its own copy)
         session.subscribe(self._received)
         chat: TableChat | None = getattr(session, "chat", None)  # a networked table's
@@ -339,17 +340,25 @@ class LinePlayer:
 
     async def wait_for_news(self) -> bool:
         """Wait for the table while listening to the keyboard: ``look`` and ``help`` are
-        answered, ``quit`` leaves (``False``) even when the table is silent or away."""
+        answered, ``quit`` leaves (``False``) even when the table is silent or away. The end
+        of the input is no quit here (a spectator's script may read nothing): it is one only
+        when the player must act."""
         news = asyncio.ensure_future(self._news.wait())
         try:
             while not news.done():
+                if self._input_ended:  # nothing more will be typed: a script that watches
+                    await news
+                    break
                 reading = asyncio.ensure_future(self._read())
                 await asyncio.wait({news, reading}, return_when=asyncio.FIRST_COMPLETED)
                 if not reading.done():
                     reading.cancel()  # the line itself stays asked for (shielded)
                     break
+                if reading.result() == "":  # the input ended: go on watching, as before
+                    self._input_ended = True
+                    continue
                 words = reading.result().strip().lower().split()
-                if reading.result() == "" or words in QUIT:
+                if words in QUIT:
                     return False
                 if self.chat is not None and self.chat.handles(reading.result()):
                     continue
