@@ -26,11 +26,6 @@ def confined_to() -> Path | None:
     return Path(value).resolve() if value else None
 
 
-def base_folder() -> Path:
-    """Where a relative path starts: the player's own folder at a door, else the working one."""
-    return confined_to() or Path.cwd()
-
-
 def typed_path(text: str) -> Path:
     """The path ``text`` names, as the player may use it; :class:`OutsideFolder` (one line)
     when a door's player names a place outside their own folder."""
