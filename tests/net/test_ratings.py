@@ -35,14 +35,20 @@ def test_ranks_share_ties_and_put_abandoners_last() -> None:
     assert ranks_of([30, 20, 15], [0], abandoned=[0]) == (3, 1, 2)
 
 
+async def rated_server(broker: TestBroker, tmp_path: Path) -> tuple[Server, RatingsCache]:
+    """A club server keeping its replays in ``tmp_path/replays`` and its ladders in a cache."""
+    cache = RatingsCache(tmp_path / "ratings.sqlite")
+    server = Server(broker.address, replay_dir=tmp_path / "replays", backoff=FAST, sweep=None,
+                    linger=0.0, ratings=cache)  # fmt: skip
+    await server.open()
+    return server, cache
+
+
 async def test_rated_games_make_the_ladder_and_only_proven_ones_count(
     amqtt_broker: TestBroker, tmp_path: Path
 ) -> None:
     replays = tmp_path / "replays"
-    cache = RatingsCache(tmp_path / "ratings.sqlite")
-    server = Server(amqtt_broker.address, replay_dir=replays, backoff=FAST, sweep=None,
-                    linger=0.0, ratings=cache)  # fmt: skip
-    await server.open()
+    server, cache = await rated_server(amqtt_broker, tmp_path)
     lobby = Lobby(amqtt_broker.address, backoff=FAST)
     await lobby.open()
     try:
@@ -147,10 +153,7 @@ async def test_a_copied_or_forged_game_never_moves_the_ladder(
     amqtt_broker: TestBroker, tmp_path: Path
 ) -> None:
     replays = tmp_path / "replays"
-    cache = RatingsCache(tmp_path / "ratings.sqlite")
-    server = Server(amqtt_broker.address, replay_dir=replays, backoff=FAST, sweep=None,
-                    linger=0.0, ratings=cache)  # fmt: skip
-    await server.open()
+    server, cache = await rated_server(amqtt_broker, tmp_path)
     try:
         host = await server.open_table("maunakea", 2, table="f1", options={"turn_limit": 3},
                                        rated=True)  # fmt: skip
