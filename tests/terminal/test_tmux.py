@@ -24,7 +24,7 @@ SCRIPTS = {
     # spent, a move, the players' and the log's panes, no size notice
     "tmux_maunakea_small.sh": "tmux maunakea small: OK",
     # a Kilauea turn at 80x24: the compact table, the players pane and its log, no size notice
-    "tmux_kilauea_small.sh": "tmux kilauea small: OK",
+    "tmux_kilauea.sh small": "tmux kilauea small: OK",
     # the line mode: a whole game against a bot played by typing numbers, with an undo
     "tmux_lines.sh": "tmux lines: OK",
     # a whole Arnak game at 80x24 against a bot, the human's turns played by keys, after the
@@ -44,6 +44,7 @@ SCRIPTS = {
     "tmux_ssh.sh": "tmux ssh: OK",
 }
 NEEDS = {"tmux_ssh.sh": ("ssh", "ssh-keygen")}  # besides tmux (CI installs openssh-client)
+# a script's name, then its arguments (one script may run at several sizes)
 
 
 @pytest.mark.parametrize("script", sorted(SCRIPTS))
@@ -59,7 +60,7 @@ def test_caldera_in_a_real_terminal(script: str, tmp_path: Path) -> None:
     # the script stops its apps, broker and tmux sessions on exit (its EXIT trap): on SIGTERM
     # too, which it gets when this test run ends or the script overruns its time
     done = subprocess.Popen(
-        ["bash", str(HERE / script)],
+        ["bash", str(HERE / script.split()[0]), *script.split()[1:]],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

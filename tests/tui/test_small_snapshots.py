@@ -9,20 +9,21 @@ Update them after an intended change with ``pytest tests/tui/test_small_snapshot
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-from textual.pilot import Pilot
 
 from tui.app import CalderaApp, Launch
-from tui.games.maunakea.draft import DraftScreen
-from tui.games.maunakea.screen import MaunaKeaScreen
 from tui.play.setup import local_game
 from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
 
 from . import test_kilauea_snapshots as kilauea
-from .conftest import wait_for
-from .test_snapshots import Snap, _mid_game, fixed_data_dir, replay_at_event_60, until
+from .test_snapshots import (
+    Snap,
+    _mid_game,
+    advanced_draft,
+    fixed_data_dir,
+    replay_at_event_60,
+    until,
+)
 
 SMALL = (80, 24)
 __all__ = ["fixed_data_dir"]  # the fixture, used by name
@@ -56,19 +57,7 @@ def test_maunakea_table_at_80x24_the_log_pane(snap_compare: Snap) -> None:
 
 def test_maunakea_draft_at_80x24(snap_compare: Snap) -> None:
     """Every card dealt and the keys fit 80×24 (each card's rule beside its title)."""
-    setup = local_game(
-        2, {1: "greedy"}, seed="snap-draft", options={"advanced": True}, game="maunakea"
-    )
-    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, DraftScreen))
-        table = pilot.app.screen_stack[-2]
-        assert isinstance(table, MaunaKeaScreen)
-        await wait_for(pilot, lambda: not table.seen.dealt[1])
-        await pilot.press("1", "3")
-        await pilot.pause()
-
+    app, run_before = advanced_draft()
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
 
 

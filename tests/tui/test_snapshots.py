@@ -119,7 +119,7 @@ def test_replay_screen(snap_compare: Snap, tmp_path: Path) -> None:
 # -- the advanced game ------------------------------------------------------------------------
 
 
-def test_advanced_draft(snap_compare: Snap) -> None:
+def advanced_draft() -> tuple[CalderaApp, Callable[[Pilot[Any]], Any]]:
     """Red's draft dialog, two cards chosen; the bot has already chosen."""
     setup = local_game(
         2, {1: "greedy"}, seed="snap-draft", options={"advanced": True}, game="maunakea"
@@ -134,6 +134,12 @@ def test_advanced_draft(snap_compare: Snap) -> None:
         await pilot.press("1", "3")
         await pilot.pause()
 
+    return app, run_before
+
+
+def test_advanced_draft(snap_compare: Snap) -> None:
+    """Red's draft dialog, two cards chosen; the bot has already chosen."""
+    app, run_before = advanced_draft()
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
