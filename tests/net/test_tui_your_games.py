@@ -95,7 +95,10 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
         assert [c.table for c in screen.cards] == ["mine1", "wait2"]
         clock.advance(3_600_000)  # an hour of my clock
         await pilot.press("enter")  # back to my seat at mine1
-        await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")
+        try:  # (once, at load 8, the room never came: then say what the screen's note said)
+            await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; the screen's note: {screen.note!r}") from exc
         room = app.screen
         assert isinstance(room, RoomScreen) and room.session is not None
         assert room.session.seat == 0 and room.session.table == "mine1"
