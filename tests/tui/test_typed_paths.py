@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from net.config import BrokerAddress
+from net.errors import NetError
 from replays import file as replay_file
 from tui.app import CalderaApp, Launch
 from tui.doors.homes import Homes
+from tui.netplay.hosting import broker_from_text
 from tui.replay import paths
 from tui.replay.export import export_to
 from tui.screens.choice import AskScreen
@@ -140,3 +143,19 @@ async def test_the_open_dialog_completes_with_the_right_arrow(home: Path) -> Non
         await pilot.press(*"replays/club", "right", "enter")
         await wait_for(pilot, lambda: chosen != [], "opened")
         assert chosen == [home.resolve() / "replays" / "club-final.caldera"]
+
+
+def test_a_door_player_cannot_send_the_server_to_another_broker(home: Path) -> None:
+    """At a door the server's own broker only: a typed address would make the server connect
+    wherever a guest says (the address unchanged, or left empty, is the configured one)."""
+    configured = BrokerAddress.parse("mqtt://127.0.0.1:1883")
+    assert broker_from_text("", configured) is configured
+    assert broker_from_text(" mqtt://127.0.0.1:1883 ", configured) is configured
+    with pytest.raises(NetError, match="server's broker"):
+        broker_from_text("mqtt://10.0.0.9:1883", configured)
+
+
+def test_at_one_s_own_terminal_any_broker_may_be_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(paths.CONFINE, raising=False)
+    configured = BrokerAddress.parse("mqtt://127.0.0.1:1883")
+    assert broker_from_text("mqtt://10.0.0.9:1884", configured).port == 1884

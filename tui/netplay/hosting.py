@@ -33,6 +33,7 @@ from net.trust.keys import Keys
 from replays import unfinished
 from replays.file import read
 from tui.replay.library import replays_dir
+from tui.replay.paths import confined_to
 
 ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
 OPEN = "open"  # a seat kind: a player from another terminal
@@ -67,10 +68,13 @@ def network_config() -> tuple[NetConfig, str]:
 
 def broker_from_text(text: str, configured: BrokerAddress) -> BrokerAddress:
     """The broker typed in a form; the configured one (with its password) when unchanged.
-    Raises :class:`NetError` with one line for an address that cannot be read."""
+    Raises :class:`NetError` with one line for an address that cannot be read, or for any
+    other broker when a door keeps this player (the server would connect where a guest says)."""
     text = text.strip()
     if not text or text == str(configured):
         return configured
+    if confined_to() is not None:  # a door's guest plays on the server's broker only
+        raise NetError(f"at this door, tables meet on the server's broker ({configured})")
     return BrokerAddress.parse(text)
 
 
