@@ -14,7 +14,7 @@ from net.errors import NetError
 from replays import file as replay_file
 from tui.app import CalderaApp, Launch
 from tui.doors.homes import Homes
-from tui.netplay.hosting import broker_from_text
+from tui.netplay.hosting import broker_from_text, network_config
 from tui.replay import paths
 from tui.replay.export import export_to
 from tui.screens.choice import AskScreen
@@ -159,3 +159,15 @@ def test_at_one_s_own_terminal_any_broker_may_be_typed(monkeypatch: pytest.Monke
     monkeypatch.delenv(paths.CONFINE, raising=False)
     configured = BrokerAddress.parse("mqtt://127.0.0.1:1883")
     assert broker_from_text("mqtt://10.0.0.9:1884", configured).port == 1884
+
+
+def test_a_door_player_s_config_error_names_no_server_folder(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "server" / "homes" / "ann" / "config"
+    config.mkdir(parents=True)
+    (config / "config.toml").write_text("[network\n")  # not TOML
+    monkeypatch.setenv("CALDERA_CONFIG_DIR", str(config))
+    monkeypatch.delenv("CALDERA_BROKER", raising=False)
+    _, problem = network_config()
+    assert problem.startswith("cannot read config.toml:") and str(tmp_path) not in problem, problem

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from core.errors import CalderaError
 from core.games import get_rules
 from core.session import Session
-from net.config import BrokerAddress, NetConfig, load
+from net.config import BrokerAddress, NetConfig, config_path, load
 from net.errors import NetError
 from net.link.broker import EmbeddedBroker, ensure_broker
 from net.seat.keeping import keep_replay, not_kept
@@ -33,7 +33,7 @@ from net.trust.keys import Keys
 from replays import unfinished
 from replays.file import read
 from tui.replay.library import replays_dir
-from tui.replay.paths import confined_to
+from tui.replay.paths import confined_to, shown
 
 ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
 OPEN = "open"  # a seat kind: a player from another terminal
@@ -62,8 +62,9 @@ def network_config() -> tuple[NetConfig, str]:
     why the default is used instead when the configuration cannot be read."""
     try:
         return load(), ""
-    except NetError as exc:
-        return NetConfig(), f"{exc} (using {NetConfig().broker})"
+    except NetError as exc:  # at a door the line names the file, not the server's folders
+        line = str(exc).replace(str(config_path()), shown(config_path()))
+        return NetConfig(), f"{line} (using {NetConfig().broker})"
 
 
 def broker_from_text(text: str, configured: BrokerAddress) -> BrokerAddress:
