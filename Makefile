@@ -26,15 +26,23 @@ $(STAMP): $(APP_STAMP)
 	@$(BIN)/python -m pip install -e '.[dev]' | $(COUNT)
 	@touch $(STAMP)
 
+# The translations: each core/locale/<lang>/LC_MESSAGES/<domain>.po compiled to its .mo (the
+# install does it too, hatch_build.py; this redoes it when a catalogue changes).
+CATALOGUES := core/locale/.compiled
+
+$(CATALOGUES): $(APP_STAMP) $(wildcard core/locale/*/LC_MESSAGES/*.po)
+	@$(BIN)/python -m core.locale compile
+	@touch $(CATALOGUES)
+
 COUNT = awk '\
     /^Collecting /       { n++; printf "    %2d %s\n", n, $$2; fflush() } \
     /^Installing collected/ { print "  installing them"; fflush() } \
     /^Successfully installed/ { print "  done: " NF - 2 " packages installed" }'
 
-play: $(APP_STAMP)
+play: $(APP_STAMP) $(CATALOGUES)
 	$(BIN)/caldera
 
-lint: $(STAMP)
+lint: $(STAMP) $(CATALOGUES)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from core import language
+from core.locale import compile_all
+
+compile_all(only_stale=True)  # a catalogue edited since the last build: the tests read it now
+os.environ["LANGUAGE"] = "en"  # commands run by the tests speak English (the locale's first)
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # pytest-xdist's workers inherit COLUMNS=80 and LINES=24 from their launcher, which no real
@@ -28,3 +35,11 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "caldera-config"
     monkeypatch.setenv("CALDERA_CONFIG_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Every test starts in English, and one that speaks another language leaves English."""
+    language.use(language.ENGLISH)
+    yield
+    language.use(language.ENGLISH)

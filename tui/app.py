@@ -20,10 +20,12 @@ from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from core.language import N_
 from net.config import config_path
 from tui.games import screens_for
 from tui.launch import collector
 from tui.screens.menu import MenuScreen
+from tui.settings.language import translate_bindings
 from tui.settings.play import DEFAULT_BOT_PACE, load_settings, save_setting
 
 if TYPE_CHECKING:  # what the menu does not need loads when first used, after its first frame
@@ -67,9 +69,9 @@ class CalderaApp(App[None]):
         Binding(
             "question_mark",
             "help",
-            "Help",
+            N_("Help"),
             key_display="?",
-            tooltip="The keys, the board's legend and the game in brief",
+            tooltip=N_("The keys, the board's legend and the game in brief"),
         ),
     ]
 
@@ -120,6 +122,7 @@ class CalderaApp(App[None]):
             self.notify(f"No theme is called {chosen!r}: the default is used", severity="warning")
         if self.settings.keys:
             self._remap_keys()
+        translate_bindings(self)
         self.push_screen(MenuScreen())
         self.call_after_refresh(
             collector.resume
@@ -283,6 +286,15 @@ class CalderaApp(App[None]):
         for warning in replay.warnings:
             self.notify(warning, severity="warning")
         self.push_screen(screen, then)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Show ``screen``, its keys' labels in the language spoken (tui.settings.language)."""
+        translate_bindings(*(() if isinstance(screen, str) else (screen,)))
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        translate_bindings(*(() if isinstance(screen, str) else (screen,)))
+        return super().switch_screen(screen)
 
     def watch_session(self, session: Session) -> None:
         """Replay the game ``session`` played, from its first event."""

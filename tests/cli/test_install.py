@@ -42,6 +42,10 @@ def test_uv_tool_install_gives_a_working_caldera(tmp_path: Path) -> None:
     verified = subprocess.run([caldera, "verify", str(out)], capture_output=True, text=True)
     assert "OK" in verified.stdout and "seed audited" in verified.stdout, verified.stderr
     assert not (tmp_path / "tools" / "caldera" / "bin" / "pytest").exists()  # not the dev extra
+    python = tmp_path / "tools" / "caldera" / "bin" / "python"
+    spoken = "from core.language import *; use('de'); print(Translator('app').gettext('Quit'))"
+    german = subprocess.run([python, "-c", spoken], capture_output=True, text=True, timeout=60)
+    assert german.stdout.strip() == "Beenden", german.stderr  # the build compiled the catalogues
 
 
 COMPLETE = r"""

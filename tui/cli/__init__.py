@@ -22,6 +22,7 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
+from core.language import LANGUAGES
 from tui.cli.command import Command, OneLineParser, fail
 from tui.launch import logs
 
@@ -92,6 +93,9 @@ def _parser(
     and no words, the app's launch, need no command's parser)."""
     p = OneLineParser(prog="caldera", description=DESCRIPTION)
     p.add_argument("--version", action=Version, nargs=0, help="show the version and exit")
+    p.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                   help="the language to speak, anywhere on the line (default: the menu's "
+                        "setting, else the locale's)")  # fmt: skip
     p.add_argument("--log", type=Path, default=None, metavar="FILE",
                    help="write what happens here (the app's default: "
                         "~/.local/state/caldera/caldera.log)")  # fmt: skip
@@ -119,7 +123,13 @@ def _parser(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
+    from tui.settings import language
+
+    try:
+        words, lang = language.take_flag(sys.argv[1:] if argv is None else argv)
+    except ValueError as exc:
+        return fail(str(exc))
+    language.start(lang)
     args = _parser(_flag_games(words), words).parse_args(words)
     if args.log is not None and logs.start(args.log) is None:
         return fail(f"--log: cannot write {args.log}")

@@ -13,6 +13,10 @@ from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from core.language import N_, Translator
+
+_ = Translator("app").gettext
+
 WIDEST = 90  # columns of a dialog box on a wide terminal (``.dialog`` in dialogs.tcss)
 FRAME = 6  # the box's border and padding, both sides
 
@@ -40,7 +44,7 @@ class Dialog(ModalScreen[ScreenResultType]):
 class ChoiceScreen(Dialog[int | None]):
     """A titled list of options; returns the index chosen, or ``None`` on escape."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", N_("Cancel"))]
 
     def __init__(self, title: str, options: Sequence[str]) -> None:
         super().__init__()
@@ -71,14 +75,14 @@ class ConfirmScreen(Dialog[bool]):
     """A yes/no question."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str, *, hint: str = "[b]y[/b] yes    [b]n[/b] no") -> None:
+    def __init__(self, question: str, *, hint: str | None = None) -> None:
         super().__init__()
         self.question = question
-        self.hint = hint
+        self.hint = _("[b]y[/b] yes    [b]n[/b] no") if hint is None else hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -92,7 +96,7 @@ class ConfirmScreen(Dialog[bool]):
 class AskScreen(Dialog[str | None]):
     """One line of text (a broker's address, say); ``None`` on escape."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, question: str, value: str = "", hint: str = "") -> None:
         super().__init__()

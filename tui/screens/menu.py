@@ -19,21 +19,31 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.language import N_, Translator
+
 if TYPE_CHECKING:  # the rules, the saved games, the forms and the network load after the
     # menu's first frame, when first used
     from tui.netplay.hosting import HostSetup
     from tui.play.setup import TableSetup
     from tui.replay.library import ReplayEntry
 
-LOGO = Text.assemble(
-    ("    /\\\n", "bold #ff7a2f"),
-    ("   /  \\    ", "bold #ff7a2f"),
-    ("C A L D E R A\n", "bold"),
-    ("  / /\\ \\   ", "#ffb347"),
-    ("volcano-island\n", "dim"),
-    (" /_/  \\_\\  ", "#d94e1f"),
-    ("board games", "dim"),
-)
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
+
+
+def logo() -> Text:
+    """The volcano and Caldera's name, with what it is in two lines of the language."""
+    # TRANSLATORS: two lines beside the logo, at most 15 characters each
+    first, _newline, second = _("volcano-island\nboard games").partition("\n")
+    return Text.assemble(
+        ("    /\\\n", "bold #ff7a2f"),
+        ("   /  \\    ", "bold #ff7a2f"),
+        ("C A L D E R A\n", "bold"),
+        ("  / /\\ \\   ", "#ffb347"),
+        (first + "\n", "dim"),
+        (" /_/  \\_\\  ", "#d94e1f"),
+        (second, "dim"),
+    )
 
 
 LEFT_WIDTH = 28  # the menu's column (menu.tcss)
@@ -56,33 +66,36 @@ def saved_games_columns(entries: Sequence[ReplayEntry], width: int) -> list[Colu
     (when a game was played across terminals), players and the result when there is room; at
     80 columns the players go (the line under the list names them) and the result is said in a
     word or two ("Ann won", "unfinished"). A column too narrow for a cell wraps it."""
-    when = Column("when", "Last played", 12)
-    games = [game_title(e.game) for e in entries if not e.error] or ["Game"]
+    when = Column("when", _("Last played"), 12)
+    games = [game_title(e.game) for e in entries if not e.error] or [_("Game")]
     game_ideal = max(len(t) for t in games)
     fixed = [when]
     if any(e.networked for e in entries):
-        fixed.append(Column("where", "Where", 5))
+        fixed.append(Column("where", _("Where"), 5))
     used = sum(c.width + PAD for c in fixed)
-    players = max([len("Players"), *(len(", ".join(e.players)) for e in entries)])
-    results = max((len(e.result or "unreadable") for e in entries), default=6)
+    players = max([len(_("Players")), *(len(", ".join(e.players)) for e in entries)])
+    results = max((len(e.result or _("unreadable")) for e in entries), default=6)
     room = width - used - 3 * PAD  # game, players and result
     if room >= game_ideal + 12 + 14:  # players at least 12 wide, the result 14
         result = min(max(min(results, 24), 14), room - game_ideal - 12)
         players_width = min(players, room - game_ideal - result)
         result = room - game_ideal - players_width  # the rest: the result's
-        middle = [Column("game", "Game", game_ideal), Column("players", "Players", players_width)]
-        return [fixed[0], middle[0], *fixed[1:], middle[1], Column("result", "Result", result)]
+        middle = [
+            Column("game", _("Game"), game_ideal),
+            Column("players", _("Players"), players_width),
+        ]
+        return [fixed[0], middle[0], *fixed[1:], middle[1], Column("result", _("Result"), result)]
     room = width - used - 2 * PAD  # game and state
-    game = Column("game", "Game", game_ideal)
+    game = Column("game", _("Game"), game_ideal)
     if room - game_ideal < 12:
-        game = Column("short_game", "Game", SHORT_GAME)
-    return [fixed[0], game, *fixed[1:], Column("state", "Result", max(room - game.width, 8))]
+        game = Column("short_game", _("Game"), SHORT_GAME)
+    return [fixed[0], game, *fixed[1:], Column("state", _("Result"), max(room - game.width, 8))]
 
 
 def cell(entry: ReplayEntry, column: Column) -> str:
     """What ``entry`` shows in ``column``."""
     if entry.error:
-        return {"when": entry.when, "result": "unreadable", "state": "unreadable"}.get(
+        return {"when": entry.when, "result": _("unreadable"), "state": _("unreadable")}.get(
             column.key, "?"
         )
     match column.key:
@@ -127,7 +140,9 @@ def short_title(title: str, width: int) -> str:
     return title if len(title) <= width else title.split()[-1]
 
 
-YOUR_GAMES = "Your games".ljust(21) + "g"
+def action_label(words: str, key: str) -> str:
+    """A line of the menu: its words, then its key at the right (the list is 22 wide)."""
+    return f"{words:<20} {key}"
 
 
 def game_title(game: str) -> str:
@@ -152,20 +167,30 @@ class MenuScreen(Screen[None]):
     # The keys that open a screen are priority bindings: they act as the key is read, so keys
     # typed right behind them (in one burst) reach the new screen instead of the menu's list.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game", priority=True, show=False),  # the list says them
-        Binding("o", "open_file", "Open file", priority=True, show=False),
-        Binding("h", "host", "Host a table", priority=True, show=False),
-        Binding("j", "join", "Join a table", priority=True, show=False),
-        Binding("g", "your_games", "Your games", priority=True, show=False),
+        Binding("n", "new_game", N_("New game"), priority=True, show=False),  # the list says them
+        Binding("o", "open_file", N_("Open file"), priority=True, show=False),
+        Binding("h", "host", N_("Host a table"), priority=True, show=False),
+        Binding("j", "join", N_("Join a table"), priority=True, show=False),
+        Binding("g", "your_games", N_("Your games"), priority=True, show=False),
         # priority (so the footer shows what enter does on the list); off the list, check_action
         # lets the key through to the focused widget
-        Binding("enter", "resume_selected", "Resume", priority=True, tooltip="Go on with it"),
-        Binding("enter", "open_selected", "Watch replay", priority=True),
-        Binding("w", "watch_selected", "Watch replay", tooltip="Watch this unfinished game"),
-        Binding("d,delete", "delete_selected", "Delete", tooltip="Delete this saved game"),
-        Binding("f2", "rename_selected", "Rename", tooltip="Give this saved game another name"),
-        Binding("f5", "reload", "Reload list", show=False),
-        Binding("q", "app.quit", "Quit"),
+        Binding("l", "language", N_("Language"), priority=True, show=False),
+        Binding(
+            "enter", "resume_selected", N_("Resume"), priority=True, tooltip=N_("Go on with it")
+        ),
+        Binding("enter", "open_selected", N_("Watch replay"), priority=True),
+        Binding(
+            "w", "watch_selected", N_("Watch replay"), tooltip=N_("Watch this unfinished game")
+        ),
+        Binding("d,delete", "delete_selected", N_("Delete"), tooltip=N_("Delete this saved game")),
+        Binding(
+            "f2",
+            "rename_selected",
+            N_("Rename"),
+            tooltip=N_("Give this saved game another name"),
+        ),
+        Binding("f5", "reload", N_("Reload list"), show=False),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     class StartGame(Message):
@@ -220,25 +245,26 @@ class MenuScreen(Screen[None]):
         yield Header()
         with Horizontal(id="menu"):
             with Vertical(id="menu-left"):
-                yield Static(LOGO, id="logo")
+                yield Static(logo(), id="logo")
                 yield OptionList(
-                    Option("New local game       n", id="new"),
-                    Option("Open a replay file…  o", id="open"),
-                    Option("Host a table…        h", id="host"),
-                    Option("Join a table…        j", id="join"),
-                    Option(YOUR_GAMES, id="games"),
-                    Option("Quit                 q", id="quit"),
+                    Option(action_label(_("New local game"), "n"), id="new"),
+                    Option(action_label(_("Open a replay file…"), "o"), id="open"),
+                    Option(action_label(_("Host a table…"), "h"), id="host"),
+                    Option(action_label(_("Join a table…"), "j"), id="join"),
+                    Option(action_label(_("Your games"), "g"), id="games"),
+                    Option(action_label(_("Language…"), "l"), id="language"),
+                    Option(action_label(_("Quit"), "q"), id="quit"),
                     id="actions",
                 )
             with Vertical(id="menu-right"):
-                yield Label("Saved games", id="replays-title")
+                yield Label(_("Saved games"), id="replays-title")
                 yield DataTable(id="replays", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="replays-note")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Caldera"
-        self.sub_title = "menu"
+        self.sub_title = _("menu")
         self.query_one("#actions", OptionList).focus()
         self.call_after_refresh(self._first_list)  # the menu shows first, then its list
         self.set_interval(2.0, self._show_your_turns)
@@ -304,12 +330,14 @@ class MenuScreen(Screen[None]):
         note = self.query_one("#replays-note", Static)
         folder = paths.shown(replays_dir())  # at a door: the player's own folder, not the server's
         if paths.confined_to() is not None:
-            folder = f"your {folder}/ folder"
+            folder = _("your {folder}/ folder").format(folder=folder)
         if not self.entries:
-            note.update(Text(f"No saved games yet. They will be kept in {folder}", "dim"))
+            empty = _("No saved games yet. They will be kept in {folder}")
+            note.update(Text(empty.format(folder=folder), "dim"))
             return
         count = len(self.entries)
-        text = Text(f"{count} {'game' if count == 1 else 'games'} in {folder}\n", "dim")
+        games = ngettext("{count} game in {folder}", "{count} games in {folder}", count)
+        text = Text(games.format(count=count, folder=folder) + "\n", "dim")
         if 0 <= row < len(self.entries):
             entry = self.entries[row]
             if entry.error:
@@ -317,7 +345,10 @@ class MenuScreen(Screen[None]):
             else:
                 title = game_title(entry.game)
                 text.append(f"{title}: {', '.join(entry.players)} · {entry.result}\n")
-                text.append(f"{entry.path.name} · played {entry.where_words}", "dim")
+                played = _("{file} · played {where}").format(
+                    file=entry.path.name, where=entry.where_words
+                )
+                text.append(played, "dim")
                 if entry.damage:
                     text.append(f"\n{entry.damage}", "bold yellow")
                 listed = self.focused is self.query_one("#replays")
@@ -344,6 +375,8 @@ class MenuScreen(Screen[None]):
                 self.action_join()
             case "games":
                 self.action_your_games()
+            case "language":
+                self.action_language()
             case "quit":
                 self.app.exit()
             case _:
@@ -399,12 +432,36 @@ class MenuScreen(Screen[None]):
         """The menu says how many of your tables wait for your move (``Your games · 2!``)."""
         watch = getattr(self.app, "turn_watch", None)
         waiting = sum(t.your_turn for t in watch.tables()) if watch is not None else 0
-        tables = "table" if waiting == 1 else "tables"
-        label = f"Your move at {waiting} {tables}".ljust(21) + "g" if waiting else YOUR_GAMES
+        words = ngettext("Your move at {n} table", "Your move at {n} tables", waiting)
+        label = action_label(words.format(n=waiting) if waiting else _("Your games"), "g")
         actions = self.query_one("#actions", OptionList)
         index = actions.get_option_index("games")
         if str(actions.get_option_at_index(index).prompt) != label:
             actions.replace_option_prompt("games", label)
+
+    def action_language(self) -> None:
+        """``l``: the languages, each in its own words; the one chosen is spoken at once (the
+        menu is drawn again in it) and kept for the next runs."""
+        from core import language
+        from tui.screens.choice import ChoiceScreen
+        from tui.settings.language import remember
+
+        codes = list(language.LANGUAGES)
+        names = [
+            f"{name} ({code})" + (" ●" if code == language.current() else "")
+            for code, name in language.LANGUAGES.items()
+        ]
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            try:
+                remember(codes[index])
+            except OSError as exc:
+                self.notify(_("Not kept for the next runs: {why}").format(why=exc))
+            self.app.switch_screen(MenuScreen())
+
+        self.app.push_screen(ChoiceScreen(_("The language Caldera speaks"), names), chosen)
 
     def action_open_file(self) -> None:
         from tui.screens.open_replay import OpenReplayScreen
@@ -448,10 +505,12 @@ class MenuScreen(Screen[None]):
             try:
                 self.notify(delete_saved(entry))
             except (ValueError, OSError) as exc:
-                self.notify(f"Not deleted: {exc}", severity="error")
+                self.notify(_("Not deleted: {why}").format(why=exc), severity="error")
             self.action_reload()
 
-        question = f"Delete {entry.path.name} ({entry.result or 'a saved game'}) for good?"
+        question = _("Delete {file} ({what}) for good?").format(
+            file=entry.path.name, what=entry.result or _("a saved game")
+        )
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def action_rename_selected(self) -> None:
@@ -467,13 +526,14 @@ class MenuScreen(Screen[None]):
             if not name:
                 return
             try:
-                self.notify(f"Renamed to {rename_saved(entry, name).name}")
+                self.notify(_("Renamed to {file}").format(file=rename_saved(entry, name).name))
             except (ValueError, OSError) as exc:
-                self.notify(f"Not renamed: {exc}", severity="error")
+                self.notify(_("Not renamed: {why}").format(why=exc), severity="error")
             self.action_reload()
 
-        hint = "a new name for the file; .caldera is added"
-        self.app.push_screen(AskScreen("Rename the saved game", entry.path.stem, hint), answered)
+        hint = _("a new name for the file; .caldera is added")
+        ask = AskScreen(_("Rename the saved game"), entry.path.stem, hint)
+        self.app.push_screen(ask, answered)
 
     @on(DataTable.RowSelected, "#replays")
     def _row_selected(self, event: DataTable.RowSelected) -> None:
@@ -487,13 +547,23 @@ def _can_resume(entry: ReplayEntry) -> bool:
 def _resume_words(entry: ReplayEntry, listed: bool) -> str:
     """What enter does with an unfinished game, under the list (``listed``: the list has the
     focus; else enter acts on the menu, and tab comes first)."""
-    first = "" if listed else "tab, then "
     if entry.playing_now:
-        return "\nIt is being played right now, in another Caldera."
+        return "\n" + _("It is being played right now, in another Caldera.")
     if entry.resumable == "local":
-        return f"\n{first}enter resumes it where it stopped · w watches its replay"
-    if entry.resumable == "table":
-        return (
-            f"\n{first}enter opens the table again (its players come back) · w watches its replay"
+        said = (
+            _("enter resumes it where it stopped · w watches its replay")
+            if listed
+            else _("tab, then enter resumes it where it stopped · w watches its replay")
         )
+        return "\n" + said
+    if entry.resumable == "table":
+        said = (
+            _("enter opens the table again (its players come back) · w watches its replay")
+            if listed
+            else _(
+                "tab, then enter opens the table again (its players come back) · "
+                "w watches its replay"
+            )
+        )
+        return "\n" + said
     return ""

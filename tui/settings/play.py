@@ -4,6 +4,7 @@
     confirm = true           # ask before a command that wastes something (one key confirms)
     bell = true              # ring the terminal bell when it becomes your turn
     theme = "textual-dark"   # the colours (the command palette's "Change theme" keeps it here)
+    language = "de"          # en, de, fr, it, nl (the menu's Language keeps it here; --lang wins)
 
 A missing file or key means the default; a file that cannot be read gives one line and the
 defaults (:func:`load_settings`). The theme is written back by :func:`save_setting`, which
@@ -17,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.language import LANGUAGES, known
 from net.config import config_path
 from replays.disk import BadFile, read_small, read_toml, write_atomically
 
@@ -31,6 +33,7 @@ class Settings:
     confirm: bool = True
     bell: bool = True
     theme: str | None = None  # None: Textual's default
+    language: str | None = None  # None: the locale's (core.language.choose)
     keys: Mapping[str, object] = field(default_factory=dict)  # [keys]: see tui.settings.bindings
 
 
@@ -47,10 +50,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         return Settings(), f"{path}: [{SECTION}] must be a table"
     values: dict[str, object] = {}
     problems: list[str] = []
-    for key, kind in (("confirm", bool), ("bell", bool), ("theme", str)):
+    for key, kind in (("confirm", bool), ("bell", bool), ("theme", str), ("language", str)):
         if key not in section:
             continue
-        if isinstance(section[key], kind):
+        if key == "language" and not (isinstance(section[key], str) and known(section[key])):
+            problems.append(f"{SECTION}.language must be one of {', '.join(LANGUAGES)}")
+        elif isinstance(section[key], kind):
             values[key] = section[key]
         else:
             wanted = "true or false" if kind is bool else "a name in quotes"

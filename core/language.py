@@ -1,0 +1,188 @@
+"""The language a player reads Caldera in: gettext catalogues, one domain per area.
+
+Each area of Caldera has its own domain, so translators of different areas never edit the same
+file: ``app`` (menu, forms, settings, footers), ``cli`` (the command line's messages and
+``--help``), one per game (``kilauea``, ``maunakea``, ``arnak``) and ``net`` (tables, lobby,
+doors). A module marks its words with its area's translator::
+
+    from core.language import Translator
+
+    T = Translator("kilauea")
+    _, ngettext = T.gettext, T.ngettext
+    ...
+    _("{player} cut a {colour} Tiki").format(player=..., colour=...)
+
+The language is chosen once per process (:func:`use`), from ``--lang``, the menu's remembered
+setting, then the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English
+(:func:`choose`). Lookups happen when a sentence is made, never at import, so a switch from
+the menu shows at once. Nothing said here goes into events, replays, exports' keys or the wire:
+what must stay the same for every terminal is made inside :func:`english`.
+
+The catalogues' sources are ``core/locale/<lang>/LC_MESSAGES/<domain>.po``; the ``.mo`` files
+beside them are compiled at build time (``hatch_build.py``, ``make``); see docs/translating.md.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+ENGLISH = "en"
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "it": "Italiano",
+    "nl": "Nederlands",
+}
+"""Each language Caldera speaks, by its code, with its name in its own words."""
+
+DOMAINS = ("app", "cli", "kilauea", "maunakea", "arnak", "net")
+"""The catalogues' domains: one per area (its sources are listed in :data:`AREAS`)."""
+
+AREAS: dict[str, tuple[str, ...]] = {
+    "app": ("tui/app.py", "tui/screens", "tui/widgets", "tui/settings", "tui/play", "tui/replay"),
+    "cli": ("tui/cli", "tui/lines", "tui/launch"),
+    "kilauea": ("core/games/kilauea", "tui/games/kilauea"),
+    "maunakea": ("core/games/maunakea", "tui/games/maunakea"),
+    "arnak": ("core/games/arnak", "tui/games/arnak"),
+    "net": ("net", "tui/netplay", "tui/doors"),
+}
+"""The files and folders (from the repository's root) whose marked words each domain holds."""
+
+LOCALE_DIR = Path(__file__).with_name("locale")
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_chosen = ENGLISH
+_override: ContextVar[str | None] = ContextVar("caldera_language", default=None)
+_catalogues: dict[tuple[str, str], gettext.NullTranslations] = {}
+
+
+def known(code: str) -> str | None:
+    """The language ``code`` names (``"de"``, ``"de_DE.UTF-8"``, ``"fr-CH"``), if Caldera speaks
+    it; ``None`` otherwise (``"C"`` and ``"POSIX"`` are English)."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if base in ("c", "posix"):
+        return ENGLISH
+    return base if base in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str]) -> str | None:
+    """The language the locale asks for: ``LANGUAGE``'s first known entry, else the first of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set (``None``: none is, or it names a language
+    Caldera does not speak)."""
+    for entry in environ.get("LANGUAGE", "").split(":"):
+        if entry and (found := known(entry)) is not None:
+            return found
+    for name in ENVIRONMENT[1:]:
+        if value := environ.get(name, ""):
+            return known(value)
+    return None
+
+
+def choose(
+    flag: str | None = None, setting: str | None = None, environ: Mapping[str, str] | None = None
+) -> str:
+    """The language for this process: ``--lang``'s, else the remembered setting's, else the
+    locale's, else English. A flag or setting naming no known language is skipped (the caller
+    says so in one line: :func:`known`)."""
+    for given in (flag, setting):
+        if given and (found := known(given)) is not None:
+            return found
+    found = from_environment(os.environ if environ is None else environ)
+    return found or ENGLISH
+
+
+def use(code: str) -> None:
+    """Speak ``code`` (a key of :data:`LANGUAGES`) from now on, in this process."""
+    global _chosen
+    if code not in LANGUAGES:
+        raise ValueError(f"no such language: {code!r} ({', '.join(LANGUAGES)})")
+    _chosen = code
+
+
+def current() -> str:
+    """The language spoken now."""
+    return _override.get() or _chosen
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block only (this thread or task), then as before."""
+    token = _override.set(code)
+    try:
+        yield
+    finally:
+        _override.reset(token)
+
+
+@contextmanager
+def english() -> Iterator[None]:
+    """English inside the block: for what every terminal must read alike (the wire, exports'
+    keys, replays)."""
+    with speaking(ENGLISH):
+        yield
+
+
+def catalogue(domain: str, code: str | None = None) -> gettext.NullTranslations:
+    """The compiled catalogue of ``domain`` in ``code`` (the current language by default);
+    English, or a catalogue not compiled yet, says the words as written."""
+    code = code or current()
+    key = (domain, code)
+    found = _catalogues.get(key)
+    if found is None:
+        if code == ENGLISH:
+            found = gettext.NullTranslations()
+        else:
+            found = gettext.translation(domain, LOCALE_DIR, languages=[code], fallback=True)
+        _catalogues[key] = found
+    return found
+
+
+def forget() -> None:
+    """Read the catalogues again when next used (after they were compiled anew)."""
+    _catalogues.clear()
+
+
+class Translator:
+    """One domain's words in the current language (:data:`DOMAINS`)."""
+
+    def __init__(self, domain: str) -> None:
+        if domain not in DOMAINS:
+            raise ValueError(f"no such domain: {domain!r} ({', '.join(DOMAINS)})")
+        self.domain = domain
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the current language."""
+        return catalogue(self.domain).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` of ``singular``/``plural``, by the language's plural rule."""
+        return catalogue(self.domain).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in the current language, as meant in ``context`` (one English word,
+        two meanings)."""
+        return catalogue(self.domain).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it now (a module's constant,
+    translated where it is shown)."""
+    return message
+
+
+def anywhere(message: str) -> str:
+    """``message`` in the current language, from whichever domain holds it (a key's label in
+    a footer, whose screen may belong to any area); as written when none does."""
+    if current() == ENGLISH or not message:
+        return message
+    for domain in DOMAINS:
+        said = catalogue(domain).gettext(message)
+        if said != message:
+            return said
+    return message

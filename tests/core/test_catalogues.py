@@ -1,0 +1,141 @@
+"""The catalogues against the code (issue 44): every word marked in an area is translated in
+every language with the English's placeholders, nothing stale stays, each module marks its
+words in its own area's domain, and a module converted to the catalogues has no word left
+unmarked (:data:`CONVERTED` grows as areas are translated)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from core import language
+from core.language import AREAS, DOMAINS, LANGUAGES
+from core.locale import ROOT, check, extract, placeholders, sources, stale
+
+CONVERTED = (
+    "tui/screens/menu.py",
+    "tui/screens/choice.py",
+    "tui/settings/language.py",
+)
+"""The modules whose every user-facing word is marked (a word left out fails the test)."""
+
+MARKERS = {"_", "N_", "ngettext", "pgettext", "gettext"}
+WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?…]* +[(\[]?[A-Za-z]{2,}")
+STYLE = re.compile(r"^(?:(?:bold|dim|italic|reverse|underline|not|on|red|yellow|green|blue|"
+                   r"white|black|#[0-9a-fA-F]{3,6}) ?)+$")  # fmt: skip
+NOT_WORDS = {"C A L D E R A\n"}
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_marked_word_is_translated_in_every_language(domain: str) -> None:
+    assert check([domain]) == []
+
+
+def test_the_compiled_catalogues_are_those_of_the_sources() -> None:
+    assert stale() == []  # tests/conftest.py compiles them; a build does too
+
+
+def test_every_language_has_every_area_s_catalogue() -> None:
+    for code in LANGUAGES:
+        if code != language.ENGLISH:
+            for domain in DOMAINS:
+                assert (language.LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").exists()
+
+
+def test_placeholders_are_read_by_name() -> None:
+    assert placeholders("{player} cut a {colour} Tiki ({n}, {given!r})") == [
+        "colour", "given", "n", "player"
+    ]  # fmt: skip
+    assert placeholders("%(prog)s: %s") == ["%(prog)s", "%s"]
+
+
+def area_of(path: Path) -> str | None:
+    where = path.relative_to(ROOT).as_posix()
+    for domain, names in AREAS.items():
+        if any(where == name or where.startswith(name + "/") for name in names):
+            return domain
+    return None
+
+
+def translators(path: Path) -> list[str]:
+    """The domains of the ``Translator("…")`` calls in ``path``."""
+    return [
+        node.args[0].value
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Translator"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    ]
+
+
+def test_each_module_marks_its_words_in_its_own_area() -> None:
+    seen = 0
+    for folder in ("core", "tui", "net", "replays"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for domain in translators(path):
+                seen += 1
+                assert domain == area_of(path), f"{path}: Translator({domain!r})"
+    assert seen >= len(CONVERTED) - 1
+
+
+def _marked(tree: ast.AST) -> set[int]:
+    """The ids of the string nodes inside a marker's call, and of docstrings."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(
+                node.func, "attr", ""
+            )  # fmt: skip
+            if name in MARKERS:
+                inside |= {id(n) for arg in node.args for n in ast.walk(arg)}
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            inside.add(id(node.value))  # a docstring (of a module, a class, a constant)
+    return inside
+
+
+def unmarked_words(path: Path) -> list[str]:
+    """The strings of ``path`` that read as words but go through no marker."""
+    tree = ast.parse(path.read_text())
+    inside = _marked(tree)
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            inside |= {id(v) for v in node.values}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if WORDS.search(text) and not STYLE.match(text) and text not in NOT_WORDS:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
+    return found
+
+
+@pytest.mark.parametrize("module", CONVERTED)
+def test_a_converted_module_has_no_unmarked_word(module: str) -> None:
+    assert unmarked_words(ROOT / module) == []
+
+
+def test_the_unmarked_words_check_finds_a_word(tmp_path: Path) -> None:
+    path = ROOT / "tui" / "screens" / "menu.py"
+    assert unmarked_words(path) == []
+    text = path.read_text().replace('_("Saved games")', '"Saved games"')
+    copy = ROOT / "tests" / "core" / "_menu_copy_for_test.py"
+    try:
+        copy.write_text(text)
+        assert [line.split(": ", 1)[1] for line in unmarked_words(copy)] == ["'Saved games'"]
+    finally:
+        copy.unlink()
+
+
+def test_every_area_s_sources_exist() -> None:
+    for domain in DOMAINS:
+        assert list(sources(domain)), domain
+        extract(domain)

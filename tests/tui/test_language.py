@@ -1,0 +1,95 @@
+"""Caldera in the player's language (issue 44): chosen from ``--lang``, the menu's remembered
+setting, then the locale; switched from the menu at once; the menu fits 80×24 in German and
+French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core import language
+from tui.app import CalderaApp
+from tui.cli import main
+from tui.screens.menu import MenuScreen
+from tui.settings.language import start, take_flag
+from tui.settings.play import load_settings
+
+from .conftest import saved_games, screen_text
+from .test_small_snapshots import SMALL
+from .test_snapshots import Snap, fixed_data_dir, until
+
+__all__ = ["fixed_data_dir"]  # a fixture
+
+
+def test_the_flag_then_the_setting_then_the_locale_then_english() -> None:
+    environ = {"LANG": "nl_NL.UTF-8"}
+    assert language.choose("fr", "de", environ) == "fr"
+    assert language.choose(None, "de", environ) == "de"
+    assert language.choose(None, None, environ) == "nl"
+    assert language.choose(None, None, {"LC_ALL": "it_IT.UTF-8", "LANG": "de_DE"}) == "it"
+    assert language.choose(None, None, {"LANGUAGE": "sv:fr", "LANG": "de_DE"}) == "fr"
+    assert language.choose(None, None, {"LANG": "C.UTF-8"}) == "en"
+    assert language.choose(None, None, {"LANG": "sv_SE.UTF-8"}) == "en"  # not spoken here
+    assert language.choose(None, "klingon", {}) == "en"
+
+
+def test_the_flag_is_taken_anywhere_on_the_line() -> None:
+    assert take_flag(["play", "kilauea", "--lang", "de"]) == (["play", "kilauea"], "de")
+    assert take_flag(["--lang=fr", "keys"]) == (["keys"], "fr")
+    assert take_flag(["keys"]) == (["keys"], None)
+    with pytest.raises(ValueError, match="--lang: no language 'xx' here"):
+        take_flag(["--lang", "xx"])
+
+
+def test_a_wrong_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "klingon", "keys"]) == 2
+    assert capsys.readouterr().err == (
+        "caldera: --lang: no language 'klingon' here (one of en, de, fr, it, nl)\n"
+    )
+
+
+def test_the_remembered_setting_is_read_and_a_wrong_one_said(config_dir: Path) -> None:
+    config_dir.mkdir(parents=True)
+    (config_dir / "config.toml").write_text('[play]\nlanguage = "it"\n')
+    assert start(None) == "it" and language.current() == "it"
+    assert start("nl") == "nl"  # the flag wins
+    (config_dir / "config.toml").write_text('[play]\nlanguage = "xx"\n')
+    settings, problem = load_settings()
+    assert settings.language is None
+    assert problem.endswith("play.language must be one of en, de, fr, it, nl")
+
+
+async def test_switching_the_language_from_the_menu_is_at_once_and_kept(
+    config_dir: Path,
+) -> None:
+    app = CalderaApp()
+    async with app.run_test(size=SMALL) as pilot:
+        await saved_games(pilot, 0)
+        assert "New local game" in screen_text(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Deutsch (de)" in screen_text(pilot)
+        await pilot.press("2")  # Deutsch
+        menu = await saved_games(pilot, 0)
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "Neues Spiel hier" in text and "Gespeicherte Partien" in text
+        assert "New local game" not in text
+        assert language.current() == "de"
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Deutsch (de) ●" in screen_text(pilot)  # the one spoken now
+        await pilot.press("escape")
+        assert app.screen is menu
+    assert load_settings(config_dir / "config.toml")[0].language == "de"
+    language.use("en")
+    assert start(None) == "de"  # the next run speaks it
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_menu_at_80x24(code: str, snap_compare: Snap, fixed_data_dir: Path) -> None:
+    language.use(code)
+    app = CalderaApp(bot_pace=0, reveal_pace=0)
+    menu_ready = until(lambda a: isinstance(a.screen, MenuScreen) and a.screen.loaded)
+    assert snap_compare(app, terminal_size=SMALL, run_before=menu_ready)
