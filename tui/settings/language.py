@@ -107,5 +107,11 @@ def translate_bindings(*nodes: Any) -> None:
             cls._merged_bindings = cls._merge_bindings()
     for node in nodes:
         merged = type(node)._merged_bindings
-        if merged is not None:
-            node._bindings = merged.copy()
+        if merged is None:
+            continue
+        fresh = merged.copy()
+        for key, bindings in node._bindings.key_to_bindings.items():
+            for binding in bindings:  # one the node added itself (the app's command palette)
+                if all(b.action != binding.action for b in fresh.key_to_bindings.get(key, [])):
+                    fresh.key_to_bindings.setdefault(key, []).append(binding)
+        node._bindings = fresh
