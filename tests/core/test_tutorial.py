@@ -1,0 +1,80 @@
+"""Tutorial files: checked against the rules by playing them through the real engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core import tutorial
+from core.tutorial import TutorialError
+
+
+@pytest.mark.parametrize("game", tutorial.builtin_games())
+def test_each_tutorial_plays_through_to_the_end(game: str) -> None:
+    loaded = tutorial.load(tutorial.builtin(game))
+    walked = tutorial.walk(loaded, to_end=True)
+    assert walked.ended
+    assert len(walked.step_moves) == len(loaded.steps)
+
+
+@pytest.mark.parametrize("game", tutorial.builtin_games())
+def test_each_tutorial_asks_for_every_kind_of_command_its_game_has(game: str) -> None:
+    loaded = tutorial.load(tutorial.builtin(game))
+    kinds = tutorial.game_kinds(game)  # from the rules' own registry, not a list kept here
+    assert len(kinds) >= 3
+    missing = sorted(set(kinds) - set(tutorial.covered(loaded)))
+    assert not missing, f"{game}'s tutorial never asks for {missing}"
+
+
+def test_kilauea_has_a_tutorial() -> None:
+    assert "kilauea" in tutorial.builtin_games()
+
+
+def _edited(tmp_path: Path, old: str, new: str) -> Path:
+    text = tutorial.builtin("kilauea").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "club.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_a_file_whose_expected_move_is_illegal_is_refused_in_one_line_naming_the_step(
+    tmp_path: Path,
+) -> None:
+    # step 5 cuts o3 of the hibiscus forest; o1 is not fully accessible then
+    path = _edited(tmp_path, 'space = "o3"', 'space = "o1"')
+    with pytest.raises(TutorialError) as caught:
+        tutorial.load(path)
+    said = str(caught.value)
+    assert "\n" not in said
+    assert said.startswith("club: step 5: ")
+    assert "cut_tiki forest=0 space=o1" in said
+
+
+def test_a_move_of_a_kind_the_game_lacks_is_refused(tmp_path: Path) -> None:
+    path = _edited(tmp_path, 'expect = "end_turn"', 'expect = "fly_away"')
+    with pytest.raises(TutorialError, match=r"^club: step 6: kilauea has no move 'fly_away'"):
+        tutorial.load(path)
+
+
+def test_a_step_that_comes_while_another_seat_must_act_is_refused(tmp_path: Path) -> None:
+    path = _edited(tmp_path, 'say = """Nothing more this turn: end it."""',
+                   'seat = 2\nsay = """Nothing more this turn: end it."""')  # fmt: skip
+    with pytest.raises(TutorialError, match=r"^club: step 9 is for seat 2, but seat 1"):
+        tutorial.load(path)
+
+
+def test_an_unknown_key_and_a_broken_file_are_one_line(tmp_path: Path) -> None:
+    path = _edited(tmp_path, "bot = ", "robot = ")
+    with pytest.raises(TutorialError, match=r"^club: unknown key 'robot'"):
+        tutorial.load(path)
+    path.write_text("game = [", encoding="utf-8")
+    with pytest.raises(TutorialError, match=r"^club.toml: not a TOML file"):
+        tutorial.load(path)
+
+
+def test_seats_in_a_file_count_from_1() -> None:
+    loaded = tutorial.load(tutorial.builtin("kilauea"), check=False)
+    assert loaded.options["start_player"] == 0  # "start_player = 1": the learner starts
+    assert loaded.steps[0].seat == 0
