@@ -94,3 +94,32 @@ def test_the_menu_at_80x24(code: str, snap_compare: Snap, fixed_data_dir: Path) 
     app = CalderaApp(bot_pace=0, reveal_pace=0)
     menu_ready = until(lambda a: isinstance(a.screen, MenuScreen) and a.screen.loaded)
     assert snap_compare(app, terminal_size=SMALL, run_before=menu_ready)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("de", ["Aufruf: caldera", "eine lokale Partie in der App beginnen", "Optionen"]),
+        ("fr", ["utilisation : caldera", "commencer une partie locale", "options"]),
+        ("it", ["uso: caldera", "inizia una partita locale", "opzioni"]),
+        ("nl", ["gebruik: caldera", "een lokaal spel in de app beginnen", "opties"]),
+    ],
+)
+def test_help_in_each_language(
+    code: str, words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", code])
+    out = capsys.readouterr().out
+    assert all(word in out for word in words), out
+    assert "start a local game" not in out
+
+
+def test_a_command_line_mistake_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "selfplay"])
+    assert capsys.readouterr().err == (
+        "caldera selfplay: diese Argumente fehlen: game, --out (siehe caldera selfplay --help)\n"
+    )
+    assert main(["--lang=de", "play", "kilauea", "--bot", "9"]) == 2
+    assert capsys.readouterr().err == ("caldera: --bot '9': der Platz ist eine Zahl von 1 bis 3\n")

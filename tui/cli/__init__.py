@@ -22,7 +22,7 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
-from core.language import LANGUAGES
+from core.language import LANGUAGES, N_, Translator
 from tui.cli.command import Command, OneLineParser, fail
 from tui.launch import logs
 
@@ -37,7 +37,7 @@ def gather(groups: Sequence[Any]) -> dict[str, Command]:
     for group in groups:
         for command in group.COMMANDS:
             if command.name in found:
-                raise ValueError(f"two commands are named {command.name!r}")
+                raise ValueError(f"two commands are named {command.name!r}")  # internal
             found[command.name] = command
     return found
 
@@ -62,10 +62,12 @@ def __getattr__(name: str) -> Any:
         return tuple(groups())
     if name in ("parse_bots", "selfplay_turn_limit"):
         return getattr(import_module(f"{__name__}.local"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # internal
 
 
-DESCRIPTION = (
+_ = Translator("cli").gettext
+
+DESCRIPTION = N_(
     "Caldera: three volcano-island board games in the terminal. Without a command it opens "
     "the app; the commands below play, host and join tables and read replays from a shell.\n\n"
     "Every error a user can meet is one line on stderr and a non-zero exit, never a traceback."
@@ -91,16 +93,16 @@ def _parser(
     """The command line; ``games``: those whose table options are flags; ``words``: the
     command line it reads, if known (the completion script's flag is shtab's only when given,
     and no words, the app's launch, need no command's parser)."""
-    p = OneLineParser(prog="caldera", description=DESCRIPTION)
-    p.add_argument("--version", action=Version, nargs=0, help="show the version and exit")
+    p = OneLineParser(prog="caldera", description=_(DESCRIPTION))
+    p.add_argument("--version", action=Version, nargs=0, help=_("show the version and exit"))
     p.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
-                   help="the language to speak, anywhere on the line (default: the menu's "
-                        "setting, else the locale's)")  # fmt: skip
+                   help=_("the language to speak, anywhere on the line (default: the menu's "
+                          "setting, else the locale's)"))  # fmt: skip
     p.add_argument("--log", type=Path, default=None, metavar="FILE",
-                   help="write what happens here (the app's default: "
-                        "~/.local/state/caldera/caldera.log)")  # fmt: skip
-    completion = "print the shell completion script (bash, zsh or tcsh), e.g. caldera " \
-                 "--print-completion bash"  # fmt: skip
+                   help=_("write what happens here (the app's default: "
+                          "~/.local/state/caldera/caldera.log)"))  # fmt: skip
+    completion = _("print the shell completion script (bash, zsh or tcsh), e.g. caldera "
+                   "--print-completion bash")  # fmt: skip
     if "--print-completion" in (words or ()):
         import shtab  # 50 ms of imports: only for the command that asks it
 
@@ -111,7 +113,7 @@ def _parser(
         "--pace",
         type=float,
         default=None,
-        help="seconds between two bot commands in the app (default 0.5; 0 is instant)",
+        help=_("seconds between two bot commands in the app (default 0.5; 0 is instant)"),
     )
     if words is not None and not words:
         p.set_defaults(command=None)  # the menu opens at once
@@ -132,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     language.start(lang)
     args = _parser(_flag_games(words), words).parse_args(words)
     if args.log is not None and logs.start(args.log) is None:
-        return fail(f"--log: cannot write {args.log}")
+        return fail(_("--log: cannot write {file}").format(file=args.log))
     try:
         if args.command is None:
             return _run_app(args, None)
@@ -153,7 +155,7 @@ def _run_app(args: argparse.Namespace, launch: Any) -> int:
     from tui.launch import collector, splash
 
     if args.pace is not None and args.pace < 0:
-        return fail("--pace is a number of seconds, 0 or more")
+        return fail(_("--pace is a number of seconds, 0 or more"))
     shown = splash.show() if launch is None else None
     collector.pause()  # until the first frame (the app resumes it): see tui.launch.collector
     try:
@@ -191,4 +193,4 @@ def _version() -> str:
     try:
         return version("caldera")
     except PackageNotFoundError:
-        return "(not installed)"
+        return _("(not installed)")

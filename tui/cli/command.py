@@ -13,8 +13,33 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from core.known_games import GAMES
+from core.language import N_, Translator
+
 if TYPE_CHECKING:
     from tui.app import Launch
+
+T = Translator("cli")
+_ = T.gettext
+
+ARGPARSE_WORDS = (  # argparse's own (its module calls gettext): in the cli catalogue
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+)
+argparse._ = T.gettext  # type: ignore[attr-defined]  # read when argparse speaks, not at import
 
 Parser = argparse.ArgumentParser
 Flags = Callable[[Parser, Sequence[str]], None]
@@ -41,9 +66,9 @@ class Command:
         shaped = self.epilog is not None
         parser: Parser = sub.add_parser(
             self.name,
-            help=self.help,
-            description=self.description,
-            epilog=self.epilog,
+            help=_(self.help),
+            description=_(self.description) if self.description else None,
+            epilog=_(self.epilog).format(games=", ".join(GAMES)) if self.epilog else None,
             formatter_class=(
                 argparse.RawDescriptionHelpFormatter if shaped else argparse.HelpFormatter
             ),
@@ -57,7 +82,8 @@ class OneLineParser(argparse.ArgumentParser):
     its subcommands' parsers are of the same kind."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        said = _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message)
+        self.exit(2, said + "\n")
 
 
 def fail(message: str) -> int:

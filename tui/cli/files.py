@@ -11,15 +11,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from core.language import N_, Translator
 from tui.cli import shared
 from tui.cli.command import Command, Parser, fail
+
+T = Translator("cli")
+_, ngettext = T.gettext, T.ngettext
 
 
 def _export_flags(p: Parser, games: Sequence[str]) -> None:
     shared.replay_file(p)
     p.add_argument("--format", choices=("jsonl", "json", "msgpack", "text"), default="jsonl")
-    p.add_argument("--seat", type=int, default=None, help="export what this seat (1-based) may see")
-    p.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
+    p.add_argument(
+        "--seat", type=int, default=None, help=_("export what this seat (1-based) may see")
+    )
+    p.add_argument("--out", type=Path, default=None, help=_("write here instead of stdout"))
 
 
 def _verify_flags(p: Parser, games: Sequence[str]) -> None:
@@ -28,8 +34,10 @@ def _verify_flags(p: Parser, games: Sequence[str]) -> None:
 
 def _state_flags(p: Parser, games: Sequence[str]) -> None:
     shared.replay_file(p)
-    p.add_argument("--at", type=int, default=None, help="event number (default: the end)")
-    p.add_argument("--seat", type=int, default=None, help="only what this seat (1-based) may know")
+    p.add_argument("--at", type=int, default=None, help=_("event number (default: the end)"))
+    p.add_argument(
+        "--seat", type=int, default=None, help=_("only what this seat (1-based) may know")
+    )
 
 
 def load(path: Path) -> Any:
@@ -39,7 +47,7 @@ def load(path: Path) -> Any:
 
     replay = read(path)
     for warning in replay.warnings:
-        print(f"caldera: warning: {warning}", file=sys.stderr)
+        print(_("caldera: warning: {what}").format(what=warning), file=sys.stderr)
     return replay
 
 
@@ -58,7 +66,7 @@ def _export(args: argparse.Namespace) -> int:
     envelopes = [*replay.envelopes, *replay.after_gap]  # never drop what could be read
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and seat not in range(len(replay.header.players)):
-        return fail(f"--seat is 1 to {len(replay.header.players)}")
+        return fail(_("--seat is 1 to {n}").format(n=len(replay.header.players)))
     export.check_seat(envelopes, seat)
     data: str | bytes
     if args.format == "jsonl":
@@ -91,17 +99,17 @@ def _state(args: argparse.Namespace) -> int:
     timeline = Timeline(replay.envelopes)
     at = len(timeline) - 1 if args.at is None else args.at
     if not 0 <= at < len(timeline):
-        return fail(f"--at must be 0 … {len(timeline) - 1}")
+        return fail(_("--at must be 0 … {last}").format(last=len(timeline) - 1))
     state = timeline.state_at(at)
     rules = timeline.rules
     if args.seat is not None:
         if args.seat - 1 not in range(len(replay.header.players)):
-            return fail(f"--seat is 1 to {len(replay.header.players)}")
+            return fail(_("--seat is 1 to {n}").format(n=len(replay.header.players)))
         check_seat(replay.envelopes, args.seat - 1)
         state = rules.view(state, args.seat - 1)
     elif replay.ended is None and hides_something(rules, replay.envelopes):
         print(
-            "caldera: the game is unfinished and hides cards: this is a spectator's view",
+            _("caldera: the game is unfinished and hides cards: this is a spectator's view"),
             file=sys.stderr,
         )
         state = rules.view(state, None)
@@ -123,30 +131,50 @@ def _verify(args: argparse.Namespace) -> int:
         for problem in report.problems + signed.problems:
             print(f"caldera: {name}: {problem}", file=sys.stderr)
         return 1
-    seed = "seed audited" if report.seed_checked else "unfinished: seed not yet revealed"
-    plural = "s" if report.undos != 1 else ""
-    undos = f", {report.undos} take-back{plural} checked" if report.undos else ""
+    seed = _("seed audited") if report.seed_checked else _("unfinished: seed not yet revealed")
     checked = (
-        f"hash chain intact, {report.commands} commands re-decided{undos}, {report.draws} draws "
-        f"re-drawn ({seed})"
+        _(
+            "hash chain intact, {commands} commands re-decided, {draws} draws re-drawn ({seed})"
+        ).format(commands=report.commands, draws=report.draws, seed=seed)
+        if not report.undos
+        else ngettext(
+            "hash chain intact, {commands} commands re-decided, {undos} take-back checked, "
+            "{draws} draws re-drawn ({seed})",
+            "hash chain intact, {commands} commands re-decided, {undos} take-backs checked, "
+            "{draws} draws re-drawn ({seed})",
+            report.undos,
+        ).format(commands=report.commands, undos=report.undos, draws=report.draws, seed=seed)
     )
     if replay.warnings:  # what was cut or lost is said above, on stderr
         last = report.events - 1
-        print(f"{name}: DAMAGED — events 0–{last} check out ({checked}), the rest is not whole")
+        damaged = _(
+            "{file}: DAMAGED — events 0–{last} check out ({checked}), the rest is not whole"
+        )
+        print(damaged.format(file=name, last=last, checked=checked))
         return 1
-    print(f"{name}: OK — {report.events} events, {checked}")
+    print(
+        _("{file}: OK — {n} events, {checked}").format(file=name, n=report.events, checked=checked)
+    )
     if signed.found:
         unsigned = signed.unsigned
         if unsigned is None:
-            hosted = "every event signed by the host"
+            hosted = _("every event signed by the host")
         else:
             first, last = unsigned
-            done = f"the host signed events 0–{first - 1}, " if first else ""
             hosted = (
-                f"{done}events {first}–{last} not yet (the game is unfinished: its host stopped "
-                "before signing them; resuming the table signs them)"
-            )
-        print(f"{name}: who played: {_who_played(signed)}; {hosted}")
+                _(
+                    "the host signed events 0–{before}, events {first}–{last} not yet (the game "
+                    "is unfinished: its host stopped before signing them; resuming the table "
+                    "signs them)"
+                )
+                if first
+                else _(
+                    "events {first}–{last} not yet (the game is unfinished: its host stopped "
+                    "before signing them; resuming the table signs them)"
+                )
+            ).format(before=first - 1, first=first, last=last)
+        who = _who_played(signed)
+        print(_("{file}: who played: {who}; {hosted}").format(file=name, who=who, hosted=hosted))
     terms = _terms_line(report, replay.envelopes)
     if terms:
         print(f"{name}: {terms}")
@@ -165,10 +193,15 @@ def _terms_line(report: Any, envelopes: Any) -> str:
     names = envelopes[0].event.players
     reads = sum(isinstance(env.event, ClockRead) for env in envelopes)
     outs = [env.event for env in envelopes if isinstance(env.event, TimeRanOut)]
-    line = f"{describe(seated, names)}; {reads} clock readings re-checked"
+    line = _("{terms}; {n} clock readings re-checked").format(
+        terms=describe(seated, names), n=reads
+    )
     if outs:
         said = "; ".join(describe(out, names) for out in outs)
-        line += f", {len(outs)} timeout(s) re-checked: {said}"
+        timeouts = ngettext(
+            "{n} timeout re-checked: {which}", "{n} timeouts re-checked: {which}", len(outs)
+        )
+        line += ", " + timeouts.format(n=len(outs), which=said)
     return line
 
 
@@ -182,13 +215,15 @@ def _who_played(signed: Any) -> str:
         words = []
         if seat in signed.signed:
             key = fingerprint(bytes.fromhex(signed.keys[seat]))
-            words.append(f"signed {signed.signed[seat]} commands (key {key})")
+            said = _("signed {n} commands (key {key})")
+            words.append(said.format(n=signed.signed[seat], key=key))
         if seat in signed.by_standin:
-            words.append(f"{signed.by_standin[seat]} by a stand-in (the host's bot, for them)")
+            said = _("{n} by a stand-in (the host's bot, for them)")
+            words.append(said.format(n=signed.by_standin[seat]))
         if seat in signed.by_host:
-            words.append(f"{signed.by_host[seat]} unsigned (the host's bots)")
-        parts.append(f"seat {seat + 1} " + " and ".join(words))
-    return ", ".join(parts) or "no command"
+            words.append(_("{n} unsigned (the host's bots)").format(n=signed.by_host[seat]))
+        parts.append(_("seat {seat} {what}").format(seat=seat + 1, what=_(" and ").join(words)))
+    return ", ".join(parts) or _("no command")
 
 
 def _review_flags(p: Parser, games: Sequence[str]) -> None:
@@ -204,17 +239,17 @@ def _review(args: argparse.Namespace) -> int:
 
 
 COMMANDS = (
-    Command("export", "export a replay's events", _export_flags, _export),
+    Command("export", N_("export a replay's events"), _export_flags, _export),
     Command(
         "review",
-        "how each seat played: decisions judged, luck apart",
+        N_("how each seat played: decisions judged, luck apart"),
         _review_flags,
         _review,
     ),
-    Command("state", "the JSON position at an event", _state_flags, _state),
+    Command("state", N_("the JSON position at an event"), _state_flags, _state),
     Command(
         "verify",
-        "check a replay: hash chain, re-fold, seed audit",
+        N_("check a replay: hash chain, re-fold, seed audit"),
         _verify_flags,
         _verify,
     ),

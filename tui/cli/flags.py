@@ -12,7 +12,10 @@ import argparse
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from core.language import Translator
 from core.options import Option
+
+_ = Translator("cli").gettext
 
 
 def declared(games: Sequence[str]) -> list[tuple[Option, list[str]]]:
@@ -66,9 +69,12 @@ def chosen(args: argparse.Namespace, game: str, players: int) -> dict[str, Any]:
             continue
         option = own.get(name)
         if option is None:
-            flags = ", ".join(o.flag for o in rules.options) or "none"
+            flags = ", ".join(o.flag for o in rules.options) or _("none")
+            flag = "--" + name.replace("_", "-")
             raise ValueError(
-                f"--{name.replace('_', '-')}: not an option of {rules.title} (its own: {flags})"
+                _("{flag}: not an option of {game} (its own: {flags})").format(
+                    flag=flag, game=rules.title, flags=flags
+                )
             )
         value = True if option.kind == "bool" else option.parse(str(given), players)
         if value is not None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.known_games import GAMES
+from core.language import N_, Translator
 from tui.cli import flags, shared
 from tui.cli.command import Command, Parser, fail, no_flags
 from tui.cli.files import load
@@ -19,37 +19,45 @@ from tui.play.seats import SEAT_NAMES
 if TYPE_CHECKING:
     from tui.app import Launch
 
+_ = Translator("cli").gettext
 SELFPLAY_TURN_LIMIT = 200
 DEFAULT_BOT = "greedy"
 
 
 def _play_flags(p: Parser, games: Sequence[str]) -> None:
     shared.game_or_resume(
-        p, "go on with the unfinished game saved in FILE, where it stopped (same seed)"
+        p, _("go on with the unfinished game saved in FILE, where it stopped (same seed)")
     )
     p.add_argument(
-        "--players", type=int, default=3, help="how many seats, 2 to the game's most (default 3)"
+        "--players",
+        type=int,
+        default=3,
+        help=_("how many seats, 2 to the game's most (default 3)"),
     )
     p.add_argument(
         "--bot",
         action="append",
         default=[],
         metavar="SEAT[:KIND]",
-        help=f"seat (1-based) played by a bot, e.g. --bot 2 --bot 3:random (kind: {DEFAULT_BOT})",
+        help=_("seat (1-based) played by a bot, e.g. --bot 2 --bot 3:random (kind: {kind})").format(
+            kind=DEFAULT_BOT
+        ),
     )
-    shared.seed(p, "any text; the same seed deals the same game")
+    shared.seed(p, _("any text; the same seed deals the same game"))
     flags.add_flags(p, games)
     p.add_argument(
         "--pace",
         type=float,
         default=argparse.SUPPRESS,
-        help="seconds between two bot commands (default 0.5; 0 is instant)",
+        help=_("seconds between two bot commands (default 0.5; 0 is instant)"),
     )
     p.add_argument(
         "--lines",
         action="store_true",
-        help="no full screen: events as sentences, commands as numbered lines (screen readers, "
-        "scripts)",
+        help=_(
+            "no full screen: events as sentences, commands as numbered lines (screen readers, "
+            "scripts)"
+        ),
     )
 
 
@@ -68,19 +76,23 @@ def _selfplay_flags(p: Parser, games: Sequence[str]) -> None:
         "--turn-limit",
         type=int,
         default=None,
-        help=f"end the game after this many turns (default {SELFPLAY_TURN_LIMIT}; 0 for none); "
-        f"only for games with a turn limit ({', '.join(limited)}: the others always end)",
+        help=_(
+            "end the game after this many turns (default {limit}; 0 for none); only for games "
+            "with a turn limit ({games}: the others always end)"
+        ).format(limit=SELFPLAY_TURN_LIMIT, games=", ".join(limited)),
     )
     p.add_argument(
         "--bot",
         action="append",
         default=[],
         metavar="[SEAT:]KIND",
-        help=f"the bot of every seat (KIND) or of one (SEAT:KIND, from 1), e.g. --bot hard "
-        f"--bot 2:random (default: {DEFAULT_BOT} everywhere)",
+        help=_(
+            "the bot of every seat (KIND) or of one (SEAT:KIND, from 1), e.g. --bot hard "
+            "--bot 2:random (default: {kind} everywhere)"
+        ).format(kind=DEFAULT_BOT),
     )
     flags.add_flags(p, games, skip=("turn_limit",))
-    p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--quiet", action="store_true", help=_("no progress line"))
 
 
 def selfplay_turn_limit(rules: Any, given: int | None) -> int | None:
@@ -89,7 +101,11 @@ def selfplay_turn_limit(rules: Any, given: int | None) -> int | None:
     if not any(option.name == "turn_limit" for option in rules.options):
         if given is not None:
             own = ", ".join(option.flag for option in rules.options) or "none"
-            raise ValueError(f"--turn-limit: not an option of {rules.title} (its own: {own})")
+            raise ValueError(
+                _("--turn-limit: not an option of {game} (its own: {flags})").format(
+                    game=rules.title, flags=own
+                )
+            )
         return None
     return SELFPLAY_TURN_LIMIT if given is None else given
 
@@ -119,9 +135,10 @@ def _selfplay(args: argparse.Namespace) -> int:
     try:
         writer = ReplayWriter.create(args.out, Header.for_game(referee.started))
     except FileExistsError:
-        return fail(f"{args.out} already exists")
+        return fail(_("{file} already exists").format(file=args.out))
     except OSError as exc:
-        return fail(f"cannot write {args.out}: {exc.strerror or exc}")
+        why = exc.strerror or exc
+        return fail(_("cannot write {file}: {why}").format(file=args.out, why=why))
     referee.sinks.append(writer.append)
     last = 0.0
     tty = sys.stderr.isatty() and not args.quiet
@@ -132,7 +149,8 @@ def _selfplay(args: argparse.Namespace) -> int:
         if tty and now - last > 0.1:
             last = now
             turn = getattr(ref.state, "turn", "?")
-            print(f"\rturn {turn}  events {ref.seq}", end="", file=sys.stderr, flush=True)
+            line = _("turn {turn}  events {n}").format(turn=turn, n=ref.seq)
+            print("\r" + line, end="", file=sys.stderr, flush=True)
 
     started = time.monotonic()
     with writer:
@@ -143,15 +161,15 @@ def _selfplay(args: argparse.Namespace) -> int:
     if tty:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     if result is None:
-        return fail("the bots stopped before the game ended")
+        return fail(_("the bots stopped before the game ended"))
     scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
-    winners = " and ".join(names[w] for w in result.winners)
+    winners = _(" and ").join(names[w] for w in result.winners)
     if not args.quiet:
-        print(
-            f"{rules.title}: {scores}; winner {winners}"
-            f"{' (' + result.tiebreak + ')' if result.tiebreak not in ('', 'score') else ''}"
-        )
-        print(f"{referee.seq} events in {elapsed:.2f}s -> {args.out}")
+        how = f" ({result.tiebreak})" if result.tiebreak not in ("", "score") else ""
+        said = _("{game}: {scores}; winner {winners}")
+        print(said.format(game=rules.title, scores=scores, winners=winners) + how)
+        said = _("{n} events in {seconds}s -> {file}")
+        print(said.format(n=referee.seq, seconds=f"{elapsed:.2f}", file=args.out))
     return 0
 
 
@@ -168,7 +186,11 @@ def selfplay_bots(specs: Sequence[str], players: int, game: str) -> dict[int, st
             out = dict.fromkeys(range(players), spec.strip())
         else:
             known = ", ".join(bot_kinds(game))
-            raise ValueError(f"--bot {spec!r}: unknown bot kind (known: {known})")
+            raise ValueError(
+                _("--bot {spec!r}: unknown bot kind (known: {kinds})").format(
+                    spec=spec, kinds=known
+                )
+            )
     return out
 
 
@@ -179,16 +201,25 @@ def parse_bots(specs: Sequence[str], players: int, game: str) -> dict[int, str]:
     kinds = bot_kinds(game)
     bots: dict[int, str] = {}
     for spec in specs:
-        seat_text, _, kind = spec.partition(":")
+        seat_text, _colon, kind = spec.partition(":")
         kind = kind.strip() or DEFAULT_BOT
         try:
             seat = int(seat_text)
         except ValueError:
-            raise ValueError(f"--bot {spec!r}: the seat is a number from 1 to {players}") from None
+            seat = 0
         if not 1 <= seat <= players:
-            raise ValueError(f"--bot {spec!r}: the seat is a number from 1 to {players}")
+            raise ValueError(
+                _("--bot {spec!r}: the seat is a number from 1 to {players}").format(
+                    spec=spec, players=players
+                )
+            )
         if kind not in kinds:
-            raise ValueError(f"--bot {spec!r}: unknown bot kind (known: {', '.join(kinds)})")
+            known = ", ".join(kinds)
+            raise ValueError(
+                _("--bot {spec!r}: unknown bot kind (known: {kinds})").format(
+                    spec=spec, kinds=known
+                )
+            )
         bots[seat - 1] = kind
     return bots
 
@@ -201,19 +232,25 @@ def _play(args: argparse.Namespace) -> int | Launch:
 
     if args.resume is not None:
         if args.game is not None:
-            return fail("--resume goes on with the saved game: give no game or options")
+            return fail(_("--resume goes on with the saved game: give no game or options"))
         _resumable(args.resume)
         if args.lines:
             return _play_lines(args, None)
         return Launch(resume=args.resume)
     shown = shown_games()
     if args.game is None:
-        return fail(f"play needs a game ({', '.join(shown)}) or --resume FILE")
+        return fail(
+            _("play needs a game ({games}) or --resume FILE").format(games=", ".join(shown))
+        )
     try:
         rules = get_rules(args.game)
         if args.game not in shown:
             known = ", ".join(shown)
-            raise ValueError(f"the terminal cannot show {rules.title} yet (it shows {known})")
+            raise ValueError(
+                _("the terminal cannot show {game} yet (it shows {games})").format(
+                    game=rules.title, games=known
+                )
+            )
         options = flags.chosen(args, args.game, args.players)
         rules.config(args.players, options)
         bots = parse_bots(args.bot, args.players, args.game)
@@ -238,7 +275,7 @@ def _play_lines(args: argparse.Namespace, setup: Any) -> int:
 
     pace = args.pace if args.pace is not None else 0.0  # a reader wants the bots' moves at once
     if pace < 0:
-        return fail("--pace is a number of seconds, 0 or more")
+        return fail(_("--pace is a number of seconds, 0 or more"))
 
     async def play() -> int:
         if setup is None:
@@ -268,14 +305,18 @@ def _resumable(path: Path) -> None:
 
     replay = load(path)
     if replay.ended is not None:
-        raise ReplayError(f"{path.name}: the game is over (caldera replay shows it)")
+        raise ReplayError(
+            _("{file}: the game is over (caldera replay shows it)").format(file=path.name)
+        )
     record = unfinished.find(path, replay.header.seed_hash)
     if record is None:
         unfinished.claim(path, replay.header.seed_hash).release()  # says why, in one line
     elif record.kind != "local":
-        raise ReplayError(f"{path.name} is a table: caldera host --resume reopens it")
+        raise ReplayError(
+            _("{file} is a table: caldera host --resume reopens it").format(file=path.name)
+        )
     elif unfinished.held(path):
-        raise ReplayError(f"{path.name} is being played in another process")
+        raise ReplayError(_("{file} is being played in another process").format(file=path.name))
 
 
 def _replay(args: argparse.Namespace) -> Launch:
@@ -290,11 +331,11 @@ def _keys(args: argparse.Namespace) -> int:
     """Every key of the app by its name, for the config file's ``[keys]`` table."""
     from tui.settings import bindings
 
-    print("# name (for config.toml's [keys]), its keys, what it does")
+    print(_("# name (for config.toml's [keys]), its keys, what it does"))
     for name, named in sorted(bindings.name_bindings().items()):
-        keys = ",".join(dict.fromkeys(b.key for _, b in named))
+        keys = ",".join(dict.fromkeys(b.key for _cls, b in named))
         what = next(
-            (b.tooltip or b.description for _, b in named if b.tooltip or b.description), ""
+            (b.tooltip or b.description for _cls, b in named if b.tooltip or b.description), ""
         )
         print(f"{name:32} {keys:18} {what}".rstrip())
     return 0
@@ -303,25 +344,29 @@ def _keys(args: argparse.Namespace) -> int:
 COMMANDS = (
     Command(
         "play",
-        "start a local game in the app (hotseat and bots)",
+        N_("start a local game in the app (hotseat and bots)"),
         _play_flags,
         _play,
         table_options=True,
-        description="Start a local game in the full-screen app: seat 1 is you, every seat not\n"
-        "named by --bot is another human at this keyboard (hotseat), and the game is\n"
-        "saved as a replay as it is played.",
-        epilog="examples:\n"
-        "  caldera play GAME --players 2 --bot 2           you against the greedy bot\n"
-        "  caldera play GAME --players 3 --bot 2 --bot 3:random --seed 42\n"
-        "  caldera play GAME --players 2 --OPTION VALUE    a table option of the game (above)\n"
-        "  caldera play --resume FILE                      go on with an unfinished game\n"
-        f"GAME is one of {', '.join(GAMES)}.",
+        description=N_(
+            "Start a local game in the full-screen app: seat 1 is you, every seat not\n"
+            "named by --bot is another human at this keyboard (hotseat), and the game is\n"
+            "saved as a replay as it is played."
+        ),
+        epilog=N_(
+            "examples:\n"
+            "  caldera play GAME --players 2 --bot 2           you against the greedy bot\n"
+            "  caldera play GAME --players 3 --bot 2 --bot 3:random --seed 42\n"
+            "  caldera play GAME --players 2 --OPTION VALUE    a table option of the game (above)\n"
+            "  caldera play --resume FILE                      go on with an unfinished game\n"
+            "GAME is one of {games}."
+        ),
     ),
-    Command("replay", "watch a replay file in the app", _replay_flags, _replay),
-    Command("keys", "every key of the app by name, to remap in config.toml", no_flags, _keys),
+    Command("replay", N_("watch a replay file in the app"), _replay_flags, _replay),
+    Command("keys", N_("every key of the app by name, to remap in config.toml"), no_flags, _keys),
     Command(
         "selfplay",
-        "bots play a whole game into a replay file",
+        N_("bots play a whole game into a replay file"),
         _selfplay_flags,
         _selfplay,
         table_options=True,

@@ -8,21 +8,24 @@ import json
 import sys
 from collections.abc import Sequence
 
+from core.language import Translator
 from tui.cli import shared
 from tui.cli.command import Parser, fail
+
+_ = Translator("cli").gettext
 
 
 def review_flags(p: Parser, games: Sequence[str]) -> None:
     shared.replay_file(p)
-    p.add_argument("--seat", type=int, default=None, help="review this seat only (1-based)")
+    p.add_argument("--seat", type=int, default=None, help=_("review this seat only (1-based)"))
     p.add_argument(
         "--level",
         choices=("easy", "medium", "hard"),
         default="medium",
-        help="the search bot that judges (default: medium; hard is slower and sees further)",
+        help=_("the search bot that judges (default: medium; hard is slower and sees further)"),
     )
-    p.add_argument("--samples", type=int, default=16, help="playouts a command (default 16)")
-    p.add_argument("--all", action="store_true", help="list every decision, not only the marked")
+    p.add_argument("--samples", type=int, default=16, help=_("playouts a command (default 16)"))
+    p.add_argument("--all", action="store_true", help=_("list every decision, not only the marked"))
     p.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -39,25 +42,26 @@ def run_review(args: argparse.Namespace) -> int:
 
     replay = read(args.file)
     for warning in replay.warnings:
-        print(f"caldera: warning: {warning}", file=sys.stderr)
+        print(_("caldera: warning: {what}").format(what=warning), file=sys.stderr)
     playable(replay)
     envelopes = replay.envelopes
     names = replay.header.players
     rules = get_rules(replay.header.game)
     if args.seat is not None and args.seat not in range(1, len(names) + 1):
-        return fail(f"--seat is 1 to {len(names)}")
+        return fail(_("--seat is 1 to {n}").format(n=len(names)))
     if args.samples < 1:
-        return fail("--samples is at least 1")
+        return fail(_("--samples is at least 1"))
     bot = make_bot(rules.game, args.level, "review")
     if not isinstance(bot, SearchBot):
-        return fail(f"{rules.title} has no search bot to judge with")
+        return fail(_("{game} has no search bot to judge with").format(game=rules.title))
     level = reviewing(bot.level, None)
     seats = None if args.seat is None else [args.seat - 1]
     tty = sys.stderr.isatty()
 
     def progress(seq: int, total: int) -> None:
         if tty and seq % 10 == 0:
-            print(f"\rreviewing event {seq} of {total}", end="", file=sys.stderr, flush=True)
+            said = _("reviewing event {n} of {total}").format(n=seq, total=total)
+            print("\r" + said, end="", file=sys.stderr, flush=True)
 
     try:
         done = reviewed(rules, bot.hooks, level, envelopes, samples=args.samples,

@@ -7,7 +7,10 @@ from pathlib import Path
 
 from core.errors import CalderaError
 from core.known_games import GAMES
+from core.language import Translator
 from tui.cli.command import Parser
+
+_ = Translator("cli").gettext
 
 
 def broker(p: Parser) -> None:
@@ -15,22 +18,25 @@ def broker(p: Parser) -> None:
     p.add_argument(
         "--broker",
         default=None,
-        help="mqtt://[user:password@]host:port, or a cluster's nodes separated by commas "
-        "(default: $CALDERA_BROKER, the config file, or mqtt://127.0.0.1:1883)",
+        help=_(
+            "mqtt://[user:password@]host:port, or a cluster's nodes separated by commas "
+            "(default: $CALDERA_BROKER, the config file, or mqtt://127.0.0.1:1883)"
+        ),
     )
-    p.add_argument("--verbose", "-v", action="store_true", help="say more about the network")
+    p.add_argument("--verbose", "-v", action="store_true", help=_("say more about the network"))
 
 
 def game_or_resume(p: Parser, resume_help: str) -> None:
     """A game to begin, or ``--resume FILE``: the unfinished game saved there (``play``,
     ``host``)."""
-    p.add_argument("game", nargs="?", help=f"{' or '.join(GAMES)} (not with --resume)")
+    games = _(" or ").join(GAMES)
+    p.add_argument("game", nargs="?", help=_("{games} (not with --resume)").format(games=games))
     p.add_argument("--resume", type=Path, metavar="FILE", default=None, help=resume_help)
 
 
 def seat(p: Parser) -> None:
     """The seat to take, counted from 1."""
-    p.add_argument("--seat", type=int, default=None, help="1-based (default: the first free)")
+    p.add_argument("--seat", type=int, default=None, help=_("1-based (default: the first free)"))
 
 
 def seed(p: Parser, help: str | None = None) -> None:
@@ -45,8 +51,9 @@ def replay_dir(p: Parser) -> None:
     p.add_argument("--replay-dir", type=Path, default=None)
 
 
-def bot_delay(p: Parser, default: float, help: str = "seconds a bot waits to move") -> None:
-    p.add_argument("--bot-delay", type=float, default=default, help=help)
+def bot_delay(p: Parser, default: float, help: str | None = None) -> None:
+    said = _("seconds a bot waits to move") if help is None else help
+    p.add_argument("--bot-delay", type=float, default=default, help=said)
 
 
 def linger(p: Parser, help: str) -> None:
@@ -58,21 +65,22 @@ def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        said = _("{text!r} is not a whole number").format(text=text)
+        raise argparse.ArgumentTypeError(said) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+        raise argparse.ArgumentTypeError(_("{n} is less than 1").format(n=value))
     return value
 
 
 def terms(p: Parser) -> None:
     """A table's terms: its clock, what a timeout does, rated or casual (``host``, ``serve``)."""
     p.add_argument("--clock", default="",
-                   help="20m+10s: a bank and an increment a turn; 2d: time for each turn "
-                        "(turn-based: an absent player's seat waits)")  # fmt: skip
+                   help=_("20m+10s: a bank and an increment a turn; 2d: time for each turn "
+                          "(turn-based: an absent player's seat waits)"))  # fmt: skip
     p.add_argument("--on-timeout", choices=("bot_turn", "drop"), default="bot_turn",
-                   help="when a clock runs out: a bot plays that turn, or the player is "
-                        "dropped and a bot plays the seat to the end")  # fmt: skip
-    p.add_argument("--rated", action="store_true", help="the result counts for the ratings")
+                   help=_("when a clock runs out: a bot plays that turn, or the player is "
+                          "dropped and a bot plays the seat to the end"))  # fmt: skip
+    p.add_argument("--rated", action="store_true", help=_("the result counts for the ratings"))
 
 
 def members(path: Path | None) -> frozenset[str]:
@@ -84,12 +92,14 @@ def members(path: Path | None) -> frozenset[str]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise CalderaError(f"--members: cannot read {path}: {exc}") from None
+        said = _("--members: cannot read {file}: {why}").format(file=path, why=exc)
+        raise CalderaError(said) from None
     keys = set()
     for number, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
         if text and public_from_hex(text) is None:
-            raise CalderaError(f"--members: {path}:{number} is not a public key (64 hex digits)")
+            said = _("--members: {file}:{line} is not a public key (64 hex digits)")
+            raise CalderaError(said.format(file=path, line=number))
         if text:
             keys.add(text.lower())
     return frozenset(keys)
