@@ -45,12 +45,15 @@ HOLD_ROUNDS = 20  # times a key typed too early waits again for its screen to be
 
 @dataclass(frozen=True)
 class Launch:
-    """What to show first: the menu, a game (``setup``), a replay file (``replay``), or an
-    unfinished local game to resume (``resume``)."""
+    """What to show first: the menu, a game (``setup``), a replay file (``replay``), an
+    unfinished local game to resume (``resume``), or a tutorial (``learn``: a game's name or a
+    tutorial file; ``again``: from its start, not where it was left)."""
 
     setup: TableSetup | None = None
     replay: Path | None = None
     resume: Path | None = None
+    learn: str | None = None
+    again: bool = False
 
 
 def _escape_then(key: str) -> bool:
@@ -137,6 +140,8 @@ class CalderaApp(App[None]):
             self.open_replay(self.launch.replay, then=lambda _: self.exit())
         elif self.launch.resume is not None:
             self.run_worker(self.resume_game(self.launch.resume))
+        elif self.launch.learn is not None:
+            self.run_worker(self.learn(self.launch.learn, again=self.launch.again))
 
     def _keep_menu_frame(self) -> None:
         """The menu's first frame as terminal text, for the next launch to draw before the
@@ -250,13 +255,33 @@ class CalderaApp(App[None]):
         await self.push_screen(play(session, self.reveal_pace))
         await session.start()
 
+    async def learn(self, name: str, *, again: bool = False) -> None:
+        """A tutorial (a game's own by its name, or a file): the one left unfinished, where it
+        stopped, unless ``again``."""
+        from core.errors import CalderaError
+        from tui.play import learn
+
+        try:
+            left = None if again else learn.left_unfinished(name)
+            if left is not None:
+                await self.resume_game(left)
+                return
+            session = learn.open_named(name, bot_pace=self.bot_pace)
+            play = screens_for(session.rules.game).play
+        except (OSError, ValueError, CalderaError) as exc:
+            self.notify(str(exc), title="Cannot start the tutorial", severity="error")
+            return
+        self.sessions.append(session)
+        await self.push_screen(play(session, self.reveal_pace))
+        await session.start()
+
     async def resume_game(self, path: Path) -> None:
         """Go on with the unfinished local game saved in ``path``, exactly where it stopped."""
         from core.errors import CalderaError
-        from tui.play.local_table import LocalSession
+        from tui.play.tutorial_table import resume
 
         try:
-            session = LocalSession.resume(path, bot_pace=self.bot_pace)
+            session = resume(path, bot_pace=self.bot_pace)
             play = screens_for(session.rules.game).play
         except (OSError, ValueError, CalderaError) as exc:
             self.notify(str(exc), title="Cannot resume the game", severity="error")
@@ -448,6 +473,9 @@ class CalderaApp(App[None]):
     def on_menu_screen_open_replay(self, message: MenuScreen.OpenReplay) -> None:
         self.open_replay(message.path)
 
+    async def on_menu_screen_learn_game(self, message: MenuScreen.LearnGame) -> None:
+        await self.learn(message.game, again=message.again)
+
     async def on_menu_screen_resume_game(self, message: MenuScreen.ResumeGame) -> None:
         await self.resume_game(message.path)
 
@@ -456,6 +484,14 @@ class CalderaApp(App[None]):
 
     async def on_end_screen_new_game(self) -> None:
         await self.back_to_menu(new_game=True)
+
+    async def on_end_screen_play_real(self, message: EndScreen.PlayReal) -> None:
+        """After a tutorial: a real game, the learner against the easy bot."""
+        from tui.play.setup import local_game
+        from tui.screens.end import REAL_BOT
+
+        await self.back_to_menu()
+        await self.start_game(local_game(2, {1: REAL_BOT}, game=message.game))
 
     async def on_end_screen_menu(self) -> None:
         await self.back_to_menu()

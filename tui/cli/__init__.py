@@ -28,7 +28,8 @@ from tui.launch import logs
 
 __all__ = ["COMMANDS", "main", "parse_bots", "selfplay_turn_limit"]
 
-GROUP_NAMES = ("local", "files", "club", "table", "doors")  # modules of tui.cli, --help's order
+# modules of tui.cli, in --help's order
+GROUP_NAMES = ("local", "learn", "files", "club", "table", "doors")
 
 
 def gather(groups: Sequence[Any]) -> dict[str, Command]:

@@ -270,8 +270,8 @@ def _play_lines(args: argparse.Namespace, setup: Any) -> int:
     import asyncio
 
     from tui.lines.player import LinePlayer, stdin_line
-    from tui.play.local_table import LocalSession
     from tui.play.setup import open_local_session
+    from tui.play.tutorial_table import resume
 
     pace = args.pace if args.pace is not None else 0.0  # a reader wants the bots' moves at once
     if pace < 0:
@@ -279,7 +279,7 @@ def _play_lines(args: argparse.Namespace, setup: Any) -> int:
 
     async def play() -> int:
         if setup is None:
-            session = LocalSession.resume(args.resume, bot_pace=pace)
+            session = resume(args.resume, bot_pace=pace)
         else:
             try:
                 session = open_local_session(setup, bot_pace=pace)

@@ -178,6 +178,7 @@ class LinePlayer:
         self._reading: asyncio.Future[str] | None = None  # a line asked for, not taken yet
         self._input_ended = False  # the input ended while the others played (nothing to read)
         self._follower = Follower(self.rules)  # the log folded as far as printed (its own copy)
+        self._told = 0  # the tutorial's step last said (a tutorial's session narrates)
         session.subscribe(self._received)
         chat: TableChat | None = getattr(session, "chat", None)  # a networked table's
         card = lambda: getattr(session, "card", None)  # noqa: E731
@@ -273,6 +274,7 @@ class LinePlayer:
                 self.say("You left the game. " + self.resume_hint())
                 return 0
         self.print_news()
+        self.farewell()
         return 0
 
     @property
@@ -282,6 +284,11 @@ class LinePlayer:
     def resume_hint(self) -> str:
         """The command that takes this game up again (a local game's saved file), in a line."""
         path = getattr(self.session, "replay_path", None)
+        tutorial = getattr(self.session, "tutorial", None)
+        if tutorial is not None:
+            source = getattr(self.session, "source", None)
+            name = shlex.quote(tutorial.name if source is None else str(source))
+            return f"Go on with it where you stopped: caldera learn {name} --lines"
         if self.session.status == "local" and path is not None:
             return f"Go on with it: caldera play --resume {shlex.quote(str(path))} --lines"
         return "Your seat stays yours: join the table again from the lobby (caldera lobby)."
@@ -293,6 +300,7 @@ class LinePlayer:
         shown = len(self.session.envelopes)
         lines = lines_for(self.rules, self.session.state, seat, self.names)
         candidates = lines
+        self.narrate(lines)
         self.say(f"Your turn, {self.names[seat]} (seat {seat + 1}).")
         self.show(candidates, len(lines))
         while len(self.session.envelopes) == shown:
@@ -327,6 +335,35 @@ class LinePlayer:
             if chosen is not None:
                 await self.send(seat, chosen.command)
         return True
+
+    def narrate(self, lines: Sequence[Line]) -> None:
+        """A tutorial's narrator, before its step's question: the step, its words, the rule
+        and the line that makes its move (once each step; the steps' end said once)."""
+        narration = getattr(self.session, "narration", None)
+        if narration is None:
+            return
+        said = narration()
+        if said.number == self._told:
+            return
+        self._told = said.number
+        if said.step is None:
+            self.say(f"{said.heading}. {said.say}")
+            return
+        intro = getattr(self.session, "intro", "")
+        if said.number == 1 and intro:
+            self.say(intro)
+        rule = f" Rule: {said.rule}" if said.rule else ""
+        number = next((n for n, line in enumerate(lines, 1) if line.command == said.expected), 0)
+        typed = f" Type {number}: {lines[number - 1].text}." if number else ""
+        self.say(f"{said.heading}. {said.say}{rule}{typed}")
+
+    def farewell(self) -> None:
+        """After a tutorial's game: how to play a real one."""
+        tutorial = getattr(self.session, "tutorial", None)
+        if tutorial is not None:
+            game = tutorial.game
+            self.say(f"Now a real game against the easy bot: caldera play {game} --players 2 "
+                     f"--bot 2:easy --lines")  # fmt: skip
 
     async def _read(self) -> str:
         """The next line typed (one asked for while waiting is taken first)."""

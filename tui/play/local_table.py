@@ -111,8 +111,9 @@ class LocalSession:
         self.referee.sinks.append(self._writer.append)
         self.replay_path = path
         bots = {str(seat): bot.name for seat, bot in self.bots.items()}
+        details = {"bots": bots, **self.details()}
         record = unfinished.Unfinished(
-            path.resolve(), self.referee.seed, "local", {"bots": bots}, self.referee.salt
+            path.resolve(), self.referee.seed, "local", details, self.referee.salt
         )
         try:
             self._kept = unfinished.keep(record)
@@ -150,6 +151,11 @@ class LocalSession:
         referee.sinks.append(writer.append)
         session._writer, session._kept, session.replay_path = writer, kept, path
         return session
+
+    @property
+    def kept_details(self) -> dict[str, Any]:
+        """What the record kept to resume this game says of it (a tutorial names itself)."""
+        return dict(self._kept.record.details) if self._kept is not None else {}
 
     async def start(self) -> None:
         """Begin the game (setup is drawn at once), or, resumed, finish the step a crash cut
@@ -208,10 +214,22 @@ class LocalSession:
             if self.bot_to_move() != seat:
                 continue
             seq = self.referee.seq
-            view = self.rules.view(self.referee.state, seat)
-            command = await workers.shared().choose(self.bots[seat], self.rules, view, seat)
+            command = await self.bot_command(seat)
             if self.referee.seq == seq and self.bot_to_move() == seat:
                 self._publish(self.referee.submit(seat, command))
+            self.bot_moved()
+
+    async def bot_command(self, seat: Seat) -> Command:
+        """The command the bot of ``seat`` plays now (it sees only its seat's view)."""
+        view = self.rules.view(self.referee.state, seat)
+        return await workers.shared().choose(self.bots[seat], self.rules, view, seat)
+
+    def bot_moved(self) -> None:
+        """A bot's command was played (or its seat's turn passed meanwhile)."""
+
+    def details(self) -> dict[str, Any]:
+        """What the record kept to resume this game holds beside the bots."""
+        return {}
 
 
 if TYPE_CHECKING:  # mypy checks that a LocalSession is a Session

@@ -151,6 +151,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         self.show_board()
         self.show_prompt(self._prompt())
         self._refresh_keys()
+        self.narrate()  # a tutorial's keys follow the question shown
 
     @property
     def keyed(self) -> bool:
@@ -212,6 +213,15 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         if enabled != self._enabled_keys:
             self._enabled_keys = enabled
             self.refresh_bindings()
+
+    def keys_for(self, command: Command) -> str:
+        """The keys that build ``command`` from the question shown now (its verb's letter,
+        then each answer's digit or name): ``m 2`` (a tutorial's panel shows them)."""
+        path = key_path(self.turn, command, self.building, self.picks)
+        if path is None and self.building is not None:  # another answer was chosen: back first
+            path = key_path(self.turn, command)
+            path = ["esc" * bool(self.picks) or "esc", *path] if path is not None else None
+        return " ".join(path) if path is not None else ""
 
     # -- which keys act now ---------------------------------------------------------------------
 
@@ -355,6 +365,37 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
             return
         await self.explain(seat, action)
+
+
+def key_path(
+    turn: SeatTurn, command: Command, open_verb: Verb | None = None, picks: tuple[Value, ...] = ()
+) -> list[str] | None:
+    """The keys that build ``command`` in ``turn``: the verb's letter (none when ``open_verb``
+    is its verb, asked from ``picks``), then for each question the answer's digit, or its own
+    name where the answers are named (``enter`` after the arrows past the ninth); ``None``
+    when no choices reach it."""
+    for verb in turn.verbs():
+        if command not in turn.by_verb[verb.action]:
+            continue
+        keys = [] if verb is open_verb else [verb.key]
+        at = picks if verb is open_verb else ()
+        for _ in range(len(verb.stages) + 1):
+            choice = turn.choice(verb, at)
+            if choice is None:
+                return keys
+            found = [i for i, o in enumerate(choice.options) if command in o.commands]
+            if not found:
+                return None
+            index = found[0]
+            option = choice.options[index]
+            named = choice.stage.key is not None and all(o.key for o in choice.options)
+            keys.append(option.key if named else str(index + 1) if index < DIGITS else
+                        f"↓×{index} enter")  # fmt: skip
+            at, done = turn.settle(verb, (*at, option.value))
+            if done is not None:
+                return keys if done == command else None
+        return keys
+    return None
 
 
 def _plain(key: str) -> str:

@@ -61,6 +61,9 @@ def verdict(names: Sequence[str], outcome: Outcome) -> str:
     return f"{winners[0]} wins! {note}".strip()
 
 
+REAL_BOT = "easy"  # the bot a tutorial's learner meets next
+
+
 class EndScreen(ModalScreen[None]):
     """Shown over the final board when a game ends."""
 
@@ -72,6 +75,7 @@ class EndScreen(ModalScreen[None]):
         Binding("m", "menu", "Menu"),
         Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
         Binding("r", "review", "Review", show=False, tooltip="How each seat played"),
+        Binding("e", "play_real", "Real game", tooltip="A real game against the easy bot"),
     ]
 
     def __init__(
@@ -84,6 +88,7 @@ class EndScreen(ModalScreen[None]):
         details: RenderableType | None = None,
         headings: Mapping[str, str] | None = None,
         note: str = "",
+        offer: str | None = None,
     ) -> None:
         super().__init__()
         self.rules = rules
@@ -93,6 +98,7 @@ class EndScreen(ModalScreen[None]):
         self.details = details  # what the game adds below the scores (task cards, say)
         self.headings = headings
         self.note = note  # e.g. why the game ended
+        self.offer = offer  # after a tutorial: the game to play for real against easy
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end", classes="" if self.details is None else "detailed"):
@@ -104,6 +110,9 @@ class EndScreen(ModalScreen[None]):
             if self.details is not None:
                 yield Static(self.details, id="details")
             with Horizontal(id="end-buttons"):
+                if self.offer is not None:
+                    yield Button(f"Play a real game against {REAL_BOT} (e)", id="real",
+                                 variant="success")  # fmt: skip
                 yield Button("Watch the replay (w)", id="watch", variant="primary")
                 yield Button("New game (n)", id="new")
                 yield Button("Menu (m)", id="menu")
@@ -118,6 +127,13 @@ class EndScreen(ModalScreen[None]):
     class NewGame(Message):
         """Set up another game."""
 
+    class PlayReal(Message):
+        """After a tutorial: a real game of ``game``, you against the easy bot."""
+
+        def __init__(self, game: str) -> None:
+            super().__init__()
+            self.game = game
+
     class Menu(Message):
         """Back to the menu."""
 
@@ -126,6 +142,7 @@ class EndScreen(ModalScreen[None]):
             "watch": self.action_watch,
             "new": self.action_new_game,
             "menu": self.action_menu,
+            "real": self.action_play_real,
         }
         if event.button.id in actions:
             actions[event.button.id]()
@@ -135,6 +152,13 @@ class EndScreen(ModalScreen[None]):
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame())
+
+    def action_play_real(self) -> None:
+        if self.offer is not None:
+            self.post_message(self.PlayReal(self.offer))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offer is not None if action == "play_real" else True
 
     def action_menu(self) -> None:
         self.post_message(self.Menu())

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.language import N_, Translator
+from tui.play import learn_words
 
 if TYPE_CHECKING:  # the rules, the saved games, the forms and the network load after the
     # menu's first frame, when first used
@@ -168,6 +169,7 @@ class MenuScreen(Screen[None]):
     # typed right behind them (in one burst) reach the new screen instead of the menu's list.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", N_("New game"), priority=True, show=False),  # the list says them
+        Binding("t", "learn", learn_words.KEY_LABEL, priority=True, show=False),
         Binding("o", "open_file", N_("Open file"), priority=True, show=False),
         Binding("h", "host", N_("Host a table"), priority=True, show=False),
         Binding("j", "join", N_("Join a table"), priority=True, show=False),
@@ -248,6 +250,7 @@ class MenuScreen(Screen[None]):
                 yield Static(logo(), id="logo")
                 yield OptionList(
                     Option(action_label(_("New local game"), "n"), id="new"),
+                    Option(action_label(learn_words.MENU_LABEL, "t"), id="learn"),
                     Option(action_label(_("Open a replay file…"), "o"), id="open"),
                     Option(action_label(_("Host a table…"), "h"), id="host"),
                     Option(action_label(_("Join a table…"), "j"), id="join"),
@@ -377,6 +380,8 @@ class MenuScreen(Screen[None]):
                 self.action_your_games()
             case "language":
                 self.action_language()
+            case "learn":
+                self.action_learn()
             case "quit":
                 self.app.exit()
             case _:
@@ -438,6 +443,29 @@ class MenuScreen(Screen[None]):
         index = actions.get_option_index("games")
         if str(actions.get_option_at_index(index).prompt) != label:
             actions.replace_option_prompt("games", label)
+
+    class LearnGame(Message):
+        """A tutorial: ``game``'s own, from the start (``again``) or where it was left."""
+
+        def __init__(self, game: str, again: bool) -> None:
+            super().__init__()
+            self.game = game
+            self.again = again
+
+    def action_learn(self) -> None:
+        """``t``: the games with a tutorial (the one left unfinished: go on, or start again)."""
+        from tui.play import learn
+        from tui.screens.choice import ChoiceScreen
+
+        offered = learn.offered()
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                game, again, _words = offered[index]
+                self.post_message(self.LearnGame(game, again))
+
+        labels = [words for _game, _again, words in offered]
+        self.app.push_screen(ChoiceScreen(learn_words.PICK_TITLE, labels), chosen)
 
     def action_language(self) -> None:
         """``l``: the languages, each in its own words; the one chosen is spoken at once (the

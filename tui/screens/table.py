@@ -55,6 +55,7 @@ from tui.netplay.presence import (
 )
 from tui.play import hint
 from tui.play.local_table import LocalSession
+from tui.play.tutorial_table import TutorialSession, narration
 from tui.replay.viewer import Viewer
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -127,6 +128,7 @@ class TableScreen(FollowsSize, Screen[None]):
         ),
     ]
 
+    NARRATOR_BEFORE: ClassVar[str] = "#prompt"  # a tutorial's narrator goes above this
     note: var[str] = var("")  # the last refusal or hint, one line (its line repaints itself)
     HINT_STYLE = "bold #7fd1ff"  # a hint's line (a refusal's is red)
     NOTE_LINES = 1  # the lines a hint may take (it is cut to them, never its figures)
@@ -153,6 +155,8 @@ class TableScreen(FollowsSize, Screen[None]):
         self._live_from = 0
         self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
         self._leaving = False
+        self.tutorial = session if isinstance(session, TutorialSession) else None
+        self._wrong = ""  # a tutorial's last wrong move, explained until the next move
         title = self.rules.title
         self._title = HeaderWords(title, self.SHORT_TITLE or title, tuple(self.names),
                                   not session.controlled)  # fmt: skip
@@ -180,6 +184,14 @@ class TableScreen(FollowsSize, Screen[None]):
         """A line for the end screen under the winner (why the game ended, say)."""
         return ""
 
+    def ending_words(self) -> str:
+        """The end screen's line: the game's own, after a tutorial's last words."""
+        said = self.end_note()
+        if self.tutorial is not None:
+            outro = self.tutorial.tutorial.words(self.tutorial.tutorial.outro)
+            said = f"{said} {outro}".strip()
+        return said
+
     def end_details(self) -> RenderableType | None:
         """What the end screen adds below the scores (the task cards, say)."""
         return None
@@ -188,6 +200,11 @@ class TableScreen(FollowsSize, Screen[None]):
         """How the footer shows ``binding``'s key now, when that follows the game (``1…2`` for
         a hand of two tiles); ``None``: as the binding says."""
         return None
+
+    def keys_for(self, command: Command) -> str:
+        """The keys that make ``command`` from here (a tutorial's panel shows them); ``""``
+        when the screen cannot say."""
+        return ""
 
     def secret_now(self) -> bool:
         """Whether the shown state hides something from the other players (hands of cards)."""
@@ -206,6 +223,16 @@ class TableScreen(FollowsSize, Screen[None]):
     def follow_session(self) -> None:
         """Start listening to the session and show what it already holds (call on mount)."""
         self.query_one(EventLog).set_names(self.names)
+        if self.tutorial is not None:
+            from tui.widgets.narrator import Narrator
+
+            self.mount(Narrator(id="narrator"), before=self.query_one(self.NARRATOR_BEFORE))
+            self.add_class("-tutorial")
+            self.call_after_refresh(self.narrate)  # once mounted: what it holds already
+            intro = self.tutorial.intro
+            if intro and self.tutorial.done == 0:
+                self.notify(intro, title=self.tutorial.tutorial.words(self.tutorial.tutorial.title),
+                            timeout=12)  # fmt: skip
         if isinstance(self.session, TableWatch):
             # its news come in the MQTT client's callbacks, outside the app's context: they
             # are handed to this screen's message loop, in order
@@ -247,6 +274,7 @@ class TableScreen(FollowsSize, Screen[None]):
                 break
         if changed:
             self.refresh_table()
+            self.narrate()
         if self.ended and not self._pending:
             self.show_scores()
 
@@ -278,6 +306,26 @@ class TableScreen(FollowsSize, Screen[None]):
         self.shown = env.seq + 1
         self.query_one(EventLog).add(env.seq, said)
 
+    def narrate(self) -> None:
+        """A tutorial's narrator says where it stands in the events shown."""
+        if self.tutorial is None or not self.is_mounted:
+            return
+        said = self.guide
+        if said is None:
+            return
+        from tui.widgets.narrator import Narrator
+
+        keys = self.keys_for(said.expected) if said.expected is not None and said.mine else ""
+        self.query_one(Narrator).tell(said, keys, self._wrong)
+
+    @property
+    def guide(self) -> Any:
+        """What a tutorial's narrator says now (``None`` at a real game)."""
+        if self.tutorial is None or self.state is None:
+            return None
+        shown = self.session.envelopes[: self.shown]
+        return narration(self.tutorial, shown, self.state)
+
     def show_scores(self) -> None:
         """The end screen over the final board (once the game is over)."""
         outcome = self.rules.outcome(self.state) if self.state is not None else None
@@ -291,7 +339,8 @@ class TableScreen(FollowsSize, Screen[None]):
             self.session,
             details=self.end_details(),
             headings=parts,
-            note=self.end_note(),
+            note=self.ending_words(),
+            offer=self.rules.game if self.tutorial is not None else None,
         )
         self.app.push_screen(end)
 
@@ -391,6 +440,9 @@ class TableScreen(FollowsSize, Screen[None]):
         if seat is None:
             self.note = "It is not your turn." if not self.ended else "The game is over."
             return False
+        said = self.guide
+        if said is not None and said.step is not None and said.step.accepts(command):
+            ask = False  # the tutorial's step asks for this very move: nothing to confirm
         question = self.waste(command) if ask and self.settings.confirm else None
         if question is not None:
             self.note = ""
@@ -413,6 +465,9 @@ class TableScreen(FollowsSize, Screen[None]):
             await self.send(seat, command, ask=False)
 
     def watch_note(self, note: str) -> None:
+        if self.tutorial is not None:  # the narrator explains it too (or alone, when short)
+            self._wrong = note.removeprefix("✗ ")
+            self.narrate()
         style = self.HINT_STYLE if note.startswith(HINT_PREFIXES) else "bold #ff6b6b"
         self.query_one("#note", TextLine).text = Text(note, style=style) if note else ""
 

@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 
+from core.errors import CalderaError
 from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
@@ -40,9 +41,14 @@ from tui.screens.choice_tree import Choice
 from tui.widgets.choices import ChoiceList
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.narrator import ROWS as NARRATOR_HEIGHT
 from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
+NARRATOR_ROWS = NARRATOR_HEIGHT  # a tutorial's panel
+PROMPT_ROWS = 2
+NOTE_ROWS = 1  # on a short terminal a tutorial says a refusal in its panel, its heading
+# stands for the header, and the list of choices keeps only its top border (two more rows)
 BELOW_BOARD = 16  # rows the prompt, note, choices and footer need at least
 AROUND_BOARD = 10  # the fewest rows besides the board: header, prompt, note, 3 choices, footer
 WIDE = 100  # columns of the full board and the log beside the choices
@@ -128,10 +134,18 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
         """(Textual calls ``TableScreen.on_resize`` too: it warns when the terminal is small.)"""
         width, height = event.size
         self.board.scale = choose_scale(width, height, len(self.names), BELOW_BOARD)
-        self.board.room = height - AROUND_BOARD
+        self.set_class(height < TALL, "-short")
+        self.board.room = height - AROUND_BOARD - self.narrator_rows(height)
         self.set_class(width < WIDE, "-narrow")
         self.set_class(width < WIDE and height < TALL, "-no-log")
         self.call_after_refresh(self.refresh_bindings)  # the pane's keys follow the board
+
+    def narrator_rows(self, height: int) -> int:
+        """The rows a tutorial's narrator takes from the board (on a short terminal it takes
+        the prompt's place: the panel says what to do)."""
+        if self.tutorial is None:
+            return 0
+        return NARRATOR_ROWS - (PROMPT_ROWS + NOTE_ROWS + 2 if height < TALL else 0)
 
     @property
     def log_hidden(self) -> bool:
@@ -232,8 +246,22 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
         if verb is not None:
             marks = self.turn.marks(verb, self.picks, self.highlighted())
         else:
-            marks = Marks(chosen=self.last_moves())
+            marks = Marks(chosen=union(self.last_moves(), self.guided_spots()))
         self.board.show(self.state, marks)
+
+    def guided_spots(self) -> Spots:
+        """What a tutorial's step points at: the places its move would touch."""
+        said = self.guide
+        if said is None or said.expected is None or self.state is None:
+            return Spots()
+        try:
+            events = self.rules.decide(self.state, said.step.seat, said.expected)
+        except CalderaError:
+            return Spots()
+        out = Spots()
+        for event in events:
+            out = union(out, event_spots(event))
+        return out
 
     def turn_prompt(self, seat: int) -> Text:
         lines = [self.turn.prompt(self.names[seat])]

@@ -1,0 +1,58 @@
+"""Learning a game: which tutorial a name means, and the one left unfinished.
+
+``caldera learn GAME`` and the menu's Learn both come here: a game's own tutorial by the
+game's name, or a club's file by its path (``.toml``). A tutorial left unfinished goes on where
+it stopped unless asked again from the start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.tutorial import builtin, builtin_games, load
+from tui.play.tutorial_table import TutorialSession, open_tutorial, unfinished_tutorial
+from tui.settings.play import DEFAULT_BOT_PACE
+
+
+def is_file(name: str) -> bool:
+    return name.endswith(".toml")
+
+
+def reference(name: str) -> str:
+    """How the record kept to resume a tutorial names it: a game's name, a file's full path."""
+    return str(Path(name).resolve()) if is_file(name) else name
+
+
+def left_unfinished(name: str) -> Path | None:
+    """The saved game of tutorial ``name`` left unfinished here, if any."""
+    return unfinished_tutorial(reference(name))
+
+
+def open_named(name: str, *, bot_pace: float = DEFAULT_BOT_PACE) -> TutorialSession:
+    """A new game of tutorial ``name`` (``CalderaError`` with one line when it cannot be)."""
+    if is_file(name):
+        path = Path(name)
+        return open_tutorial(load(path), source=path, bot_pace=bot_pace)
+    return open_tutorial(load(builtin(name)), bot_pace=bot_pace)
+
+
+def games() -> list[str]:
+    """The games with a tutorial of their own, in Caldera's order."""
+    return builtin_games()
+
+
+def offered() -> list[tuple[str, bool, str]]:
+    """The menu's choices: each game with a tutorial (its name, whether from the start, and
+    its words), the one left unfinished offered twice (go on, or again from the start)."""
+    from core.games import get_rules
+    from tui.play import learn_words as words
+
+    out: list[tuple[str, bool, str]] = []
+    for game in games():
+        title = get_rules(game).title
+        if left_unfinished(game) is not None:
+            out.append((game, False, words.GO_ON.format(title=title)))
+            out.append((game, True, words.AGAIN.format(title=title)))
+        else:
+            out.append((game, True, words.FIRST.format(title=title)))
+    return out
