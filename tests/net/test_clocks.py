@@ -128,7 +128,7 @@ async def test_a_dropped_player_is_played_to_the_end_and_the_replay_checks_the_t
         name = ("ANN", "BOB")[dropped]
         assert (
             f"a rated game, clock 1d a turn; when a clock runs out, the player is dropped; "
-            f"{len(events(host, ClockRead))} clock readings re-checked, 1 timeout(s) "
+            f"{len(events(host, ClockRead))} clock readings re-checked, 1 timeout "
             f"re-checked: {name}'s time ran out: {name} is dropped and a bot plays the seat "
             "to the end"
         ) in verify.stdout
