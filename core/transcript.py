@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from core.language import english
 from core.lifecycle import Undone
 from core.messages import Event
 
@@ -23,18 +24,29 @@ def namer(names: Sequence[str]) -> Who:
     return who
 
 
-def describe_with(sentences: Sentences, event: Event, names: Sequence[str]) -> str:
-    """The sentence for ``event``, or its tag when the game has none for it."""
-    if isinstance(event, Undone):
-        who = namer(names)(event.seat)
-        return f"{who} took back their last move (from event {event.back_to} on)"
+def describe_with(
+    sentences: Sentences, event: Event, names: Sequence[str], who: Who | None = None
+) -> str:
+    """The sentence for ``event``, or its tag when the game has none for it; ``who`` names the
+    seats (a game's own, in the reader's language; :func:`namer` by default)."""
+    who = who or namer(names)
     make = sentences.get(type(event))
-    return make(event, namer(names)) if make else type(event).TAG
+    if make is not None:
+        return make(event, who)
+    if isinstance(event, Undone):
+        return f"{who(event.seat)} took back their last move (from event {event.back_to} on)"
+    return type(event).TAG
 
 
 def last_move(rules: Any, log: Sequence[Any], names: Sequence[str], most: int = 80) -> str:
     """The latest move of ``log`` (envelopes) in words, as a spectator may know it (empty
-    before the first); at most ``most`` characters."""
+    before the first); at most ``most`` characters. Always in English: it goes on the wire,
+    which every terminal reads alike, whatever the host's language."""
+    with english():
+        return _last_move(rules, log, names, most)
+
+
+def _last_move(rules: Any, log: Sequence[Any], names: Sequence[str], most: int) -> str:
     for env in reversed(log):
         event = env.event
         if rules.command_for(event) is not None or isinstance(event, Undone):

@@ -26,6 +26,7 @@ CONVERTED = (
     "tui/cli/shared.py",
     "tui/cli/flags.py",
     "tui/cli/review.py",
+    "core/games/kilauea/transcript.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 

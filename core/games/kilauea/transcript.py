@@ -1,5 +1,11 @@
 """Plain sentences for the event log and the text export ("Red cut a red Tiki from the orchid
-forest (m2)"). Every event carries what its sentence needs: ``describe`` sees no state."""
+forest (m2)"). Every event carries what its sentence needs: ``describe`` sees no state.
+
+Each sentence is one template of the ``kilauea`` catalogue with named arguments, in the reader's
+language (:mod:`core.language`); a count goes through ``ngettext``. The words the components
+file gives in English (colours, sectors, the action tiles' texts) are marked here and
+translated where a sentence is made, never in the events.
+"""
 
 from __future__ import annotations
 
@@ -8,72 +14,212 @@ from collections.abc import Sequence
 from core.games.kilauea import events as ev
 from core.games.kilauea import track
 from core.games.kilauea.components import COMPONENTS, Area
+from core.games.kilauea.scoring import TIEBREAK
 from core.games.kilauea.state import Place
+from core.language import N_, Translator
+from core.lifecycle import Undone
 from core.messages import Event
 from core.transcript import Sentences, Who, describe_with
 
+T = Translator("kilauea")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
+
 C = COMPONENTS
-ORDINALS = ("first", "second", "third", "fourth", "fifth")
-REASONS = {"forests": "a third forest is empty", "turn_limit": "the turn limit is reached"}
+ORDINALS = (
+    N_("The {sector} forest is empty (the first one)"),
+    N_("The {sector} forest is empty (the second one)"),
+    N_("The {sector} forest is empty (the third one)"),
+    N_("The {sector} forest is empty (the fourth one)"),
+    N_("The {sector} forest is empty (the fifth one)"),
+)
+REASONS = {"forests": N_("a third forest is empty"), "turn_limit": N_("the turn limit is reached")}
+ENDINGS = {
+    "forests": N_("The game ends: a third forest is empty"),
+    "turn_limit": N_("The game ends: the turn limit is reached"),
+}
+SCORINGS = {
+    # TRANSLATORS: {sectors} lists each sector's worth per colour; {gains} each player's points.
+    "intermediate": N_("Intermediate scoring (VP per island Tiki — {sectors}): {gains}"),
+    "final": N_("Final scoring (VP per island Tiki — {sectors}): {gains}"),
+}
+SECTORS = (N_("hibiscus"), N_("plumeria"), N_("orchid"), N_("ginger"), N_("lehua"))
+"""The volcano's sectors by their flowers (components.toml's ``sectors``, marked)."""
+TILE_TEXTS = (
+    N_("Gain 2 VP."),
+    N_("Pay 1 stone: gain 2 VP."),
+    N_("Take 2 Sacred Stones from the crater."),
+    N_("Pay 3 stones: a Tiki from your canoe to any sector of your island."),
+    N_("Pay 1 stone: use any reef tile (paying its cost)."),
+    N_("Pay 1 stone: use any reef tile or any volcano tile on the slope (paying its cost)."),
+    N_("Move a Tiki from one sector of your island to another."),
+    N_("Pay 1 stone: move a Tiki from one sector of your island to another."),
+    N_("Move a volcano Tiki to a neighbouring sector."),
+    N_("Pay 1 stone: move a volcano Tiki to a neighbouring sector."),
+    N_("Move a volcano Tiki to a non-neighbouring sector."),
+    N_("Pay 1 stone: move a volcano Tiki to a non-neighbouring sector."),
+    N_("Move an accessible forest Tiki to any volcano sector."),
+    N_("Cut an accessible Tiki from any forest into your canoe."),
+    N_("A Tiki from your canoe to any volcano sector, then take 1 Sacred Stone."),
+    N_("Pay 2 stones: a volcano Tiki into your canoe."),
+    N_("Pay 3 stones: an accessible forest Tiki to any sector of your island."),
+    N_("Pay 4 stones: a volcano Tiki to any sector of your island."),
+    N_(
+        "An accessible forest Tiki to any volcano sector, then a Tiki of another colour from "
+        "that sector into the emptied forest space."
+    ),
+    N_(
+        "Pay 2 stones: a volcano Tiki to another sector, then a Tiki of another colour from "
+        "there back to the first sector."
+    ),
+)
+"""The action tiles' texts (components.toml's ``text``, marked: a test holds them equal)."""
 
 
 def stones(n: int) -> str:
-    return f"{n} Sacred Stone{'' if n == 1 else 's'}"
+    """``3 Sacred Stones``, as paid or taken (the object of a sentence)."""
+    return ngettext("{n} Sacred Stone", "{n} Sacred Stones", n).format(n=n)
 
 
-def place_text(place: Place, whose: str) -> str:
-    sector = C.sectors[place.sector] if 0 <= place.sector < len(C.sectors) else "?"
-    if place.area == Area.FOREST:
-        return f"the {sector} forest ({place.space})"
-    if place.area == Area.VOLCANO:
-        return f"the volcano ({sector})"
-    if place.area == Area.ISLAND:
-        return f"{whose} island ({sector})"
-    return f"{whose} canoe"
+def sector(k: int) -> str:
+    """Sector ``k``'s flower in the reader's language (``?`` for none)."""
+    return _(C.sectors[k]) if 0 <= k < len(C.sectors) else "?"
+
+
+def colours() -> dict[tuple[str, str], str]:
+    """The Tikis' colours (components.toml's ``colours``) in the reader's language, by role:
+    "object" (a Tiki cut, built, taken), "subject" (a Tiki that moved), "colour" (the word
+    alone); languages that decline adjectives differ between the first two."""
+    return {
+        # TRANSLATORS: the colour of a Tiki cut, built or taken ("cut a red Tiki").
+        ("object", "red"): pgettext("Tiki, object", "red"),
+        ("object", "yellow"): pgettext("Tiki, object", "yellow"),
+        ("object", "green"): pgettext("Tiki, object", "green"),
+        ("object", "blue"): pgettext("Tiki, object", "blue"),
+        # TRANSLATORS: the colour of a Tiki that moves ("A red Tiki moved …").
+        ("subject", "red"): pgettext("Tiki, subject", "red"),
+        ("subject", "yellow"): pgettext("Tiki, subject", "yellow"),
+        ("subject", "green"): pgettext("Tiki, subject", "green"),
+        ("subject", "blue"): pgettext("Tiki, subject", "blue"),
+        # TRANSLATORS: a colour alone, before its worth in a scoring ("red 3 yellow 1").
+        ("colour", "red"): pgettext("colour", "red"),
+        ("colour", "yellow"): pgettext("colour", "yellow"),
+        ("colour", "green"): pgettext("colour", "green"),
+        ("colour", "blue"): pgettext("colour", "blue"),
+    }
+
+
+def colour(name: str, role: str = "object") -> str:
+    """A Tiki's colour as :func:`colours` says it (as written when unknown)."""
+    return colours().get((role, name), name)
+
+
+def canoe_space(position: int) -> str:
+    """A canoe space in words (``orchid a``); :func:`track.name` is the export's key."""
+    if position == track.DOCK:
+        return _("dock")
+    k, half = divmod(position, track.HALVES)
+    return f"{sector(k)} {C.halves[half]}"
+
+
+def _place(place: Place, player: str, way: str) -> str:
+    """Where a moved Tiki came from (``way`` "from") or went (``way`` "to"), with the
+    preposition: each language says both in its own form."""
+    k = sector(place.sector)
+    match place.area, way:
+        case Area.FOREST, "from":
+            return _("from the {sector} forest ({space})").format(sector=k, space=place.space)
+        case Area.FOREST, _:
+            return _("to the {sector} forest ({space})").format(sector=k, space=place.space)
+        case Area.VOLCANO, "from":
+            return _("from the volcano ({sector})").format(sector=k)
+        case Area.VOLCANO, _:
+            return _("to the volcano ({sector})").format(sector=k)
+        case Area.ISLAND, "from":
+            return _("from {player}'s island ({sector})").format(player=player, sector=k)
+        case Area.ISLAND, _:
+            return _("to {player}'s island ({sector})").format(player=player, sector=k)
+        case _, "from":
+            return _("from {player}'s canoe").format(player=player)
+    return _("to {player}'s canoe").format(player=player)
 
 
 def face_text(code: str) -> str:
     """``"7B"`` -> its rule text."""
     number, side = int(code[:-1]), code[-1]
-    return C.face(number, side).text
+    return _(C.face(number, side).text)
+
+
+def together(names: Sequence[str]) -> str:
+    """``Red and Blue`` (``Red and Blue and Green``)."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{first} and {second}").format(first=said, second=name)
+    return said
+
+
+def who_of(names: Sequence[str]) -> Who:
+    """``who(seat)``: the player's name, ``Seat N`` past the known names, ``?`` for no seat."""
+
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        return names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
+
+    return who
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    return describe_with(_SENTENCES, event, names)
+    return describe_with(_SENTENCES, event, names, who_of(names))
 
 
 def _forests_laid(e: ev.ForestsLaid, who: Who) -> str:
     laid = [
-        f"{C.sectors[k]} board {b + 1} ({C.boards[b]['AB'.index(side)]})"
+        _("{sector} board {board} ({template})").format(
+            sector=sector(k), board=b + 1, template=C.boards[b]["AB".index(side)]
+        )
         for k, (b, side) in enumerate(zip(e.boards, e.sides, strict=True))
     ]
-    return "Forests laid: " + ", ".join(laid)
+    return _("Forests laid: {boards}").format(boards=", ".join(laid))
 
 
 def _tile_used(e: ev.TileUsed, who: Who) -> str:
-    paid = f", paying {stones(e.paid)}" if e.paid else ""
-    if e.copy:
-        return f"{who(e.seat)} used {e.face} to use {e.effect}{paid}: {face_text(e.effect)}"
-    return f"{who(e.seat)} used {e.face}{paid}: {face_text(e.effect)}"
+    said = {"player": who(e.seat), "face": e.face, "effect": e.effect, "text": face_text(e.effect)}
+    if e.copy and e.paid:
+        text = _("{player} used {face} to use {effect}, paying {stones}: {text}")
+    elif e.copy:
+        text = _("{player} used {face} to use {effect}: {text}")
+    elif e.paid:
+        text = _("{player} used {face}, paying {stones}: {text}")
+    else:
+        text = _("{player} used {face}: {text}")
+    return text.format(stones=stones(e.paid), **said)
 
 
 def _tiki_moved(e: ev.TikiMoved, who: Who) -> str:
-    whose = f"{who(e.seat)}'s"
-    return (
-        f"A {e.colour} Tiki moved from {place_text(e.source, whose)} "
-        f"to {place_text(e.target, whose)}"
+    player = who(e.seat)
+    # TRANSLATORS: {source} is "from the volcano (orchid)" and the like, {target} "to …".
+    return _("A {colour} Tiki moved {source} {target}").format(
+        colour=colour(e.colour, "subject"),
+        source=_place(e.source, player, "from"),
+        target=_place(e.target, player, "to"),
     )
 
 
 def _scoring(e: ev.ScoringRound, who: Who) -> str:
     sectors = "; ".join(
-        f"{C.sectors[k]} "
-        + " ".join(f"{colour} {w}" for colour, w in zip(C.colours, worth, strict=True))
+        sector(k)
+        + " "
+        + " ".join(f"{colour(c, 'colour')} {w}" for c, w in zip(C.colours, worth, strict=True))
         for k, worth in zip(e.sectors, e.worth, strict=True)
     )
     totals = [sum(row[seat] for row in e.points) for seat in range(len(e.points[0]))]
     gains = ", ".join(f"{who(s)} +{p}" for s, p in enumerate(totals))
-    return f"{e.kind.capitalize()} scoring (VP per island Tiki — {sectors}): {gains}"
+    template = SCORINGS.get(e.kind)
+    if template is None:  # no such scoring in the rules: say the kind as it came
+        return _("{kind} scoring (VP per island Tiki — {sectors}): {gains}").format(
+            kind=e.kind.capitalize(), sectors=sectors, gains=gains
+        )
+    return _(template).format(sectors=sectors, gains=gains)
 
 
 def _bonuses(e: ev.FinalBonuses, who: Who) -> str:
@@ -81,74 +227,130 @@ def _bonuses(e: ev.FinalBonuses, who: Who) -> str:
         f"{who(s)} {a} + {st} + {cn}"
         for s, (a, st, cn) in enumerate(zip(e.all_sectors, e.stones, e.canoe, strict=True))
     ]
-    return "Final bonuses (all 5 sectors + stones + canoe): " + ", ".join(parts)
+    return _("Final bonuses (all 5 sectors + stones + canoe): {bonuses}").format(
+        bonuses=", ".join(parts)
+    )
 
 
 def _game_over(e: ev.GameOver, who: Who) -> str:
     scores = ", ".join(f"{who(s)} {score}" for s, score in enumerate(e.scores))
-    winners = " and ".join(who(w) for w in e.winners)
-    verb = "share the victory" if len(e.winners) > 1 else "wins"
-    how = " on fewer Tikis on the island" if e.tiebreak == "fewer Tikis on the island" else ""
-    return f"Final scores: {scores} — {winners} {verb}{how}"
+    winners = [who(w) for w in e.winners]
+    fewer = e.tiebreak == TIEBREAK
+    if len(winners) > 1 and fewer:
+        text = _(
+            "Final scores: {scores} — {winners} share the victory on fewer Tikis on the island"
+        )
+    elif len(winners) > 1:
+        text = _("Final scores: {scores} — {winners} share the victory")
+    elif fewer:
+        text = _("Final scores: {scores} — {winners} wins on fewer Tikis on the island")
+    else:
+        text = _("Final scores: {scores} — {winners} wins")
+    return text.format(scores=scores, winners=together(winners))
+
+
+def _canoe_moved(e: ev.CanoeMoved, who: Who) -> str:
+    said = {"player": who(e.seat), "n": e.steps, "space": canoe_space(e.space)}
+    if e.paid:
+        return ngettext(
+            "{player} moved the canoe {n} space to {space}, paying {stones}",
+            "{player} moved the canoe {n} spaces to {space}, paying {stones}",
+            e.steps,
+        ).format(stones=stones(e.paid), **said)
+    return ngettext(
+        "{player} moved the canoe {n} space to {space}",
+        "{player} moved the canoe {n} spaces to {space}",
+        e.steps,
+    ).format(**said)
+
+
+def _built_on_volcano(e: ev.BuiltOnVolcano, who: Who) -> str:
+    said = {"player": who(e.seat), "colour": colour(e.colour), "sector": sector(e.sector)}
+    if e.stones:
+        return _(
+            "{player} built a {colour} Tiki on the volcano in {sector} and took {stones}"
+        ).format(stones=stones(e.stones), **said)
+    return _("{player} built a {colour} Tiki on the volcano in {sector}").format(**said)
+
+
+def _forest_emptied(e: ev.ForestEmptied, who: Who) -> str:
+    if 1 <= e.count <= len(ORDINALS):
+        return _(ORDINALS[e.count - 1]).format(sector=sector(e.forest))
+    return _("The {sector} forest is empty (number {n})").format(sector=sector(e.forest), n=e.count)
+
+
+def _game_ending(e: ev.GameEnding, who: Who) -> str:
+    if e.reason in ENDINGS:
+        return _(ENDINGS[e.reason])
+    return _("The game ends: {reason}").format(reason=e.reason)
 
 
 _SENTENCES: Sentences = {
     ev.ForestsLaid: _forests_laid,
-    ev.TikisBoxed: lambda e, who: (
-        f"{e.per_colour} Tikis of each colour go back in the box (2 players)"
+    ev.TikisBoxed: lambda e, who: ngettext(
+        "{n} Tiki of each colour goes back in the box (2 players)",
+        "{n} Tikis of each colour go back in the box (2 players)",
+        e.per_colour,
+    ).format(n=e.per_colour),
+    ev.VolcanoPrepared: lambda e, who: ngettext(
+        "A Tiki stands on every volcano column; {n} Sacred Stone in the crater",
+        "A Tiki stands on every volcano column; {n} Sacred Stones in the crater",
+        e.stones,
+    ).format(n=e.stones),
+    ev.ForestsFilled: lambda e, who: ngettext(
+        "{n} Tiki placed in the forests at random",
+        "{n} Tikis placed in the forests at random",
+        len(e.tikis),
+    ).format(n=len(e.tikis)),
+    ev.ActionTilesDealt: lambda e, who: _(
+        "Action tiles dealt: reef {reef}; forests {forests}"
+    ).format(
+        reef=", ".join(f"{t}A" for t in e.reef), forests=", ".join(f"{t}B" for t in e.centres)
     ),
-    ev.VolcanoPrepared: lambda e, who: (
-        f"A Tiki stands on every volcano column; {stones(e.stones)} in the crater"
+    ev.StartPlayerChosen: lambda e, who: _("{player} is the start player").format(
+        player=who(e.seat)
     ),
-    ev.ForestsFilled: lambda e, who: f"{len(e.tikis)} Tikis placed in the forests at random",
-    ev.ActionTilesDealt: lambda e, who: (
-        "Action tiles dealt: reef "
-        + ", ".join(f"{t}A" for t in e.reef)
-        + "; forests "
-        + ", ".join(f"{t}B" for t in e.centres)
+    ev.StonesDealt: lambda e, who: _("Sacred Stones dealt: {stones}").format(
+        stones=", ".join(f"{who(s)} {n}" for s, n in enumerate(e.stones))
     ),
-    ev.StartPlayerChosen: lambda e, who: f"{who(e.seat)} is the start player",
-    ev.StonesDealt: lambda e, who: (
-        "Sacred Stones dealt: " + ", ".join(f"{who(s)} {n}" for s, n in enumerate(e.stones))
+    ev.TikiDrafted: lambda e, who: _(
+        "{player} took the {colour} Tiki of the volcano's {sector} sector into their canoe"
+    ).format(player=who(e.seat), colour=colour(e.colour), sector=sector(e.sector)),
+    ev.TurnStarted: lambda e, who: _("Turn {turn}: {player}").format(
+        turn=e.turn, player=who(e.seat)
     ),
-    ev.TikiDrafted: lambda e, who: (
-        f"{who(e.seat)} took the {e.colour} Tiki of the volcano's {C.sectors[e.sector]} sector "
-        f"into their canoe"
+    ev.CanoeMoved: _canoe_moved,
+    ev.TikiCut: lambda e, who: _(
+        "{player} cut a {colour} Tiki from the {sector} forest ({space})"
+    ).format(player=who(e.seat), colour=colour(e.colour), sector=sector(e.forest), space=e.space),
+    ev.BuiltOnVolcano: _built_on_volcano,
+    ev.BuiltOnIsland: lambda e, who: _(
+        "{player} paid {stones} and built a {colour} Tiki on their island in {sector}"
+    ).format(
+        player=who(e.seat), stones=stones(e.paid), colour=colour(e.colour), sector=sector(e.sector)
     ),
-    ev.TurnStarted: lambda e, who: f"Turn {e.turn}: {who(e.seat)}",
-    ev.CanoeMoved: lambda e, who: (
-        f"{who(e.seat)} moved the canoe {e.steps} space{'' if e.steps == 1 else 's'} to "
-        f"{track.name(e.space)}" + (f", paying {stones(e.paid)}" if e.paid else "")
-    ),
-    ev.TikiCut: lambda e, who: (
-        f"{who(e.seat)} cut a {e.colour} Tiki from the {C.sectors[e.forest]} forest ({e.space})"
-    ),
-    ev.BuiltOnVolcano: lambda e, who: (
-        f"{who(e.seat)} built a {e.colour} Tiki on the volcano in {C.sectors[e.sector]}"
-        + (f" and took {stones(e.stones)}" if e.stones else "")
-    ),
-    ev.BuiltOnIsland: lambda e, who: (
-        f"{who(e.seat)} paid {stones(e.paid)} and built a {e.colour} Tiki on their island in "
-        f"{C.sectors[e.sector]}"
-    ),
-    ev.Passed: lambda e, who: (
-        f"{who(e.seat)} has no main action in {C.sectors[e.sector]} and passes"
+    ev.Passed: lambda e, who: _("{player} has no main action in {sector} and passes").format(
+        player=who(e.seat), sector=sector(e.sector)
     ),
     ev.TileUsed: _tile_used,
     ev.TikiMoved: _tiki_moved,
-    ev.StonesTaken: lambda e, who: f"{who(e.seat)} took {stones(e.stones)} from the crater",
-    ev.PointsGained: lambda e, who: f"{who(e.seat)} gained {e.points} VP",
-    ev.VolcanoTileUnlocked: lambda e, who: (
-        f"The {C.sectors[e.sector]} forest's middle row is clear: tile {e.tile}B goes to the "
-        f"volcano's slope, and {who(e.seat)} may use it now"
+    ev.StonesTaken: lambda e, who: _("{player} took {stones} from the crater").format(
+        player=who(e.seat), stones=stones(e.stones)
     ),
-    ev.ForestEmptied: lambda e, who: (
-        f"The {C.sectors[e.forest]} forest is empty "
-        f"(the {ORDINALS[e.count - 1] if e.count <= len(ORDINALS) else str(e.count)} one)"
-    ),
-    ev.TurnEnded: lambda e, who: f"{who(e.seat)}'s turn ends",
+    ev.PointsGained: lambda e, who: ngettext(
+        "{player} gained {points} VP", "{player} gained {points} VP", e.points
+    ).format(player=who(e.seat), points=e.points),
+    ev.VolcanoTileUnlocked: lambda e, who: _(
+        "The {sector} forest's middle row is clear: tile {tile}B goes to the volcano's slope, "
+        "and {player} may use it now"
+    ).format(sector=sector(e.sector), tile=e.tile, player=who(e.seat)),
+    ev.ForestEmptied: _forest_emptied,
+    ev.TurnEnded: lambda e, who: _("{player}'s turn ends").format(player=who(e.seat)),
     ev.ScoringRound: _scoring,
-    ev.GameEnding: lambda e, who: f"The game ends: {REASONS.get(e.reason, e.reason)}",
+    ev.GameEnding: _game_ending,
     ev.FinalBonuses: _bonuses,
     ev.GameOver: _game_over,
+    Undone: lambda e, who: _("{player} took back their last move (from event {n} on)").format(
+        player=who(e.seat), n=e.back_to
+    ),
 }
