@@ -84,6 +84,26 @@ def from_environment(environ: Mapping[str, str]) -> str | None:
     return None
 
 
+def from_accept_language(header: str) -> str | None:
+    """The language a browser's ``Accept-Language`` header asks for first, among those Caldera
+    speaks (``"fr-CH, fr;q=0.9, de;q=0.8, *;q=0.5"`` is French); ``None`` when it names none."""
+    ranked: list[tuple[float, int, str]] = []
+    for place, entry in enumerate(header.split(",")):
+        tag, _, params = entry.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        found = known(tag) if tag.strip() not in ("", "*") else None
+        if found is not None and weight > 0:
+            ranked.append((-weight, place, found))
+    return min(ranked)[2] if ranked else None
+
+
 def choose(
     flag: str | None = None, setting: str | None = None, environ: Mapping[str, str] | None = None
 ) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.kit.doors import plain
 from tui.doors.ssh import HOST_KEY, Limits, SSHDoor
 
 
@@ -36,7 +37,7 @@ def connect(door: SSHDoor, client_key: asyncssh.SSHKey | None, **extra: object) 
 
 async def read_until(process: asyncssh.SSHClientProcess[str], text: str) -> str:
     seen = ""
-    while text not in seen:
+    while text not in plain(seen):
         chunk = await asyncio.wait_for(process.stdout.read(4096), 30)
         if not chunk:
             break
@@ -104,7 +105,34 @@ async def test_an_idle_session_ends_saying_why(tmp_path: Path) -> None:
         async with connect(door, key()) as conn:  # type: ignore[attr-defined]
             process = await conn.create_process(term_type="xterm", term_size=(80, 24))
             said = await read_until(process, "the session ends")
-            assert "No key pressed for 1 seconds" in said
+            assert "No key pressed for 1 second:" in said
             await asyncio.wait_for(process.wait_closed(), 10)
     finally:
         await door.close()
+
+
+async def test_each_player_reads_the_door_and_the_menu_in_their_own_language(
+    door: SSHDoor,
+) -> None:
+    """Two players at once, one German, one French (the LANG their client sends): each is asked
+    its name, then sees the menu, in its own language."""
+    german, french = key(), key()
+    async with connect(door, german) as a, connect(door, french) as b:  # type: ignore[attr-defined]
+        pa = await a.create_process(
+            term_type="xterm", term_size=(80, 24), env={"LANG": "de_DE.UTF-8"}
+        )
+        pb = await b.create_process(
+            term_type="xterm", term_size=(80, 24), env={"LC_ALL": "fr_FR.UTF-8", "FOO": "x"}
+        )
+        await read_until(pa, "Welchen Namen sollen die anderen sehen?")
+        await read_until(pb, "Quel nom les autres joueurs verront-ils ?")
+        pa.stdin.write("\r")  # no name: asked again, in German
+        await read_until(pa, "ein Name braucht mindestens einen Buchstaben.")
+        pa.stdin.write("Anna\r")
+        pb.stdin.write("Brigitte\r")
+        shown_a = plain(await read_until(pa, "Neues Spiel hier"))
+        shown_b = plain(await read_until(pb, "Nouvelle partie"))
+        assert "Nouvelle partie" not in shown_a and "New local game" not in shown_a
+        assert "Neues Spiel hier" not in shown_b and "New local game" not in shown_b
+    homes = sorted((door.data_dir / "keys").glob("*/config/config.toml"))
+    assert len(homes) == 2 and all("language" not in home.read_text() for home in homes)

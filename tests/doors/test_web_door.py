@@ -108,7 +108,7 @@ async def test_a_full_door_says_so_and_an_idle_session_ends(tmp_path: Path) -> N
             async with first.ws_connect(ws_url) as ws:
                 await read_until(ws, "New local game", [])
                 async with other.ws_connect(ws_url) as refused:
-                    assert "The door is full (1 players)" in await until_closed(refused)
+                    assert "The door is full (1 player)" in await until_closed(refused)
                 started = time.monotonic()
                 await until_closed(ws)  # 3 s without a key: the door ends the session
                 assert ws.close_code == 4001
@@ -122,3 +122,25 @@ async def test_the_menu_shows_a_browser_its_own_folder_not_the_servers(tmp_path:
             shown = " ".join((await read_until(ws, "replays", [shown])).split())
     assert "kept in your replays/ folder" in shown
     assert str(tmp_path) not in shown and "browsers" not in shown
+
+
+async def test_each_browser_reads_the_menu_in_its_own_language(tmp_path: Path) -> None:
+    """Two browsers at once, one asking for German, one for French (their Accept-Language):
+    each app speaks its browser's language, and so does the door's own refusal."""
+    with web_door(tmp_path / "door") as door:
+        async with browser() as german, browser() as french:
+            ws_url = await visit(german, door)
+            await visit(french, door)
+            asks_de = {"Accept-Language": "de-AT,de;q=0.9,en;q=0.5"}
+            asks_fr = {"Accept-Language": "ja, fr-CH;q=0.9, de;q=0.3"}
+            async with (
+                german.ws_connect(ws_url, headers=asks_de) as a,
+                french.ws_connect(ws_url, headers=asks_fr) as b,
+            ):
+                shown_a = await read_until(a, "Neues Spiel hier", [])
+                shown_b = await read_until(b, "Nouvelle partie", [])
+                async with french.ws_connect(ws_url, headers=asks_fr) as second:
+                    said = await until_closed(second)
+            assert "Ce navigateur joue déjà dans un autre onglet." in said
+    assert "Nouvelle partie" not in shown_a and "New local game" not in shown_a
+    assert "Neues Spiel hier" not in shown_b and "New local game" not in shown_b

@@ -34,6 +34,29 @@ def test_the_flag_then_the_setting_then_the_locale_then_english() -> None:
     assert language.choose(None, "klingon", {}) == "en"
 
 
+def test_a_browser_s_accept_language_by_its_weights() -> None:
+    assert language.from_accept_language("de-DE,de;q=0.9,en;q=0.8") == "de"
+    assert language.from_accept_language("ja, fr-CH;q=0.9, de;q=0.3") == "fr"  # no Japanese
+    assert language.from_accept_language("en;q=0.2, nl;q=0.7, *;q=0.1") == "nl"
+    assert language.from_accept_language("it;q=0, de;q=bad, fr") == "fr"
+    assert language.from_accept_language("") is None
+    assert language.from_accept_language("*, sv") is None
+
+
+def test_each_context_speaks_its_own_language() -> None:
+    """Two sessions of one process (a door's): each block speaks its own, then the process's."""
+    from tui.doors.homes import check_name
+
+    with language.speaking("de"):
+        with pytest.raises(ValueError, match="mindestens einen Buchstaben"):
+            check_name(" ")
+        with language.speaking("fr"), pytest.raises(ValueError, match="au moins une lettre"):
+            check_name("")
+    assert language.current() == "en"
+    with pytest.raises(ValueError, match="at least one letter"):
+        check_name("")
+
+
 def test_the_flag_is_taken_anywhere_on_the_line() -> None:
     assert take_flag(["play", "kilauea", "--lang", "de"]) == (["play", "kilauea"], "de")
     assert take_flag(["--lang=fr", "keys"]) == (["keys"], "fr")

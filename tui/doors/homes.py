@@ -14,7 +14,11 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.language import N_, Translator
 from replays.disk import BadFile, read_toml, write_atomically
+
+T = Translator("net")
+_ = T.gettext
 
 NAME_LIMIT = 20
 
@@ -49,8 +53,12 @@ class Home:
         text = f"[network]\nname = {json.dumps(check_name(name))}\n"
         write_atomically(self.config_dir / "config.toml", text)
 
-    def environment(self, broker: str | None, term: str = "xterm-256color") -> dict[str, str]:
-        """The environment of the app started for this player."""
+    def environment(
+        self, broker: str | None, term: str = "xterm-256color", speaks: str | None = None
+    ) -> dict[str, str]:
+        """The environment of the app started for this player; ``speaks``: the language its
+        client asked for (``LANGUAGE``, which the app's locale reads first: a language the
+        player chose in the menu still comes before it, :func:`core.language.choose`)."""
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.config_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         env = {
@@ -67,6 +75,8 @@ class Home:
             COLORTERM="truecolor",
         )
         env.setdefault("LANG", "C.UTF-8")
+        if speaks:
+            env["LANGUAGE"] = speaks
         if broker:
             env["CALDERA_BROKER"] = broker
         return env
@@ -76,11 +86,15 @@ def check_name(text: str) -> str:
     """A player's name as typed, trimmed; ``ValueError`` with one line when it cannot be one."""
     name = " ".join(text.split())
     if not name:
-        raise ValueError("a name needs at least one letter")
+        raise ValueError(_("a name needs at least one letter"))
     if len(name) > NAME_LIMIT:
-        raise ValueError(f"a name has at most {NAME_LIMIT} characters")
+        raise ValueError(
+            T.ngettext(
+                "a name has at most {n} character", "a name has at most {n} characters", NAME_LIMIT
+            ).format(n=NAME_LIMIT)
+        )
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise ValueError("a name has no control characters")
+        raise ValueError(_("a name has no control characters"))
     return name
 
 
@@ -99,7 +113,7 @@ class Homes:
         """The home of the browser holding ``token`` (the folder is named by its hash, so the
         folder names on disk do not give the tokens away)."""
         digest = hashlib.sha256(token.encode()).hexdigest()[:32]
-        return Home(self.root / "browsers" / digest, "this browser")
+        return Home(self.root / "browsers" / digest, N_("this browser"))
 
 
 def app_command() -> list[str]:

@@ -38,14 +38,22 @@ from typing import Any
 
 import asyncssh
 
+from core import language
+from core.language import N_, Translator
 from tui.doors.homes import Home, Homes, app_command
+
+T = Translator("net")
+_ = T.gettext
 
 log = logging.getLogger("caldera.doors")
 
 HOST_KEY = "ssh_host_ed25519_key"
 
-TOO_MANY_FROM_YOU = "Too many connections from your address; try again later."
-TOO_MANY = "Too many connections to this server; try again later."
+TOO_MANY_FROM_YOU = N_("Too many connections from your address; try again later.")
+TOO_MANY = N_("Too many connections to this server; try again later.")
+SPEAKS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""the client's variables the door reads its player's language from (OpenSSH sends ``LANG`` and
+``LC_*`` where its config says ``SendEnv``); nothing else a client sends reaches the app"""
 
 REFUSALS = 32
 """refused connections told why at once (each is a short key exchange); more are closed unsaid"""
@@ -135,9 +143,14 @@ class SSHDoor:
         if self.limits.connections > room:
             if room < self.limits.sessions:
                 raise OSError(
-                    f"{self.limits.sessions} sessions need about "
-                    f"{descriptors_needed(self.limits)} open files; this system allows {files} "
-                    "(ulimit -n)"
+                    _(
+                        "{sessions} sessions need about {needed} open files; this system "
+                        "allows {files} (ulimit -n)"
+                    ).format(
+                        sessions=self.limits.sessions,
+                        needed=descriptors_needed(self.limits),
+                        files=files,
+                    )
                 )
             log.warning(
                 "%d connections at most, not %d: this system allows %d open files (ulimit -n)",
@@ -166,7 +179,8 @@ class SSHDoor:
         if self._listener is not None:
             self._listener.close()
             await self._listener.wait_closed()
-        await asyncio.gather(*(s.end("The server is going down.") for s in list(self.sessions)))
+        down = N_("The server is going down.")
+        await asyncio.gather(*(s.end(s.say(down)) for s in list(self.sessions)))
         for connection in list(self.connections):
             connection.close()
 
@@ -175,9 +189,9 @@ class SSHDoor:
         too many connections already (the refused do not count)."""
         let_in = [c for c in self.connections if c.refused is None]
         if sum(c.address == connection.address for c in let_in) >= self.limits.per_address:
-            return TOO_MANY_FROM_YOU
+            return _(TOO_MANY_FROM_YOU)
         if len(let_in) >= self.limits.connections:
-            return TOO_MANY
+            return _(TOO_MANY)
         return None
 
     def may_explain(self, connection: _Connection) -> bool:
@@ -206,9 +220,15 @@ class SSHDoor:
         own = [s for s in self.sessions if s.fingerprint == session.fingerprint]
         while len(own) >= self.limits.per_key:
             oldest = own.pop(0)
-            await oldest.end("This key logged in again elsewhere: the game goes on there.")
+            again = N_("This key logged in again elsewhere: the game goes on there.")
+            await oldest.end(oldest.say(again))
         if len(self.sessions) >= self.limits.sessions:
-            return f"The door is full ({self.limits.sessions} players): try again later."
+            with language.speaking(session.speaks):
+                return T.ngettext(
+                    "The door is full ({n} player): try again later.",
+                    "The door is full ({n} players): try again later.",
+                    self.limits.sessions,
+                ).format(n=self.limits.sessions)
         self.sessions.append(session)
         return None
 
@@ -244,7 +264,9 @@ class _Connection(asyncssh.SSHServer):
             loop.call_soon(conn.abort)
             return
         limit = self.door.limits.handshake
-        self._timer = loop.call_later(limit, self._close, f"No login within {limit:g} seconds.")
+        # TRANSLATORS: {seconds} is a number, perhaps with a fraction
+        why = _("No login within {seconds} seconds.").format(seconds=f"{limit:g}")
+        self._timer = loop.call_later(limit, self._close, why)
         self._watch = loop.call_later(1.0, self._watch_unsent)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -324,9 +346,8 @@ class _Connection(asyncssh.SSHServer):
         if self.conn is None:
             return
         wait = self.door.limits.session_wait
-        self._timer = asyncio.get_running_loop().call_later(
-            wait, self._close, f"No session opened within {wait:g} seconds."
-        )
+        why = _("No session opened within {seconds} seconds.").format(seconds=f"{wait:g}")
+        self._timer = asyncio.get_running_loop().call_later(wait, self._close, why)
 
     def unsent(self) -> int:
         """Bytes written to this connection that its socket has not taken yet."""
@@ -367,6 +388,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.fingerprint = fingerprint
         self.connection = connection
         self.home: Home = door.homes.for_key(fingerprint)
+        self.speaks = language.current()  # the door's, until the client says its own
         self.chan: Any = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -408,6 +430,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         self.connection.session_started()
+        with contextlib.suppress(Exception):
+            sent = self.chan.get_environment()
+            asked = language.from_environment({k: sent[k] for k in SPEAKS if k in sent})
+            self.speaks = asked or self.speaks
         self._spawn(self._begin())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -440,6 +466,11 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     def _spawn(self, coro: Any) -> None:
         self._tasks.append(asyncio.get_running_loop().create_task(coro))
+
+    def say(self, message: str, **values: object) -> str:
+        """``message`` (marked for the net catalogue) in this player's language, filled in."""
+        with language.speaking(self.speaks):
+            return _(message).format(**values)
 
     def _write(self, text: str) -> None:
         if self.chan is not None and not self._ended:
@@ -521,7 +552,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     async def _begin(self) -> None:
         if not self.has_pty:
-            self._write("Caldera is played in a terminal: ssh -t, without a command.\n")
+            self._write(self.say(N_("Caldera is played in a terminal: ssh -t, without a command.")))
+            self._write("\n")
             self._finish(1)
             return
         refused = await self.door.admit(self)
@@ -531,11 +563,13 @@ class Session(asyncssh.SSHServerSession[bytes]):
             return
         self._spawn(self._watch_idle())
         if self.home.name() is None:
-            self._write(
+            # TRANSLATORS: three lines; the player types the name after the last one's space
+            welcome = N_(
                 "Welcome to Caldera. This key is new here\n"
-                f"({self.fingerprint}).\n"
+                "({fingerprint}).\n"
                 "What name shall the other players see? "
             )
+            self._write(self.say(welcome, fingerprint=self.fingerprint))
             self.typed = ""
             return
         await self._start_app()
@@ -546,9 +580,11 @@ class Session(asyncssh.SSHServerSession[bytes]):
         for char in data.decode("utf-8", "replace"):
             if char in "\r\n":
                 try:
-                    self.home.set_name(self.typed)
+                    with language.speaking(self.speaks):
+                        self.home.set_name(self.typed)
                 except ValueError as exc:
-                    self._write(f"\n{exc}. What name shall the others see? ")
+                    again = N_("{why}. What name shall the others see? ")
+                    self._write("\n" + self.say(again, why=exc))
                     self.typed = ""
                     continue
                 self.typed = None
@@ -556,7 +592,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 self._spawn(self._start_app())
                 return
             if char in "\x03\x04":
-                self._write("\nBye.\n")
+                self._write("\n" + self.say(N_("Bye.")) + "\n")
                 self._finish(0)
                 return
             if char in "\x7f\x08":
@@ -576,14 +612,14 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=self.home.environment(self.door.broker, self.term),
+                env=self.home.environment(self.door.broker, self.term, self.speaks),
                 cwd=self.home.folder,
                 start_new_session=True,
                 preexec_fn=_take_terminal,
             )
         except OSError as exc:
             os.close(master)
-            self._write(f"The app could not start: {exc}\n")
+            self._write(self.say(N_("The app could not start: {why}"), why=exc) + "\n")
             self._finish(1)
             return
         finally:
@@ -634,13 +670,29 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.reading_app = False
             self._to_app = b""
 
+    def idle_words(self, idle: float) -> str:
+        """Why a session idle for ``idle`` seconds ends, in this player's language."""
+        idle = float(idle)
+        with language.speaking(self.speaks):
+            if idle >= 60:
+                minutes = idle / 60
+                return T.ngettext(
+                    "No key pressed for {n} minute: the session ends.",
+                    "No key pressed for {n} minutes: the session ends.",
+                    int(minutes) if minutes.is_integer() else 2,
+                ).format(n=f"{minutes:g}")
+            return T.ngettext(
+                "No key pressed for {n} second: the session ends.",
+                "No key pressed for {n} seconds: the session ends.",
+                int(idle) if idle.is_integer() else 2,
+            ).format(n=f"{idle:g}")
+
     async def _watch_idle(self) -> None:
         idle = self.door.limits.idle
         while not self._ended:
             left = self.last_input + idle - time.monotonic()
             if left <= 0:
-                minutes = f"{idle / 60:g} minutes" if idle >= 60 else f"{idle:g} seconds"
-                await self.end(f"No key pressed for {minutes}: the session ends.")
+                await self.end(self.idle_words(idle))
                 return
             await asyncio.sleep(min(left, 60))
 
@@ -655,8 +707,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.connection.session_over(self)
 
     async def end(self, why: str | None) -> None:
-        """End the visit (``why``: said to the player first): the app gets a hangup, as a
-        terminal's app does when the terminal goes, and is killed if it does not go."""
+        """End the visit (``why``: said to the player first, in their language, :meth:`say`):
+        the app gets a hangup, as a terminal's app does when the terminal goes, and is killed if
+        it does not go."""
         if why is not None and self.master is not None:
             self._stop_reading()
             self._write(f"\x1b[?1049l\x1b[0m\n{why}\n")

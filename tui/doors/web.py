@@ -37,7 +37,12 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from core import language
+from core.language import Translator
 from tui.doors.homes import Home, Homes, app_command
+
+T = Translator("net")
+_ = T.gettext
 
 log = logging.getLogger("caldera.doors")
 
@@ -129,20 +134,29 @@ class WebDoor(Server):
         return request.remote or "?"
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """A session, unless its address holds too many already or the door is closing."""
+        """A session, unless its address holds too many already or the door is closing; in the
+        browser's language (its ``Accept-Language``), else the door's."""
+        with language.speaking(speaks(request)):
+            return await self._websocket(request)
+
+    async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         address = self.address(request)
         if self.stopping:
-            raise web.HTTPServiceUnavailable(text="The door is closing.\n")
+            raise web.HTTPServiceUnavailable(text=_("The door is closing.") + "\n")
         if self.sockets[address] >= self.limits.per_address:
             log.info(
-                "caldera web: refused %s, %d connections open", address, self.limits.per_address
+                "caldera web: refused %s, %d connections open",
+                address,
+                self.limits.per_address,
             )
             raise web.HTTPTooManyRequests(
-                text=f"Too many connections from your address ({self.limits.per_address}): "
-                "close a tab and try again.\n"
+                text=_(
+                    "Too many connections from your address ({n}): close a tab and try again."
+                ).format(n=self.limits.per_address)
+                + "\n"
             )
         if self.sockets.total() >= self.limits.websockets:
-            raise web.HTTPServiceUnavailable(text="The door is full: try again later.\n")
+            raise web.HTTPServiceUnavailable(text=_("The door is full: try again later.") + "\n")
         self.sockets[address] += 1
         try:
             return await self._session(request)
@@ -178,12 +192,13 @@ class WebDoor(Server):
                 if not gone.is_set():
                     log.info("caldera web: a session ends, its browser reads nothing")
                 gone.set()
-                raise ConnectionResetError("the browser reads nothing") from error
+                raise ConnectionResetError("the browser reads nothing") from error  # internal
 
         service = _HomeAppService(
             self.argv,
             home,
             self.broker,
+            language.current(),
             write_bytes=lambda data: to_browser(websocket.send_bytes, data),
             write_str=lambda text: to_browser(websocket.send_str, text),
             close=lambda: _close(websocket, 1000, ""),
@@ -223,13 +238,17 @@ class WebDoor(Server):
         """Why this websocket may not open a session, or ``None``."""
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
-            return "This page belongs to another site."
+            return _("This page belongs to another site.")
         if token is None:
-            return "No token: load the page first (cookies must be on)."
+            return _("No token: load the page first (cookies must be on).")
         if token in self.running:
-            return "This browser plays in another tab already."
+            return _("This browser plays in another tab already.")
         if len(self.running) >= self.limits.sessions:
-            return f"The door is full ({self.limits.sessions} players): try again later."
+            return T.ngettext(
+                "The door is full ({n} player): try again later.",
+                "The door is full ({n} players): try again later.",
+                self.limits.sessions,
+            ).format(n=self.limits.sessions)
         return None
 
     async def _relay(
@@ -293,11 +312,14 @@ class _HomeAppService(AppService):
     """textual-serve's app process, started in a player's home, in a process group of its own
     (the kernel ends it if the door dies)."""
 
-    def __init__(self, argv: list[str], home: Home, broker: str | None, **kwargs: Any) -> None:
+    def __init__(
+        self, argv: list[str], home: Home, broker: str | None, speaks: str, **kwargs: Any
+    ) -> None:
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = argv
         self.home = home
         self.broker = broker
+        self.speaks = speaks
 
     @property
     def task(self) -> asyncio.Task[None] | None:
@@ -306,7 +328,7 @@ class _HomeAppService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         served = super()._build_environment(width, height)
-        env = self.home.environment(self.broker)  # not the door's own environment
+        env = self.home.environment(self.broker, speaks=self.speaks)  # not the door's own
         env.update(
             (key, value)
             for key, value in served.items()
@@ -387,6 +409,12 @@ def _dies_with_door() -> Callable[[], None] | None:
             os._exit(1)
 
     return preexec
+
+
+def speaks(request: web.Request) -> str:
+    """The language a browser asks for (its ``Accept-Language``), else the door's own."""
+    asked = language.from_accept_language(request.headers.get("Accept-Language", ""))
+    return asked or language.current()
 
 
 def _token(request: web.Request) -> str | None:
