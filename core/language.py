@@ -46,7 +46,7 @@ DOMAINS = ("app", "cli", "kilauea", "maunakea", "arnak", "net")
 
 AREAS: dict[str, tuple[str, ...]] = {
     "app": ("tui/app.py", "tui/screens", "tui/widgets", "tui/settings", "tui/play", "tui/replay"),
-    "cli": ("tui/cli", "tui/lines", "tui/launch"),
+    "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea"),
     "maunakea": ("core/games/maunakea", "tui/games/maunakea"),
     "arnak": ("core/games/arnak", "tui/games/arnak"),

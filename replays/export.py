@@ -5,6 +5,9 @@ game, or a spectator's view of an unfinished one). While a game that hides cards
 a seat's view is for that seat's own terminal only: :func:`check_seat` refuses it here.
 
 An event the rules cannot project or describe is a :class:`ReplayError` naming it.
+
+The data exports are the same in every language (their keys and values are the log's own); the
+transcript is in the language spoken (``caldera export --format text --lang de``).
 """
 
 from __future__ import annotations
@@ -18,9 +21,13 @@ from core.codec import Envelope, envelope_to_wire, pack
 from core.errors import ReplayError
 from core.fold import rules_of
 from core.follower import Follower
+from core.language import Translator
 from core.lifecycle import GameEnded, GameStarted, TableEvent
 from core.options import options_words
 from core.protocol import Rules
+
+T = Translator("cli")
+_, ngettext = T.gettext, T.ngettext
 
 FORMATS = ("jsonl", "json", "msgpack", "text")
 
@@ -47,8 +54,10 @@ def check_seat(envelopes: Sequence[Envelope], seat: int | None) -> None:
     started = envelopes[0].event
     if isinstance(started, GameStarted) and hides_something(rules_of(started), envelopes):
         raise ReplayError(
-            "the game is unfinished and its hands are secret: a seat's view is for that "
-            "seat's own terminal (a spectator's view is not)"
+            _(
+                "the game is unfinished and its hands are secret: a seat's view is for that "
+                "seat's own terminal (a spectator's view is not)"
+            )
         )
 
 
@@ -74,7 +83,11 @@ def visible(envelopes: Sequence[Envelope], seat: int | None) -> Iterator[Envelop
 
 
 def _unreadable(env: Envelope, exc: Exception) -> ReplayError:
-    return ReplayError(f"event {env.seq} ({env.type}) does not fit the game: {exc}")
+    return ReplayError(
+        _("event {seq} ({kind}) does not fit the game: {why}").format(
+            seq=env.seq, kind=env.type, why=exc
+        )
+    )
 
 
 def to_jsonl(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
@@ -99,19 +112,25 @@ def to_msgpack(envelopes: Sequence[Envelope], seat: int | None = None) -> bytes:
 def _started(rules: Rules[Any], event: GameStarted) -> str:
     """Its first line: "Game started: 2 players; advanced game" (options in the room's words)."""
     words = options_words(getattr(rules, "options", ()), event.config)
-    players = f"{len(event.players)} players"
-    return f"Game started: {players}; {', '.join(words)}" if words else f"Game started: {players}"
+    n = len(event.players)
+    if not words:
+        return ngettext("Game started: {n} player", "Game started: {n} players", n).format(n=n)
+    return ngettext(
+        "Game started: {n} player; {options}", "Game started: {n} players; {options}", n
+    ).format(n=n, options=", ".join(words))
 
 
 def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
-    """A readable transcript: one numbered sentence per event."""
+    """A readable transcript: one numbered sentence per event, in the language spoken."""
     if not envelopes or not isinstance(envelopes[0].event, GameStarted):
         return ""
     started = envelopes[0].event
     rules: Rules[Any] = rules_of(started)
     names = started.players
     lines = [
-        f"{rules.title} — {', '.join(names)} — seed hash {started.seed_hash[:16]}…",
+        _("{game} — {players} — seed hash {hash}…").format(
+            game=rules.title, players=", ".join(names), hash=started.seed_hash[:16]
+        ),
     ]
     follower = Follower(rules)  # the position each event happens in, as the reader may know it
     for env in visible(envelopes, seat):
@@ -119,7 +138,7 @@ def to_text(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
         if isinstance(event, GameStarted):
             text = _started(rules, event)
         elif isinstance(event, GameEnded):
-            text = f"Game over; seed revealed: {event.seed}"
+            text = _("Game over; seed revealed: {seed}").format(seed=event.seed)
         elif isinstance(event, TableEvent):
             text = table_sentence(event, names)
         else:

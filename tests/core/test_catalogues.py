@@ -30,6 +30,8 @@ CONVERTED = (
     "tui/doors/homes.py",
     "tui/doors/ssh.py",
     "tui/doors/web.py",
+    "replays/export.py",
+    "tui/replay/export.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 

@@ -21,7 +21,15 @@ _, ngettext = T.gettext, T.ngettext
 
 def _export_flags(p: Parser, games: Sequence[str]) -> None:
     shared.replay_file(p)
-    p.add_argument("--format", choices=("jsonl", "json", "msgpack", "text"), default="jsonl")
+    p.add_argument(
+        "--format",
+        choices=("jsonl", "json", "msgpack", "text"),
+        default="jsonl",
+        help=_(
+            "jsonl, json, msgpack: the log's data, the same in every language; text: its "
+            "sentences, in the language of --lang (default: %(default)s)"
+        ),
+    )
     p.add_argument(
         "--seat", type=int, default=None, help=_("export what this seat (1-based) may see")
     )

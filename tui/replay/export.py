@@ -14,13 +14,17 @@ from pathlib import Path
 
 from core.codec import Envelope
 from core.errors import CalderaError
+from core.language import N_, Translator
 from core.lifecycle import GameStarted
 from replays import export
 from replays.file import Header
 from tui.replay import paths
 from tui.screens.choice import AskScreen
 
-FORMATS = {".jsonl": "JSON Lines", ".json": "JSON", ".txt": "text"}
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
+
+FORMATS = {".jsonl": N_("JSON Lines"), ".json": "JSON", ".txt": N_("text")}
 
 
 def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
@@ -29,10 +33,14 @@ def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
     when the file cannot be written, ``CalderaError`` for a log it cannot read."""
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
-        raise ValueError(f"{path.name}: end the name in .jsonl, .json or .txt to pick the format")
+        raise ValueError(
+            _("{file}: end the name in .jsonl, .json or .txt to pick the format").format(
+                file=path.name
+            )
+        )
     started = envelopes[0].event if envelopes else None
     if not isinstance(started, GameStarted):
-        raise ValueError("there is no game to export yet")
+        raise ValueError(_("there is no game to export yet"))
     if path.suffix.lower() == ".jsonl":
         data = export.to_jsonl(envelopes)
     elif path.suffix.lower() == ".json":
@@ -40,7 +48,11 @@ def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
     else:
         data = export.to_text(envelopes)
     paths.write_text(path, data)
-    return f"Exported {len(envelopes)} events to {paths.shown(path)} ({kind})"
+    return ngettext(
+        "Exported {n} event to {file} ({kind})",
+        "Exported {n} events to {file} ({kind})",
+        len(envelopes),
+    ).format(n=len(envelopes), file=paths.shown(path), kind=_(kind))
 
 
 def ask_export(
@@ -59,7 +71,7 @@ def ask_export(
         try:
             notify(export_to(envelopes, paths.typed_path(answer)))
         except (ValueError, OSError, CalderaError) as exc:
-            notify(f"Not exported: {exc}", severity="error")
+            notify(_("Not exported: {why}").format(why=exc), severity="error")
 
-    hint = ".jsonl JSON Lines · .json one document · .txt the log's sentences"
-    push(AskScreen("Export the game to which file?", offered, hint), chosen)
+    hint = _(".jsonl JSON Lines · .json one document · .txt the log's sentences")
+    push(AskScreen(_("Export the game to which file?"), offered, hint), chosen)
