@@ -69,3 +69,37 @@ def test_the_greedy_bot_always_picks_a_legal_command() -> None:
             legal = RULES.legal_commands(referee.state, seat)
             command = legal[rng.below(len(legal))]
         referee.submit(seat, command)
+
+
+def test_the_greedy_bots_shortcuts_match_the_rules() -> None:
+    """The greedy bot weighs a command without copying the position: its events for a tile use
+    and a canoe move are ``decide``'s, and the value it counts from them is the value of the
+    position after the command, for every legal command but a canoe move (which it plays out),
+    in every position of random and greedy games."""
+    from core.games.kilauea import commands as cmd
+    from core.games.kilauea.greedy import after, events_of, parts, value, value_after
+    from core.games.kilauea.play import decide, legal_commands
+
+    weighed = set()
+    for game in range(6):
+        players = 2 + game % 3
+        referee: Referee[KilaueaState] = Referee(
+            RULES, RULES.config(players), [f"P{i}" for i in range(players)], seed=f"sc-{game}"
+        )
+        referee.begin()
+        kind = GreedyBot if game % 2 else RandomBot
+        bots = {s: kind(f"sc{game}/{s}") for s in range(players)}
+        while not referee.ended:
+            seat = RULES.to_move(referee.state)[0]
+            state = referee.state
+            base = parts(state, seat)
+            for command in legal_commands(state, seat):
+                assert events_of(state, seat, command) == decide(state, seat, command)
+                weighed.add(type(command))
+                if isinstance(command, cmd.MoveCanoe):
+                    continue
+                assert value_after(state, seat, command, base) == value(
+                    after(state, seat, command), seat
+                ), command
+            referee.submit(seat, bots[seat].choose(RULES, RULES.view(state, seat), seat))
+    assert len(weighed) == 7  # drafts, moves, cuts, both builds, tile uses, ends of turn

@@ -44,6 +44,19 @@ def island_value(state: KilaueaState, seat: int) -> int:
     return total
 
 
+def column_worth(heights: list[int], column: list[str]) -> int:
+    """What a scoring would give one island column beside a volcano sector's ``heights``
+    (:func:`sector_points`, Tiki by Tiki)."""
+    total = 0
+    if column:
+        tallest = max(heights)
+        for colour in column:
+            h = heights[COLOUR[colour]]
+            if h:
+                total += h * (TALLEST_VP if h == tallest else OTHER_VP)
+    return total
+
+
 def scoring_round(state: KilaueaState, kind: str) -> ev.ScoringRound:
     """Score every sector, starting with the canoe's."""
     first = max(state.sector, 0)

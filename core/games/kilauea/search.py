@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from random import Random
 
-from core.games.kilauea.greedy import GreedyBot, value
+from core.games.kilauea.greedy import GreedyBot, parts, value
 from core.games.kilauea.state import KilaueaState
 from core.messages import Command
 from core.protocol import Seat
@@ -34,7 +34,8 @@ def candidates(state: KilaueaState, seat: Seat, legal: list[Command]) -> list[Co
     """Every legal command, the greedy bot's favourites first (the search widens in this
     order, so a small budget weighs the likeliest commands)."""
     bot = GreedyBot.__new__(GreedyBot)
-    rated = [(bot._judge(state, seat, command), i) for i, command in enumerate(legal)]
+    base = parts(state, seat)
+    rated = [(bot._judge(state, seat, command, base), i) for i, command in enumerate(legal)]
     rated.sort(key=lambda pair: (-pair[0], pair[1]))
     return [legal[i] for _, i in rated]
 

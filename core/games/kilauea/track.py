@@ -17,11 +17,12 @@ ALL_SPACES: tuple[int, ...] = tuple(range(SECTORS * HALVES))
 _COVERED = C.halves.index(C.sea_covers)
 
 
+_UNCOVERED: tuple[int, ...] = tuple(p for p in ALL_SPACES if p % HALVES != _COVERED)
+
+
 def spaces(players: int) -> tuple[int, ...]:
     """The spaces the canoe may stop on (Sea tiles cover some with 2 players)."""
-    if players > 2:
-        return ALL_SPACES
-    return tuple(p for p in ALL_SPACES if p % HALVES != _COVERED)
+    return ALL_SPACES if players > 2 else _UNCOVERED
 
 
 def sector_of(position: int) -> int:
