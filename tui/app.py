@@ -327,7 +327,10 @@ class CalderaApp(App[None]):
         path = getattr(session, "replay_path", None)
         if isinstance(path, Path):
             title = path.name
-        self.push_screen(screens_for(session.rules.game).replay(list(session.envelopes), title))
+        screen = screens_for(session.rules.game).replay(list(session.envelopes), title)
+        if isinstance(path, Path):
+            screen.replay_path = path  # a review made at the end screen is kept beside it
+        self.push_screen(screen)
 
     async def back_to_menu(self, *, new_game: bool = False) -> None:
         """Close every game and go back to the menu (optionally straight to a new game)."""

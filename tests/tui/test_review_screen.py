@@ -12,6 +12,7 @@ from replays.file import Header, ReplayWriter
 from tui.app import CalderaApp, Launch
 from tui.screens.replay import ReplayScreen
 from tui.screens.review import ReviewScreen
+from tui.widgets.timeline import TimelineBar
 
 from .conftest import screen_text, wait_for
 
@@ -43,3 +44,8 @@ async def test_r_in_a_replay_shows_how_each_seat_played(tmp_path: Path) -> None:
         assert "How each seat played" in screen_text(pilot)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "back to the replay")
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.marks is not None and replay.marks.review is review.done  # on its timeline
+        bar = replay.query_one(TimelineBar).render().plain
+        assert any(block in bar for block in "▁▂▃▄▅▆▇█"), "Ann's chance drawn"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.review import Review
+from core.review import Judged, Review
 from core.search import calibration
 from core.search.levels import Level
 
@@ -65,6 +65,14 @@ def review_lines(
     return lines
 
 
+def decision_words(
+    rules: Any, envelopes: Sequence[Any], names: Sequence[str], judged: Judged
+) -> str:
+    """One judged decision in words: ``event 12 (mistake): Ann … — lost 12 points of winning
+    chance and 2.1 points; better: …``."""
+    return _Words(rules, envelopes, names).decision(judged).strip()
+
+
 def _plural(mark: str, n: int) -> str:
     return mark if n == 1 else ("inaccuracies" if mark == "inaccuracy" else f"{mark}s")
 
@@ -80,7 +88,7 @@ class _Words:
 
         return state_before(self.rules, self.log, seq)
 
-    def decision(self, judged: Any) -> str:
+    def decision(self, judged: Judged) -> str:
         from tui.lines.player import command_words
 
         state = self._state_before(judged.seq)

@@ -3,6 +3,11 @@
 The board shown at event N is exactly the fold of events 0…N (``replays.timeline``), seen
 through a viewer's eyes when the game hides something (``v``): one seat's view, a spectator's,
 or, once the game is over, everything.
+
+Once the game is reviewed (``r``, or a review kept beside the replay), the timeline draws a
+seat's winning chance along the game, its mistakes marked (:mod:`tui.replay.review_marks`);
+``w`` chooses the seat, ``n`` / ``N`` go to its next / previous mistake or blunder, and the log
+marks each judged decision as a chess score does (``?!``, ``?``, ``??``).
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from core.fold import rules_of
 from core.follower import Follower
 from core.lifecycle import ClockRead, GameEnded, GameStarted
 from core.messages import Event
+from core.review import Review
 from replays.timeline import Timeline
 from tui.replay.export import ask_export
+from tui.replay.review_marks import ReviewMarks
 from tui.replay.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.screens.choice import ChoiceScreen
 from tui.widgets.event_log import EventLog
@@ -124,11 +131,21 @@ class ReplayScreen(FollowsSize, Screen[None]):
         ),
         Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
         Binding("r", "review", "Review", show=False, tooltip="How each seat played"),
+        Binding(
+            "n",
+            "mistake(1)",
+            "Next mistake",
+            tooltip="To the next mistake or blunder of the seat whose chance the timeline draws",
+        ),
+        Binding("N", "mistake(-1)", "Last mistake", show=False, tooltip="To the one before"),
+        Binding(
+            "w", "chance_of", "Chance of", show=False, tooltip="Draw another seat's winning chance"
+        ),
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
     FOOTER_LEAVES_OUT: ClassVar[tuple[str, ...]] = (  # on a narrow terminal, in this order
-        "export", "goto", "speed", "view_as", "jump", "continue_here", "turn",
+        "export", "goto", "speed", "view_as", "jump", "continue_here", "turn", "mistake",
     )  # fmt: skip
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = ()  # the game's own, for [ and ]
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)  # the smallest terminal it works in
@@ -159,6 +176,8 @@ class ReplayScreen(FollowsSize, Screen[None]):
         self.secrets = hides_something(self.rules, envelopes)
         self.viewer = EVERYTHING if self.finished or not self.secrets else SPECTATOR
         self._sentences: list[tuple[int, str]] = []
+        self.marks: ReviewMarks | None = None  # the game's review, once known
+        self.chance_seat = 0  # whose winning chance the timeline draws
         self.timeline = Timeline(envelopes, on_event=self._word)  # one fold: states and words
         self.turn_starts = [
             env.seq for env in self.timeline.envelopes if isinstance(env.event, self.TURN_STARTED)
@@ -171,7 +190,9 @@ class ReplayScreen(FollowsSize, Screen[None]):
     def _word(self, state: Any, env: Envelope) -> None:
         """Each event's sentence as the viewer may read it, worded in the position it happens
         in (an answer says what was chosen, in the game's words)."""
-        self._sentences.append((env.seq, self.viewer.sentence(self.rules, env, self.names, state)))
+        said = self.viewer.sentence(self.rules, env, self.names, state)
+        marked = said if self.marks is None else self.marks.marked(env.seq, said)
+        self._sentences.append((env.seq, marked))
 
     def _sentences_for(self, viewer: Viewer) -> list[tuple[int, str]]:
         """The log worded again, for another viewer."""
@@ -195,6 +216,12 @@ class ReplayScreen(FollowsSize, Screen[None]):
         log.reset(self._sentences, upto=0)
         self.position = self._start
         self._show()
+        if self.finished and self.replay_path is not None:
+            from tui.screens.review import kept_review
+
+            kept = kept_review(self.rules, self.timeline.envelopes, self.replay_path)
+            if kept is not None:
+                self.reviewed(kept)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_board(event.size.width, event.size.height)
@@ -241,10 +268,72 @@ class ReplayScreen(FollowsSize, Screen[None]):
         turn = self._turn_of(self.position)
         state = "▶ playing" if self.playing else "paused"
         ended = isinstance(self.timeline.envelopes[-1].event, GameEnded)
+        speed = f" at {SPEEDS[self.speed]} events/s"
+        if self.marks is not None and bar.compact and not self.playing:
+            speed = ""  # a one-line bar keeps its columns for the chance it draws
+        unfinished = "" if ended else " · unfinished game"
         bar.caption = (
-            f"event {self.position} / {self.last} · turn {turn} · {state} at "
-            f"{SPEEDS[self.speed]} events/s" + ("" if ended else " · unfinished game")
-        ) + self._clocks_at(self.position)
+            f"event {self.position} / {self.last} · turn {turn} · {state}{speed}{unfinished}"
+            + self._clocks_at(self.position)
+            + self._chance_at(self.position)
+        )
+
+    def _chance_at(self, seq: int) -> str:
+        """`` · Ann 58%``: the winning chance the timeline draws, at event ``seq`` (with the
+        mark of the decision there, if it is one of that seat's)."""
+        if self.marks is None:
+            return ""
+        seat = self.chance_seat
+        chance = self.marks.chance_at(seat, seq)
+        said = f" · {self.names[seat]} " + ("–" if chance is None else f"{100 * chance:.0f}%")
+        judged = self.marks.by_seq.get(seq)
+        if judged is not None and judged.seat == seat and judged.mark:
+            said += f" {judged.mark}"
+        return said
+
+    # -- the review -----------------------------------------------------------------------
+
+    def reviewed(self, review: Review) -> None:
+        """Lay ``review`` along the timeline and mark it in the log (the replay is unchanged)."""
+        if review.players != len(self.names):
+            return
+        self.marks = ReviewMarks(review)
+        marks = self.marks
+        bar = self.query_one(TimelineBar)
+        bar.painter = lambda width: [
+            (cell.glyph, cell.mark)
+            for cell in marks.cells(self.chance_seat, len(self.timeline), width)
+        ]
+        self._sentences = self._sentences_for(self.viewer)
+        self.query_one(EventLog).reset(self._sentences, upto=self.position)
+        self._show()
+
+    def action_mistake(self, delta: int) -> None:
+        """To the next (``delta`` > 0) or previous mistake or blunder of the seat drawn, and
+        what the search made of it in a note."""
+        if self.marks is None:
+            return
+        seq = self.marks.next_mistake(self.chance_seat, self.position, forward=delta > 0)
+        if seq is None:
+            return
+        self.playing = False
+        self.position = seq
+        self.notify(self._judgement(seq), title=f"Event {seq}", timeout=8)
+
+    def _judgement(self, seq: int) -> str:
+        """The decision at ``seq`` in the review's words (what it cost, what was better)."""
+        from tui.replay.review_words import decision_words
+
+        assert self.marks is not None
+        judged = self.marks.by_seq[seq]
+        return decision_words(self.rules, self.timeline.envelopes, self.names, judged)
+
+    def action_chance_of(self) -> None:
+        """The timeline draws the next seat's winning chance."""
+        self.chance_seat = (self.chance_seat + 1) % len(self.names)
+        self.query_one(TimelineBar).refresh()
+        self._caption()
+        self.refresh_bindings()
 
     def _clocks_at(self, seq: int) -> str:
         """The clocks as the last reading at or before event ``seq`` recorded them (a table
@@ -287,6 +376,14 @@ class ReplayScreen(FollowsSize, Screen[None]):
             return self.rules.outcome(self.state) is None if self.state is not None else False
         if action == "view_as":
             return self.can_view_as
+        if action == "mistake":
+            return (
+                self.marks is not None
+                and self.marks.next_mistake(self.chance_seat, self.position, forward=forward)
+                is not None
+            )
+        if action == "chance_of":
+            return self.marks is not None and len(self.names) > 1
         return True
 
     @property
@@ -364,6 +461,8 @@ class ReplayScreen(FollowsSize, Screen[None]):
 
     def view_as(self, viewer: Viewer) -> None:
         self.viewer = viewer
+        if viewer.seat is not None and self.marks is not None:
+            self.chance_seat = viewer.seat  # their own chance, as they saw the game
         self._sentences = self._sentences_for(viewer)
         self.query_one(EventLog).reset(self._sentences, upto=self.position)
         self._sub_title()
@@ -384,8 +483,12 @@ class ReplayScreen(FollowsSize, Screen[None]):
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen
 
+        def done(review: Review | None) -> None:
+            if review is not None and self.marks is None:
+                self.reviewed(review)
+
         screen = ReviewScreen(self.rules, self.timeline.envelopes, self.names, self.replay_path)
-        self.app.push_screen(screen)
+        self.app.push_screen(screen, done)
 
     def action_leave(self) -> None:
         self.playing = False
