@@ -66,6 +66,8 @@ class RulesBase(Generic[S]):
     options: ClassVar[tuple[Option, ...]] = (TURN_LIMIT, START_PLAYER)
     parts: ClassVar[tuple[ModuleType, ...]] = ()
     """The game's modules the protocol's methods come from, each found by its last name."""
+    option_commands: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The kinds of command only a game with an option on has: {option's name: their tags}."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -356,10 +356,16 @@ def pattern(game: str, data: Any, where: str) -> Pattern:
     return Pattern(tag, fields)
 
 
-def game_kinds(game: str) -> list[str]:
-    """Every kind of command ``game``'s rules define (their tags), counted from the registry."""
-    get_rules(game)  # importing the game registers its commands
-    return [tag for tag in COMMANDS.tags() if tag.startswith(f"{game}.")]
+def game_kinds(game: str, config: Mapping[str, Any] | None = None) -> list[str]:
+    """Every kind of command ``game``'s rules define (their tags), counted from the registry;
+    with a table's ``config``, only those its game has (not an option's that is off)."""
+    rules = get_rules(game)  # importing the game registers its commands
+    off: set[str] = set()
+    if config is not None:
+        for option, tags in getattr(rules, "option_commands", {}).items():
+            if not config.get(option):
+                off.update(tags)
+    return [tag for tag in COMMANDS.tags() if tag.startswith(f"{game}.") and tag not in off]
 
 
 def covered(tutorial: Tutorial) -> Iterator[str]:

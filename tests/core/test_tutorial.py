@@ -21,14 +21,24 @@ def test_each_tutorial_plays_through_to_the_end(game: str) -> None:
 @pytest.mark.parametrize("game", tutorial.builtin_games())
 def test_each_tutorial_asks_for_every_kind_of_command_its_game_has(game: str) -> None:
     loaded = tutorial.load(tutorial.builtin(game))
-    kinds = tutorial.game_kinds(game)  # from the rules' own registry, not a list kept here
+    # from the rules' own registry, not a list kept here (those of the table's options only)
+    kinds = tutorial.game_kinds(game, loaded.config())
     assert len(kinds) >= 3
     missing = sorted(set(kinds) - set(tutorial.covered(loaded)))
     assert not missing, f"{game}'s tutorial never asks for {missing}"
 
 
-def test_kilauea_has_a_tutorial() -> None:
-    assert "kilauea" in tutorial.builtin_games()
+def test_kilauea_and_mauna_kea_have_a_tutorial() -> None:
+    assert {"kilauea", "maunakea"} <= set(tutorial.builtin_games())
+
+
+def test_the_kinds_of_an_option_that_is_off_are_left_out() -> None:
+    every = tutorial.game_kinds("maunakea")
+    rules = tutorial.get_rules("maunakea")
+    base = tutorial.game_kinds("maunakea", rules.config(2, {"advanced": False}))
+    advanced = tutorial.game_kinds("maunakea", rules.config(2, {"advanced": True}))
+    assert "maunakea.keep_cards" in every and "maunakea.keep_cards" not in base
+    assert advanced == every and {"maunakea.move", "maunakea.board"} <= set(base)
 
 
 def _edited(tmp_path: Path, old: str, new: str) -> Path:

@@ -224,9 +224,7 @@ class TableScreen(FollowsSize, Screen[None]):
         """Start listening to the session and show what it already holds (call on mount)."""
         self.query_one(EventLog).set_names(self.names)
         if self.tutorial is not None:
-            from tui.widgets.narrator import Narrator
-
-            self.mount(Narrator(id="narrator"), before=self.query_one(self.NARRATOR_BEFORE))
+            self.mount_narrator()
             self.add_class("-tutorial")
             self.call_after_refresh(self.narrate)  # once mounted: what it holds already
             intro = self.tutorial.intro
@@ -316,7 +314,15 @@ class TableScreen(FollowsSize, Screen[None]):
         from tui.widgets.narrator import Narrator
 
         keys = self.keys_for(said.expected) if said.expected is not None and said.mine else ""
-        self.query_one(Narrator).tell(said, keys, self._wrong)
+        for panel in self.query(Narrator):
+            panel.tell(said, keys, self._wrong)
+
+    def mount_narrator(self) -> None:
+        """Put a tutorial's narrator on the table (above ``NARRATOR_BEFORE``; a game's table
+        may split it, see :class:`~tui.widgets.narrator.Narrator`)."""
+        from tui.widgets.narrator import Narrator
+
+        self.mount(Narrator(id="narrator"), before=self.query_one(self.NARRATOR_BEFORE))
 
     @property
     def guide(self) -> Any:

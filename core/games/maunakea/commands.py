@@ -99,3 +99,9 @@ class PlayHelicopter(Command, frozen=True):
 
     card: str
     explorer: int
+
+
+ADVANCED = tuple(
+    kind.TAG for kind in (KeepCards, PlayMoveCard, PlayEarthquake, QuakeDraw, PlayHelicopter)
+)
+"""The commands only the advanced game has (a base game's tutorial need not ask for them)."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from core.games.maunakea import evolve, flow, play, position, scoring, secrecy, transcript
+from core.games.maunakea.commands import ADVANCED as ADVANCED_COMMANDS
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.lava import initial_heads
 from core.games.maunakea.state import RULES_VERSION, Explorer, MaunaKeaState
@@ -32,6 +33,7 @@ class MaunaKea(RulesBase[MaunaKeaState]):
     version = RULES_VERSION
     options = (ADVANCED, TURN_LIMIT, START_PLAYER)
     parts = (flow, play, evolve, secrecy, scoring, position, transcript)
+    option_commands: ClassVar[Mapping[str, tuple[str, ...]]] = {"advanced": ADVANCED_COMMANDS}
 
     def initial(self, config: Mapping[str, Any]) -> MaunaKeaState:
         cfg = self.table_config(config)

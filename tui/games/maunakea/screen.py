@@ -21,6 +21,7 @@ from core.messages import Command
 from core.session import Session
 from tui.games.maunakea.card_choice import MOVES, CardChoice
 from tui.games.maunakea.draft import DraftScreen
+from tui.games.maunakea.keys import key_path
 from tui.games.maunakea.table import MIN_SIZE, PANE_HELP_HIDES, MaunaKeaTable, choose_scale
 from tui.games.maunakea.turn import QUAKE_TILE, cargo_label
 from tui.games.maunakea.widgets.board import IslandBoard
@@ -260,6 +261,12 @@ class MaunaKeaScreen(MaunaKeaTable):
                     f"{space_name(command.to)} ({path[0]} MP): play the card anyway?"
                 )
         return None
+
+    def keys_for(self, command: Command) -> str:
+        """The keys that make ``command`` from the cursor, the picked tile and explorer now
+        (``1 →×2 r enter``; a tutorial's panel shows them)."""
+        path = key_path(self.turn, command, self.board.cursor, self.choice, self.explorer)
+        return " ".join(path) if path is not None else ""
 
     def key_display(self, binding: Binding) -> str | None:
         return self._tile_keys() if binding.action == "choose_tile(0)" else None

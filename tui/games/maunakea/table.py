@@ -31,6 +31,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
+from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, slot_of, spaces_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
@@ -229,14 +230,35 @@ class MaunaKeaTable(TableScreen):
         self.refresh_bindings()
         self._refresh_lines()
 
+    def mount_narrator(self) -> None:
+        """A tutorial's narrator above the prompt; on the compact table the step, its keys and
+        its words take the rows under the island, and its rule the column beside it."""
+        from tui.widgets.narrator import Narrator
+
+        self.query_one("#left").mount(Narrator(id="narrator"), before="#prompt")
+        self.query_one("#side").mount(Narrator(id="narrator-side", part="aside"))
+        self._fit_lines()
+
     def _fit_lines(self) -> None:
         """The compact table's rows under the island: the prompt's, and the note's while there
-        is one (a single row: the note is said on the prompt's)."""
+        is one (a single row: the note is said on the prompt's); a tutorial's narrator's."""
         note = self.query_one("#note", TextLine)
         prompt = self.query_one("#prompt", TextLine)
+        narrated = self.tutorial is not None and self.compact
+        prompt.display = not narrated
+        for panel in self.query("#narrator, #narrator-side"):
+            if panel.id == "narrator":
+                panel.part = "words" if narrated else "all"  # type: ignore[attr-defined]
+                panel.styles.height = max(1, self._under) if narrated else None
+            else:
+                panel.display = narrated
+        self.query_one("#side-info").display = not narrated
         if not self.compact:
             note.display = True
             prompt.styles.height = 3
+            return
+        if narrated:
+            note.display = False  # the narrator says a refused move's reason
             return
         note.display = bool(self.note) and self._under >= 2
         prompt.styles.height = max(1, min(3, self._under - int(note.display)))
@@ -394,7 +416,19 @@ class MaunaKeaTable(TableScreen):
             marks = self.cards.marks(self.card, self.explorer, cursor, fresh)
         else:
             marks = self.turn.marks(cursor, self.choice, self.explorer, fresh)
-        return replace(marks, last=self.last_moves())
+        return replace(marks, last=self.last_moves() | self.guided_spaces())
+
+    def guided_spaces(self) -> frozenset[Space]:
+        """Where a tutorial's step asks the learner to go (marked as the last moves are)."""
+        said = self.guide
+        command = said.expected if said is not None and said.mine else None
+        if isinstance(command, cmd.PlaceExplorer):
+            return frozenset({command.space})
+        if isinstance(command, cmd.Move):
+            return frozenset({command.to})
+        if isinstance(command, cmd.PlaceTile):
+            return frozenset(spaces_of(command.slot))
+        return frozenset()
 
     def last_moves(self) -> frozenset[Space]:
         """What the other players' last turns touched (not the acting seat's own)."""
@@ -432,6 +466,7 @@ class MaunaKeaTable(TableScreen):
             prompt = note.text if isinstance(note.text, Text) else Text(self.note)
         self.query_one("#prompt", TextLine).text = prompt
         self._refresh_keys()
+        self.narrate()  # a tutorial's keys start from the cursor and what is picked
 
     def _refresh_keys(self) -> None:
         """Refresh the footer, only when what the keys can do (or what they show) has changed."""

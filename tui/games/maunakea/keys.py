@@ -1,0 +1,94 @@
+"""The keys that make a Mauna Kea command from where the table stands: the cursor, the picked
+tile and the selected explorer (a tutorial's narrator shows them; ``tab×2 →×3 ↓ enter``)."""
+
+from __future__ import annotations
+
+from core.games.maunakea import commands as cmd
+from core.games.maunakea.board import slot_of
+from core.games.maunakea.components import Space
+from core.messages import Command
+from tui.games.maunakea.turn import Turn
+from tui.games.maunakea.widgets.players import TileChoice
+
+
+def arrows(dx: int, dy: int) -> list[str]:
+    """The arrow keys that move the cursor ``dx`` columns and ``dy`` rows (of its stride)."""
+    out = []
+    for step, ahead, back in ((dx, "→", "←"), (dy, "↓", "↑")):
+        if step:
+            key = ahead if step > 0 else back
+            out.append(key if abs(step) == 1 else f"{key}×{abs(step)}")
+    return out
+
+
+def key_path(
+    turn: Turn,
+    command: Command,
+    cursor: Space,
+    choice: TileChoice | None,
+    explorer: int | None,
+) -> list[str] | None:
+    """The keys that make ``command`` now, in order (``None``: the table cannot say)."""
+    if isinstance(command, cmd.EndTurn):
+        return ["e"]
+    if isinstance(command, cmd.PlaceExplorer):
+        return [*arrows(command.space[0] - cursor[0], command.space[1] - cursor[1]), "enter"]
+    if isinstance(command, cmd.PlaceTile | cmd.SpendTile):
+        return _tile_keys(turn, command, cursor, choice)
+    if isinstance(command, cmd.Move | cmd.PickUp | cmd.Drop | cmd.Board):
+        return _explorer_keys(turn, command, cursor, choice, explorer)
+    return None
+
+
+def _tile_keys(
+    turn: Turn, command: cmd.PlaceTile | cmd.SpendTile, cursor: Space, choice: TileChoice | None
+) -> list[str] | None:
+    if command.tile not in turn.hand:
+        return None
+    index = turn.hand.index(command.tile)
+    picked = choice is not None and turn.tile(choice) == command.tile
+    keys = [] if picked else [str(index + 1)]
+    if isinstance(command, cmd.SpendTile):
+        return [*keys, "s"]
+    rotation = choice.rotation if picked and choice is not None else 0
+    if not picked and not turn.state.empty_slot(slot_of(cursor)):  # the pick moves the cursor
+        cursor = turn.nearest_empty_slot(cursor) or cursor
+    here = slot_of(cursor)
+    keys += arrows(command.slot[0] - here[0], command.slot[1] - here[1])
+    keys += ["r"] * ((command.rotation - rotation) % 4)
+    return [*keys, "enter"]
+
+
+def _explorer_keys(
+    turn: Turn,
+    command: cmd.Move | cmd.PickUp | cmd.Drop | cmd.Board,
+    cursor: Space,
+    choice: TileChoice | None,
+    explorer: int | None,
+) -> list[str] | None:
+    indexes = [e.index for e in turn.explorers()]
+    chosen = turn.explorer(command.explorer)
+    if command.explorer not in indexes or chosen is None or chosen.space is None:
+        return None
+    keys: list[str] = []
+    if explorer != command.explorer or choice is not None:
+        at = command.explorer
+        tabs = (
+            (indexes.index(at) - indexes.index(explorer)) % len(indexes)
+            if explorer in indexes and explorer != at
+            else indexes.index(at) + 1
+            if explorer not in indexes
+            else len(indexes)  # picked, but a tile too: tab goes round to it again
+        )
+        keys.append("tab" if tabs == 1 else f"tab×{tabs}")
+        cursor = chosen.space  # a pick puts the cursor on the explorer
+    if isinstance(command, cmd.Move):
+        return [*keys, *arrows(command.to[0] - cursor[0], command.to[1] - cursor[1]), "enter"]
+    letter = {cmd.PickUp: "p", cmd.Drop: "d", cmd.Board: "b"}[type(command)]
+    options = turn.of_explorer(type(command), command.explorer)
+    if command not in options:
+        return None
+    keys.append(letter)
+    if len(options) > 1:  # a question of the options: its digit
+        keys.append(str(options.index(command) + 1))
+    return keys
