@@ -121,3 +121,34 @@ async def test_a_club_tables_header_shows_every_clock(game: str, extra: int) -> 
         assert top.endswith(("0:09", "2 watching")), top  # nothing is cut at its end
         assert cell_len(top) <= size[0]
         assert "2 watching" in str(screen.sub_title)  # the whole line, for the palette and tests
+
+
+async def test_a_title_changed_while_the_screen_closes_is_let_go() -> None:
+    """A room's status can arrive as its screen is taken down (the app quitting with a table
+    open): the header, its title already gone, lets the change go. Textual's own Header raised
+    NoMatches out of the app (seen in a full run at load 10)."""
+    from textual.app import App, ComposeResult
+    from textual.screen import Screen
+
+    from tui.widgets.header import Header
+
+    class Room(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Header()
+
+    class Bare(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Room())
+
+    app = Bare()
+    async with app.run_test() as pilot:
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, Room) and bool(app.screen.query("HeaderTitle"))
+        )
+        room = app.screen
+        header = room.query_one(Header)
+        await header.query_one("HeaderTitle").remove()  # as when its screen is taken down
+        room.sub_title = "closed"  # the late status
+        room.title = "Table room"
+        await pilot.pause()
+        assert header.is_mounted

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.bots import bot_kinds
 from core.clock import check_clock
@@ -25,6 +25,7 @@ from tui.games import shown_games
 from tui.netplay.hosting import ME, OPEN, HostSetup, broker_from_text, network_config
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
+from tui.widgets.header import Header
 from tui.widgets.size_note import SizeNote
 
 MANUAL = "manual"

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from core.errors import CalderaError
 from net.club.lobby import Lobby
@@ -31,6 +31,7 @@ from tui.netplay.presence import handed_to, presence, taken
 from tui.screens.choice import AskScreen
 from tui.screens.join import JoinChoice, JoinScreen
 from tui.screens.room import RoomScreen, options_line
+from tui.widgets.header import Header
 from tui.widgets.text_line import TextLine
 
 STATUS_WORDS = {"open": "open", "running": "playing", "over": "game over"}

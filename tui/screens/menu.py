@@ -16,11 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
+from textual.widgets import DataTable, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.language import N_, Translator
 from tui.play import learn_words
+from tui.widgets.header import Header
 
 if TYPE_CHECKING:  # the rules, the saved games, the forms and the network load after the
     # menu's first frame, when first used

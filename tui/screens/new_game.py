@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.bots import bot_kinds
 from core.games import get_rules
@@ -26,6 +26,7 @@ from tui.settings.last_choices import LastChoices, last_choices, last_game, reme
 from tui.settings.play import DEFAULT_BOT_PACE
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
 from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, reoffer
+from tui.widgets.header import Header
 from tui.widgets.size_note import SizeNote
 
 HUMAN = "human"

@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from core.clock import ClockSpec
 from core.codec import Envelope
@@ -41,6 +41,7 @@ from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.new_game import DEFAULT_BOT
 from tui.screens.table import TableScreen
+from tui.widgets.header import Header
 from tui.widgets.seats_table import SeatsTable
 from tui.widgets.text_line import TextLine
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual.content import Content
-from textual.widgets import Header
+
+from tui.widgets.header import Header
 
 ICON_WIDE = 8  # Textual's icon corner (the command palette's button)
 ICON_NARROW = 3  # the icon alone, when the line needs the room

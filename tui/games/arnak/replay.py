@@ -14,7 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
@@ -24,6 +24,7 @@ from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.header import Header
 from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
 

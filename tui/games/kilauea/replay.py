@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header
 
 from core.games.kilauea import events as ev
 from core.messages import Event
@@ -22,6 +21,7 @@ from tui.games.kilauea.widgets.recent import event_spots
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.header import Header
 from tui.widgets.timeline import TimelineBar
 
 BELOW_BOARD = 10  # rows for the timeline, a few log lines, header and footer

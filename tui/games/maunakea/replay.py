@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from core.games.maunakea import events as ev
 from core.messages import Event
@@ -39,6 +39,7 @@ from tui.play.seats import seat_letters
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.header import Header
 from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
 
