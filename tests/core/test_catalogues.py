@@ -32,6 +32,7 @@ CONVERTED = (
     "tui/doors/web.py",
     "replays/export.py",
     "tui/replay/export.py",
+    "core/games/maunakea/transcript.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 

@@ -21,6 +21,7 @@ from core.bots import RandomBot, make_bot, play_out
 from core.fold import fold
 from core.games import get_rules
 from core.games.kilauea import events as kev
+from core.games.maunakea import events as mev
 from core.language import ENGLISH, LANGUAGES, speaking
 from core.lifecycle import Undone
 from core.locale import read
@@ -30,8 +31,9 @@ from core.referee import Referee
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 ALLOWED = {name.lower() for name in NAMES}
 TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
-GAMES = ("kilauea",)
+GAMES = ("kilauea", "maunakea")
 GAMES_PLAYED = 6  # per game: greedy and random, 2 to 4 players
+RANDOM = {"kilauea"}  # random play reaches rarer events; Mauna Kea's random games are too long
 BUILT: dict[str, list[Event]] = {
     # kinds the bots' games never reach (a seat with no main action), and the rarer wordings
     "kilauea": [
@@ -41,12 +43,23 @@ BUILT: dict[str, list[Event]] = {
         kev.GameEnding("turn_limit"),
         Undone(1, 17),
     ],
+    "maunakea": [
+        mev.ArtifactDropped(1, 0, "grey"),
+        mev.EarthquakeStruck(0, "earthquake-1", (4, 2), 3),
+        mev.QuakeDrawChosen(0, True),
+        mev.QuakeDrawChosen(1, False),
+        mev.LavaPlaced(70, (3, 2), 0, (3, 3), ((1, 2),), ("white", "black")),
+        mev.BoatBoarded(0, 1, 2, 3, ("white", "grey"), ("black",)),
+        mev.ExplorerRescued(1, "helicopter-1", 0, ()),
+        Undone(0, 9),
+    ],
 }
 WORD = re.compile(r"[^\W\d_]{2,}")
+CODES = re.compile(r"\b[JWM]{4}\b")  # a Mauna Kea tile by its squares (JJWM), as the keys name it
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in WORD.findall(text)}
+    return {w.lower() for w in WORD.findall(CODES.sub("", text))}
 
 
 @cache
@@ -75,7 +88,9 @@ def played(game: str) -> Iterator[Referee[Any]]:
         )
         referee.begin()
         bots = {
-            s: make_bot(game, "greedy", f"{g}/{s}") if g % 2 == 0 else RandomBot(f"{g}/{s}")
+            s: RandomBot(f"{g}/{s}")
+            if g % 2 and game in RANDOM
+            else make_bot(game, "greedy", f"{g}/{s}")
             for s in range(players)
         }
         play_out(referee, bots)
@@ -151,6 +166,21 @@ def test_the_marked_component_words_are_the_components_file_s() -> None:
     assert set(transcript.TILE_TEXTS) == faces
     assert KC.sectors == transcript.SECTORS
     assert {name for _, name in transcript.colours()} == set(KC.colours)
+
+
+def test_mauna_kea_s_marked_component_words_are_the_components_file_s() -> None:
+    from core.games.maunakea import transcript
+    from core.games.maunakea.components import ACTIONS
+    from core.games.maunakea.components import COMPONENTS as MC
+
+    assert {name for _, name in transcript.boat_colours()} == {b.colour for b in MC.boats}
+    assert set(transcript.SHAPES) == {MC.lava_tile(t).shape for t in range(70, 94)}
+    cards = {c.action for c in MC.cards if c.action} | {
+        colour for c in MC.cards for colour, _ in c.needs
+    }
+    assert cards <= {*ACTIONS, "white", "grey", "black", "explorers", "no_penalty"}
+    for card in MC.cards:  # every card's English name is the one the cards widget shows
+        assert transcript.card_title(card) == card.title()
 
 
 def test_the_wire_s_last_move_is_english_whatever_the_host_speaks() -> None:

@@ -1,4 +1,10 @@
-"""Plain sentences for the event log and the text export ("Red placed a tile at D4")."""
+"""Plain sentences for the event log and the text export ("Red placed a tile at D4").
+
+Each sentence is one template of the ``maunakea`` catalogue with named arguments, in the
+reader's language (:mod:`core.language`); a count goes through ``ngettext``. The words the
+components file gives in English (boat and artifact colours, lava shapes, the cards' names) are
+marked here and translated where a sentence is made, never in the events.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +12,95 @@ from collections.abc import Sequence
 
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, space_name
-from core.games.maunakea.components import COMPONENTS, Direction
+from core.games.maunakea.components import COMPONENTS, Card, Direction
+from core.language import N_, Translator
+from core.lifecycle import Undone
 from core.messages import Event
 from core.transcript import Sentences, Who, describe_with
 
+T = Translator("maunakea")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
+
 C = COMPONENTS
 REASONS = {
-    "no_explorers": "a player has no explorer left on the island",
-    "no_way_off": "nobody can leave the island any more",
-    "turn_limit": "the turn limit is reached",
-    "tiles_out": "the tile supply is used up",
+    "no_explorers": N_("a player has no explorer left on the island"),
+    "no_way_off": N_("nobody can leave the island any more"),
+    "turn_limit": N_("the turn limit is reached"),
+    "tiles_out": N_("the tile supply is used up"),
 }
+SHAPES = (N_("straight"), N_("left bend"), N_("right bend"), N_("fork left"), N_("fork right"))
+"""The lava tiles' shapes (components.toml's ``lava_shapes``, marked)."""
+
+
+def boat_colours() -> dict[tuple[str, str], str]:
+    """The boats' colours (components.toml's ``boats``) in the reader's language, by role:
+    "boat" (before or after the word boat: "the brown boat") or "alone" ("N1 brown")."""
+    return {
+        # TRANSLATORS: a boat's colour in "boarded the brown boat".
+        ("boat", "brown"): pgettext("boat", "brown"),
+        ("boat", "green"): pgettext("boat", "green"),
+        ("boat", "blue"): pgettext("boat", "blue"),
+        ("boat", "red"): pgettext("boat", "red"),
+        ("boat", "yellow"): pgettext("boat", "yellow"),
+        ("boat", "purple"): pgettext("boat", "purple"),
+        ("boat", "orange"): pgettext("boat", "orange"),
+        ("boat", "teal"): pgettext("boat", "teal"),
+        # TRANSLATORS: a boat's colour alone, after its landing ("N1 brown") or on a card.
+        ("alone", "brown"): pgettext("boat colour", "brown"),
+        ("alone", "green"): pgettext("boat colour", "green"),
+        ("alone", "blue"): pgettext("boat colour", "blue"),
+        ("alone", "red"): pgettext("boat colour", "red"),
+        ("alone", "yellow"): pgettext("boat colour", "yellow"),
+        ("alone", "purple"): pgettext("boat colour", "purple"),
+        ("alone", "orange"): pgettext("boat colour", "orange"),
+        ("alone", "teal"): pgettext("boat colour", "teal"),
+    }
+
+
+def artifact_colours() -> dict[tuple[str, str], str]:
+    """The artifacts' colours by role: "artifact" ("picked up a white artifact") or "alone"
+    (a cargo's list: "with white, grey")."""
+    return {
+        # TRANSLATORS: an artifact's colour in "picked up a white artifact".
+        ("artifact", "white"): pgettext("artifact", "white"),
+        ("artifact", "grey"): pgettext("artifact", "grey"),
+        ("artifact", "black"): pgettext("artifact", "black"),
+        # TRANSLATORS: an artifact's colour alone, in a list of what an explorer carries.
+        ("alone", "white"): pgettext("artifact colour", "white"),
+        ("alone", "grey"): pgettext("artifact colour", "grey"),
+        ("alone", "black"): pgettext("artifact colour", "black"),
+    }
+
+
+def boat_colour(name: str, role: str = "boat") -> str:
+    return boat_colours().get((role, name), name)
+
+
+def artifact_colour(name: str, role: str = "artifact") -> str:
+    return artifact_colours().get((role, name), name)
+
+
+def direction(travel: int) -> str:
+    """A compass point's letter in the reader's language (``E``)."""
+    letters = {
+        Direction.N: pgettext("compass", "N"),
+        Direction.E: pgettext("compass", "E"),
+        Direction.S: pgettext("compass", "S"),
+        Direction.W: pgettext("compass", "W"),
+    }
+    return letters[Direction(travel)]
+
+
+def _glyph(tile: int) -> str:
+    return C.flows[C.lava_tile(tile).flow].glyph
 
 
 def tile_text(tile: int) -> str:
     if C.is_lava(tile):
         lava = C.lava_tile(tile)
-        return f"lava {C.flows[lava.flow].glyph} ({lava.shape})"
-    return f"a {C.terrain[tile].mp} MP tile ({_letters(tile)})"
+        shape = _(lava.shape) if lava.shape in SHAPES else lava.shape
+        return _("lava {glyph} ({shape})").format(glyph=_glyph(tile), shape=shape)
+    return _("a {mp} MP tile ({squares})").format(mp=C.terrain[tile].mp, squares=_letters(tile))
 
 
 def _letters(tile: int) -> str:
@@ -35,120 +112,254 @@ def _tile_name(tile: int) -> str:
     """A tile in a hand, by its squares as they lie unturned ("tile JJWM")."""
     if C.is_lava(tile):
         return tile_text(tile)
-    return f"tile {_letters(tile)}"
+    return _("tile {squares}").format(squares=_letters(tile))
+
+
+def card_title(card: Card) -> str:
+    """A card's short name in the reader's language ("jungle movement", "3 white: +2")."""
+    match card.action:
+        case "jungle":
+            return _("jungle movement")
+        case "water":
+            return _("water movement")
+        case "mountain":
+            return _("mountain movement")
+        case "earthquake":
+            return _("earthquake")
+        case "helicopter":
+            return _("helicopter rescue")
+    if card.boat is not None:
+        return _("{colour} boat: +{vp}").format(colour=boat_colour(card.boat, "alone"), vp=card.vp)
+    needs = dict(card.needs)
+    if "no_penalty" in needs:
+        return _("no penalty for empty places")
+    if "explorers" in needs:
+        return _("{n} saved explorers: +{vp}").format(n=needs["explorers"], vp=card.vp)
+    parts = [_needed(colour, n) for colour, n in card.needs]
+    return _("{needs}: +{vp}").format(needs=" + ".join(parts), vp=card.vp)
+
+
+def _needed(colour: str, n: int) -> str:
+    match colour:
+        case "white":
+            return ngettext("{n} white", "{n} white", n).format(n=n)
+        case "grey":
+            return ngettext("{n} grey", "{n} grey", n).format(n=n)
+        case "black":
+            return ngettext("{n} black", "{n} black", n).format(n=n)
+    return f"{n} {colour}"
 
 
 def card_text(card: str) -> str:
-    return C.card(card).title() if card in C.cards_by_id else "a hidden card"
+    return card_title(C.card(card)) if card in C.cards_by_id else _("a hidden card")
 
 
 def _cards(cards: Sequence[str]) -> str:
     if all(card not in C.cards_by_id for card in cards):
-        return f"{len(cards)} cards"
+        return ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards))
     return ", ".join(card_text(card) for card in cards)
 
 
-def _list(items: Sequence[str]) -> str:
-    return ", ".join(items) if items else "nothing"
+def _artifacts(items: Sequence[str]) -> str:
+    """``white, grey``, or ``nothing``."""
+    return ", ".join(artifact_colour(c, "alone") for c in items) if items else _("nothing")
+
+
+def together(names: Sequence[str]) -> str:
+    """``Red and Blue`` (``Red and Blue and Green``)."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{first} and {second}").format(first=said, second=name)
+    return said
+
+
+def who_of(names: Sequence[str]) -> Who:
+    """``who(seat)``: the player's name, ``Seat N`` past the known names, ``?`` for no seat."""
+
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        return names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
+
+    return who
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    return describe_with(_SENTENCES, event, names)
+    return describe_with(_SENTENCES, event, names, who_of(names))
+
+
+def _path(path: Sequence[tuple[int, int]]) -> str:
+    return " → ".join(space_name(s) for s in path)
 
 
 def _lava_placed(e: ev.LavaPlaced, who: Who) -> str:
-    glyph = C.flows[C.lava_tile(e.tile).flow].glyph
-    verb = "tunnelled to" if e.slot != e.head else "flowed onto"
-    losses = [f"{who(seat)}'s explorer {index + 1} lost" for seat, index in e.lost_explorers]
+    glyph, slot = _glyph(e.tile), slot_name(e.slot)
+    losses = [
+        _("{player}'s explorer {n} lost").format(player=who(seat), n=index + 1)
+        for seat, index in e.lost_explorers
+    ]
     if e.lost_artifacts:
-        losses.append(f"{len(e.lost_artifacts)} artifact(s) lost ({', '.join(e.lost_artifacts)})")
+        losses.append(
+            ngettext(
+                "{n} artifact(s) lost ({artifacts})",
+                "{n} artifact(s) lost ({artifacts})",
+                len(e.lost_artifacts),
+            ).format(n=len(e.lost_artifacts), artifacts=_artifacts(e.lost_artifacts))
+        )
     if losses:
-        return f"Lava {glyph} covered {slot_name(e.slot)}: {'; '.join(losses)}"
-    return f"Lava {glyph} {verb} {slot_name(e.slot)} ({Direction(e.travel).name})"
+        return _("Lava {glyph} covered {slot}: {losses}").format(
+            glyph=glyph, slot=slot, losses="; ".join(losses)
+        )
+    if e.slot != e.head:
+        text = _("Lava {glyph} tunnelled to {slot} ({direction})")
+    else:
+        text = _("Lava {glyph} flowed onto {slot} ({direction})")
+    return text.format(glyph=glyph, slot=slot, direction=direction(e.travel))
 
 
 def _end(e: ev.EndTriggered, who: Who) -> str:
-    reason = REASONS.get(e.reason, e.reason)
-    rest = f"; {_list([who(s) for s in e.final_turns])} play once more" if e.final_turns else ""
-    return f"The game is ending: {reason}. {who(e.seat)} finishes the turn{rest}"
+    reason = _(REASONS[e.reason]) if e.reason in REASONS else e.reason
+    said = {"reason": reason, "player": who(e.seat)}
+    if e.final_turns:
+        return ngettext(
+            "The game is ending: {reason}. {player} finishes the turn; {players} play once more",
+            "The game is ending: {reason}. {player} finishes the turn; {players} play once more",
+            len(e.final_turns),
+        ).format(players=", ".join(who(s) for s in e.final_turns), **said)
+    return _("The game is ending: {reason}. {player} finishes the turn").format(**said)
+
+
+def _tile_placed(e: ev.TilePlaced, who: Who) -> str:
+    said = {"player": who(e.seat), "tile": _tile_name(e.tile), "slot": slot_name(e.slot)}
+    if e.rotation % 4:
+        return _("{player} placed {tile} at {slot}, turned {degrees}°").format(
+            degrees=90 * (e.rotation % 4), **said
+        )
+    return _("{player} placed {tile} at {slot}").format(**said)
+
+
+def _boarded(e: ev.BoatBoarded, who: Who) -> str:
+    said = {
+        "player": who(e.seat),
+        "n": e.explorer + 1,
+        "colour": boat_colour(C.boats[e.boat].colour),
+        "cargo": _artifacts(e.cargo),
+    }
+    if e.left:
+        return _(
+            "{player}'s explorer {n} boarded the {colour} boat with {cargo} (left behind: {left})"
+        ).format(left=_artifacts(e.left), **said)
+    return _("{player}'s explorer {n} boarded the {colour} boat with {cargo}").format(**said)
+
+
+def _final(e: ev.FinalScoring, who: Who) -> str:
+    scores = ", ".join(f"{who(s)} {score}" for s, score in enumerate(e.scores))
+    winners = together([who(w) for w in e.winners])
+    if len(e.winners) > 1:
+        return _("Final scoring: {scores} — {winners} win").format(scores=scores, winners=winners)
+    return _("Final scoring: {scores} — {winners} wins").format(scores=scores, winners=winners)
+
+
+def _revealed(e: ev.TasksRevealed, who: Who) -> str:
+    hands = "; ".join(
+        _("{player}: {cards}").format(player=who(s), cards=_cards(hand) if hand else _("none"))
+        for s, hand in enumerate(e.hands)
+    )
+    return _("Cards revealed: {hands}").format(hands=hands)
 
 
 _SENTENCES: Sentences = {
-    ev.StartTilesLaid: lambda e, who: f"{len(e.tiles)} start tiles and their artifacts laid",
-    ev.BoatsDocked: lambda e, who: (
-        "Boats docked: "
-        + ", ".join(f"{C.landings[i].name} {C.boats[b].colour}" for i, b in enumerate(e.boats))
-    ),
-    ev.StartPlayerChosen: lambda e, who: (
-        f"{who(e.seat)} is the start player: {who(e.seat)} places the first explorer; whoever "
-        "places the last one takes the first turn"
-    ),
-    ev.ExplorerPlaced: lambda e, who: (
-        f"{who(e.seat)} placed explorer {e.explorer + 1} on {space_name(e.space)}"
-    ),
-    ev.TileDrawn: lambda e, who: f"{who(e.seat)} drew {tile_text(e.tile)}",
-    ev.LavaReturned: lambda e, who: f"{len(e.tiles)} set-aside lava tile(s) go back into the bag",
-    ev.TurnStarted: lambda e, who: f"Turn {e.turn}: {who(e.seat)}",
-    ev.TilePlaced: lambda e, who: (
-        f"{who(e.seat)} placed {_tile_name(e.tile)} at {slot_name(e.slot)}"
-        + (f", turned {90 * (e.rotation % 4)}°" if e.rotation % 4 else "")
-    ),
-    ev.TileSpent: lambda e, who: f"{who(e.seat)} spent {_tile_name(e.tile)} for {e.mp} MP",
-    ev.ExplorerMoved: lambda e, who: (
-        f"{who(e.seat)} moved explorer {e.explorer + 1} to {space_name(e.path[-1])} "
-        f"({e.cost} MP: {' → '.join(space_name(s) for s in e.path)})"
-    ),
-    ev.ArtifactPickedUp: lambda e, who: (
-        f"{who(e.seat)}'s explorer {e.explorer + 1} picked up a {e.colour} artifact"
-    ),
-    ev.ArtifactDropped: lambda e, who: (
-        f"{who(e.seat)}'s explorer {e.explorer + 1} dropped a {e.colour} artifact"
-    ),
-    ev.BoatBoarded: lambda e, who: (
-        f"{who(e.seat)}'s explorer {e.explorer + 1} boarded the {C.boats[e.boat].colour} boat "
-        f"with {_list(e.cargo)}" + (f" (left behind: {_list(e.left)})" if e.left else "")
-    ),
-    ev.TurnPlayed: lambda e, who: (
-        f"{who(e.seat)} played every tile" + (f" ({e.unused_mp} MP unused)" if e.unused_mp else "")
-    ),
-    ev.LavaPlaced: _lava_placed,
-    ev.LavaRemoved: lambda e, who: (
-        f"Lava {C.flows[C.lava_tile(e.tile).flow].glyph} cannot be placed and leaves the game"
-    ),
-    ev.TurnEnded: lambda e, who: f"{who(e.seat)}'s turn ends",
-    ev.EndTriggered: _end,
-    ev.CardsDealt: lambda e, who: (
-        f"{len(e.hands[0]) if e.hands else 0} cards dealt to each player; "
-        f"{len(e.undealt)} leave the game unseen"
-    ),
-    ev.CardsKept: lambda e, who: f"{who(e.seat)} keeps {_cards(e.kept)}",
-    ev.CardMoved: lambda e, who: (
-        f"{who(e.seat)} played {card_text(e.card)}: explorer {e.explorer + 1} to "
-        f"{space_name(e.path[-1])} ({' → '.join(space_name(s) for s in e.path)})"
-    ),
-    ev.EarthquakeStruck: lambda e, who: (
-        f"{who(e.seat)} played an earthquake: the tile at {slot_name(e.slot)} turns "
-        f"(now {e.rotation} quarter turns)"
-    ),
-    ev.QuakeDrawChosen: lambda e, who: (
-        f"{who(e.seat)} draws a tile after the earthquake"
-        if e.draw
-        else f"{who(e.seat)} draws no tile after the earthquake"
-    ),
-    ev.ExplorerRescued: lambda e, who: (
-        f"{who(e.seat)} played a helicopter rescue: explorer {e.explorer + 1} flown out with "
-        f"{_list(e.artifacts)}"
-    ),
-    ev.TasksRevealed: lambda e, who: (
-        "Cards revealed: "
-        + "; ".join(
-            f"{who(s)}: {_cards(hand) if hand else 'none'}" for s, hand in enumerate(e.hands)
+    ev.StartTilesLaid: lambda e, who: ngettext(
+        "{n} start tile and its artifacts laid",
+        "{n} start tiles and their artifacts laid",
+        len(e.tiles),
+    ).format(n=len(e.tiles)),
+    ev.BoatsDocked: lambda e, who: _("Boats docked: {boats}").format(
+        boats=", ".join(
+            f"{C.landings[i].name} {boat_colour(C.boats[b].colour, 'alone')}"
+            for i, b in enumerate(e.boats)
         )
     ),
-    ev.FinalScoring: lambda e, who: (
-        "Final scoring: "
-        + ", ".join(f"{who(s)} {score}" for s, score in enumerate(e.scores))
-        + f" — {' and '.join(who(w) for w in e.winners)} "
-        + ("win" if len(e.winners) > 1 else "wins")
+    ev.StartPlayerChosen: lambda e, who: _(
+        "{player} is the start player: {player} places the first explorer; whoever places the "
+        "last one takes the first turn"
+    ).format(player=who(e.seat)),
+    ev.ExplorerPlaced: lambda e, who: _("{player} placed explorer {n} on {space}").format(
+        player=who(e.seat), n=e.explorer + 1, space=space_name(e.space)
+    ),
+    ev.TileDrawn: lambda e, who: _("{player} drew {tile}").format(
+        player=who(e.seat), tile=tile_text(e.tile)
+    ),
+    ev.LavaReturned: lambda e, who: ngettext(
+        "{n} set-aside lava tile(s) go back into the bag",
+        "{n} set-aside lava tile(s) go back into the bag",
+        len(e.tiles),
+    ).format(n=len(e.tiles)),
+    ev.TurnStarted: lambda e, who: _("Turn {turn}: {player}").format(
+        turn=e.turn, player=who(e.seat)
+    ),
+    ev.TilePlaced: _tile_placed,
+    ev.TileSpent: lambda e, who: _("{player} spent {tile} for {mp} MP").format(
+        player=who(e.seat), tile=_tile_name(e.tile), mp=e.mp
+    ),
+    ev.ExplorerMoved: lambda e, who: _(
+        "{player} moved explorer {n} to {space} ({cost} MP: {path})"
+    ).format(
+        player=who(e.seat),
+        n=e.explorer + 1,
+        space=space_name(e.path[-1]),
+        cost=e.cost,
+        path=_path(e.path),
+    ),
+    ev.ArtifactPickedUp: lambda e, who: _(
+        "{player}'s explorer {n} picked up a {colour} artifact"
+    ).format(player=who(e.seat), n=e.explorer + 1, colour=artifact_colour(e.colour)),
+    ev.ArtifactDropped: lambda e, who: _(
+        "{player}'s explorer {n} dropped a {colour} artifact"
+    ).format(player=who(e.seat), n=e.explorer + 1, colour=artifact_colour(e.colour)),
+    ev.BoatBoarded: _boarded,
+    ev.TurnPlayed: lambda e, who: (
+        _("{player} played every tile ({mp} MP unused)").format(player=who(e.seat), mp=e.unused_mp)
+        if e.unused_mp
+        else _("{player} played every tile").format(player=who(e.seat))
+    ),
+    ev.LavaPlaced: _lava_placed,
+    ev.LavaRemoved: lambda e, who: _("Lava {glyph} cannot be placed and leaves the game").format(
+        glyph=_glyph(e.tile)
+    ),
+    ev.TurnEnded: lambda e, who: _("{player}'s turn ends").format(player=who(e.seat)),
+    ev.EndTriggered: _end,
+    ev.CardsDealt: lambda e, who: _(
+        "{n} cards dealt to each player; {undealt} leave the game unseen"
+    ).format(n=len(e.hands[0]) if e.hands else 0, undealt=len(e.undealt)),
+    ev.CardsKept: lambda e, who: _("{player} keeps {cards}").format(
+        player=who(e.seat), cards=_cards(e.kept)
+    ),
+    ev.CardMoved: lambda e, who: _(
+        "{player} played {card}: explorer {n} to {space} ({path})"
+    ).format(
+        player=who(e.seat),
+        card=card_text(e.card),
+        n=e.explorer + 1,
+        space=space_name(e.path[-1]),
+        path=_path(e.path),
+    ),
+    ev.EarthquakeStruck: lambda e, who: ngettext(
+        "{player} played an earthquake: the tile at {slot} turns (now {n} quarter turns)",
+        "{player} played an earthquake: the tile at {slot} turns (now {n} quarter turns)",
+        e.rotation,
+    ).format(player=who(e.seat), slot=slot_name(e.slot), n=e.rotation),
+    ev.QuakeDrawChosen: lambda e, who: (
+        _("{player} draws a tile after the earthquake")
+        if e.draw
+        else _("{player} draws no tile after the earthquake")
+    ).format(player=who(e.seat)),
+    ev.ExplorerRescued: lambda e, who: _(
+        "{player} played a helicopter rescue: explorer {n} flown out with {artifacts}"
+    ).format(player=who(e.seat), n=e.explorer + 1, artifacts=_artifacts(e.artifacts)),
+    ev.TasksRevealed: _revealed,
+    ev.FinalScoring: _final,
+    Undone: lambda e, who: _("{player} took back their last move (from event {n} on)").format(
+        player=who(e.seat), n=e.back_to
     ),
 }
