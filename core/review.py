@@ -360,3 +360,41 @@ def _rng(text: str) -> Random:
 def reviewing(level: Level, iterations: int | None) -> Level:
     """``level`` as a review uses it: iterations only (reproducible), no beginner's slips."""
     return replace(level, iterations=iterations or level.iterations, seconds=None, blunder=0.0)
+
+
+def weigh_at(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    level: Level,
+    envelopes: Sequence[Envelope],
+    seq: int,
+    commands: Sequence[Command],
+    *,
+    samples: int = 16,
+    seed: str = "review",
+) -> list[tuple[float, float]]:
+    """Each of ``commands`` as the seat deciding at event ``seq`` could have played it instead:
+    its winning chance and the points it gains, weighed from that seat's view then (with what
+    it remembered of its past decisions) by the very playouts :func:`review` weighed the best
+    and the played command with, so a lesson's figures and the review's agree."""
+    seat = getattr(envelopes[seq].event, "seat", None)
+    if not isinstance(seat, int):
+        raise CalderaError(f"event {seq} is no seat's decision")
+    bot = SearchBot(hooks, level, f"{seed}/{seat}", timed=False)
+    found: list[Any] = []
+
+    def look(state: Any, env: Envelope) -> None:
+        event = env.event
+        if state is None or isinstance(event, GameStarted | TableEvent | GameEnded | Undone):
+            return
+        if rules.command_for(event) is not None and getattr(event, "seat", None) == seat:
+            view = rules.view(state, seat)
+            bot.memory = hooks.remember(bot.memory, view, seat)
+            if env.seq == seq:
+                found.append(view)
+
+    Follower(rules, on_event=look).follow_all(list(envelopes[: seq + 1]))
+    if not found:
+        raise CalderaError(f"event {seq} is no seat's decision")
+    weighed = _weigh(rules, hooks, level, found[0], seat, commands, bot, seq, samples)
+    return [(_kept(_calibrated(rules.game, level, c)), _kept(p)) for c, p in weighed]

@@ -187,3 +187,18 @@ def test_two_true_states_with_the_same_view_are_judged_alike() -> None:
         bot = SearchBot(hooks, level, "same", timed=False)
         judged.append(_judge(rules, hooks, level, bot, true_state, 0, command, seq, 3))
     assert judged[0] == judged[1]
+
+
+def test_a_lesson_weighs_the_moves_as_the_review_did() -> None:
+    from core.review import weigh_at
+
+    referee = played("kilauea", "review-8", {"turn_limit": 4}, ("greedy", "random"))
+    hooks, level = judge("kilauea")
+    done = review(referee.rules, hooks, level, referee.log, seats=[1], samples=4)
+    judged = next(d for d in done.of(1) if d.best != d.played)
+    (best, _), (played_, _) = weigh_at(referee.rules, hooks, level, referee.log, judged.seq,
+                                       [judged.best, judged.played], samples=4)  # fmt: skip
+    assert best == judged.chance  # the same deals and playouts, the same figures
+    assert max(0.0, best - played_) == pytest.approx(judged.chance_lost, abs=1e-5)
+    with pytest.raises(CalderaError, match="no seat's decision"):
+        weigh_at(referee.rules, hooks, level, referee.log, 0, [judged.best])

@@ -143,3 +143,44 @@ def test_a_reviewed_replay_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+async def test_learn_from_your_mistakes_asks_for_a_better_move_and_weighs_it(
+    tmp_path: Path,
+) -> None:
+    from tui.screens.lesson import LessonScreen
+
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    review, where = planted(path)
+    blunder = next(d for d in review.decisions if d.seq == where["blunder"])
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await replay(pilot)
+        await pilot.press("f")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen)
+        assert [d.seq for d in lesson.mistakes] == [where["blunder"]]  # not the inaccuracy
+        assert screen.position == blunder.seq - 1, "the position she decided in"
+        text = screen_text(pilot)
+        assert "Learn from your mistakes — Ann (1 of 1)" in text and "a blunder" in text
+        assert blunder.played not in lesson.offered and blunder.best in lesson.offered
+
+        others = [i for i, c in enumerate(lesson.offered) if c != blunder.best]
+        if others:  # a move the search did not prefer: it says which it did, in words
+            await pilot.press(*["down"] * others[0], "enter")
+            await wait_for(pilot, lambda: bool(lesson.verdict), "the move weighed")
+            assert "The search preferred " in lesson.verdict
+            assert "Yours keeps " in lesson.verdict and "the game's " in lesson.verdict
+            await pilot.press(*["up"] * others[0])
+        await pilot.press(*["down"] * lesson.offered.index(blunder.best))
+        lesson.verdict = ""
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(lesson.verdict), "the search's move weighed")
+        assert lesson.verdict.startswith("Well found") and "preferred" not in lesson.verdict
+
+        await pilot.press("n")
+        assert any("last mistake" in n.message for n in app._notifications)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "back to the replay")

@@ -141,11 +141,18 @@ class ReplayScreen(FollowsSize, Screen[None]):
         Binding(
             "w", "chance_of", "Chance of", show=False, tooltip="Draw another seat's winning chance"
         ),
+        Binding(
+            "f",
+            "lesson",
+            "Learn",
+            tooltip="Learn from the mistakes of the seat drawn: find a better move at each",
+        ),
         Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
     ]
 
     FOOTER_LEAVES_OUT: ClassVar[tuple[str, ...]] = (  # on a narrow terminal, in this order
-        "export", "goto", "speed", "view_as", "jump", "continue_here", "turn", "mistake",
+        "export", "goto", "speed", "view_as", "lesson", "jump", "continue_here", "turn",
+        "mistake",
     )  # fmt: skip
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = ()  # the game's own, for [ and ]
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)  # the smallest terminal it works in
@@ -328,6 +335,20 @@ class ReplayScreen(FollowsSize, Screen[None]):
         judged = self.marks.by_seq[seq]
         return decision_words(self.rules, self.timeline.envelopes, self.names, judged)
 
+    def action_lesson(self) -> None:
+        """Learn from the mistakes of the seat drawn: a better move asked at each."""
+        from tui.screens.lesson import LessonScreen
+
+        if self.marks is None or not (mistakes := self.marks.mistakes(self.chance_seat)):
+            return
+
+        def goto(seq: int) -> None:
+            self.playing = False
+            self.position = seq
+
+        lesson = LessonScreen(self.rules, self.timeline.envelopes, self.names, mistakes, goto)
+        self.app.push_screen(lesson)
+
     def action_chance_of(self) -> None:
         """The timeline draws the next seat's winning chance."""
         self.chance_seat = (self.chance_seat + 1) % len(self.names)
@@ -382,6 +403,8 @@ class ReplayScreen(FollowsSize, Screen[None]):
                 and self.marks.next_mistake(self.chance_seat, self.position, forward=forward)
                 is not None
             )
+        if action == "lesson":
+            return self.marks is not None and bool(self.marks.mistakes(self.chance_seat))
         if action == "chance_of":
             return self.marks is not None and len(self.names) > 1
         return True

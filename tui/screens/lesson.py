@@ -1,0 +1,162 @@
+"""Learn from your mistakes: over a reviewed replay, stop at each mistake or blunder of one seat
+(the board shows the position the seat decided in), ask for a better move among the commands
+the search weighs there, then weigh the one chosen beside the search's choice and the game's by
+the review's own playouts (:func:`core.review.weigh_at`, in a thread) and say, in the game's
+words, what the search preferred and what each keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from core.codec import Envelope
+from core.fold import state_before
+from core.messages import Command
+from core.protocol import Rules
+from core.review import INACCURACY, POINTS, Judged
+from tui.screens.review import SAMPLES, judge
+
+
+class LessonScreen(ModalScreen[None]):
+    """``seat``'s mistakes (``mistakes``, in order), one after another; ``goto(seq)`` shows
+    the replay at event ``seq`` behind the lesson."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next", "Next mistake", tooltip="The seat's next mistake"),
+        Binding("escape,q", "close", "Stop", tooltip="Leave the lesson"),
+    ]
+
+    def __init__(
+        self,
+        rules: Rules[Any],
+        envelopes: Sequence[Envelope],
+        names: Sequence[str],
+        mistakes: Sequence[Judged],
+        goto: Callable[[int], None],
+    ) -> None:
+        super().__init__()
+        self.rules, self.envelopes, self.names = rules, list(envelopes), tuple(names)
+        self.mistakes = list(mistakes)
+        self.goto = goto
+        self.at = 0
+        self.offered: list[Command] = []
+        self.verdict = ""  # what the search made of the move chosen, once weighed
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog lesson"):
+            yield Label("", id="lesson-title", classes="dialog-title")
+            yield Static("", id="lesson-ask")
+            yield OptionList(id="lesson-moves")
+            yield Static("", id="lesson-verdict")
+            yield Label("enter tries a move · n next mistake · escape stops", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self._ask()
+
+    @property
+    def judged(self) -> Judged:
+        return self.mistakes[self.at]
+
+    def _ask(self) -> None:
+        """The mistake at hand: its position behind, the question and the moves to try."""
+        judged = self.judged
+        seat, name = judged.seat, self.names[judged.seat]
+        self.goto(judged.seq - 1)  # the position the seat decided in
+        state = state_before(self.rules, self.envelopes, judged.seq)
+        view = self.rules.view(state, seat)
+        played = self._words(view, judged.played)
+        self.query_one("#lesson-title", Label).update(
+            f"Learn from your mistakes — {name} ({self.at + 1} of {len(self.mistakes)})"
+        )
+        self.query_one("#lesson-ask", Static).update(
+            f"Event {judged.seq}, {name}'s move: {played} — a {judged.mark}. Find a better one:"
+        )
+        found = judge(self.rules)
+        legal = self.rules.legal_commands(view, seat)
+        weighed = list(found[0].candidates(view, seat, legal)) if found else list(legal)
+        if judged.best not in weighed:
+            weighed.insert(0, judged.best)
+        self.offered = [c for c in weighed if c != judged.played]
+        moves = self.query_one("#lesson-moves", OptionList)
+        moves.clear_options()
+        moves.add_options([Option(self._words(view, c)) for c in self.offered])
+        moves.highlighted = 0
+        moves.focus()
+        self.verdict = ""
+        self.query_one("#lesson-verdict", Static).update("")
+
+    def _words(self, view: Any, command: Command) -> str:
+        from tui.lines.player import command_words
+
+        words = command_words(self.rules, view, self.judged.seat, command, self.names)
+        return words.removeprefix(f"{self.names[self.judged.seat]} ")
+
+    @on(OptionList.OptionSelected, "#lesson-moves")
+    def _tried(self, message: OptionList.OptionSelected) -> None:
+        self.query_one("#lesson-verdict", Static).update("Weighing it…")
+        self._weigh(self.at, self.offered[message.option_index])
+
+    @work(thread=True, exclusive=True)
+    def _weigh(self, at: int, tried: Command) -> None:
+        from core.review import weigh_at
+
+        worker = get_current_worker()
+        judged = self.mistakes[at]
+        found = judge(self.rules)
+        if found is None:
+            return
+        hooks, level = found
+        commands = [judged.best, judged.played, tried]
+        kept = weigh_at(
+            self.rules, hooks, level, self.envelopes, judged.seq, commands, samples=SAMPLES
+        )
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._said, at, tried, kept)
+
+    def _said(self, at: int, tried: Command, kept: list[tuple[float, float]]) -> None:
+        if at != self.at:
+            return  # the lesson went on meanwhile
+        judged = self.judged
+        view = self.rules.view(state_before(self.rules, self.envelopes, judged.seq), judged.seat)
+        (best, best_points), (played, played_points), (mine, points) = kept
+        lost, cost = best - mine, best_points - points
+        if tried == judged.best or (lost < INACCURACY and cost < POINTS["inaccuracy"]):
+            head = "Well found: the search sees no better."
+        elif mine > played:
+            head = "Better than the game's move, but the search still preferred another."
+        else:
+            head = "No better than the game's move."
+        lines = [
+            head,
+            f"Yours keeps {100 * mine:.0f}% of winning chance and {points:+.1f} points over the "
+            f"next turns; the game's {100 * played:.0f}% and {played_points:+.1f}.",
+        ]
+        if tried != judged.best:
+            lines.append(
+                f"The search preferred {self._words(view, judged.best)}: it keeps "
+                f"{100 * best:.0f}% and {best_points:+.1f} points."
+            )
+        self.verdict = "\n".join(lines)
+        self.query_one("#lesson-verdict", Static).update(self.verdict)
+
+    def action_next(self) -> None:
+        if self.at + 1 >= len(self.mistakes):
+            self.notify("That was the last mistake.", timeout=4)
+            return
+        self.workers.cancel_all()
+        self.at += 1
+        self._ask()
+
+    def action_close(self) -> None:
+        self.workers.cancel_all()
+        self.dismiss(None)
