@@ -99,9 +99,9 @@ def sync_flood(address: BrokerAddress, big: str) -> list[Flooder]:
     flooders = []
     for n in range(20):
         name = f"flood{n}"
-        join = (topics.join(big, name), pack({"role": "spectator", "name": name,
+        join = (topics.join(big, name), pack({"k": "join", "role": "spectator", "name": name,
                                               "seat": None, "bot": None}))  # fmt: skip
-        sync = (topics.sync(big, name), pack({"from": 0}))
+        sync = (topics.sync(big, name), pack({"k": "sync", "from": 0}))
         flooders.append(Flooder(address, name, lambda _n, s=sync: s, [join]))
     return flooders
 

@@ -26,12 +26,12 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from core.codec import unpack
+import msgspec
+
 from core.errors import CodecError
 from core.games import get_rules
 from net.club import work
@@ -48,7 +48,6 @@ from net.wire import topics
 from net.wire.messages import (
     Gone,
     JoinRequest,
-    LadderListing,
     Order,
     Rank,
     SeatListing,
@@ -59,10 +58,12 @@ from net.wire.messages import (
     TableRequest,
     Ticket,
     encode,
-    host_message_from_wire,
     identity_of,
-    listing_message_from_wire,
-    server_message_from_wire,
+    read_host_message,
+    read_ladder,
+    read_listing,
+    read_server_listing,
+    read_server_reply,
 )
 
 log = logging.getLogger("caldera.net")
@@ -200,7 +201,7 @@ class Lobby:
             self._on_server(key, payload)
         elif route.kind == "ratings" and len(route.rest) == 1 and self.link.sender is not None:
             try:
-                ladder = LadderListing.from_wire(unpack(payload)) if payload else None
+                ladder = read_ladder(payload) if payload else None
             except CodecError as exc:
                 log.info("lobby: ignoring an unreadable ladder for %s: %s", key, exc)
                 return
@@ -253,7 +254,7 @@ class Lobby:
             log.info("lobby: ignoring a card for table %s signed by another key", table)
             return None
         try:
-            message = listing_message_from_wire(unpack(payload))
+            message = read_listing(payload)
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
             return None
@@ -270,7 +271,7 @@ class Lobby:
             return
         sender = self.link.sender
         try:
-            answer = host_message_from_wire(unpack(payload))
+            answer = read_host_message(payload)
         except CodecError:
             return
         if not isinstance(answer, Ticket) or not self._looks.asked(table, answer.nonce):
@@ -387,7 +388,7 @@ class Lobby:
         if sender is None or (known is not None and not self.book.vouch(server, sender)):
             return
         try:
-            message = server_message_from_wire(unpack(payload))
+            message = read_server_listing(payload)
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for server %s: %s", server, exc)
             return
@@ -403,7 +404,7 @@ class Lobby:
         """A server's answer: to a look (its card: it is offered from now on), or to a table
         request; believed only when the server's key signed it."""
         try:
-            reply = ServerReply.from_wire(unpack(payload))
+            reply = read_server_reply(payload)
         except CodecError:
             return
         if not self.book.vouch(server, self.link.sender):
@@ -515,7 +516,7 @@ class Lobby:
             name=name or f"{self.name}'s table",
             bots=bots,
             bot=bot,
-            bot_delay=bot_delay,
+            bot_delay_ms=round(bot_delay * 1000),
             options=dict(options or {}),
             clock=clock,
             on_timeout=on_timeout,
@@ -524,7 +525,7 @@ class Lobby:
         # a server that has not met our key wants some work first (net.club.work): ~0.1 s, off the
         # loop
         proof = await asyncio.to_thread(work.solve, server, self.keys.public.hex(), request.id)
-        request = replace(request, work=proof)
+        request = msgspec.structs.replace(request, work=proof)
         future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
         self._server_replies[request.id] = (server, future)
         self.link.publish(topics.server_request(server, self.identity), encode(request))

@@ -45,7 +45,6 @@ from pathlib import Path
 from typing import Any
 
 from core.bots import bot_kinds
-from core.codec import unpack
 from core.errors import CalderaError, CodecError
 from core.games import GAMES, get_rules
 from net.club import work
@@ -63,6 +62,7 @@ from net.wire.messages import (
     MAX_RANKS,
     Gone,
     LadderListing,
+    OtherProtocol,
     Rank,
     ServerListing,
     ServerProbe,
@@ -70,8 +70,10 @@ from net.wire.messages import (
     TableRequest,
     clean_name,
     encode,
-    server_message_from_wire,
-    server_request_from_wire,
+    peek,
+    read_server_listing,
+    read_server_request,
+    update_line,
 )
 from replays import unfinished
 
@@ -91,7 +93,7 @@ def _left(payload: bytes) -> bool:
     if not payload:
         return True
     try:
-        return isinstance(server_message_from_wire(unpack(payload)), Gone)
+        return isinstance(read_server_listing(payload), Gone)
     except CodecError:
         return False
 
@@ -152,7 +154,7 @@ class Server:
         self._card_n = 0
         self.own_card = OwnListing(
             self.keys.public,
-            lambda obj: server_message_from_wire(obj).order,
+            lambda data: read_server_listing(data).order,
             self._publish_card,
         )
         self._taking_over: asyncio.Task[None] | None = None
@@ -462,7 +464,11 @@ class Server:
         who = sender.hex()
         reply_topic = topics.server_reply(self.server, client)
         try:
-            request = server_request_from_wire(unpack(payload))
+            request = read_server_request(payload)
+        except OtherProtocol:  # an older Caldera: it reads this answer and shows it
+            reply = ServerReply(peek(payload, "id"), reason=update_line("this server"))
+            self._refuse(who, reply_topic, reply)
+            return
         except CodecError as exc:
             self._refuse(who, reply_topic, ServerReply("", reason=f"malformed: {exc}"))
             return

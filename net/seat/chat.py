@@ -20,7 +20,6 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.codec import unpack
 from core.errors import CodecError
 from net.errors import NetError
 from net.link.connection import Link
@@ -35,7 +34,7 @@ from net.wire.messages import (
     chat_data,
     chat_text,
     encode,
-    host_message_from_wire,
+    read_host_message,
 )
 
 log = logging.getLogger("caldera.net")
@@ -160,7 +159,7 @@ class TableChat:
             self._drop(f"a chat line on {topic} not relayed by the host")
             return
         try:
-            said = host_message_from_wire(unpack(payload))
+            said = read_host_message(payload)
         except CodecError as exc:
             self._drop(f"an unreadable chat line: {exc}")
             return

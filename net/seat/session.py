@@ -35,10 +35,11 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from core.codec import Envelope, unpack
+import msgspec
+
+from core.codec import Envelope
 from core.errors import CodecError, IllegalCommand
 from core.follower import Follower
 from core.games import get_rules
@@ -66,6 +67,7 @@ from net.wire.messages import (
     Joined,
     JoinRequest,
     Order,
+    OtherProtocol,
     Presence,
     Refused,
     Result,
@@ -73,8 +75,10 @@ from net.wire.messages import (
     TableListing,
     Ticket,
     encode,
-    host_message_from_wire,
-    listing_message_from_wire,
+    peek,
+    read_host_message,
+    read_listing,
+    read_table_listing,
 )
 from replays.proofs import command_data
 
@@ -264,9 +268,11 @@ class NetSession:
         if self._host_away:
             raise HostAway(self._away_words())
         request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
-        request = CommandRequest(request_id, len(self._envelopes), seat, command)
+        request = CommandRequest.of(request_id, len(self._envelopes), seat, command)
         signed = command_data(self.table, seat, request.expected_seq, request.body())
-        request = replace(request, sig=self.keys.sign_detached(signed))  # the proof it was us
+        request = msgspec.structs.replace(
+            request, sig=self.keys.sign_detached(signed)
+        )  # the proof it was us
         topic = topics.cmd(self.table, seat, self.identity)
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = pending = _Pending(topic, encode(request), future)
@@ -513,7 +519,7 @@ class NetSession:
         if route.table != self.table or route.kind not in ("events", "reply"):
             return  # not ours (some brokers send retained messages of others' subscriptions)
         try:
-            message = host_message_from_wire(unpack(payload))
+            message = read_host_message(payload)
         except CodecError as exc:
             log.warning("table %s: unreadable message from the host: %s", self.table, exc)
             return
@@ -581,7 +587,11 @@ class NetSession:
             return True
         if sender is not None and self.host_key is None and payload:
             try:
-                named = TableListing.from_wire(unpack(payload)).key
+                named = read_table_listing(payload).key
+            except OtherProtocol as exc:  # a table this Caldera cannot sit at: say why, once
+                if peek(payload, "key") == sender.hex() and topics.certifies(self.table, sender):
+                    self._cannot_join(str(exc))
+                named = None
             except CodecError:
                 named = None
             if named == sender.hex() and topics.certifies(self.table, sender):
@@ -589,6 +599,12 @@ class NetSession:
                 return True
         self._forged(sender, topics.card(self.table))
         return False
+
+    def _cannot_join(self, reason: str) -> None:
+        """The join waited for fails with ``reason`` (another protocol's table)."""
+        joined = self._joined
+        if joined is not None and not joined.done():
+            joined.set_exception(JoinRefused(reason))
 
     def _forged(self, sender: bytes | None, topic: str) -> None:
         who = "nobody" if sender is None else fingerprint(sender)
@@ -608,7 +624,7 @@ class NetSession:
 
     def _on_card(self, payload: bytes) -> None:
         try:
-            message = listing_message_from_wire(unpack(payload))
+            message = read_listing(payload)
         except CodecError as exc:
             log.warning("table %s: unreadable table card: %s", self.table, exc)
             return

@@ -31,7 +31,6 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import TypeVar
 
-from core.codec import unpack
 from core.errors import CodecError
 from net.link.connection import Link
 from net.table.seating import Seating
@@ -46,6 +45,7 @@ from net.wire.messages import (
     chat_data,
     chat_text,
     encode,
+    read_say,
 )
 
 log = logging.getLogger("caldera.net")
@@ -107,7 +107,7 @@ class Chatting:
         """A line from the key ``key`` under the id ``client``."""
         who = key.hex()
         try:
-            line = SayLine.from_wire(unpack(payload))
+            line = read_say(payload)
         except CodecError as exc:
             self._drop(client, f"malformed: {exc}")
             return

@@ -49,8 +49,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from core.clock import ON_TIMEOUT, ClockSpec
-from core.codec import unpack
 from core.errors import CalderaError, CodecError, ReplayError
 from core.lifecycle import Seated
 from core.protocol import Rules, Seat
@@ -72,15 +73,20 @@ from net.wire import topics
 from net.wire.messages import (
     Gone,
     Joined,
-    JoinRequest,
-    Presence,
+    OtherProtocol,
     Refused,
     SeatListing,
     TableListing,
     Ticket,
     clean_name,
     encode,
-    listing_message_from_wire,
+    from_plain,
+    peek,
+    plain,
+    read_join,
+    read_listing,
+    read_presence,
+    update_line,
 )
 from replays import unfinished
 from replays.file import read
@@ -185,7 +191,7 @@ class TableHost:
         )
         self.own_card = OwnListing(
             self.keys.public,
-            lambda obj: listing_message_from_wire(obj).order,
+            lambda data: read_listing(data).order,
             self._put_back,
         )
         # On a cluster, retained messages go over a connection of their own: on NATS a retained
@@ -275,7 +281,7 @@ class TableHost:
             raise ReplayError(f"{record.replay.name} is a local game: caldera play --resume")
         notes = record.details
         try:
-            cards = [SeatListing.from_wire(card) for card in notes["seats"]]
+            cards = [from_plain(card, SeatListing) for card in notes["seats"]]
             host = cls(
                 address,
                 rules_of_game(str(notes["game"])),
@@ -305,7 +311,7 @@ class TableHost:
             ) from None
         for seat, client in given.items():
             client = topics.check_name(client, "client id")  # its key: the first that signs
-            cards[seat] = replace(cards[seat], client=client, key=None)
+            cards[seat] = msgspec.structs.replace(cards[seat], client=client, key=None)
         host.seating.restore(cards)
         for seat, card in enumerate(cards):
             if card.client is None and card.bot:
@@ -319,7 +325,7 @@ class TableHost:
             "name": self.name,
             "host": self.host,
             "options": self.options,
-            "seats": [seat.to_wire() for seat in self.seats],
+            "seats": [plain(seat) for seat in self.seats],
             "bot_delay": self.bots.bot_delay,
             "standin": self.bots.standin,
             "standin_after": self.bots.standin_after,
@@ -652,7 +658,10 @@ class TableHost:
 
     def _on_join(self, client: str, who: str, payload: bytes) -> None:
         try:
-            request = JoinRequest.from_wire(unpack(payload))
+            request = read_join(payload)
+        except OtherProtocol:  # an older Caldera: it reads this refusal and shows it
+            self._reply(client, who, Refused(update_line("this table"), peek(payload, "n")))
+            return
         except CodecError as exc:
             self._reply(client, who, Refused(f"malformed join request: {exc}"))
             return
@@ -668,7 +677,7 @@ class TableHost:
         self.seating.claim(client, who)
 
         def answer(message: Joined | Refused) -> None:
-            self._reply(client, who, replace(message, nonce=request.nonce))
+            self._reply(client, who, msgspec.structs.replace(message, nonce=request.nonce))
 
         own = self.seating.seat_of(who)
         if request.role == "leave":
@@ -726,7 +735,7 @@ class TableHost:
         """A connection's Last Will ("offline"): it counts for the key's current connection
         only (an "online" counts for nothing: "here", with a ticket, says it now)."""
         try:
-            presence = Presence.from_wire(unpack(payload))
+            presence = read_presence(payload)
         except CodecError:
             return
         if not presence.online and self.tickets.gone(who, presence.nonce):

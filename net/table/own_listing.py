@@ -17,7 +17,6 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from core.codec import unpack
 from core.errors import CodecError
 from net.wire.messages import Order
 
@@ -33,12 +32,12 @@ class OwnListing:
     def __init__(
         self,
         key: bytes,
-        order_of: Callable[[object], Order],
+        order_of: Callable[[bytes], Order],
         put_back: Callable[[], None],
         every: float = PUT_BACK_EVERY,
     ) -> None:
         self.key = key
-        self._order_of = order_of  # a decoded card (or "gone") -> its order; CodecError if none
+        self._order_of = order_of  # a card's (or "gone"'s) bytes -> its order; CodecError if none
         self._put_back = put_back
         self.every = every
         self._unechoed: deque[Order] = deque(maxlen=64)  # cards sent, not seen back yet
@@ -61,7 +60,7 @@ class OwnListing:
             return
         if payload and sender == self.key:
             try:
-                order: Order | None = self._order_of(unpack(payload))
+                order: Order | None = self._order_of(payload)
             except CodecError:
                 order = None
             if order in self._unechoed:  # ours, as sent: drop it and any lost before it

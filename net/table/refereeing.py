@@ -39,6 +39,7 @@ from core.codec import Envelope, encode_envelope, short_hash, unpack
 from core.errors import CodecError, IllegalCommand
 from core.follower import Follower
 from core.lifecycle import Seated
+from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee, Time
 from core.statehash import state_hash
@@ -52,11 +53,14 @@ from net.wire.messages import (
     Batch,
     Check,
     CommandRequest,
+    OtherProtocol,
     Result,
     SyncRequest,
-    command_request_from_wire,
     encode,
     peek_id,
+    read_command,
+    read_sync,
+    update_line,
 )
 from replays import proofs
 from replays.file import Header, ReplayWriter, read
@@ -227,8 +231,10 @@ class Refereeing:
         if request_id is not None and request_id in answers:
             return answers[request_id], False  # a resent command: same answer, no second effect
         try:
-            request = command_request_from_wire(obj)
-            result = self._decide(seat_text, client, key, request)
+            request = read_command(payload)
+            result = self._decide(seat_text, client, key, request, request.read())
+        except OtherProtocol:  # an older Caldera: it reads this result and shows its reason
+            result = Result(request_id, False, reason=update_line("this table"))
         except CodecError as exc:
             result = Result(request_id, False, reason=f"malformed command: {exc}")
         if request_id is not None:
@@ -237,7 +243,9 @@ class Refereeing:
                 answers.popitem(last=False)
         return result, result.ok
 
-    def _decide(self, seat_text: str, client: str, key: bytes, request: CommandRequest) -> Result:
+    def _decide(
+        self, seat_text: str, client: str, key: bytes, request: CommandRequest, command: Command
+    ) -> Result:
         named_seat, expected_seq, request_id = request.seat, request.expected_seq, request.id
 
         def no(reason: str) -> Result:
@@ -275,7 +283,7 @@ class Refereeing:
             )
         first = referee.seq
         try:
-            envs = referee.submit(seat, request.command)
+            envs = referee.submit(seat, command)
         except IllegalCommand as exc:
             return no(str(exc))
         result = Result(request_id, True, seq=referee.seq)
@@ -310,7 +318,7 @@ class Refereeing:
 
     def on_sync(self, client: str, key: bytes, payload: bytes) -> None:
         try:
-            request = SyncRequest.from_wire(unpack(payload))
+            request = read_sync(payload)
         except CodecError as exc:
             log.info("table %s: bad sync request from %s: %s", self.table, client, exc)
             return

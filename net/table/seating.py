@@ -15,7 +15,7 @@ key's that claims it under that id.)
 
 from __future__ import annotations
 
-from dataclasses import replace
+import msgspec
 
 from core.protocol import Seat
 from net.errors import NetError
@@ -36,7 +36,10 @@ class Seating:
     def restore(self, seats: list[SeatListing]) -> None:
         """Seat again who sat at a table whose host stopped: its clients are away until they
         say they are here, and each seat is the key's that took it."""
-        self.seats = [replace(seat, online=seat.client is None, standin=None) for seat in seats]
+        self.seats = [
+            msgspec.structs.replace(seat, online=seat.client is None, standin=None)
+            for seat in seats
+        ]
         self.clients.update(seat.client for seat in seats if seat.client is not None)
 
     def met(self, client: str) -> None:
@@ -47,7 +50,7 @@ class Seating:
         """A seat given to ``client``'s id without a key is ``who``'s, the first to claim it."""
         for i, seat in enumerate(self.seats):
             if seat.client == client and seat.key is None and self.seat_of(who) is None:
-                self.seats[i] = replace(seat, key=who)
+                self.seats[i] = msgspec.structs.replace(seat, key=who)
                 return
 
     def watch(self, who: str, name: str = "") -> None:
@@ -150,9 +153,9 @@ class Seating:
         seat = self.seat_of(who)
         if seat is None:
             return None
-        self.seats[seat] = replace(self.seats[seat], online=online)
+        self.seats[seat] = msgspec.structs.replace(self.seats[seat], online=online)
         return seat
 
     def set_standin(self, seat: Seat, kind: str | None) -> None:
         """Show (or, with ``None``, stop showing) the host's ``kind`` bot playing ``seat``."""
-        self.seats[seat] = replace(self.seats[seat], standin=kind)
+        self.seats[seat] = msgspec.structs.replace(self.seats[seat], standin=kind)

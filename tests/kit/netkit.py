@@ -18,7 +18,7 @@ from typing import Any
 import aiomqtt
 
 from core.bots import make_bot
-from core.codec import encode_envelope, pack, unpack
+from core.codec import encode_envelope, pack
 from core.fold import fold
 from core.games import get_rules
 from core.statehash import state_hash
@@ -36,7 +36,7 @@ from net.wire.messages import (
     Result,
     TableListing,
     Ticket,
-    host_message_from_wire,
+    read_host_message,
 )
 from replays.file import read
 from tests.kit.lifeline import dies_with_us
@@ -455,31 +455,31 @@ class RawClient:
         """Send a join-topic request as a client does: without a ticket, then again with the
         one the host answers (for connection ``conn``)."""
         topic = topics.join(table, self.identity)
-        await self.send(topic, {**request, "n": "first", "c": conn, "t": ""})
+        await self.send(topic, {"k": "join", **request, "n": "first", "c": conn, "t": ""})
 
         def ticket() -> str | None:
             for seen, payload in self.received:
                 if seen == topics.reply(table, self.identity):
-                    message = host_message_from_wire(unpack(payload))
+                    message = read_host_message(payload)
                     if isinstance(message, Ticket) and message.nonce == "first":
                         return message.ticket
             return None
 
         await until(ticket, 10)
-        await self.send(topic, {**request, "n": "second", "c": conn, "t": ticket()})
+        await self.send(topic, {"k": "join", **request, "n": "second", "c": conn, "t": ticket()})
 
     async def look(self, table: str) -> TableListing:
         """Ask ``table``'s host how its table stands, and wait for the answer: the host has
         then read whatever this client sent before."""
         self._looks += 1
         nonce = f"look-{self._looks}"
-        request = {"role": "look", "name": "", "n": nonce, "c": "raw"}
+        request = {"k": "join", "role": "look", "name": "", "n": nonce, "c": "raw"}
         await self.send(topics.join(table, self.identity), request)
 
         def answer() -> TableListing | None:
             for seen, payload in self.received:
                 if seen == topics.reply(table, self.identity):
-                    message = host_message_from_wire(unpack(payload))
+                    message = read_host_message(payload)
                     if isinstance(message, Ticket) and message.nonce == nonce:
                         return message.card
             return None
@@ -496,7 +496,7 @@ class RawClient:
             while True:
                 for i, (topic, payload) in enumerate(self.received):
                     if "/reply/" in topic:
-                        message = host_message_from_wire(unpack(payload))
+                        message = read_host_message(payload)
                         if isinstance(message, Result):
                             del self.received[: i + 1], self.signers[: i + 1]
                             return message
@@ -544,7 +544,7 @@ class Crowd:
             if opened is None:
                 continue
             with contextlib.suppress(Exception):
-                answer = host_message_from_wire(unpack(opened[1]))
+                answer = read_host_message(opened[1])
                 if isinstance(answer, Ticket):
                     self.tickets[client] = answer.ticket
                 elif isinstance(answer, Joined):
@@ -560,15 +560,15 @@ class Crowd:
         for a ticket, then with it (every identity answered, or ``timeout``)."""
         for client in self.keys:
             await self.send(client, topics.join(self.table, client),
-                            {**request, "n": "first", "c": "c", "t": ""})  # fmt: skip
+                            {"k": "join", **request, "n": "first", "c": "c", "t": ""})  # fmt: skip
         await until(lambda: len(self.tickets) == len(self.keys), timeout)
         for client, ticket in self.tickets.items():
-            await self.send(client, topics.join(self.table, client),
-                            {**request, "n": "second", "c": "c", "t": ticket})  # fmt: skip
+            asked = {"k": "join", **request, "n": "second", "c": "c", "t": ticket}
+            await self.send(client, topics.join(self.table, client), asked)
 
     async def sync(self, start: int = 0, spread: float = 0.0) -> None:
         """Each identity asks for the events from ``start`` once (``spread`` seconds apart)."""
         for client in self.keys:
-            await self.send(client, topics.sync(self.table, client), {"from": start})
+            await self.send(client, topics.sync(self.table, client), {"k": "sync", "from": start})
             if spread:
                 await asyncio.sleep(spread)

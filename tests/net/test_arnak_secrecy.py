@@ -12,13 +12,13 @@ from pathlib import Path
 
 import msgspec
 
-from core.codec import Envelope, encode_envelope, unpack
+from core.codec import Envelope, encode_envelope
 from core.errors import CodecError
 from core.games.arnak import RULES
 from core.games.arnak.state import ArnakState
 from core.referee import Referee
 from net.seat.session import NetSession
-from net.wire.messages import Batch, HostMessage, host_message_from_wire
+from net.wire.messages import Batch, HostMessage, read_host_message
 from tests.core.test_arnak_secrecy import Viewer, ids_in, knowledge
 from tests.kit.netkit import FAST, TestBroker, close_all, make_host, play_all
 from tests.net.test_secrecy import recorded
@@ -45,7 +45,7 @@ def projected(referee: Referee[ArnakState], viewer: Viewer) -> list[bytes]:
 
 def host_message(payload: bytes) -> HostMessage | None:
     try:
-        return host_message_from_wire(unpack(payload))
+        return read_host_message(payload)
     except CodecError:
         return None  # not the host's (e.g. another client's presence)
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from core.codec import pack, unpack
 from net.errors import NetError
 from net.seat.chat import Heard
 from net.seat.session import NetSession
@@ -19,7 +18,7 @@ from net.table.chatting import BURST
 from net.table.host import TableHost
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import MOST_SAID, Said, SayLine, chat_data, chat_text, encode
+from net.wire.messages import MOST_SAID, Said, SayLine, chat_data, chat_text, encode, read_say
 from tests.kit.netkit import RawClient, TestBroker, close_all, join, make_host, until
 from tui.lines.player import LinePlayer
 from tui.settings.chat import muted
@@ -199,7 +198,7 @@ def test_a_line_as_sent_is_clean_and_bounded() -> None:
     assert chat_text("a\tb\r\nc\x00d\u202e") == "a b c d"
     assert len(chat_text("x" * 1000)) == MOST_SAID
     line = SayLine("players", 1, "gg", "c", "t", bytes(64))
-    assert SayLine.from_wire(unpack(pack(line.to_wire()))) == line
+    assert read_say(encode(line)) == line
     keys = Keys.generate()
     assert keys.sign_detached(chat_data("t1", "players", "c", 1, "gg")) != keys.sign_detached(
         chat_data("t1", "spectators", "c", 1, "gg")

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import aiomqtt
+import msgspec
 import pytest
 
-from core.codec import unpack
 from core.games import get_rules
 from net.club import work
 from net.club.lobby import Lobby
@@ -24,7 +23,7 @@ from net.table.refereeing import Refereeing
 from net.table.seating import Seating
 from net.trust.keys import Keys, open_frame
 from net.wire import topics
-from net.wire.messages import ServerReply, SyncRequest, TableRequest, encode
+from net.wire.messages import ServerReply, SyncRequest, TableRequest, encode, read_server_reply
 from tests.kit.netkit import FAST, Crowd, RawClient, TestBroker, join, keys_of, make_host, until
 
 if TYPE_CHECKING:
@@ -106,14 +105,14 @@ async def test_a_flood_of_new_identities_cannot_fill_a_server(
             payload = message.payload if isinstance(message.payload, bytes) else b""
             opened = open_frame(str(message.topic), payload)
             if opened is not None:
-                replies[str(message.topic).rsplit("/", 1)[1]] = ServerReply.from_wire(
-                    unpack(opened[1])
-                )
+                replies[str(message.topic).rsplit("/", 1)[1]] = read_server_reply(opened[1])
 
     async def ask(client: str, keys: Keys, proof: bool) -> None:
         request = TableRequest(id=f"r{client}", game="maunakea", seats=2)
         if proof:
-            request = replace(request, work=work.solve("club", keys.public.hex(), request.id))
+            request = msgspec.structs.replace(
+                request, work=work.solve("club", keys.public.hex(), request.id)
+            )
         await ask_club(eve, client, keys, request)
 
     try:

@@ -8,13 +8,13 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.codec import decode_envelope, encode_envelope, unpack
+from core.codec import decode_envelope, encode_envelope
 from core.games.maunakea.events import TileDrawn, TurnStarted
 from core.games.maunakea.rules import MaunaKea
 from core.messages import Event
 from core.statehash import state_hash
 from net.wire import topics
-from net.wire.messages import Batch, host_message_from_wire
+from net.wire.messages import Batch, read_host_message
 from tests.kit.netkit import RULES, RawClient, TestBroker, close_all, join, make_host, until
 
 
@@ -52,7 +52,7 @@ async def test_each_seat_receives_only_what_its_projection_allows(
             await host.hand_to_bot(seat)
         await host.wait_ended(30)
         for spy in spies:  # and a catch-up from the start, which must be projected too
-            await spy.send(topics.sync("t1", spy.identity), {"from": 0})
+            await spy.send(topics.sync("t1", spy.identity), {"k": "sync", "from": 0})
         referee = host.referee
         drawn = [env for env in referee.log if isinstance(env.event, TileDrawn)]
         assert drawn
@@ -65,7 +65,7 @@ async def test_each_seat_receives_only_what_its_projection_allows(
                 assert route is not None and route.rest[-1] in (spy.identity, "public")
                 if route.kind != kind:
                     continue
-                message = host_message_from_wire(unpack(payload))
+                message = read_host_message(payload)
                 if isinstance(message, Batch):
                     for i, data in enumerate(message.envs):
                         env = decode_envelope(data)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.codec import encode_envelope, pack, unpack
+from core.codec import encode_envelope, pack
 from core.errors import ReplayError
 from core.games.maunakea import events as ev
 from net.config import BrokerAddress
@@ -19,7 +19,7 @@ from net.seat.keeping import check_whole, keep_replay, write_replay
 from net.table.host import TableHost
 from net.trust.keys import is_sealed
 from net.wire import topics
-from net.wire.messages import Batch, host_message_from_wire
+from net.wire.messages import Batch, read_host_message
 from replays.file import read
 from replays.header import Table
 from tests.kit.netkit import (
@@ -48,7 +48,7 @@ def whole_answers(raw: RawClient, table: str) -> list[Batch]:
     answers = []
     for topic, payload in raw.received:
         if topic == topics.reply(table, raw.identity):
-            message = host_message_from_wire(unpack(payload))
+            message = read_host_message(payload)
             if isinstance(message, Batch) and message.whole:
                 answers.append(message)
     return answers
@@ -70,7 +70,7 @@ async def test_a_seat_keeps_the_finished_games_whole_log_and_nothing_of_it_befor
         topic = topics.sync("keep1", "bob-raw")
         async with RawClient(address, "bob-raw", [topics.reply("keep1", "bob-raw")],
                              keys=keys_of("bob")) as raw:  # fmt: skip
-            await raw.send(topic, pack({"from": 0, "whole": True}))
+            await raw.send(topic, pack({"k": "sync", "from": 0, "whole": True}))
             await until(lambda: whole_answers(raw, "keep1"), 10)
             assert [a.envs for a in whole_answers(raw, "keep1")] == [()]
         with pytest.raises(NetError, match="not over"):
@@ -95,7 +95,7 @@ async def test_a_seat_keeps_the_finished_games_whole_log_and_nothing_of_it_befor
 
         async with RawClient(address, "bob-raw", [topics.reply("keep1", "bob-raw")],
                              keys=keys_of("bob")) as raw:  # fmt: skip
-            await raw.send(topic, pack({"from": 0, "whole": True}))
+            await raw.send(topic, pack({"k": "sync", "from": 0, "whole": True}))
             await until(lambda: sum(len(a.envs) for a in whole_answers(raw, "keep1"))
                         == referee.seq, 10)  # fmt: skip
             assert [e for a in whole_answers(raw, "keep1") for e in a.envs] == referee.wire
@@ -113,7 +113,9 @@ async def test_a_seat_keeps_the_finished_games_whole_log_and_nothing_of_it_befor
                 await eve.whole_log(timeout=2)
             async with RawClient(address, "eve-raw", [topics.reply("keep1", "eve-raw")],
                                  keys=keys_of("eve")) as raw:  # fmt: skip
-                await raw.send(topics.sync("keep1", "eve-raw"), pack({"from": 0, "whole": True}))
+                await raw.send(
+                    topics.sync("keep1", "eve-raw"), pack({"k": "sync", "from": 0, "whole": True})
+                )
                 await until(lambda: whole_answers(raw, "keep1"), 10)
                 assert [a.envs for a in whole_answers(raw, "keep1")] == [()]
         finally:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from net.club.lobby import Lobby
@@ -23,7 +24,12 @@ ALL = f"{topics.PREFIX}/#"
 def card_of(key: Keys, table: str, like: TableListing) -> bytes:
     """A card for ``table`` like ``like``, naming ``key`` and signed by it, as sent."""
     fake = TableListing(
-        **{**vars(like), "table": table, "key": key.public.hex(), "name": "Free coins"}
+        **{
+            **msgspec.structs.asdict(like),
+            "table": table,
+            "key": key.public.hex(),
+            "name": "Free coins",
+        }
     )
     return key.sign(topics.card(table), encode(fake))
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import aiomqtt
 import pytest
 
-from core.codec import command_to_wire, unpack
+from core.codec import command_to_wire
 from net.errors import NetError
 from net.link.connection import Link
 from net.wire import topics
-from net.wire.messages import Batch, host_message_from_wire
+from net.wire.messages import Batch, read_host_message
 from tests.kit.netkit import (
     MOSQUITTO,
     MosquittoBroker,
@@ -39,7 +39,7 @@ def last_public(spy: RawClient) -> int:
     last = -1
     for topic, payload in spy.received:
         if topic == topics.public_events("t1"):
-            message = host_message_from_wire(unpack(payload))
+            message = read_host_message(payload)
             if isinstance(message, Batch) and message.envs:
                 last = max(last, message.start + len(message.envs) - 1)
     return last
@@ -102,7 +102,7 @@ async def test_the_documented_acl_lets_players_play_and_nobody_pry(
             mover_id = ["alice", "bob"][mover]
             other_id = ["alice", "bob"][1 - mover]
             legal = host.rules.legal_commands(referee.state, mover)[0]
-            request = {"id": "forged", "expected_seq": referee.seq,
+            request = {"k": "cmd", "id": "forged", "expected_seq": referee.seq,
                        "command": command_to_wire(legal, mover)}  # fmt: skip
             # eve forges the mover's identity: the broker drops it before the referee sees it
             await eve.send(topics.cmd("t1", mover, mover_id), request)

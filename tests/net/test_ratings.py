@@ -16,7 +16,7 @@ from net.club.ratings import Entrant, Result, fold, ranks_of, result_of
 from net.club.ratings_cache import RatingsCache
 from net.club.serve import Server
 from net.trust.keys import fingerprint
-from net.wire.messages import SeatListing
+from net.wire.messages import SeatListing, identity_of, ladder_identity
 from replays import proofs
 from tests.kit import forge
 from tests.kit.netkit import FAST, TestBroker, join, play_all, until
@@ -209,7 +209,6 @@ def test_a_bot_in_both_seats_played_one_game_not_two() -> None:
 
 def test_a_bot_client_is_rated_as_a_bot_known_by_its_key() -> None:
     from net.trust.keys import Keys
-    from net.wire.messages import identity_of, ladder_identity
 
     key = Keys.generate().public.hex()
     client = ladder_identity(key, "random")

@@ -43,7 +43,7 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
         seq = referee.seq
 
         def request(request_id: str, expected: int, command: object = legal) -> dict[str, object]:
-            return {"id": request_id, "expected_seq": expected,
+            return {"k": "cmd", "id": request_id, "expected_seq": expected,
                     "command": command_to_wire(command, mover)}  # type: ignore[arg-type]  # fmt: skip
 
         reply_filters = [topics.reply("t1", ident) for ident in (mover_id, other_id, "mallory")]
@@ -73,18 +73,18 @@ async def test_bad_commands_get_a_reason_and_the_game_goes_on(
             await as_mover.send(topics.cmd("t1", mover, mover_id), b"\xc1\x00garbage")
             result = await as_mover.next_result()
             assert result.id is None and result.reason.startswith("malformed command")
-            await as_mover.send(topics.cmd("t1", mover, mover_id), {"id": "b1"})
+            await as_mover.send(topics.cmd("t1", mover, mover_id), {"k": "cmd", "id": "b1"})
             result = await as_mover.next_result()
             assert result.id == "b1" and "missing" in result.reason
             bogus = {"type": "maunakea.teleport", "v": 1, "seat": mover, "payload": {}}
-            await as_mover.send(topics.cmd("t1", mover, mover_id),
-                                {"id": "b2", "expected_seq": seq, "command": bogus})  # fmt: skip
+            asked = {"k": "cmd", "id": "b2", "expected_seq": seq, "command": bogus}
+            await as_mover.send(topics.cmd("t1", mover, mover_id), asked)
             assert "unknown command type" in (await as_mover.next_result()).reason
             # the table's own events are never a seat's command: a time-out injected by the
             # player it would favour, a hand-over to a bot
             for n, tag in enumerate(("core.time_ran_out", "core.handed_to_bot", "core.clock")):
                 forged = {"type": tag, "v": 1, "seat": other, "payload": {"seat": other}}
-                asked = {"id": f"t{n}", "expected_seq": seq, "command": forged}
+                asked = {"k": "cmd", "id": f"t{n}", "expected_seq": seq, "command": forged}
                 await as_mover.send(topics.cmd("t1", mover, mover_id), asked)
                 assert "unknown command type" in (await as_mover.next_result()).reason
             await as_mover.send(

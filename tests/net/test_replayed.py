@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from core.codec import unpack
 from net.club.lobby import Lobby
 from net.errors import JoinRefused, TableClosed
 from net.seat.session import NetSession
@@ -25,7 +24,7 @@ from net.table.host import TableHost
 from net.table.tickets import PER_SECOND, Tickets
 from net.trust.keys import open_frame
 from net.wire import topics
-from net.wire.messages import Gone, TableListing, listing_message_from_wire
+from net.wire.messages import Gone, TableListing, read_listing
 from tests.kit.netkit import (
     FAST,
     RawClient,
@@ -48,7 +47,7 @@ def host_said(eve: RawClient) -> list[tuple[bytes, TableListing | Gone]]:
     for payload in eve.captured(CARD):
         opened = open_frame(CARD, payload)
         if opened is not None:
-            said.append((payload, listing_message_from_wire(unpack(opened[1]))))
+            said.append((payload, read_listing(opened[1])))
     return said
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.codec import unpack
 from core.search import SearchBot, workers
+from net.wire.messages import encode
 from tests.kit.netkit import TestBroker, assert_same_game, close_all, join, make_host, play_all
 from tests.kit.netkit import until as wait_for
 
@@ -55,7 +57,7 @@ async def test_hints_are_a_table_option_off_by_default(
     try:
         await wait_for(lambda: all(p.card is not None for p in players))
         assert [p.hints for p in players] == [False, True]
-        assert helped.card.to_wire()["hints"] is True
+        assert unpack(encode(helped.card))["hints"] is True
     finally:
         await close_all(plain, players[:1])
         await close_all(helped, players[1:])

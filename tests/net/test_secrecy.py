@@ -8,14 +8,14 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.codec import Envelope, unpack
+from core.codec import Envelope
 from core.errors import CodecError
 from core.games.maunakea import events as ev
 from core.games.maunakea.components import COMPONENTS as C
 from net.seat.session import NetSession
 from net.trust.keys import is_sealed
 from net.wire import topics
-from net.wire.messages import Batch, host_message_from_wire
+from net.wire.messages import Batch, read_host_message
 from tests.kit.netkit import (
     FAST,
     RawClient,
@@ -62,7 +62,7 @@ def public_from(log: Sequence[Envelope]) -> tuple[dict[str, int], dict[str, floa
 def last_seq_in(payload: bytes) -> int:
     """The last event a payload carries (-1 for cards, presence and other non-event messages)."""
     try:
-        message = host_message_from_wire(unpack(payload))
+        message = read_host_message(payload)
     except CodecError:
         return -1
     if isinstance(message, Batch) and message.envs:

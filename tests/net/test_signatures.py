@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from core.codec import command_to_wire
 from net.errors import JoinRefused
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import Check, Presence, TableListing, encode
+from net.wire.messages import Check, Presence, encode
 from tests.kit.netkit import (
     RawClient,
     TestBroker,
@@ -47,7 +48,7 @@ async def test_an_outsiders_forgeries_change_nothing(
             (mover,) = host.rules.to_move(referee.state)
             holder = players[mover]
             legal = host.rules.legal_commands(referee.state, mover)[0]
-            request = {"id": "forged", "expected_seq": referee.seq,
+            request = {"k": "cmd", "id": "forged", "expected_seq": referee.seq,
                        "command": command_to_wire(legal, mover)}  # fmt: skip
             seq = referee.seq
 
@@ -65,10 +66,8 @@ async def test_an_outsiders_forgeries_change_nothing(
             # or send its host away, presence that would let a stand-in take her seat
             seat_topic = topics.seat_events("t1", alice.seat or 0, "alice")
             bad_check = encode(Check(0, ("0" * 16,) * seq))
-            closed = TableListing.from_wire({**host.card.to_wire(), "status": "closed"})
-            card_as_eve = encode(
-                TableListing.from_wire({**closed.to_wire(), "key": eve.keys.public.hex()})
-            )
+            closed = msgspec.structs.replace(host.card, status="closed")
+            card_as_eve = encode(msgspec.structs.replace(closed, key=eve.keys.public.hex()))
             offline = encode(Presence(False, "ALICE", ""))
             for forger in (eve, unsigned):
                 await forger.send(seat_topic, bad_check)

@@ -8,18 +8,19 @@ import os
 import signal
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from textual.widgets import DataTable
 
+from core.codec import pack
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.table.seating import Seating
 from net.wire import topics
-from net.wire.messages import JoinRequest, TableListing
+from net.wire.messages import JoinRequest, TableListing, encode, plain, read_table_listing
 from tests.kit.netkit import FAST, Crowd, TestBroker, join, keys_of, make_host, until
 from tests.tui.conftest import wait_for
 from tui.app import CalderaApp
@@ -55,9 +56,9 @@ def test_the_seat_book_counts_each_spectator_once_while_it_is_online() -> None:
 
 def test_the_count_travels_on_the_card() -> None:
     card = TableListing("t1", "maunakea", "Mauna Kea", "t", "Ann", "open", (), watching=2)
-    assert TableListing.from_wire(card.to_wire()).watching == 2
-    older = {k: v for k, v in card.to_wire().items() if k != "watching"}
-    assert TableListing.from_wire(older).watching == 0  # a card from before the count
+    assert read_table_listing(encode(card)).watching == 2
+    fewer = {k: v for k, v in plain(card).items() if k != "watching"}
+    assert read_table_listing(pack(fewer)).watching == 0  # a card that does not say
 
 
 def header(screen: TableScreen) -> str:
@@ -150,7 +151,7 @@ async def test_the_lobby_says_how_many_watch(
             await watcher.close()
             await wait_for(pilot, lambda: "watching" not in status(), "nobody watching")
         assert "  · 1 watching" not in _table_line(host.card)
-        card = replace(host.card, watching=2)
+        card = msgspec.structs.replace(host.card, watching=2)
         assert _table_line(card).endswith("  · 2 watching")  # caldera lobby's line too
     finally:
         await watcher.close()

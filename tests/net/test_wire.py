@@ -4,8 +4,9 @@ answers any command bytes with a reason, never an exception and never an event."
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,22 +18,35 @@ from net.errors import NetError
 from net.table.host import TableHost
 from net.trust.keys import Keys
 from net.wire.messages import (
+    MESSAGES,
+    PROTOCOL,
     Batch,
     Check,
     Gone,
     JoinRequest,
+    Message,
+    OtherProtocol,
     Presence,
     Result,
     SeatListing,
-    ServerListing,
     SyncRequest,
     TableListing,
     TableRequest,
-    command_request_from_wire,
     encode,
-    host_message_from_wire,
-    listing_message_from_wire,
-)  # fmt: skip
+    read_command,
+    read_host_message,
+    read_join,
+    read_ladder,
+    read_listing,
+    read_presence,
+    read_said,
+    read_say,
+    read_server_listing,
+    read_server_reply,
+    read_server_request,
+    read_sync,
+    read_table_listing,
+)
 from net.wire.topics import parse
 from tests.kit.netkit import RULES
 
@@ -47,10 +61,10 @@ plain = st.recursive(
     ),
     max_leaves=20,
 )
-DECODERS = [
-    TableListing.from_wire, SeatListing.from_wire, ServerListing.from_wire, TableRequest.from_wire,
-    Presence.from_wire, JoinRequest.from_wire, SyncRequest.from_wire, host_message_from_wire,
-    command_request_from_wire, listing_message_from_wire,
+READERS = [
+    read_listing, read_table_listing, read_server_listing, read_ladder, read_server_request,
+    read_server_reply, read_host_message, read_join, read_presence, read_command, read_sync,
+    read_say, read_said,
 ]  # fmt: skip
 SEATS = (SeatListing("Alice", "alice", None, True), SeatListing())
 CARD = TableListing("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "open", SEATS,
@@ -64,40 +78,75 @@ CARD = TableListing("t1", "maunakea", "Mauna Kea", "Alice's table", "Alice", "op
      Result("r1", False, reason="no"), Result(None, True, seq=9)],
 )  # fmt: skip
 def test_messages_round_trip(message: Any) -> None:
-    decoded = (
-        TableListing.from_wire(unpack(encode(message)))
-        if isinstance(message, TableListing)
-        else host_message_from_wire(unpack(encode(message)))
-    )
-    assert decoded == message
+    read = read_table_listing if isinstance(message, TableListing) else read_host_message
+    assert read(encode(message)) == message
+
+
+def test_every_message_kind_has_one_tag_and_reads_back() -> None:
+    """One registry: each kind its own tag, and each reads back from its bytes as itself."""
+    kinds = [kind for kind in Message.__subclasses__() if not kind.__name__.startswith("_")]
+    assert len(MESSAGES) == len(kinds)
+    for tag, kind in MESSAGES.items():
+        assert kind.__struct_config__.tag == tag
+    every = msgspec.msgpack.Decoder(Union[tuple(kinds)])  # noqa: UP007
+    for message in (CARD, Gone(3), SyncRequest(4, to=9), Presence(False, "Ann", "c0"),
+                    JoinRequest("player", "Ann", 1, nonce="n1", conn="c1", ticket="t1"),
+                    TableRequest("r1", "kilauea", 3, bot_delay_ms=250)):  # fmt: skip
+        assert every.decode(encode(message)) == message
 
 
 def test_a_cards_order_and_the_hosts_gone() -> None:
     """What a host says on its card's topic reads back with its order: a "gone" after every
-    card of its epoch, before every card of the next; a card from before orders had none."""
-    assert listing_message_from_wire(unpack(encode(CARD))) == CARD
-    gone = listing_message_from_wire(unpack(encode(Gone(3))))
-    assert (
-        gone == Gone(3)
-        and CARD.order < gone.order < TableListing(**{**vars(CARD), "epoch": 4}).order
-    )
-    old = {k: v for k, v in CARD.to_wire().items() if k != "n"}
-    assert listing_message_from_wire(old).order == (3, 0)
+    card of its epoch, before every card of the next."""
+    assert read_listing(encode(CARD)) == CARD
+    gone = read_listing(encode(Gone(3)))
+    assert gone == Gone(3)
+    assert CARD.order < gone.order < msgspec.structs.replace(CARD, epoch=4).order
 
 
 @pytest.mark.parametrize("request_", [SyncRequest(4), SyncRequest(4, to=9)])
 def test_sync_requests_round_trip(request_: SyncRequest) -> None:
-    assert SyncRequest.from_wire(unpack(encode(request_))) == request_
+    assert read_sync(encode(request_)) == request_
+
+
+def test_a_reader_says_what_is_wrong_in_one_line() -> None:
+    bad = {
+        pack({"k": "ev", "from": -1}): "host message: Expected `int` >= 0 - at `$.from`",
+        pack({"k": "zz"}): "host message: Invalid value 'zz' - at `$.k`",
+        pack({"k": "ev", "from": 1, "envs": [b"a"], "hashes": ["0" * 16] * 2}):
+            "host message: one hash per envelope",
+        b"\xc1": "host message: not a msgpack message",
+        pack({"k": "-"}): "host message: no message is of kind '-'",
+        pack([1]): "host message: Expected `object`, got `array`",
+    }  # fmt: skip
+    for data, line in bad.items():
+        with pytest.raises(CodecError) as caught:
+            read_host_message(data)
+        assert str(caught.value) == line
+
+
+def test_a_card_of_another_protocol_says_who_speaks_which() -> None:
+    """A table of protocol 1 (its card has no tag) or of a later one is one line, not a
+    validation error."""
+    old = {k: v for k, v in unpack(encode(CARD)).items() if k not in ("k", "protocol")}
+    with pytest.raises(OtherProtocol) as caught:
+        read_listing(pack(old))
+    assert str(caught.value) == "this table speaks protocol 1, older than this Caldera's 2"
+    later = {**unpack(encode(CARD)), "protocol": PROTOCOL + 1, "seats": "changed"}
+    with pytest.raises(OtherProtocol) as caught:
+        read_listing(pack(later))
+    assert str(caught.value) == f"this table speaks protocol {PROTOCOL + 1}; update Caldera"
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(plain)
-def test_decoders_raise_only_codec_errors(obj: Any) -> None:
-    for decode in DECODERS:
-        try:
-            decode(obj)
-        except CodecError as exc:
-            assert "\n" not in str(exc)
+def test_readers_raise_only_codec_errors(obj: Any) -> None:
+    for read in READERS:
+        for data in (pack(obj), pack({"k": "table", **obj} if isinstance(obj, dict) else obj)):
+            try:
+                read(data)
+            except CodecError as exc:
+                assert "\n" not in str(exc)
 
 
 @settings(max_examples=300, deadline=None)

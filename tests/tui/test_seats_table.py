@@ -4,8 +4,7 @@ room's header narrow for a frame), and a card that changes one shows it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+import msgspec
 from textual.app import App, ComposeResult
 
 from net.wire.messages import SeatListing, TableListing
@@ -29,7 +28,9 @@ async def test_a_card_that_changes_no_row_leaves_the_rows_be() -> None:
         table.show(card(bob_online=False))
         await pilot.pause()
         keys = list(table.rows)
-        table.show(replace(card(bob_online=False), n=5, seq=3))  # republished, same seats
+        table.show(
+            msgspec.structs.replace(card(bob_online=False), n=5, seq=3)
+        )  # republished, same seats
         await pilot.pause()
         assert list(table.rows) == keys  # not cleared and added again
         table.show(card(bob_online=True))

@@ -87,7 +87,7 @@ class ClubSession(LocalSession):
             "spec": "20m+10s", "at": 10**15, "left": [1_198_000, 3_727_000, 273_600_000, 9_000],
             "running": [0],
         }  # fmt: skip
-        self.card = TableListing(self.table, game, rules.title, "Club night", NAMES[0], "playing",
+        self.card = TableListing(self.table, game, rules.title, "Club night", NAMES[0], "running",
                               seats, watching=2, clock="20m+10s", clocks=clocks)  # fmt: skip
 
     @property
