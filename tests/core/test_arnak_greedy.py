@@ -56,3 +56,37 @@ def test_handing_the_last_copy_over_rates_every_command_as_copying_does(
         referee.submit(seat, mover.choose(RULES, view, seat))
     assert rated > 500
     assert spoiled > 50 if spoil else spoiled == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seats_own_commands_change_no_other_player(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The greedy bot's copies share every other seat's player (``ArnakState.copy(mine)``):
+    no event it weighs, a seat's command or answer, changes another seat's player, in any
+    position of whole games between greedy bots and random ones, on both sides of the board."""
+    evolve = greedy.evolve
+    checked = 0
+
+    def watching(state: ArnakState, event: Event) -> ArnakState:
+        nonlocal checked
+        seat = event.seat  # type: ignore[attr-defined]
+        others = {s: p.clone() for s, p in enumerate(state.seats) if s != seat}
+        after = evolve(state, event)
+        for s, before in others.items():
+            assert state.seats[s] == before, (event, s)
+        checked += 1
+        return after
+
+    monkeypatch.setattr(greedy, "evolve", watching)
+    for side in ("bird", "snake"):
+        config = RULES.config(players, {"side": side})
+        referee: Referee[ArnakState] = Referee(
+            RULES, config, [f"P{i}" for i in range(players)], seed=f"others-{side}-{players}"
+        )
+        referee.begin()
+        bots = {s: (GreedyBot if s % 2 == 0 else RandomBot)(f"o{s}") for s in range(players)}
+        while not referee.ended:
+            seat = RULES.to_move(referee.state)[0]
+            referee.submit(seat, bots[seat].choose(RULES, RULES.view(referee.state, seat), seat))
+    assert checked > 1000

@@ -87,7 +87,7 @@ class GreedyBot:
         else:
             event = ECHO[kind](seat, command)  # type: ignore[no-untyped-call]
         had_passed = state.passed[seat]
-        after = state if spare else state.copy()
+        after = state if spare else state.copy(seat)
         try:
             evolve(after, event)
         except (AssertionError, KeyError, IndexError, ValueError):
@@ -118,7 +118,7 @@ class GreedyBot:
                         try:
                             score = self.rate(after, seat, cmd.Choose(answer), depth + 1, hand_over)
                         except Spoiled:
-                            again = state.copy()
+                            again = state.copy(seat)
                             evolve(again, event)
                             score = self.worth(again, seat) - 1
                         if score > best:

@@ -174,13 +174,17 @@ class ArnakState:
     final: list[dict[str, int]] = field(default_factory=list)  # per seat: its points, by part
     rules_version: int = RULES_VERSION  # the rules a log was recorded under (see RULES_VERSION)
 
-    def copy(self) -> ArnakState:
+    def copy(self, mine: int = -1) -> ArnakState:
         """An independent copy, each field set by hand on a bare object: ``deepcopy`` is ~20x
         slower, ``copy.copy`` of a slotted dataclass goes through ``setattr`` for every slot, and
         calling the constructor matches some 60 keywords (each ~2x this). A field left out here
         fails at once (an unset slot), and the conformance test compares every copy. Lists the
         engine replaces but never changes in place (the blocked camps, the setup's boxes, the
-        temple's arrival order, the research bonus tiles, who looked where) are shared."""
+        temple's arrival order, the research bonus tiles, who looked where) are shared.
+
+        ``mine``: only that seat's player is copied, the others' shared (the greedy bot's
+        copies, changed only by that seat's own commands and answers, which change no other
+        player: ``tests/core/test_arnak_greedy.py`` checks it over whole games)."""
         out = _new(ArnakState)
         out.players = self.players
         out.side = self.side
@@ -199,7 +203,11 @@ class ArnakState:
         out.stack = [Frame(f.key, f.seat, f.pc, dict(f.ctx)) for f in stack] if stack else []
         out.refill_due = self.refill_due
         out.roundend_step = self.roundend_step
-        out.seats = list(map(_clone, self.seats))
+        if mine < 0:
+            out.seats = list(map(_clone, self.seats))
+        else:
+            seats = out.seats = self.seats[:]
+            seats[mine] = _clone(seats[mine])
         out.occupant = self.occupant.copy()
         out.blocked = self.blocked
         out.site_tile = self.site_tile.copy()

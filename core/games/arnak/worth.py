@@ -46,6 +46,10 @@ class Weights:
 
 
 WEIGHTS = Weights()
+PILES = 4096
+"""The players' piles a :class:`Worth` keeps counted (forgotten all at once when full)."""
+Piles = tuple[float, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""A growth, and a player's deck, hand and play area."""
 
 
 def with_changes(weights: Weights, pairs: list[str]) -> Weights:
@@ -79,6 +83,7 @@ class Worth:
         self.w = weights
         self.growth = growths(weights)
         self.cards: dict[float, dict[str, tuple[int, float]]] = {}
+        self.piles: dict[Piles, tuple[int, float]] = {}
 
     def growth_of(self, state: ArnakState) -> float:
         """:func:`growth` in ``state``'s round."""
@@ -95,6 +100,28 @@ class Worth:
             return -self.w.fear * growth
         return growth * (self.w.card + self.w.card_cost * info.cost)
 
+    def _piles(self, key: Piles) -> tuple[int, float]:
+        """The VP and the worth of the cards in a player's deck, hand and play area at a
+        growth (``key``), card by card in that order, kept for the next position with the same
+        piles (most commands move no card): at most ``PILES`` of them."""
+        growth, deck, hand, play = key
+        cards = self.cards.get(growth)
+        if cards is None:
+            cards = self.cards[growth] = {}
+        vp = 0
+        terms = 0.0
+        for pile in (deck, hand, play):
+            for card in pile:
+                known = cards.get(card)
+                if known is None:
+                    known = cards[card] = (vp_of(card), self.card_term(card, growth))
+                vp += known[0]
+                terms += known[1]
+        if len(self.piles) >= PILES:
+            self.piles.clear()
+        self.piles[key] = (vp, terms)
+        return vp, terms
+
     def __call__(self, state: ArnakState, seat: int) -> float:
         w = self.w
         player = state.seats[seat]
@@ -102,18 +129,11 @@ class Worth:
             return float(points(state, seat))
         r = state.round
         growth = self.growth[r] if 0 <= r < len(self.growth) else self.growth_of(state)
-        cards = self.cards.get(growth)
-        if cards is None:
-            cards = self.cards[growth] = {}
-        vp = 0
-        terms = 0.0
-        for pile in (player.deck, player.hand, player.play):
-            for card in pile:
-                known = cards.get(card)
-                if known is None:
-                    known = cards[card] = (vp_of(card), self.card_term(card, growth))
-                vp += known[0]
-                terms += known[1]
+        key = (growth, tuple(player.deck), tuple(player.hand), tuple(player.play))
+        counted = self.piles.get(key)
+        if counted is None:
+            counted = self._piles(key)
+        vp, terms = counted
         for card in player.aside:
             vp += vp_of(card)
         if state.final:
