@@ -202,3 +202,59 @@ def test_a_lesson_weighs_the_moves_as_the_review_did() -> None:
     assert max(0.0, best - played_) == pytest.approx(judged.chance_lost, abs=1e-5)
     with pytest.raises(CalderaError, match="no seat's decision"):
         weigh_at(referee.rules, hooks, level, referee.log, 0, [judged.best])
+
+
+def test_a_planted_blunder_is_marked_and_a_forced_move_never() -> None:
+    from core.fold import state_before
+    from core.review import _weigh
+
+    rules = get_rules("kilauea")
+    hooks, level = judge("kilauea")
+    greedy = make_bot("kilauea", "greedy", "plant/0")
+    planted: list[Any] = []  # the command planted
+
+    class Planter:
+        """Greedy, but at a real decision from its third on, the legal command weighed worst
+        instead, once one loses a blunder's worth (15 points of winning chance) against the
+        best weighed."""
+
+        name, asked = "planter", 0
+
+        def choose(self, rules: Any, view: Any, seat: int) -> Any:
+            legal = rules.legal_commands(view, seat)
+            self.asked += len(legal) > 1
+            if planted or self.asked < 3 or len(legal) < 2:
+                return greedy.choose(rules, view, seat)
+            bot = SearchBot(hooks, level, "plant", timed=False)
+            chances = [c for c, _ in _weigh(rules, hooks, level, view, seat, legal, bot, 0, 6)]
+            worst = min(range(len(legal)), key=chances.__getitem__)
+            if max(chances) - chances[worst] < 0.15:
+                return greedy.choose(rules, view, seat)
+            planted.append(legal[worst])
+            return legal[worst]
+
+    referee = Referee(rules, rules.config(2, {"turn_limit": 8}), ["Ann", "Bob"], seed="plant")
+    referee.begin()
+    seqs: list[int] = []
+
+    def seen(referee: Any) -> None:
+        if planted and not seqs:
+            seqs.append(next(env.seq for env in reversed(referee.log)
+                             if rules.command_for(env.event) is not None))  # fmt: skip
+
+    bots = {0: Planter(), 1: make_bot("kilauea", "greedy", "plant/1")}
+    play_out(referee, bots, on_command=seen)  # type: ignore[dict-item]
+    assert planted and seqs, "a blunder was planted"
+    done = review(rules, hooks, level, referee.log, seats=[0], samples=6)
+    marked = {d.seq: d.mark for d in done.of(0)}
+    assert marked[seqs[0]] in ("mistake", "blunder")
+    assert sum(bool(mark) for mark in marked.values()) < len(marked) / 2, "greedy's mostly not"
+
+    forced = [
+        env.seq for env in referee.log
+        if rules.command_for(env.event) is not None and getattr(env.event, "seat", None) == 0
+        and len(rules.legal_commands(rules.view(state_before(rules, referee.log, env.seq), 0), 0))
+        < 2
+    ]  # fmt: skip
+    assert forced and done.forced[0] >= len(forced)
+    assert not set(forced) & set(marked), "a forced move is not judged, so never marked"

@@ -358,8 +358,12 @@ class LinePlayer:
         self.say(f"{said.heading}. {said.say}{rule}{typed}")
 
     def farewell(self) -> None:
-        """After a tutorial's game: how to play a real one."""
+        """After a finished game: how to hear each seat's review (``caldera review``, the same
+        judgements as the app's); after a tutorial's: how to play a real one."""
         tutorial = getattr(self.session, "tutorial", None)
+        path = getattr(self.session, "replay_path", None)
+        if tutorial is None and self.session.status == "local" and path is not None:
+            self.say(f"How each seat played: caldera review {shlex.quote(str(path))} --all")
         if tutorial is not None:
             game = tutorial.game
             self.say(f"Now a real game against the easy bot: caldera play {game} --players 2 "
