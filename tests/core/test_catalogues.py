@@ -33,6 +33,9 @@ CONVERTED = (
     "replays/export.py",
     "tui/replay/export.py",
     "core/games/maunakea/transcript.py",
+    "core/games/arnak/transcript.py",
+    "core/games/arnak/ledger.py",
+    "tui/games/arnak/summary.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 

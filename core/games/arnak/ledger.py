@@ -13,8 +13,13 @@ from __future__ import annotations
 
 from core.games.arnak import board_words as B
 from core.games.arnak import words as W
-from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.components import Side
 from core.games.arnak.state import HIDDEN, ArnakState, Player
+from core.games.arnak.transcript import name
+from core.language import Translator
+
+T = Translator("arnak")
+_, ngettext = T.gettext, T.ngettext
 
 
 def change(
@@ -36,43 +41,83 @@ def change(
     if new.idols != old.idols:
         parts.append(_signed(new.idols - old.idols, "idol"))
     if new.slots > old.slots:
-        parts.append(_signed(new.slots - old.slots, "idol slot") + " filled")
+        n = new.slots - old.slots
+        parts.append(ngettext("+{n} idol slot filled", "+{n} idol slots filled", n).format(n=n))
     elif new.slots < old.slots:  # an idol taken back (Stone Key)
-        parts.append(W.plural(old.slots - new.slots, "idol slot") + " emptied")
+        n = old.slots - new.slots
+        parts.append(ngettext("{n} idol slot emptied", "{n} idol slots emptied", n).format(n=n))
     for g in new.guardians:
         if g not in old.guardians:
-            parts.append(f"+guardian (boon: {B.boon(g)})")
+            parts.append(_("+guardian (boon: {boon})").format(boon=B.boon(g)))
     for g in new.boons_used:
         if g not in old.boons_used:
-            parts.append(f"boon of a guardian used ({B.boon(g)})")
+            parts.append(_("boon of a guardian used ({boon})").format(boon=B.boon(g)))
     fear = _fear_moved(before, after, seat)
     if fear:
-        parts.append(_signed(fear, "Fear card"))
+        parts.append(_signed(fear, "fear_card"))
     if new.fear_tiles != old.fear_tiles:
-        parts.append(_signed(new.fear_tiles - old.fear_tiles, "Fear tile"))
+        parts.append(_signed(new.fear_tiles - old.fear_tiles, "fear_tile"))
     if len(new.temple_tiles) > len(old.temple_tiles):
-        parts.append(_signed(len(new.temple_tiles) - len(old.temple_tiles), "temple tile"))
+        parts.append(_signed(len(new.temple_tiles) - len(old.temple_tiles), "temple_tile"))
     board = W.side(after)
     if tokens and new.glass != old.glass:
-        parts.append(f"glass to {B.research_space_name(board, new.glass)}")
+        where = research_space_name(board, new.glass)
+        parts.append(_("glass to {where}").format(where=where))
     if tokens and new.notebook != old.notebook:
-        parts.append(f"notebook to {B.research_space_name(board, new.notebook)}")
+        where = research_space_name(board, new.notebook)
+        parts.append(_("notebook to {where}").format(where=where))
     parts += _assistants(old, new, refreshed)
     gained, lost = _cards_moved(before, after, seat)
-    parts += [f"+{C.name(c)}" for c in gained if C.name(c) not in said]
-    parts += [f"exiled {C.name(c)}" for c in lost]
+    parts += [f"+{name(c)}" for c in gained if name(c) not in said]
+    parts += [_("exiled {card}").format(card=name(c)) for c in lost]
     return ", ".join(parts)
 
 
+def counted(n: int, word: str) -> str:
+    """``2 compasses``: ``n`` of what a seat holds (a resource of :data:`W.RES_WORDS`, an idol,
+    a Fear card…) in the reader's language."""
+    match word:
+        case "coin":
+            return ngettext("{n} coin", "{n} coins", n).format(n=n)
+        case "compass":
+            return ngettext("{n} compass", "{n} compasses", n).format(n=n)
+        case "tablet":
+            return ngettext("{n} tablet", "{n} tablets", n).format(n=n)
+        case "arrowhead":
+            return ngettext("{n} arrowhead", "{n} arrowheads", n).format(n=n)
+        case "jewel":
+            return ngettext("{n} jewel", "{n} jewels", n).format(n=n)
+        case "idol":
+            return ngettext("{n} idol", "{n} idols", n).format(n=n)
+        case "fear_card":
+            return ngettext("{n} Fear card", "{n} Fear cards", n).format(n=n)
+        case "fear_tile":
+            return ngettext("{n} Fear tile", "{n} Fear tiles", n).format(n=n)
+        case "temple_tile":
+            return ngettext("{n} temple tile", "{n} temple tiles", n).format(n=n)
+    return W.plural(n, word)
+
+
+def research_space_name(board: Side, space: int) -> str:
+    """``row 3`` (``the temple``, ``the start``): how a research space is named
+    (:func:`B.research_space_name`, in the reader's language)."""
+    if space == 0:
+        return _("the start")
+    spot = board.research_space(space)
+    if spot.row > len(board.rows):
+        return _("the temple")
+    return _("row {n}").format(n=spot.row)
+
+
 def _signed(n: int, word: str) -> str:
-    return ("+" if n > 0 else "−") + W.plural(abs(n), word)
+    return ("+" if n > 0 else "−") + counted(abs(n), word)
 
 
 def _resources(old: Player, new: Player) -> list[str]:
     out = []
-    for (one, many), was, now in zip(W.RES_WORDS, old.res, new.res, strict=True):
+    for (one, _many), was, now in zip(W.RES_WORDS, old.res, new.res, strict=True):
         if now != was:
-            out.append(_signed(now - was, one).replace(f" {one}s", f" {many}"))
+            out.append(_signed(now - was, one))
     return out
 
 
@@ -130,14 +175,17 @@ def _assistants(old: Player, new: Player, refreshed: bool) -> list[str]:
     had = {a.id: a for a in old.assistants}
     for a in new.assistants:
         was = had.get(a.id)
-        if was is None:
-            out.append(f"+assistant {int(a.id[1:])} ({'gold' if a.gold else 'silver'})")
+        n = int(a.id[1:])
+        if was is None and a.gold:
+            out.append(_("+assistant {n} (gold)").format(n=n))
+        elif was is None:
+            out.append(_("+assistant {n} (silver)").format(n=n))
         elif a.gold and not was.gold:
-            out.append(f"assistant {int(a.id[1:])} upgraded to gold")
+            out.append(_("assistant {n} upgraded to gold").format(n=n))
         elif refreshed and was.exhausted and not a.exhausted:
-            out.append(f"assistant {int(a.id[1:])} refreshed")
+            out.append(_("assistant {n} refreshed").format(n=n))
     mine = {a.id for a in new.assistants}
-    out += [f"−assistant {int(aid[1:])}" for aid in had if aid not in mine]
+    out += [_("−assistant {n}").format(n=int(aid[1:])) for aid in had if aid not in mine]
     return out
 
 

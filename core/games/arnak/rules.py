@@ -144,7 +144,8 @@ class Arnak(RulesBase[ArnakState]):
             others = list(range(len(state.seats)))
         forced = not isinstance(event, ACTIONS)
         each = [(s, ledger.change(state, after, s, refreshed=not forced)) for s in others]
-        told = [f"{names[s] if s < len(names) else f'Seat {s + 1}'} {c}" for s, c in each if c]
+        who = transcript.who_of(names)
+        told = [f"{who(s)} {c}" for s, c in each if c]
         if told:
             said += " → " + "; ".join(told)
         return said

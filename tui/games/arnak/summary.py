@@ -8,6 +8,10 @@ from collections.abc import Mapping, Sequence
 
 from core.codec import Envelope
 from core.games.arnak import events as ev
+from core.language import Translator
+
+T = Translator("arnak")
+_ = T.gettext
 
 SKIPPED = (ev.TurnStarted, ev.TurnEnded)  # said by the line itself
 
@@ -30,15 +34,17 @@ def since_last_turn(
     if not turns:
         return ""
     ends = [k for k, _ in starts if k > before] + [now]
-    lines = ["Since your last turn:"]
+    lines = [_("Since your last turn:")]
     for k, who in turns:
         end = min(e for e in ends if e > k)
-        name = names[who] if who < len(names) else f"Seat {who + 1}"
+        name = names[who] if who < len(names) else _("Seat {n}").format(n=who + 1)
         parts = []
         for env in envelopes[k + 1 : end]:
             if isinstance(env.event, SKIPPED) or env.seq not in said:
                 continue
             text = said[env.seq]
             parts.append(text[len(name) + 1 :] if text.startswith(name + " ") else text)
-        lines.append(f"{name}: {'; '.join(parts) or 'nothing'}")
+        lines.append(
+            _("{player}: {actions}").format(player=name, actions="; ".join(parts) or _("nothing"))
+        )
     return "\n".join(lines)
