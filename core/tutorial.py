@@ -36,7 +36,8 @@ from core.referee import Referee
 
 HERE = Path(__file__).with_name("tutorials")
 TABLE_KEYS = frozenset({"game", "title", "intro", "outro", "players", "seed", "bot", "options",
-                        "step"})  # fmt: skip
+                        "step", "finish"})  # fmt: skip
+FINISHES = ("", "bot")  # after the steps: the learner plays on, or the bot plays to the end
 STEP_KEYS = frozenset({"seat", "say", "rule", "expect", "allow", "wrong", "highlight"})
 MOST_MOVES = 5000  # a file whose steps never come is refused, not played for ever
 
@@ -110,6 +111,7 @@ class Tutorial:
     steps: tuple[Step, ...]
     name: str  # the file's stem: ``kilauea``
     learner: int = 0  # the seat the learner plays (seat 1)
+    finish: str = ""  # "bot": after the steps the bot plays the learner's seat to the end
 
     @property
     def rules(self) -> Rules[Any]:
@@ -276,6 +278,11 @@ def parse(data: Mapping[str, Any], name: str) -> Tutorial:
         make_bot(game, bot, "check")
     except ValueError as exc:
         raise TutorialError(f"{name}: {exc}") from None
+    finish = data.get("finish", "")
+    if finish not in FINISHES:
+        raise TutorialError(
+            f'{name}: finish is "bot" (the bot plays your seat to the end) or left out'
+        )
     raw_steps = data.get("step", [])
     if not isinstance(raw_steps, list) or not raw_steps:
         raise TutorialError(f"{name}: no [[step]]: a tutorial has at least one")
@@ -291,6 +298,7 @@ def parse(data: Mapping[str, Any], name: str) -> Tutorial:
         options=options,
         steps=steps,
         name=name,
+        finish=finish,
     )
 
 

@@ -23,7 +23,7 @@ def env_for(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "CALDERA_DATA_DIR": str(tmp_path), "CALDERA_CONFIG_DIR": str(tmp_path)}
 
 
-@pytest.mark.parametrize("game", ["kilauea", "maunakea"])
+@pytest.mark.parametrize("game", ["kilauea", "maunakea", "arnak"])
 def test_the_tutorial_plays_through_in_the_line_mode(game: str, tmp_path: Path) -> None:
     steps = len(tutorial.load(tutorial.builtin(game)).steps)
     script = Script(["learn", game, "--lines", "--pace", "0"], env_for(tmp_path))

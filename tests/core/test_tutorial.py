@@ -88,3 +88,11 @@ def test_seats_in_a_file_count_from_1() -> None:
     loaded = tutorial.load(tutorial.builtin("kilauea"), check=False)
     assert loaded.options["start_player"] == 0  # "start_player = 1": the learner starts
     assert loaded.steps[0].seat == 0
+
+
+def test_finish_is_bot_or_left_out(tmp_path: Path) -> None:
+    path = _edited(tmp_path, 'bot = "greedy"', 'bot = "greedy"\nfinish = "later"')
+    with pytest.raises(TutorialError, match=r'^club: finish is "bot"'):
+        tutorial.load(path)
+    arnak = tutorial.load(tutorial.builtin("arnak"), check=False)
+    assert arnak.finish == "bot"  # a round and a half is taught; the bot plays the rest

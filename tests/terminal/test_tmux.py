@@ -30,6 +30,9 @@ SCRIPTS = {
     # a whole Arnak game at 80x24 against a bot, the human's turns played by keys, after the
     # table said the size it needs and the terminal grew to it
     "tmux_arnak.sh": "tmux arnak: OK",
+    # Arnak's tutorial at 80x24: every step's keys read off the narrator's panel and typed,
+    # then the bot plays the rest, the final scoring, and e starts a real game against easy
+    "tmux_learn_arnak.sh": "tmux learn arnak: OK",
     # two apps in two sessions: one hosts from the menu, the other joins from the lobby, both
     # play a short game over a broker the script starts
     "tmux_net.sh": "tmux net: OK",

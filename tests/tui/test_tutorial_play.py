@@ -18,6 +18,7 @@ from tui.widgets.narrator import Narrator
 from .conftest import screen_text, wait_for
 
 SMALL = (80, 24)
+TYPED = {".": "full_stop"}
 KEY_NAMES = {"esc": "escape", "↓": "down", "↑": "up", "←": "left", "→": "right", "enter": "enter"}
 
 
@@ -46,6 +47,9 @@ def pressed(keys: str) -> list[str]:
     out = []
     for key in keys.split():
         name, _, times = key.partition("×")  # ↓×2: twice (then enter, its own key)
+        if name not in KEY_NAMES and len(name) > 1 and not name.isalpha():
+            out += [TYPED.get(ch, ch) for ch in name]  # a place's name, typed: 1.2
+            continue
         out += [KEY_NAMES.get(name, name)] * (int(times) if times else 1)
     return out
 
@@ -67,7 +71,7 @@ async def play_step(pilot: Pilot[None], screen: TableScreen) -> None:
     await wait_for(pilot, lambda: session.done >= said.number, f"step {said.number} to pass")
 
 
-@pytest.mark.parametrize("game", ["kilauea", "maunakea"])
+@pytest.mark.parametrize("game", ["kilauea", "maunakea", "arnak"])
 async def test_the_tutorial_plays_from_start_to_end_with_the_keys_it_shows(game: str) -> None:
     loaded = tutorial.load(tutorial.builtin(game))
     app = CalderaApp(Launch(learn=game, again=True), bot_pace=0)

@@ -262,6 +262,7 @@ class LinePlayer:
         while not self.ended:
             seat = self.acting()
             if seat is None:
+                self.narrate_done()  # a tutorial whose bot plays the rest says so first
                 self._news.clear()
                 if self.session.status == "table closed":
                     self.say(f"The table is gone ({self.session.status}).")
@@ -356,6 +357,12 @@ class LinePlayer:
         number = next((n for n, line in enumerate(lines, 1) if line.command == said.expected), 0)
         typed = f" Type {number}: {lines[number - 1].text}." if number else ""
         self.say(f"{said.heading}. {said.say}{rule}{typed}")
+
+    def narrate_done(self) -> None:
+        """A tutorial's last words once its steps are done, when nobody here acts any more."""
+        narration = getattr(self.session, "narration", None)
+        if narration is not None and narration().step is None:
+            self.narrate([])
 
     def farewell(self) -> None:
         """After a finished game: how to hear each seat's review (``caldera review``, the same

@@ -14,6 +14,7 @@ have shown, so the words follow the board, not the referee).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ OFF_PATH = (
     "This game has left the tutorial's path (a move the step allowed led elsewhere): from here "
     "it is yours to play."
 )
+FINISH_PACE = 0.05  # seconds between the bots' commands once they play the rest for the learner
 NO_TAKING_BACK = "The tutorial goes forward: nothing is taken back during its steps."
 
 
@@ -108,6 +110,8 @@ class TutorialSession(LocalSession):
         narrated.__dict__.update(session.__dict__)
         narrated.tutorial, narrated.source, narrated.off_path = tutorial, source, False
         narrated._check_path()
+        if tutorial.finish == "bot" and tutorial.learner in narrated.bots:
+            narrated.bot_pace = min(narrated.bot_pace, FINISH_PACE)  # it was playing the rest
         return narrated
 
     def details(self) -> dict[str, Any]:
@@ -159,6 +163,7 @@ class TutorialSession(LocalSession):
                 raise IllegalCommand(self.wrong_words(step))
         await super().submit(seat, command)
         self._check_path()
+        self._finish()
 
     def wrong_words(self, step: Step) -> str:
         """What a wrong move hears: the step's words, then the move it asks for."""
@@ -187,6 +192,19 @@ class TutorialSession(LocalSession):
 
     def bot_moved(self) -> None:
         self._check_path()
+        self._finish()
+
+    def _finish(self) -> None:
+        """The steps done, a tutorial that says so (``finish = "bot"``) has its bot play the
+        learner's seat to the end, quickly: the final scoring comes at once."""
+        learner = self.tutorial.learner
+        if self.tutorial.finish != "bot" or self.referee.ended or learner in self.bots:
+            return
+        if self.done < len(self.tutorial.steps) and not self.off_path:
+            return
+        self.bot_pace = min(self.bot_pace, FINISH_PACE)
+        with contextlib.suppress(OSError):  # the record could not say so: it plays on anyway
+            self.hand_over(learner, self.tutorial.bot)
 
 
 def narration(session: TutorialSession, shown: Sequence[Envelope], state: Any) -> Narration:

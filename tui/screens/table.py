@@ -439,6 +439,11 @@ class TableScreen(FollowsSize, Screen[None]):
         ``None``: the game's screen says; :meth:`send` asks first (unless the setting is off)."""
         return None
 
+    def guided(self, command: Command) -> bool:
+        """Whether a tutorial's step waiting now asks for ``command`` (nothing to confirm)."""
+        said = self.guide
+        return said is not None and said.step is not None and said.step.accepts(command)
+
     async def send(self, seat: int | None, command: Command, *, ask: bool = True) -> bool:
         """Send ``seat``'s command; show the referee's reason if it is refused. A command that
         wastes something is asked about first: then this returns ``False`` and the command is
@@ -446,8 +451,7 @@ class TableScreen(FollowsSize, Screen[None]):
         if seat is None:
             self.note = "It is not your turn." if not self.ended else "The game is over."
             return False
-        said = self.guide
-        if said is not None and said.step is not None and said.step.accepts(command):
+        if self.guided(command):
             ask = False  # the tutorial's step asks for this very move: nothing to confirm
         question = self.waste(command) if ask and self.settings.confirm else None
         if question is not None:

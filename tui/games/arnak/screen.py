@@ -548,14 +548,14 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
 
     def action_pass_round(self) -> None:
         """Pass: asked first only when a main action is still open (unless confirm = false)."""
-        if not self.settings.confirm or not self.turn.could_act():
+        if not self.settings.confirm or not self.turn.could_act() or self.guided(cmd.Pass()):
             self.run_worker(self._open(PASS))
             return
         self.app.push_screen(ConfirmScreen(PASS_QUESTION, hint=CONFIRM_HINT), self._confirmed(PASS))
 
     def action_end_turn(self) -> None:
         wasted = self.turn.wasted() if self.settings.confirm else []
-        if not wasted:
+        if not wasted or self.guided(cmd.EndTurn()):  # a tutorial's step asks for it: no question
             self.run_worker(self._open(END))
             return
         question = "End the turn? Still unused: " + "; ".join(wasted) + "."
