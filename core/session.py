@@ -21,9 +21,17 @@ class Session(Protocol):
     whose commands this terminal may send (several in a hotseat game, none for a spectator).
     """
 
-    rules: Rules[Any]
-    players: tuple[str, ...]
     controlled: frozenset[Seat]
+
+    @property
+    def rules(self) -> Rules[Any]:
+        """The game's rules."""
+        ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats' names, in order."""
+        ...
 
     @property
     def state(self) -> Any:

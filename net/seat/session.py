@@ -33,7 +33,6 @@ import contextlib
 import itertools
 import logging
 import secrets
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -41,24 +40,25 @@ import msgspec
 
 from core.codec import Envelope
 from core.errors import CodecError, IllegalCommand
-from core.follower import Follower
 from core.games import get_rules
-from core.lifecycle import GameEnded, GameStarted
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Listener, Session
-from core.statehash import state_hash
 from net.config import BrokerAddress
 from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.seat.catching_up import CatchUp
 from net.seat.chat import TableChat
 from net.seat.checking import StateCheck
+from net.seat.commands import Outstanding
+from net.seat.following import SeatFollower
+from net.seat.joining import Joining
 from net.seat.taken import took_seat
+from net.seat.waiting import Waiters
+from net.seat.whole_log import fetch_whole_log
 from net.trust.keys import Keys, fingerprint
 from net.wire import topics
 from net.wire.messages import (
-    SYNC_MOST_EVENTS,
     Batch,
     ChatRefused,
     Check,
@@ -88,18 +88,12 @@ CardListener = Callable[[TableListing], None]
 StatusListener = Callable[[str], None]
 
 
-class _Pending:
-    """A command sent and not yet answered (resent until it is)."""
-
-    def __init__(self, topic: str, data: bytes, future: asyncio.Future[Result]) -> None:
-        self.topic = topic
-        self.data = data
-        self.future = future
-        self.sent = time.monotonic()
-
-
 class NetSession:
-    """One terminal's place at a networked table. Use :meth:`connect` (or the lobby's ``join``)."""
+    """One terminal's place at a networked table. Use :meth:`connect` (or the lobby's ``join``).
+
+    Its parts: the fold of what the host publishes (:attr:`following`, with its catch-up and
+    its check against the host's hashes), the word with the host about its seat
+    (:attr:`joining`), the commands on their way (:attr:`commands`) and the chat."""
 
     def __init__(
         self,
@@ -131,18 +125,15 @@ class NetSession:
         self.bot = bot
         self.retry = retry
         self.command_timeout = command_timeout
-        self.rules: Rules[Any] = cast("Rules[Any]", rules)  # None until the table card arrives
         self._rules_override = rules
-        self.players: tuple[str, ...] = ()
         self.controlled: frozenset[Seat] = frozenset()
         self.seat: Seat | None = None
         self.card: TableListing | None = None
-        self._wanted_seat = seat
-        self._follower = Follower(rules)  # the events received in order, and their state
-        self.check = StateCheck(self._follower, self._ask_hashes, self.table)
-        self.catch_up = CatchUp(self._follower, self.check, self._ask_from, retry, self.table)
-        self._joined: asyncio.Future[Joined] | None = None
-        self._pending: dict[str, _Pending] = {}
+        self.following = SeatFollower(
+            self.table, rules, retry, self._ask_from, self._ask_hashes, self._set_status
+        )
+        self.joining = Joining(self.name, seat, bot, spectator, self._ask, self._take)
+        self.commands = Outstanding(self._send)
         self._ids = itertools.count()
         self._host_away = False
         self._closed_by_host = False
@@ -150,10 +141,9 @@ class NetSession:
         self._epoch_seen = -1
         self._newest: Order = (-1, -1)  # the order of the newest card (or "gone") taken
         self._status = "connecting…"
-        self._listeners: list[Listener] = []
         self._card_listeners: list[CardListener] = []
         self._status_listeners: list[StatusListener] = []
-        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
+        self._waiters = Waiters()
         self._nudger: asyncio.Task[None] | None = None
         self.dropped = 0  # messages dropped as not the host's
         self.stale = 0  # cards (and "gone"s) of the host's dropped as older than one taken
@@ -168,32 +158,28 @@ class NetSession:
             subscriptions=subscriptions,  # and the chat's (below)
             on_message=self._on_message,
             on_connect=self._on_connect,
-            on_status=self._on_link_status,
+            on_status=lambda up: self._set_status(),
             will=self._will,
             backoff=backoff,
             keys=self.keys,
         )
         self.chat = TableChat(
             self.table, self.identity, self.keys, self.link, spectator=spectator,
-            connection=lambda: (self._conn, self._ticket), host_key=lambda: self.host_key,
-            card=lambda: self.card,
+            connection=lambda: (self.joining.conn, self.joining.ticket),
+            host_key=lambda: self.host_key, card=lambda: self.card,
         )  # fmt: skip
         self.link.subscriptions.extend(self.chat.subscriptions())
-        self._conn = ""  # this connection's nonce (its Last Will names it)
-        self._ticket = ""  # the host's ticket for this connection (net.table.tickets)
-        self._asking: JoinRequest | None = None  # the join (or "here") waiting for its answer
-        self._asked_at = 0.0
         self._whole: asyncio.Queue[Batch] | None = None  # parts of the whole log, when asked
 
     def _will(self) -> LastWill:
         """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
         ticket from the host)."""
-        self._conn, self._ticket = secrets.token_hex(6), ""
+        self.joining.new_connection()
         self.catch_up.anew()  # a new connection catches up anew
         return LastWill(topics.presence(self.table, self.identity), self._offline())
 
     def _offline(self) -> bytes:
-        return encode(Presence(False, self.name, self._conn))
+        return encode(Presence(False, self.name, self.joining.conn))
 
     @classmethod
     async def connect(
@@ -206,12 +192,12 @@ class NetSession:
 
     async def open(self, timeout: float = 10.0) -> None:
         """Connect and join; raises :class:`JoinRefused` or :class:`NetError`."""
-        self._joined = asyncio.get_running_loop().create_future()
+        self.joining.joined = joining = asyncio.get_running_loop().create_future()
         await self.link.start(timeout)
         self._nudger = asyncio.create_task(self._nudge(), name=f"nudge {self.identity}")
         try:
             async with asyncio.timeout(timeout):
-                joined = await asyncio.shield(self._joined)
+                joined = await asyncio.shield(joining)
         except TimeoutError:
             await self.close()
             raise NetError(f"table {self.table} does not answer (is its host running?)") from None
@@ -228,21 +214,33 @@ class NetSession:
     # -- the Session protocol ------------------------------------------------------------------
 
     @property
+    def rules(self) -> Rules[Any]:
+        return cast("Rules[Any]", self.following.rules)  # None until the table card arrives
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.following.players
+
+    @property
+    def catch_up(self) -> CatchUp:
+        return self.following.catch_up
+
+    @property
+    def check(self) -> StateCheck:
+        return self.following.check
+
+    @property
     def state(self) -> Any:
-        return self._follower.state
+        return self.following.state
 
     @property
     def desync(self) -> str | None:
         """Why this terminal's state is no longer the host's (``None``: it is)."""
-        return self.check.desync
-
-    @property
-    def _envelopes(self) -> list[Envelope]:
-        return self._follower.log
+        return self.following.desync
 
     @property
     def envelopes(self) -> Sequence[Envelope]:
-        return self._envelopes
+        return self.following.envelopes
 
     @property
     def hints(self) -> bool:
@@ -256,7 +254,7 @@ class NetSession:
         return self._status
 
     def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+        self.following.listeners.append(listener)
 
     async def submit(self, seat: Seat, command: Command) -> None:
         """Send the command and wait until its events are folded here; raises
@@ -268,15 +266,12 @@ class NetSession:
         if self._host_away:
             raise HostAway(self._away_words())
         request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
-        request = CommandRequest.of(request_id, len(self._envelopes), seat, command)
+        request = CommandRequest.of(request_id, len(self.envelopes), seat, command)
         signed = command_data(self.table, seat, request.expected_seq, request.body())
-        request = msgspec.structs.replace(
-            request, sig=self.keys.sign_detached(signed)
-        )  # the proof it was us
+        proof = self.keys.sign_detached(signed)  # the proof it was us
+        request = msgspec.structs.replace(request, sig=proof)
         topic = topics.cmd(self.table, seat, self.identity)
-        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
-        self._pending[request_id] = pending = _Pending(topic, encode(request), future)
-        self._send(pending)
+        future = self.commands.send(request_id, topic, encode(request))
         try:
             async with asyncio.timeout(self.command_timeout):
                 result = await future
@@ -285,18 +280,18 @@ class NetSession:
                 f"the host of table {self.table} did not answer within {self.command_timeout:g} s"
             ) from None
         finally:
-            self._pending.pop(request_id, None)
+            self.commands.drop(request_id)
         if not result.ok:
             raise IllegalCommand(result.reason)
         self.catch_up.learn(result.seq)
-        await self.wait_until(lambda: len(self._envelopes) >= result.seq or self._closed_by_host)
-        if len(self._envelopes) < result.seq:  # its events will not come: the table closed
+        await self.wait_until(lambda: len(self.envelopes) >= result.seq or self._closed_by_host)
+        if len(self.envelopes) < result.seq:  # its events will not come: the table closed
             raise TableClosed(f"table {self.table} was closed")
 
-    def _send(self, pending: _Pending) -> None:
+    def _send(self, topic: str, data: bytes) -> None:
         """Send a command, sealed to the host's key: a secret choice (the cards a player keeps)
         is for the referee's eyes only."""
-        self.link.publish(pending.topic, pending.data, seal_to=self.host_key)
+        self.link.publish(topic, data, seal_to=self.host_key)
 
     async def close(self) -> None:
         """Leave the table: before the game, the seat is freed; during it, it stays ours to
@@ -310,67 +305,43 @@ class NetSession:
                 await self._nudger
         last: list[tuple[str, bytes, bool]] = []
         if self.seat is not None and self.card is not None and self.card.status == "open":
-            leave = self._request("leave")
+            leave = self.joining.request("leave")
             last.append((topics.join(self.table, self.identity), encode(leave), False))
         presence = topics.presence(self.table, self.identity)
         last += [(presence, self._offline(), False), (presence, b"", True)]
         await self.link.stop(last if self.link.connected else ())
-        for pending in self._pending.values():
-            if not pending.future.done():
-                pending.future.set_exception(NetError("the session was closed"))
-        self._fail_waiters(NetError("the session was closed"))
+        self.commands.fail(NetError("the session was closed"))
+        self._waiters.fail(NetError("the session was closed"))
 
     # -- more for a UI and for tests ---------------------------------------------------------------
 
     @property
     def ended(self) -> bool:
-        return bool(self._envelopes) and isinstance(self._envelopes[-1].event, GameEnded)
+        return self.following.ended
 
     async def whole_log(self, timeout: float = 30.0) -> list[bytes]:
         """The finished game's log as the host's referee wrote it (its replay file's events),
-        asked for once the game is over by this seat's holder: in parts, each asked again
-        after ``retry`` seconds without an answer. Raises :class:`NetError` with one line when
-        the game is not over here, this terminal holds no seat, the host gives nothing, or
-        no whole log came within ``timeout`` seconds. The caller checks what came
-        (:mod:`net.seat.keeping`)."""
+        asked for once the game is over by this seat's holder (:mod:`net.seat.whole_log`).
+        Raises :class:`NetError` with one line when the game is not over here, this terminal
+        holds no seat, the host gives nothing, or no whole log came within ``timeout``
+        seconds. The caller checks what came (:mod:`net.seat.keeping`)."""
         if self.seat is None:
             raise NetError("only a seat's holder is given the game's whole log")
         if not self.ended:
             raise NetError("the game is not over: its whole log is not given yet")
-        wanted = len(self._envelopes)
-        raws: list[bytes] = []
-        self._whole = parts = asyncio.Queue[Batch]()
         topic = topics.sync(self.table, self.identity)
+        self._whole = parts = asyncio.Queue[Batch]()
         try:
-            async with asyncio.timeout(timeout):
-                ask = True
-                while len(raws) < wanted:
-                    if ask:
-                        asked = len(raws)
-                        self.link.publish(topic, encode(SyncRequest(asked, whole=True)))
-                    try:
-                        async with asyncio.timeout(self.retry):
-                            part = await parts.get()
-                    except TimeoutError:
-                        if self._closed_by_host:
-                            raise NetError(f"table {self.table} closed before its host gave its "
-                                           "log") from None  # fmt: skip
-                        ask = True  # lost, or a busy host dropped it: ask again
-                        continue
-                    ask = False
-                    if part.start != len(raws):
-                        continue  # an answer to an earlier request, come late
-                    if not part.envs:
-                        raise NetError(f"the host of table {self.table} does not give its log")
-                    raws.extend(part.envs[: wanted - len(raws)])
-                    ask = len(raws) - asked >= SYNC_MOST_EVENTS  # a whole answer: ask for the next
-        except TimeoutError:
-            raise NetError(
-                f"the host of table {self.table} did not give its log within {timeout:g} s"
-            ) from None
+            return await fetch_whole_log(
+                self.table, len(self.envelopes), parts,
+                lambda asked: self._ask_whole(topic, asked), self.retry,
+                lambda: self._closed_by_host, timeout,
+            )  # fmt: skip
         finally:
             self._whole = None
-        return raws
+
+    def _ask_whole(self, topic: str, asked: SyncRequest) -> None:
+        self.link.publish(topic, encode(asked))
 
     @property
     def verified_seq(self) -> int:
@@ -380,11 +351,7 @@ class NetSession:
     @property
     def current_hash(self) -> str | None:
         """The hash of this terminal's state (equal to the host's when all is well)."""
-        return (
-            state_hash(self.rules, self._follower.state)
-            if self._follower.state is not None
-            else None
-        )
+        return self.following.current_hash
 
     def subscribe_card(self, listener: CardListener) -> None:
         """Call ``listener`` with each new table card (seats, who is online, status)."""
@@ -395,27 +362,10 @@ class NetSession:
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float | None = None) -> None:
         """Wait until ``predicate()`` holds; it is re-checked after every change."""
-        if predicate():
-            return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        entry = (predicate, future)
-        self._waiters.append(entry)
-        try:
-            async with asyncio.timeout(timeout):
-                await future
-        finally:
-            if entry in self._waiters:
-                self._waiters.remove(entry)
+        await self._waiters.until(predicate, timeout)
 
     def _changed(self) -> None:
-        for predicate, future in list(self._waiters):
-            if not future.done() and predicate():
-                future.set_result(None)
-
-    def _fail_waiters(self, error: Exception) -> None:
-        for _, future in self._waiters:
-            if not future.done():
-                future.set_exception(error)
+        self._waiters.changed()
 
     def _set_status(self) -> None:
         if self.desync is not None:
@@ -436,9 +386,6 @@ class NetSession:
 
     # -- connection ----------------------------------------------------------------------------
 
-    def _on_link_status(self, up: bool) -> None:
-        self._set_status()
-
     async def _on_connect(self) -> None:
         self._set_status()
         self._resend()
@@ -447,36 +394,21 @@ class NetSession:
         """Ask again for whatever may have been lost: the seat (or say we are here again),
         missing events, answers."""
         self.catch_up.anew()  # (a host that came back counts anew)
-        self._hello()
-        if self._joined is not None and not self._joined.done():
+        self.joining.hello()
+        if self.joining.joining:
             return
         self.catch_up.ask(force=True)
-        for pending in self._pending.values():
-            pending.sent = time.monotonic()
-            self._send(pending)
+        self.commands.resend()
 
-    def _request(self, role: str) -> JoinRequest:
-        """A join-topic request for this connection, with its ticket and a nonce of its own."""
-        seat, bot = (self._wanted_seat, self.bot) if role == "player" else (None, None)
-        return JoinRequest(role, self.name, seat, bot, secrets.token_hex(6), self._conn,
-                           self._ticket)  # fmt: skip
-
-    def _hello(self) -> None:
-        """Tell the host who we are on this connection: take the seat (or watch), the first
-        time; afterwards, that we are here (a host that came back counts us again). Without
-        the host's ticket for this connection it answers with one, and we ask again."""
-        if self.spectator:  # a host that came back counts its spectators again
-            role = "spectator"
-        elif self._joined is not None and not self._joined.done():
-            role = "player"
-        else:
-            role = "here"
-        self._asking = self._request(role)
-        self._asked_at = time.monotonic()
-        self.link.publish(topics.join(self.table, self.identity), encode(self._asking))
+    def _ask(self, request: JoinRequest) -> None:
+        self.link.publish(topics.join(self.table, self.identity), encode(request))
 
     def _ask_from(self, first: int) -> None:
         self.link.publish(topics.sync(self.table, self.identity), encode(SyncRequest(first)))
+
+    def _ask_hashes(self, first: int, last: int) -> None:
+        request = encode(SyncRequest(first, to=last))
+        self.link.publish(topics.sync(self.table, self.identity), request)
 
     async def _nudge(self) -> None:
         """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
@@ -484,9 +416,9 @@ class NetSession:
             await asyncio.sleep(self.retry)
             if not self.link.connected or self._closed_by_host:
                 continue
-            if self._asking is not None and time.monotonic() - self._asked_at >= self.retry:
-                self._hello()  # unanswered (lost, or the host was away)
-            if self._joined is not None and not self._joined.done():
+            if self.joining.unanswered(self.retry):
+                self.joining.hello()  # unanswered (lost, or the host was away)
+            if self.joining.joining:
                 continue
             if self.check.mismatch is not None and self.desync is None:
                 self.check.locate_when_known(ask=True)
@@ -494,11 +426,7 @@ class NetSession:
                 self.catch_up.ask()
             elif not self.catch_up.caught_up:
                 self.catch_up.ask_again()
-            now = time.monotonic()
-            for pending in self._pending.values():
-                if now - pending.sent >= self.retry:
-                    pending.sent = now
-                    self._send(pending)
+            self.commands.resend(older_than=self.retry)
 
     # -- messages in ---------------------------------------------------------------------------
 
@@ -534,51 +462,33 @@ class NetSession:
                 self._forged(sender, topic)
                 return
             self.host_key = sender
-        if isinstance(message, Batch) and message.whole:
-            if route.kind == "reply" and self._whole is not None:
-                self._whole.put_nowait(message)  # a part of the whole log asked for
-            return
-        if isinstance(message, Batch):
-            self._receive(message)
-            if route.kind == "reply" and message.result is None:  # a catch-up answered
-                self.catch_up.answered()
-            if message.result is not None:
-                self._answer(message.result)
-            if route.kind == "reply" and message.envs and self.catch_up.missing:
-                self.catch_up.ask(force=True)  # a catch-up comes in bounded parts: the next one
-        elif isinstance(message, Check):
-            self.check.learn(message.start, message.hashes)
-            self._verify()
-            self._changed()
-        elif isinstance(message, Result):
-            self._answer(message)
-        elif isinstance(message, Joined | Refused | Ticket):
-            self._answered(message)
-        elif isinstance(message, ChatRefused) and route.kind == "reply":
-            self.chat.refused(message)
+        match message:
+            case Batch(whole=True):
+                if route.kind == "reply" and self._whole is not None:
+                    self._whole.put_nowait(message)  # a part of the whole log asked for
+            case Batch():
+                self._on_batch(message, route.kind == "reply")
+            case Check():
+                self.following.learn(message)
+                self._changed()
+            case Result():
+                self._answer(message)
+            case Joined() | Refused() | Ticket():
+                self.joining.answered(message)
+            case ChatRefused() if route.kind == "reply":
+                self.chat.refused(message)
 
-    def _answered(self, message: Joined | Refused | Ticket) -> None:
-        """The host's answer to our join (or "here"); one to another request (an old one,
-        replayed by someone) is not ours to take."""
-        asking = self._asking
-        if asking is None or message.nonce != asking.nonce:
-            return
-        if isinstance(message, Ticket):
-            if message.conn == self._conn:
-                self._ticket = message.ticket
-                self._take(message.card)
-                if self._asking is asking:
-                    self._hello()  # again, with the ticket
-            return
-        self._asking = None
-        joined = self._joined
-        if joined is not None and not joined.done():
-            if isinstance(message, Refused):
-                joined.set_exception(JoinRefused(message.reason))
-            else:
-                joined.set_result(message)
-        elif isinstance(message, Joined):
-            self._take(message.card)
+    def _on_batch(self, batch: Batch, answer: bool) -> None:
+        """Events: live on the seat's stream (with its command's result, if it sent it), or
+        a catch-up answered on the reply topic (asked in bounded parts: then the next)."""
+        self.following.receive(batch)
+        self._changed()
+        if answer and batch.result is None:  # a catch-up answered
+            self.catch_up.answered()
+        if batch.result is not None:
+            self._answer(batch.result)
+        if answer and batch.envs and self.catch_up.missing:
+            self.catch_up.ask(force=True)
 
     def _from_host(self, sender: bytes | None, payload: bytes) -> bool:
         """Whether a card is the host's: signed by the pinned key; before one is pinned, signed
@@ -590,7 +500,7 @@ class NetSession:
                 named = read_table_listing(payload).key
             except OtherProtocol as exc:  # a table this Caldera cannot sit at: say why, once
                 if peek(payload, "key") == sender.hex() and topics.certifies(self.table, sender):
-                    self._cannot_join(str(exc))
+                    self.joining.refuse(str(exc))
                 named = None
             except CodecError:
                 named = None
@@ -600,12 +510,6 @@ class NetSession:
         self._forged(sender, topics.card(self.table))
         return False
 
-    def _cannot_join(self, reason: str) -> None:
-        """The join waited for fails with ``reason`` (another protocol's table)."""
-        joined = self._joined
-        if joined is not None and not joined.done():
-            joined.set_exception(JoinRefused(reason))
-
     def _forged(self, sender: bytes | None, topic: str) -> None:
         who = "nobody" if sender is None else fingerprint(sender)
         log.info("table %s: dropped a message on %s signed by %s, not the host", self.table,
@@ -613,10 +517,7 @@ class NetSession:
         self.dropped += 1
 
     def _answer(self, result: Result) -> None:
-        pending = self._pending.get(result.id or "")
-        if pending is not None and not pending.future.done():
-            pending.future.set_result(result)
-        elif result.id is None:
+        if not self.commands.answer(result) and result.id is None:
             log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
 
     def _away_words(self) -> str:
@@ -643,29 +544,25 @@ class NetSession:
             self._set_card(message)
             return
         self._host_away = True  # its connection died; it may come back
-        for pending in self._pending.values():  # nobody will answer them: say so now
-            if not pending.future.done():
-                pending.future.set_exception(HostAway(self._away_words()))
+        self.commands.fail(HostAway(self._away_words()))  # nobody will answer them: say so now
         self._set_status()
 
     def _set_card(self, card: TableListing) -> None:
-        if self._rules_override is None and self.rules is None:
+        following = self.following
+        if self._rules_override is None and following.rules is None:
             try:
-                self.rules = get_rules(card.game)
+                following.rules = get_rules(card.game)
             except KeyError as exc:
-                if self._joined is not None and not self._joined.done():
-                    self._joined.set_exception(JoinRefused(str(exc.args[0])))
+                self.joining.refuse(str(exc.args[0]))
                 return
         self.card = card
-        self._drain()
-        if not self.players or self._follower.state is None:
-            self.players = tuple(seat.name for seat in card.seats)
+        following.drain()
+        if not following.players or following.state is None:
+            following.players = tuple(seat.name for seat in card.seats)
         came_back, self._host_away = self._host_away, False
         if card.status == "closed":
             self._closed_by_host = True
-            for pending in self._pending.values():
-                if not pending.future.done():
-                    pending.future.set_exception(TableClosed(f"table {self.table} was closed"))
+            self.commands.fail(TableClosed(f"table {self.table} was closed"))
         if card.epoch != self._epoch_seen or came_back:
             if self._epoch_seen >= 0:
                 self._resend()  # the host reconnected (or resumed): catch up, resend
@@ -675,62 +572,6 @@ class NetSession:
         for listener in list(self._card_listeners):
             listener(card)
         self._changed()
-
-    def _receive(self, batch: Batch) -> None:
-        """Take a batch of envelopes in, fold what is contiguous, and ask for any gap."""
-        self.catch_up.take(batch)
-        self._drain()
-        self.catch_up.learn(batch.start + len(batch.envs))
-        if self.catch_up.ahead:
-            self.catch_up.ask()
-
-    def _drain(self) -> None:
-        """Fold every envelope that follows on from the last one folded, and tell listeners."""
-        if self.rules is None:
-            return  # the table card (and so the game) is not known yet: keep them
-        new: list[Envelope] = []
-        while self.desync is None and (env := self.catch_up.next()) is not None:
-            if not self._fold(env):
-                break
-            del self.catch_up.ahead[env.seq]
-            new.append(env)
-        if new:
-            for listener in list(self._listeners):
-                listener(new)
-            self._verify()
-        self._changed()
-
-    def _fold(self, env: Envelope) -> bool:
-        event = env.event
-        if env.seq == 0:
-            if not isinstance(event, GameStarted) or event.game != self.rules.game:
-                log.warning("table %s: the log does not start with this game", self.table)
-                return False
-            self.players = tuple(event.players)
-            self._follower.rules = self.rules
-        elif self._follower.state is None:
-            return False
-        try:
-            self._follower.follow(env)
-        except Exception as exc:  # other rules code than the host's: stop, and say where
-            self.check.fail(f"desync at event {env.seq} ({event.TAG}): {type(exc).__name__}")
-            log.warning("table %s: cannot fold event %d: %r", self.table, env.seq, exc)
-            self._set_status()
-            return False
-        return True
-
-    # -- the host's hashes ---------------------------------------------------------------------
-
-    def _ask_hashes(self, first: int, last: int) -> None:
-        request = encode(SyncRequest(first, to=last))
-        self.link.publish(topics.sync(self.table, self.identity), request)
-
-    def _verify(self) -> None:
-        """Compare our state with the host's hashes; a desync found shows in the status."""
-        before = self.check.desync
-        self.check.verify()
-        if self.check.desync != before:
-            self._set_status()
 
 
 if TYPE_CHECKING:

@@ -49,10 +49,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from core.clock import ON_TIMEOUT, ClockSpec
-from core.errors import CalderaError, CodecError, ReplayError
+from core.errors import CalderaError
 from core.lifecycle import Seated
 from core.protocol import Rules, Seat
 from core.referee import Referee
@@ -61,8 +59,10 @@ from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.table.chatting import Chatting
 from net.table.clocks import TableClocks
+from net.table.joins import JoinDesk
 from net.table.own_listing import OwnListing
 from net.table.refereeing import EventListener, Refereeing
+from net.table.resuming import kept_table, unreadable
 from net.table.seating import Seating
 from net.table.standins import HostBots
 from net.table.tickets import Tickets
@@ -72,21 +72,12 @@ from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import (
     Gone,
-    Joined,
-    OtherProtocol,
-    Refused,
     SeatListing,
     TableListing,
-    Ticket,
     clean_name,
     encode,
-    from_plain,
-    peek,
     plain,
-    read_join,
     read_listing,
-    read_presence,
-    update_line,
 )
 from replays import unfinished
 from replays.file import read
@@ -96,15 +87,6 @@ from replays.unfinished import data_dir
 log = logging.getLogger("caldera.net")
 
 CardListener = Callable[[TableListing], None]
-
-
-def rules_of_game(game: str) -> Rules[Any]:
-    from core.games import get_rules
-
-    try:
-        return get_rules(game)
-    except KeyError as exc:
-        raise ReplayError(str(exc.args[0])) from None
 
 
 def _now_ms() -> int:
@@ -206,7 +188,6 @@ class TableHost:
         self.tickets = Tickets()  # who is here now, on which connection
         self.refereeing = Refereeing(self.table, rules, self.seating, self.link)
         self.refereeing.on_published = self._published
-        self.refereeing.on_caught_up = self._caught_up
         self.chatting = Chatting(self.table, self.seating, self.tickets, self.link,
                                  lambda: self.epoch, on=chat)  # fmt: skip
         self.bots = HostBots(
@@ -228,6 +209,13 @@ class TableHost:
         self._clock_card: dict[str, Any] | None = None  # the clocks the card shows
         # a new key about to take a seat: None, or why not (a server's budget of new keys)
         self.admit: Callable[[str], str | None] | None = None
+        self.joins = JoinDesk(
+            self.table, self.link, self.seating, self.tickets, self.bots, card=lambda: self.card,
+            status=lambda: self.status, card_changed=self._card_changed,
+            seated=self._maybe_auto_start,
+            admit=lambda who: self.admit(who) if self.admit is not None else None,
+        )  # fmt: skip
+        self.refereeing.on_caught_up = self.joins.caught_up
         self.turns = TurnNotices(self.table, rules, self.seating, self._retain,
                                  self.timepiece.now_ms, self.clocks.card,
                                  lambda: self.epoch)  # fmt: skip
@@ -255,7 +243,16 @@ class TableHost:
         header = read(replay_path).header
         kept = unfinished.claim(replay_path, header.seed_hash)
         try:
-            host = cls._from_record(address, kept.record, seats or {}, backoff, timepiece)
+            rules, cards, terms = kept_table(kept.record, seats or {})
+            try:
+                host = cls(address, rules, len(cards), backoff=backoff, timepiece=timepiece,
+                           **terms)  # fmt: skip
+            except (ValueError, NetError) as exc:
+                raise unreadable(kept.record, exc) from None
+            host.seating.restore(cards)
+            for seat, card in enumerate(cards):
+                if card.client is None and card.bot:
+                    host.bots.restore(seat, card.bot)
             host.refereeing.resume(replay_path, kept.record.seed, kept.record.salt,
                                    host.timepiece.now_ms)  # fmt: skip
             host.bots.restore_standins()
@@ -266,56 +263,6 @@ class TableHost:
         kept_epoch = kept.record.details.get("epoch")  # the last one any client may have seen
         if isinstance(kept_epoch, int):
             host.epoch = max(host.epoch, kept_epoch)
-        return host
-
-    @classmethod
-    def _from_record(
-        cls,
-        address: BrokerAddress,
-        record: unfinished.Unfinished,
-        given: Mapping[Seat, str],
-        backoff: Backoff,
-        timepiece: Timepiece | None = None,
-    ) -> TableHost:
-        if record.kind != "table":
-            raise ReplayError(f"{record.replay.name} is a local game: caldera play --resume")
-        notes = record.details
-        try:
-            cards = [from_plain(card, SeatListing) for card in notes["seats"]]
-            host = cls(
-                address,
-                rules_of_game(str(notes["game"])),
-                len(cards),
-                table=str(notes["table"]),
-                name=str(notes["name"]),
-                host=str(notes["host"]),
-                options=dict(notes["options"]),
-                replay_dir=record.replay.parent,
-                seed=record.seed,
-                bot_delay=float(notes.get("bot_delay", 0.0)),
-                standin=notes.get("standin"),
-                standin_after=float(notes.get("standin_after", 10.0)),
-                hints=notes.get("hints") is True,
-                backoff=backoff,
-                notes=dict(notes.get("notes", {})),
-                keys=Keys.from_json(notes["host_keys"]) if "host_keys" in notes else None,
-                clock=str(notes.get("clock", "")),
-                on_timeout=str(notes.get("on_timeout", "bot_turn")),
-                rated=notes.get("rated") is True,
-                timepiece=timepiece,
-                chat=notes.get("chat") is not False,
-            )
-        except (KeyError, TypeError, ValueError, CodecError, NetError) as exc:
-            raise ReplayError(
-                f"the record of {record.replay.name} is not readable ({exc})"
-            ) from None
-        for seat, client in given.items():
-            client = topics.check_name(client, "client id")  # its key: the first that signs
-            cards[seat] = msgspec.structs.replace(cards[seat], client=client, key=None)
-        host.seating.restore(cards)
-        for seat, card in enumerate(cards):
-            if card.client is None and card.bot:
-                host.bots.restore(seat, card.bot)
         return host
 
     def _record(self, referee: Referee[Any], path: Path) -> unfinished.Unfinished:
@@ -643,100 +590,10 @@ class TableHost:
         if route.kind == "cmd" and len(route.rest) == 2:
             self.refereeing.on_command(route.rest[0], client, sender, payload)
         elif route.kind == "join" and len(route.rest) == 1:
-            self._on_join(client, who, payload)
+            self.joins.on_join(client, who, payload)
         elif route.kind == "sync" and len(route.rest) == 1:
             self.refereeing.on_sync(client, sender, payload)
         elif route.kind == "presence" and len(route.rest) == 1:
-            self._on_presence(who, payload)
+            self.joins.on_presence(who, payload)
         elif route.kind == "say" and len(route.rest) == 1:
             self.chatting.on_say(client, sender, payload)
-
-    def _reply(self, client: str, who: str, message: Any) -> None:
-        """Answer the key ``who`` on its id's reply topic, sealed to it."""
-        topic = topics.reply(self.table, client)
-        self.link.publish(topic, encode(message), seal_to=bytes.fromhex(who))
-
-    def _on_join(self, client: str, who: str, payload: bytes) -> None:
-        try:
-            request = read_join(payload)
-        except OtherProtocol:  # an older Caldera: it reads this refusal and shows it
-            self._reply(client, who, Refused(update_line("this table"), peek(payload, "n")))
-            return
-        except CodecError as exc:
-            self._reply(client, who, Refused(f"malformed join request: {exc}"))
-            return
-        if not request.conn:  # a client from before tickets: it would never be counted
-            self._reply(client, who, Refused("this Caldera is too old for this table: update it"))
-            return
-        if request.role == "look" or not self.tickets.admit(who, request.conn, request.ticket):
-            ticket = self.tickets.give(who, request.conn)  # ask again with it
-            if ticket is not None:
-                self._reply(client, who, Ticket(request.nonce, request.conn, ticket, self.card))
-            return
-        self.seating.met(client)
-        self.seating.claim(client, who)
-
-        def answer(message: Joined | Refused) -> None:
-            self._reply(client, who, msgspec.structs.replace(message, nonce=request.nonce))
-
-        own = self.seating.seat_of(who)
-        if request.role == "leave":
-            if own is not None and self.status == "open" and self.seating.leave(who):
-                self._card_changed()
-            return
-        self._presence_changed(who, True)  # here, on the connection its ticket is for
-        if request.role == "spectator":
-            watching = self.seating.watching
-            self.seating.watch(who, request.name or client)
-            if self.seating.watching != watching:
-                self._card_changed()
-            answer(Joined(None, self.card))
-            return
-        if request.role == "here" or own is not None:
-            if request.role == "player" and own is not None:  # asked for: from any stand-in
-                self.bots.hand_back(own)
-            answer(Joined(own, self.card))
-            return
-        if self.status != "open":
-            answer(Refused("the game has already begun (you can watch it)"))
-            return
-        refused = self.admit(who) if self.admit is not None else None
-        if refused is not None:  # a server's budget of new identities (net.club.work)
-            answer(Refused(refused))
-            return
-        try:
-            seat = self.seating.sit(client, who, request)
-        except NetError as exc:
-            answer(Refused(str(exc)))
-            return
-        self._card_changed()
-        answer(Joined(seat, self.card))
-        self._maybe_auto_start()
-
-    def _caught_up(self, who: str) -> None:
-        """``who``'s catch-up was answered (the game sent, sealed to its key): a spectator
-        counts from now on."""
-        watching = self.seating.watching
-        self.seating.received(who)
-        if self.seating.watching != watching:
-            self._card_changed()
-
-    def _presence_changed(self, who: str, online: bool) -> None:
-        watching = self.seating.watching
-        seat = self.seating.mark(who, online)
-        if seat is None:
-            if self.seating.watching != watching:  # a spectator came or went
-                self._card_changed()
-            return
-        self._card_changed()
-        self.bots.presence_changed(seat, who, online, running=self.status == "running")
-
-    def _on_presence(self, who: str, payload: bytes) -> None:
-        """A connection's Last Will ("offline"): it counts for the key's current connection
-        only (an "online" counts for nothing: "here", with a ticket, says it now)."""
-        try:
-            presence = read_presence(payload)
-        except CodecError:
-            return
-        if not presence.online and self.tickets.gone(who, presence.nonce):
-            self._presence_changed(who, False)

@@ -1,8 +1,9 @@
 """The messages Caldera sends over MQTT: typed msgspec structs in one tagged registry, one codec.
 
-Every message is a frozen :class:`Message` whose tag (the map's ``k``) names its kind, as every
-event's ``type`` names it in :mod:`core.messages`; :data:`MESSAGES` holds them all, :func:`encode`
-writes any of them and a :class:`Reader` reads the kinds a topic may carry, straight from the bytes
+Every message is a frozen :class:`~net.wire.registry.Message` whose tag (the map's ``k``) names
+its kind, as every event's ``type`` names it in :mod:`core.messages`; :data:`MESSAGES` holds them
+all, :func:`~net.wire.registry.encode` writes any of them and a reader (``read_*`` below, each a
+:class:`~net.wire.registry.Reader`) reads the kinds a topic may carry, straight from the bytes
 into typed values, and picks the kind by its tag: adding a message is its struct here and its
 handler where it is read, never a second list of kinds to keep in step.
 
@@ -20,19 +21,55 @@ refusal it shows: "this table speaks protocol 2; update Caldera".
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec.structs import force_setattr
 
-from core.codec import MAX_MESSAGE_BYTES, command_from_wire, command_to_wire, pack, unpack
-from core.errors import BadPayload, CodecError, Malformed, TooLarge
+from core.codec import command_from_wire, command_to_wire, pack
 from core.messages import Command
-
-PROTOCOL = 2
-"""The version of what Caldera's programs say to each other: 1 before every message had its tag
-(``k``), 2 since."""
+from net.wire.registry import (
+    PROTOCOL as PROTOCOL,
+)
+from net.wire.registry import (
+    Count,
+    Hash,
+    RequestId,
+    Signature,
+    Token,
+    one_of,
+    registry,
+)
+from net.wire.registry import (
+    Message as Message,
+)
+from net.wire.registry import (
+    OtherProtocol as OtherProtocol,
+)
+from net.wire.registry import (
+    Reader as Reader,
+)
+from net.wire.registry import (
+    encode as encode,
+)
+from net.wire.registry import (
+    from_plain as from_plain,
+)
+from net.wire.registry import (
+    peek as peek,
+)
+from net.wire.registry import (
+    peek_id as peek_id,
+)
+from net.wire.registry import (
+    plain as plain,
+)
+from net.wire.registry import (
+    protocol_line as protocol_line,
+)
+from net.wire.registry import (
+    update_line as update_line,
+)
 
 SEAT_KINDS = ("open", "player", "bot")
 Order = tuple[int, int]  # (epoch, number in the epoch): which of two signed messages is newer
@@ -41,124 +78,11 @@ TABLE_STATUSES = ("open", "running", "over", "closed")
 MAX_NAME = 24
 MAX_RANKS = 500
 
-Count = Annotated[int, msgspec.Meta(ge=0)]
-Token = Annotated[str, msgspec.Meta(max_length=32)]  # a nonce or a ticket ("": none)
-RequestId = Annotated[str, msgspec.Meta(max_length=64)]
-Hash = Annotated[str, msgspec.Meta(min_length=16, max_length=16)]
-Signature = Annotated[bytes, msgspec.Meta(min_length=64, max_length=64)]
-
-
-class OtherProtocol(BadPayload):
-    """A message of another protocol than this Caldera's (:data:`PROTOCOL`)."""
-
-    def __init__(self, protocol: int, speaker: str = "this table") -> None:
-        self.protocol = protocol
-        super().__init__(protocol_line(speaker, protocol))
-
-
-def update_line(speaker: str) -> str:
-    """What a program of this protocol tells one of an older protocol that asked it something
-    (in a refusal that program reads: it shows the reason)."""
-    return f"{speaker} speaks protocol {PROTOCOL}; update Caldera"
-
-
-def protocol_line(speaker: str, protocol: int) -> str:
-    """The one line that says who speaks which protocol, and who must update."""
-    if protocol > PROTOCOL:
-        return f"{speaker} speaks protocol {protocol}; update Caldera"
-    return f"{speaker} speaks protocol {protocol}, older than this Caldera's {PROTOCOL}"
-
 
 def clean_name(name: str) -> str:
     """A display name as shown to others: printable, trimmed, at most 24 characters."""
     text = "".join(ch for ch in name if ch.isprintable()).strip()
     return text[:MAX_NAME] or "Player"
-
-
-def _one_of(value: str, choices: tuple[str, ...], key: str) -> None:
-    """A field that names one of a few words (msgspec makes the ``ValueError`` its line)."""
-    if value not in choices:
-        raise ValueError(f"{key!r} must be one of {', '.join(choices)}")
-
-
-# -- the registry --------------------------------------------------------------------------------
-
-
-class Message(msgspec.Struct, frozen=True, tag_field="k"):
-    """One message, tagged with its kind (``k``): a subclass names its tag (``tag="ev"``) and
-    is in :data:`MESSAGES` by that (:func:`registry`)."""
-
-
-class _NeverSent(Message, frozen=True, tag="-"):
-    """In every reader's union beside what it reads, so that a map must name its kind."""
-
-
-def registry() -> dict[str, type[Message]]:
-    """Every message kind by its tag, each tag once."""
-    kinds: dict[str, type[Message]] = {}
-    for kind in Message.__subclasses__():
-        if kind is _NeverSent:
-            continue
-        tag = kind.__struct_config__.tag
-        if not isinstance(tag, str) or tag == kind.__name__:
-            raise TypeError(f"message {kind.__name__} names no tag of its own")
-        if tag in kinds:
-            raise TypeError(f"message tag {tag!r} taken by {kinds[tag].__name__} and "
-                            f"{kind.__name__}")  # fmt: skip
-        kinds[tag] = kind
-    return kinds
-
-
-M = TypeVar("M")
-
-_encode = msgspec.msgpack.Encoder().encode
-
-
-def encode(message: Message) -> bytes:
-    """The bytes of any message."""
-    return _encode(message)
-
-
-class Reader(Generic[M]):
-    """Reads what one topic may carry (``kinds``: one message kind, or a union of them) from
-    untrusted bytes: a :class:`CodecError` with one line naming ``what`` on any fault."""
-
-    def __init__(self, what: str, kinds: Any, speaker: str = "this table") -> None:
-        self.what = what
-        self.speaker = speaker
-        # msgspec reads a lone tagged struct from a map without its tag; in a union, never
-        self._decode: Callable[[bytes], M] = msgspec.msgpack.Decoder(kinds | _NeverSent).decode
-
-    def __call__(self, data: bytes) -> M:
-        if not isinstance(data, bytes | bytearray | memoryview):
-            raise Malformed(f"{self.what}: expected bytes, got {type(data).__name__}")
-        if len(data) > MAX_MESSAGE_BYTES:
-            raise TooLarge(f"{self.what} of {len(data)} bytes exceeds {MAX_MESSAGE_BYTES}")
-        try:
-            message = self._decode(data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise self._why(data, exc) from None
-        if type(message) is _NeverSent:
-            raise BadPayload(f"{self.what}: no message is of kind '-'")
-        protocol = getattr(message, "protocol", PROTOCOL)
-        if protocol != PROTOCOL:
-            raise OtherProtocol(protocol, self.speaker)
-        return message
-
-    def _why(self, data: bytes, exc: Exception) -> Exception:
-        """The line for bytes that did not decode: another protocol's message (a map with no
-        tag, or one that names its protocol), or what is wrong with them."""
-        try:
-            obj = unpack(data)
-        except Malformed:
-            return Malformed(f"{self.what}: not a msgpack message")
-        if isinstance(obj, dict) and "k" not in obj:
-            return OtherProtocol(1, self.speaker)
-        protocol = obj.get("protocol") if isinstance(obj, dict) else None
-        if type(protocol) is int and protocol != PROTOCOL:
-            return OtherProtocol(protocol, self.speaker)
-        line = " ".join(str(exc).split())[:200]
-        return BadPayload(f"{self.what}: {line}")
 
 
 # -- the lobby -----------------------------------------------------------------------------------
@@ -228,7 +152,7 @@ class TableListing(Message, frozen=True, tag="table"):
     host: str
     status: str
     seats: tuple[SeatListing, ...]
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
     epoch: Count = 0
     seq: Count = 0
     scores: tuple[int, ...] | None = None
@@ -245,7 +169,7 @@ class TableListing(Message, frozen=True, tag="table"):
     layout: Literal[1] = msgspec.field(default=1, name="v")
 
     def __post_init__(self) -> None:
-        _one_of(self.status, TABLE_STATUSES, "status")
+        one_of(self.status, TABLE_STATUSES, "status")
         if self.clocks is not None:
             _check_clocks(self.clocks)
 
@@ -373,7 +297,7 @@ class TableRequest(Message, frozen=True, tag="open"):
     bots: Count = 0
     bot: str = "random"
     bot_delay_ms: Count = 0
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
     clock: str = ""
     on_timeout: str = "bot_turn"
     rated: bool = False
@@ -436,7 +360,7 @@ class JoinRequest(Message, frozen=True, tag="join"):
     ticket: Token = msgspec.field(default="", name="t")
 
     def __post_init__(self) -> None:
-        _one_of(self.role, JOIN_ROLES, "role")
+        one_of(self.role, JOIN_ROLES, "role")
 
 
 class SentCommand(msgspec.Struct, frozen=True):
@@ -536,7 +460,7 @@ class SayLine(Message, frozen=True, tag="say"):
     sig: Signature
 
     def __post_init__(self) -> None:
-        _one_of(self.room, CHAT_ROOMS, "room")
+        one_of(self.room, CHAT_ROOMS, "room")
 
 
 class Said(Message, frozen=True, tag="said"):
@@ -560,7 +484,7 @@ class Said(Message, frozen=True, tag="said"):
     at: Count = 0
 
     def __post_init__(self) -> None:
-        _one_of(self.room, CHAT_ROOMS, "room")
+        one_of(self.room, CHAT_ROOMS, "room")
         force_setattr(self, "name", clean_name(self.name))
 
     @property
@@ -670,35 +594,3 @@ read_command: Reader[CommandRequest] = Reader("request", CommandRequest, "this c
 read_sync: Reader[SyncRequest] = Reader("sync request", SyncRequest, "this client")
 read_say: Reader[SayLine] = Reader("chat line", SayLine, "this client")
 read_said: Reader[Said] = Reader("chat line", Said)
-
-
-def peek_id(obj: Any) -> str | None:
-    """The request id of a command's map, if it has a readable one (to answer even a bad
-    one)."""
-    if isinstance(obj, dict) and isinstance(obj.get("id"), str) and len(obj["id"]) <= 64:
-        return str(obj["id"])
-    return None
-
-
-def peek(data: bytes, key: str) -> str:
-    """The text under ``key`` in a message that did not read (``""`` if it has none): the
-    nonce or id of another protocol's request, so that its answer is taken for that one's."""
-    try:
-        obj = unpack(data)
-    except CodecError:
-        return ""
-    value = obj.get(key) if isinstance(obj, dict) else None
-    return value if isinstance(value, str) and len(value) <= 64 else ""
-
-
-def plain(message: msgspec.Struct) -> Any:
-    """A message's fields as plain data (maps, lists, strings, numbers) for a JSON record."""
-    return msgspec.to_builtins(message)
-
-
-def from_plain(obj: Any, kind: type[M]) -> M:
-    """A message back from :func:`plain`'s data; a ``BadPayload`` line if it is not one."""
-    try:
-        return msgspec.convert(obj, kind)
-    except msgspec.ValidationError as exc:
-        raise BadPayload(f"{getattr(kind, '__name__', 'message')}: {exc}") from None
