@@ -44,6 +44,8 @@ async def test_a_notifier_follows_a_players_turns(broker: TestBroker, tmp_path: 
             since, last = message.pop("since_ms"), message.pop("last")
             assert isinstance(since, int) and since > 1_700_000_000_000 and isinstance(last, str)
             assert message.pop("clock") is None  # a table without a clock
+            moves, turn = message.pop("moves"), message.pop("turn")
+            assert moves == 0 and turn == (0 if 1 in seat_key else None), "no move made yet"
             assert message.pop("epoch") == hosts[0].epoch and message.pop("n") >= 1
             assert message == {
                 "table": "t1", "game": "maunakea", "title": "Mauna Kea", "seat": 1,

@@ -1,7 +1,7 @@
 """The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.
 
 A module per group of commands: ``local`` (play, replay, selfplay), ``files`` (export, state,
-verify), ``club`` (broker, serve, lobby), ``table`` (host, join, bot), ``doors`` (ssh-server,
+verify), ``club`` (broker, serve, lobby), ``notify`` (turn notices), ``table`` (host, join, bot), ``doors`` (ssh-server,
 web). To add a command, give its group a :class:`~tui.cli.command.Command` (a name, a function
 declaring its flags, a function running it); flags other commands share are declared once in
 :mod:`tui.cli.shared`.
@@ -29,7 +29,7 @@ from tui.launch import logs
 __all__ = ["COMMANDS", "main", "parse_bots", "selfplay_turn_limit"]
 
 # modules of tui.cli, in --help's order
-GROUP_NAMES = ("local", "learn", "files", "club", "table", "doors")
+GROUP_NAMES = ("local", "learn", "files", "club", "notify", "table", "doors")
 
 
 def gather(groups: Sequence[Any]) -> dict[str, Command]:

@@ -1,0 +1,86 @@
+"""``caldera notify``: the bridge that tells players away from the terminal of their turns, their
+clocks and their games' ends (a webhook, an ntfy-style topic, email), from the ``[notify]``
+table of the config file (:mod:`tui.settings.notify`); it runs until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from core.errors import CalderaError
+from tui.cli import network, shared
+from tui.cli.command import Command, Parser, say
+
+JOURNAL = "notices.json"
+
+
+def _notify_flags(p: Parser, games: Sequence[str]) -> None:
+    p.add_argument("--journal", type=Path, default=None, metavar="FILE",
+                   help=f"what is owed and sent (default: {JOURNAL}, data folder)")  # fmt: skip
+    p.add_argument("--config", type=Path, default=None, metavar="FILE",
+                   help="the config file to read [notify] from (default: config.toml)")  # fmt: skip
+    shared.broker(p)
+
+
+def _run_notify(args: argparse.Namespace) -> int:
+    from net.trust.identity import read_only
+    from replays.data_dir import data_dir
+    from tui.settings.notify import load_notify
+
+    config = network.setup(args)
+    me = config.broker.username
+    if me is None:
+        mine = read_only()
+        me = mine[0] if mine is not None else None
+    settings = load_notify(me or "", args.config)  # a bad table is one line, before connecting
+    if not settings.club and not me:
+        raise CalderaError("no identity to follow yet: take a seat at a table first, or name "
+                           "the players in [notify.players]")  # fmt: skip
+    journal = args.journal if args.journal is not None else data_dir() / JOURNAL
+    return network.run(_notify(config, settings, journal))
+
+
+async def _notify(config: Any, settings: Any, path: Path) -> int:
+    from net.club.notice_senders import Senders
+    from net.club.notices import Bridge, Journal
+    from net.seat.taken import seats_taken
+
+    journal = Journal(path)
+    if journal.problem:
+        say(journal.problem)
+
+    def mine(player: str, table: str) -> bool:
+        return table in seats_taken(player)
+
+    async with Senders(smtp=settings.smtp) as senders:
+        bridge = Bridge(
+            config.broker,
+            settings.wants,
+            journal,
+            senders.send,
+            mine=None if settings.club else mine,
+            told=lambda line: print(line, flush=True),
+        )
+        await bridge.open()
+        try:
+            names = ", ".join(w.player for w in settings.wants)
+            owed = len(journal.owed)
+            print(f"notify: following the turns of {names} on {config.broker}"
+                  + (f"; {owed} notices owed" if owed else ""), flush=True)  # fmt: skip
+            await asyncio.Event().wait()
+        finally:
+            await bridge.close()
+    return 0
+
+
+COMMANDS = (
+    Command(
+        "notify",
+        "turn notices by webhook, ntfy or email",
+        _notify_flags,
+        _run_notify,
+    ),
+)
