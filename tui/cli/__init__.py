@@ -1,10 +1,10 @@
 """The ``caldera`` command: the app with no arguments, subcommands for scripts and tests.
 
 A module per group of commands: ``local`` (play, replay, selfplay), ``files`` (export, state,
-verify), ``club`` (broker, serve, lobby), ``notify`` (turn notices), ``table`` (host, join, bot), ``doors`` (ssh-server,
-web). To add a command, give its group a :class:`~tui.cli.command.Command` (a name, a function
-declaring its flags, a function running it); flags other commands share are declared once in
-:mod:`tui.cli.shared`.
+verify), ``club`` (broker, serve, lobby), ``notify`` (turn notices), ``table`` (host, join,
+bot), ``doors`` (ssh-server, web). To add a command, give its group a
+:class:`~tui.cli.command.Command` (a name, a function declaring its flags, a function running
+it); flags other commands share are declared once in :mod:`tui.cli.shared`.
 
 Every error a user can meet is one line on stderr and a non-zero exit, never a traceback.
 """
