@@ -214,6 +214,26 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             self._enabled_keys = enabled
             self.refresh_bindings()
 
+    def asked_commands(self, seat: int) -> list[Command]:
+        """While a verb's questions are asked, the commands of that verb only."""
+        verb = self.building
+        commands = super().asked_commands(seat)
+        if verb is None:
+            return commands
+        return [c for c in commands if isinstance(c, verb.kind)] or commands
+
+    def asked_question(self, seat: int) -> str:
+        if self.choice is not None:
+            return f"{self.names[seat]}: {self.question(self.choice)}"
+        return super().asked_question(seat)
+
+    def answer_keys(self) -> dict[str, str]:
+        """Each verb's key, by the kind of command it makes (the first verb of a kind)."""
+        keys: dict[str, str] = {}
+        for verb in self.VERB.values():
+            keys.setdefault(verb.kind.TAG, verb.key)
+        return keys
+
     def keys_for(self, command: Command) -> str:
         """The keys that build ``command`` from the question shown now (its verb's letter,
         then each answer's digit or name): ``m 2`` (a tutorial's panel shows them)."""

@@ -120,6 +120,13 @@ class TableScreen(FollowsSize, Screen[None]):
             show=False,  # the help and the palette offer it: the footer keeps the game's keys
         ),
         Binding(
+            "E",
+            "explain_question",
+            "Explain",
+            tooltip="What the question asks now: each kind of answer, in the game's words",
+            show=False,  # the help and the palette offer it: the footer keeps the game's keys
+        ),
+        Binding(
             "T",
             "chat",
             "Chat",
@@ -488,6 +495,34 @@ class TableScreen(FollowsSize, Screen[None]):
         """Whether this table offers hints (a local game does unless its form said no; a
         networked table only when its host allowed them for every seat)."""
         return bool(getattr(self.session, "hints", False))
+
+    def action_explain_question(self) -> None:
+        """``E``: the question asked now, each kind of answer with its keys and what it does."""
+        from tui.screens.explain import ExplainScreen, answers, game_words
+
+        seat = self.acting_seat()
+        if seat is None or self.state is None:
+            self.note = "Nothing is asked of you now." if not self.ended else "The game is over."
+            return
+        commands = self.asked_commands(seat)
+        found = answers(commands, game_words(self.rules.game), self.answer_keys())
+        self.app.push_screen(ExplainScreen(self.asked_question(seat), found))
+
+    def asked_commands(self, seat: int) -> list[Command]:
+        """The answers the question at hand takes (``seat``'s legal commands; a table that
+        builds a command a question at a time gives those of the one being built)."""
+        commands = getattr(getattr(self, "turn", None), "commands", None)
+        if commands is None:
+            commands = self.rules.legal_commands(self.rules.view(self.state, seat), seat)
+        return list(commands)
+
+    def asked_question(self, seat: int) -> str:
+        """The question at hand, in a line."""
+        return f"{self.names[seat]}: what you may do now"
+
+    def answer_keys(self) -> dict[str, str]:
+        """The keys that make each kind of command (by its tag) at this table."""
+        return {}
 
     def action_hint(self) -> None:
         """Ask the hard bot what the acting seat should play; its answer shows in the note line

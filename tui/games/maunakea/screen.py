@@ -262,6 +262,11 @@ class MaunaKeaScreen(MaunaKeaTable):
                 )
         return None
 
+    def answer_keys(self) -> dict[str, str]:
+        from tui.games.maunakea.explain import KEYS
+
+        return dict(KEYS)
+
     def keys_for(self, command: Command) -> str:
         """The keys that make ``command`` from the cursor, the picked tile and explorer now
         (``1 →×2 r enter``; a tutorial's panel shows them)."""
