@@ -52,11 +52,12 @@ from net.seat.chat import TableChat
 from net.seat.checking import StateCheck
 from net.seat.commands import Outstanding
 from net.seat.following import SeatFollower
+from net.seat.host_trust import HostTrust
 from net.seat.joining import Joining
 from net.seat.taken import took_seat
 from net.seat.waiting import Waiters
 from net.seat.whole_log import fetch_whole_log
-from net.trust.keys import Keys, fingerprint
+from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import (
     Batch,
@@ -66,8 +67,6 @@ from net.wire.messages import (
     Gone,
     Joined,
     JoinRequest,
-    Order,
-    OtherProtocol,
     Presence,
     Refused,
     Result,
@@ -75,10 +74,7 @@ from net.wire.messages import (
     TableListing,
     Ticket,
     encode,
-    peek,
     read_host_message,
-    read_listing,
-    read_table_listing,
 )
 from replays.proofs import command_data
 
@@ -114,9 +110,6 @@ class NetSession:
     ) -> None:
         self.address = address
         self.keys = keys if keys is not None else Keys.generate()
-        if host_key is not None and not topics.certifies(table, host_key):
-            raise NetError(f"table {table} is not that key's (its id is made from its own)")
-        self.host_key = host_key  # pinned: only what this key signed is the host's
         self.table = topics.check_name(table, "table id")
         identity = identity or address.username or topics.new_id("c")
         self.identity = topics.check_name(identity, "client id")
@@ -132,21 +125,19 @@ class NetSession:
         self.following = SeatFollower(
             self.table, rules, retry, self._ask_from, self._ask_hashes, self._set_status
         )
-        self.joining = Joining(self.name, seat, bot, spectator, self._ask, self._take)
+        self.joining = Joining(self.name, seat, bot, spectator, self._ask, self._take_answer)
+        self.trust = HostTrust(self.table, host_key, self.joining.refuse)
         self.commands = Outstanding(self._send)
         self._ids = itertools.count()
         self._host_away = False
         self._closed_by_host = False
         self._closing = False
         self._epoch_seen = -1
-        self._newest: Order = (-1, -1)  # the order of the newest card (or "gone") taken
         self._status = "connecting…"
         self._card_listeners: list[CardListener] = []
         self._status_listeners: list[StatusListener] = []
         self._waiters = Waiters()
         self._nudger: asyncio.Task[None] | None = None
-        self.dropped = 0  # messages dropped as not the host's
-        self.stale = 0  # cards (and "gone"s) of the host's dropped as older than one taken
         subscriptions = [topics.card(table), topics.reply(table, self.identity)]
         if spectator:
             subscriptions.append(topics.public_events(table))
@@ -166,7 +157,7 @@ class NetSession:
         self.chat = TableChat(
             self.table, self.identity, self.keys, self.link, spectator=spectator,
             connection=lambda: (self.joining.conn, self.joining.ticket),
-            host_key=lambda: self.host_key, card=lambda: self.card,
+            host_key=lambda: self.trust.host_key, card=lambda: self.card,
         )  # fmt: skip
         self.link.subscriptions.extend(self.chat.subscriptions())
         self._whole: asyncio.Queue[Batch] | None = None  # parts of the whole log, when asked
@@ -208,7 +199,7 @@ class NetSession:
         self.controlled = frozenset() if joined.seat is None else frozenset({joined.seat})
         if joined.seat is not None:
             took_seat(self.identity, self.table, joined.seat)  # so Your games may list it
-        self._take(joined.card)
+        self._take_answer(joined.card)
         self.catch_up.ask()
 
     # -- the Session protocol ------------------------------------------------------------------
@@ -291,7 +282,7 @@ class NetSession:
     def _send(self, topic: str, data: bytes) -> None:
         """Send a command, sealed to the host's key: a secret choice (the cards a player keeps)
         is for the referee's eyes only."""
-        self.link.publish(topic, data, seal_to=self.host_key)
+        self.link.publish(topic, data, seal_to=self.trust.host_key)
 
     async def close(self) -> None:
         """Leave the table: before the game, the seat is freed; during it, it stays ours to
@@ -438,8 +429,8 @@ class NetSession:
         if route.kind == "tables" and route.rest == (self.table,):
             if not payload:  # cleared: by anyone (an empty payload cannot be signed)
                 self.catch_up.ask(force=True)  # a live host answers (and puts its card back)
-            elif self._from_host(sender, payload):
-                self._on_card(payload)
+            elif (listed := self.trust.card(sender, payload)) is not None:
+                self._take(listed)
             return
         if route.table == self.table and route.kind == "chat":
             self.chat.take(topic, payload, sender)
@@ -451,17 +442,8 @@ class NetSession:
         except CodecError as exc:
             log.warning("table %s: unreadable message from the host: %s", self.table, exc)
             return
-        if sender is None or sender != self.host_key:
-            answer = isinstance(message, Joined | Ticket)
-            if self.host_key is not None or sender is None or not answer:
-                self._forged(sender, topic)
-                return
-            assert isinstance(message, Joined | Ticket)
-            named = message.card.key == sender.hex()  # before any card: a join answer names it
-            if not named or not topics.certifies(self.table, sender):
-                self._forged(sender, topic)
-                return
-            self.host_key = sender
+        if not self.trust.vouches(sender, message, topic):
+            return
         match message:
             case Batch(whole=True):
                 if route.kind == "reply" and self._whole is not None:
@@ -490,32 +472,6 @@ class NetSession:
         if answer and batch.envs and self.catch_up.missing:
             self.catch_up.ask(force=True)
 
-    def _from_host(self, sender: bytes | None, payload: bytes) -> bool:
-        """Whether a card is the host's: signed by the pinned key; before one is pinned, signed
-        by the key it names itself (which is pinned from then on)."""
-        if sender is not None and sender == self.host_key:
-            return True
-        if sender is not None and self.host_key is None and payload:
-            try:
-                named = read_table_listing(payload).key
-            except OtherProtocol as exc:  # a table this Caldera cannot sit at: say why, once
-                if peek(payload, "key") == sender.hex() and topics.certifies(self.table, sender):
-                    self.joining.refuse(str(exc))
-                named = None
-            except CodecError:
-                named = None
-            if named == sender.hex() and topics.certifies(self.table, sender):
-                self.host_key = sender
-                return True
-        self._forged(sender, topics.card(self.table))
-        return False
-
-    def _forged(self, sender: bytes | None, topic: str) -> None:
-        who = "nobody" if sender is None else fingerprint(sender)
-        log.info("table %s: dropped a message on %s signed by %s, not the host", self.table,
-                 topic, who)  # fmt: skip
-        self.dropped += 1
-
     def _answer(self, result: Result) -> None:
         if not self.commands.answer(result) and result.id is None:
             log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
@@ -523,23 +479,13 @@ class NetSession:
     def _away_words(self) -> str:
         return f"the host of table {self.table} is away: the game goes on when it comes back"
 
-    def _on_card(self, payload: bytes) -> None:
-        try:
-            message = read_listing(payload)
-        except CodecError as exc:
-            log.warning("table %s: unreadable table card: %s", self.table, exc)
-            return
-        self._take(message)
+    def _take_answer(self, card: TableListing) -> None:
+        """The card a join's answer carries, if it is newer than any taken before."""
+        if self.trust.newer(card):
+            self._set_card(card)
 
     def _take(self, message: TableListing | Gone) -> None:
-        """Take the host's card or "gone" if it is newer than any taken before."""
-        if message.order <= self._newest:
-            if message.order < self._newest:
-                self.stale += 1
-                log.info("table %s: dropped a card of the host older than the one it has",
-                         self.table)  # fmt: skip
-            return
-        self._newest = message.order
+        """Take the host's card or "gone" (newer than any taken before)."""
         if isinstance(message, TableListing):
             self._set_card(message)
             return

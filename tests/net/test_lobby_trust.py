@@ -53,7 +53,7 @@ async def test_a_card_signed_by_another_key_for_an_existing_table(
             assert host.table not in lobby.tables, "not listed: no host answered"
             await host.open()
             sessions.append(await ann)
-            assert sessions[0].host_key == host.keys.public
+            assert sessions[0].trust.host_key == host.keys.public
             await lobby.wait_for(lambda lobby: host.table in lobby.tables)
             assert lobby.host_keys[host.table] == host.keys.public
             assert lobby.tables[host.table].name == host.name

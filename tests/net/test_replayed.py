@@ -74,7 +74,7 @@ async def test_the_tables_first_card_replayed_mid_game(broker: TestBroker, tmp_p
             players = [await join(address, "t1", name) for name in ("ann", "bob")]
             await until(lambda: host.status == "running" and all(p.state for p in players))
             await eve.replay(CARD, first)
-            await until(lambda: all(p.stale for p in players), 10)
+            await until(lambda: all(p.trust.stale for p in players), 10)
             await a_newcomer_sees(address, "running")
             await play_all(players)
             await host.wait_ended(10)
@@ -113,7 +113,7 @@ async def test_an_earlier_close_replayed_after_the_table_was_resumed(
             await resumed.open()
             again = [await join(address, "t1", name) for name in ("ann", "bob")]
             await eve.replay(CARD, closed()[-1])
-            await until(lambda: all(p.stale for p in again), 10)
+            await until(lambda: all(p.trust.stale for p in again), 10)
             assert all(p.status == "connected" for p in again)
             await a_newcomer_sees(address, "running")
             await play_all(again)
@@ -147,7 +147,7 @@ async def test_the_hosts_gone_replayed_after_it_came_back(
             await until(lambda: all(p.status == "connected" for p in players), 10)
             (gone,) = [raw for raw, said in host_said(eve) if isinstance(said, Gone)]
             await eve.replay(CARD, gone)
-            await until(lambda: all(p.stale for p in players), 10)
+            await until(lambda: all(p.trust.stale for p in players), 10)
             assert all(p.status == "connected" for p in players)
             await a_newcomer_sees(address, "running")
             await eve.replay(CARD, b"")  # cleared

@@ -75,7 +75,9 @@ async def test_an_outsiders_forgeries_change_nothing(
                 await forger.send(topics.card("t1"), card_as_eve)
                 await forger.send(topics.presence("t1", "alice"), offline)
             await unsigned.send(topics.card("t1"), b"")  # a cleared card: "host away"? (a hint)
-            await until(lambda: alice.dropped >= 6, 5)  # every forgery reached her, and was dropped
+            await until(
+                lambda: alice.trust.dropped >= 6, 5
+            )  # every forgery reached her, and was dropped
             await asyncio.sleep(3 * host.bots.standin_after)  # time for a stand-in to step in
             assert alice.desync is None and alice.status == "connected"
             assert host.card.seats[alice.seat or 0].online
