@@ -19,7 +19,7 @@ from collections.abc import Callable
 import msgpack
 import msgspec
 
-from bench.common import games_totalling
+from bench.common import calibration_ms, games_totalling
 from core.codec import decode_envelope
 from core.fold import fold as core_fold
 
@@ -67,6 +67,7 @@ def main(*games: str) -> dict[str, float]:
             for kind in KINDS:
                 best[game, kind] = min(best[game, kind], timed(run[game][kind]))
     print("folding a log vs. msgpack-decoding it (CPU µs per event; best of 25, interleaved)")
+    print(f"  this machine's calibration loop: {calibration_ms():.1f} ms CPU")
     print(f"  {'game':9s} {'events':>7s} {'msgpack':>8s} {'msgspec':>8s} {'fold':>7s}  ratio")
     ratios = {}
     for game in games:

@@ -75,6 +75,9 @@ def play_out(
 ) -> int:
     """Let ``bots`` play every seat they hold until the game ends or a human must act.
 
+    A bot is shown its seat's ``look`` (what it may know, sharing the rest with the referee's
+    state: it reads it and answers before the state changes), a searching one its ``view``.
+
     Returns the number of commands sent.
     """
     rules = referee.rules
@@ -84,7 +87,10 @@ def play_out(
         if not seats:
             break
         seat = seats[0]
-        command = bots[seat].choose(rules, rules.view(referee.state, seat), seat)
+        bot = bots[seat]
+        # a bot that answers at once only reads what it sees: no copy (as a server's bots)
+        see = rules.view if getattr(bot, "searches", False) else rules.look
+        command = bot.choose(rules, see(referee.state, seat), seat)
         referee.submit(seat, command)
         sent += 1
         if on_command is not None:

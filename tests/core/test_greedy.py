@@ -124,3 +124,24 @@ def test_greedy_taking_over_after_an_earthquake_answers_the_earthquake() -> None
     state = RULES.load_position(doc)
     assert state.hands[0], "tiles still in hand"
     assert _greedy(state) == cmd.QuakeDraw(False)
+
+
+def test_a_tiles_fit_is_counted_square_by_square_as_laid() -> None:
+    """The greedy bot's fit of a tile (its squares' worth, turned, weighed by the path) is the
+    fit of the tile as the board turns and lays it, for every tile, turn, slot and path."""
+    from core.games.maunakea.board import quadrant_of, rotated, spaces_of
+    from core.games.maunakea.components import COMPONENTS
+    from core.games.maunakea.greedy import FIT, _fit
+
+    for tile in range(len(COMPONENTS.terrain)):
+        for rotation in range(4):
+            squares = rotated(COMPONENTS.terrain[tile].squares, rotation)
+            for slot in ((0, 0), (3, 2), (5, 7)):
+                spaces = spaces_of(slot)
+                for chosen in range(16):
+                    path = tuple(s for i, s in enumerate(spaces) if chosen >> i & 1)
+                    laid = sum(
+                        (3 if space in path else 1) * FIT.get(squares[quadrant_of(space)], 0)
+                        for space in spaces
+                    )
+                    assert _fit(tile, rotation, slot, path) == laid

@@ -163,8 +163,11 @@ def answer(state: ArnakState, value: str) -> None:
 def secret_answer(state: ArnakState) -> bool:
     """Whether the question on top is answered in secret (an earring's cards, seen only by
     their owner: which one is kept in hand, which one goes back on the deck)."""
+    stack = state.stack
+    if not stack or "aside" not in stack[-1].ctx:  # (asked of every answer the bots weigh)
+        return False
     top = current(state)
-    return top is not None and isinstance(top[1], o.Peek) and "aside" in top[0].ctx
+    return top is not None and isinstance(top[1], o.Peek)
 
 
 def count_of(state: ArnakState, seat: int, per: str) -> int:

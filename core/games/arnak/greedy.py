@@ -60,8 +60,9 @@ class GreedyBot:
             return commands[0]
         best: list[Command] = []
         top = float("-inf")
+        here: list[float] = []  # the position's own worth, once it is asked
         for command in commands:
-            score = self.rate(state, seat, command)
+            score = self.rate(state, seat, command, here=here)
             if score > top + 1e-9:
                 top, best = score, [command]
             elif abs(score - top) <= 1e-9:
@@ -69,18 +70,26 @@ class GreedyBot:
         return best[self._rng.below(len(best))]
 
     def rate(
-        self, state: ArnakState, seat: int, command: Command, depth: int = 0, spare: bool = False
+        self,
+        state: ArnakState,
+        seat: int,
+        command: Command,
+        depth: int = 0,
+        spare: bool = False,
+        here: list[float] | None = None,
     ) -> float:
         """The value after ``command``; when it leads to a question of this seat's own, the
         value after its best answer (two questions deep), and cards about to be drawn count.
         ``spare``: ``state`` is the caller's copy it needs no more, changed here instead of
-        copied (if the command cannot be followed, :class:`Spoiled` says so)."""
+        copied (if the command cannot be followed, :class:`Spoiled` says so). ``here``: where
+        ``state``'s own worth is kept once worked out (the caller weighs more commands from it;
+        passing and ending the turn both ask it)."""
         kind = type(command)
         if kind is cmd.Pass:
             # passing early wastes the round: only when nothing else helps
-            return self.worth(state, seat) - passing_cost(state, seat)
+            return self._worth_here(state, seat, here) - passing_cost(state, seat)
         if kind is cmd.EndTurn:
-            return self.worth(state, seat) - 0.05
+            return self._worth_here(state, seat, here) - 0.05
         event: Event
         if kind is cmd.Choose and fx.secret_answer(state):
             event = ev.SecretAnswerGiven(seat, command.value)  # type: ignore[attr-defined]
@@ -93,7 +102,8 @@ class GreedyBot:
         except (AssertionError, KeyError, IndexError, ValueError):
             if spare:
                 raise Spoiled from None
-            return self.worth(state, seat) - 1  # a view cannot follow it further: judge it poorly
+            # a view cannot follow it further: judge it poorly
+            return self._worth_here(state, seat, here) - 1
         bonus = 0.0
         if after.passed[seat] and not had_passed:
             bonus -= passing_cost(after, seat)  # a card's option that passes ends the round too
@@ -125,3 +135,10 @@ class GreedyBot:
                             best = score
                     return best + bonus
         return self.worth(after, seat) + bonus
+
+    def _worth_here(self, state: ArnakState, seat: int, here: list[float] | None) -> float:
+        if here is None:
+            return self.worth(state, seat)
+        if not here:
+            here.append(self.worth(state, seat))
+        return here[0]

@@ -46,6 +46,11 @@ class Weights:
 
 
 WEIGHTS = Weights()
+RESEARCH_ROWS: dict[str, tuple[int, ...]] = {
+    side: tuple(research_row(side, space) for space in range(len(board.research) + 1))
+    for side, board in C.sides.items()
+}
+"""``research_row`` by side and space (0: off the track), looked up once."""
 PILES = 4096
 """The players' piles a :class:`Worth` keeps counted (forgotten all at once when full)."""
 Piles = tuple[float, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -159,9 +164,10 @@ class Worth:
         score += growth * w.idol * player.idols
         if player.guardians:
             score += growth * w.boon * len(set(player.guardians) - set(player.boons_used))
-        glass_row = 8 if player.glass == TEMPLE else research_row(state.side, player.glass)
+        rows = RESEARCH_ROWS[state.side]
+        glass_row = 8 if player.glass == TEMPLE else rows[player.glass]
         score += growth * w.glass_row * glass_row
-        score += growth * w.notebook_row * research_row(state.side, player.notebook)
+        score += growth * w.notebook_row * rows[player.notebook]
         if player.glass == TEMPLE:
             score += growth * w.in_temple
         return score

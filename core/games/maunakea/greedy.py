@@ -35,8 +35,6 @@ from core.games.maunakea import play
 from core.games.maunakea.board import (
     LANDING_OF_SPACE,
     index_of,
-    quadrant_of,
-    rotated,
     slot_of,
     spaces_of,
 )
@@ -63,14 +61,14 @@ CARD_GAIN = 4  # planning cost a movement card must save beyond the pool's reach
 
 def best_start(state: MaunaKeaState, legal: Sequence[Command]) -> Command:
     """The free start space with the most artifact value close by."""
+    piles = [(ax, ay, sum(vp(c) for c in pile)) for (ax, ay), pile in state.artifacts.items()]
 
     def appeal(command: Command) -> tuple[float, Space]:
         assert isinstance(command, cmd.PlaceExplorer)
         x, y = command.space
         near = 0.0
-        for (ax, ay), pile in state.artifacts.items():
-            gap = abs(ax - x) + abs(ay - y)
-            near += sum(vp(c) for c in pile) / (1 + gap)
+        for ax, ay, worth in piles:  # each pile's VP summed once, not once a space
+            near += worth / (1 + abs(ax - x) + abs(ay - y))
         return near, (-y, -x)
 
     return max(legal, key=appeal)
@@ -130,13 +128,25 @@ def _gap(planner: Planner, plan: Plan) -> tuple[Slot, int, tuple[Space, ...]] | 
 
 def _fit(tile: int, rotation: int, slot: Slot, path: tuple[Space, ...]) -> int:
     """How well a tile laid this way carries the path through ``slot``."""
-    squares = rotated(C.terrain[tile].squares, rotation)
-    score = 0
-    for space in spaces_of(slot):
-        terrain = squares[quadrant_of(space)]
-        weight = 3 if space in path else 1
-        score += weight * FIT.get(terrain, 0)
-    return score
+    return _fits(_weights(slot, path), _terrain_fits(tile), rotation)
+
+
+def _weights(slot: Slot, path: tuple[Space, ...]) -> tuple[int, ...]:
+    """What each square of ``slot`` weighs in :func:`_fit`, in (TL, TR, BR, BL) order: a
+    square on the path thrice the others."""
+    return tuple(3 if space in path else 1 for space in spaces_of(slot))
+
+
+def _terrain_fits(tile: int) -> tuple[int, ...]:
+    """How each square of ``tile`` (unturned, TL, TR, BR, BL) suits a path."""
+    return tuple(FIT.get(terrain, 0) for terrain in C.terrain[tile].squares)
+
+
+def _fits(weights: tuple[int, ...], fits: tuple[int, ...], rotation: int) -> int:
+    """:func:`_fit` from its parts: square ``q`` of a tile turned ``rotation`` quarter turns
+    clockwise is its square ``q - rotation`` (``board.rotated``)."""
+    r = rotation % 4
+    return sum(w * fits[(q - r) % 4] for q, w in enumerate(weights))
 
 
 def _tile(state: MaunaKeaState, seat: Seat, planner: Planner, plans: Sequence[Plan]) -> Command:
@@ -154,9 +164,11 @@ def _tile(state: MaunaKeaState, seat: Seat, planner: Planner, plans: Sequence[Pl
         if not state.empty_slot(slot):
             continue
         best: tuple[int, int, int, int] | None = None  # (worth, fit, tile, rotation)
+        weights = _weights(slot, inside)
         for tile in hand:
+            fits = _terrain_fits(tile)
             for rotation in range(4):
-                fit = _fit(tile, rotation, slot, inside)
+                fit = _fits(weights, fits, rotation)
                 option = (fit - 4 * C.mp(tile), fit, -tile, -rotation)
                 best = option if best is None or option > best else best
         if best is not None and best[1] > 0:
