@@ -20,9 +20,7 @@ import pytest
 from core.bots import RandomBot, make_bot, play_out
 from core.fold import fold
 from core.games import get_rules
-from core.games.arnak import board_words as AB
 from core.games.arnak import events as aev
-from core.games.arnak import words as AW
 from core.games.arnak.components import COMPONENTS as AC
 from core.games.kilauea import events as kev
 from core.games.maunakea import events as mev
@@ -65,26 +63,12 @@ BUILT: dict[str, list[Event]] = {
     ],
 }
 STILL_ENGLISH = {
-    # Arnak's cards keep their English names (the publishers' names are not at hand yet) ...
+    # Arnak's cards keep their English names (the publishers' names are not at hand yet)
     "arnak": {
         w for card in (*AC.items, *AC.artifacts) for w in re.findall(r"[^\W\d_]{2,}", card.name)
     }
 }
 """Words a game's log still says in English in every language, by design for now."""
-
-
-@pytest.fixture(autouse=True)
-def _arnak_words_apart(monkeypatch: pytest.MonkeyPatch) -> None:
-    """... and what :mod:`core.games.arnak.words` says (effects, questions, answers) is not
-    translated yet: it reads as a mark inside the log's sentences here."""
-    for module, name in (
-        (AW, "effect"),
-        (AW, "question"),
-        (AW, "answer"),
-        (AB, "guardian"),
-        (AB, "boon"),
-    ):
-        monkeypatch.setattr(module, name, lambda *args: "◇")
 
 
 WORD = re.compile(r"[^\W\d_]{2,}")

@@ -18,6 +18,10 @@ from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.components import Side
 from core.games.arnak.state import HIDDEN, ArnakState
+from core.language import Translator
+
+T = Translator("arnak")
+_ = T.gettext
 
 SHORTHAND: dict[str, str] = {
     "coin comp tablet arrow jewel": "coins, compasses, tablets, arrowheads, jewels (2 comp: two)",
@@ -126,7 +130,7 @@ def place_key(space: str) -> str:
 def guardian(gid: str) -> str:
     """``pay 1 coin, 1 compass, 1 arrowhead · boon: +ship this turn``."""
     g = C.guardian(gid)
-    return f"overcome for {cost(g.cost)} · boon: {W.effect(g.boon)}"
+    return _("overcome for {cost} · boon: {boon}").format(cost=cost(g.cost), boon=W.effect(g.boon))
 
 
 def guardian_short(gid: str) -> str:

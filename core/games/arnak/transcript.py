@@ -21,7 +21,7 @@ from core.lifecycle import Undone
 from core.messages import Event
 
 T = Translator("arnak")
-_, ngettext = T.gettext, T.ngettext
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 
 PILES = {
     "items": N_("the item deck"),
@@ -35,6 +35,27 @@ PILES = {
     "rescue": N_("the rescue stack"),
     "temple": N_("the temple's bonus tiles"),
 }
+
+
+def piles_from() -> dict[str, str]:
+    """Each pile as the place a card is turned up from, with the language's preposition where
+    it needs one (English says it in the sentence: "turned up from the item deck")."""
+    return {
+        # TRANSLATORS: a pile in "{card} was turned up from {pile}"; add the preposition your
+        # sentence needs to this word, not to the sentence (German "vom", Italian "dal").
+        "items": pgettext("turned up from", "the item deck"),
+        "artifacts": pgettext("turned up from", "the artifact deck"),
+        "sites1": pgettext("turned up from", "the level I site tiles"),
+        "sites2": pgettext("turned up from", "the level II site tiles"),
+        "guardians": pgettext("turned up from", "the guardians"),
+        "supply0": pgettext("turned up from", "the first assistant stack"),
+        "supply1": pgettext("turned up from", "the second assistant stack"),
+        "supply2": pgettext("turned up from", "the third assistant stack"),
+        "rescue": pgettext("turned up from", "the rescue stack"),
+        "temple": pgettext("turned up from", "the temple's bonus tiles"),
+    }
+
+
 SETUP = {
     "items": N_("The item deck was shuffled"),
     "artifacts": N_("The artifact deck was shuffled"),
@@ -226,7 +247,7 @@ def describe(event: Event, names: Sequence[str], state: ArnakState | None = None
                 if pile == "sites1":
                     return _("A level-I site tile was turned up: {effect}").format(effect=effect)
                 return _("A level-II site tile was turned up: {effect}").format(effect=effect)
-            where = _(PILES[pile]) if pile in PILES else pile
+            where = piles_from().get(pile, pile)
             return _("{card} was turned up from {pile}").format(card=_name(card), pile=where)
         case ev.PileViewed(seat=seat, pile=pile):
             where = _(PILES[pile]) if pile in PILES else pile
