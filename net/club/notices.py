@@ -15,11 +15,12 @@ What a notice says comes from the turn message alone, which says only what a spe
 (the game, the table, the players, whose move, the last move, the clocks): never a hand.
 
 Exactly once: every notice owed is written to a small journal (:class:`Journal`, JSON, written
-atomically) before it is sent, and marked sent after, each under its key (player, table, seat,
-what and which turn). A notice owed while the bridge, the broker or the network was down goes
-when they are back (the turn messages are retained; the journal keeps what was owed), and a key
-sent is never sent again. Only a bridge killed in the moment between a receiver's answer and the
-journal's write sends that one again, with the same key, which a receiver can drop.
+atomically) before it is sent, and marked sent after (at once, by one line appended beside it),
+each under its key (player, table, seat, what and which turn). A notice owed while the
+bridge, the broker or the network was down goes when they are back (the turn messages are
+retained; the journal keeps what was owed), and a key sent is never sent again. Only a bridge
+killed in the moment between a receiver's answer and that mark sends that one again, with the
+same key, which a receiver can drop.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -116,6 +118,13 @@ class Journal:
         self.owed: dict[str, dict[str, Any]] = {}  # "key target" -> {notice, target, ...}
         self.sent: dict[str, int] = {}  # "key target" -> when (0: skipped, never to be sent)
         self.problem = ""  # a journal that could not be read: one line (it starts anew)
+        self.marks = path.with_name(path.name + ".sent")  # sent since the last write
+        self._marks: int | None = None
+        self._load()
+        self._read_marks()
+
+    def _load(self) -> None:
+        path = self.path
         try:
             doc = read_json(path)
         except FileNotFoundError:
@@ -131,12 +140,47 @@ class Journal:
             if isinstance(value, dict):
                 setattr(self, name, value)
 
+    def _read_marks(self) -> None:
+        """The notices marked sent since the journal was last written (see :meth:`mark_sent`)."""
+        try:
+            text = self.marks.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return
+        for line in text.splitlines():
+            ident, _, when = line.rpartition("\t")
+            if ident and when.isdigit():
+                self.owed.pop(ident, None)
+                self.sent[ident] = int(when)
+
+    def mark_sent(self, ident: str, now_ms: int) -> None:
+        """Keep at once that ``ident`` was sent: one line appended to the journal's ``.sent``
+        file (a single write, so a bridge killed a moment after a receiver answered does not
+        send it again); the journal takes it in at its next write."""
+        self.owed.pop(ident, None)
+        self.sent[ident] = now_ms
+        try:
+            if self._marks is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._marks = os.open(self.marks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            os.write(self._marks, f"{ident}\t{now_ms}\n".encode())
+        except OSError as exc:
+            log.warning("notify: cannot mark a notice sent in %s: %s", self.marks, exc)
+
     def save(self) -> None:
         while len(self.sent) > MOST_SENT:
             self.sent.pop(next(iter(self.sent)))
         doc = {"version": 1, "tables": self.tables, "owed": self.owed, "sent": self.sent}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(self.path, json.dumps(doc, ensure_ascii=False) + "\n")
+        if self._marks is not None:  # all in the journal now (a kill before this: read twice)
+            os.ftruncate(self._marks, 0)
+        elif self.marks.exists():  # those of a bridge before this one
+            self.marks.write_bytes(b"")
+
+    def close(self) -> None:
+        if self._marks is not None:
+            os.close(self._marks)
+            self._marks = None
 
     def known(self, ident: str) -> bool:
         return ident in self.sent or ident in self.owed
@@ -323,6 +367,7 @@ class Bridge:
     async def close(self) -> None:
         await self._cancel()
         await self.link.stop()
+        self.journal.close()
 
     async def _cancel(self) -> None:
         tasks = [*self._tasks, *self._flying.values()]
@@ -449,8 +494,7 @@ class Bridge:
                 owed["next_ms"] = now + int(1000 * min(MOST_RETRY, FIRST_RETRY * 2 ** (tries - 1)))
                 log.warning("notify: %s (tried %d times): %s", _kind(target), tries, exc)
         else:
-            self.journal.owed.pop(ident, None)
-            self.journal.sent[ident] = self.now()
+            self.journal.mark_sent(ident, self.now())
             self.told(f"sent to {_kind(target)}: {notice.text}")
         finally:
             self._flying.pop(ident, None)

@@ -18,7 +18,7 @@ from typing import Any
 
 from core.bots import make_bot
 from net.club.notice_senders import MailServer, Senders
-from net.club.notices import Bridge, Journal, Wants
+from net.club.notices import Bridge, Journal, Notice, Wants
 from net.config import BrokerAddress
 from net.seat.session import NetSession
 from net.table.host import TableHost
@@ -253,3 +253,22 @@ async def test_a_broker_restarted_loses_no_notice(
     await close_all(host, [ann])
     assert len({n["key"] for n in notices}) == 2
     assert [n["player"] for n in notices] == ["ann", "ann"]
+
+
+def test_a_notice_marked_sent_stays_sent_without_the_journals_write(tmp_path: Path) -> None:
+    """The mark is one line appended at once: a bridge killed before its next write of the
+    journal still knows the notice was sent (and does not send it again)."""
+    path = tmp_path / "notices.json"
+    first = Journal(path)
+    notice = Notice("ann/t1/1/move/3", "your_move", "ann", "t1", "maunakea", "Mauna Kea", 1,
+                    ("ANN", "BOB"), "Your move at Mauna Kea t1 (ANN, BOB).")  # fmt: skip
+    assert first.owe(notice, ["webhook:http://x.org/hook"], 1)
+    first.save()
+    first.mark_sent("ann/t1/1/move/3 webhook:http://x.org/hook", 2)  # then killed: no save
+    again = Journal(path)
+    assert again.owed == {} and again.sent == {"ann/t1/1/move/3 webhook:http://x.org/hook": 2}
+    assert not again.owe(notice, ["webhook:http://x.org/hook"], 3), "never owed again"
+    again.save()
+    assert (
+        Journal(path).sent == again.sent and path.with_name("notices.json.sent").stat().st_size == 0
+    )
