@@ -48,6 +48,7 @@ log = logging.getLogger("caldera.net")
 KINDS = ("your_move", "clock", "game_over")
 TARGETS = ("webhook", "ntfy", "email")
 MOST_SENT = 5000  # keys kept of notices sent (the oldest go first)
+MOST_TABLES = 2000  # tables followed kept (the oldest go first; one still followed comes back)
 GIVE_UP_MS = 24 * 3_600_000  # a notice that could not be sent for a day is dropped
 FIRST_RETRY, MOST_RETRY = 1.0, 60.0  # seconds between two tries of a notice (doubling)
 
@@ -169,6 +170,8 @@ class Journal:
     def save(self) -> None:
         while len(self.sent) > MOST_SENT:
             self.sent.pop(next(iter(self.sent)))
+        while len(self.tables) > MOST_TABLES:
+            self.tables.pop(next(iter(self.tables)))
         doc = {"version": 1, "tables": self.tables, "owed": self.owed, "sent": self.sent}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(self.path, json.dumps(doc, ensure_ascii=False) + "\n")
@@ -428,6 +431,7 @@ class Bridge:
         if order <= list(state.get("order", [-1, -1])):
             return  # one we had, or older (a signed message may be replayed)
         state["order"] = order
+        self.journal.tables[name] = self.journal.tables.pop(name)  # the newest last
         if take(state, message, self.wants[name.split(" ")[0]], self.journal, self.now()):
             self._save()
             self._wake.set()
