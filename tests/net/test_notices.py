@@ -272,3 +272,28 @@ def test_a_notice_marked_sent_stays_sent_without_the_journals_write(tmp_path: Pa
     assert (
         Journal(path).sent == again.sent and path.with_name("notices.json.sent").stat().st_size == 0
     )
+
+
+async def test_a_players_bridge_heeds_only_the_tables_taken_here(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """A player's own bridge notices a table only once this machine took a seat there (anyone
+    may host a table that names another's key); one taken a moment later is noticed then."""
+    mine: set[str] = set()
+    host, players = await a_table(broker.address, tmp_path, table="n3")
+    with Receiver() as hook:
+        senders = Senders()
+        wants = [Wants(p, webhook=f"{hook.url}/hook") for p in ("ann", "bob")]
+        notify = Bridge(broker.address, wants, Journal(tmp_path / "j.json"), senders.send,
+                        backoff=FAST, tick=0.05, mine=lambda _, table: table in mine)  # fmt: skip
+        async with senders, notify:
+            await until(lambda: len(notify.held) == 2)  # both players' messages came, held
+            assert hook.notices() == []
+            mine.add("n3")
+            await until(lambda: len(hook.notices()) == 1)
+            await step(host, players)
+            await until(lambda: len(hook.notices()) == 2)
+            notices = hook.notices()
+    await close_all(host, players)
+    assert [n["table"] for n in notices] == ["n3", "n3"]
+    assert notices[0]["player"] != notices[1]["player"]

@@ -3,6 +3,7 @@ turn it is at each of their tables, at once on subscribing and at every change."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,16 @@ from core.bots import make_bot
 from net.table import turns
 from net.trust.keys import Keys
 from net.wire import topics
-from tests.kit.netkit import RawClient, TestBroker, close_all, join, make_host, play_all, until
+from tests.kit.netkit import (
+    RULES,
+    RawClient,
+    TestBroker,
+    close_all,
+    join,
+    make_host,
+    play_all,
+    until,
+)
 
 
 def latest(client: RawClient, table: str, identity: str) -> dict[str, Any] | None:
@@ -111,3 +121,52 @@ def test_anything_but_a_turn_message_is_refused_in_one_line() -> None:
     with pytest.raises(turns.NotATurn, match="not signed"):
         turns.read(topic, b'{"table": "t1"}')
     assert turns.read(topic, b"") is None
+
+
+def test_a_turn_is_known_by_the_same_number_after_a_resume() -> None:
+    """``turn`` (the moves made when a player's turn began) is the same whether the host
+    followed the game from its start or began at that point (a table resumed after a crash),
+    and stays while the player makes the moves of one turn."""
+    from core.referee import Referee
+    from net.table.seating import Seating
+    from net.wire.messages import SeatListing
+
+    rules = RULES
+    seating = Seating(2)
+    seating.seats = [SeatListing(client="ann"), SeatListing(client="bob")]
+
+    def notices() -> tuple[turns.TurnNotices, dict[str, dict[str, Any]]]:
+        sent: dict[str, dict[str, Any]] = {}
+
+        def retain(topic: str, data: bytes) -> bool:
+            if data:
+                sent[topic.rsplit("/", 1)[1]] = json.loads(data)
+            return True
+
+        return turns.TurnNotices("t1", rules, seating, retain, now=lambda: 0), sent
+
+    referee = Referee(rules, rules.config(2, {"turn_limit": 3}), ["ANN", "BOB"], seed="turns")
+    referee.begin()
+    live, seen = notices()
+    live.update(referee)
+    bot = make_bot("maunakea", "random", "turn numbers")
+    began: dict[int, int] = {}
+    for _ in range(200):
+        if referee.ended:
+            break
+        seat = rules.to_move(referee.state)[0]
+        referee.submit(seat, bot.choose(rules, referee.state, seat))
+        live.update(referee)
+        fresh, told = notices()
+        fresh.update(referee)
+        for client in ("ann", "bob"):
+            assert told[client]["turn"] == seen[client]["turn"], (client, seen[client])
+        now = rules.to_move(referee.state)
+        for s in now:
+            mine = seen[("ann", "bob")[s]]
+            assert mine["your_turn"] and isinstance(mine["turn"], int)
+            if s in began:
+                assert mine["turn"] == began[s], "one turn, however many moves"
+            began[s] = mine["turn"]
+        began = {s: t for s, t in began.items() if s in now}
+    assert referee.ended and seen["ann"]["moves"] > 10
