@@ -23,7 +23,16 @@ from net.config import BrokerAddress
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from tests.kit.lifeline import dies_with_us
-from tests.kit.netkit import FAST, RULES, TestBroker, close_all, join, make_host, until
+from tests.kit.netkit import (
+    FAST,
+    RULES,
+    AmqttProcess,
+    TestBroker,
+    close_all,
+    join,
+    make_host,
+    until,
+)
 from tests.kit.receivers import MailBox, Receiver
 
 BOT = make_bot("maunakea", "random", "notices")
@@ -297,3 +306,24 @@ async def test_a_players_bridge_heeds_only_the_tables_taken_here(
     await close_all(host, players)
     assert [n["table"] for n in notices] == ["n3", "n3"]
     assert notices[0]["player"] != notices[1]["player"]
+
+
+async def test_a_bridge_started_before_its_broker_waits_for_it(tmp_path: Path) -> None:
+    broker = AmqttProcess()  # not started yet: the bridge comes up first (a machine's boot)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "config.toml").write_text('[notify]\nwebhook = "http://127.0.0.1:9/hook"\n'
+                                        "[notify.players.ann]\n")  # fmt: skip
+    env = {**os.environ, "CALDERA_CONFIG_DIR": str(config),
+           "CALDERA_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
+    process = caldera("notify", "--broker", str(broker.address), env=env)
+    try:
+        assert process.stderr is not None and process.stdout is not None
+        line = await asyncio.to_thread(process.stderr.readline)
+        assert "cannot connect to the MQTT broker" in line and "trying again every 5 s" in line
+        await broker.start()
+        line = await asyncio.to_thread(process.stdout.readline)
+        assert line.startswith("notify: following the turns of ann"), line
+    finally:
+        kill(process)
+        await broker.stop()

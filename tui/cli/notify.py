@@ -15,6 +15,7 @@ from tui.cli import network, shared
 from tui.cli.command import Command, Parser, say
 
 JOURNAL = "notices.json"
+RETRY = 5.0  # seconds between two tries of a broker that did not answer at the start
 
 
 def _notify_flags(p: Parser, games: Sequence[str]) -> None:
@@ -46,6 +47,7 @@ def _run_notify(args: argparse.Namespace) -> int:
 async def _notify(config: Any, settings: Any, path: Path) -> int:
     from net.club.notice_senders import Senders
     from net.club.notices import Bridge, Journal
+    from net.errors import NetError
     from net.seat.taken import seats_taken
 
     journal = Journal(path)
@@ -56,15 +58,24 @@ async def _notify(config: Any, settings: Any, path: Path) -> int:
         return table in seats_taken(player)
 
     async with Senders(smtp=settings.smtp) as senders:
-        bridge = Bridge(
-            config.broker,
-            settings.wants,
-            journal,
-            senders.send,
-            mine=None if settings.club else mine,
-            told=lambda line: print(line, flush=True),
-        )
-        await bridge.open()
+        said = False
+        while True:  # a bridge started before its broker (at boot, say) waits for it
+            bridge = Bridge(
+                config.broker,
+                settings.wants,
+                journal,
+                senders.send,
+                mine=None if settings.club else mine,
+                told=lambda line: print(line, flush=True),
+            )
+            try:
+                await bridge.open()
+                break
+            except NetError as exc:
+                if not said:
+                    say(f"{exc}; trying again every {RETRY:g} s")
+                    said = True
+                await asyncio.sleep(RETRY)
         try:
             names = ", ".join(w.player for w in settings.wants)
             owed = len(journal.owed)
