@@ -36,7 +36,7 @@ from core.referee import Referee
 
 HERE = Path(__file__).with_name("tutorials")
 TABLE_KEYS = frozenset({"game", "title", "intro", "outro", "players", "seed", "bot", "options",
-                        "step", "finish"})  # fmt: skip
+                        "step", "finish", "follows"})  # fmt: skip
 FINISHES = ("", "bot")  # after the steps: the learner plays on, or the bot plays to the end
 STEP_KEYS = frozenset({"seat", "say", "rule", "expect", "allow", "wrong", "highlight"})
 MOST_MOVES = 5000  # a file whose steps never come is refused, not played for ever
@@ -112,6 +112,7 @@ class Tutorial:
     name: str  # the file's stem: ``kilauea``
     learner: int = 0  # the seat the learner plays (seat 1)
     finish: str = ""  # "bot": after the steps the bot plays the learner's seat to the end
+    follows: str = ""  # the tutorial to take first (what it taught is not asked again)
 
     @property
     def rules(self) -> Rules[Any]:
@@ -234,12 +235,13 @@ def load(path: Path, *, check: bool = True) -> Tutorial:
     return tutorial
 
 
-def builtin(game: str) -> Path:
-    """The file of ``game``'s own tutorial (``TutorialError`` when it has none)."""
-    path = HERE / f"{game}.toml"
-    if not path.is_file():
-        known = ", ".join(builtin_games()) or "none"
-        raise TutorialError(f"there is no tutorial of {game!r} (there are: {known})")
+def builtin(name: str) -> Path:
+    """The file of Caldera's own tutorial ``name``: a game's (``maunakea``), or another of that
+    game's (``maunakea-advanced``); ``TutorialError`` when there is none."""
+    path = HERE / f"{name}.toml"
+    if "/" in name or not path.is_file():
+        known = ", ".join(builtin_names()) or "none"
+        raise TutorialError(f"there is no tutorial of {name!r} (there are: {known})")
     return path
 
 
@@ -248,6 +250,18 @@ def builtin_games() -> list[str]:
     from core.known_games import GAMES
 
     return [g for g in GAMES if (HERE / f"{g}.toml").is_file()]
+
+
+def builtin_names() -> list[str]:
+    """Caldera's own tutorials by name: each game's, then its others (``maunakea-advanced``)."""
+    from core.known_games import GAMES
+
+    names: list[str] = []
+    for game in GAMES:
+        if (HERE / f"{game}.toml").is_file():
+            names.append(game)
+        names += sorted(p.stem for p in HERE.glob(f"{game}-*.toml"))
+    return names
 
 
 def parse(data: Mapping[str, Any], name: str) -> Tutorial:
@@ -299,6 +313,7 @@ def parse(data: Mapping[str, Any], name: str) -> Tutorial:
         steps=steps,
         name=name,
         finish=finish,
+        follows=str(data.get("follows", "")),
     )
 
 
@@ -377,5 +392,9 @@ def game_kinds(game: str, config: Mapping[str, Any] | None = None) -> list[str]:
 
 
 def covered(tutorial: Tutorial) -> Iterator[str]:
-    """The command kinds the steps' expected moves are of."""
-    yield from dict.fromkeys(step.expect.kind for step in tutorial.steps)
+    """The command kinds the steps' expected moves are of, with those of the tutorial it
+    follows (Caldera's own, by name)."""
+    kinds = [step.expect.kind for step in tutorial.steps]
+    if tutorial.follows:
+        kinds += covered(load(builtin(tutorial.follows), check=False))
+    yield from dict.fromkeys(kinds)

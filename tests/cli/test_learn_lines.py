@@ -23,9 +23,10 @@ def env_for(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "CALDERA_DATA_DIR": str(tmp_path), "CALDERA_CONFIG_DIR": str(tmp_path)}
 
 
-@pytest.mark.parametrize("game", ["kilauea", "maunakea", "arnak"])
+@pytest.mark.parametrize("game", ["kilauea", "maunakea", "maunakea-advanced", "arnak"])
 def test_the_tutorial_plays_through_in_the_line_mode(game: str, tmp_path: Path) -> None:
-    steps = len(tutorial.load(tutorial.builtin(game)).steps)
+    loaded = tutorial.load(tutorial.builtin(game))
+    steps = len(loaded.steps)
     script = Script(["learn", game, "--lines", "--pace", "0"], env_for(tmp_path))
     told: list[int] = []
     try:
@@ -51,7 +52,7 @@ def test_the_tutorial_plays_through_in_the_line_mode(game: str, tmp_path: Path) 
             script.send("1")
             ending = script.until(*PROMPT)
         assert script.until("Now a real game").startswith(
-            f"Now a real game against the easy bot: caldera play {game} "
+            f"Now a real game against the easy bot: caldera play {loaded.game} "
         )
         assert script.process.wait(30) == 0
     finally:

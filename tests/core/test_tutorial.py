@@ -10,17 +10,18 @@ from core import tutorial
 from core.tutorial import TutorialError
 
 
-@pytest.mark.parametrize("game", tutorial.builtin_games())
-def test_each_tutorial_plays_through_to_the_end(game: str) -> None:
-    loaded = tutorial.load(tutorial.builtin(game))
+@pytest.mark.parametrize("name", tutorial.builtin_names())
+def test_each_tutorial_plays_through_to_the_end(name: str) -> None:
+    loaded = tutorial.load(tutorial.builtin(name))
     walked = tutorial.walk(loaded, to_end=True)
     assert walked.ended
     assert len(walked.step_moves) == len(loaded.steps)
 
 
-@pytest.mark.parametrize("game", tutorial.builtin_games())
-def test_each_tutorial_asks_for_every_kind_of_command_its_game_has(game: str) -> None:
-    loaded = tutorial.load(tutorial.builtin(game))
+@pytest.mark.parametrize("name", tutorial.builtin_names())
+def test_each_tutorial_asks_for_every_kind_of_command_its_game_has(name: str) -> None:
+    loaded = tutorial.load(tutorial.builtin(name))
+    game = loaded.game
     # from the rules' own registry, not a list kept here (those of the table's options only)
     kinds = tutorial.game_kinds(game, loaded.config())
     assert len(kinds) >= 3
@@ -96,3 +97,11 @@ def test_finish_is_bot_or_left_out(tmp_path: Path) -> None:
         tutorial.load(path)
     arnak = tutorial.load(tutorial.builtin("arnak"), check=False)
     assert arnak.finish == "bot"  # a round and a half is taught; the bot plays the rest
+
+
+def test_the_advanced_cards_follow_the_base_game() -> None:
+    advanced = tutorial.load(tutorial.builtin("maunakea-advanced"), check=False)
+    assert advanced.follows == "maunakea" and advanced.options["advanced"] is True
+    own = {step.expect.kind for step in advanced.steps}
+    assert "maunakea.board" not in own  # taught by the base game's tutorial, not asked again
+    assert "maunakea.board" in set(tutorial.covered(advanced))

@@ -79,6 +79,7 @@ COMMANDS = (
         "  caldera learn GAME\n"
         "  caldera learn GAME --lines        the tutorial in the line mode\n"
         "  caldera learn club.toml           a tutorial file (docs/tutorials.md)\n"
-        "GAME is one of the games with a tutorial of their own (core/tutorials/).",
+        "GAME is a game with a tutorial of its own, or another of Caldera's tutorials by its\n"
+        "name (the game, a dash and what it teaches; all are in core/tutorials/).",
     ),
 )

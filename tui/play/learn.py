@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.tutorial import builtin, builtin_games, load
+from core.tutorial import builtin, builtin_names, load
 from tui.play.tutorial_table import TutorialSession, open_tutorial, unfinished_tutorial
 from tui.settings.play import DEFAULT_BOT_PACE
 
@@ -37,22 +37,32 @@ def open_named(name: str, *, bot_pace: float = DEFAULT_BOT_PACE) -> TutorialSess
 
 
 def games() -> list[str]:
-    """The games with a tutorial of their own, in Caldera's order."""
-    return builtin_games()
+    """Caldera's own tutorials by name (each game's, then its others), in Caldera's order."""
+    return builtin_names()
 
 
 def offered() -> list[tuple[str, bool, str]]:
-    """The menu's choices: each game with a tutorial (its name, whether from the start, and
-    its words), the one left unfinished offered twice (go on, or again from the start)."""
+    """The menu's choices: each tutorial (its name, whether from the start, and its words: a
+    game's own by the game's title, another by its file's), the one left unfinished offered
+    twice (go on, or again from the start)."""
     from core.games import get_rules
     from tui.play import learn_words as words
 
     out: list[tuple[str, bool, str]] = []
-    for game in games():
-        title = get_rules(game).title
-        if left_unfinished(game) is not None:
-            out.append((game, False, words.GO_ON.format(title=title)))
-            out.append((game, True, words.AGAIN.format(title=title)))
+    for name in games():
+        if name in get_games():
+            title = get_rules(name).title
         else:
-            out.append((game, True, words.FIRST.format(title=title)))
+            title = load(builtin(name), check=False).title
+        if left_unfinished(name) is not None:
+            out.append((name, False, words.GO_ON.format(title=title)))
+            out.append((name, True, words.AGAIN.format(title=title)))
+        else:
+            out.append((name, True, words.FIRST.format(title=title)))
     return out
+
+
+def get_games() -> tuple[str, ...]:
+    from core.known_games import GAMES
+
+    return tuple(GAMES)

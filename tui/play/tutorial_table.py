@@ -176,6 +176,14 @@ class TutorialSession(LocalSession):
         wrong = tutorial.words(step.wrong) or "Not this move yet."
         return f"{wrong} This step asks for: {asked}." if asked else wrong
 
+    def bot_to_move(self) -> Seat | None:
+        """A bot acts only when its seat is the first of those to act (the learner keeps their
+        cards before the bot does, say), as the file's check played it: the same game."""
+        seat = super().bot_to_move()
+        if seat is None or self.referee.ended:
+            return seat
+        return seat if self.rules.to_move(self.referee.state)[0] == seat else None
+
     async def bot_command(self, seat: Seat) -> Command:
         step = self.step
         state = self.referee.state

@@ -270,7 +270,8 @@ class MaunaKeaScreen(MaunaKeaTable):
     def keys_for(self, command: Command) -> str:
         """The keys that make ``command`` from the cursor, the picked tile and explorer now
         (``1 →×2 r enter``; a tutorial's panel shows them)."""
-        path = key_path(self.turn, command, self.board.cursor, self.choice, self.explorer)
+        path = key_path(self.turn, command, self.board.cursor, self.choice, self.explorer,
+                        self.cards, self.card)  # fmt: skip
         return " ".join(path) if path is not None else ""
 
     def key_display(self, binding: Binding) -> str | None:
