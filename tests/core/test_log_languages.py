@@ -220,3 +220,55 @@ def test_arnak_s_marked_scoring_parts_are_the_scoring_s() -> None:
     from core.games.arnak import scoring, transcript
 
     assert tuple(transcript.PARTS) == scoring.PARTS
+
+
+def kilauea_table_words(referee: Referee[Any], every: int = 7) -> Iterator[str]:
+    """What the Kilauea table says to the player to act (the prompt, each verb's line, each
+    question and its answers, down every path) in every ``every``-th position of a game."""
+    from tui.games.kilauea.turn import Turn
+    from tui.games.kilauea.verbs import VERBS
+
+    rules = referee.rules
+    _, state = fold(referee.log[:1])
+    for k, env in enumerate(referee.log[1:]):
+        state = (
+            rules.evolve(rules.copy(state), env.event)
+            if not env.type.startswith("core.")
+            else state
+        )
+        seat = state.active if getattr(state, "active", None) is not None else None
+        if k % every or seat is None:
+            continue
+        turn = Turn(rules, state, seat)
+        yield turn.prompt(NAMES[seat])
+        yield from (f"{text} {why}" for _verb, text, why in turn.verb_rows())
+        for verb in VERBS:
+            picks: tuple[Any, ...] = ()
+            while (choice := turn.choice(verb, picks)) is not None and choice.options:
+                yield verb.stages[len(picks)].question
+                yield from (f"{o.label} {o.reason}" for o in choice.options)
+                picks = (*picks, choice.options[0].value)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_kilauea_table_asks_in_the_language(code: str) -> None:
+    """The table's words (issue 44, beyond the log): each question and answer of a turn."""
+    from core.language import Translator
+
+    questions = Translator("kilauea")
+    allowed = ALLOWED | vocabulary("kilauea", code)
+    left: list[str] = []
+    seen = 0
+    for referee in list(played("kilauea"))[:2]:
+        with speaking(ENGLISH):
+            english = list(kilauea_table_words(referee))
+        with speaking(code):
+            said = [questions.gettext(s) for s in kilauea_table_words(referee)]
+        assert len(said) == len(english)
+        for en, text in zip(english, said, strict=True):
+            seen += 1
+            assert "{" not in text, text
+            if stray := sorted((words(text) & words(en)) - allowed):
+                left.append(f"{stray}: {text!r} (English: {en!r})")
+    assert seen > 100
+    assert left == [], "\n".join(left[:10])

@@ -27,6 +27,7 @@ from core.games.kilauea import commands as cmd
 from core.games.kilauea import events as ev
 from core.games.kilauea.state import KilaueaState
 from core.games.kilauea.transcript import REASONS
+from core.language import N_, Translator
 from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
@@ -45,6 +46,9 @@ from tui.widgets.narrator import ROWS as NARRATOR_HEIGHT
 from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
+T = Translator("kilauea")
+_ = T.gettext
+
 NARRATOR_ROWS = NARRATOR_HEIGHT  # a tutorial's panel
 PROMPT_ROWS = 2
 NOTE_ROWS = 1  # on a short terminal a tutorial says a refusal in its panel, its heading
@@ -55,13 +59,13 @@ WIDE = 100  # columns of the full board and the log beside the choices
 TALL = 34  # rows with a log under the choices, on a narrow terminal
 DIGITS = 9
 SCORE_PARTS = {  # the end screen's headings for the parts of a score
-    "tiles": "Action\ntiles",
-    "intermediate": "1st\nscoring",
-    "final": "Final\nscoring",
-    "all sectors": "5 sectors\nbonus",
-    "stones": "Stones\nbonus",
-    "canoe": "Canoe\nbonus",
-    "total": "Total",
+    "tiles": N_("Action\ntiles"),
+    "intermediate": N_("1st\nscoring"),
+    "final": N_("Final\nscoring"),
+    "all sectors": N_("5 sectors\nbonus"),  # internal
+    "stones": N_("Stones\nbonus"),
+    "canoe": N_("Canoe\nbonus"),
+    "total": N_("Total"),
 }
 DRAMATIC = (
     ev.ForestsLaid,
@@ -89,10 +93,12 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
         *CHOICE_BINDINGS,
         # a digit on the list of verbs: never a verb (1 once ended a turn), the line says which
         *[Binding(str(i + 1), "digit_on_verbs", show=False) for i in range(DIGITS)],
-        Binding("o", "scores", "Scores", tooltip="Show the final scores again"),
-        Binding("p", "details('players')", "Players", tooltip="Every player's island and canoe"),
-        Binding("l", "details('log')", "Log", tooltip="The whole log of the game"),
-        Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
+        Binding("o", "scores", N_("Scores"), tooltip=N_("Show the final scores again")),
+        Binding(
+            "p", "details('players')", N_("Players"), tooltip=N_("Every player's island and canoe")
+        ),
+        Binding("l", "details('log')", N_("Log"), tooltip=N_("The whole log of the game")),
+        Binding("q", "leave", N_("Leave"), tooltip=N_("Leave the game (it stays saved)")),
     ]
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
@@ -192,15 +198,15 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
 
     def action_digit_on_verbs(self) -> None:
         """A digit while the verbs are listed: say which letter does what instead."""
-        keys = ", ".join(f"{verb.key} {verb.title.lower()}" for verb, _, why in
+        keys = ", ".join(f"{verb.key} {_(verb.title).lower()}" for verb, _text, why in
                          self.turn.verb_rows() if not why)  # fmt: skip
-        self.note = f"✗ Digits answer questions. Choose with a letter: {keys}."
+        self.note = _("✗ Digits answer questions. Choose with a letter: {keys}.").format(keys=keys)
 
     def question(self, choice: Choice) -> str:
         """The tile question says what a tile gives up: the second cut."""
-        words = choice.stage.question
+        words = _(choice.stage.question)
         if choice.verb is TILE and not self.picks and self.turn.tile_ends_cutting():
-            words = "Use which action tile? (then no second cut)"
+            words = _("Use which action tile? (then no second cut)")
         return words
 
     def action_details(self, tab: str) -> None:
@@ -215,7 +221,10 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
 
     def end_note(self) -> str:
         reason = self.state.end if self.state is not None else None
-        return f"The game ended: {REASONS.get(reason, reason)}." if reason else ""
+        if not reason:
+            return ""
+        said = _(REASONS[reason]) if reason in REASONS else reason
+        return _("The game ended: {reason}.").format(reason=said)
 
     def applied(self, event: Event) -> None:
         if isinstance(event, ev.TurnStarted):
@@ -267,7 +276,7 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
         lines = [self.turn.prompt(self.names[seat])]
         verb = self.building
         if verb is not None and self.picks:
-            lines.append(f"[dim]{verb.title}:[/dim] {self.turn.picked(verb, self.picks)}")
+            lines.append(f"[dim]{_(verb.title)}:[/dim] {self.turn.picked(verb, self.picks)}")
         return Text.from_markup("\n".join(lines))
 
     # -- actions --------------------------------------------------------------------------------
@@ -278,7 +287,9 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
             left = [code for code, ok in self.turn.usable_tiles() if ok]
             if left:
                 tiles = ", ".join(left)
-                return f"End the turn? The action tile(s) {tiles} earned this turn go unused."
+                return _(
+                    "End the turn? The action tile(s) {tiles} earned this turn go unused."
+                ).format(tiles=tiles)
         return None
 
     async def explain(self, seat: int, action: str) -> None:

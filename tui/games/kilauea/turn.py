@@ -16,6 +16,8 @@ from core.games.kilauea import commands as cmd
 from core.games.kilauea import play, tiles, track
 from core.games.kilauea.components import COMPONENTS, Area, Face
 from core.games.kilauea.state import KilaueaState, Phase
+from core.games.kilauea.transcript import face_text
+from core.language import Translator
 from core.messages import Command
 from tui.games.kilauea.verbs import (
     CUT,
@@ -35,6 +37,9 @@ from tui.games.kilauea.verbs import (
 from tui.games.kilauea.widgets.paint import Marks, Spots
 from tui.games.kilauea.widgets.recent import union
 from tui.screens.choice_tree import Option, SeatTurn, Value, Verb
+
+T = Translator("kilauea")
+_, ngettext = T.gettext, T.ngettext
 
 C = COMPONENTS
 
@@ -78,10 +83,10 @@ class Turn(SeatTurn):
                 cost += min((self.state.face(t).cost for t in copies), default=0)
             have = self.state.stones[self.seat]
             if cost > have:
-                reason = f"costs {stones(cost)}, you have {have}"
+                reason = _("costs {stones}, you have {have}").format(stones=stones(cost), have=have)
             else:
-                reason = "nothing it could do now"
-            label = f"{face.code} ({cost_text(face.cost)}): {face.text}"
+                reason = _("nothing it could do now")
+            label = f"{face.code} ({cost_text(face.cost)}): {face_text(face.code)}"
             out.append(Option(tile, label, (), reason))
         return out
 
@@ -163,32 +168,41 @@ class Turn(SeatTurn):
         here = sector_name(state.sector)
         if phase is Phase.DRAFT:
             snake = 2 * state.players
-            return (
-                f"[b]{name}[/b]: take a Tiki from the volcano into your canoe "
-                f"(pick {state.drafted + 1} of {snake}: turn order, then back)"
-            )
+            return _(
+                "[b]{player}[/b]: take a Tiki from the volcano into your canoe "
+                "(pick {n} of {picks}: turn order, then back)"
+            ).format(player=name, n=state.drafted + 1, picks=snake)
         if phase is Phase.MOVE:
             free = play.free_steps(state, seat)
-            return (
-                f"[b]{name}[/b]: move the canoe clockwise: {free} space(s) free (1, plus 1 per "
-                f"empty canoe place), then 1 Sacred Stone a space (you hold {state.stones[seat]})"
-            )
+            return _(
+                "[b]{player}[/b]: move the canoe clockwise: {free} space(s) free (1, plus 1 per "
+                "empty canoe place), then 1 Sacred Stone a space (you hold {stones})"
+            ).format(player=name, free=free, stones=state.stones[seat])
         if phase is Phase.MAIN:
             if not play.main_actions(state, seat):
-                return f"[b]{name}[/b]: no main action is possible in {here}: [b]e[/b] passes"
-            main = ((CUT, "cut"), (VOLCANO, "build on the volcano"), (ISLAND, "on your island"))
-            ways = [f"[b]{verb.key}[/b] {words}" for verb, words in main if self.can(verb)]
-            return (
-                f"[b]{name}[/b], the canoe is in [b]{here}[/b]: one main action there "
-                f"({', '.join(ways)})"
+                return _(
+                    "[b]{player}[/b]: no main action is possible in {sector}: [b]e[/b] passes"
+                ).format(player=name, sector=here)
+            main = (
+                (CUT, _("cut")),
+                (VOLCANO, _("build on the volcano")),
+                (ISLAND, _("on your island")),
             )
+            ways = [f"[b]{verb.key}[/b] {words}" for verb, words in main if self.can(verb)]
+            return _(
+                "[b]{player}[/b], the canoe is in [b]{sector}[/b]: one main action there ({ways})"
+            ).format(player=name, sector=here, ways=", ".join(ways))
         earned = self.usable_tiles()
-        tiles_text = ", ".join(code + ("" if ok else " not now") for code, ok in earned)
+        tiles_text = ", ".join(
+            code if ok else _("{tile} not now").format(tile=code) for code, ok in earned
+        )
         if self.tile_ends_cutting():
-            tiles_text += "; then no second cut"
-        tail = f"[b]t[/b] uses a tile ({tiles_text}) · " if earned else ""
-        second = "[b]c[/b] cuts a second Tiki · " if self.can(CUT) else ""
-        return f"[b]{name}[/b]: {second}{tail}[b]e[/b] ends the turn"
+            tiles_text = _("{tiles}; then no second cut").format(tiles=tiles_text)
+        tail = _("[b]t[/b] uses a tile ({tiles}) · ").format(tiles=tiles_text) if earned else ""
+        second = _("[b]c[/b] cuts a second Tiki · ") if self.can(CUT) else ""
+        return _("[b]{player}[/b]: {second}{tiles}[b]e[/b] ends the turn").format(
+            player=name, second=second, tiles=tail
+        )
 
     def tile_ends_cutting(self) -> bool:
         """Whether using a tile now gives up the second cut (one Tiki cut, a second allowed)."""
@@ -207,30 +221,48 @@ class Turn(SeatTurn):
                 earned = self.usable_tiles()
                 usable = [code for code, ok in earned if ok]
                 if usable:
-                    gives_up = " (then no second cut)" if self.tile_ends_cutting() else ""
-                    rows.append((verb, f"Use an action tile: {', '.join(usable)}{gives_up}", ""))
+                    if self.tile_ends_cutting():
+                        text = _("Use an action tile: {tiles} (then no second cut)")
+                    else:
+                        text = _("Use an action tile: {tiles}")
+                    rows.append((verb, text.format(tiles=", ".join(usable)), ""))
                 elif earned and state.phase in (Phase.CUTTING, Phase.ACTIONS):
-                    codes = ", ".join(code for code, _ in earned)
-                    rows.append((verb, f"Use an action tile: {codes}", "not usable now"))
+                    codes = ", ".join(code for code, _ok in earned)
+                    text = _("Use an action tile: {tiles}").format(tiles=codes)
+                    rows.append((verb, text, _("not usable now")))
                 continue
             if not self.can(verb):
                 continue
             if verb is DRAFT:
-                text = "Take a Tiki from the volcano into your canoe"
+                text = _("Take a Tiki from the volcano into your canoe")
             elif verb is MOVE:
-                text = f"Move the canoe clockwise ({play.free_steps(state, seat)} spaces free)"
+                free = play.free_steps(state, seat)
+                text = ngettext(
+                    "Move the canoe clockwise ({n} spaces free)",
+                    "Move the canoe clockwise ({n} spaces free)",
+                    free,
+                ).format(n=free)
             elif verb is CUT:
-                which = "a second Tiki" if state.phase is Phase.CUTTING else "1 or 2 Tikis"
-                text = f"Cut {which} from the {here} forest"
+                if state.phase is Phase.CUTTING:
+                    text = _("Cut a second Tiki from the {sector} forest").format(sector=here)
+                else:
+                    text = _("Cut 1 or 2 Tikis from the {sector} forest").format(sector=here)
             elif verb is VOLCANO:
-                text = f"Build on the volcano in {here}, take up to 3 stones"
+                text = _("Build on the volcano in {sector}, take up to 3 stones").format(
+                    sector=here
+                )
             elif verb is ISLAND:
-                text = f"Build on your island in {here}, pay {few_stones(C.island_cost)}"
+                text = _("Build on your island in {sector}, pay {stones}").format(
+                    sector=here, stones=few_stones(C.island_cost)
+                )
             elif state.phase is Phase.MAIN:
-                text = f"Pass: no main action is possible in {here}"
+                text = _("Pass: no main action is possible in {sector}").format(sector=here)
             else:
                 left = [code for code, ok in self.usable_tiles() if ok]
-                text = "End the turn" + (f" ({', '.join(left)} unused)" if left else "")
+                if left:
+                    text = _("End the turn ({tiles} unused)").format(tiles=", ".join(left))
+                else:
+                    text = _("End the turn")
             rows.append((verb, text, ""))
         return rows
 
@@ -248,7 +280,9 @@ class Turn(SeatTurn):
         if verb is CUT:
             cutting = state.phase in (Phase.MAIN, Phase.CUTTING) and state.room_in_canoe(seat) > 0
             if cutting and not state.forests[k]:
-                return f"The {sector_name(k)} forest is empty: nothing to cut there."
+                return _("The {sector} forest is empty: nothing to cut there.").format(
+                    sector=sector_name(k)
+                )
             return cmd.CutTiki(k, next(iter(state.forests[k]), ""))
         if verb is VOLCANO:
             return cmd.BuildOnVolcano(k, canoe[0] if canoe else "")
@@ -258,12 +292,12 @@ class Turn(SeatTurn):
             if state.phase is Phase.MAIN or state.phase is Phase.MOVE:
                 return cmd.UseTile(0)
             if not state.may_use:
-                return (
+                return _(
                     "No action tile to use: cutting earns the reef tile by the canoe, building "
                     "on the volcano earns the sector's slope tile."
                 )
             reasons = [f"{o.label.split(' ')[0]} {o.reason}" for o in self._unusable_tiles(set())]
-            return "No tile can be used now: " + "; ".join(reasons) + "."
+            return _("No tile can be used now: {reasons}.").format(reasons="; ".join(reasons))
         return cmd.EndTurn()
 
 
