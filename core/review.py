@@ -13,9 +13,9 @@ Forced decisions (one legal command, or one the game thinks worth weighing) are 
 
 **Luck.** At each draw (a card, a tile, a bag pull, a shuffle), the game is worth to each seat
 what it is after the draw that came, less the mean of what it would be after the draws that
-could have come (sampled), each played on a few turns by the game's policy so that a card drawn
-is worth what it lets its holder do: backgammon analysers' luck, measured on the whole game,
-which is known once it is over. A seat's luck is its own less its rivals' mean.
+could have come (sampled), each played on for two turns by the game's policy so that a card
+drawn is worth what it lets its holder do: backgammon analysers' luck, measured on the whole
+game, which is known once it is over. A seat's luck is its own less its rivals' mean.
 
 The winning chance is calibrated where a fit was measured for the game and the judging level
 (:mod:`core.search.calibration`); elsewhere it is the search's reward, a squashed lead.
@@ -46,6 +46,9 @@ INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
 """Winning chance lost (0–1) that makes a decision an inaccuracy, a mistake, a blunder."""
 POINTS = {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0}
 """Or the points lost that do (a lead already safe loses little chance, but points still count)."""
+LUCK_HORIZON = 2
+"""The turns a draw is played on to see its worth: the holder's next and the answer to it (at
+the level's own horizon, four, a Mauna Kea review spent half its time on luck)."""
 
 
 @dataclass(frozen=True)
@@ -279,10 +282,14 @@ def _weigh(
     counted = 0
     for k in range(samples):
         results = []
-        for command in commands:
-            rng = _rng(f"{bot.seed}/{seq}/{k}")
-            state = hooks.determinize(view, seat, rng, bot.memory)
-            base = worth(rules, hooks, state)[seat]
+        dealing = _rng(f"{bot.seed}/{seq}/{k}")
+        dealt = hooks.determinize(view, seat, dealing, bot.memory)  # one deal for every command
+        base = worth(rules, hooks, dealt)[seat]
+        after_deal = dealing.getstate()
+        for i, command in enumerate(commands):
+            state = dealt if i == len(commands) - 1 else rules.copy(dealt)
+            rng = Random()
+            rng.setstate(after_deal)
             try:
                 apply(rules, state, seat, command, rng)
             except CalderaError:
@@ -334,20 +341,24 @@ def _luck(
     seed: str,
 ) -> Draw:
     """Each seat's worth after the draw ``came``, less its mean after ``samples`` other draws:
-    each played on for ``level.horizon`` turns by the game's policy (a tile drawn is worth what
-    it lets its holder do), the draw that came and each other one with the same generator."""
+    each played on for :data:`LUCK_HORIZON` turns by the game's policy (a tile drawn is worth
+    what it lets its holder do), the draw that came and each other one with the same generator
+    (so another draw that is the same one adds nothing, and is not played)."""
     rng = _rng(f"{seed}/luck/{seq}")
     players = len(worth(rules, hooks, state))
     came_worth, mean = [0.0] * players, [0.0] * players
+    ahead = replace(level, horizon=LUCK_HORIZON)
     for k in range(samples):
         other = rules.resolve(state, [rng.randrange(n) for n in sizes])
+        if other == came:
+            continue  # the same draw played on the same way: nothing between them
         for draw, total in ((came, came_worth), (other, mean)):
             after = rules.evolve(rules.copy(state), draw)
             play = _rng(f"{seed}/luck/{seq}/{k}")
             settle(rules, after, play)
             movers = rules.to_move(after)
             if movers:
-                _play_on(rules, hooks, level, after, movers[0], play)
+                _play_on(rules, hooks, ahead, after, movers[0], play)
             for seat, value in enumerate(worth(rules, hooks, after)):
                 total[seat] += value / samples
     return Draw(seq, tuple(_kept(c - m) for c, m in zip(came_worth, mean, strict=True)))

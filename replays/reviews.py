@@ -22,7 +22,7 @@ from core.search.levels import Level
 from replays.disk import read_json, write_atomically
 
 SUFFIX = ".review.json"
-FORMAT = 1
+FORMAT = 2  # 2: a draw's luck over two turns (reviews kept before are worked out again)
 
 
 def path_for(replay: Path) -> Path:
