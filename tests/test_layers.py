@@ -354,3 +354,42 @@ def test_no_file_of_net_is_over_600_lines_and_no_class_over_300() -> None:
     assert long_classes == {}, f"classes over {MOST_CLASS_LINES} lines: {long_classes}"
     shrunk = {c: classes.get(c, 0) for c, n in NOT_SPLIT_YET.items() if classes.get(c, 0) < n}
     assert shrunk == {}, f"shrunk: lower their lines in NOT_SPLIT_YET to {shrunk}"
+
+
+# -- typed reaches between the app, its screens and sessions ------------------------------------
+
+REACHED = ("app", "screen", "session", "under")
+"""What a shared TUI module may not read an attribute of by its name (``getattr``): the app, a
+screen, a session (``self.app``, ``screen``, ``self.session`` …): tui/screens/needs.py types
+each such need as a Protocol."""
+
+MAY_REACH: dict[str, str] = {
+    "tui/netplay/presence.py": "a header's words read the status any session-like object has",
+}
+
+
+def test_no_screen_reaches_the_app_a_screen_or_a_session_by_name() -> None:
+    found = []
+    for path in shared_tui_files():
+        where = path.relative_to(ROOT).as_posix()
+        if path.suffix != ".py" or where in MAY_REACH:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id != "getattr" or not node.args:
+                continue
+            target = node.args[0]
+            name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+            if name in REACHED:
+                found.append(f"{where}:{node.lineno} getattr({ast.unparse(target)}, …)")
+    assert found == [], "reaches by name:\n" + "\n".join(found)
+
+
+def test_the_needs_are_met_by_what_meets_them() -> None:
+    from net.config import BrokerAddress
+    from net.seat.session import NetSession
+    from tui.screens.needs import Hinted, NetworkedSession
+
+    session = NetSession(BrokerAddress(port=1), "t1")
+    assert isinstance(session, NetworkedSession) and isinstance(session, Hinted)

@@ -25,6 +25,7 @@ from net.config import config_path
 from tui.games import screens_for
 from tui.launch import collector
 from tui.screens.menu import MenuScreen
+from tui.screens.needs import GameScreen, ShowsKeys, replay_path_of
 from tui.settings.language import translate_bindings
 from tui.settings.play import DEFAULT_BOT_PACE, load_settings, save_setting
 
@@ -123,7 +124,7 @@ class CalderaApp(App[None]):
             self.theme = chosen
         elif chosen is not None:
             self.notify(f"No theme is called {chosen!r}: the default is used", severity="warning")
-        if self.settings.keys:
+        if self.settings.bindings:
             self._remap_keys()
         translate_bindings(self)
         self.push_screen(MenuScreen())
@@ -159,7 +160,7 @@ class CalderaApp(App[None]):
         """The config file's ``[keys]``, through Textual's keymap (:mod:`tui.settings.bindings`)."""
         from tui.settings import bindings
 
-        usable, problem = bindings.check(self.settings.keys, bindings.name_bindings())
+        usable, problem = bindings.check(self.settings.bindings, bindings.name_bindings())
         if problem:
             self.notify(problem, severity="warning", timeout=10)
         self.set_keymap(usable)
@@ -324,8 +325,8 @@ class CalderaApp(App[None]):
     def watch_session(self, session: Session) -> None:
         """Replay the game ``session`` played, from its first event."""
         title = ", ".join(session.players)
-        path = getattr(session, "replay_path", None)
-        if isinstance(path, Path):
+        path = replay_path_of(session)
+        if path is not None:
             title = path.name
         screen = screens_for(session.rules.game).replay(list(session.envelopes), title)
         if isinstance(path, Path):
@@ -371,7 +372,7 @@ class CalderaApp(App[None]):
         from tui.screens.help import HelpScreen, Prose
 
         if not isinstance(self.screen, HelpScreen):
-            rules = getattr(self.screen, "rules", None)
+            rules = self.screen.rules if isinstance(self.screen, GameScreen) else None
             sections: list[str]
             if rules is None:
                 sections = [Prose(brief) for brief in game_help()]
@@ -517,8 +518,8 @@ class CalderaApp(App[None]):
     def get_key_display(self, binding: Binding) -> str:
         """A key as the footer shows it: as the table says when that follows the game (the
         tiles in hand), else as Textual would."""
-        key_display = getattr(self.screen, "key_display", None)  # a TableScreen's
-        shown = key_display(binding) if key_display is not None else None
+        screen = self.screen
+        shown = screen.key_display(binding) if isinstance(screen, ShowsKeys) else None
         return shown or super().get_key_display(binding)
 
     # -- the command palette: every action of the screen, by name ---------------------------
@@ -547,7 +548,8 @@ class CalderaApp(App[None]):
                 " · ".join(part for part in (b.tooltip, f"key {key}") if part),
                 partial(self.run_action, b.action, binding.node),
             )
-        helpful = isinstance(screen, MenuScreen) or getattr(screen, "rules", None) is not None
+        game = isinstance(screen, GameScreen) and screen.rules is not None
+        helpful = isinstance(screen, MenuScreen) or game
         if helpful and "Help" not in seen:
             yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
 

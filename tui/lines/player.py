@@ -35,11 +35,11 @@ from core.lifecycle import ClockRead, GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
-from net.seat.chat import TableChat
 from tui.lines.chat import HELP as CHAT_HELP
 from tui.lines.chat import LineChat
 from tui.lines.position import look, player_named
 from tui.lines.sentences import sentence
+from tui.screens.needs import Tutoring, card_of, chat_of, replay_path_of
 
 RECENT = 12  # a game taken up again reads out only its last events
 MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words to narrow them
@@ -180,9 +180,8 @@ class LinePlayer:
         self._follower = Follower(self.rules)  # the log folded as far as printed (its own copy)
         self._told = 0  # the tutorial's step last said (a tutorial's session narrates)
         session.subscribe(self._received)
-        chat: TableChat | None = getattr(session, "chat", None)  # a networked table's
-        card = lambda: getattr(session, "card", None)  # noqa: E731
-        self.chat = LineChat(chat, self.say, card) if chat is not None else None
+        chat = chat_of(session)  # a networked table's
+        self.chat = LineChat(chat, self.say, lambda: card_of(session)) if chat is not None else None
 
     @property
     def names(self) -> Sequence[str]:
@@ -284,11 +283,10 @@ class LinePlayer:
 
     def resume_hint(self) -> str:
         """The command that takes this game up again (a local game's saved file), in a line."""
-        path = getattr(self.session, "replay_path", None)
-        tutorial = getattr(self.session, "tutorial", None)
-        if tutorial is not None:
-            source = getattr(self.session, "source", None)
-            name = shlex.quote(tutorial.name if source is None else str(source))
+        path = replay_path_of(self.session)
+        if isinstance(self.session, Tutoring):
+            source = self.session.source
+            name = shlex.quote(self.session.tutorial.name if source is None else str(source))
             return f"Go on with it where you stopped: caldera learn {name} --lines"
         if self.session.status == "local" and path is not None:
             return f"Go on with it: caldera play --resume {shlex.quote(str(path))} --lines"
@@ -340,17 +338,16 @@ class LinePlayer:
     def narrate(self, lines: Sequence[Line]) -> None:
         """A tutorial's narrator, before its step's question: the step, its words, the rule
         and the line that makes its move (once each step; the steps' end said once)."""
-        narration = getattr(self.session, "narration", None)
-        if narration is None:
+        if not isinstance(self.session, Tutoring):
             return
-        said = narration()
+        said = self.session.narration()
         if said.number == self._told:
             return
         self._told = said.number
         if said.step is None:
             self.say(f"{said.heading}. {said.say}")
             return
-        intro = getattr(self.session, "intro", "")
+        intro = self.session.intro
         if said.number == 1 and intro:
             self.say(intro)
         rule = f" Rule: {said.rule}" if said.rule else ""
@@ -360,19 +357,18 @@ class LinePlayer:
 
     def narrate_done(self) -> None:
         """A tutorial's last words once its steps are done, when nobody here acts any more."""
-        narration = getattr(self.session, "narration", None)
-        if narration is not None and narration().step is None:
+        if isinstance(self.session, Tutoring) and self.session.narration().step is None:
             self.narrate([])
 
     def farewell(self) -> None:
         """After a finished game: how to hear each seat's review (``caldera review``, the same
         judgements as the app's); after a tutorial's: how to play a real one."""
-        tutorial = getattr(self.session, "tutorial", None)
-        path = getattr(self.session, "replay_path", None)
-        if tutorial is None and self.session.status == "local" and path is not None:
+        tutoring = isinstance(self.session, Tutoring)
+        path = replay_path_of(self.session)
+        if not tutoring and self.session.status == "local" and path is not None:
             self.say(f"How each seat played: caldera review {shlex.quote(str(path))} --all")
-        if tutorial is not None:
-            game = tutorial.game
+        if isinstance(self.session, Tutoring):
+            game = self.session.tutorial.game
             self.say(f"Now a real game against the easy bot: caldera play {game} --players 2 "
                      f"--bot 2:easy --lines")  # fmt: skip
 

@@ -35,12 +35,6 @@ KEYS_LINE = (
 )
 
 
-def chat_of(session: object) -> TableChat | None:
-    """The chat of a networked table's session (``None``: a local game)."""
-    chat = getattr(session, "chat", None)
-    return chat if isinstance(chat, TableChat) else None
-
-
 class ChatNotices:
     """New lines said while ``screen`` is up, each as a notification (not our own, not a
     muted player's, not while the chat itself is open)."""

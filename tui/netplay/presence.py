@@ -15,6 +15,7 @@ from textual.message_pump import MessagePump
 
 from core.clock import show_left
 from net.wire.messages import SeatListing, TableListing
+from tui.screens.needs import card_of
 from tui.widgets.table_header import HeaderWords, SeatWords
 
 
@@ -145,9 +146,9 @@ def taken(card: TableListing) -> str:
 def closed_words(session: object) -> str:
     """What a guest reads when the host closed the table: and, when the host's own broker
     stopped with it, that the lobby they go back to has no broker any more."""
-    card = getattr(session, "card", None)
-    if isinstance(card, TableListing) and card.broker_stops:
-        where = getattr(session, "address", "")
+    card = card_of(session)
+    if card is not None and card.broker_stops:
+        where = getattr(session, "address", "")  # a NetSession's broker
         return (f"The host closed the table, and its broker ({where}) stopped with it: "
                 "in the lobby, b chooses another.")  # fmt: skip
     return "The host closed the table."

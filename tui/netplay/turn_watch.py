@@ -18,6 +18,7 @@ from net.club.your_games import MyTable, my_tables
 from net.seat.taken import seats_taken
 from tui.netplay.hosting import network_config
 from tui.netplay.presence import handed_to
+from tui.screens.needs import ShowsSession, app_needs, table_of
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -81,11 +82,11 @@ class TurnWatch:
         if table in self.rang:
             return
         self.rang.add(table)
-        screen_table = getattr(getattr(self.app.screen, "session", None), "table", None)
-        if screen_table == table:
+        screen = self.app.screen
+        if isinstance(screen, ShowsSession) and table_of(screen.session) == table:
             return  # the table on screen rings by itself
-        settings = getattr(self.app, "settings", None)
-        if settings is None or settings.bell:
+        needs = app_needs(self.app)
+        if needs is None or needs.settings.bell:
             self.app.bell()
         assert message is not None
         self.app.notify(f"Your move at {message.get('title', '')} {table}", timeout=6)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -21,6 +20,7 @@ from core.protocol import Outcome, Rules
 from core.session import Session
 from tui.play.seats import seat_colour
 from tui.replay.export import ask_export
+from tui.screens.needs import replay_path_of
 
 TIEBREAK = {
     "": "",
@@ -167,13 +167,12 @@ class EndScreen(ModalScreen[None]):
         from tui.screens.review import ReviewScreen
 
         session = self.session
-        path = getattr(session, "replay_path", None)
-        kept = path if isinstance(path, Path) else None
+        kept = replay_path_of(session)
         self.app.push_screen(ReviewScreen(session.rules, session.envelopes, self.names, kept))
 
     def action_export(self) -> None:
-        path = getattr(self.session, "replay_path", None)
-        stem = path.stem if isinstance(path, Path) else "-".join(self.names) or "game"
+        path = replay_path_of(self.session)
+        stem = path.stem if path is not None else "-".join(self.names) or "game"
         ask_export(self.app.push_screen, self.notify, list(self.session.envelopes), stem)
 
     def action_close(self) -> None:

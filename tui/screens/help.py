@@ -19,6 +19,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.screens.needs import HelpsLess, HelpsMore
+
 
 def _declared(node: object) -> set[str] | None:
     """The actions ``node``'s own classes bind (``None``: the app, all of them): a Textual
@@ -43,7 +45,7 @@ def keys_table(screen: Screen[object]) -> Table:
     table.add_column(no_wrap=True)
     table.add_column()
     seen: set[str] = set()
-    unused: frozenset[str] = getattr(screen, "help_hides", frozenset())  # unused by this game
+    unused = screen.help_hides if isinstance(screen, HelpsLess) else frozenset()  # unused here
     for namespace, bindings in screen._binding_chain:
         declared = _declared(namespace)
         for binding in bindings.key_to_bindings.values():
@@ -98,7 +100,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys_table(self.under))
             for section in self.sections:
                 yield Static("\n" + (reflow(section) if isinstance(section, Prose) else section))
-            extra = getattr(self.under, "help_extra", "")  # what the screen adds (cards, say)
+            under = self.under  # what the screen adds (cards, say)
+            extra = under.help_extra if isinstance(under, HelpsMore) else ""
             if extra:
                 yield Static("\n" + extra)
             yield Static(

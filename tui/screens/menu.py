@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from core.language import N_, Translator
 from tui.play import learn_words
+from tui.screens.needs import app_needs, your_turns
 from tui.widgets.header import Header
 
 if TYPE_CHECKING:  # the rules, the saved games, the forms and the network load after the
@@ -425,7 +426,8 @@ class MenuScreen(Screen[None]):
             if setup is not None:
                 self.post_message(self.HostTable(setup))
 
-        name = str(getattr(self.app, "player_name", ""))  # the name chosen last time
+        needs = app_needs(self.app)
+        name = needs.player_name if needs is not None else ""  # the name chosen last time
         self.app.push_screen(HostScreen(name=name), chosen)
 
     def action_join(self) -> None:
@@ -436,7 +438,7 @@ class MenuScreen(Screen[None]):
 
     def _show_your_turns(self) -> None:
         """The menu says how many of your tables wait for your move (``Your games · 2!``)."""
-        watch = getattr(self.app, "turn_watch", None)
+        watch = your_turns(self.app)
         waiting = sum(t.your_turn for t in watch.tables()) if watch is not None else 0
         words = ngettext("Your move at {n} table", "Your move at {n} tables", waiting)
         label = action_label(words.format(n=waiting) if waiting else _("Your games"), "g")

@@ -22,6 +22,7 @@ from core.games import get_rules
 from tui.games import shown_games
 from tui.play.seats import SEAT_NAMES
 from tui.play.setup import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
+from tui.screens.needs import app_needs
 from tui.settings.last_choices import LastChoices, last_choices, last_game, remember
 from tui.settings.play import DEFAULT_BOT_PACE
 from tui.widgets.form_fields import FORM_KEYS, FieldInput
@@ -139,8 +140,8 @@ class NewGameScreen(Screen[TableSetup | None]):
 
     def _pace(self) -> float:
         """The pace the app runs bots at (``--pace``, else the default)."""
-        pace = getattr(self.app, "bot_pace", DEFAULT_BOT_PACE)
-        return float(pace) if isinstance(pace, int | float) else DEFAULT_BOT_PACE
+        needs = app_needs(self.app)
+        return float(needs.bot_pace) if needs is not None else DEFAULT_BOT_PACE
 
     def _paces(self, *also: float) -> list[tuple[str, float]]:
         """The bot paces offered: the app's own, ``also``'s and a few others, slowest last."""

@@ -35,10 +35,11 @@ from core.options import options_words
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.wire.messages import TableListing
-from tui.netplay.chat import ChatScreen, chat_of
+from tui.netplay.chat import ChatScreen
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
+from tui.screens.needs import chat_of, your_turns
 from tui.screens.new_game import DEFAULT_BOT
 from tui.screens.table import TableScreen
 from tui.widgets.header import Header
@@ -252,7 +253,7 @@ class RoomScreen(Screen[None]):
             Text.assemble(("Table ", ""), (card.table, "bold reverse"), (where + tell, ""))
         )
         me = self.session.keys.public.hex() if self.session is not None else None
-        watch = getattr(self.app, "turn_watch", None)
+        watch = your_turns(self.app)
         lobby = watch.lobby if watch is not None else None
         rating = partial(lobby.rating_of, card.game) if lobby is not None else None
         self.query_one(SeatsTable).show(card, me, rating)

@@ -45,7 +45,7 @@ from core.messages import Command, Event
 from core.search.workers import ThinkingError
 from core.session import Session
 from core.undo import Takebacks
-from tui.netplay.chat import ChatNotices, ChatScreen, chat_of
+from tui.netplay.chat import ChatNotices, ChatScreen
 from tui.netplay.presence import (
     TableWatch,
     closed_words,
@@ -61,6 +61,7 @@ from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen
 from tui.screens.hotseat import Hotseat
+from tui.screens.needs import Hinted, app_needs, card_of, chat_of, table_of, your_turns
 from tui.settings.play import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
@@ -438,8 +439,8 @@ class TableScreen(FollowsSize, Screen[None]):
     @property
     def settings(self) -> Settings:
         """The player's settings (the app's, read from the config file when it started)."""
-        settings = getattr(self.app, "settings", None)
-        return settings if isinstance(settings, Settings) else Settings()
+        needs = app_needs(self.app)
+        return needs.settings if needs is not None else Settings()
 
     def waste(self, command: Command) -> str | None:
         """What ``command`` would waste, as a question ("End the turn with 3 MP left?"), or
@@ -494,7 +495,7 @@ class TableScreen(FollowsSize, Screen[None]):
     def hints(self) -> bool:
         """Whether this table offers hints (a local game does unless its form said no; a
         networked table only when its host allowed them for every seat)."""
-        return bool(getattr(self.session, "hints", False))
+        return isinstance(self.session, Hinted) and self.session.hints
 
     def action_explain_question(self) -> None:
         """``E``: the question asked now, each kind of answer with its keys and what it does."""
@@ -553,8 +554,8 @@ class TableScreen(FollowsSize, Screen[None]):
 
     def _show_connection(self) -> None:
         """The header: the connection, the seats and their clocks, your move elsewhere."""
-        watch = getattr(self.app, "turn_watch", None)
-        table = getattr(self.session, "table", None)
+        watch = your_turns(self.app)
+        table = table_of(self.session)
         elsewhere = watch.elsewhere(table) if watch is not None else ""
         short = watch.elsewhere(table, short=True) if watch is not None else ""
         self._connection = (elsewhere, short)
@@ -630,7 +631,7 @@ class TableScreen(FollowsSize, Screen[None]):
     def action_chat(self) -> None:
         chat = chat_of(self.session)
         if chat is not None:
-            self.app.push_screen(ChatScreen(chat, lambda: getattr(self.session, "card", None)))
+            self.app.push_screen(ChatScreen(chat, lambda: card_of(self.session)))
 
     def on_unmount(self) -> None:
         if self._chat_notices is not None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from net.config import config_path
 from replays.disk import BadFile, read_toml
-from tui.settings.play import save_keys
+from tui.settings.play import save_values
 
 SECTION = "chat"
 
@@ -34,5 +34,5 @@ def set_muted(key: str, on: bool, path: Path | None = None) -> frozenset[str]:
     keys muted now. Raises ``OSError`` when the config file cannot be written."""
     now = muted(path)
     now = now | {key} if on else now - {key}
-    save_keys(SECTION, {"muted": sorted(now)}, path)
+    save_values(SECTION, {"muted": sorted(now)}, path)
     return now

@@ -23,7 +23,7 @@ from typing import Any
 
 from net.config import config_path
 from replays.disk import BadFile, read_toml
-from tui.settings.play import TomlValue, save_keys
+from tui.settings.play import TomlValue, save_values
 
 SECTION = "new_game"
 
@@ -99,5 +99,5 @@ def remember(game: str, choices: LastChoices, path: Path | None = None) -> None:
     if choices.turn_limit is not None:
         values["turn_limit"] = choices.turn_limit
     values["options"] = dict(choices.options)
-    save_keys(SECTION, {"game": game}, path)
-    save_keys(f"{SECTION}.{game}", values, path, only=True)
+    save_values(SECTION, {"game": game}, path)
+    save_values(f"{SECTION}.{game}", values, path, only=True)

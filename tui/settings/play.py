@@ -34,7 +34,7 @@ class Settings:
     bell: bool = True
     theme: str | None = None  # None: Textual's default
     language: str | None = None  # None: the locale's (core.language.choose)
-    keys: Mapping[str, object] = field(default_factory=dict)  # [keys]: see tui.settings.bindings
+    bindings: Mapping[str, object] = field(default_factory=dict)  # [keys]: tui.settings.bindings
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
@@ -62,7 +62,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
             problems.append(f"{SECTION}.{key} must be {wanted}")
     keys = doc.get("keys", {})
     if isinstance(keys, dict):
-        values["keys"] = keys
+        values["bindings"] = keys
     else:
         problems.append("[keys] must be a table")
     line = f"{path}: {'; '.join(problems)}" if problems else ""
@@ -75,10 +75,10 @@ TomlValue = str | bool | int | float | list[str] | dict[str, "str | bool | int |
 def save_setting(key: str, value: str | bool, path: Path | None = None) -> None:
     """Write ``key = value`` into the ``[play]`` table of the config file (created if need be),
     replacing that key's line if there is one. Raises ``OSError`` when it cannot be written."""
-    save_keys(SECTION, {key: value}, path)
+    save_values(SECTION, {key: value}, path)
 
 
-def save_keys(
+def save_values(
     section: str,
     values: dict[str, TomlValue],
     path: Path | None = None,

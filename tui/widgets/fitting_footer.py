@@ -7,7 +7,7 @@ leaves out, while the row would not fit, the keys its screen names in ``FOOTER_L
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import groupby
 from typing import Any
 
@@ -17,6 +17,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+
+from tui.screens.needs import ShortFooter
 
 Entry = tuple[Binding, bool, str]  # a binding, whether it acts now, its tooltip
 PALETTE_FRAME = 3  # the command palette key's border and padding, right of the keys
@@ -61,7 +63,8 @@ class FittingFooter(Footer):
             room -= cell_len(self.app.get_key_display(binding)) + 1
             room -= cell_len(binding.description) + PALETTE_FRAME
         left: set[str] = set()
-        order: Sequence[str] = getattr(self.screen, "FOOTER_LEAVES_OUT", ())
+        screen = self.screen
+        order = screen.FOOTER_LEAVES_OUT if isinstance(screen, ShortFooter) else ()
         for name in (None, *order):
             if name is not None:
                 left.add(name)

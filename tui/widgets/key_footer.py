@@ -24,6 +24,8 @@ from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from tui.screens.needs import ShortFooter
+
 
 class Key(NamedTuple):
     """One key as the footer shows it (the arguments of a ``FooterKey``)."""
@@ -135,7 +137,8 @@ class KeyLine(FooterKey):
         def width() -> int:
             return sum(labels[i][0].cell_len + len(labels[i][1]) for i in shown)
 
-        for name in getattr(self.screen, "FOOTER_LEAVES_OUT", ()):
+        screen = self.screen
+        for name in screen.FOOTER_LEAVES_OUT if isinstance(screen, ShortFooter) else ():
             if width() <= self.size.width:
                 break
             shown = [i for i in shown if self.keys[i].action.split("(", 1)[0] != name]
