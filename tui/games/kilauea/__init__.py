@@ -35,9 +35,9 @@ def _help() -> Sequence[str]:
 
 
 def _brief() -> str:
-    from tui.games.kilauea.help import BRIEF
+    from tui.games.kilauea.help import brief
 
-    return BRIEF
+    return brief()
 
 
 def _min_size() -> tuple[int, int]:

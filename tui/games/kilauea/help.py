@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from core.games.kilauea.components import COMPONENTS
+from core.games.kilauea.transcript import face_text
+from core.language import N_, Translator
 from tui.games.kilauea.widgets.glyphs import legend
 
+T = Translator("kilauea")
+_, ngettext = T.gettext, T.ngettext
 C = COMPONENTS
 
-BRIEF = """\
+BRIEF = N_("""\
 [b]Kilauea in brief[/b]
 Build Tiki columns for Pele. Before the first turn everyone takes 2 Tikis from the volcano into
 their canoe (turn order, then back). On your turn: [b]move the canoe[/b] clockwise, 1 space
@@ -21,19 +25,26 @@ and you may use it at once. Each earned tile may be used once, before you end th
 Scoring (when the 1st and the 3rd forest are empty): in each sector, a colour's column is
 worth its height ×1 if it is the tallest, ×3 otherwise; each island Tiki of that colour in
 that sector scores that much. At the end: 15 VP for all 5 island sectors, 1 VP per 2 stones,
-1 VP per canoe Tiki. Most VP wins; a tie goes to fewer Tikis on the island."""
+1 VP per canoe Tiki. Most VP wins; a tie goes to fewer Tikis on the island.""")
+"""The game in brief (translated where it is shown: :func:`brief`)."""
+
+
+def brief() -> str:
+    """The game in brief, in the reader's language."""
+    return _(BRIEF)
 
 
 def tiles_text() -> str:
     """The 10 action tiles: reef side (A) and volcano side (B), cost and effect."""
-    lines = ["[b]Action tiles[/b] (A: on the reef · B: in a forest, then on the slope)"]
+    lines = [_("[b]Action tiles[/b] (A: on the reef · B: in a forest, then on the slope)")]
     for tile in C.tiles:
         for face in (tile.a, tile.b):
-            cost = f"{face.cost} stone{'s' if face.cost != 1 else ''}" if face.cost else "free"
-            lines.append(f"[b]{face.code:>3}[/b] ({cost}) {face.text}")
+            n = face.cost
+            cost = ngettext("{n} stone", "{n} stones", n).format(n=n) if n else _("free")
+            lines.append(f"[b]{face.code:>3}[/b] ({cost}) {face_text(face.code)}")
     return "\n".join(lines)
 
 
 def sections() -> tuple[str, ...]:
     """The help's sections after the keys: the board's legend, the game in brief, the tiles."""
-    return ("[b]The board[/b]\n" + legend(), BRIEF, tiles_text())
+    return (_("[b]The board[/b]") + "\n" + legend(), brief(), tiles_text())
