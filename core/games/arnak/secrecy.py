@@ -30,7 +30,20 @@ def _hide(cards: list[str]) -> list[str]:
 def view(state: ArnakState, seat: int | None) -> ArnakState:
     """A copy of ``state`` holding only what ``seat`` (``None``: a spectator) may know. During
     setup a pile is hidden only once it is shuffled (before, it lies in its box order)."""
-    out = state.copy()
+    return _hidden(state.copy(), state, seat)
+
+
+def look(state: ArnakState, seat: int | None) -> ArnakState:
+    """:func:`view` without the copy: a state (and players) sharing ``state``'s lists and
+    dicts, save the piles ``seat`` may not see, which are fresh lists (so it holds no hidden
+    card). Read it only, and only until ``state`` changes (see ``Rules.look``)."""
+    return _hidden(state.shallow(), state, seat)
+
+
+def _hidden(out: ArnakState, state: ArnakState, seat: int | None) -> ArnakState:
+    """``out`` (a copy of ``state``, or a shallow one) with what ``seat`` may not know hidden:
+    every hidden part is a new list or dict set on ``out`` or its players, never a change to
+    one in place (so a shallow ``out`` leaves ``state`` as it was)."""
     if state.phase == "setup":
         done: Set[str] = set(setup_steps(state)[: state.setup_step])
     else:

@@ -111,6 +111,34 @@ class Player:
 _clone = Player.clone
 
 
+def _shallow_player(player: Player) -> Player:
+    """A new player whose fields are ``player``'s own lists (see ``ArnakState.shallow``)."""
+    out = _new(Player)
+    out.deck = player.deck
+    out.deck_seen = player.deck_seen
+    out.hand = player.hand
+    out.hand_public = player.hand_public
+    out.play = player.play
+    out.aside = player.aside
+    out.res = player.res
+    out.arch = player.arch
+    out.glass = player.glass
+    out.notebook = player.notebook
+    out.idols = player.idols
+    out.slots = player.slots
+    out.assistants = player.assistants
+    out.guardians = player.guardians
+    out.boons_used = player.boons_used
+    out.fear_tiles = player.fear_tiles
+    out.temple_tiles = player.temple_tiles
+    out.temple_vp = player.temple_vp
+    out.bonus_tiles = player.bonus_tiles
+    out.all_planes = player.all_planes
+    out.no_guardian_fear = player.no_guardian_fear
+    out.exiled = player.exiled
+    return out
+
+
 @dataclass(slots=True)
 class ArnakState:
     players: int
@@ -244,6 +272,67 @@ class ArnakState:
         out.looked = self.looked.copy()  # (the same)
         out.turn_over = self.turn_over
         out.final = [p.copy() for p in self.final] if self.final else []
+        out.rules_version = self.rules_version
+        return out
+
+    def shallow(self) -> ArnakState:
+        """A new state whose fields, and its players' fields, are this one's own lists and
+        dicts, none copied: for a reader that changes nothing and is done before this state
+        changes (``secrecy.look``)."""
+        out = _new(ArnakState)
+        out.players = self.players
+        out.side = self.side
+        out.start_player_option = self.start_player_option
+        out.turn_limit = self.turn_limit
+        out.phase = self.phase
+        out.setup_step = self.setup_step
+        out.round = self.round
+        out.start_player = self.start_player
+        out.active = self.active
+        out.turn = self.turn
+        out.passed = self.passed
+        out.main_done = self.main_done
+        out.pool = self.pool
+        out.stack = self.stack
+        out.refill_due = self.refill_due
+        out.roundend_step = self.roundend_step
+        out.seats = list(map(_shallow_player, self.seats))
+        out.occupant = self.occupant
+        out.blocked = self.blocked
+        out.site_tile = self.site_tile
+        out.idol_up = self.idol_up
+        out.idol_down = self.idol_down
+        out.guardian = self.guardian
+        out.sites1 = self.sites1
+        out.sites2 = self.sites2
+        out.sites_known = self.sites_known
+        out.guardians = self.guardians
+        out.supply = self.supply
+        out.rescue = self.rescue
+        out.blocking = self.blocking
+        out.idol_box = self.idol_box
+        out.idols_spent = self.idols_spent
+        out.staff = self.staff
+        out.row_art = self.row_art
+        out.row_items = self.row_items
+        out.item_deck = self.item_deck
+        out.art_deck = self.art_deck
+        out.item_exile = self.item_exile
+        out.art_exile = self.art_exile
+        out.fear_deck = self.fear_deck
+        out.fear_tiles = self.fear_tiles
+        out.bonus = self.bonus
+        out.bonus_box = self.bonus_box
+        out.temple_bonus = self.temple_bonus
+        out.temple_stacks = self.temple_stacks
+        out.temple_order = self.temple_order
+        out.revealed = self.revealed
+        out.top_known = self.top_known
+        out.supply_shown = self.supply_shown
+        out.rescue_shown = self.rescue_shown
+        out.looked = self.looked
+        out.turn_over = self.turn_over
+        out.final = self.final
         out.rules_version = self.rules_version
         return out
 
