@@ -41,6 +41,7 @@ CONVERTED = (
     "tui/games/kilauea/turn.py",
     "tui/games/kilauea/screen.py",
     "tui/games/kilauea/help.py",
+    "tui/games/maunakea/help.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 

@@ -35,9 +35,9 @@ def _help() -> Sequence[str]:
 
 
 def _brief() -> str:
-    from tui.games.maunakea.help import BRIEF
+    from tui.games.maunakea.help import brief
 
-    return BRIEF
+    return brief()
 
 
 def _min_size() -> tuple[int, int]:

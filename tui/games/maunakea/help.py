@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from core.language import N_, Translator
 from tui.games.maunakea.widgets.glyphs import legend
 
-BRIEF = """\
+T = Translator("maunakea")
+_ = T.gettext
+
+BRIEF = N_("""\
 [b]Mauna Kea in brief[/b]
 Save your explorers and the artifacts (○ 1 VP, ◐ 2 VP, ◉ 3 VP) from the awakening volcano.
 On your turn play every tile in your hand, in any order: [b]lay[/b] it on an empty slot (any way
@@ -14,14 +18,20 @@ block the way. An explorer carries up to 3 artifacts. Boarding a boat from one o
 beside its landing costs 1 MP: the boat, the explorer (3 VP) and what fits in it are saved; each
 empty place costs 1 VP. After your tiles you draw back to 5 MP; lava drawn flows at once and
 destroys whatever it covers. The game ends when a player has no explorer left on the island
-(everyone else gets one more turn)."""
+(everyone else gets one more turn).""")
+"""The game in brief (translated where it is shown: :func:`brief`)."""
+
+
+def brief() -> str:
+    """The game in brief, in the reader's language."""
+    return _(BRIEF)
 
 
 def sections() -> tuple[str, ...]:
     """The help's sections after the keys: the board's legend, then the game in brief."""
-    marks = (
-        "\nUnderlined: what the other players' last turns touched (the tile laid, the path "
+    marks = _(
+        "Underlined: what the other players' last turns touched (the tile laid, the path "
         "walked, the explorer placed), until your next command; lava that has just flowed is "
         "bright."
     )
-    return ("[b]The board[/b]\n" + legend() + marks, BRIEF)
+    return (_("[b]The board[/b]") + "\n" + legend() + "\n" + marks, brief())
