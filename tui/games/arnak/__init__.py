@@ -36,9 +36,9 @@ def _help() -> Sequence[str]:
 
 
 def _brief() -> str:
-    from tui.games.arnak.help import BRIEF
+    from tui.games.arnak.help import brief
 
-    return BRIEF
+    return brief()
 
 
 def _min_size() -> tuple[int, int]:

@@ -5,8 +5,12 @@ from __future__ import annotations
 from rich.markup import escape
 
 from core.games.arnak.board_words import SHORTHAND
+from core.language import N_, Translator
 
-BRIEF = """\
+T = Translator("arnak")
+_ = T.gettext
+
+BRIEF = N_("""\
 [b]Lost Ruins of Arnak in brief[/b]
 Five rounds. On your turn take [b]one main action[/b] (play a card for its effect, dig at a
 discovered site, discover a new one, overcome a guardian, buy a card, research, or pass) and
@@ -19,7 +23,14 @@ Items cost coins and go to your deck's bottom; artifacts cost compasses and are 
 The magnifying glass climbs the research track (the notebook follows, never higher); the
 first there takes a bonus tile; the glass in the temple buys temple tiles. When everyone has
 passed, the round ends: archaeologists come home, the play area goes under the deck, the moon
-staff moves. Most VP after round V wins (ties: first into the temple)."""
+staff moves. Most VP after round V wins (ties: first into the temple).""")
+"""The game in brief (translated where it is shown: :func:`brief`)."""
+
+
+def brief() -> str:
+    """The game in brief, in the reader's language."""
+    return _(BRIEF)
+
 
 KEYS = """\
 [b]Arnak's keys[/b]
@@ -54,4 +65,4 @@ def legend() -> str:
 
 def sections() -> tuple[str, ...]:
     """The help's sections after the keys: Arnak's keys, the shorthand, the game in brief."""
-    return (KEYS, "[b]The table's shorthand[/b]\n" + legend(), BRIEF)
+    return (KEYS, _("[b]The table's shorthand[/b]") + "\n" + legend(), brief())
