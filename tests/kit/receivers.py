@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from email import message_from_bytes
 from email.message import Message
@@ -109,12 +108,3 @@ class MailBox:
     def taken(self) -> list[Message]:
         with self.lock:
             return list(self.messages)
-
-
-def wait_for(condition: Callable[[], object], timeout: float = 30.0) -> None:
-    """Wait (in this thread) until ``condition()`` holds; a hang guard, not a speed check."""
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise TimeoutError("the condition did not come")
-        time.sleep(0.01)
