@@ -8,7 +8,9 @@ is closed when the app quits or goes back to the menu.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.language import N_
@@ -361,6 +364,22 @@ class CalderaApp(App[None]):
             save_setting("theme", theme)
         except OSError as exc:
             self.notify(f"The theme is not kept: {exc}", severity="warning")
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
+        """Textual's notification, and the screen painted afresh once its toast is gone:
+        Textual (8.2) takes an expired toast out of the screen without painting what it
+        covered, so a real terminal kept showing it (a tutorial's narrator hidden under its
+        intro; tests/terminal/tmux_learn_arnak.sh reads the narrator)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if threading.get_ident() != self._thread_id:
+            return  # from another thread: Textual's own notify is safe there, timers are not
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.set_timer(seconds + 0.1, self._repaint)
+
+    def _repaint(self) -> None:
+        with contextlib.suppress(ScreenStackError):  # the app is closing: nothing to paint
+            self.screen.refresh()
 
     def on_unmount(self) -> None:
         lease = self.__dict__.get("lease")  # only if it was claimed
