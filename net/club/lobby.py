@@ -15,6 +15,9 @@ only that key (see :mod:`net.seat.session`). Of a table's signed cards and "gone
 the newest (:attr:`~net.wire.messages.TableListing.order`), so one replayed from earlier neither
 closes a running table nor brings back a closed one; an empty card (anyone may clear one) changes
 nothing. What the lobby sends is signed by the identity's key.
+
+The club's lobby has a chat (:attr:`Lobby.chat`, :mod:`net.club.lobby_chat`) its server
+relays; a club moderator times a key out from a lobby (:func:`net.club.moderating.time_out`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import msgspec
 from core.errors import CodecError
 from core.games import get_rules
 from net.club import work
+from net.club.lobby_chat import LobbyChat
 from net.club.probes import MOST_TABLES, Probes
 from net.club.servers import ServerBook
 from net.config import BrokerAddress
@@ -46,6 +50,7 @@ from net.table.host import TableHost
 from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import (
+    ChatRefused,
     Gone,
     JoinRequest,
     Order,
@@ -62,8 +67,8 @@ from net.wire.messages import (
     read_host_message,
     read_ladder,
     read_listing,
+    read_server_answer,
     read_server_listing,
-    read_server_reply,
 )
 
 log = logging.getLogger("caldera.net")
@@ -124,6 +129,7 @@ class Lobby:
                 topics.lobby_tables(),
                 topics.lobby_servers(),
                 topics.lobby_ratings(),
+                topics.lobby_chats(),
                 f"{topics.PREFIX}/lobby/replies/+/{self.identity}",
                 *([topics.my_turns(self.identity)] if turns else []),
                 f"{topics.PREFIX}/tables/+/reply/{self._looker}",
@@ -132,6 +138,8 @@ class Lobby:
             backoff=backoff,
             keys=self.keys,
         )
+        self.chat = LobbyChat(self.identity, lambda: self.name, self.keys, self.link,
+                              lambda: list(self.servers), self.book.vouch)  # fmt: skip
 
     async def open(self, timeout: float = 5.0) -> None:
         await self.link.start(timeout)
@@ -211,6 +219,8 @@ class Lobby:
                 self.ladders[key] = {rank.identity: rank for rank in ladder.ranks}
         elif route.kind == "replies" and route.rest == (key, self.identity):
             self._on_server_reply(key, payload)
+        elif route.kind == "chat" and len(route.rest) == 1:
+            self.chat.take(key, payload, self.link.sender)
         self._changed.set()
 
     def _on_table(self, table: str, payload: bytes) -> None:
@@ -220,7 +230,7 @@ class Lobby:
                 self._looks.want(table)
                 self._wake.set()
             return
-        message = self._from_host(table, payload)
+        message = from_host(table, payload, self.link.sender, self.host_keys.get(table))
         if message is None:
             return
         if table in self._answered:
@@ -242,28 +252,6 @@ class Lobby:
         if len(self._heard) > MOST_TABLES:
             for old in [t for t in self._heard if t not in self._looks]:
                 del self._heard[old]
-
-    def _from_host(self, table: str, payload: bytes) -> TableListing | Gone | None:
-        """A card (or "gone") of ``table`` signed by its host's key: the key its id is made
-        from (or, for a chosen id, the key it was first met with); ``None`` for anything else."""
-        sender, known = self.link.sender, self.host_keys.get(table)
-        if sender is None or not topics.certifies(table, sender):
-            log.info("lobby: ignoring a card for table %s not signed by its key", table)
-            return None
-        if known is not None and sender != known:
-            log.info("lobby: ignoring a card for table %s signed by another key", table)
-            return None
-        try:
-            message = read_listing(payload)
-        except CodecError as exc:
-            log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
-            return None
-        if isinstance(message, TableListing) and (
-            message.key != sender.hex() or message.table != table
-        ):
-            log.info("lobby: ignoring a card for table %s that names another", table)
-            return None
-        return message
 
     def _on_answer(self, table: str, payload: bytes) -> None:
         """A host's answer to a look: its table, as it stands now, is listed."""
@@ -404,10 +392,14 @@ class Lobby:
         """A server's answer: to a look (its card: it is offered from now on), or to a table
         request; believed only when the server's key signed it."""
         try:
-            reply = read_server_reply(payload)
+            reply = read_server_answer(payload)
         except CodecError:
             return
         if not self.book.vouch(server, self.link.sender):
+            return
+        if isinstance(reply, ChatRefused):
+            if server == self.chat.server:
+                self.chat.refused(reply)
             return
         card = reply.card
         if card is not None and self.book.probes.asked(server, reply.id):
@@ -417,6 +409,16 @@ class Lobby:
         asked = self._server_replies.get(reply.id)
         if asked is not None and asked[0] == server and not asked[1].done():
             asked[1].set_result(reply)
+
+    def awaiting(self, server: str, request_id: str) -> asyncio.Future[ServerReply]:
+        """What will be ``server``'s answer to our request ``request_id`` (:meth:`forget` it
+        when done waiting)."""
+        future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
+        self._server_replies[request_id] = (server, future)
+        return future
+
+    def forget(self, request_id: str) -> None:
+        self._server_replies.pop(request_id, None)
 
     # -- doors ---------------------------------------------------------------------------------
 
@@ -526,8 +528,7 @@ class Lobby:
         # loop
         proof = await asyncio.to_thread(work.solve, server, self.keys.public.hex(), request.id)
         request = msgspec.structs.replace(request, work=proof)
-        future: asyncio.Future[ServerReply] = asyncio.get_running_loop().create_future()
-        self._server_replies[request.id] = (server, future)
+        future = self.awaiting(server, request.id)
         self.link.publish(topics.server_request(server, self.identity), encode(request))
         try:
             async with asyncio.timeout(timeout):
@@ -535,7 +536,32 @@ class Lobby:
         except TimeoutError:
             raise NetError(f"server {server} did not answer") from None
         finally:
-            self._server_replies.pop(request.id, None)
+            self.forget(request.id)
         if reply.table is None:
             raise NetError(f"server {server} refused: {reply.reason}")
         return reply.table
+
+
+def from_host(
+    table: str, payload: bytes, sender: bytes | None, known: bytes | None
+) -> TableListing | Gone | None:
+    """A card (or "gone") of ``table`` signed (``sender``) by its host's key: the key its id
+    is made from (or, for a chosen id, the key it was first met with: ``known``); ``None``
+    for anything else."""
+    if sender is None or not topics.certifies(table, sender):
+        log.info("lobby: ignoring a card for table %s not signed by its key", table)
+        return None
+    if known is not None and sender != known:
+        log.info("lobby: ignoring a card for table %s signed by another key", table)
+        return None
+    try:
+        message = read_listing(payload)
+    except CodecError as exc:
+        log.info("lobby: ignoring an unreadable card for table %s: %s", table, exc)
+        return None
+    if isinstance(message, TableListing) and (
+        message.key != sender.hex() or message.table != table
+    ):
+        log.info("lobby: ignoring a card for table %s that names another", table)
+        return None
+    return message

@@ -18,6 +18,9 @@ A server keeps the club's ratings (:mod:`net.club.ratings`, cached by
 replays of its folder it has not seen yet, folds the rated results onto the ladders and publishes
 each game's ladder, retained, on ``lobby/ratings/<game>`` for the lobbies to show.
 
+It relays the lobby's chat; its ``moderators`` may time a key out of every chat of its tables
+and lobby (:mod:`net.club.club_chat`).
+
 A server that was killed resumes, when it starts again, every unfinished game it was hosting in
 its replay directory (:meth:`TableHost.resume`): the same tables, the same seats, the same
 seeds; their players rejoin by themselves.
@@ -48,6 +51,7 @@ from core.bots import bot_kinds
 from core.errors import CalderaError, CodecError
 from core.games import GAMES, get_rules
 from net.club import work
+from net.club.club_chat import ClubChat
 from net.club.ratings_cache import RatingsCache
 from net.club.servers import server_keys
 from net.config import BrokerAddress
@@ -62,12 +66,14 @@ from net.wire.messages import (
     MAX_RANKS,
     Gone,
     LadderListing,
+    LobbyLine,
     OtherProtocol,
     Rank,
     ServerListing,
     ServerProbe,
     ServerReply,
     TableRequest,
+    TimeOut,
     clean_name,
     encode,
     peek,
@@ -121,6 +127,7 @@ class Server:
         ratings: RatingsCache | None = None,
         new_keys_per_minute: int = work.NEW_KEYS_PER_MINUTE,
         members: frozenset[str] = frozenset(),
+        moderators: frozenset[str] = frozenset(),
     ) -> None:
         self.address = address
         # keys met, and how many new ones a minute it takes (table requests and seats alike);
@@ -174,6 +181,8 @@ class Server:
         )
         # what its tables publish without retaining, all in one connection (net.link.outbox)
         self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff)
+        self.chat = ClubChat(self.server, self.link, lambda: self.epoch,
+                             self.tables.values, self._refuse, moderators)  # fmt: skip
 
     @property
     def commands(self) -> int:
@@ -300,6 +309,7 @@ class Server:
         self.tables[host.table] = host
         host.link.route = self.outbox
         host.admit = self.new_keys.admit  # a new key's seat counts against the budget
+        host.chatting.silenced = self.chat.moderation.silenced  # the moderators' time-outs
         for seat in host.seats:
             if seat.key:
                 self.new_keys.meet(seat.key)
@@ -473,8 +483,11 @@ class Server:
             self._refuse(who, reply_topic, ServerReply("", reason=f"malformed: {exc}"))
             return
         if isinstance(request, ServerProbe):
-            if self._within(self._looks, who, LOOKS_PER_SECOND):
+            if _within(self._looks, who, LOOKS_PER_SECOND):
                 self.link.publish(reply_topic, encode(ServerReply(request.id, card=self.card)))
+            return
+        if isinstance(request, LobbyLine | TimeOut):  # the club's chat
+            self.chat.take(client, sender, reply_topic, request)
             return
         if self._waiting(who) >= self.per_client:
             reason = f"you already have {self.per_client} tables waiting for players"
@@ -500,23 +513,10 @@ class Server:
         """Tell the key ``who`` why not, ``REFUSALS_PER_SECOND`` times a second at most: a key
         flooding requests (300 a second) would have the server sign and the broker carry as
         many answers, doubling what the flood costs the broker (amqtt: ~1/3 of its share)."""
-        if self._within(self._refusals, who, REFUSALS_PER_SECOND):
+        if _within(self._refusals, who, REFUSALS_PER_SECOND):
             self.link.publish(reply_topic, encode(reply))
         else:
             self.refusals_unanswered += 1
-
-    @staticmethod
-    def _within(recent: dict[str, deque[float]], who: str, per_second: int) -> bool:
-        """Whether the key ``who`` may have one more answer, ``per_second`` a second at most
-        (``recent``: when each key's last ones went; the oldest keys forgotten past 4096)."""
-        now = time.monotonic()
-        times = recent.setdefault(who, deque(maxlen=per_second))
-        if len(times) == per_second and now - times[0] < 1.0:
-            return False
-        times.append(now)
-        if len(recent) > 4096:
-            recent.pop(next(iter(recent)))
-        return True
 
     async def _answer(self, request: TableRequest, reply_topic: str, who: str) -> None:
         try:
@@ -562,3 +562,16 @@ class Server:
         self._card_n += 1  # its last card: no tables; then the card is cleared
         last = [(topics.server_card(self.server), encode(self.card), False)]
         await self.link.stop([*last, (topics.server_card(self.server), b"", True)])
+
+
+def _within(recent: dict[str, deque[float]], who: str, per_second: int) -> bool:
+    """Whether the key ``who`` may have one more answer, ``per_second`` a second at most
+    (``recent``: when each key's last ones went; the oldest keys forgotten past 4096)."""
+    now = time.monotonic()
+    times = recent.setdefault(who, deque(maxlen=per_second))
+    if len(times) == per_second and now - times[0] < 1.0:
+        return False
+    times.append(now)
+    if len(recent) > 4096:
+        recent.pop(next(iter(recent)))
+    return True

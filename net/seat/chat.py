@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.errors import CodecError
+from core.language import Translator
 from net.errors import NetError
 from net.link.connection import Link
 from net.trust.keys import Keys, fingerprint, public_from_hex, verify
@@ -31,6 +32,7 @@ from net.wire.messages import (
     Said,
     SayLine,
     TableListing,
+    TimedOut,
     chat_data,
     chat_text,
     encode,
@@ -38,6 +40,7 @@ from net.wire.messages import (
 )
 
 log = logging.getLogger("caldera.net")
+_ = Translator("net").gettext
 
 HEARD = 100  # lines kept to show (the newest last)
 
@@ -46,7 +49,9 @@ HEARD = 100  # lines kept to show (the newest last)
 class Heard:
     """One line of the chat as this terminal shows it: ``name`` (at ``seat``, or watching:
     ``None``) said ``text`` in ``room``; ``key`` is the sayer's public key (hex). A refusal of
-    one of our own lines has ``refused`` set and ``text`` the reason."""
+    one of our own lines has ``refused`` set and ``text`` the reason (English, as the host sent
+    it: shown in the reader's language). A moderator's time-out of ``name`` has ``timed_out``
+    (its minutes; 0: lifted) and ``text`` its reason."""
 
     room: str
     name: str
@@ -56,14 +61,23 @@ class Heard:
     at: int = 0
     own: bool = False
     refused: bool = False
+    timed_out: int | None = None
 
     @property
     def words(self) -> str:
-        """``Ann says: gg`` (``Bob (watching) says: hi``; a refusal: ``Not sent: …``)."""
+        """``Ann says: gg`` (``Bob (watching) says: hi``; a refusal: ``Not sent: …``), in the
+        reader's language."""
         if self.refused:
-            return f"Not sent: {self.text}"
-        who = self.name if self.seat is not None else f"{self.name} (watching)"
-        return f"{who} says: {self.text}"
+            return _("Not sent: {reason}").format(reason=_(self.text))
+        if self.timed_out == 0:
+            return _("A moderator lets {name} speak again.").format(name=self.name)
+        if self.timed_out is not None:
+            return _("A moderator timed {name} out for {minutes} minutes: {reason}").format(
+                name=self.name, minutes=self.timed_out, reason=self.text or "-"
+            )
+        if self.room == "spectators":
+            return _("{name} (watching) says: {text}").format(name=self.name, text=self.text)
+        return _("{name} says: {text}").format(name=self.name, text=self.text)
 
     @property
     def fingerprint(self) -> str:
@@ -126,13 +140,13 @@ class TableChat:
         shows when it comes back (or a refusal does)."""
         text = chat_text(text)
         if not text:
-            raise NetError("nothing to say")
+            raise NetError(_("nothing to say"))
         if not self.on:
-            raise NetError("the host turned chat off at this table")
+            raise NetError(_("the host turned chat off at this table"))
         host = self._host_key()
         conn, ticket = self._connection()
         if host is None or not ticket or not self.link.connected:
-            raise NetError("not at the table yet: say it again in a moment")
+            raise NetError(_("not at the table yet: say it again in a moment"))
         if conn != self._n_conn:
             self._n, self._n_conn = 0, conn
         self._n += 1
@@ -164,11 +178,21 @@ class TableChat:
             self._drop(f"an unreadable chat line: {exc}")
             return
         own_room = topic == topics.players_chat(self.table, self.identity)
-        if not isinstance(said, Said) or said.room != ("players" if own_room else "spectators"):
+        if not isinstance(said, Said | TimedOut) or said.room != (
+            "players" if own_room else "spectators"
+        ):
             self._drop(f"a chat line of another room on {topic}")
             return
         if said.room == "spectators" and not self.hearing_spectators:
             return  # asked to hear them no more (a relay still on its way)
+        if isinstance(said, TimedOut):
+            if said.order <= self._newest.get(said.room, (-1, -1)):
+                self._drop("a time-out heard already (a replay)")
+                return
+            self._newest[said.room] = said.order
+            self._tell(Heard(said.room, said.name, said.reason, said.key, at=said.at,
+                             timed_out=said.minutes))  # fmt: skip
+            return
         key = public_from_hex(said.key)
         data = chat_data(self.table, said.room, said.conn, said.n, said.text)
         if key is None or not verify(key, data, said.sig):

@@ -12,6 +12,8 @@ line to its sender, at most once every ``REFUSALS_EVERY`` seconds a key):
 - the host has chat on, and the sender is in the room: a seat's holder in the players' room,
   a spectator (who asked to watch and holds no seat) in the spectators' (a club lobby's room
   is not a table's);
+- its key is not timed out by a club moderator (``silenced``: the server's
+  :mod:`net.club.moderation` says; a table of its own has no moderators);
 - its key has a token in its bucket: ``BURST`` lines at once, then one every
   ``60 / PER_MINUTE`` seconds (a key sending 1,000 lines a minute gets a few through; every
   other key has its own bucket).
@@ -32,6 +34,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from core.errors import CodecError
+from core.language import N_
 from net.link.connection import Link
 from net.table.seating import Seating
 from net.table.tickets import Tickets
@@ -42,6 +45,7 @@ from net.wire.messages import (
     ChatRefused,
     Said,
     SayLine,
+    TimedOut,
     chat_data,
     chat_text,
     encode,
@@ -55,6 +59,13 @@ PER_MINUTE = 6  # … then this many a minute
 REFUSALS_EVERY = 5.0  # seconds between two refusals told to one key, at least
 MOST_KEYS = 4096  # keys whose buckets and numbers are kept (the oldest forgotten first)
 KEPT = 50  # lines kept of each room
+# why a line was refused, in English on the wire; each reader shows it in its own language
+CHAT_OFF = N_("the host turned chat off at this table")
+PLAYERS_ONLY = N_("only the players speak in the players' chat")
+SPECTATORS_ONLY = N_("only the spectators speak in the spectators' chat")
+NO_LOBBY = N_("a table has no lobby chat")
+TIMED_OUT = N_("a moderator timed you out of the club's chats: wait until it ends")
+TOO_FAST = N_("you are saying a lot: wait a little")
 V = TypeVar("V")
 
 
@@ -102,6 +113,7 @@ class Chatting:
         self._last: OrderedDict[str, tuple[str, int]] = OrderedDict()  # who -> (conn, last n)
         self._buckets: OrderedDict[str, Bucket] = OrderedDict()
         self._told: OrderedDict[str, float] = OrderedDict()  # who -> when last refused
+        self.silenced: Callable[[str], bool] = lambda who: False  # a moderator timed it out
 
     def on_say(self, client: str, key: bytes, payload: bytes) -> None:
         """A line from the key ``key`` under the id ``client``."""
@@ -122,32 +134,35 @@ class Chatting:
         if conn == line.conn and line.n <= last:
             self._drop(client, f"line {line.n} again (a replay)")
             return
-        _keep(self._last, who, (line.conn, line.n))
+        keep_newest(self._last, who, (line.conn, line.n))
         refused = self._refusal(who, line.room)
         if refused is not None:
             self._refuse(client, key, line.n, refused)
             return
-        unclean = _unclean(line.text)
-        if unclean is not None:  # a Caldera sends it cleaned
-            self._refuse(client, key, line.n, unclean)
+        why = unclean(line.text)
+        if why is not None:  # a Caldera sends it cleaned
+            self._refuse(client, key, line.n, why)
             return
         bucket = self._buckets.get(who)
         if bucket is None:
-            bucket = _keep(self._buckets, who, Bucket(BURST, 60 / PER_MINUTE, self.clock()))
+            bucket = Bucket(BURST, 60 / PER_MINUTE, self.clock())
+            keep_newest(self._buckets, who, bucket)
         if not bucket.take(self.clock()):
-            self._refuse(client, key, line.n, "you are saying a lot: wait a little")
+            self._refuse(client, key, line.n, TOO_FAST)
             return
         self._relay(line, who)
 
     def _refusal(self, who: str, room: str) -> str | None:
         if not self.on:
-            return "the host turned chat off at this table"
+            return CHAT_OFF
         if room == "players" and self.seating.seat_of(who) is None:
-            return "only the players speak in the players' chat"
+            return PLAYERS_ONLY
         if room == "spectators" and not self.seating.watches(who):
-            return "only the spectators speak in the spectators' chat"
+            return SPECTATORS_ONLY
         if room not in self.kept:
-            return "a table has no lobby chat"
+            return NO_LOBBY
+        if self.silenced(who):
+            return TIMED_OUT
         return None
 
     def _relay(self, line: SayLine, who: str) -> None:
@@ -157,8 +172,26 @@ class Chatting:
         said = Said(line.room, line.n, line.text, line.conn, who, line.sig, name, seat,
                     self.epoch(), self.said, time.time_ns() // 1_000_000)  # fmt: skip
         self.kept[line.room].append(said)
-        data = encode(said)
-        if line.room == "spectators":
+        self._publish(line.room, encode(said))
+
+    def tell_timed_out(self, who: str, minutes: int, reason: str) -> None:
+        """Tell the room the key ``who`` (hex) speaks in here, if any, that a moderator timed
+        it out for ``minutes`` (0: let it speak again), and why."""
+        seat = self.seating.seat_of(who)
+        if seat is not None:
+            room, name = "players", self.seating.seats[seat].name
+        elif self.seating.watches(who):
+            room, name = "spectators", self.seating.name_of(who)
+        else:
+            return
+        self.said += 1
+        told = TimedOut(room, who, name, minutes, reason, self.epoch(), self.said,
+                        time.time_ns() // 1_000_000)  # fmt: skip
+        self._publish(room, encode(told))
+
+    def _publish(self, room: str, data: bytes) -> None:
+        """``data`` to the room's readers: the spectators' in the open, each seat sealed."""
+        if room == "spectators":
             self.link.publish(topics.spectators_chat(self.table), data)
             return
         for card in self.seating.seats:
@@ -174,7 +207,7 @@ class Chatting:
         told = self._told.get(who)
         if told is not None and now - told < REFUSALS_EVERY:
             return  # said already: a flood gets no echo
-        _keep(self._told, who, now)
+        keep_newest(self._told, who, now)
         topic = topics.reply(self.table, client)
         self.link.publish(topic, encode(ChatRefused(n, reason)), seal_to=key)
 
@@ -183,16 +216,21 @@ class Chatting:
         log.info("table %s: dropped a chat line from %s: %s", self.table, client, why)
 
 
-def _unclean(text: str) -> str | None:
+def unclean(text: str) -> str | None:
     """Why ``text`` is no chat line as sent (``None``: it is one)."""
     if len(text) > MOST_SAID:
-        return f"a line holds {MOST_SAID} characters at most"
+        return TOO_LONG
     if text != chat_text(text):
-        return "a line holds no control characters (nor spaces at its ends)"
-    return None if text else "an empty line says nothing"
+        return UNCLEAN
+    return None if text else EMPTY
 
 
-def _keep(table: OrderedDict[str, V], who: str, value: V) -> V:
+TOO_LONG = N_("a line holds 300 characters at most")
+UNCLEAN = N_("a line holds no control characters (nor spaces at its ends)")
+EMPTY = N_("an empty line says nothing")
+
+
+def keep_newest(table: OrderedDict[str, V], who: str, value: V) -> V:
     """``table[who] = value``, the newest last, the oldest forgotten beyond ``MOST_KEYS``."""
     table[who] = value
     table.move_to_end(who)

@@ -28,6 +28,51 @@ from msgspec.structs import force_setattr
 
 from core.codec import command_from_wire, command_to_wire, pack
 from core.messages import Command
+from net.wire.chat import (
+    CHAT_ROOMS as CHAT_ROOMS,
+)
+from net.wire.chat import (
+    MOST_REASON as MOST_REASON,
+)
+from net.wire.chat import (
+    MOST_SAID as MOST_SAID,
+)
+from net.wire.chat import (
+    MOST_TIMEOUT as MOST_TIMEOUT,
+)
+from net.wire.chat import (
+    ChatRefused as ChatRefused,
+)
+from net.wire.chat import (
+    LobbyLine as LobbyLine,
+)
+from net.wire.chat import (
+    Said as Said,
+)
+from net.wire.chat import (
+    SayLine as SayLine,
+)
+from net.wire.chat import (
+    TimedOut as TimedOut,
+)
+from net.wire.chat import (
+    TimeOut as TimeOut,
+)
+from net.wire.chat import (
+    chat_data as chat_data,
+)
+from net.wire.chat import (
+    chat_text as chat_text,
+)
+from net.wire.chat import (
+    lobby_room as lobby_room,
+)
+from net.wire.names import (
+    MAX_NAME as MAX_NAME,
+)
+from net.wire.names import (
+    clean_name as clean_name,
+)
 from net.wire.registry import (
     PROTOCOL as PROTOCOL,
 )
@@ -75,14 +120,7 @@ SEAT_KINDS = ("open", "player", "bot")
 Order = tuple[int, int]  # (epoch, number in the epoch): which of two signed messages is newer
 GONE = 1 << 62  # a Last Will's number: after every card of its epoch
 TABLE_STATUSES = ("open", "running", "over", "closed")
-MAX_NAME = 24
 MAX_RANKS = 500
-
-
-def clean_name(name: str) -> str:
-    """A display name as shown to others: printable, trimmed, at most 24 characters."""
-    text = "".join(ch for ch in name if ch.isprintable()).strip()
-    return text[:MAX_NAME] or "Player"
 
 
 # -- the lobby -----------------------------------------------------------------------------------
@@ -419,90 +457,6 @@ class SyncRequest(Message, frozen=True, tag="sync"):
     whole: bool = False
 
 
-# -- table chat ----------------------------------------------------------------------------------
-
-CHAT_ROOMS = ("players", "spectators", "lobby")
-MOST_SAID = 300  # characters of one chat line, at most (what is longer is cut)
-_MOST_WIRE_SAID = 1200  # … and on the wire, before cleaning: longer is malformed
-_CHAT_DOMAIN = b"caldera-chat-v1\x00"
-WireText = Annotated[str, msgspec.Meta(max_length=_MOST_WIRE_SAID)]
-LineNumber = Annotated[int, msgspec.Meta(ge=1)]
-
-
-def chat_text(text: str) -> str:
-    """A chat line as others read it: control characters (a newline, a tab, an escape that
-    would drive their terminal) made spaces, runs of spaces one, trimmed, at most
-    ``MOST_SAID`` characters."""
-    printable = "".join(ch if ch.isprintable() else " " for ch in text)
-    return " ".join(printable.split())[:MOST_SAID]
-
-
-def chat_data(table: str, room: str, conn: str, n: int, text: str) -> bytes:
-    """What a chat line's sender signs: the line bound to its table, its room, the sender's
-    connection and its number there, so it cannot be moved, renumbered or altered."""
-    head = "\x00".join((table, room, conn, str(n))).encode("utf-8")
-    return _CHAT_DOMAIN + head + b"\x00" + text.encode("utf-8")
-
-
-class SayLine(Message, frozen=True, tag="say"):
-    """A chat line sent to a table's host, sealed to its key (client → host, ``say/<client>``).
-
-    ``n`` numbers the lines of the sender's connection ``conn`` (1, 2, …), ``ticket`` is the
-    host's ticket for that connection (a line of a connection gone counts for nothing), and
-    ``sig`` the sender's signature of :func:`chat_data`, which the host passes on to every
-    reader, so each checks who said it."""
-
-    room: str
-    n: LineNumber
-    text: WireText
-    conn: Token = msgspec.field(name="c")
-    ticket: Token = msgspec.field(name="t")
-    sig: Signature
-
-    def __post_init__(self) -> None:
-        one_of(self.room, CHAT_ROOMS, "room")
-
-
-class Said(Message, frozen=True, tag="said"):
-    """A chat line the host took, as it relays it to the room's readers (host → readers):
-    sealed to each player for the players' room, in the open for the spectators'. ``key`` (hex)
-    said it under ``name`` (at ``seat``, or watching: ``None``), and ``sig`` is its own
-    signature of :func:`chat_data`, which every reader checks. ``(epoch, i)`` numbers the
-    host's relays (its connection, then its lines), so a relay replayed is older than one
-    taken and dropped; ``at`` is the host's clock (ms)."""
-
-    room: str
-    n: LineNumber
-    text: WireText
-    conn: Token = msgspec.field(name="c")
-    key: str
-    sig: Signature
-    name: str
-    seat: Count | None
-    epoch: Count
-    i: Count
-    at: Count = 0
-
-    def __post_init__(self) -> None:
-        one_of(self.room, CHAT_ROOMS, "room")
-        force_setattr(self, "name", clean_name(self.name))
-
-    @property
-    def order(self) -> Order:
-        return (self.epoch, self.i)
-
-
-class ChatRefused(Message, frozen=True, tag="chat_no"):
-    """A chat line refused, with the reason (host → its sender, on its reply topic): chat is
-    off, the sender is not in that room, or it says too much too fast. ``n``: the line's."""
-
-    n: Count
-    reason: str
-
-    def __post_init__(self) -> None:
-        force_setattr(self, "reason", self.reason[:200])
-
-
 # -- at a table: host to client ------------------------------------------------------------------
 
 
@@ -572,7 +526,7 @@ class Ticket(Message, frozen=True, tag="ticket"):
 MESSAGES = registry()
 """Every message kind by its tag."""
 
-HostMessage = Batch | Check | Joined | Refused | Result | Ticket | Said | ChatRefused
+HostMessage = Batch | Check | Joined | Refused | Result | Ticket | Said | TimedOut | ChatRefused
 """What a host sends on a seat's events topic or a client's reply topic."""
 
 # -- the readers: what each topic carries ------------------------------------------------------
@@ -583,10 +537,13 @@ read_server_listing: Reader[ServerListing | Gone] = Reader(
     "server card", ServerListing | Gone, "this server"
 )
 read_ladder: Reader[LadderListing] = Reader("ladder", LadderListing, "this server")
-read_server_request: Reader[TableRequest | ServerProbe] = Reader(
-    "table request", TableRequest | ServerProbe, "this client"
+read_server_request: Reader[TableRequest | ServerProbe | LobbyLine | TimeOut] = Reader(
+    "table request", TableRequest | ServerProbe | LobbyLine | TimeOut, "this client"
 )
 read_server_reply: Reader[ServerReply] = Reader("server reply", ServerReply, "this server")
+read_server_answer: Reader[ServerReply | ChatRefused] = Reader(
+    "server reply", ServerReply | ChatRefused, "this server"
+)
 read_host_message: Reader[HostMessage] = Reader("host message", HostMessage)
 read_join: Reader[JoinRequest] = Reader("join request", JoinRequest, "this client")
 read_presence: Reader[Presence] = Reader("presence", Presence, "this client")
@@ -594,3 +551,4 @@ read_command: Reader[CommandRequest] = Reader("request", CommandRequest, "this c
 read_sync: Reader[SyncRequest] = Reader("sync request", SyncRequest, "this client")
 read_say: Reader[SayLine] = Reader("chat line", SayLine, "this client")
 read_said: Reader[Said] = Reader("chat line", Said)
+read_lobby_chat: Reader[Said | TimedOut] = Reader("lobby chat line", Said | TimedOut, "this server")

@@ -115,6 +115,15 @@ def server_reply(server: str, client: str) -> str:
     return f"{PREFIX}/lobby/replies/{server}/{client}"
 
 
+def lobby_chat(server: str) -> str:
+    """The club lobby's chat as the server ``server`` relays it (anyone may read a lobby)."""
+    return f"{PREFIX}/lobby/chat/{server}"
+
+
+def lobby_chats() -> str:
+    return f"{PREFIX}/lobby/chat/+"
+
+
 def ratings(game: str) -> str:
     return f"{PREFIX}/lobby/ratings/{game}"
 

@@ -47,6 +47,9 @@ def _serve_flags(p: Parser, games: Sequence[str]) -> None:
     p.add_argument("--members", type=Path, default=None, metavar="FILE",
                    help="the club's members: public keys (hex), one a line; only they may ask "
                         "for tables")  # fmt: skip
+    p.add_argument("--moderators", type=Path, default=None, metavar="FILE",
+                   help="the club's moderators: public keys (hex), one a line; they may time a "
+                        "player out of the chats of its tables and lobby")  # fmt: skip
     shared.terms(p)
     shared.broker(p)
 
@@ -85,10 +88,13 @@ def _run_serve(args: argparse.Namespace) -> int:
             flag = "--" + given[0].replace("_", "-")
             raise CalderaError(f"{flag}: a table option, for the table --table opens (none is)")
     members = shared.members(args.members)  # a bad list is said before any broker starts
-    return network.run_with_broker(config, lambda: _serve(args, config, members))
+    moderators = shared.members(args.moderators, "--moderators")
+    return network.run_with_broker(config, lambda: _serve(args, config, members, moderators))
 
 
-async def _serve(args: argparse.Namespace, config: Any, members: frozenset[str]) -> int:
+async def _serve(
+    args: argparse.Namespace, config: Any, members: frozenset[str], moderators: frozenset[str]
+) -> int:
     from net.club.serve import Server
 
     server = Server(
@@ -102,6 +108,7 @@ async def _serve(args: argparse.Namespace, config: Any, members: frozenset[str])
         **({} if args.max_tables is None else {"max_tables": args.max_tables}),
         **({} if args.new_keys is None else {"new_keys_per_minute": args.new_keys}),
         members=members,
+        moderators=moderators,
     )
     resumed = await server.open()
     try:

@@ -83,8 +83,9 @@ def terms(p: Parser) -> None:
     p.add_argument("--rated", action="store_true", help=_("the result counts for the ratings"))
 
 
-def members(path: Path | None) -> frozenset[str]:
-    """The public keys (hex) of ``--members FILE``, one a line (``#`` starts a comment)."""
+def members(path: Path | None, flag: str = "--members") -> frozenset[str]:
+    """The public keys (hex) of ``--members FILE`` (or ``flag``'s), one a line (``#`` starts a
+    comment)."""
     if path is None:
         return frozenset()
     from net.trust.keys import public_from_hex
@@ -92,14 +93,14 @@ def members(path: Path | None) -> frozenset[str]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        said = _("--members: cannot read {file}: {why}").format(file=path, why=exc)
+        said = _("{flag}: cannot read {file}: {why}").format(flag=flag, file=path, why=exc)
         raise CalderaError(said) from None
     keys = set()
     for number, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
         if text and public_from_hex(text) is None:
-            said = _("--members: {file}:{line} is not a public key (64 hex digits)")
-            raise CalderaError(said.format(file=path, line=number))
+            said = _("{flag}: {file}:{line} is not a public key (64 hex digits)")
+            raise CalderaError(said.format(flag=flag, file=path, line=number))
         if text:
             keys.add(text.lower())
     return frozenset(keys)

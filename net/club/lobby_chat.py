@@ -1,0 +1,145 @@
+"""A club lobby's chat as a lobby hears and says it (the server's side: :mod:`net.club.lobby_room`).
+
+A line goes to a server of the club (the first by id of those that answered a look, so every
+lobby on the broker talks to the same one), signed by this identity's key for that server's
+lobby, its session (the millisecond it began) and its number there. What comes back on
+``lobby/chat/<server>`` counts only when that server's key (pinned by the lobby's
+:class:`~net.club.servers.ServerBook`) relayed it, the sayer's own signature holds for that
+lobby, and it is newer than every relay taken from that server (``(epoch, i)``). A moderator's
+time-out comes the same way, and a refusal on the lobby's reply topic.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+
+from core.errors import CodecError
+from core.language import Translator
+from net.errors import NetError
+from net.link.connection import Link
+from net.seat.chat import HEARD, Heard, HeardListener
+from net.trust.keys import Keys, public_from_hex, verify
+from net.wire import topics
+from net.wire.messages import (
+    ChatRefused,
+    LobbyLine,
+    Order,
+    Said,
+    TimedOut,
+    chat_data,
+    chat_text,
+    encode,
+    lobby_room,
+    read_lobby_chat,
+)
+
+log = logging.getLogger("caldera.net")
+_ = Translator("net").gettext
+
+
+class LobbyChat:
+    """The lobby chat of one lobby. ``servers()`` names the servers that answered a look,
+    ``vouch(server, key)`` whether ``key`` speaks for one."""
+
+    def __init__(
+        self,
+        identity: str,
+        name: Callable[[], str],
+        keys: Keys,
+        link: Link,
+        servers: Callable[[], list[str]],
+        vouch: Callable[[str, bytes | None], bool],
+    ) -> None:
+        self.identity = identity
+        self.name = name
+        self.keys = keys
+        self.link = link
+        self._servers = servers
+        self._vouch = vouch
+        self.room = "lobby"
+        self.hearing_spectators = False
+        self.lines: deque[Heard] = deque(maxlen=HEARD)
+        self.listeners: list[HeardListener] = []
+        self.dropped = 0
+        self._newest: dict[str, Order] = {}  # server -> its newest relay taken
+        self._conn = str(time.time_ns() // 1_000_000)
+        self._n = 0
+
+    @property
+    def server(self) -> str | None:
+        """The server this lobby's lines go to."""
+        servers = sorted(self._servers())
+        return servers[0] if servers else None
+
+    @property
+    def on(self) -> bool:
+        return True
+
+    def say(self, text: str) -> str:
+        """Send ``text`` to the lobby, cleaned; returns what was sent. Raises :class:`NetError`
+        when it cannot go (nothing to say, no server in the club yet)."""
+        text = chat_text(text)
+        if not text:
+            raise NetError(_("nothing to say"))
+        server = self.server
+        if server is None or not self.link.connected:
+            raise NetError(_("no club server answers here: the lobby has no chat"))
+        self._n += 1
+        data = chat_data(lobby_room(server), "lobby", self._conn, self._n, text)
+        line = LobbyLine(self._n, text, self._conn, self.keys.sign_detached(data), self.name())
+        self.link.publish(topics.server_request(server, self.identity), encode(line))
+        return text
+
+    def hear_spectators(self, on: bool = True) -> None:
+        """A lobby has no spectators' room."""
+
+    def subscribe(self, listener: HeardListener) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+    def take(self, server: str, payload: bytes, sender: bytes | None) -> None:
+        """A relay on ``lobby/chat/<server>``: shown if that server relayed it and, for a line,
+        its sayer signed it."""
+        if server not in self._servers() or not self._vouch(server, sender):
+            self._drop(f"a lobby line of {server} not relayed by that server")
+            return
+        try:
+            said = read_lobby_chat(payload)
+        except CodecError as exc:
+            self._drop(f"an unreadable lobby line: {exc}")
+            return
+        if said.room != "lobby":
+            self._drop("a line of another room in the lobby")
+            return
+        if isinstance(said, Said):
+            key = public_from_hex(said.key)
+            data = chat_data(lobby_room(server), "lobby", said.conn, said.n, said.text)
+            if key is None or not verify(key, data, said.sig):
+                self._drop("a lobby line whose sayer's signature does not hold")
+                return
+        if said.order <= self._newest.get(server, (-1, -1)):
+            self._drop("a lobby line heard already (a replay)")
+            return
+        self._newest[server] = said.order
+        if isinstance(said, TimedOut):
+            self._tell(Heard("lobby", said.name, said.reason, said.key, at=said.at,
+                             timed_out=said.minutes))  # fmt: skip
+            return
+        self._tell(Heard("lobby", said.name, chat_text(said.text), said.key, None, said.at,
+                         own=said.key == self.keys.public.hex()))  # fmt: skip
+
+    def refused(self, message: ChatRefused) -> None:
+        self._tell(Heard("lobby", "", message.reason, self.keys.public.hex(), refused=True,
+                         own=True))  # fmt: skip
+
+    def _tell(self, heard: Heard) -> None:
+        self.lines.append(heard)
+        for listener in list(self.listeners):
+            listener(heard)
+
+    def _drop(self, why: str) -> None:
+        self.dropped += 1
+        log.info("lobby: dropped %s", why)

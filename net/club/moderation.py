@@ -1,0 +1,70 @@
+"""A club's moderators and the keys they timed out of its chats.
+
+The moderators are keys named in the server's config (``caldera serve --moderators FILE``: public
+keys, hex, one a line). A moderator's :class:`~net.wire.messages.TimeOut`, signed by their key,
+times a key out of the chat at every table of the server and of its lobby for some minutes, with a
+reason: its lines are refused until then, and the rooms it sits or watches in are told who and
+why (:meth:`net.table.chatting.Chatting.tell_timed_out`). A time-out of 0 minutes lets the key
+speak again at once. Nothing of it is kept across a restart of the server: a time-out is short.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from net.wire.messages import TimeOut
+
+MOST_TIMED_OUT = 4096  # keys timed out at once, at most (the soonest to end forgotten first)
+
+
+@dataclass(frozen=True)
+class Silence:
+    """One key's time-out: until ``until`` (the server's monotonic clock), and why."""
+
+    until: float
+    reason: str
+    minutes: int
+
+
+class Moderation:
+    """Who moderates the club, and who is timed out of its chats now."""
+
+    def __init__(
+        self, moderators: frozenset[str] = frozenset(), clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.moderators = moderators
+        self.clock = clock
+        self._silences: dict[str, Silence] = {}
+
+    def refusal(self, moderator: str, order: TimeOut) -> str | None:
+        """Why the key ``moderator`` (hex) may not give ``order``; ``None``: it may."""
+        if moderator not in self.moderators:
+            return "only the club's moderators time players out"
+        if order.key == moderator:
+            return "a moderator does not time themselves out"
+        if order.key in self.moderators:
+            return "a moderator is not timed out (the club's config names them)"
+        return None
+
+    def time_out(self, order: TimeOut) -> None:
+        """Carry ``order`` out (checked by :meth:`refusal` first)."""
+        if order.minutes == 0:
+            self._silences.pop(order.key, None)
+            return
+        until = self.clock() + order.minutes * 60
+        self._silences[order.key] = Silence(until, order.reason, order.minutes)
+        if len(self._silences) > MOST_TIMED_OUT:
+            soonest = min(self._silences, key=lambda key: self._silences[key].until)
+            del self._silences[soonest]
+
+    def silenced(self, key: str) -> bool:
+        """Whether the key ``key`` (hex) is timed out now."""
+        silence = self._silences.get(key)
+        if silence is None:
+            return False
+        if self.clock() >= silence.until:
+            del self._silences[key]
+            return False
+        return True

@@ -1,0 +1,88 @@
+"""A club moderator times a key out of the chats of the club's tables and lobby (issue 46), over
+amqtt and Mosquitto: the key's lines are refused, the rooms it speaks in are told who and why,
+everyone else goes on talking, and a key the server's config does not name moderates nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.errors import CodecError
+from net.club.lobby import Lobby
+from net.club.moderating import time_out
+from net.club.serve import Server
+from net.errors import NetError
+from net.table.chatting import TIMED_OUT
+from net.wire.messages import TimeOut, encode, read_server_request
+from tests.kit.netkit import FAST, TestBroker, join, keys_of, until
+
+
+def texts(lines: object) -> list[str]:
+    return [h.text for h in lines if not h.refused and h.timed_out is None]  # type: ignore[attr-defined]
+
+
+async def test_a_moderator_times_a_key_out_with_a_reason_shown(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    address = broker.address
+    mod_keys = keys_of("moderator")
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST,
+                    moderators=frozenset({mod_keys.public.hex()}))  # fmt: skip
+    await server.open()
+    sessions = []
+    try:
+        host = await server.open_table("maunakea", 2, table="mod1", options={"turn_limit": 3})
+        ann, bob = [await join(address, "mod1", name) for name in ("ann", "bob")]
+        sessions = [ann, bob]
+        await until(lambda: all(p.chat._connection()[1] for p in sessions))
+        async with (
+            Lobby(address, name="Mod", keys=mod_keys, backoff=FAST) as mod,
+            Lobby(address, name="Bob", keys=keys_of("bob"), backoff=FAST) as bob_lobby,
+        ):
+            await mod.wait_for(lambda lobby: "club" in lobby.servers)
+            await bob_lobby.wait_for(lambda lobby: "club" in lobby.servers)
+            ann.chat.say("buy cheap gold")
+            await until(lambda: texts(bob.chat.lines) == ["buy cheap gold"])
+
+            with pytest.raises(NetError, match="only the club's moderators"):
+                await time_out(bob_lobby, ann.keys.public.hex(), 10, "I do not like her")
+            assert not server.chat.moderation.silenced(ann.keys.public.hex())
+
+            assert await time_out(mod, ann.keys.public.hex(), 10, "selling\ngold") == ["club"]
+            await until(lambda: [h for h in bob.chat.lines if h.timed_out is not None])
+            told = [h for h in bob.chat.lines if h.timed_out is not None]
+            assert (told[0].name, told[0].timed_out, told[0].text) == ("ANN", 10, "selling gold")
+            assert told[0].words == "A moderator timed ANN out for 10 minutes: selling gold"
+            await until(lambda: any(h.timed_out == 10 for h in ann.chat.lines))  # she is told
+            await until(lambda: any(h.timed_out == 10 for h in bob_lobby.chat.lines))  # the lobby
+
+            ann.chat.say("more gold")
+            await until(lambda: any(h.refused for h in ann.chat.lines))
+            assert [h.text for h in ann.chat.lines if h.refused] == [TIMED_OUT]
+            bob.chat.say("at last")  # everyone else talks on
+            await until(lambda: texts(ann.chat.lines)[-1:] == ["at last"])
+            assert "more gold" not in texts(bob.chat.lines)
+            assert ("ann", TIMED_OUT) in host.chatting.dropped
+
+            bob_lobby.chat.say("hello lobby")  # the lobby's chat goes on too
+            await until(lambda: texts(mod.chat.lines) == ["hello lobby"])
+
+            await time_out(mod, ann.keys.public.hex(), 0, "")  # lifted early
+            await until(lambda: any(h.timed_out == 0 for h in bob.chat.lines))
+            ann.chat.say("sorry")
+            await until(lambda: texts(bob.chat.lines)[-1:] == ["sorry"])
+    finally:
+        for session in sessions:
+            await session.close()
+        await server.close()
+
+
+def test_a_time_out_is_bounded_and_its_reason_clean() -> None:
+    key = keys_of("ann").public.hex()
+    order = TimeOut("m1", key, 60, "spam\x1b[31m " + "x" * 500)
+    assert "\x1b" not in order.reason and len(order.reason) == 120
+    assert read_server_request(encode(order)) == order
+    for bad in (TimeOut("m2", "not a key", 10), TimeOut("m3", key, 7 * 24 * 60 + 1)):
+        with pytest.raises(CodecError):
+            read_server_request(encode(bad))
