@@ -31,6 +31,7 @@ from core.errors import CalderaError, IllegalCommand
 from core.games import get_rules
 from core.language import DOMAINS, Translator
 from core.messages import COMMANDS, Command
+from core.options import START_PLAYER, TURN_LIMIT
 from core.protocol import Rules
 from core.referee import Referee
 
@@ -39,6 +40,7 @@ TABLE_KEYS = frozenset({"game", "title", "intro", "outro", "players", "seed", "b
                         "step", "finish", "follows"})  # fmt: skip
 FINISHES = ("", "bot")  # after the steps: the learner plays on, or the bot plays to the end
 STEP_KEYS = frozenset({"seat", "say", "rule", "expect", "allow", "wrong", "highlight"})
+LESSON_OPTIONS = frozenset({TURN_LIMIT.name, START_PLAYER.name})  # a lesson's, not the game's
 MOST_MOVES = 5000  # a file whose steps never come is refused, not played for ever
 
 
@@ -120,6 +122,13 @@ class Tutorial:
 
     def config(self) -> dict[str, Any]:
         return self.rules.config(len(self.players), dict(self.options))
+
+    @property
+    def real_options(self) -> dict[str, Any]:
+        """The options of the real game offered after it: the game it taught (Mauna Kea's
+        advanced cards, Arnak's side), without the lesson's short cuts (turn limit, who
+        starts)."""
+        return {k: v for k, v in self.options.items() if k not in LESSON_OPTIONS}
 
     def bot_seed(self, seat: int, seq: int) -> str:
         """The seed of the bot's move for ``seat`` at log position ``seq`` (the same every time)."""

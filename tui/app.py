@@ -370,7 +370,7 @@ class CalderaApp(App[None]):
         """Textual's notification, and the screen painted afresh once its toast is gone:
         Textual (8.2) takes an expired toast out of the screen without painting what it
         covered, so a real terminal kept showing it (a tutorial's narrator hidden under its
-        intro; tests/terminal/tmux_learn_arnak.sh reads the narrator)."""
+        intro; the tmux tests of the tutorials read the narrator)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
         if threading.get_ident() != self._thread_id:
             return  # from another thread: Textual's own notify is safe there, timers are not
@@ -509,12 +509,13 @@ class CalderaApp(App[None]):
         await self.back_to_menu(new_game=True)
 
     async def on_end_screen_play_real(self, message: EndScreen.PlayReal) -> None:
-        """After a tutorial: a real game, the learner against the easy bot."""
+        """After a tutorial: the real game it taught, the learner against the easy bot."""
         from tui.play.setup import local_game
         from tui.screens.end import REAL_BOT
 
         await self.back_to_menu()
-        await self.start_game(local_game(2, {1: REAL_BOT}, game=message.game))
+        offer = message.offer
+        await self.start_game(local_game(2, {1: REAL_BOT}, game=offer.game, options=offer.options))
 
     async def on_end_screen_menu(self) -> None:
         await self.back_to_menu()

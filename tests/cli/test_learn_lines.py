@@ -51,8 +51,10 @@ def test_the_tutorial_plays_through_in_the_line_mode(game: str, tmp_path: Path) 
         while "Game over:" not in ending:  # the steps are done: the game is a real one now
             script.send("1")
             ending = script.until(*PROMPT)
-        assert script.until("Now a real game").startswith(
+        flags = {"maunakea-advanced": " --advanced"}.get(game, "")  # the game it taught
+        assert script.until("Now a real game") == (
             f"Now a real game against the easy bot: caldera play {loaded.game} "
+            f"--players 2 --bot 2:easy{flags} --lines"
         )
         assert script.process.wait(30) == 0
     finally:

@@ -114,12 +114,19 @@ async def test_the_tutorial_plays_from_start_to_end_with_the_keys_it_shows(game:
         await wait_for(pilot, lambda: "Play a real game against easy (e)" in screen_text(pilot),
                        "the end screen's offer")  # fmt: skip
         await pilot.press("e")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and
-                       app.screen.tutorial is None, "a real game")  # fmt: skip
-        real = app.screen
+
+        def real_game() -> bool:  # the advanced game's table is under its draft
+            below = table_below(pilot)
+            return below is not None and below.tutorial is None
+
+        await wait_for(pilot, real_game, "a real game")
+        real = table_below(pilot)
         assert isinstance(real, TableScreen) and isinstance(real.session, LocalSession)
         assert real.rules.game == loaded.game
         assert {s: b.name for s, b in real.session.bots.items()} == {1: "easy"}
+        config = real.session.referee.started.config  # the game it taught, not its short cuts
+        assert config.get("advanced", False) is (game == "maunakea-advanced")
+        assert config.get("turn_limit") is None
 
 
 async def test_a_wrong_move_is_explained_and_asked_again() -> None:

@@ -21,7 +21,7 @@ import shlex
 import sys
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -368,9 +368,10 @@ class LinePlayer:
         if not tutoring and self.session.status == "local" and path is not None:
             self.say(f"How each seat played: caldera review {shlex.quote(str(path))} --all")
         if isinstance(self.session, Tutoring):
-            game = self.session.tutorial.game
-            self.say(f"Now a real game against the easy bot: caldera play {game} --players 2 "
-                     f"--bot 2:easy --lines")  # fmt: skip
+            taught = self.session.tutorial
+            flags = "".join(f" {flag}" for flag in option_flags(taught.rules, taught.real_options))
+            self.say(f"Now a real game against the easy bot: caldera play {taught.game} "
+                     f"--players 2 --bot 2:easy{flags} --lines")  # fmt: skip
 
     async def _read(self) -> str:
         """The next line typed (one asked for while waiting is taken first)."""
@@ -495,6 +496,21 @@ class LinePlayer:
             await self.session.submit(seat, command)
         except CalderaError as exc:
             self.say(f"Refused: {exc}")
+
+
+def option_flags(rules: Rules[Any], options: Mapping[str, Any]) -> list[str]:
+    """``options`` as ``caldera play`` takes them (``--advanced``, ``--side snake``; seats from 1),
+    those left at their default unsaid."""
+    flags = []
+    for option in rules.options:
+        value = options.get(option.name, option.default)
+        if value == option.default or value is None or value is False:
+            continue
+        if option.kind == "bool":
+            flags.append(option.flag)
+        else:
+            flags.append(f"{option.flag} {value + 1 if option.kind == 'seat' else value}")
+    return flags
 
 
 def _read_in_thread(read: ReadLine) -> asyncio.Future[str]:

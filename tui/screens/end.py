@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -64,6 +65,15 @@ def verdict(names: Sequence[str], outcome: Outcome) -> str:
 REAL_BOT = "easy"  # the bot a tutorial's learner meets next
 
 
+@dataclass(frozen=True)
+class RealGame:
+    """The game a tutorial's end offers: its game, with the options it taught (a game's
+    advanced cards), against :data:`REAL_BOT`."""
+
+    game: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
 class EndScreen(ModalScreen[None]):
     """Shown over the final board when a game ends."""
 
@@ -88,7 +98,7 @@ class EndScreen(ModalScreen[None]):
         details: RenderableType | None = None,
         headings: Mapping[str, str] | None = None,
         note: str = "",
-        offer: str | None = None,
+        offer: RealGame | None = None,
     ) -> None:
         super().__init__()
         self.rules = rules
@@ -128,11 +138,11 @@ class EndScreen(ModalScreen[None]):
         """Set up another game."""
 
     class PlayReal(Message):
-        """After a tutorial: a real game of ``game``, you against the easy bot."""
+        """After a tutorial: the real game it taught, you against the easy bot."""
 
-        def __init__(self, game: str) -> None:
+        def __init__(self, offer: RealGame) -> None:
             super().__init__()
-            self.game = game
+            self.offer = offer
 
     class Menu(Message):
         """Back to the menu."""

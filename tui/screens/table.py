@@ -59,7 +59,7 @@ from tui.play.tutorial_table import TutorialSession, narration
 from tui.replay.viewer import Viewer
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
-from tui.screens.end import EndScreen
+from tui.screens.end import EndScreen, RealGame
 from tui.screens.hotseat import Hotseat
 from tui.screens.needs import Hinted, app_needs, card_of, chat_of, table_of, your_turns
 from tui.settings.play import Settings
@@ -354,7 +354,7 @@ class TableScreen(FollowsSize, Screen[None]):
             details=self.end_details(),
             headings=parts,
             note=self.ending_words(),
-            offer=self.rules.game if self.tutorial is not None else None,
+            offer=self.real_game(),
         )
         self.app.push_screen(end)
 
@@ -435,6 +435,13 @@ class TableScreen(FollowsSize, Screen[None]):
         if self.state is not None:
             self.hotseat.uncover(seat, self.rules.to_move(self.state))
         self.refresh_table()
+
+    def real_game(self) -> RealGame | None:
+        """What a tutorial's end offers to play next: the game it taught, for real."""
+        if self.tutorial is None:
+            return None
+        taught = self.tutorial.tutorial
+        return RealGame(taught.game, taught.real_options)
 
     @property
     def settings(self) -> Settings:
