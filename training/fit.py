@@ -1,12 +1,15 @@
 """Fit a game's learned evaluation on self-play records: a ridge regression of each seat's final
 points and a logistic regression of its winning, over the features of its own view; held-out
-games (every fifth by index) say how much better than a constant it predicts.
+games (every fifth by index, in each records file) say how much better than a constant it
+predicts, and (``--against``) than the model it would replace, on the same positions.
 
-    nice -n 19 .venv/bin/python training/fit.py --game arnak --generation 1 \
-        training/records/arnak-gen0.jsonl.gz --out training/candidates/arnak-gen1.json
+    nice -n 19 .venv/bin/python training/fit.py --game arnak --generation 2 \
+        training/records/arnak-gen0.jsonl.gz training/records/arnak-gen1.jsonl.gz \
+        --against core/games/arnak/model.json --out training/candidates/arnak-gen2.json
 
-It prints the held-out figures and writes the model file (the data, seeds and generation named
-inside); ``training/duel.py`` then decides whether it replaces the game's model.
+It prints the held-out figures (all files together, then each file's) and writes the model file
+(the data, seeds and generation named inside); ``training/duel.py`` then decides whether it
+replaces the game's model.
 Needs scikit-learn (the ``dev`` extra); the bots read the file in plain Python.
 """
 
@@ -34,12 +37,14 @@ players: dict[str, int] = {}  # the self-play bots of the records read last, by 
 def rows_of(
     paths: list[Path], version: str
 ) -> tuple[list[list[float]], list[list[float]], list[str]]:
-    """Every noted position: its features, and (final points, margin, win, index, moment)."""
+    """Every noted position: its features, and (final points, margin, win, index, moment,
+    game, file): a game's index repeats from one records file to the next, its number
+    (``game``, in reading order) does not."""
     xs: list[list[float]] = []
     ys: list[list[float]] = []
     seeds: list[str] = []
     players.clear()
-    for path in paths:
+    for number, path in enumerate(paths):
         for doc in read(path):
             if doc["features"] != version:
                 raise SystemExit(f"{path}: game {doc['index']} has features {doc['features']!r}")
@@ -55,11 +60,14 @@ def rows_of(
                 best = max(s for p, s in enumerate(scores) if p != seat)
                 win = 1.0 / len(winners) if seat in winners else 0.0
                 xs.append([float(v) for v in row[1:]])
-                ys.append([scores[seat], scores[seat] - best, win, doc["index"], moment // 2])
+                ys.append([scores[seat], scores[seat] - best, win, doc["index"], moment // 2,
+                           len(seeds), number])  # fmt: skip
     return xs, ys, seeds
 
 
-def fit(paths: list[Path], game: str, generation: int, command: str) -> dict[str, Any]:
+def fit(
+    paths: list[Path], game: str, generation: int, command: str, against: Path | None = None
+) -> dict[str, Any]:
     import numpy as np
     from sklearn.linear_model import LogisticRegression, RidgeCV
     from sklearn.preprocessing import StandardScaler
@@ -96,8 +104,8 @@ def fit(paths: list[Path], game: str, generation: int, command: str) -> dict[str
 
     chance = logistic.predict_proba(z[test])[:, 1]
     rate = won[train].mean()
-    held = {
-        "games": len({int(i) for i in y[test, 3]}),
+    held: dict[str, Any] = {
+        "games": len({int(i) for i in y[test, 5]}),
         "rows": int(test.sum()),
         "score_rmse": round(rmse(points[test], y[test, 0]), 3),
         "score_rmse_constant": round(rmse(y[train, 0].mean(), y[test, 0]), 3),
@@ -108,6 +116,19 @@ def fit(paths: list[Path], game: str, generation: int, command: str) -> dict[str
         "win_brier_constant": round(float(((rate - won[test]) ** 2).mean()), 4),
         "calibration": calibration(chance, won[test]),
     }
+    old = kit.load(against) if against else None
+    if old is not None:
+        held["against"] = {"model": relative(against), "generation": old.generation}
+        held["against"] |= figures(old.points, old.chance, x[test], y[test])
+    held["by_data"] = {}
+    for number, path in enumerate(paths):
+        here = test & (y[:, 6] == number)
+        if here.any():
+            mine = figures(lambda v: float(v @ score_w) + score_b, None, x[here], y[here])
+            mine["score_rmse_constant"] = round(rmse(y[train, 0].mean(), y[here, 0]), 3)
+            if old is not None:
+                mine["against"] = figures(old.points, None, x[here], y[here])
+            held["by_data"][relative(path)] = mine
     names = sorted({str(p) for p in paths})
     return {
         "format": FORMAT,
@@ -128,6 +149,25 @@ def fit(paths: list[Path], game: str, generation: int, command: str) -> dict[str
         "score": {"intercept": round(score_b, 6), "weights": [round(w, 6) for w in score_w]},
         "win": {"intercept": round(win_b, 6), "weights": [round(w, 6) for w in win_w]},
     }
+
+
+def figures(points_of: Any, chance_of: Any, x: Any, y: Any) -> dict[str, float]:
+    """A model's held-out figures on positions ``x`` (in seat pairs) with outcomes ``y``: its
+    final points' RMSE, its margin's (its points less the rival's) and its win's Brier score."""
+    import numpy as np
+
+    points = np.array([points_of(row) for row in x])
+    lead = points - points[np.arange(len(x)) ^ 1]
+    out = {
+        "rows": len(x),
+        "score_rmse": round(float(np.sqrt(((points - y[:, 0]) ** 2).mean())), 3),
+        "margin_rmse": round(float(np.sqrt(((lead - y[:, 1]) ** 2).mean())), 3),
+    }
+    if chance_of is not None:
+        chance = np.array([chance_of(row) for row in x])
+        won = (y[:, 2] >= 0.5).astype(float)
+        out["win_brier"] = round(float(((chance - won) ** 2).mean()), 4)
+    return out
 
 
 def relative(path: Path) -> str:
@@ -177,9 +217,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="arnak", choices=learned.GAMES)
     parser.add_argument("--generation", type=int, required=True)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--against", type=Path, help="the model it would replace, to compare")
     args = parser.parse_args(argv)
     command = "training/fit.py " + " ".join(sys.argv[1:] if argv is None else argv)
-    doc = fit(args.records, args.game, args.generation, command)
+    doc = fit(args.records, args.game, args.generation, command, args.against)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     t = doc["test"]
@@ -191,6 +232,18 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  win Brier {t['win_brier']} (a constant: {t['win_brier_constant']}), "
           f"scale {doc['scale']} points")  # fmt: skip
     print(f"  calibration (predicted, won, rows): {t['calibration']}")
+    if "against" in t:
+        a = t["against"]
+        print(
+            f"  {a['model']} (generation {a['generation']}) on the same rows: final points "
+            f"RMSE {a['score_rmse']}, margin {a['margin_rmse']}, win Brier {a['win_brier']}"
+        )
+    for name, f in t["by_data"].items():
+        was = f.get("against")
+        old = f" ({was['score_rmse']}, {was['margin_rmse']} against)" if was else ""
+        print(f"  {name}, {f['rows']} rows: final points RMSE {f['score_rmse']} (a constant "
+              f"{f['score_rmse_constant']}), margin {f['margin_rmse']}"
+              f"{old}")  # fmt: skip
 
 
 if __name__ == "__main__":
