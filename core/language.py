@@ -29,6 +29,7 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from pathlib import Path
 
 ENGLISH = "en"
@@ -206,3 +207,36 @@ def anywhere(message: str) -> str:
         if said != message:
             return said
     return message
+
+
+# -- numbers, dates and lists in the reader's language (Babel's CLDR data) ----------------------
+
+
+def listed(items: list[str]) -> str:
+    """``items`` joined as the language joins a list ("Ann and Bo"; "Ann, Bo und Cy"); English
+    as Caldera always wrote it: "Ann and Bo", "Ann and Bo and Cy"."""
+    if current() == ENGLISH:
+        return " and ".join(items)
+    from babel.lists import format_list
+
+    return format_list(items, locale=current())
+
+
+def decimal(number: float, places: int = 1) -> str:
+    """``number`` with ``places`` decimals in the language's form (``2.5``; ``2,5``)."""
+    if current() == ENGLISH:
+        return f"{number:.{places}f}"
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(number, format=pattern, locale=current())
+
+
+def moment(when: datetime, skeleton: str, english_format: str) -> str:
+    """``when`` in the language's form for a CLDR ``skeleton`` (``"MMMd"``: "4. Dez."; ``"Hm"``:
+    "18:05"; ``"yMMMd"``); in English ``when.strftime(english_format)``, as always."""
+    if current() == ENGLISH:
+        return when.strftime(english_format)
+    from babel.dates import format_skeleton
+
+    return format_skeleton(skeleton, when, locale=current())

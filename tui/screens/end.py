@@ -17,16 +17,20 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from core.language import N_, Translator, anywhere, listed
 from core.protocol import Outcome, Rules
 from core.session import Session
 from tui.play.seats import seat_colour
 from tui.replay.export import ask_export
 from tui.screens.needs import replay_path_of
 
+T = Translator("app")
+_ = T.gettext
+
 TIEBREAK = {
     "": "",
     "score": "",
-    "draw": "A draw: the tie-breaks could not separate the leaders.",
+    "draw": N_("A draw: the tie-breaks could not separate the leaders."),
 }
 
 
@@ -37,9 +41,9 @@ def score_table(
     parts = list(outcome.parts[0]) if outcome.parts else ["total"]
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("", no_wrap=True)
-    table.add_column("Player", no_wrap=True)
+    table.add_column(_("Player"), no_wrap=True)
     for part in parts:
-        heading = (headings or {}).get(part, part.capitalize())
+        heading = anywhere((headings or {}).get(part, part.capitalize()))
         table.add_column(heading, justify="right", no_wrap=True)
     ranking = outcome.ranking or tuple(range(len(names)))
     for place, seat in enumerate(ranking, start=1):
@@ -55,11 +59,14 @@ def score_table(
 def verdict(names: Sequence[str], outcome: Outcome) -> str:
     winners = [names[w] for w in outcome.winners]
     if len(winners) > 1:
-        return f"{' and '.join(winners)} share the win."
+        return _("{players} share the win.").format(players=listed(winners))
     note = TIEBREAK.get(outcome.tiebreak)
     if note is None:
-        note = f"Tie broken by {outcome.tiebreak}."
-    return f"{winners[0]} wins! {note}".strip()
+        # TRANSLATORS: {tiebreak} is the game's own words ("explorers on the island")
+        note = _("Tie broken by {tiebreak}.").format(tiebreak=anywhere(outcome.tiebreak))
+    else:
+        note = _(note) if note else ""
+    return _("{player} wins! {note}").format(player=winners[0], note=note).strip()
 
 
 REAL_BOT = "easy"  # the bot a tutorial's learner meets next
@@ -79,13 +86,15 @@ class EndScreen(ModalScreen[None]):
 
     CSS_PATH = "end.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("w", "watch", "Watch the replay"),
-        Binding("n", "new_game", "New game"),
-        Binding("escape", "close", "See the board"),
-        Binding("m", "menu", "Menu"),
-        Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
-        Binding("r", "review", "Review", show=False, tooltip="How each seat played"),
-        Binding("e", "play_real", "Real game", tooltip="A real game against the easy bot"),
+        Binding("w", "watch", N_("Watch the replay")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("escape", "close", N_("See the board")),
+        Binding("m", "menu", N_("Menu")),
+        Binding(
+            "x", "export", N_("Export"), tooltip=N_("Export the game: JSON Lines, JSON or text")
+        ),
+        Binding("r", "review", N_("Review"), show=False, tooltip=N_("How each seat played")),
+        Binding("e", "play_real", N_("Real game"), tooltip=N_("A real game against the easy bot")),
     ]
 
     def __init__(
@@ -112,7 +121,7 @@ class EndScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end", classes="" if self.details is None else "detailed"):
-            yield Label(f"{self.rules.title}: game over", id="end-title")
+            yield Label(_("{game}: game over").format(game=self.rules.title), id="end-title")
             yield Static(verdict(self.names, self.outcome), id="verdict")
             if self.note:
                 yield Static(self.note, id="end-note")
@@ -121,11 +130,12 @@ class EndScreen(ModalScreen[None]):
                 yield Static(self.details, id="details")
             with Horizontal(id="end-buttons"):
                 if self.offer is not None:
-                    yield Button(f"Play a real game against {REAL_BOT} (e)", id="real",
-                                 variant="success")  # fmt: skip
-                yield Button("Watch the replay (w)", id="watch", variant="primary")
-                yield Button("New game (n)", id="new")
-                yield Button("Menu (m)", id="menu")
+                    # TRANSLATORS: {bot} is a bot's name (easy), kept as it is
+                    said = _("Play a real game against {bot} (e)").format(bot=REAL_BOT)
+                    yield Button(said, id="real", variant="success")
+                yield Button(_("Watch the replay (w)"), id="watch", variant="primary")
+                yield Button(_("New game (n)"), id="new")
+                yield Button(_("Menu (m)"), id="menu")
 
     class WatchReplay(Message):
         """Rewind the game just played."""

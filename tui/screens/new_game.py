@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.bots import bot_kinds
 from core.games import get_rules
+from core.language import N_, Translator, decimal
 from tui.games import shown_games
 from tui.play.seats import SEAT_NAMES
 from tui.play.setup import BOT_ONLY_TURN_LIMIT, SeatSetup, TableSetup
@@ -30,6 +31,9 @@ from tui.widgets.game_options import GameOptions, has_turn_limit, own_options, r
 from tui.widgets.header import Header
 from tui.widgets.size_note import SizeNote
 
+T = Translator("app")
+_ = T.gettext
+
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
 
@@ -39,12 +43,17 @@ PACES = (0.0, 0.2, 0.5, 1.0, 2.0)  # seconds between two bot commands
 
 def pace_words(pace: float) -> str:
     """``0.5`` -> "0.5 s between bot moves"; ``0`` -> "instant"."""
-    return "instant" if pace <= 0 else f"{pace:g} s between bot moves"
+    if pace <= 0:
+        return _("instant")
+    written = f"{pace:g}"
+    shown = written if "e" in written else decimal(pace, len(written.partition(".")[2]))
+    return _("{seconds} s between bot moves").format(seconds=shown)
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
     """(label, value) for the seat kinds: a human, or each bot the game offers, weakest first."""
-    return [("Human (this keyboard)", HUMAN)] + [(f"Bot: {kind}", kind) for kind in bot_kinds(game)]
+    bots = [(_("Bot: {kind}").format(kind=kind), kind) for kind in bot_kinds(game)]
+    return [(_("Human (this keyboard)"), HUMAN), *bots]
 
 
 class NewGameScreen(Screen[TableSetup | None]):
@@ -52,8 +61,8 @@ class NewGameScreen(Screen[TableSetup | None]):
 
     CSS_PATH = "new_game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("escape", "cancel", N_("Back")),
         *FORM_KEYS,
     ]
 
@@ -85,9 +94,10 @@ class NewGameScreen(Screen[TableSetup | None]):
         yield Header()
         with VerticalScroll(id="form"):
             if self.position is not None:
-                yield Static(f"Continue {self.origin} as a new game (a new seed).", id="origin")
+                said = _("Continue {origin} as a new game (a new seed).")
+                yield Static(said.format(origin=self.origin), id="origin")
             with Horizontal(classes="field"):
-                yield Label("Game", classes="field-label")
+                yield Label(_("Game"), classes="field-label")
                 yield Select(
                     [(get_rules(g).title, g) for g in sorted(shown_games())],
                     value=self.game,
@@ -97,7 +107,7 @@ class NewGameScreen(Screen[TableSetup | None]):
                 )
             yield SizeNote(id="size-note")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label(_("Players"), classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(self.min_players, self.max_players + 1)],
                     value=self.players,
@@ -106,8 +116,8 @@ class NewGameScreen(Screen[TableSetup | None]):
                     disabled=self.position is not None,
                 )
             for seat in range(self.max_players):
-                with Horizontal(classes="field seat", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                with Horizontal(classes="field seat", id=f"seat-{seat}"):  # internal
+                    yield Label(_("Seat {n}").format(n=seat + 1), classes="field-label")
                     yield FieldInput(self.names[seat], id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         kind_options(self.game),
@@ -117,25 +127,27 @@ class NewGameScreen(Screen[TableSetup | None]):
                         classes="seat-kind",
                     )
             with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield FieldInput(placeholder="random (any text replays the same draws)", id="seed")
-            with Horizontal(classes="field", id="turn-limit-field"):
-                yield Label("Turn limit", classes="field-label")
+                yield Label(_("Seed"), classes="field-label")
                 yield FieldInput(
-                    placeholder=f"none (only bots: {BOT_ONLY_TURN_LIMIT})",
+                    placeholder=_("random (any text replays the same draws)"), id="seed"
+                )
+            with Horizontal(classes="field", id="turn-limit-field"):
+                yield Label(_("Turn limit"), classes="field-label")
+                yield FieldInput(
+                    placeholder=_("none (only bots: {limit})").format(limit=BOT_ONLY_TURN_LIMIT),
                     id="turn-limit",
                     type="integer",
                     valid_empty=True,
                     disabled=self.position is not None,
                 )
             with Horizontal(classes="field"):
-                yield Label("Bot pace", classes="field-label")
+                yield Label(_("Bot pace"), classes="field-label")
                 yield Select(self._paces(), value=self._pace(), allow_blank=False, id="bot-pace")
             yield GameOptions(given=self._position_config(), disabled=self.position is not None)
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button(_("Start (ctrl+s)"), id="start", variant="primary")
+                yield Button(_("Back (esc)"), id="back")
         yield Footer()
 
     def _pace(self) -> float:
@@ -153,7 +165,7 @@ class NewGameScreen(Screen[TableSetup | None]):
         return dict(self.position.get("config", {})) if self.position is not None else {}
 
     def on_mount(self) -> None:
-        self.title = "New local game"
+        self.title = _("New local game")
         if self.position is None:
             self._recall(self.game)
         self._show_seats()
@@ -219,7 +231,10 @@ class NewGameScreen(Screen[TableSetup | None]):
         try:
             remember(self.game, choices)
         except OSError as exc:
-            self.notify(f"The form's choices are not kept: {exc}", severity="warning")
+            self.notify(
+                _("The form's choices are not kept: {reason}").format(reason=exc),
+                severity="warning",
+            )
 
     def on_resize(self) -> None:
         self.query_one(SizeNote).check()
@@ -262,11 +277,11 @@ class NewGameScreen(Screen[TableSetup | None]):
             seats.append(SeatSetup(name, None if kind == HUMAN else str(kind)))
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            raise ValueError("each seat needs its own name")
+            raise ValueError(_("each seat needs its own name"))
         limit_text = self.query_one("#turn-limit", Input).value.strip()
         limit = int(limit_text) if limit_text and has_turn_limit(self.game) else None
         if limit is not None and limit < 1:
-            raise ValueError("the turn limit is a positive number of turns")
+            raise ValueError(_("the turn limit is a positive number of turns"))
         seed = self.query_one("#seed", Input).value.strip() or None
         options = self._game_options()
         pace = self.query_one("#bot-pace", Select).value

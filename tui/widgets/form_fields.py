@@ -9,12 +9,14 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from core.language import N_
+
 # Tab moves between the fields before the next key is handed out: keys typed in one burst
 # ("1234<tab>7") are all handed to the field focused when each arrives, and a field's own tab
 # bubbles up to the screen only after the keys behind it went to the same field.
 FORM_KEYS: list[BindingType] = [
-    Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-    Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+    Binding("tab", "app.focus_next", N_("Next field"), show=False, priority=True),
+    Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False, priority=True),
 ]
 
 

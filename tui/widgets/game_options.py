@@ -18,9 +18,13 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
 
 from core.games import get_rules
+from core.language import Translator
 from core.options import TURN_LIMIT, Option
 from tui.games import screens_for, shown_games
 from tui.widgets.form_fields import FieldInput
+
+T = Translator("app")
+_ = T.gettext
 
 OWN_FIELD = (TURN_LIMIT,)  # the forms give it a field of their own
 
@@ -147,7 +151,7 @@ class GameOptions(Vertical):
 
 
 def _on_off(value: bool) -> str:
-    return "on" if value else "off"
+    return _("on") if value else _("off")
 
 
 def _shown(option: Option, value: Any) -> str:

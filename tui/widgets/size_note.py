@@ -6,7 +6,11 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from core.games import get_rules
+from core.language import Translator
 from tui.games import min_size
+
+T = Translator("app")
+_ = T.gettext
 
 
 class SizeNote(Static):
@@ -37,10 +41,10 @@ class SizeNote(Static):
         width, height = self.app.size
         text = ""
         if need is not None and (width < need[0] or height < need[1]):
-            title = get_rules(self.game).title if self.game is not None else "This game"
-            text = (
-                f"{title} needs a terminal of at least {need[0]}×{need[1]} (this one is "
-                f"{width}×{height}): make it larger before you start."
-            )
+            title = get_rules(self.game).title if self.game is not None else _("This game")
+            text = _(
+                "{game} needs a terminal of at least {need_w}×{need_h} (this one is "
+                "{width}×{height}): make it larger before you start."
+            ).format(game=title, need_w=need[0], need_h=need[1], width=width, height=height)
         self.update(text)
         self.display = bool(text)

@@ -10,6 +10,11 @@ from typing import Any
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
+from core.language import Translator
+
+T = Translator("app")
+_ = T.gettext
+
 
 class FollowsSize:
     """A screen with a size warning (``_size_warning``): the warning is taken away while the
@@ -48,10 +53,10 @@ class SizeWarning:
         need_w, need_h = self.needed
         text = None
         if width < need_w or height < need_h:
-            text = (
-                f"{self.what} needs a terminal of at least {need_w}×{need_h} "
-                f"(this one is {width}×{height})."
-            )
+            text = _(
+                "{what} needs a terminal of at least {need_w}×{need_h} (this one is "
+                "{width}×{height})."
+            ).format(what=self.what, need_w=need_w, need_h=need_h, width=width, height=height)
         if self._notice is not None and self._notice.message == text:
             return
         self.withdraw()

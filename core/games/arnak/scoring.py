@@ -12,6 +12,7 @@ from functools import cache
 from core.games.arnak import catalog as K
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
+from core.language import N_
 from core.protocol import Outcome
 
 R = C.rules
@@ -128,9 +129,10 @@ def outcome(state: ArnakState) -> Outcome | None:
     tiebreak = ""
     if len(top) > 1:
         if any(s in state.temple_order for s in top):
-            tiebreak = "first to the Lost Temple"
+            # TRANSLATORS: the end screen says "Tie broken by {tiebreak}."
+            tiebreak = N_("first to the Lost Temple")
         elif len(winners) < len(top):
-            tiebreak = "research points"
+            tiebreak = N_("research points")
         else:
             tiebreak = "draw"
     return Outcome(scores, winners, tuple(table), tiebreak, ranking)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from core.games.kilauea import events as ev
 from core.games.kilauea.components import COMPONENTS
 from core.games.kilauea.state import COLOUR, POINT_PARTS, SECTORS, KilaueaState, Phase
+from core.language import N_
 from core.protocol import Outcome
 
 C = COMPONENTS
@@ -78,7 +79,8 @@ def final_bonuses(state: KilaueaState) -> ev.FinalBonuses:
     )
 
 
-TIEBREAK = "fewer Tikis on the island"
+# TRANSLATORS: the end screen says "Tie broken by {tiebreak}."
+TIEBREAK = N_("fewer Tikis on the island")
 # ``GameOver`` records what decided in its own words, as every Kilauea log since the first has
 EVENT_WORDS = {"": "score", "draw": "shared"}
 

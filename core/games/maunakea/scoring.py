@@ -13,6 +13,7 @@ from itertools import combinations
 
 from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Card
 from core.games.maunakea.state import MaunaKeaState, Phase
+from core.language import N_
 from core.protocol import Outcome
 
 C = COMPONENTS
@@ -107,7 +108,8 @@ def tiebreak_key(state: MaunaKeaState, seat: int) -> tuple[int, int, int]:
 
 
 # what decides, in order: the score itself (no tie-break), then the rulebook's two tie-breaks
-TIEBREAKS = ("", "explorers on the island", "artifacts carried on the island")
+# TRANSLATORS: the end screen says "Tie broken by {tiebreak}."
+TIEBREAKS = ("", N_("explorers on the island"), N_("artifacts carried on the island"))
 
 
 def final_outcome(state: MaunaKeaState) -> Outcome:

@@ -32,6 +32,7 @@ from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
 from core.games.arnak.state import ArnakState
+from core.language import N_
 from core.messages import Command
 from core.session import Session
 from tui.games.arnak import panels
@@ -72,13 +73,14 @@ PASS_QUESTION = (
     "cards for the next round)."
 )
 SCORE_PARTS = {  # the end screen's headings for the parts of a score
-    "research": "Research",
-    "temple_tiles": "Temple\ntiles",
-    "idols": "Idols",
-    "guardians": "Guard-\nians",
-    "items_and_artifacts": "Items &\nartifacts",
-    "fear": "Fear",
-    "total": "Total",
+    # TRANSLATORS: the end screen's headings, two lines of at most 9 characters each
+    "research": N_("Research"),
+    "temple_tiles": N_("Temple\ntiles"),
+    "idols": N_("Idols"),
+    "guardians": N_("Guard-\nians"),
+    "items_and_artifacts": N_("Items &\nartifacts"),
+    "fear": N_("Fear"),
+    "total": N_("Total"),
 }
 DRAMATIC = (ev.RoundEnded, ev.RowRefilled)
 

@@ -36,6 +36,7 @@ from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, slot_of, spaces_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
+from core.language import N_
 from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
@@ -73,6 +74,17 @@ PANE_BINDINGS: list[BindingType] = [
     Binding("m", "pane('')", "Island", tooltip="Back to the island"),
 ]
 PANE_HELP_HIDES = frozenset({"pane('log')", "pane('')"})  # the help says m once
+SCORE_PARTS = {  # the end screen's headings for the parts of a score
+    # TRANSLATORS: the end screen's headings (a column each: short)
+    "explorers": N_("Explorers"),
+    "white": N_("White"),
+    "grey": N_("Grey"),
+    "black": N_("Black"),
+    "empty places": N_("Empty places"),
+    "helicopter": N_("Helicopter"),
+    "tasks": N_("Tasks"),
+    "total": N_("Total"),
+}
 COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
 
 
@@ -150,6 +162,7 @@ class MaunaKeaTable(TableScreen):
     AUTO_FOCUS = "IslandBoard"
     DRAMATIC = DRAMATIC
     MIN_SIZE = MIN_SIZE
+    SCORE_PARTS = SCORE_PARTS
     BINDINGS: ClassVar[list[BindingType]] = PANE_BINDINGS
 
     # what the player has picked (vars: the board and panels they change repaint themselves,
