@@ -19,9 +19,10 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from core.errors import CodecError
-from core.language import Translator
+from core.language import N_, Translator
 from net.errors import NetError
 from net.link.connection import Link
 from net.trust.keys import Keys, fingerprint, public_from_hex, verify
@@ -43,6 +44,14 @@ log = logging.getLogger("caldera.net")
 _ = Translator("net").gettext
 
 HEARD = 100  # lines kept to show (the newest last)
+QUICK = (N_("Hello!"), N_("Good luck!"), N_("Good game!"), N_("Thanks!"), N_("Thinking…"),
+         N_("Back soon."))  # fmt: skip
+"""The quick phrases (one key each): sent in English, read in each reader's own language."""
+
+
+def read_as(text: str) -> str:
+    """A line's text as this reader reads it: a quick phrase in its language."""
+    return _(text) if text in QUICK else text
 
 
 @dataclass(frozen=True)
@@ -76,8 +85,10 @@ class Heard:
                 name=self.name, minutes=self.timed_out, reason=self.text or "-"
             )
         if self.room == "spectators":
-            return _("{name} (watching) says: {text}").format(name=self.name, text=self.text)
-        return _("{name} says: {text}").format(name=self.name, text=self.text)
+            return _("{name} (watching) says: {text}").format(
+                name=self.name, text=read_as(self.text)
+            )
+        return _("{name} says: {text}").format(name=self.name, text=read_as(self.text))
 
     @property
     def fingerprint(self) -> str:
@@ -86,6 +97,25 @@ class Heard:
 
 
 HeardListener = Callable[[Heard], None]
+
+
+class ChatRoom(Protocol):
+    """What a terminal reads and says of a chat: a table's (:class:`TableChat`) or a club
+    lobby's (:class:`net.club.lobby_chat.LobbyChat`)."""
+
+    room: str  # "players", "spectators" or "lobby"
+    keys: Keys
+    lines: deque[Heard]
+    hearing_spectators: bool
+
+    @property
+    def on(self) -> bool: ...
+
+    def say(self, text: str) -> str: ...
+
+    def hear_spectators(self, on: bool = True) -> None: ...
+
+    def subscribe(self, listener: HeardListener) -> Callable[[], None]: ...
 
 
 class TableChat:

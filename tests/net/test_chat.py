@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from core.language import speaking
 from net.errors import NetError
 from net.seat.chat import Heard
 from net.seat.session import NetSession
@@ -233,3 +234,18 @@ async def test_the_line_modes_say_and_mute(broker: TestBroker, tmp_path: Path) -
         typed.put("quit")
         await asyncio.wait_for(game, 10)
         await close_all(host, [ann, bob])
+
+
+def test_a_quick_phrase_is_read_in_each_readers_language() -> None:
+    """A quick phrase goes out in English and each reader reads it in their own language; a
+    line typed by hand is read as typed."""
+    phrase = Heard("players", "Ann", "Good luck!", seat=0)
+    typed = Heard("spectators", "Bob", "good luck", seat=None)
+    assert phrase.words == "Ann says: Good luck!"
+    with speaking("de"):
+        assert phrase.words == "Ann sagt: Viel Glück!"
+        assert typed.words == "Bob (schaut zu) sagt: good luck"
+    with speaking("fr"):
+        assert phrase.words == "Ann dit : Bonne chance !"
+    with speaking("it"):
+        assert Heard("lobby", "Ann", "Back soon.").words == "Ann dice: Torno subito."

@@ -16,6 +16,7 @@ from textual.widgets import Input, Select
 from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.lifecycle import GameEnded
+from net.club.serve import Server
 from net.link.broker import free_port
 from net.seat.session import NetSession
 from net.table.host import TableHost
@@ -550,3 +551,52 @@ async def test_a_table_hosted_without_chat_says_so_and_refuses_lines(broker: Amq
         assert isinstance(chat, ChatScreen)
         await until(pilot, lambda: chat.written, "its answer")
         assert chat.written == ["Not sent: the host turned chat off at this table."]
+
+
+async def test_two_apps_talk_in_the_lobby_and_a_moderator_times_one_out(
+    broker: AmqttBroker, tmp_path: Path
+) -> None:
+    """Two apps in one club's lobby at 80x24: T opens its chat; Bea's line reaches Al's app (a
+    notification, then the chat), Al's quick phrase reaches Bea; Al, a moderator the server's
+    config names, times Bea out with a reason that Bea reads, and her next line is refused."""
+    al_app, bea_app = new_app(), new_app()
+    server = None
+    async with al_app.run_test(size=(80, 24)) as al, bea_app.run_test(size=(80, 24)) as bea:
+        try:
+            al_lobby, bea_lobby = await open_lobby(al), await open_lobby(bea)
+            assert al_lobby.lobby is not None and bea_lobby.lobby is not None
+            al_key = al_lobby.lobby.keys.public.hex()
+            bea_key = bea_lobby.lobby.keys.public.hex()
+            assert al_key != bea_key
+            server = Server(broker.address, server="club", replay_dir=tmp_path, backoff=FAST,
+                            moderators=frozenset({al_key}))  # fmt: skip
+            await server.open()
+            for pilot, screen in ((al, al_lobby), (bea, bea_lobby)):
+                await until(pilot, lambda s=screen: s.lobby and "club" in s.lobby.servers)
+            await bea.press("T")
+            await until(bea, lambda: isinstance(bea_app.screen, ChatScreen), "Bea's chat")
+            bea_chat = bea_app.screen
+            assert isinstance(bea_chat, ChatScreen)
+            assert "Chat in the lobby" in screen_text(bea)
+            await bea.press(*"hello club", "enter")
+            await until(al, lambda: any("says: hello club" in n.message
+                                        for n in al_app._notifications), "Al's notice")  # fmt: skip
+            await al.press("T")
+            await until(al, lambda: isinstance(al_app.screen, ChatScreen), "Al's chat")
+            al_chat = al_app.screen
+            assert isinstance(al_chat, ChatScreen)
+            assert any("says: hello club" in line for line in al_chat.written)
+            await al.press("2")  # nothing typed: a quick phrase
+            await until(bea, lambda: any(w.endswith("says: Good luck!") for w in bea_chat.written))
+            await al.press(*f"/timeout {bea_key} 5 shouting", "enter")
+            told = "out for 5 minutes: shouting"
+            await until(bea, lambda: any(told in line for line in bea_chat.written), "Bea told")
+            await until(al, lambda: any("timed out of the club's chats for 5 minutes" in line
+                                        for line in al_chat.written), "Al's answer")  # fmt: skip
+            await bea.press(*"HELLO CLUB", "enter")
+            await until(bea, lambda: any(line.startswith("Not sent: a moderator timed you out")
+                                         for line in bea_chat.written), "refused")  # fmt: skip
+            assert not any("HELLO CLUB" in line for line in al_chat.written)
+        finally:
+            if server is not None:
+                await server.close()

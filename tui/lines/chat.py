@@ -1,16 +1,19 @@
 """A networked table's chat in the line mode: each line printed as it comes (``Ann says: gg``),
 and what the player types for it: ``say TEXT``, ``chat`` (the last lines again), ``mute Ann`` and
 ``unmute Ann`` (kept in the config: :mod:`tui.settings.chat`), ``spectators`` (a player hears
-the spectators' room too, or no more)."""
+the spectators' room too, or no more); for a club moderator in a lobby's chat,
+``timeout Ann 10 spam`` (:mod:`net.club.moderating`; 0 minutes lets Ann speak again)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 from net.errors import NetError
-from net.seat.chat import Heard, TableChat
-from net.wire.messages import TableListing
+from net.seat.chat import ChatRoom, Heard
+from net.trust.keys import public_from_hex
+from net.wire.messages import MOST_TIMEOUT, TableListing
 from tui.settings.chat import muted, set_muted
 
 RECENT = 10  # lines the 'chat' command reads out again
@@ -21,20 +24,31 @@ HELP = (
 )
 
 
+Moderate = Callable[[str, int, str], Awaitable[object]]  # (key, minutes, reason)
+
+
 class LineChat:
-    """The chat commands and lines of one session in the line mode."""
+    """The chat commands and lines of one session (or lobby) in the line mode. ``others``: the
+    names and keys of the people around besides the card's seats (a lobby's tables' players);
+    ``moderate``: a moderator's time-out, when this chat offers it."""
 
     def __init__(
         self,
-        chat: TableChat,
+        chat: ChatRoom,
         say: Callable[[str], None],
         card: Callable[[], TableListing | None],
         config: Path | None = None,
+        *,
+        others: Callable[[], Iterable[tuple[str, str]]] = lambda: (),
+        moderate: Moderate | None = None,
     ) -> None:
         self.chat = chat
         self.say = say
         self.card = card
         self.config = config
+        self.others = others
+        self.moderate = moderate
+        self._orders: set[asyncio.Task[None]] = set()
         self.muted = muted(config)
         self.close = chat.subscribe(self._heard)  # call it to hear no more
 
@@ -59,7 +73,12 @@ class LineChat:
                 self.say("Nobody has said anything yet.")
         elif verb in ("mute", "unmute") and rest:
             self._mute(rest.strip(), verb == "mute")
+        elif verb == "timeout" and self.moderate is not None:
+            self._time_out(rest)
         elif verb == "spectators" and not rest:
+            if self.chat.room == "lobby":
+                self.say("A lobby has no spectators' chat.")
+                return True
             if self.chat.room == "spectators":
                 self.say("You are in the spectators' chat.")
                 return True
@@ -96,8 +115,11 @@ class LineChat:
         self.say(f"{name}'s lines are hidden now." if on else f"You hear {name} again.")
 
     def key_of(self, name: str) -> str | None:
-        """The key of the player (or spectator who spoke) called ``name`` here."""
+        """The key of the player (or spectator who spoke) called ``name`` here; a key (hex)
+        names itself."""
         wanted = name.casefold()
+        if len(name) == 64 and public_from_hex(wanted) is not None:
+            return wanted
         card = self.card()
         for seat in card.seats if card is not None else ():
             if seat.key and seat.name.casefold() == wanted:
@@ -105,4 +127,37 @@ class LineChat:
         for heard in reversed(self.chat.lines):
             if heard.key and not heard.refused and heard.name.casefold() == wanted:
                 return heard.key
+        for other, key in self.others():
+            if key and other.casefold() == wanted:
+                return key
         return None
+
+    def _time_out(self, rest: str) -> None:
+        """``timeout NAME MINUTES REASON``: a moderator's order, sent; its answer said."""
+        name, _, rest = rest.strip().partition(" ")
+        minutes, _, reason = rest.strip().partition(" ")
+        if not name or not minutes.isdigit() or not 0 <= int(minutes) <= MOST_TIMEOUT:
+            self.say("Type timeout NAME MINUTES REASON: timeout Ann 10 spam (0 lets Ann speak).")
+            return
+        key = self.key_of(name)
+        if key is None:
+            self.say(f"Nobody called '{name}' is here.")
+            return
+        assert self.moderate is not None
+        order = asyncio.get_running_loop().create_task(
+            self._order(name, key, int(minutes), reason.strip())
+        )
+        self._orders.add(order)
+        order.add_done_callback(self._orders.discard)
+
+    async def _order(self, name: str, key: str, minutes: int, reason: str) -> None:
+        assert self.moderate is not None
+        try:
+            await self.moderate(key, minutes, reason)
+        except NetError as exc:
+            self.say(f"Not timed out: {exc}.")
+            return
+        if minutes:
+            self.say(f"{name} is timed out of the club's chats for {minutes} minutes.")
+        else:
+            self.say(f"{name} may speak again.")

@@ -1,16 +1,18 @@
-"""A networked table's chat in the app: a modal opened by one key (``T``, at the table and in
-its room), and the notices of new lines on the screen beneath it.
+"""A chat in the app: a networked table's or a club lobby's, in a modal opened by one key (``T``,
+at the table, in its room and in the lobby), and the notices of new lines on the screen beneath.
 
 The modal shows the room's last lines and those that come, muted players' hidden
 (:mod:`tui.settings.chat`), above a line to type in: enter says it. With nothing typed, ``1`` to
-``6`` say a quick phrase. ``/mute Ann``, ``/unmute Ann`` and ``/spectators`` (a player hears the
-spectators' chat too) work as in the line mode (:mod:`tui.lines.chat`). The screen's own layout
-is left alone: only a notification says that someone spoke.
+``6`` say a quick phrase (each reader reads it in their own language). ``/mute Ann``,
+``/unmute Ann``, ``/spectators`` (a player hears the spectators' chat too) and, for a club
+moderator in the lobby, ``/timeout Ann 10 spam`` work as in the line mode
+(:mod:`tui.lines.chat`). The screen's own layout is left alone: only a notification says that
+someone spoke.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from textual import events
@@ -21,25 +23,33 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
-from net.seat.chat import Heard, TableChat
+from core.language import Translator
+from net.seat.chat import QUICK, ChatRoom, Heard
 from net.wire.messages import MOST_SAID, TableListing
-from tui.lines.chat import LineChat
+from tui.lines.chat import LineChat, Moderate
 from tui.netplay.presence import handed_to
 from tui.settings.chat import muted
 
-QUICK = ("Hello!", "Good luck!", "Good game!", "Thanks!", "Thinking…", "Back soon.")
-KEYS_LINE = (
-    "Nothing typed: "
-    + " ".join(f"{i} {phrase.rstrip('!.')}" for i, phrase in enumerate(QUICK, 1))
-    + "\n/mute NAME hides a player · /spectators · esc: back"
-)
+_ = Translator("net").gettext
+
+
+def keys_line(room: str, moderator: bool) -> str:
+    """The modal's two lines of keys, in the reader's language."""
+    phrases = " ".join(f"{i} {_(phrase).rstrip('!.')}" for i, phrase in enumerate(QUICK, 1))
+    if room == "lobby":
+        more = _("/mute NAME · /timeout NAME MINUTES WHY (moderators) · esc: back")
+        if not moderator:
+            more = _("/mute NAME hides a player · esc: back")
+    else:
+        more = _("/mute NAME hides a player · /spectators · esc: back")
+    return _("Nothing typed: {phrases}").format(phrases=phrases) + "\n" + more
 
 
 class ChatNotices:
     """New lines said while ``screen`` is up, each as a notification (not our own, not a
     muted player's, not while the chat itself is open)."""
 
-    def __init__(self, screen: Screen[Any], chat: TableChat) -> None:
+    def __init__(self, screen: Screen[Any], chat: ChatRoom) -> None:
         self.screen = screen
         self.close: Callable[[], None] = chat.subscribe(handed_to(screen, self._heard))
 
@@ -49,7 +59,7 @@ class ChatNotices:
             return
         if heard.key in muted():
             return
-        screen.notify(heard.words, title="Chat (T opens it)", timeout=6, markup=False)
+        screen.notify(heard.words, title=_("Chat (T opens it)"), timeout=6, markup=False)
 
 
 class ChatInput(Input):
@@ -65,13 +75,13 @@ class ChatInput(Input):
         if not self.value and digit is not None and digit in "123456" and len(digit) == 1:
             event.stop()
             event.prevent_default()
-            self.post_message(self.Quick(QUICK[int(digit) - 1]))
+            self.post_message(self.Quick(QUICK[int(digit) - 1]))  # in English: read translated
             return
         await super()._on_key(event)
 
 
 class ChatScreen(ModalScreen[None]):
-    """The table's chat, over the table (or its room)."""
+    """A chat, over the table (or its room, or the lobby)."""
 
     DEFAULT_CSS = """
     ChatScreen { align: center middle; background: $background 60%; }
@@ -87,10 +97,19 @@ class ChatScreen(ModalScreen[None]):
         Binding("escape", "close", "Close", tooltip="Back to the table"),
     ]
 
-    def __init__(self, chat: TableChat, card: Callable[[], TableListing | None]) -> None:
+    def __init__(
+        self,
+        chat: ChatRoom,
+        card: Callable[[], TableListing | None],
+        *,
+        others: Callable[[], Iterable[tuple[str, str]]] = lambda: (),
+        moderate: Moderate | None = None,
+    ) -> None:
         super().__init__()
         self.chat = chat
         self.card = card
+        self.others = others
+        self.moderate = moderate
         self.lines: LineChat | None = None
         self.written: list[str] = []  # what the log shows, as text (for a reader and tests)
 
@@ -98,17 +117,26 @@ class ChatScreen(ModalScreen[None]):
         with Vertical(id="chat"):
             yield Static(self._title(), id="chat-title", markup=False)
             yield RichLog(id="chat-lines", wrap=True, markup=False, highlight=False)
-            yield ChatInput(placeholder="Type a line…", max_length=MOST_SAID, id="chat-input")
-            yield Static(KEYS_LINE, id="chat-keys", markup=False)
+            yield ChatInput(placeholder=_("Type a line…"), max_length=MOST_SAID, id="chat-input")
+            keys = keys_line(self.chat.room, self.moderate is not None)
+            yield Static(keys, id="chat-keys", markup=False)
 
     def _title(self) -> str:
-        room = "the spectators" if self.chat.room == "spectators" else "the players"
-        if self.chat.hearing_spectators and self.chat.room == "players":
-            room += " (and the spectators)"
-        return f"Chat with {room}" + ("" if self.chat.on else " · the host turned chat off")
+        if self.chat.room == "lobby":
+            return _("Chat in the lobby")
+        if self.chat.room == "spectators":
+            title = _("Chat with the spectators")
+        elif self.chat.hearing_spectators:
+            title = _("Chat with the players (and the spectators)")
+        else:
+            title = _("Chat with the players")
+        return (
+            title if self.chat.on else _("{title} · the host turned chat off").format(title=title)
+        )
 
     def on_mount(self) -> None:
-        self.lines = LineChat(self.chat, handed_to(self, self._write), self.card)
+        self.lines = LineChat(self.chat, handed_to(self, self._write), self.card,
+                              others=self.others, moderate=self.moderate)  # fmt: skip
         if self.chat.lines:
             self.lines.handles("chat")  # the last lines
         self.query_one(ChatInput).focus()
@@ -131,7 +159,7 @@ class ChatScreen(ModalScreen[None]):
         if not text.startswith("/"):
             self.lines.handles(f"say {text}")
         elif not self.lines.handles(text[1:]):
-            self._write("Type a line to say it, or /mute NAME, /unmute NAME, /spectators.")
+            self._write(_("Type a line to say it, or /mute NAME, /unmute NAME, /spectators."))
 
     def on_chat_input_quick(self, message: ChatInput.Quick) -> None:
         if self.lines is not None:

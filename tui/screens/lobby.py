@@ -22,10 +22,12 @@ from textual.widgets import DataTable, Footer, Static
 
 from core.errors import CalderaError
 from net.club.lobby import Lobby
+from net.club.moderating import time_out
 from net.config import BrokerAddress
 from net.seat.session import NetSession
 from net.wire.messages import TableListing
 from tui.games import shown_games
+from tui.netplay.chat import ChatNotices, ChatScreen
 from tui.netplay.hosting import Terminal, broker_from_text, network_config
 from tui.netplay.presence import handed_to, presence, taken
 from tui.screens.choice import AskScreen
@@ -44,6 +46,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Join", tooltip="Take a seat at the highlighted table"),
         Binding("w", "watch", "Watch", tooltip="Watch the highlighted table as a spectator"),
+        Binding("T", "chat", "Chat", tooltip="The club's lobby chat"),
         Binding("b", "broker", "Broker…", tooltip="Look at the tables of another broker"),
         Binding("r", "reconnect", "Retry", tooltip="Connect to the broker again"),
         Binding("escape", "back", "Back", tooltip="Back to the menu"),
@@ -118,6 +121,7 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         unsubscribe = lobby.subscribe(handed_to(self, self._table_changed))
         no_turns = lobby.subscribe_turns(handed_to(self, self._table_changed))
+        notices = ChatNotices(self, lobby.chat)  # someone spoke in the lobby: a notification
         try:
             self.note = ""
             self._show_connection()
@@ -127,6 +131,7 @@ class LobbyScreen(Screen[None]):
         finally:
             unsubscribe()
             no_turns()
+            notices.close()
             self.lobby = None
             await lobby.close()
 
@@ -289,6 +294,22 @@ class LobbyScreen(Screen[None]):
         self.note = ""
         self.terminal.keep(session)
         await self.app.push_screen(RoomScreen(self.terminal, session=session))
+
+    def action_chat(self) -> None:
+        """The club's lobby chat; a moderator times a player out from it."""
+        lobby = self.lobby
+        if lobby is None:
+            self.note = "Not connected: the lobby's chat needs the broker."
+            return
+
+        def people() -> list[tuple[str, str]]:
+            return [(s.name, s.key) for card in lobby.tables.values() for s in card.seats if s.key]
+
+        async def moderate(key: str, minutes: int, reason: str) -> object:
+            return await time_out(lobby, key, minutes, reason)
+
+        self.app.push_screen(ChatScreen(lobby.chat, lambda: None, others=people,
+                                        moderate=moderate))  # fmt: skip
 
     def action_broker(self) -> None:
         def chosen(text: str | None) -> None:
