@@ -8,7 +8,13 @@ them, and those the review says lost at least 2 points), and the bot's own decis
 Each game's figures are appended to ``--record`` (JSON Lines, resumable: a game recorded is not
 played again), and the table is printed from the records.
 
+With ``--wall``, the same review is also timed on the wall clock twice: in one process (as the
+app's thread worked it out before) and as the app works it out now, a part in each of the bots'
+workers (``core.review.review_in``); both at the workers' niceness, so a loaded machine weighs
+on them alike, and both the same review.
+
     python bench/review_bench.py --game arnak --games 4 --jobs 2
+    python bench/review_bench.py --game maunakea --games 2 --wall --record /tmp/wall.jsonl
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ class Planter:
         return self.bot.choose(rules, state, seat)
 
 
-def one(game: str, index: int, bots: str, plant: int) -> dict[str, Any]:
+def one(game: str, index: int, bots: str, plant: int, wall: bool = False) -> dict[str, Any]:
     from core.bots import make_bot, play_out
     from core.games import get_rules
     from core.referee import Referee
@@ -63,6 +69,10 @@ def one(game: str, index: int, bots: str, plant: int) -> dict[str, Any]:
     judge = make_bot(game, "medium", "review")
     assert isinstance(judge, SearchBot)
     level = reviewing(judge.level, None)
+    timed: dict[str, Any] = {}
+    if wall:
+        timed = _walls(game, level, referee.log, lambda: review(rules, judge.hooks, level,
+                       referee.log, seats=[0], samples=16).to_json())  # fmt: skip
     start = time.process_time()
     done = review(rules, judge.hooks, level, referee.log, seats=[0], samples=16)
     cpu = time.process_time() - start
@@ -78,8 +88,36 @@ def one(game: str, index: int, bots: str, plant: int) -> dict[str, Any]:
         "costly": len(costly), "costly_marked": sum(d.mark in serious for d in costly),
         "own": len(own), "own_marked": sum(d.mark in serious for d in own),
         "planted_losses": [[d.chance_lost, d.points_lost] for d in planted],
-        "own_losses": [[d.chance_lost, d.points_lost] for d in own],
+        "own_losses": [[d.chance_lost, d.points_lost] for d in own], **timed,
     }  # fmt: skip
+
+
+def _walls(game: str, level: Any, log: list[Any], in_place: Any) -> dict[str, Any]:
+    """Seat 1's review timed on the wall clock in the bots' workers, then in this process at
+    their niceness (and whether both are the same review)."""
+    import asyncio
+    import os
+
+    from core.review import review_in
+    from core.search.workers import WORKER_NICENESS, Thinkers
+
+    async def away() -> tuple[dict[str, Any], float]:
+        pool = Thinkers()
+        try:
+            start = time.perf_counter()
+            done = await review_in(pool, game, level, log, seats=[0], samples=16)
+            return done.to_json(), time.perf_counter() - start
+        finally:
+            pool.close()
+
+    workers, wall_workers = asyncio.run(away())  # their workers' start is counted
+    os.nice(WORKER_NICENESS)  # as the workers are
+    start = time.perf_counter()
+    here = in_place()
+    wall_place = time.perf_counter() - start
+    return {"wall_place": round(wall_place, 2), "wall_workers": round(wall_workers, 2),
+            "parts": Thinkers().workers, "same": here == workers,
+            "load": round(os.getloadavg()[0], 1)}  # fmt: skip
 
 
 def main() -> None:
@@ -90,12 +128,13 @@ def main() -> None:
     parser.add_argument("--plant", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--record", type=Path, default=RECORDS / "review.jsonl")
+    parser.add_argument("--wall", action="store_true", help="wall clock: in place and in workers")
     args = parser.parse_args()
     games = args.game or ["kilauea", "maunakea", "arnak"]
     done = _read(args.record)
     todo = [(g, i) for g in games for i in range(args.games) if (g, i, args.bots) not in done]
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(one, g, i, args.bots, args.plant) for g, i in todo]
+        futures = [pool.submit(one, g, i, args.bots, args.plant, args.wall) for g, i in todo]
         for future in futures:
             row = future.result()
             with args.record.open("a", encoding="utf-8") as out:
@@ -115,6 +154,15 @@ def main() -> None:
               f"{_share(mine, 'planted_marked', 'planted')} | "
               f"{_share(mine, 'costly_marked', 'costly')} | "
               f"{_share(mine, 'own_marked', 'own')} |")  # fmt: skip
+    walled = [r for r in rows if "wall_workers" in r]
+    if walled:
+        print("\n| game | wall in one process | wall in the bots' workers | same review | load |")
+        print("|---|---|---|---|---|")
+        for r in walled:
+            print(
+                f"| {r['game']} {r['index']} | {r['wall_place']:.1f} s | "
+                f"{r['wall_workers']:.1f} s ({r['parts']} parts) | {r['same']} | {r['load']} |"
+            )
 
 
 def _share(rows: list[dict[str, Any]], part: str, whole: str) -> str:

@@ -23,6 +23,7 @@ The winning chance is calibrated where a fit was measured for the game and the j
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import math
 from collections.abc import Callable, Sequence
@@ -41,6 +42,7 @@ from core.search.bot import SearchBot
 from core.search.hooks import Hooks
 from core.search.ismcts import apply, rewards, settle, worth
 from core.search.levels import Level
+from core.search.workers import Job, Thinkers
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
 """Winning chance lost (0–1) that makes a decision an inaccuracy, a mistake, a blunder."""
@@ -170,7 +172,8 @@ class Review:
 
 
 Progress = Callable[[int, int], None]
-"""Told (events looked at, events in all) as the review goes."""
+"""Told (moves looked at, moves in all) as the review goes: a move is a command of a reviewed
+seat (forced ones too), told before it is judged and once more when the review is done."""
 
 
 def review(
@@ -183,30 +186,41 @@ def review(
     samples: int = 16,
     seed: str = "review",
     progress: Progress | None = None,
+    part: tuple[int, int] = (0, 1),
 ) -> Review:
     """Review the finished game of ``envelopes``: ``seats``' decisions (every seat's by
     default) judged at ``level`` with ``samples`` playouts a command, and every draw's luck
-    over ``samples`` other draws. :class:`CalderaError` when the game is not over."""
-    if not envelopes or not isinstance(envelopes[0].event, GameStarted):
-        raise CalderaError("there is no game in this log")
-    if not isinstance(envelopes[-1].event, GameEnded):
-        raise CalderaError("only a finished game can be reviewed (its hidden cards are revealed)")
-    players = len(envelopes[0].event.players)
+    over ``samples`` other draws. :class:`CalderaError` when the game is not over.
+
+    ``part`` ``(i, n)``: only the ``i``-th of every ``n`` decisions and draws, in the log's
+    order (the others are passed as the seat saw them): the :func:`merged` parts ``0`` to
+    ``n - 1`` are the whole review, each worked out apart (the bots' workers, one a part)."""
+    players = reviewable(envelopes)
     out = Review(players, forced=[0] * players)
     judged = set(range(players) if seats is None else seats)
     bots = {s: SearchBot(hooks, level, f"{seed}/{s}", timed=False) for s in judged}
+    mine, parts = part
+    total = moves(rules, envelopes, judged)
+    passed = 0  # moves of the reviewed seats so far
+    looked = 0  # decisions and draws so far, whichever part they are
 
     def look(state: Any, env: Envelope) -> None:
         """At each event, in the position before it: a decision judged, or a draw's luck."""
+        nonlocal passed, looked
         event = env.event
         if state is None or isinstance(event, GameStarted | TableEvent | GameEnded | Undone):
             return
-        if progress is not None:
-            progress(env.seq, len(envelopes))
         command = rules.command_for(event)
         seat = getattr(event, "seat", None)
         if command is not None and isinstance(seat, int):
             if seat in judged:
+                if progress is not None:
+                    progress(passed, total)
+                passed += 1
+                looked += 1
+                if looked % parts != mine:
+                    _pass(rules, hooks, bots[seat], state, seat)
+                    return
                 found = _judge(rules, hooks, level, bots[seat], state, seat, command, env.seq,
                                samples)  # fmt: skip
                 if found is None:
@@ -214,12 +228,108 @@ def review(
                 else:
                     out.decisions.append(found)
         elif command is None and (sizes := rules.chance(state)):
-            out.draws.append(
-                _luck(rules, hooks, level, state, event, sizes, env.seq, samples, seed)
-            )
+            looked += 1
+            if looked % parts == mine:
+                out.draws.append(
+                    _luck(rules, hooks, level, state, event, sizes, env.seq, samples, seed)
+                )
 
     Follower(rules, on_event=look).follow_all(envelopes)
+    if progress is not None:
+        progress(total, total)
     return out
+
+
+def reviewable(envelopes: Sequence[Envelope]) -> int:
+    """The players of the finished game of ``envelopes`` (:class:`CalderaError` when it is
+    no game, or not over)."""
+    if not envelopes or not isinstance(envelopes[0].event, GameStarted):
+        raise CalderaError("there is no game in this log")
+    if not isinstance(envelopes[-1].event, GameEnded):
+        raise CalderaError("only a finished game can be reviewed (its hidden cards are revealed)")
+    return len(envelopes[0].event.players)
+
+
+async def review_in(
+    pool: Thinkers,
+    game: str,
+    level: Level,
+    envelopes: Sequence[Envelope],
+    *,
+    seats: Sequence[Seat] | None = None,
+    samples: int = 16,
+    progress: Progress | None = None,
+) -> Review:
+    """:func:`review` worked out in ``pool``'s workers, a part in each (the same review: the
+    hooks are ``level``'s search bot's), ``progress`` told on this loop the moves every part
+    has passed. Cancelled, the workers are ended and their work with them."""
+    reviewable(envelopes)
+    parts = pool.workers
+    passed = [0] * parts
+
+    def told(part: int) -> Callable[[int, int], None]:
+        def tell(moves: int, total: int) -> None:
+            passed[part] = moves
+            if progress is not None:
+                progress(min(passed), total)
+
+        return tell
+
+    chosen = None if seats is None else list(seats)
+    async with asyncio.TaskGroup() as group:  # one part failing or cancelled ends the others
+        tasks = [
+            group.create_task(pool.run(Job("core.review:review_part", (game, level,
+                list(envelopes), chosen, samples, (i, parts))), told(i)))
+            for i in range(parts)
+        ]  # fmt: skip
+    return merged([task.result() for task in tasks])
+
+
+def review_part(
+    game: str,
+    level: Level,
+    envelopes: list[Envelope],
+    seats: list[Seat] | None,
+    samples: int,
+    part: tuple[int, int],
+    *,
+    progress: Progress,
+) -> Review:
+    """In a worker: ``part`` of :func:`review_in`'s review."""
+    from core.bots import make_bot
+    from core.games import get_rules
+
+    bot = make_bot(game, level.name, "review")
+    if not isinstance(bot, SearchBot):
+        raise CalderaError(f"{game} has no search bot to judge with")
+    return review(get_rules(game), bot.hooks, level, envelopes, seats=seats, samples=samples,
+                  progress=progress, part=part)  # fmt: skip
+
+
+def moves(rules: Rules[Any], envelopes: Sequence[Envelope], seats: set[Seat]) -> int:
+    """How many commands ``seats`` made in the log (a review's moves, forced ones too)."""
+    return sum(
+        1
+        for env in envelopes
+        if env.seat is not None and env.seat in seats and rules.command_for(env.event) is not None
+    )
+
+
+def merged(parts: Sequence[Review]) -> Review:
+    """The whole review from its parts (:func:`review`'s ``part``): decisions and draws in the
+    log's order, forced decisions added up."""
+    players = parts[0].players
+    forced = [sum(p.forced[s] for p in parts) for s in range(players)]
+    decisions = sorted((d for p in parts for d in p.decisions), key=lambda d: d.seq)
+    draws = sorted((d for p in parts for d in p.draws), key=lambda d: d.seq)
+    return Review(players, decisions, draws, forced)
+
+
+def _pass(rules: Rules[Any], hooks: Hooks[Any], bot: SearchBot, state: Any, seat: Seat) -> None:
+    """A decision another part judges: the seat's bot remembers it as if it had judged it (so
+    its next decisions are judged the same in every part)."""
+    bot.decisions += 1
+    bot.memory = hooks.remember(bot.memory, rules.view(state, seat), seat)
 
 
 def _judge(

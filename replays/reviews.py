@@ -15,10 +15,11 @@ from typing import Any
 from core.codec import Envelope, encode_envelope, short_hash
 from core.errors import CalderaError
 from core.protocol import Rules
-from core.review import Progress, Review, review
+from core.review import Progress, Review, review, review_in
 from core.search import calibration
 from core.search.hooks import Hooks
 from core.search.levels import Level
+from core.search.workers import Thinkers
 from replays.disk import read_json, write_atomically
 
 SUFFIX = ".review.json"
@@ -77,6 +78,31 @@ def reviewed(
         with contextlib.suppress(CalderaError):
             return Review.from_json(doc)
     done = review(rules, hooks, level, envelopes, seats=seats, samples=samples, progress=progress)
+    if path is not None and seats is None:
+        keep(path, key, done.to_json())
+    return done
+
+
+async def reviewed_in(
+    pool: Thinkers,
+    rules: Rules[Any],
+    level: Level,
+    envelopes: list[Envelope],
+    *,
+    samples: int,
+    path: Path | None = None,
+    seats: Sequence[int] | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """:func:`reviewed`, the review worked out in ``pool``'s workers (off this loop, a part a
+    worker; cancelled, they end) when none was kept."""
+    key = key_of(envelopes, rules.game, level.name, level.iterations, samples)
+    doc = kept(path, key) if path is not None else None
+    if doc is not None:
+        with contextlib.suppress(CalderaError):
+            return Review.from_json(doc)
+    done = await review_in(pool, rules.game, level, envelopes, seats=seats, samples=samples,
+                           progress=progress)  # fmt: skip
     if path is not None and seats is None:
         keep(path, key, done.to_json())
     return done

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import ctypes
+import importlib
 import logging
 import os
 import signal
@@ -24,6 +25,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -48,7 +50,8 @@ def _dies_with_parent(parent: int) -> None:
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """A worker's loop: a bot, its game, a view and a seat in; its decision out."""
+    """A worker's loop: a bot, its game, a view and a seat in; its decision out. Or a
+    :class:`Job` in: what it tells as it goes, then its result, out."""
     _dies_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a ^C in the terminal is the app's to handle
     os.nice(WORKER_NICENESS)  # the screen and the referee come first when cores are scarce
@@ -56,9 +59,13 @@ def _serve(conn: Connection, parent: int) -> None:
 
     while True:
         try:
-            bot, game, view, seat = conn.recv()
+            request = conn.recv()
         except (EOFError, OSError):
             return
+        if isinstance(request, Job):
+            _run(conn, request)
+            continue
+        bot, game, view, seat = request
         try:
             decision = bot.decide(get_rules(game), view, seat)
             conn.send((decision, (bot.decisions, bot.memory), None))
@@ -66,8 +73,36 @@ def _serve(conn: Connection, parent: int) -> None:
             conn.send((None, (bot.decisions, bot.memory), f"{type(exc).__name__}: {exc}"))
 
 
+@dataclass(frozen=True)
+class Job:
+    """Other long work for a worker: ``target`` (``"module:function"``) called with ``args``
+    and a ``progress`` keyword, a function the worker calls with what it tells as it goes (each
+    call's arguments reach :meth:`Thinkers.run`'s own ``progress``); its result comes back."""
+
+    target: str
+    args: tuple[Any, ...]
+
+
+def _run(conn: Connection, job: Job) -> None:
+    """In a worker: ``job`` done, its progress told on the way, then ``("done", result, error)``."""
+
+    def progress(*told: Any) -> None:
+        conn.send(("progress", told, None))
+
+    try:
+        module, name = job.target.split(":")
+        result = getattr(importlib.import_module(module), name)(*job.args, progress=progress)
+        conn.send(("done", result, None))
+    except Exception as exc:  # the error goes to the caller; the worker serves on
+        conn.send(("done", None, f"{type(exc).__name__}: {exc}"))
+
+
 class ThinkingError(RuntimeError):
     """A worker failed to decide (a bug in a search), or the pool is closed."""
+
+
+class JobError(ThinkingError):
+    """A :class:`Job` raised in its worker (its type and words)."""
 
 
 class _Worker:
@@ -145,6 +180,27 @@ class Thinkers:
         bot.last = decision
         return decision
 
+    async def run(self, job: Job, progress: Callable[..., None] | None = None) -> Any:
+        """``job``'s result, worked out in a worker (``progress`` told what it tells on the
+        way, on this loop). Cancelled, the worker is ended at once, and its work with it;
+        :class:`JobError` when the job raised (the worker serves on)."""
+        worker = await self._worker()
+        try:
+            worker.conn.send(job)
+            while True:
+                kind, told, error = await self._reply(worker)
+                if kind == "done":
+                    break
+                if progress is not None:
+                    progress(*told)
+        except BaseException:
+            self._drop(worker)  # cancelled mid-work, or it died: never reuse it
+            raise
+        self._release(worker)
+        if error is not None:
+            raise JobError(f"{job.target} failed: {error}")
+        return told
+
     async def _worker(self) -> _Worker:
         """An idle worker, a new one while the pool has room, else the next one freed."""
         while True:
@@ -183,6 +239,11 @@ class Thinkers:
         self._wake_one()
 
     async def _ask(self, worker: _Worker, request: tuple[Any, ...]) -> Any:
+        worker.conn.send(request)
+        return await self._reply(worker)
+
+    async def _reply(self, worker: _Worker) -> Any:
+        """The worker's next message, waited for on the loop."""
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = worker.conn.fileno()
@@ -191,12 +252,14 @@ class Thinkers:
             if not ready.done():
                 ready.set_result(None)
 
-        worker.conn.send(request)
         loop.add_reader(fd, readable)
         try:
             await ready
         finally:
             loop.remove_reader(fd)
+        return self._read(worker)
+
+    def _read(self, worker: _Worker) -> Any:
         try:
             return worker.conn.recv()
         except (EOFError, OSError) as exc:
@@ -239,4 +302,7 @@ def use(pool: Thinkers) -> Callable[[], None]:
 
 
 if __name__ == "__main__":  # a worker: ``python -m core.search.workers FD PARENT``
-    _serve(Connection(int(sys.argv[1])), int(sys.argv[2]))
+    # served by the module under its own name, so a Job unpickled here is the class it checks
+    from core.search.workers import _serve as serve
+
+    serve(Connection(int(sys.argv[1])), int(sys.argv[2]))

@@ -17,8 +17,9 @@ from core.games import get_rules
 from core.games.maunakea.state import HIDDEN
 from core.lifecycle import GameEnded
 from core.referee import Referee
-from core.review import Review, review, reviewing
+from core.review import Review, merged, moves, review, review_in, reviewing
 from core.search.bot import SearchBot
+from core.search.workers import Thinkers
 from replays.file import Header, ReplayWriter
 from tui.cli import main
 
@@ -118,10 +119,10 @@ def test_a_review_is_kept_beside_its_replay_and_opens_at_once(
     )
     from replays import reviews
 
-    def never(*args: Any, **kwargs: Any) -> Any:
+    async def never(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("worked out again")
 
-    monkeypatch.setattr(reviews, "review", never)
+    monkeypatch.setattr(reviews, "review_in", never)  # the bots' workers, as the app's
     assert main([*args, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out) == doc
     with pytest.raises(AssertionError, match="worked out again"):  # judged otherwise: not kept
@@ -135,6 +136,27 @@ def test_a_review_is_the_same_twice_and_reads_back_from_json() -> None:
     second = review(referee.rules, hooks, level, referee.log, samples=4)
     assert first.to_json() == second.to_json() and first.decisions
     assert Review.from_json(first.to_json()).to_json() == first.to_json()
+
+
+async def test_a_review_in_parts_in_the_bots_workers_is_the_whole_review() -> None:
+    referee = played("kilauea", "review-4", {"turn_limit": 4}, ("greedy", "random"))
+    hooks, level = judge("kilauea")
+    whole = review(referee.rules, hooks, level, referee.log, samples=4)
+    parts = [review(referee.rules, hooks, level, referee.log, samples=4, part=(i, 3))
+             for i in range(3)]  # fmt: skip
+    assert all(p.decisions or p.draws for p in parts)
+    assert merged(parts).to_json() == whole.to_json()
+    pool = Thinkers(workers=2)
+    told: list[tuple[int, int]] = []
+    try:
+        away = await review_in(pool, "kilauea", level, referee.log, samples=4,
+                               progress=lambda n, total: told.append((n, total)))  # fmt: skip
+        assert len(pool.pids) == 2
+    finally:
+        pool.close()
+    assert away.to_json() == whole.to_json()
+    total = moves(referee.rules, referee.log, {0, 1})
+    assert told[-1] == (total, total) and [n for n, _ in told] == sorted(n for n, _ in told)
 
 
 def test_the_luck_of_a_draw_that_could_only_come_one_way_is_nothing(

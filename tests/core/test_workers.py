@@ -1,6 +1,7 @@
 """The bots' worker processes: a search bot decides there (the same command as in place), the
 pool never starts more workers than it may, and its workers die with their owner: when it is
-closed, and when the process that owns it is killed."""
+closed, and when the process that owns it is killed. Other long work (a review) runs there as a
+job: its progress told on the way, its error raised, and cancelled, its worker ended."""
 
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from core.bots import make_bot
 from core.games import get_rules
 from core.referee import Referee
 from core.search import SearchBot
-from core.search.workers import Thinkers
+from core.search.workers import Job, JobError, Thinkers
 from tests.kit.lifeline import alive, dies_with_us
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,7 +96,7 @@ def test_the_workers_die_with_the_process_that_owns_them() -> None:
         """
         import asyncio, sys
         from tests.core.test_workers import bot, cpu, kilauea_decision
-        from core.search.workers import Thinkers
+        from core.search.workers import Job, JobError, Thinkers
 
         async def main():
             referee, seat = kilauea_decision()
@@ -131,3 +135,50 @@ def test_the_workers_die_with_the_process_that_owns_them() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+def counting(n: int, *, progress: Callable[..., None]) -> list[int]:
+    """A job: tells each number up to ``n``, then returns them."""
+    for i in range(n):
+        progress(i, n)
+    return list(range(n))
+
+
+def failing(*, progress: Callable[..., None]) -> None:
+    raise ValueError("no such position")
+
+
+def endless(*, progress: Callable[..., None]) -> None:
+    progress(os.getpid())
+    while True:  # works until it is ended
+        pass
+
+
+async def test_a_job_tells_its_progress_then_its_result_and_an_error_is_raised() -> None:
+    pool = Thinkers(workers=1)
+    told: list[tuple[int, int]] = []
+    try:
+        got = await pool.run(Job(f"{__name__}:counting", (5,)), lambda i, n: told.append((i, n)))
+        assert got == [0, 1, 2, 3, 4] and told == [(i, 5) for i in range(5)]
+        worker = pool.pids
+        with pytest.raises(JobError, match="ValueError: no such position"):
+            await pool.run(Job(f"{__name__}:failing", ()))
+        assert await pool.run(Job(f"{__name__}:counting", (2,))) == [0, 1]
+        assert pool.pids == worker != [os.getpid()]  # the same worker served on
+    finally:
+        pool.close()
+
+
+async def test_a_cancelled_job_ends_its_worker_and_its_work() -> None:
+    pool = Thinkers(workers=1)
+    started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    try:
+        job = asyncio.ensure_future(pool.run(Job(f"{__name__}:endless", ()), started.set_result))
+        worker = await started
+        assert alive(worker) and pool.pids == [worker]
+        job.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await job
+        assert not alive(worker) and pool.pids == []
+    finally:
+        pool.close()

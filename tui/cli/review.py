@@ -4,13 +4,18 @@ in the words of :mod:`tui.replay.review_words`."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.language import Translator
 from tui.cli import shared
 from tui.cli.command import Parser, fail
+
+if TYPE_CHECKING:
+    from core.review import Review
 
 _ = Translator("cli").gettext
 
@@ -35,9 +40,10 @@ def run_review(args: argparse.Namespace) -> int:
     from core.games import get_rules
     from core.review import reviewing
     from core.search.bot import SearchBot
+    from core.search.workers import Thinkers
     from replays.check import playable
     from replays.file import read
-    from replays.reviews import reviewed
+    from replays.reviews import reviewed_in
     from tui.replay.review_words import review_lines
 
     replay = read(args.file)
@@ -58,14 +64,21 @@ def run_review(args: argparse.Namespace) -> int:
     seats = None if args.seat is None else [args.seat - 1]
     tty = sys.stderr.isatty()
 
-    def progress(seq: int, total: int) -> None:
-        if tty and seq % 10 == 0:
-            said = _("reviewing event {n} of {total}").format(n=seq, total=total)
+    def progress(move: int, total: int) -> None:
+        if tty:
+            said = _("reviewing move {n} of {total}").format(n=min(move + 1, total), total=total)
             print("\r" + said, end="", file=sys.stderr, flush=True)
 
+    async def work() -> Review:
+        pool = Thinkers()  # a part of the review in each of the bots' workers
+        try:
+            return await reviewed_in(pool, rules, level, envelopes, samples=args.samples,
+                                     path=args.file, seats=seats, progress=progress)  # fmt: skip
+        finally:
+            pool.close()
+
     try:
-        done = reviewed(rules, bot.hooks, level, envelopes, samples=args.samples,
-                        path=args.file, seats=seats, progress=progress)  # fmt: skip
+        done = asyncio.run(work())
     except CalderaError as exc:
         return fail(str(exc))
     if tty:

@@ -28,17 +28,7 @@ def review_lines(
     """The review in words: a head line, then a paragraph for each seat (``seat``: that one,
     from 1); ``every``: each decision, not only the costliest."""
     words = _Words(rules, envelopes, names)
-    lines = [
-        f"{rules.title}, {', '.join(names)}: each decision judged by the {level.name} search "
-        f"({level.iterations} iterations, {samples} playouts a command). A decision is an "
-        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance, "
-        "or 1, 2 or 4 points of the game"
-        + (
-            "."
-            if calibration.chance(rules.game, level.name, 0.5) is not None
-            else " (the search's lead, not yet calibrated for this game)."
-        )
-    ]
+    lines = [judging_line(rules, names, level, samples)]
     for me in range(len(names)) if seat is None else [seat - 1]:
         mine = done.of(me)
         counts = {mark: sum(d.mark == mark for d in mine) for mark in MARKS}
@@ -63,6 +53,21 @@ def review_lines(
         to_luck = f"lost {-luck:.1f} to luck" if luck < 0 else f"won {luck:.1f} from luck"
         lines.append(f"  {names[me]} lost {lost:.1f} points to decisions and {to_luck}.")
     return lines
+
+
+def judging_line(rules: Any, names: Sequence[str], level: Level, samples: int) -> str:
+    """How the review judges: the search, and the thresholds of its marks."""
+    return (
+        f"{rules.title}, {', '.join(names)}: each decision judged by the {level.name} search "
+        f"({level.iterations} iterations, {samples} playouts a command). A decision is an "
+        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance, "
+        "or 1, 2 or 4 points of the game"
+        + (
+            "."
+            if calibration.chance(rules.game, level.name, 0.5) is not None
+            else " (the search's lead, not yet calibrated for this game)."
+        )
+    )
 
 
 def decision_words(

@@ -1,7 +1,9 @@
 """The review of a finished game in the app (``r`` at the end screen and in a replay): the same
-words as ``caldera review`` (:mod:`tui.cli.review`), worked out in a thread while a line says how
-far it got; ``escape`` leaves (and stops it). The review worked out is handed back to the screen
-that asked (the replay marks it on its timeline)."""
+words as ``caldera review`` (:mod:`tui.cli.review`), worked out in the bots' workers
+(:mod:`core.search.workers`, a part in each, off the event loop: every key is answered while it
+runs) while a line says how far it got; ``escape`` leaves, and ends the workers and their work.
+The review worked out is handed back to the screen that asked (the replay marks it on its
+timeline)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
-from textual.worker import get_current_worker
 
 from core.codec import Envelope
 from core.errors import CalderaError
+from core.language import N_, Translator
 from core.protocol import Rules
 from core.review import Review
+from core.search import workers
+
+_ = Translator("app").gettext
 
 LEVEL = "medium"
 SAMPLES = 12
@@ -57,16 +62,15 @@ def kept_review(rules: Rules[Any], envelopes: Sequence[Envelope], path: Path) ->
         return None
 
 
-class Stopped(Exception):
-    """The player left the review before it was done."""
-
-
 class ReviewScreen(ModalScreen[Review | None]):
     """How each seat played ``envelopes``, once worked out (dismissed with the review, or
     ``None`` when left before it was done)."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,r", "close", "Close"),
+        Binding("question_mark", "judging", N_("How it judges"), key_display="?"),
+    ]
 
     def __init__(
         self,
@@ -83,51 +87,62 @@ class ReviewScreen(ModalScreen[Review | None]):
         self.names = tuple(names)
         self.lines: list[str] = []
         self.done: Review | None = None
+        self.judging: str | None = None  # how it judges, shown under the progress (``?``)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog review"):
-            yield Label("How each seat played", classes="dialog-title")
-            yield Static("Reviewing…", id="review-text")
-            yield Label("escape closes", classes="dialog-hint")
+            yield Label(_("How each seat played"), classes="dialog-title")
+            yield Static(_("Reviewing…"), id="review-text")
+            yield Label(_("escape closes · ? how it judges"), classes="dialog-hint")
 
     def on_mount(self) -> None:
         self._work()
 
-    @work(thread=True, exclusive=True)
-    def _work(self) -> None:
-        from replays.reviews import reviewed
+    @work(exclusive=True)
+    async def _work(self) -> None:
+        from replays.reviews import reviewed_in
         from tui.replay.review_words import review_lines
 
-        worker = get_current_worker()
         found = judge(self.rules)
         if found is None:
-            self.app.call_from_thread(self._show, [f"{self.rules.title} has no bot to judge with."])
+            said = _("{game} has no bot to judge with.").format(game=self.rules.title)
+            self._show([said])
             return
-        hooks, level = found
+        _hooks, level = found
 
-        def progress(seq: int, total: int) -> None:
-            if worker.is_cancelled:
-                raise Stopped
-            if seq % 10 == 0:
-                self.app.call_from_thread(self._show, [f"Reviewing event {seq} of {total}…"])
+        def progress(move: int, total: int) -> None:
+            said = _("Reviewing move {move} of {total}…").format(move=min(move + 1, total),
+                                                                total=total)  # fmt: skip
+            self._show([said])
 
         try:
-            done = reviewed(self.rules, hooks, level, self.envelopes, samples=SAMPLES,
-                            path=self.path, progress=progress)  # fmt: skip
-        except Stopped:
-            return
+            done = await reviewed_in(workers.shared(), self.rules, level, self.envelopes,
+                                     samples=SAMPLES, path=self.path,
+                                     progress=progress)  # fmt: skip
         except CalderaError as exc:
-            self.app.call_from_thread(self._show, [f"{str(exc)[:1].upper()}{str(exc)[1:]}."])
+            self._show([f"{str(exc)[:1].upper()}{str(exc)[1:]}."])
             return
-        lines = review_lines(self.rules, self.envelopes, self.names, done, level, SAMPLES)
-        self.app.call_from_thread(self._show, lines, done)
+        self._show(review_lines(self.rules, self.envelopes, self.names, done, level, SAMPLES), done)
 
     def _show(self, lines: list[str], done: Review | None = None) -> None:
         self.lines = lines
         if done is not None:
             self.done = done
+        shown = lines if self.judging is None or done or self.done else [*lines, "", self.judging]
         if self.query("#review-text"):
-            self.query_one("#review-text", Static).update("\n".join(lines))
+            self.query_one("#review-text", Static).update("\n".join(shown))
+
+    def action_judging(self) -> None:
+        """How the review judges, under its progress (again: hidden); once it is done, its
+        first line says it."""
+        from tui.replay.review_words import judging_line
+
+        found = judge(self.rules)
+        if self.judging is None and found is not None:
+            self.judging = judging_line(self.rules, self.names, found[1], SAMPLES)
+        else:
+            self.judging = None
+        self._show(self.lines)
 
     def action_close(self) -> None:
         self.workers.cancel_all()
