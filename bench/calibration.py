@@ -67,10 +67,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="write core/search/calibration.json")
+    parser.add_argument("--records", type=Path, default=RECORDS, help="where the records are")
     args = parser.parse_args()
     games = args.game or ["kilauea", "maunakea", "arnak"]
     for game in games:
-        record = RECORDS / f"calibration-{game}-{args.level}.jsonl"
+        record = args.records / f"calibration-{game}-{args.level}.jsonl"
         done = {r["index"] for r in _read(record)}
         todo = [i for i in range(args.games) if i not in done]
         with ProcessPoolExecutor(args.jobs) as pool:
