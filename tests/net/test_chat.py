@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.language import speaking
-from net.errors import NetError
+from net.errors import JoinRefused, NetError
 from net.seat.chat import Heard
 from net.seat.session import NetSession
 from net.table.chatting import BURST
@@ -21,8 +21,9 @@ from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import MOST_SAID, Said, SayLine, chat_data, chat_text, encode, read_say
 from tests.kit.netkit import RawClient, TestBroker, close_all, join, make_host, until
+from tui.lines.chat import LineChat
 from tui.lines.player import LinePlayer
-from tui.settings.chat import muted
+from tui.settings.chat import blocked, hidden, muted, seats_for
 
 ALL = f"{topics.PREFIX}/#"
 
@@ -249,3 +250,47 @@ def test_a_quick_phrase_is_read_in_each_readers_language() -> None:
         assert phrase.words == "Ann dit : Bonne chance !"
     with speaking("it"):
         assert Heard("lobby", "Ann", "Back soon.").words == "Ann dice: Torno subito."
+
+
+async def test_a_blocked_player_is_unseen_everywhere_and_not_seated(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """``block BOB`` (kept in the config): Bob's lines reach Ann's terminal but are not shown,
+    there or in a new chat (the lobby's too), while Cy's are; and a table Ann hosts, whose seats
+    are admitted by her block list, refuses Bob a seat and seats Cy."""
+    config = tmp_path / "ann.toml"
+    host = make_host(broker.address, tmp_path, seats=3)
+    await host.open()
+    ann, bob, cy = [await join(broker.address, "t1", name) for name in ("ann", "bob", "cy")]
+    try:
+        await until(lambda: all(p.chat._connection()[1] for p in (ann, bob, cy)))
+        shown: list[str] = []
+        lines = LineChat(ann.chat, shown.append, lambda: ann.card, config)
+        assert lines.handles("block BOB")
+        assert shown[-1].startswith("BOB is blocked")
+        assert blocked(config) == {bob.keys.public.hex()} and not muted(config)
+        bob.chat.say("you cannot read me")
+        await until(lambda: "you cannot read me" in texts(ann))  # it came, and is not shown
+        cy.chat.say("marker")
+        await until(lambda: "CY says: marker" in shown)
+        assert not any("you cannot read me" in line for line in shown)
+        lines.close()
+        later: list[str] = []  # another chat, read with the same config
+        LineChat(ann.chat, later.append, lambda: None, config).handles("chat")
+        assert "CY says: marker" in later and not any("BOB" in line for line in later)
+        hidden_in_lobby = Heard("lobby", "BOB", "spam", bob.keys.public.hex())
+        assert hidden_in_lobby.key in hidden(config)
+    finally:
+        await close_all(host, [ann, bob, cy])
+
+    ann_host = make_host(broker.address, tmp_path / "anns", table="t2", seats=2)
+    ann_host.admit = seats_for(config)
+    await ann_host.open()
+    try:
+        with pytest.raises(JoinRefused, match="does not seat you"):
+            await join(broker.address, "t2", "bob", timeout=5)
+        cy = await join(broker.address, "t2", "cy")
+        assert cy.seat == 0
+        await cy.close()
+    finally:
+        await ann_host.close()

@@ -1,7 +1,8 @@
 """A networked table's chat in the line mode: each line printed as it comes (``Ann says: gg``),
 and what the player types for it: ``say TEXT``, ``chat`` (the last lines again), ``mute Ann`` and
-``unmute Ann`` (kept in the config: :mod:`tui.settings.chat`), ``spectators`` (a player hears
-the spectators' room too, or no more); for a club moderator in a lobby's chat,
+``unmute Ann``, ``block Ann`` and ``unblock Ann`` (kept in the config: :mod:`tui.settings.chat`;
+a blocked key is hidden in the lobby too and takes no seat at a table you host), ``spectators``
+(a player hears the spectators' room too, or no more); for a club moderator in a lobby's chat,
 ``timeout Ann 10 spam`` (:mod:`net.club.moderating`; 0 minutes lets Ann speak again)."""
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from net.errors import NetError
 from net.seat.chat import ChatRoom, Heard
 from net.trust.keys import public_from_hex
 from net.wire.messages import MOST_TIMEOUT, TableListing
-from tui.settings.chat import muted, set_muted
+from tui.settings.chat import blocked, muted, set_blocked, set_muted
 
 RECENT = 10  # lines the 'chat' command reads out again
 HELP = (
     "'say TEXT' talks to the table; 'chat' reads its last lines again; 'mute Ann' hides Ann's "
-    "lines (here and at every table; 'unmute Ann' shows them); 'spectators' lets a player hear "
-    "the spectators' chat too."
+    "lines (here and at every table; 'unmute Ann' shows them); 'block Ann' hides them in the "
+    "lobby too and seats Ann no more at a table you host ('unblock Ann'); 'spectators' lets a "
+    "player hear the spectators' chat too."
 )
 
 
@@ -50,10 +52,11 @@ class LineChat:
         self.moderate = moderate
         self._orders: set[asyncio.Task[None]] = set()
         self.muted = muted(config)
+        self.blocked = blocked(config)
         self.close = chat.subscribe(self._heard)  # call it to hear no more
 
     def shown(self, heard: Heard) -> bool:
-        return heard.own or heard.key not in self.muted
+        return heard.own or (heard.key not in self.muted and heard.key not in self.blocked)
 
     def _heard(self, heard: Heard) -> None:
         if self.shown(heard):
@@ -73,6 +76,8 @@ class LineChat:
                 self.say("Nobody has said anything yet.")
         elif verb in ("mute", "unmute") and rest:
             self._mute(rest.strip(), verb == "mute")
+        elif verb in ("block", "unblock") and rest:
+            self._block(rest.strip(), verb == "block")
         elif verb == "timeout" and self.moderate is not None:
             self._time_out(rest)
         elif verb == "spectators" and not rest:
@@ -113,6 +118,22 @@ class LineChat:
             self.say(f"Cannot keep it in the config file: {exc}")
             return
         self.say(f"{name}'s lines are hidden now." if on else f"You hear {name} again.")
+
+    def _block(self, name: str, on: bool) -> None:
+        key = self.key_of(name)
+        if key is None:
+            self.say(f"Nobody called '{name}' is here.")
+            return
+        if key == self.chat.keys.public.hex():
+            self.say("That is you.")
+            return
+        try:
+            self.blocked = set_blocked(key, on, self.config)
+        except OSError as exc:
+            self.say(f"Cannot keep it in the config file: {exc}")
+            return
+        self.say(f"{name} is blocked: hidden everywhere, and not seated at a table you host."
+                 if on else f"{name} is no longer blocked.")  # fmt: skip
 
     def key_of(self, name: str) -> str | None:
         """The key of the player (or spectator who spoke) called ``name`` here; a key (hex)

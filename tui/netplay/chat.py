@@ -1,12 +1,13 @@
 """A chat in the app: a networked table's or a club lobby's, in a modal opened by one key (``T``,
 at the table, in its room and in the lobby), and the notices of new lines on the screen beneath.
 
-The modal shows the room's last lines and those that come, muted players' hidden
+The modal shows the room's last lines and those that come, muted and blocked players' hidden
 (:mod:`tui.settings.chat`), above a line to type in: enter says it. With nothing typed, ``1`` to
 ``6`` say a quick phrase (each reader reads it in their own language). ``/mute Ann``,
-``/unmute Ann``, ``/spectators`` (a player hears the spectators' chat too) and, for a club
-moderator in the lobby, ``/timeout Ann 10 spam`` work as in the line mode
-(:mod:`tui.lines.chat`). The screen's own layout is left alone: only a notification says that
+``/unmute Ann``, ``/block Ann``, ``/unblock Ann``, ``/spectators`` (a player hears the
+spectators' chat too) and, for a club moderator in the lobby, ``/timeout Ann 10 spam`` work as
+in the line mode (:mod:`tui.lines.chat`). The screen's own layout is left alone: only a
+notification says that
 someone spoke.
 """
 
@@ -28,7 +29,7 @@ from net.seat.chat import QUICK, ChatRoom, Heard
 from net.wire.messages import MOST_SAID, TableListing
 from tui.lines.chat import LineChat, Moderate
 from tui.netplay.presence import handed_to
-from tui.settings.chat import muted
+from tui.settings.chat import hidden
 
 _ = Translator("net").gettext
 
@@ -57,7 +58,7 @@ class ChatNotices:
         screen = self.screen
         if heard.own or not screen.is_attached or isinstance(screen.app.screen, ChatScreen):
             return
-        if heard.key in muted():
+        if heard.key in hidden():
             return
         screen.notify(heard.words, title=_("Chat (T opens it)"), timeout=6, markup=False)
 
@@ -159,7 +160,8 @@ class ChatScreen(ModalScreen[None]):
         if not text.startswith("/"):
             self.lines.handles(f"say {text}")
         elif not self.lines.handles(text[1:]):
-            self._write(_("Type a line to say it, or /mute NAME, /unmute NAME, /spectators."))
+            self._write(_("Type a line to say it, or /mute NAME, /unmute NAME, /block NAME, "
+                          "/unblock NAME, /spectators."))  # fmt: skip
 
     def on_chat_input_quick(self, message: ChatInput.Quick) -> None:
         if self.lines is not None:

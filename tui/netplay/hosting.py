@@ -34,6 +34,7 @@ from replays import unfinished
 from replays.file import read
 from tui.replay.library import replays_dir
 from tui.replay.paths import confined_to, shown
+from tui.settings.chat import seats_for
 
 ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
 OPEN = "open"  # a seat kind: a player from another terminal
@@ -202,7 +203,7 @@ class HostedTable:
     def _new(self) -> TableHost:
         setup = self.setup
         assert setup is not None
-        return TableHost(
+        host = TableHost(
             setup.broker,
             get_rules(setup.game),
             len(setup.seats),
@@ -222,6 +223,8 @@ class HostedTable:
             chat=setup.chat,
             notes={"host_seat": setup.my_seat},  # to sit there again if the table is resumed
         )
+        host.admit = seats_for()  # a key the player blocked takes no seat here
+        return host
 
     def _resumed(self) -> TableHost:
         path = self.resume
@@ -232,6 +235,7 @@ class HostedTable:
         if record is None or not isinstance(seat, int):
             raise NetError(f"{path.name}: this terminal did not host that table")
         host = TableHost.resume(self.address, path, seats={seat: self.identity})
+        host.admit = seats_for()
         self.my_seat, self.my_name = seat, host.seats[seat].name
         return host
 

@@ -1,14 +1,18 @@
-"""Who the player muted in table chat, kept in the ``[chat]`` table of the config file::
+"""Who the player muted or blocked in chat, kept in the ``[chat]`` table of the config file::
 
     [chat]
-    muted = ["3f9a…", …]   # public keys (hex): their lines are not shown, at any table
+    muted = ["3f9a…", …]     # public keys (hex): their lines are not shown, at any table
+    blocked = ["77c0…", …]   # … nor in the lobby, and they take no seat at a table you host
 
 A player is muted by key, not by name: a name is a label anyone may take (two "Ann"s are two
-players), a key is theirs. A file that cannot be read mutes nobody.
+players), a key is theirs. Blocking goes further than muting: a blocked key's lines, and the
+notices naming it, are hidden in every chat, and a table this terminal hosts seats it no more
+(it may still watch). A file that cannot be read mutes and blocks nobody.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from net.config import config_path
@@ -16,23 +20,54 @@ from replays.disk import BadFile, read_toml
 from tui.settings.play import save_values
 
 SECTION = "chat"
+NOT_SEATED = "this table's host does not seat you (you may watch)"  # on the wire: English
 
 
-def muted(path: Path | None = None) -> frozenset[str]:
-    """The keys (hex) the player muted."""
+def _keys(name: str, path: Path | None) -> frozenset[str]:
     try:
         doc = read_toml(path if path is not None else config_path())
     except BadFile:
         return frozenset()
     section = doc.get(SECTION, {})
-    keys = section.get("muted", []) if isinstance(section, dict) else []
+    keys = section.get(name, []) if isinstance(section, dict) else []
     return frozenset(k for k in keys if isinstance(k, str) and isinstance(keys, list))
+
+
+def _set(name: str, key: str, on: bool, path: Path | None) -> frozenset[str]:
+    now = _keys(name, path)
+    now = now | {key} if on else now - {key}
+    save_values(SECTION, {name: sorted(now)}, path)
+    return now
+
+
+def muted(path: Path | None = None) -> frozenset[str]:
+    """The keys (hex) the player muted."""
+    return _keys("muted", path)
 
 
 def set_muted(key: str, on: bool, path: Path | None = None) -> frozenset[str]:
     """Mute (or, with ``on=False``, hear again) the player with public key ``key`` (hex); the
     keys muted now. Raises ``OSError`` when the config file cannot be written."""
-    now = muted(path)
-    now = now | {key} if on else now - {key}
-    save_values(SECTION, {"muted": sorted(now)}, path)
-    return now
+    return _set("muted", key, on, path)
+
+
+def blocked(path: Path | None = None) -> frozenset[str]:
+    """The keys (hex) the player blocked."""
+    return _keys("blocked", path)
+
+
+def set_blocked(key: str, on: bool, path: Path | None = None) -> frozenset[str]:
+    """Block (or, with ``on=False``, unblock) the player with public key ``key`` (hex); the
+    keys blocked now. Raises ``OSError`` when the config file cannot be written."""
+    return _set("blocked", key, on, path)
+
+
+def hidden(path: Path | None = None) -> frozenset[str]:
+    """The keys whose lines are not shown: muted or blocked."""
+    return muted(path) | blocked(path)
+
+
+def seats_for(path: Path | None = None) -> Callable[[str], str | None]:
+    """A hosted table's admission of a new seat (``TableHost.admit``): none for a key the player
+    blocked (read when it asks, so a block counts at once)."""
+    return lambda key: NOT_SEATED if key in blocked(path) else None
