@@ -41,6 +41,7 @@ TABLE_KEYS = frozenset({"game", "title", "intro", "outro", "players", "seed", "b
 FINISHES = ("", "bot")  # after the steps: the learner plays on, or the bot plays to the end
 STEP_KEYS = frozenset({"seat", "say", "rule", "expect", "allow", "wrong", "highlight"})
 LESSON_OPTIONS = frozenset({TURN_LIMIT.name, START_PLAYER.name})  # a lesson's, not the game's
+FINISH_PACE = 0.05  # seconds between the bots' commands once they play the rest for the learner
 MOST_MOVES = 5000  # a file whose steps never come is refused, not played for ever
 
 

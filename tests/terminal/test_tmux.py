@@ -30,9 +30,13 @@ SCRIPTS = {
     # a whole Arnak game at 80x24 against a bot, the human's turns played by keys, after the
     # table said the size it needs and the terminal grew to it
     "tmux_arnak.sh": "tmux arnak: OK",
-    # Arnak's tutorial at 80x24: every step's keys read off the narrator's panel and typed,
-    # then the bot plays the rest, the final scoring, and e starts a real game against easy
-    "tmux_learn_arnak.sh": "tmux learn arnak: OK",
+    # each tutorial at 80x24: its intro card begun with enter, every step's keys read off the
+    # narrator's panel (Mauna Kea's draft's too) and typed, then the game's end, and e starts
+    # the real game it taught against easy (an advanced one after Mauna Kea's advanced cards)
+    "tmux_learn.sh arnak": "tmux learn arnak: OK",
+    "tmux_learn.sh kilauea": "tmux learn kilauea: OK",
+    "tmux_learn.sh maunakea": "tmux learn maunakea: OK",
+    "tmux_learn.sh maunakea-advanced": "tmux learn maunakea-advanced: OK",
     # two apps in two sessions: one hosts from the menu, the other joins from the lobby, both
     # play a short game over a broker the script starts
     "tmux_net.sh": "tmux net: OK",

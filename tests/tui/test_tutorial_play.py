@@ -13,6 +13,7 @@ from tui.play.local_table import LocalSession
 from tui.play.tutorial_table import TutorialSession
 from tui.screens.end import EndScreen
 from tui.screens.table import TableScreen
+from tui.screens.tutorial_intro import TutorialIntro
 from tui.widgets.narrator import Narrator
 
 from .conftest import screen_text, wait_for
@@ -31,6 +32,13 @@ def table(pilot: Pilot[None]) -> TableScreen:
 def table_below(pilot: Pilot[None]) -> TableScreen | None:
     """The table, on top or under a dialog of its own (Mauna Kea's draft)."""
     return next((s for s in reversed(pilot.app.screen_stack) if isinstance(s, TableScreen)), None)
+
+
+async def begun(pilot: Pilot[None]) -> None:
+    """Past a new tutorial's intro card: read, then enter (nothing else starts before it)."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, TutorialIntro), "the intro card")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: not isinstance(pilot.app.screen, TutorialIntro), "step 1")
 
 
 async def step_ready(pilot: Pilot[None]) -> TableScreen | None:
@@ -86,6 +94,7 @@ async def test_the_tutorial_plays_from_start_to_end_with_the_keys_it_shows(game:
     loaded = tutorial.load(tutorial.builtin(game))
     app = CalderaApp(Launch(learn=game, again=True), bot_pace=0)
     async with app.run_test(size=SMALL) as pilot:
+        await begun(pilot)
         session = (await learner(pilot)).tutorial
         assert isinstance(session, TutorialSession)
         for _ in loaded.steps:
@@ -132,6 +141,7 @@ async def test_the_tutorial_plays_from_start_to_end_with_the_keys_it_shows(game:
 async def test_a_wrong_move_is_explained_and_asked_again() -> None:
     app = CalderaApp(Launch(learn="kilauea", again=True), bot_pace=0)
     async with app.run_test(size=SMALL) as pilot:
+        await begun(pilot)
         for _ in range(2):  # the two Tikis of the setup
             await play_step(pilot, await learner(pilot))
         screen = await learner(pilot)
@@ -149,6 +159,7 @@ async def test_a_wrong_move_is_explained_and_asked_again() -> None:
 async def test_a_tutorial_left_goes_on_where_it_stopped() -> None:
     app = CalderaApp(Launch(learn="kilauea", again=True), bot_pace=0)
     async with app.run_test(size=SMALL) as pilot:
+        await begun(pilot)
         for _ in range(4):
             await play_step(pilot, await learner(pilot))
         await pilot.press("q")
@@ -160,6 +171,7 @@ async def test_a_tutorial_left_goes_on_where_it_stopped() -> None:
         session = screen.tutorial
         assert isinstance(session, TutorialSession)
         assert session.done == 4
+        assert again.screen is screen  # no intro card again: it goes on at once
         await wait_for(pilot, lambda: "Step 5 of 16" in screen_text(pilot), "step 5 said")
         await play_step(pilot, screen)
         assert session.done == 5
@@ -179,6 +191,7 @@ async def test_learn_in_the_menu_starts_the_tutorial_at_80x24() -> None:
         assert "2. Learn Mauna Kea's advanced cards" in listed  # after its own
         assert "3. Kilauea" in listed
         await pilot.press("3")
+        await begun(pilot)
         screen = await learner(pilot)
         assert screen.tutorial is not None and screen.rules.game == "kilauea"
         await wait_for(pilot, lambda: "Learn Kilauea · Step 1 of 16" in screen_text(pilot), "1")

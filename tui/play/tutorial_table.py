@@ -26,7 +26,7 @@ from core.lifecycle import GameEnded, Undo
 from core.messages import Command
 from core.protocol import Seat
 from core.search import workers
-from core.tutorial import Step, Tutorial, builtin, load, progress, step_move
+from core.tutorial import FINISH_PACE, Step, Tutorial, builtin, load, progress, step_move
 from tui.lines.player import command_words
 from tui.play.local_table import LocalSession
 from tui.replay.library import new_replay_path
@@ -36,7 +36,6 @@ OFF_PATH = (
     "This game has left the tutorial's path (a move the step allowed led elsewhere): from here "
     "it is yours to play."
 )
-FINISH_PACE = 0.05  # seconds between the bots' commands once they play the rest for the learner
 NO_TAKING_BACK = "The tutorial goes forward: nothing is taken back during its steps."
 
 

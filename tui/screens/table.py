@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -67,6 +67,9 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.table_header import HeaderWords, TableHeader
 from tui.widgets.text_line import TextLine
+
+if TYPE_CHECKING:
+    from tui.widgets.narrator import Narrator
 
 HINT_PREFIXES = ("Hint:",)
 CONFIRM_HINT = (
@@ -165,6 +168,7 @@ class TableScreen(FollowsSize, Screen[None]):
         self._leaving = False
         self.tutorial = session if isinstance(session, TutorialSession) else None
         self._wrong = ""  # a tutorial's last wrong move, explained until the next move
+        self.introducing = False  # a tutorial's intro card is up, over the table
         title = self.rules.title
         self._title = HeaderWords(title, self.SHORT_TITLE or title, tuple(self.names),
                                   not session.controlled)  # fmt: skip
@@ -235,10 +239,8 @@ class TableScreen(FollowsSize, Screen[None]):
             self.mount_narrator()
             self.add_class("-tutorial")
             self.call_after_refresh(self.narrate)  # once mounted: what it holds already
-            intro = self.tutorial.intro
-            if intro and self.tutorial.done == 0:
-                self.notify(intro, title=self.tutorial.tutorial.words(self.tutorial.tutorial.title),
-                            timeout=12)  # fmt: skip
+            if self.tutorial.intro and self.tutorial.done == 0:
+                self.introduce(self.tutorial)
         if isinstance(self.session, TableWatch):
             # its news come in the MQTT client's callbacks, outside the app's context: they
             # are handed to this screen's message loop, in order
@@ -255,6 +257,22 @@ class TableScreen(FollowsSize, Screen[None]):
             self.set_interval(1.0, self._show_connection)  # clocks run; your turns elsewhere
         self._live_from = len(self.session.envelopes)  # older events are caught up with quietly
         self._receive(list(self.session.envelopes))
+
+    def introduce(self, session: TutorialSession) -> None:
+        """A tutorial's intro on a card of its own, read at the learner's pace, before its
+        first step (the table's dialogs wait for it: :attr:`introducing`)."""
+        from core.tutorial_pace import pace
+        from tui.screens.tutorial_intro import TutorialIntro
+
+        taught = session.tutorial
+        minutes = pace(taught, bot_pace=session.bot_pace).minutes
+        card = TutorialIntro(taught.words(taught.title), session.intro, len(taught.steps), minutes)
+        self.introducing = True
+        self.app.push_screen(card, self._introduced)
+
+    def _introduced(self, _: None) -> None:
+        self.introducing = False
+        self.refresh_table()  # what waited for the intro (a game's draft) comes now
 
     def _receive(self, batch: Sequence[Envelope]) -> None:
         """The session's listener: queue new envelopes and reveal them."""
@@ -322,8 +340,13 @@ class TableScreen(FollowsSize, Screen[None]):
         from tui.widgets.narrator import Narrator
 
         keys = self.keys_for(said.expected) if said.expected is not None and said.mine else ""
-        for panel in self.query(Narrator):
+        for panel in [*self.query(Narrator), *self.dialog_narrators()]:
             panel.tell(said, keys, self._wrong)
+
+    def dialog_narrators(self) -> list[Narrator]:
+        """The narrators of the table's own dialogs over it (a game's draft), which say the
+        step too: the table's is hidden under them."""
+        return []
 
     def mount_narrator(self) -> None:
         """Put a tutorial's narrator on the table (above ``NARRATOR_BEFORE``; a game's table

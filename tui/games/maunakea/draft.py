@@ -23,10 +23,12 @@ from textual.widgets import Footer, Label, Static
 from core.games.maunakea.components import COMPONENTS
 from tui.games.maunakea.widgets.cards import card_rule, card_title
 from tui.play.seats import seat_colour
+from tui.widgets.narrator import ROWS, Narrator
 
 C = COMPONENTS
 KEPT = Style(bold=True, color="#ffe14d")
 SHORT = 34  # rows below which the dialog is drawn tighter
+NARRATED_SHORT = 4  # a tutorial's narrator's rows there: the heading, two of words, the rule
 
 
 class DraftScreen(ModalScreen[tuple[str, ...] | None]):
@@ -53,8 +55,11 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         dealt: Sequence[str],
         legal: Collection[tuple[str, ...]],
         others: Sequence[tuple[int, str, bool]],
+        *,
+        narrated: bool = False,
     ) -> None:
         super().__init__()
+        self.narrated = narrated  # a tutorial's: its narrator says the step in the hint's place
         self.seat = seat
         self.player = player
         self.dealt = tuple(dealt)
@@ -64,15 +69,18 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="draft"):
-            yield Label(
-                f"{self.player}: keep {C.cards_kept} of these {len(self.dealt)} cards",
-                id="draft-title",
-            )
-            yield Static(
-                f"The other {len(self.dealt) - C.cards_kept} leave the game unseen. "
-                "Action cards are played in your turn, free of MP; task cards score at the end.",
-                classes="draft-hint",
-            )
+            if self.narrated:  # the step says what to keep (its heading the tutorial's title)
+                yield Narrator(id="draft-narrator")
+            else:
+                yield Label(
+                    f"{self.player}: keep {C.cards_kept} of these {len(self.dealt)} cards",
+                    id="draft-title",
+                )
+                yield Static(
+                    f"The other {len(self.dealt) - C.cards_kept} leave the game unseen. Action "
+                    "cards are played in your turn, free of MP; task cards score at the end.",
+                    classes="draft-hint",
+                )
             with VerticalScroll(id="draft-list"):  # scrolls on a short terminal
                 yield Static(id="draft-cards")
             yield Label("", id="draft-problem")
@@ -89,6 +97,10 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         self.short = height < SHORT
         self.set_class(self.short, "-short")
         around = 8 if self.short else 11
+        if self.narrated:  # the narrator's rows (and its margin) for the title's and the hint's
+            rows = NARRATED_SHORT if self.short else ROWS
+            self.query_one(Narrator).styles.height = rows
+            around += rows - 3 if self.short else rows + 1 - 4
         self.query_one("#draft-list").styles.max_height = max(4, height - around)
         self._show()
 

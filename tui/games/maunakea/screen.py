@@ -28,6 +28,7 @@ from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.cards import CardsPanel, advanced_help
 from tui.games.maunakea.widgets.players import PlayersPanel, TileChoice
 from tui.screens.choice import ChoiceScreen
+from tui.widgets.narrator import Narrator
 
 C = COMPONENTS
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
@@ -434,7 +435,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             self._draft_screen.show_others(self._draft_progress())
             return
         seat = self.turn.seat
-        if seat is None or seat in self._draft_offered or self.covered:
+        if seat is None or seat in self._draft_offered or self.covered or self.introducing:
             return
         if self.turn.state.phase is Phase.DRAFT and self.viewer == seat:
             self._draft_offered.add(seat)
@@ -452,14 +453,26 @@ class MaunaKeaScreen(MaunaKeaTable):
         keeps = [c.cards for c in self.turn.commands if isinstance(c, cmd.KeepCards)]
         dealt = state.dealt[seat]
         self._draft_screen = DraftScreen(
-            seat, self.names[seat], dealt, keeps, self._draft_progress()
+            seat,
+            self.names[seat],
+            dealt,
+            keeps,
+            self._draft_progress(),
+            narrated=self.tutorial is not None,
         )
         self.app.push_screen(self._draft_screen, self._kept)
+        self.call_after_refresh(self.narrate)  # its narrator, once mounted
+
+    def dialog_narrators(self) -> list[Narrator]:
+        draft = self._draft_screen
+        return list(draft.query(Narrator)) if draft is not None and draft.is_mounted else []
 
     async def _kept(self, cards: tuple[str, ...] | None) -> None:
         self._draft_screen = None
         if cards is not None:
-            await self._send(cmd.KeepCards(cards))
+            sent = await self._send(cmd.KeepCards(cards))
+            if not sent and self.tutorial is not None:  # asked again, the why in its narrator
+                self._open_draft()
         self._refresh_keys()
 
     def action_pick_card(self) -> None:

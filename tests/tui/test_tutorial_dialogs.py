@@ -1,0 +1,119 @@
+"""A tutorial's own dialogs at 80×24: its intro on a card of its own, read at the learner's pace
+before the first step (nothing covers the narrator after it), and Mauna Kea's draft, which
+covers the table, saying the step in its narrator (a wrong choice explained there, and the
+draft asked again)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from core import tutorial
+from core.tutorial_pace import pace
+from tui.app import CalderaApp, Launch
+from tui.games.maunakea.draft import DraftScreen
+from tui.screens.table import TableScreen
+from tui.screens.tutorial_intro import TutorialIntro
+from tui.widgets.narrator import Narrator
+
+from .conftest import screen_text, wait_for
+from .test_snapshots import Snap
+
+SMALL = (80, 24)
+
+
+async def intro_card(pilot: Pilot[None]) -> TutorialIntro:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, TutorialIntro), "the intro card")
+    card = pilot.app.screen
+    assert isinstance(card, TutorialIntro)
+    return card
+
+
+def inside_card(pilot: Pilot[None]) -> str:
+    """What the rows inside a card's border say (the board around it left out), one flow."""
+    rows = [line.split("█")[1] for line in screen_text(pilot).splitlines() if line.count("█") >= 2]
+    return " ".join(" ".join(rows).split())
+
+
+async def draft_open(pilot: Pilot[None]) -> DraftScreen:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, DraftScreen), "the draft")
+    draft = pilot.app.screen
+    assert isinstance(draft, DraftScreen)
+    panel = draft.query_one(Narrator)
+    await wait_for(pilot, lambda: "Step 1 of 16" in str(panel.text), "the draft's narrator")
+    return draft
+
+
+async def test_the_intro_is_a_card_read_before_step_1_and_leaves_the_narrator_whole() -> None:
+    loaded = tutorial.load(tutorial.builtin("arnak"))
+    app = CalderaApp(Launch(learn="arnak", again=True), bot_pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await intro_card(pilot)
+        await pilot.pause(0.3)  # it stays until the learner has read it: no time runs out
+        assert isinstance(app.screen, TutorialIntro)
+        text = inside_card(pilot)
+        assert "Learn Arnak" in text
+        assert " ".join(loaded.words(loaded.intro).split()) in text  # every word of it
+        minutes = -int(-pace(loaded, bot_pace=0).minutes // 1)
+        assert f"38 steps, about {minutes} minutes." in text
+        assert "Press enter to begin." in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_for(pilot, lambda: "Step 1 of 38" in screen_text(pilot), "step 1")
+        assert not app._notifications  # nothing over the narrator
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        panels = [p for p in table.query(Narrator) if p.display]
+        assert panels and not any(p.overflows() for p in panels)
+
+
+async def test_mauna_keas_draft_waits_for_the_intro_then_says_the_step() -> None:
+    app = CalderaApp(Launch(learn="maunakea-advanced", again=True), bot_pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await intro_card(pilot)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TutorialIntro)  # the draft waits under it
+        await pilot.press("enter")
+        draft = await draft_open(pilot)
+        panel = draft.query_one(Narrator)
+        assert panel.display and not panel.overflows()
+        text = screen_text(pilot)
+        assert "Step 1 of 16  keys: 1 3 4 5 enter" in text
+        assert "Rule: Each player selects 4 cards" in text
+        listed = draft.query_one("#draft-list")
+        assert listed.virtual_size.height <= listed.size.height  # all 6 cards, none scrolled
+        assert "6 [ ] water movement" in text
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen) and table.tutorial is not None
+        await pilot.press("1", "2", "3", "4", "enter")  # legal, but not the step's four
+        await draft_open(pilot)
+        again = app.screen
+        assert isinstance(again, DraftScreen) and again is not draft  # asked again
+        await wait_for(pilot, lambda: "✗ Not this move yet" in screen_text(pilot), "the why")
+        assert table.tutorial.done == 0
+        await pilot.press("1", "3", "4", "5", "enter")
+        await wait_for(pilot, lambda: table.tutorial is not None and table.tutorial.done == 1)
+        await wait_for(pilot, lambda: "Step 2 of 16" in screen_text(pilot), "step 2")
+
+
+def test_tutorial_intro_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
+    app = CalderaApp(Launch(learn="maunakea", again=True), bot_pace=0, reveal_pace=0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await intro_card(pilot)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+def test_tutorial_draft_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
+    app = CalderaApp(Launch(learn="maunakea-advanced", again=True), bot_pace=0, reveal_pace=0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await intro_card(pilot)
+        await pilot.press("enter")
+        await draft_open(pilot)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
