@@ -2,10 +2,12 @@
 
 Two search bots of ``--level`` play 2-player games from fixed seeds; at each decision with more
 than one way open, the searching seat's reward (the chance the hint and the review show) is kept
-with whether that seat went on to win. Each game's positions are appended to ``--record``
-(resumable). Then, per game: the table by tenths of predicted chance, raw and after the Platt
-scaling fitted on the even games and checked on the odd ones (held out), and with ``--write``
-the fit on all of them goes into ``core/search/calibration.json``.
+with whether that seat went on to win. Each game's positions are appended to its records file
+in ``--records`` (resumable). Then, per game: the table by tenths of predicted chance, raw, after
+a Platt scaling and after an isotonic fit, both fitted on the even games and checked on the odd
+ones (held out), with how much of a tenth is the held-out games' chance; with ``--write`` a
+Platt fit on all of them goes into ``core/search/calibration.json`` when its worst held-out
+tenth is within 5 points (``--report``: no game played, the tables of the records).
 
     python bench/calibration.py --game kilauea --games 30 --jobs 2 --write
 """
@@ -68,12 +70,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="write core/search/calibration.json")
     parser.add_argument("--records", type=Path, default=RECORDS, help="where the records are")
+    parser.add_argument("--report", action="store_true", help="the tables only, no game played")
     args = parser.parse_args()
     games = args.game or ["kilauea", "maunakea", "arnak"]
     for game in games:
         record = args.records / f"calibration-{game}-{args.level}.jsonl"
         done = {r["index"] for r in _read(record)}
-        todo = [i for i in range(args.games) if i not in done]
+        todo = [] if args.report else [i for i in range(args.games) if i not in done]
         with ProcessPoolExecutor(args.jobs) as pool:
             for row in pool.map(one, [game] * len(todo), [args.level] * len(todo), todo):
                 with record.open("a", encoding="utf-8") as out:
@@ -83,34 +86,74 @@ def main() -> None:
 
 
 def report(game: str, level: str, rows: list[dict[str, Any]], write: bool) -> None:
-    from core.search.calibration import FILE, fit_platt, table
+    """The held-out tables: the raw reward, a Platt scaling and an isotonic fit (both fitted on
+    the even games), each one's worst tenth, and how much of a tenth is the games' chance (the
+    spread of its win rate over the held-out games drawn again); the fit is written only when
+    its worst held-out tenth is within 5 points."""
+    from core.search.calibration import FILE, fit_isotonic, fit_platt, table
 
     def points(of: list[dict[str, Any]]) -> list[tuple[float, bool]]:
         return [(float(r), bool(w)) for row in of for r, w in row["points"]]
 
     every = points(rows)
-    train = points([r for r in rows if r["index"] % 2 == 0])
-    held = points([r for r in rows if r["index"] % 2 == 1])
+    train_rows = [r for r in rows if r["index"] % 2 == 0]
+    held_rows = [r for r in rows if r["index"] % 2 == 1]
+    train, held = points(train_rows), points(held_rows)
     print(f"\n{game}, {level}: {len(rows)} games, {len(every)} positions")
-    fit = fit_platt(train) if train else None
-    worst = 0.0
-    for name, rows_of in (("raw reward", table(held)), ("calibrated", table(held, fit))):
-        print(f"held out, {name}: " + "; ".join(f"{p:.2f} → {o:.2f} ({n})" for n, p, o in rows_of))
-        if name == "calibrated" and fit is not None:
-            worst = max((abs(p - o) for n, p, o in rows_of), default=0.0)
-    print(f"held out: the worst tenth is {100 * worst:.1f} points off (goal: within 5)")
-    if write and every:
-        whole = fit_platt(every)
-        try:
-            doc = json.loads(FILE.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            doc = {"fits": {}}
-        doc.setdefault("fits", {}).setdefault(game, {})[level] = {
-            "a": round(whole.a, 6), "b": round(whole.b, 6), "positions": whole.positions,
-            "games": len(rows), "held_out_worst": round(worst, 4),
-        }  # fmt: skip
-        FILE.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"written: {FILE}")
+    if not train or not held:
+        return
+    fits: dict[str, Any] = {"raw reward": None, "Platt": fit_platt(train),
+                            "isotonic": fit_isotonic(train)}  # fmt: skip
+    worst: dict[str, float] = {}
+    for name, fit in fits.items():
+        rows_of = table(held, fit)
+        worst[name] = max(abs(p - o) for _, p, o in rows_of)
+        print(f"held out, {name}: worst tenth {100 * worst[name]:.1f} points; "
+              + "; ".join(f"{p:.2f} → {o:.2f} ({n})" for n, p, o in rows_of))  # fmt: skip
+    best = min(("Platt", "isotonic"), key=lambda name: worst[name])
+    spread = _spread(held_rows, fits[best], points)
+    print(
+        f"held out: the best fit ({best}) is {100 * worst[best]:.1f} points off at worst "
+        f"(goal: within 5); a tenth's win rate over {len(held_rows)} held-out games drawn "
+        f"again spreads ±{100 * spread:.1f} points (median of the tenths, one SD)"
+    )
+    met = worst[best] <= 0.05
+    if not (write and met):
+        if write:
+            print("not written: not within 5")
+        return
+    if best == "isotonic":
+        print("not written: the hint and review read Platt fits only")
+        return
+    whole = fit_platt(every)
+    try:
+        doc = json.loads(FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        doc = {"fits": {}}
+    doc.setdefault("fits", {}).setdefault(game, {})[level] = {
+        "a": round(whole.a, 6), "b": round(whole.b, 6), "positions": whole.positions,
+        "games": len(rows), "held_out_worst": round(worst[best], 4),
+    }  # fmt: skip
+    FILE.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"written: {FILE}")
+
+
+def _spread(held: list[dict[str, Any]], fit: Any, points: Any, draws: int = 200) -> float:
+    """The median over the tenths of the SD of each tenth's held-out win rate, the held-out
+    games drawn again with replacement ``draws`` times (the games' chance in a tenth)."""
+    import random
+    import statistics
+
+    from core.search.calibration import table
+
+    rng = random.Random(43)
+    rates: dict[int, list[float]] = {}
+    for _ in range(draws):
+        again = [held[rng.randrange(len(held))] for _ in held]
+        for _n, predicted, observed in table(points(again), fit):
+            rates.setdefault(min(9, int(predicted * 10)), []).append(observed)
+    sds = [statistics.pstdev(r) for r in rates.values() if len(r) > draws // 2]
+    return statistics.median(sds) if sds else 0.0
 
 
 def _read(path: Path) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ and level with no fit has no calibrated chance (``None``), and Caldera then show
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from collections.abc import Callable
@@ -82,6 +83,36 @@ def fit_platt(points: list[tuple[float, bool]], steps: int = 50) -> Platt:
         if abs(da) + abs(db) < 1e-9:
             break
     return Platt(a, b, len(points))
+
+
+@dataclass(frozen=True)
+class Isotonic:
+    """The win rate by reward as a rising step curve (isotonic regression): each step's
+    chance from its lowest reward on; fitted on ``positions`` positions."""
+
+    steps: tuple[tuple[float, float], ...]  # (lowest reward, chance), both rising
+    positions: int
+
+    def __call__(self, reward: float) -> float:
+        at = bisect.bisect_right([low for low, _ in self.steps], reward) - 1
+        return self.steps[max(0, at)][1]
+
+
+def fit_isotonic(points: list[tuple[float, bool]]) -> Isotonic:
+    """The rising step curve closest to the wins of ``points`` (least squares): the pool of
+    adjacent violators, positions sorted by reward."""
+    blocks: list[list[float]] = []  # [wins, positions, lowest reward]
+    for reward, won in sorted(points):
+        if blocks and blocks[-1][2] == reward:  # one reward, one chance
+            blocks[-1][0] += won
+            blocks[-1][1] += 1
+        else:
+            blocks.append([float(won), 1.0, reward])
+        while len(blocks) > 1 and blocks[-2][0] * blocks[-1][1] >= blocks[-1][0] * blocks[-2][1]:
+            wins, n, _ = blocks.pop()
+            blocks[-1][0] += wins
+            blocks[-1][1] += n
+    return Isotonic(tuple((low, wins / n) for wins, n, low in blocks), len(points))
 
 
 def table(

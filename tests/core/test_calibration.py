@@ -1,5 +1,6 @@
 """Calibrated winning chances: a Platt scaling fitted on (reward, won) pairs finds the law they
-were drawn from, the table by tenths says how often each tenth came true, and a game and level
+were drawn from, and so does an isotonic fit where the law is no logistic curve (a step); the
+table by tenths says how often each tenth came true, and a game and level
 with no measured fit have no chance to show."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pathlib import Path
 from random import Random
 
 from core.search import calibration
-from core.search.calibration import Platt, fit_platt, logit, table
+from core.search.calibration import Platt, fit_isotonic, fit_platt, logit, table
 
 
 def test_a_fit_finds_the_law_the_wins_were_drawn_from() -> None:
@@ -26,6 +27,21 @@ def test_a_fit_finds_the_law_the_wins_were_drawn_from() -> None:
         assert positions > 100 and abs(predicted - observed) < 0.05
     raw = table(points)  # the raw reward is off by far where the law is flat
     assert max(abs(p - o) for _, p, o in raw) > 0.15
+
+
+def test_an_isotonic_fit_follows_a_law_no_logistic_curve_follows() -> None:
+    def law(reward: float) -> float:  # flat, then a step: what Arnak's raw rewards looked like
+        return 0.45 if reward < 0.7 else 0.9
+
+    rng = Random(11)
+    points = [(r, rng.random() < law(r)) for r in (rng.random() for _ in range(20_000))]
+    fit = fit_isotonic(points)
+    chances = [fit(r / 100) for r in range(101)]
+    assert chances == sorted(chances) and fit.positions == 20_000  # never falls
+    assert abs(fit(0.3) - 0.45) < 0.05 and abs(fit(0.9) - 0.9) < 0.05
+    worst = max(abs(p - o) for _, p, o in table(points, fit))
+    assert worst < 0.05 < max(abs(p - o) for _, p, o in table(points, fit_platt(points)))
+    assert fit_isotonic([(0.2, True), (0.8, False)]).steps == ((0.2, 0.5),)  # pooled
 
 
 def test_a_chance_is_given_only_where_a_fit_was_measured(tmp_path: Path) -> None:
