@@ -296,14 +296,35 @@ def review_part(
     progress: Progress,
 ) -> Review:
     """In a worker: ``part`` of :func:`review_in`'s review."""
+    rules, hooks = _judging(game, level)
+    return review(rules, hooks, level, envelopes, seats=seats, samples=samples,
+                  progress=progress, part=part)  # fmt: skip
+
+
+def weigh_part(
+    game: str,
+    level: Level,
+    envelopes: list[Envelope],
+    seq: int,
+    commands: list[Command],
+    samples: int,
+    *,
+    progress: Progress,
+) -> list[tuple[float, float]]:
+    """In a worker: :func:`weigh_at` (a lesson's weighing), the hooks ``level``'s bot's."""
+    rules, hooks = _judging(game, level)
+    return weigh_at(rules, hooks, level, envelopes, seq, commands, samples=samples)
+
+
+def _judging(game: str, level: Level) -> tuple[Rules[Any], Hooks[Any]]:
+    """``game``'s rules and the hooks of its search bot at ``level`` (as the app judges)."""
     from core.bots import make_bot
     from core.games import get_rules
 
     bot = make_bot(game, level.name, "review")
     if not isinstance(bot, SearchBot):
         raise CalderaError(f"{game} has no search bot to judge with")
-    return review(get_rules(game), bot.hooks, level, envelopes, seats=seats, samples=samples,
-                  progress=progress, part=part)  # fmt: skip
+    return get_rules(game), bot.hooks
 
 
 def moves(rules: Rules[Any], envelopes: Sequence[Envelope], seats: set[Seat]) -> int:

@@ -1,8 +1,8 @@
 """Learn from your mistakes: over a reviewed replay, stop at each mistake or blunder of one seat
 (the board shows the position the seat decided in), ask for a better move among the commands
 the search weighs there, then weigh the one chosen beside the search's choice and the game's by
-the review's own playouts (:func:`core.review.weigh_at`, in a thread) and say, in the game's
-words, what the search preferred and what each keeps."""
+the review's own playouts (:func:`core.review.weigh_at`, in the bots' workers) and say, in the
+game's words, what the search preferred and what each keeps."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
 from core.codec import Envelope
 from core.fold import state_before
@@ -106,22 +105,22 @@ class LessonScreen(ModalScreen[None]):
         self.query_one("#lesson-verdict", Static).update("Weighing it…")
         self._weigh(self.at, self.offered[message.option_index])
 
-    @work(thread=True, exclusive=True)
-    def _weigh(self, at: int, tried: Command) -> None:
-        from core.review import weigh_at
+    @work(exclusive=True)
+    async def _weigh(self, at: int, tried: Command) -> None:
+        """Weighed in one of the bots' workers (leaving, or the next mistake, ends it)."""
+        from core.search import workers
+        from core.search.workers import Job
 
-        worker = get_current_worker()
         judged = self.mistakes[at]
         found = judge(self.rules)
         if found is None:
             return
-        hooks, level = found
+        _hooks, level = found
         commands = [judged.best, judged.played, tried]
-        kept = weigh_at(
-            self.rules, hooks, level, self.envelopes, judged.seq, commands, samples=SAMPLES
-        )
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._said, at, tried, kept)
+        told = (self.rules.game, level, self.envelopes, judged.seq, commands, SAMPLES)
+        job = Job("core.review:weigh_part", told)
+        kept = await workers.shared().run(job)
+        self._said(at, tried, kept)
 
     def _said(self, at: int, tried: Command, kept: list[tuple[float, float]]) -> None:
         if at != self.at:
