@@ -8,9 +8,9 @@ them, and those the review says lost at least 2 points), and the bot's own decis
 Each game's figures are appended to ``--record`` (JSON Lines, resumable: a game recorded is not
 played again), and the table is printed from the records.
 
-With ``--wall``, the same review is also timed on the wall clock twice: in one process (as the
-app's thread worked it out before) and as the app works it out now, a part in each of the bots'
-workers (``core.review.review_in``); both at the workers' niceness, so a loaded machine weighs
+With ``--wall``, the review is also timed on the wall clock twice: as the app works it out now,
+a part in each of the bots' workers (``core.review.review_in``), then in this process (as the
+app's thread worked it out before); both at this process's niceness, so a loaded machine weighs
 on them alike, and both the same review.
 
     python bench/review_bench.py --game arnak --games 4 --jobs 2
@@ -69,13 +69,13 @@ def one(game: str, index: int, bots: str, plant: int, wall: bool = False) -> dic
     judge = make_bot(game, "medium", "review")
     assert isinstance(judge, SearchBot)
     level = reviewing(judge.level, None)
-    timed: dict[str, Any] = {}
-    if wall:
-        timed = _walls(game, level, referee.log, lambda: review(rules, judge.hooks, level,
-                       referee.log, seats=[0], samples=16).to_json())  # fmt: skip
-    start = time.process_time()
+    timed = _away(game, level, referee.log) if wall else {}
+    start, began = time.process_time(), time.perf_counter()
     done = review(rules, judge.hooks, level, referee.log, seats=[0], samples=16)
     cpu = time.process_time() - start
+    if wall:
+        timed["wall_place"] = round(time.perf_counter() - began, 2)
+        timed["same"] = timed.pop("review") == done.to_json()
     marked = {d.seq: d for d in done.of(0)}
     planted = [marked[seq] for seq in planter.planted if seq in marked]
     own = [d for seq, d in marked.items() if seq not in set(planter.planted)]
@@ -92,17 +92,17 @@ def one(game: str, index: int, bots: str, plant: int, wall: bool = False) -> dic
     }  # fmt: skip
 
 
-def _walls(game: str, level: Any, log: list[Any], in_place: Any) -> dict[str, Any]:
-    """Seat 1's review timed on the wall clock in the bots' workers, then in this process at
-    their niceness (and whether both are the same review)."""
+def _away(game: str, level: Any, log: list[Any]) -> dict[str, Any]:
+    """Seat 1's review timed on the wall clock in the bots' workers, at this process's
+    niceness (as the review in place is timed after it)."""
     import asyncio
     import os
 
     from core.review import review_in
-    from core.search.workers import WORKER_NICENESS, Thinkers
+    from core.search.workers import Thinkers
 
     async def away() -> tuple[dict[str, Any], float]:
-        pool = Thinkers()
+        pool = Thinkers(niceness=0)
         try:
             start = time.perf_counter()
             done = await review_in(pool, game, level, log, seats=[0], samples=16)
@@ -110,13 +110,8 @@ def _walls(game: str, level: Any, log: list[Any], in_place: Any) -> dict[str, An
         finally:
             pool.close()
 
-    workers, wall_workers = asyncio.run(away())  # their workers' start is counted
-    os.nice(WORKER_NICENESS)  # as the workers are
-    start = time.perf_counter()
-    here = in_place()
-    wall_place = time.perf_counter() - start
-    return {"wall_place": round(wall_place, 2), "wall_workers": round(wall_workers, 2),
-            "parts": Thinkers().workers, "same": here == workers,
+    review, wall = asyncio.run(away())  # their start is counted
+    return {"wall_workers": round(wall, 2), "parts": Thinkers().workers, "review": review,
             "load": round(os.getloadavg()[0], 1)}  # fmt: skip
 
 

@@ -49,12 +49,12 @@ def _dies_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _serve(conn: Connection, parent: int) -> None:
+def _serve(conn: Connection, parent: int, niceness: int = WORKER_NICENESS) -> None:
     """A worker's loop: a bot, its game, a view and a seat in; its decision out. Or a
     :class:`Job` in: what it tells as it goes, then its result, out."""
     _dies_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a ^C in the terminal is the app's to handle
-    os.nice(WORKER_NICENESS)  # the screen and the referee come first when cores are scarce
+    os.nice(niceness)  # the screen and the referee come first when cores are scarce
     from core.games import get_rules
 
     while True:
@@ -110,12 +110,12 @@ class _Worker:
     plain subprocess: multiprocessing's own start methods either fork a threaded app or hand
     the child descriptors a Textual app may have replaced)."""
 
-    def __init__(self) -> None:
+    def __init__(self, niceness: int = WORKER_NICENESS) -> None:
         ours, theirs = socket.socketpair()
         self.conn = Connection(ours.detach())
         fd = theirs.fileno()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "core.search.workers", str(fd), str(os.getpid())],
+            [sys.executable, "-m", "core.search.workers", str(fd), str(os.getpid()), str(niceness)],
             pass_fds=(fd,),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -138,8 +138,11 @@ class _Worker:
 class Thinkers:
     """A bounded pool of worker processes where search bots decide (see the module)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, niceness: int = WORKER_NICENESS) -> None:
+        """``niceness``: what each worker adds to its owner's (a benchmark that times them
+        against its own process gives 0)."""
         self.workers = max(1, workers or min(2, os.cpu_count() or 1))
+        self.niceness = niceness
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
         self._waiting: list[asyncio.Future[None]] = []  # decisions waiting for a worker
@@ -209,7 +212,7 @@ class Thinkers:
             if self._idle:
                 return self._idle.pop()
             if len(self._all) < self.workers:
-                worker = _Worker()
+                worker = _Worker(self.niceness)
                 self._all.append(worker)
                 return worker
             waiter = asyncio.get_running_loop().create_future()
@@ -301,8 +304,9 @@ def use(pool: Thinkers) -> Callable[[], None]:
     return restore
 
 
-if __name__ == "__main__":  # a worker: ``python -m core.search.workers FD PARENT``
+if __name__ == "__main__":  # a worker: ``python -m core.search.workers FD PARENT NICENESS``
     # served by the module under its own name, so a Job unpickled here is the class it checks
     from core.search.workers import _serve as serve
 
-    serve(Connection(int(sys.argv[1])), int(sys.argv[2]))
+    niceness = int(sys.argv[3]) if len(sys.argv) > 3 else WORKER_NICENESS
+    serve(Connection(int(sys.argv[1])), int(sys.argv[2]), niceness)
