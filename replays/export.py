@@ -25,6 +25,7 @@ from core.language import Translator
 from core.lifecycle import GameEnded, GameStarted, TableEvent
 from core.options import options_words
 from core.protocol import Rules
+from replays.chat_log import ChatLine
 
 T = Translator("cli")
 _, ngettext = T.gettext, T.ngettext
@@ -97,12 +98,40 @@ def to_jsonl(envelopes: Sequence[Envelope], seat: int | None = None) -> str:
     )
 
 
-def to_json(envelopes: Sequence[Envelope], header: dict[str, Any], seat: int | None = None) -> str:
-    doc = {
+def to_json(
+    envelopes: Sequence[Envelope],
+    header: dict[str, Any],
+    seat: int | None = None,
+    chat: Sequence[ChatLine] | None = None,
+) -> str:
+    """One document: the header, the events and, with ``chat``, the table's chat kept beside
+    the replay (:mod:`replays.chat_log`: never part of the events)."""
+    doc: dict[str, Any] = {
         "header": _jsonable(header),
         "events": [_jsonable(envelope_to_wire(env)) for env in visible(envelopes, seat)],
     }
+    if chat is not None:
+        doc["chat"] = [line.to_json() for line in chat]
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def chat_text(chat: Sequence[ChatLine]) -> str:
+    """The table's chat as a text export's last part, in the language spoken."""
+    n = len(chat)
+    lines = [
+        ngettext("Chat at the table ({n} line)", "Chat at the table ({n} lines)", n).format(n=n)
+    ]
+    for line in chat:
+        if line.timed_out is not None:
+            text = _("a moderator timed {name} out for {minutes} minutes: {reason}").format(
+                name=line.name, minutes=line.timed_out, reason=line.text or "-"
+            )
+        elif line.room == "spectators":
+            text = _("{name} (watching): {text}").format(name=line.name, text=line.text)
+        else:
+            text = _("{name}: {text}").format(name=line.name, text=line.text)
+        lines.append(f"  {text}")
+    return "\n".join(lines) + "\n"
 
 
 def to_msgpack(envelopes: Sequence[Envelope], seat: int | None = None) -> bytes:

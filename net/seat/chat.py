@@ -39,6 +39,7 @@ from net.wire.messages import (
     encode,
     read_host_message,
 )
+from replays.chat_log import MOST_LINES, ChatLine
 
 log = logging.getLogger("caldera.net")
 _ = Translator("net").gettext
@@ -89,6 +90,11 @@ class Heard:
                 name=self.name, text=read_as(self.text)
             )
         return _("{name} says: {text}").format(name=self.name, text=read_as(self.text))
+
+    def kept(self) -> ChatLine:
+        """This line as the replay's chat file keeps it (seats from 1)."""
+        seat = None if self.seat is None else self.seat + 1
+        return ChatLine(self.room, self.name, self.text, seat, self.at, self.key, self.timed_out)
 
     @property
     def fingerprint(self) -> str:
@@ -143,6 +149,7 @@ class TableChat:
         self._host_key = host_key
         self._card = card
         self.lines: deque[Heard] = deque(maxlen=HEARD)
+        self.transcript: deque[Heard] = deque(maxlen=MOST_LINES)  # kept beside the replay
         self.listeners: list[HeardListener] = []
         self.dropped = 0  # relays dropped: not the host's, a signature that fails, a replay
         self.hearing_spectators = spectator
@@ -242,6 +249,8 @@ class TableChat:
 
     def _tell(self, heard: Heard) -> None:
         self.lines.append(heard)
+        if not heard.refused:
+            self.transcript.append(heard)
         for listener in list(self.listeners):
             listener(heard)
 

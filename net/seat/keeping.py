@@ -12,6 +12,9 @@ this seat was sent once projected for it (the seat's own log pins the host's), e
 and an audit that re-decides every command and re-draws every chance with the revealed seed.
 A file is written beside it and linked into place, never over an existing file; a game whose
 replay the directory holds already (the host's, on the same machine) is not written twice.
+
+The table's chat this terminal heard is kept beside the replay, never in it
+(:mod:`replays.chat_log`: ``caldera export --chat`` puts it with the game).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from core.errors import CalderaError, CodecError, ReplayError
 from core.lifecycle import GameEnded, GameStarted
 from core.protocol import Rules, Seat
 from net.seat.session import NetSession
+from replays.chat_log import write_chat
 from replays.file import SUFFIX, Header, ReplayWriter, peek
 from replays.header import Table
 
@@ -121,9 +125,13 @@ async def keep_replay(session: NetSession, directory: Path, timeout: float = 30.
         f"{address.host}:{address.port}",
     )
 
+    chat = [heard.kept() for heard in session.chat.transcript]
+
     def keep() -> Kept:
         envs = check_whole(session.rules, seat, own, raws)
-        return write_replay(directory, session.table, envs, raws, where)
+        kept = write_replay(directory, session.table, envs, raws, where)
+        write_chat(kept.path, chat)  # beside it, never in it
+        return kept
 
     return await asyncio.to_thread(keep)
 

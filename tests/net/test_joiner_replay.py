@@ -5,6 +5,7 @@ audit) and never written over a file or twice."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,13 @@ from net.table.host import TableHost
 from net.trust.keys import is_sealed
 from net.wire import topics
 from net.wire.messages import Batch, read_host_message
+from replays.chat_log import chat_path, read_chat
 from replays.file import read
 from replays.header import Table
 from tests.kit.netkit import (
     AmqttBroker,
     RawClient,
+    TestBroker,
     close_all,
     join,
     keys_of,
@@ -32,6 +35,7 @@ from tests.kit.netkit import (
     play_all,
     until,
 )
+from tui.cli import main
 
 ADVANCED = {"advanced": True}  # hands of cards each seat hides from the other
 
@@ -217,3 +221,46 @@ async def test_a_table_closed_before_it_gave_its_log_is_one_line_and_nothing_wri
         assert not mine.exists()
     finally:
         await close_all(None, [bob])
+
+
+async def test_the_tables_chat_is_kept_beside_the_replay_and_exported_with_it(
+    broker: TestBroker, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Over amqtt and Mosquitto: lines said at the table are kept beside the seat's replay,
+    never in it (verify passes, the file holds no word of them); export --chat puts them with
+    the game, as JSON and as text. A hand is never quoted: only what was typed is there."""
+    address = broker.address
+    host = make_host(address, tmp_path / "host", table="talk1", seats=2, turn_limit=2,
+                     options=ADVANCED)  # fmt: skip
+    await host.open()
+    ann, bob = [await join(address, "talk1", name) for name in ("ann", "bob")]
+    mine = tmp_path / "ann-replays"
+    try:
+        await until(lambda: all(p.chat._connection()[1] for p in (ann, bob)))
+        ann.chat.say("good luck")
+        await until(lambda: len(bob.chat.transcript) == 1)
+        bob.chat.say("Good game!")
+        await until(lambda: len(ann.chat.transcript) == 2)
+        await host.start()
+        await play_all([ann, bob])
+        kept = await keep_replay(ann, mine)
+    finally:
+        await close_all(host, [ann, bob])
+    chat = chat_path(kept.path)
+    assert [(line.name, line.seat, line.text) for line in read_chat(kept.path)] == [
+        ("ANN", 1, "good luck"), ("BOB", 2, "Good game!")]  # fmt: skip
+    assert b"good luck" not in kept.path.read_bytes()
+    assert chat.parent == kept.path.parent and chat.name.endswith(".chat.jsonl")
+    assert main(["verify", str(kept.path)]) == 0
+    assert list(mine.glob("*.caldera")) == [kept.path]  # the chat is no replay of its own
+    capsys.readouterr()
+    assert main(["export", "--format", "json", "--chat", str(kept.path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [line["text"] for line in doc["chat"]] == ["good luck", "Good game!"]
+    assert doc["events"] and not any("good luck" in json.dumps(e) for e in doc["events"])
+    assert main(["export", "--format", "text", "--chat", str(kept.path)]) == 0
+    text = capsys.readouterr().out
+    assert "Chat at the table (2 lines)" in text and "  BOB: Good game!" in text
+    assert main(["export", "--format", "json", str(kept.path)]) == 0
+    assert "chat" not in json.loads(capsys.readouterr().out)  # only when asked
+    assert main(["export", "--format", "jsonl", "--chat", str(kept.path)]) == 2

@@ -34,6 +34,11 @@ def _export_flags(p: Parser, games: Sequence[str]) -> None:
         "--seat", type=int, default=None, help=_("export what this seat (1-based) may see")
     )
     p.add_argument("--out", type=Path, default=None, help=_("write here instead of stdout"))
+    p.add_argument(
+        "--chat",
+        action="store_true",
+        help=_("with the table's chat kept beside the replay (json and text only)"),
+    )
 
 
 def _verify_flags(p: Parser, games: Sequence[str]) -> None:
@@ -67,6 +72,7 @@ def _status(replay: Any) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from replays import export
+    from replays.chat_log import read_chat
     from replays.check import playable
 
     replay = load(args.file)
@@ -76,15 +82,18 @@ def _export(args: argparse.Namespace) -> int:
     if seat is not None and seat not in range(len(replay.header.players)):
         return fail(_("--seat is 1 to {n}").format(n=len(replay.header.players)))
     export.check_seat(envelopes, seat)
+    if args.chat and args.format not in ("json", "text"):
+        return fail(_("--chat goes with --format json or text"))
+    chat = read_chat(args.file) if args.chat else None
     data: str | bytes
     if args.format == "jsonl":
         data = export.to_jsonl(envelopes, seat)
     elif args.format == "json":
-        data = export.to_json(envelopes, replay.header.to_wire(), seat)
+        data = export.to_json(envelopes, replay.header.to_wire(), seat, chat)
     elif args.format == "msgpack":
         data = export.to_msgpack(envelopes, seat)
     else:
-        data = export.to_text(envelopes, seat)
+        data = export.to_text(envelopes, seat) + (export.chat_text(chat) if chat else "")
     if args.out is not None:
         if isinstance(data, str):
             args.out.write_text(data, encoding="utf-8")
