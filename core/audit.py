@@ -27,7 +27,8 @@ from typing import Any
 from core.clock import TableBook
 from core.codec import Envelope
 from core.errors import CalderaError
-from core.fold import rules_of, start_state, state_before
+from core.fold import rules_of
+from core.follower import Follower, Follows
 from core.lifecycle import TABLE_EVENTS, GameEnded, GameStarted, Undone
 from core.rng import Rng, seed_hash
 from core.undo import Takebacks
@@ -53,9 +54,16 @@ class AuditReport:
         return not self.problems
 
 
-def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = "") -> AuditReport:
+def audit(
+    envelopes: Sequence[Envelope],
+    seed: str | None = None,
+    salt: str = "",
+    follower: Follows | None = None,
+) -> AuditReport:
     """Check ``envelopes`` against the rules; ``seed`` and ``salt`` (an unfinished game's
-    secrets, known only to its referee) have every draw checked before the game ends too."""
+    secrets, known only to its referee) have every draw checked before the game ends too.
+    ``follower`` (one that has followed nothing yet) folds the log as it is checked: each event
+    once, in order, until the first problem (the whole log, ``GameEnded`` too, when sound)."""
     report = AuditReport(events=len(envelopes))
     if not envelopes or not isinstance(envelopes[0].event, GameStarted):
         report.problems.append("event 0 is not core.game_started")
@@ -84,8 +92,9 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
             f"event 0: {len(started.players)} player name(s) for {players} players"
         )
         return report
+    follower = Follower(rules) if follower is None else follower
     try:
-        state = start_state(rules, started)
+        state = follower.follow(envelopes[0])
     except (CalderaError, ValueError, KeyError, TypeError) as exc:
         report.problems.append(f"event 0: {exc}")
         return report
@@ -105,8 +114,8 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                 f"event {seq}: the log differs from what the rules make of {what}"
             )
             return False
-        for event in actual:
-            state = rules.evolve(state, event)
+        for env in body[i : i + len(actual)]:
+            state = follower.follow(env)
         i += len(actual)
         return True
 
@@ -121,6 +130,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                 if problem:
                     report.problems.append(f"event {body[i].seq}: {problem}")
                     return report
+                state = follower.follow(body[i])  # the table's own: the state is unchanged
                 i += 1
                 continue
             forced = rules.forced(state)
@@ -138,7 +148,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                         return report
                     takebacks.revealed(event)
                 else:  # no seed yet: the draw is taken on trust, but must leave a sound game
-                    state = rules.evolve(state, event)
+                    state = follower.follow(body[i])
                     try:
                         rules.load_position(rules.dump_position(state))
                     except CalderaError as exc:
@@ -154,7 +164,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                     report.problems.append(f"event {body[i].seq}: {problem}")
                     return report
                 takebacks.undone(event.back_to)
-                state = state_before(rules, envelopes, event.back_to)
+                state = follower.follow(body[i])  # the state right before event back_to
                 report.undos += 1
                 i += 1
                 continue
@@ -197,6 +207,7 @@ def audit(envelopes: Sequence[Envelope], seed: str | None = None, salt: str = ""
                 report.problems.append("the log ends the game before the rules do")
             elif (result.scores, result.winners) != (ended.scores, ended.winners):
                 report.problems.append("the final scores differ from the re-folded game")
+            follower.follow(envelopes[-1])  # it changes nothing: the log's end is followed too
     except Exception as exc:  # a hostile log must give a report, never a traceback
         seq = body[i].seq if i < len(body) else len(envelopes) - 1
         report.problems.append(

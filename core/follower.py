@@ -9,14 +9,16 @@ nothing. Whoever needs the position an event happens in (to word it: an answer i
 words, what an action paid and gained) reads :attr:`Follower.state` before following it, or
 gives ``on_event``, which is called with that position and the event, before each fold.
 
-Used by the replay's timeline and its log, the export, a networked seat, the host's state
-hashes, the table screen and the line mode: the fold as events arrive is written once.
+Used by the audit, the replay's timeline and its log, the export, a networked seat, the host's
+state hashes, the table screen and the line mode: the fold as events arrive is written once. The
+audit folds through any :class:`Follows` it is given (a replay's timeline, say), so that a log
+checked and then shown is folded once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from core.codec import Envelope
 from core.errors import ReplayError
@@ -27,6 +29,15 @@ from core.protocol import Rules
 OnEvent = Callable[[Any, Envelope], None]
 """Called before each event is folded, with the position it happens in (``None`` before the
 game started) and the event."""
+
+
+class Follows(Protocol):
+    """What folds a log one event at a time, from its ``GameStarted``: a :class:`Follower`, or
+    one that keeps more as it goes (a replay's timeline keeps snapshots)."""
+
+    def follow(self, env: Envelope) -> Any:
+        """Fold ``env`` (the next event of the log) and return the state after it."""
+        ...
 
 
 class Follower:

@@ -4,7 +4,9 @@ After an ``Undone`` the state is the one right before the command it took back, 
 snapshots give like any other (both stay in the log, so a replay shows the move and its undo).
 
 A log the rules cannot fold (an edited file whose checksums were rebuilt, say) is a
-:class:`ReplayError` naming the event, never an ``IndexError`` from deep in a game's rules.
+:class:`ReplayError` naming the event, never an ``IndexError`` from deep in a game's rules. A
+timeline can also be folded by the audit of its log (:func:`core.audit.audit` follows it event
+by event), so that a replay file checked and then shown is folded once.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.audit import AuditReport, audit
 from core.codec import Envelope
 from core.errors import ReplayError
 from core.fold import rules_of
@@ -30,10 +33,14 @@ class Timeline:
         envelopes: Sequence[Envelope],
         every: int = SNAPSHOT_EVERY,
         on_event: OnEvent | None = None,
+        *,
+        audited: bool = False,
     ) -> None:
         """Fold ``envelopes`` once, keeping a snapshot every ``every`` events; ``on_event``
         sees each event with the position it happens in, as the fold goes (a log's sentences
-        are worded in the same fold)."""
+        are worded in the same fold). ``audited``: the fold is the audit's, each event checked
+        against the rules before it is folded; its :attr:`report` says what it found (the
+        timeline ends before the first problem)."""
         if not envelopes or not isinstance(envelopes[0].event, GameStarted):
             raise ReplayError("a game log must begin with core.game_started")
         self.started: GameStarted = envelopes[0].event
@@ -41,7 +48,11 @@ class Timeline:
         self.every = every
         self._snapshots: list[Any] = []
         self._follower = Follower(self.rules, on_event=on_event, rewind=self._before)
-        self._fold(envelopes)
+        self.report: AuditReport | None = None
+        if audited:
+            self.report = audit(envelopes, follower=self)
+        else:
+            self._fold(envelopes)
 
     @property
     def envelopes(self) -> list[Envelope]:
@@ -56,20 +67,26 @@ class Timeline:
     def __len__(self) -> int:
         return len(self.envelopes)
 
+    def follow(self, env: Envelope) -> Any:
+        """Fold ``env`` (the next event of the log), keeping a snapshot every ``every`` events;
+        the state after it. What the rules raise is raised as it is (the audit names it)."""
+        seq = len(self._follower.log)
+        state = self._follower.follow(env)
+        if seq % self.every == 0:
+            self._snapshots.append(self.rules.copy(state))
+        return state
+
     def _fold(self, envelopes: Sequence[Envelope]) -> None:
-        follower = self._follower
         for env in envelopes:
-            seq = len(follower.log)
+            seq = len(self._follower.log)
             try:
-                state = follower.follow(env)
+                self.follow(env)
             except ReplayError:
                 raise
             except Exception as exc:  # a hostile log: one line naming the event, never a traceback
                 raise ReplayError(
                     f"event {seq} ({env.type}) does not fit the game: {type(exc).__name__}: {exc}"
                 ) from None
-            if seq % self.every == 0:
-                self._snapshots.append(self.rules.copy(state))
 
     def _before(self, seq: int) -> Any:
         return self.state_at(seq - 1)

@@ -298,13 +298,14 @@ class CalderaApp(App[None]):
         """Show the replay in ``path`` (``then``: called once it is left); a bad file gives one
         line, never a traceback."""
         from core.errors import CalderaError
-        from replays.check import playable
         from replays.file import read
 
         try:
             replay = read(path)
-            playable(replay)  # a log the rules cannot re-play is refused before it is shown
-            screen = screens_for(replay.header.game).replay(replay.envelopes, path.name)
+            # a log the rules cannot re-play is refused before it is shown, in the one fold
+            screen = screens_for(replay.header.game).replay(
+                replay.envelopes, path.name, audited=True
+            )
             screen.replay_path = path  # its review is kept beside it
         except CalderaError as exc:
             self.notify(str(exc), title="Cannot open the replay", severity="error")

@@ -107,13 +107,11 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _state(args: argparse.Namespace) -> int:
-    from replays.check import playable
+    from replays.check import checked_timeline
     from replays.export import check_seat, hides_something
-    from replays.timeline import Timeline
 
     replay = load(args.file)
-    playable(replay)
-    timeline = Timeline(replay.envelopes)
+    timeline = checked_timeline(replay.envelopes, replay.path.name)  # checked in its one fold
     at = len(timeline) - 1 if args.at is None else args.at
     if not 0 <= at < len(timeline):
         return fail(_("--at must be 0 … {last}").format(last=len(timeline) - 1))

@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.screen import Screen
 
@@ -30,7 +30,15 @@ if TYPE_CHECKING:  # the menu shows before any of these loads
     from tui.screens.replay import ReplayScreen
 
 PlayScreen = Callable[["Session", float], Screen[None]]
-ReplayScreenFor = Callable[[Sequence["Envelope"], str], "ReplayScreen"]
+
+
+class ReplayScreenFor(Protocol):
+    """A game's replay screen of a log, with a title; ``audited``: a file's log, checked against
+    the rules in the fold that shows it (see ``tui.screens.replay.ReplayScreen``)."""
+
+    def __call__(
+        self, envelopes: Sequence[Envelope], title: str, *, audited: bool = False
+    ) -> ReplayScreen: ...
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from core.follower import Follower
 from core.lifecycle import ClockRead, GameEnded, GameStarted
 from core.messages import Event
 from core.review import Review
+from replays.check import checked_timeline, sound, whole
 from replays.timeline import Timeline
 from tui.replay.export import ask_export
 from tui.replay.review_marks import ReviewMarks
@@ -170,8 +171,15 @@ class ReplayScreen(FollowsSize, Screen[None]):
             self.players = tuple(players)
             self.origin = origin
 
-    def __init__(self, envelopes: Sequence[Envelope], *, title: str, start: int = 0) -> None:
+    def __init__(
+        self, envelopes: Sequence[Envelope], *, title: str, start: int = 0, audited: bool = False
+    ) -> None:
+        """The replay of ``envelopes`` shown from event ``start``. ``audited`` (a file's log):
+        checked against the rules in the one fold that makes its timeline and its sentences,
+        a :class:`ReplayError` with the first problem before anything is shown."""
         super().__init__()
+        if audited:
+            whole(envelopes, title)
         started = envelopes[0].event if envelopes else None
         if not isinstance(started, GameStarted):
             raise ReplayError("a game log must begin with core.game_started")
@@ -180,12 +188,20 @@ class ReplayScreen(FollowsSize, Screen[None]):
         self.replay_title = title
         self.replay_path: Path | None = None  # the file it came from, when it came from one
         self.finished = isinstance(envelopes[-1].event, GameEnded)
-        self.secrets = hides_something(self.rules, envelopes)
+        try:
+            self.secrets = hides_something(self.rules, envelopes)
+        except Exception:
+            if audited:  # a hostile log: the audit's line for it, as when checked on its own
+                sound(envelopes, title)
+            raise
         self.viewer = EVERYTHING if self.finished or not self.secrets else SPECTATOR
         self._sentences: list[tuple[int, str]] = []
         self.marks: ReviewMarks | None = None  # the game's review, once known
         self.chance_seat = 0  # whose winning chance the timeline draws
-        self.timeline = Timeline(envelopes, on_event=self._word)  # one fold: states and words
+        if audited:  # one fold: checked, states and words
+            self.timeline = checked_timeline(envelopes, title, on_event=self._word)
+        else:
+            self.timeline = Timeline(envelopes, on_event=self._word)  # one fold: states, words
         self.turn_starts = [
             env.seq for env in self.timeline.envelopes if isinstance(env.event, self.TURN_STARTED)
         ]

@@ -23,10 +23,10 @@ def _play(session: Session, pace: float) -> Screen[None]:
     return ArnakScreen(session, reveal_pace=pace)
 
 
-def _replay(envelopes: Sequence[Envelope], title: str) -> ReplayScreen:
+def _replay(envelopes: Sequence[Envelope], title: str, *, audited: bool = False) -> ReplayScreen:
     from tui.games.arnak.replay import ArnakReplayScreen
 
-    return ArnakReplayScreen(envelopes, title=title)
+    return ArnakReplayScreen(envelopes, title=title, audited=audited)
 
 
 def _help() -> Sequence[str]:

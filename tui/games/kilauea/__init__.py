@@ -22,10 +22,10 @@ def _play(session: Session, pace: float) -> Screen[None]:
     return KilaueaScreen(session, reveal_pace=pace)
 
 
-def _replay(envelopes: Sequence[Envelope], title: str) -> ReplayScreen:
+def _replay(envelopes: Sequence[Envelope], title: str, *, audited: bool = False) -> ReplayScreen:
     from tui.games.kilauea.replay import KilaueaReplayScreen
 
-    return KilaueaReplayScreen(envelopes, title=title)
+    return KilaueaReplayScreen(envelopes, title=title, audited=audited)
 
 
 def _help() -> Sequence[str]:
