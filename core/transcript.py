@@ -13,15 +13,26 @@ Who = Callable[[int | None], str]
 Sentences = Mapping[type[Event], Callable[[Any, Who], str]]
 
 
-def namer(names: Sequence[str]) -> Who:
-    """``who(seat)``: the player's name, "Seat N" past the known names, "?" for no seat."""
+def namer(names: Sequence[str], seat: str = "Seat {n}") -> Who:
+    """``who(seat)``: the player's name, ``seat`` (a template of ``{n}``, from 1: a game's
+    words give it in the reader's language) past the known names, "?" for no seat."""
+    template = seat
 
     def who(seat: int | None) -> str:
         if seat is None:
             return "?"
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else template.format(n=seat + 1)
 
     return who
+
+
+def joined(items: Sequence[str], pair: str = "{first} and {second}") -> str:
+    """``Red and Blue`` (``Red and Blue and Green``): each item joined to those before it by
+    ``pair`` (a template of ``{first}`` and ``{second}``, in the reader's language)."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = pair.format(first=said, second=item)
+    return said
 
 
 def describe_with(

@@ -76,19 +76,7 @@ def change(
 def counted(n: int, word: str) -> str:
     """``2 compasses``: ``n`` of what a seat holds (a resource of :data:`W.RES_WORDS`, an idol,
     a Fear card…) in the reader's language."""
-    match word:
-        case "coin":
-            return ngettext("{n} coin", "{n} coins", n).format(n=n)
-        case "compass":
-            return ngettext("{n} compass", "{n} compasses", n).format(n=n)
-        case "tablet":
-            return ngettext("{n} tablet", "{n} tablets", n).format(n=n)
-        case "arrowhead":
-            return ngettext("{n} arrowhead", "{n} arrowheads", n).format(n=n)
-        case "jewel":
-            return ngettext("{n} jewel", "{n} jewels", n).format(n=n)
-        case "idol":
-            return ngettext("{n} idol", "{n} idols", n).format(n=n)
+    match word:  # the resources and idols: as words.plural says them
         case "fear_card":
             return ngettext("{n} Fear card", "{n} Fear cards", n).format(n=n)
         case "fear_tile":

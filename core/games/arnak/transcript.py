@@ -8,7 +8,7 @@ them: the cards' names (the publishers' names in each language are not at hand y
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from core.games.arnak import board_words as B
 from core.games.arnak import effects as fx
@@ -19,6 +19,7 @@ from core.games.arnak.state import HIDDEN, ArnakState
 from core.language import N_, Translator
 from core.lifecycle import Undone
 from core.messages import Event
+from core.transcript import Who, joined, namer
 
 T = Translator("arnak")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -107,38 +108,29 @@ def name(cid: str) -> str:
     number = cid[1:]
     if not number.isdigit() or said == cid:
         return said
-    n = int(number)
-    match cid[:1]:
-        case "g":
-            return _("guardian {n}").format(n=n)
-        case "s":
-            return _("level-I site {n}").format(n=n)
-        case "t":
-            return _("level-II site {n}").format(n=n)
-        case "c":
-            return _("camp {n}").format(n=n)
-        case "d":
-            return _("idol {n}").format(n=n)
-        case "h":
-            return _("assistant {n}").format(n=n)
-        case "r":
-            return _("research bonus {n}").format(n=n)
-    return said
+    numbered = NUMBERED.get(cid[:1])
+    return said if numbered is None else _(numbered).format(n=int(number))
 
 
-def who_of(names: Sequence[str]) -> Callable[[int], str]:
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
+NUMBERED: dict[str, str] = {  # a component named by its kind and number, by its id's letter
+    "g": N_("guardian {n}"),
+    "s": N_("level-I site {n}"),
+    "t": N_("level-II site {n}"),
+    "c": N_("camp {n}"),
+    "d": N_("idol {n}"),
+    "h": N_("assistant {n}"),
+    "r": N_("research bonus {n}"),
+}
 
-    return who
+
+def who_of(names: Sequence[str]) -> Who:
+    """``who(seat)``: the player's name, ``Seat N`` past the known names."""
+    return namer(names, _("Seat {n}"))
 
 
 def together(items: Sequence[str]) -> str:
     """``Whip and Parrot`` (``a and b and c``)."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = _("{first} and {second}").format(first=said, second=item)
-    return said
+    return joined(items, _("{first} and {second}"))
 
 
 def answered(state: ArnakState, event: ev.AnswerGiven, names: Sequence[str]) -> str | None:

@@ -19,7 +19,7 @@ from core.games.kilauea.state import Place
 from core.language import N_, Translator
 from core.lifecycle import Undone
 from core.messages import Event
-from core.transcript import Sentences, Who, describe_with
+from core.transcript import Sentences, Who, describe_with, joined, namer
 
 T = Translator("kilauea")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -151,21 +151,12 @@ def face_text(code: str) -> str:
 
 def together(names: Sequence[str]) -> str:
     """``Red and Blue`` (``Red and Blue and Green``)."""
-    said = names[0] if names else ""
-    for name in names[1:]:
-        said = _("{first} and {second}").format(first=said, second=name)
-    return said
+    return joined(names, _("{first} and {second}"))
 
 
 def who_of(names: Sequence[str]) -> Who:
     """``who(seat)``: the player's name, ``Seat N`` past the known names, ``?`` for no seat."""
-
-    def who(seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        return names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
-
-    return who
+    return namer(names, _("Seat {n}"))
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
