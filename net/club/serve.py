@@ -147,7 +147,7 @@ class Server:
         self.backoff = backoff
         self.sweep = sweep
         self.announce = announce
-        self.timepiece = timepiece  # the tables' clock (the machine's, but in tests)
+        self.timepiece = timepiece  # the tables' timepiece (the machine's, but in tests)
         self.ratings = ratings
         self._rating = asyncio.Lock()
         self.ladders_published = 0

@@ -3,7 +3,7 @@
 - ``host``: :class:`~net.table.host.TableHost`, a table's lifecycle, card and message routing
 - ``refereeing``: judging commands and publishing what they caused, seat by seat
 - ``seating``: who sits where and who is online; ``standins``: the host's bots and stand-ins
-- ``clocks`` and ``timepiece``: the timer that sees a clock run out, on the table's own clock
+- ``clocks`` and ``timepiece``: the timer that sees a clock run out, on the table's timepiece
 - ``own_listing``: a retained listing kept current by its owner; ``tickets``: fresh client words
 - ``turns``: whose turn it is, retained per table and seated player for programs that follow
 

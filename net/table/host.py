@@ -66,7 +66,7 @@ from net.table.resuming import kept_table, unreadable
 from net.table.seating import Seating
 from net.table.standins import HostBots
 from net.table.tickets import Tickets
-from net.table.timepiece import WALL_CLOCK, Timepiece
+from net.table.timepiece import WALL_TIME, Timepiece
 from net.table.turns import TurnNotices
 from net.trust.keys import Keys
 from net.wire import topics
@@ -140,7 +140,7 @@ class TableHost:
         self.clock = str(spec) if spec is not None else ""
         self.on_timeout = on_timeout
         self.rated = rated
-        self.timepiece = timepiece if timepiece is not None else WALL_CLOCK
+        self.timepiece = timepiece if timepiece is not None else WALL_TIME
         self.notes = dict(notes or {})  # the owner's, kept to resume the table (see resume)
         self.rules = rules
         self.options = dict(options or {})

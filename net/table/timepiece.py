@@ -1,6 +1,7 @@
-"""The clock a table reads: wall time in milliseconds, and a way to wait for a moment.
+"""Where a table's time comes from (its timepiece): wall time in milliseconds, and a way to wait
+for a moment.
 
-A table's clocks (:mod:`core.clock`) are recorded on this clock's time; tests give a table
+A table's clocks (:mod:`core.clock`) are recorded on its timepiece's time; tests give a table
 their own (one that moves when told), so a clock test waits for the condition it expects and
 never sleeps through real minutes.
 """
@@ -13,7 +14,7 @@ from typing import Protocol
 
 
 class Timepiece(Protocol):
-    """What a table needs of a clock."""
+    """What a table needs of where its time comes from."""
 
     def now_ms(self) -> int:
         """Milliseconds since 1970 (UTC)."""
@@ -24,8 +25,8 @@ class Timepiece(Protocol):
         ...
 
 
-class WallClock:
-    """The machine's clock."""
+class WallTime:
+    """The machine's time (its wall clock)."""
 
     def now_ms(self) -> int:
         return time.time_ns() // 1_000_000
@@ -35,4 +36,4 @@ class WallClock:
             await asyncio.sleep(min(wait / 1000, 3600.0))  # a changed system clock is seen
 
 
-WALL_CLOCK = WallClock()
+WALL_TIME = WallTime()

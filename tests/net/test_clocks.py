@@ -1,7 +1,7 @@
 """Turn-based and real-time clocks at a hosted table, over a real Mosquitto: an absent player's
 seat waits, a clock that runs out brings a bot in as the table's terms say (both in the log,
 with the reason), a restarted server keeps the clocks, and the replay's audit re-checks every
-reading and timeout. Time is the test's own clock (tests/kit/settable_clock.py): nothing
+reading and timeout. Time is the test's own timepiece (tests/kit/set_timepiece.py): nothing
 sleeps through real minutes."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from net.table.host import TableHost
 from replays import proofs
 from replays.file import read
 from tests.kit.netkit import FAST, TestBroker, close_all, join, make_host, until
-from tests.kit.settable_clock import SetClock
+from tests.kit.set_timepiece import SetTimepiece
 
 DAY = 86_400_000
 pytestmark = pytest.mark.mosquitto
@@ -53,9 +53,11 @@ async def move(session: NetSession, host: TableHost) -> None:
     await session.submit(seat, bot.choose(session.rules, session.state, seat))
 
 
-async def turn_based(broker: TestBroker, tmp_path: Path, clock: SetClock, **kw: Any) -> TableHost:
+async def turn_based(
+    broker: TestBroker, tmp_path: Path, timepiece: SetTimepiece, **kw: Any
+) -> TableHost:
     host = make_host(broker.address, tmp_path, seats=2, turn_limit=4, clock="1d", rated=True,
-                     standin="random", standin_after=0.05, timepiece=clock, **kw)  # fmt: skip
+                     standin="random", standin_after=0.05, timepiece=timepiece, **kw)  # fmt: skip
     await host.open()
     return host
 
@@ -63,8 +65,8 @@ async def turn_based(broker: TestBroker, tmp_path: Path, clock: SetClock, **kw: 
 async def test_a_turn_based_table_waits_for_an_absent_player_and_a_timeout_plays_that_turn(
     mosquitto_broker: TestBroker, tmp_path: Path
 ) -> None:
-    clock = SetClock()
-    host = await turn_based(mosquitto_broker, tmp_path, clock)
+    timepiece = SetTimepiece()
+    host = await turn_based(mosquitto_broker, tmp_path, timepiece)
     ann = await join(mosquitto_broker.address, "t1", "ann", seat=0)
     bob = await join(mosquitto_broker.address, "t1", "bob", seat=1)
     sessions = [ann, bob]
@@ -76,7 +78,7 @@ async def test_a_turn_based_table_waits_for_an_absent_player_and_a_timeout_plays
         absent = sessions[first]
         await absent.close()  # the player to move leaves for a while
         await until(lambda: not host.seats[first].online)
-        clock.advance(DAY - 1000)  # most of a day later: still their turn, nobody stood in
+        timepiece.advance(DAY - 1000)  # most of a day later: still their turn, nobody stood in
         assert host.bots._standin_timers == {} and host.seats[first].standin is None
         back = await join(mosquitto_broker.address, "t1", absent.identity)
         sessions[first] = back
@@ -85,7 +87,7 @@ async def test_a_turn_based_table_waits_for_an_absent_player_and_a_timeout_plays
         while to_move(host) == first:  # the returning player plays their turn
             await move(back, host)
         late = to_move(host)
-        clock.advance(DAY + 1)  # the other lets a whole day pass
+        timepiece.advance(DAY + 1)  # the other lets a whole day pass
         await until(lambda: events(host, HandedBack))
         (out,) = events(host, TimeRanOut)
         assert (out.seat, out.then) == (late, "bot_turn")
@@ -100,14 +102,14 @@ async def test_a_turn_based_table_waits_for_an_absent_player_and_a_timeout_plays
 async def test_a_dropped_player_is_played_to_the_end_and_the_replay_checks_the_timeout(
     mosquitto_broker: TestBroker, tmp_path: Path
 ) -> None:
-    clock = SetClock()
-    host = await turn_based(mosquitto_broker, tmp_path, clock, on_timeout="drop")
+    timepiece = SetTimepiece()
+    host = await turn_based(mosquitto_broker, tmp_path, timepiece, on_timeout="drop")
     sessions = [await join(mosquitto_broker.address, "t1", n, seat=i)
                 for i, n in enumerate(("ann", "bob"))]  # fmt: skip
     try:
         await host.start()
         dropped = to_move(host)
-        clock.advance(DAY)
+        timepiece.advance(DAY)
         await until(lambda: events(host, TimeRanOut))
         with pytest.raises(IllegalCommand, match="you were dropped"):
             await sessions[dropped].submit(dropped, Undo())
@@ -139,9 +141,9 @@ async def test_a_dropped_player_is_played_to_the_end_and_the_replay_checks_the_t
 async def test_a_restarted_server_keeps_the_clocks(
     mosquitto_broker: TestBroker, tmp_path: Path
 ) -> None:
-    clock = SetClock()
+    timepiece = SetTimepiece()
     server = Server(mosquitto_broker.address, replay_dir=tmp_path, backoff=FAST, sweep=None,
-                    timepiece=clock)  # fmt: skip
+                    timepiece=timepiece)  # fmt: skip
     await server.open()
     host = await server.open_table("maunakea", 2, table="rt1", clock="5m+10s",
                                    options={"turn_limit": 6})  # fmt: skip
@@ -150,20 +152,20 @@ async def test_a_restarted_server_keeps_the_clocks(
     try:
         await until(lambda: host.referee is not None)
         for _ in range(3):
-            clock.advance(20_000)
+            timepiece.advance(20_000)
             await move(sessions[to_move(host)], host)
         before = events(host, ClockRead)[-1]
         assert min(before.left) < 300_000  # someone's clock ran
         await server.close()  # the server stops (its game unfinished)
-        clock.advance(3_600_000)  # an hour later it starts again
+        timepiece.advance(3_600_000)  # an hour later it starts again
         again = Server(mosquitto_broker.address, replay_dir=tmp_path, backoff=FAST, sweep=None,
-                       timepiece=clock)  # fmt: skip
+                       timepiece=timepiece)  # fmt: skip
         (resumed,) = await again.open()
         read_again = events(resumed, ClockRead)[-1]
         assert read_again.why == "resumed" and read_again.left == before.left
         mover = to_move(resumed)
         await until(lambda: resumed.card.clocks is not None)
-        clock.advance(before.left[mover] + 1)  # now their bank runs out
+        timepiece.advance(before.left[mover] + 1)  # now their bank runs out
         await until(lambda: events(resumed, TimeRanOut))
         assert events(resumed, TimeRanOut)[0].seat == mover
         assert audit(resumed.referee.log).ok  # type: ignore[union-attr]

@@ -18,7 +18,7 @@ from core.bots import make_bot
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from tests.kit.netkit import AmqttBroker, join, make_host
-from tests.kit.settable_clock import SetClock
+from tests.kit.set_timepiece import SetTimepiece
 from tests.tui.conftest import screen_text, wait_for
 from tui.app import CalderaApp
 from tui.screens.menu import MenuScreen
@@ -54,10 +54,10 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         me, keys = app.identity, app.signing_keys
-        clock = SetClock(time.time_ns() // 1_000_000)  # the screen reads the wall clock
+        timepiece = SetTimepiece(time.time_ns() // 1_000_000)  # the screen reads the wall clock
         for table, seat in (("mine1", 0), ("wait2", 1)):  # my move at one, Bob's at the other
             host = make_host(broker.address, tmp_path, table=table, seats=2, clock="2d",
-                             timepiece=clock, auto_start=True)  # fmt: skip
+                             timepiece=timepiece, auto_start=True)  # fmt: skip
             await host.open()
             hosts.append(host)
             sessions.append(await join(broker.address, table, me, keys=keys, seat=seat))
@@ -93,7 +93,7 @@ async def test_your_games_lists_my_tables_and_enter_takes_my_seat_back(
         await wait_for(pilot, lambda: [t.your_turn for t in screen.mine()] == [True, True],
                        "both mine")  # fmt: skip
         assert [c.table for c in screen.cards] == ["mine1", "wait2"]
-        clock.advance(3_600_000)  # an hour of my clock
+        timepiece.advance(3_600_000)  # an hour of my clock
         await pilot.press("enter")  # back to my seat at mine1
         try:  # (once, at load 8, the room never came: then say what the screen's note said)
             await wait_for(pilot, lambda: isinstance(app.screen, RoomScreen), "the table room")

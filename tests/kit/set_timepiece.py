@@ -1,12 +1,12 @@
-"""A table clock for tests: its time moves only when the test says (``advance``), and whatever
-sleeps on it wakes at once when its moment comes."""
+"""A table's timepiece for tests: its time moves only when the test says (``advance``), and
+whatever sleeps on it wakes at once when its moment comes."""
 
 from __future__ import annotations
 
 import asyncio
 
 
-class SetClock:
+class SetTimepiece:
     """A :class:`net.table.timepiece.Timepiece` a test moves by hand."""
 
     def __init__(self, now: int = 1_767_225_600_000) -> None:
