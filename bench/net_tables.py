@@ -15,7 +15,9 @@ probe and the lobby), ``others`` what every other program on the machine used me
 is two cores full). The commands are counted by the servers themselves, on their lobby cards
 (:class:`~net.wire.messages.ServerListing`), so the bench receives no table's events. On a shared
 machine the round trip is noisy, so the search also stops once the pace falls under 75%, and a
-doubling is measured twice before it counts.
+step over either line is measured twice before it counts; every step is listed at the end
+(``steps``: tables, round trip against 0 tables / pace), and a step over the line only once is
+named as noise, so one noisy step is not read as the knee.
 
 Where Linux schedules by session (``kernel.sched_autogroup_enabled``), another session's work
 takes its share of the cores whatever the niceness, and the broker, the referees and this
@@ -113,6 +115,7 @@ class Probe:
         self.lobby, self.address, self.options = lobby, address, options
         self.table: str | None = None
         self.tables = 0  # how many probe tables the run used
+        self.barren = 0  # probe tables in a row whose game ended before a sample
 
     async def round_trips(self, count: int) -> list[float]:
         """``count`` command round trips at the probe's table (or its successors)."""
@@ -126,13 +129,20 @@ class Probe:
             try:
                 times += await command_round_trips(self.address, self.table, count - len(times),
                                                    warmup=warmup)  # fmt: skip
-            except GameEnded as ended:
-                if not ended.times:
-                    raise RuntimeError("a probe game ended before one sample: raise "
+            except GameEnded as ended:  # its game ended, even in the middle of a command
+                self.barren = 0 if ended.times else self.barren + 1
+                if self.barren >= 3:
+                    raise RuntimeError("3 probe games in a row ended before one sample: raise "
                                        "--probe-turns") from None  # fmt: skip
                 times += ended.times
                 self.table = None
         return times
+
+
+def growth(steps: list[tuple[int, float, float]]) -> str:
+    """The steps of the table count, each with its round trip against 0 tables and its pace
+    (a step measured twice shows both), so a trend reads apart from one noisy step."""
+    return ", ".join(f"{tables} {ratio:.2f}x/{pace:.2f}" for tables, ratio, pace in steps)
 
 
 async def knee(
@@ -156,6 +166,8 @@ async def knee(
             alone, pace = 0.0, 1.0
             carried = (0, 0.0)
             busiest = 0.0  # the most the other programs used in a step
+            steps: list[tuple[int, float, float]] = []  # (tables, round trip ratio, pace)
+            noisy: list[int] = []  # steps over the line once, not when measured again
             print(f"  {servers} referee process{'es' if servers > 1 else ''}")
             print(f"  {'tables':>6}  {'commands/s':>10}  {'p50':>8}  {'p99':>8}  vs 0 tables  "
                   "pace  referee CPU  broker CPU  bench CPU  others")  # fmt: skip
@@ -184,14 +196,19 @@ async def knee(
                 if tables:
                     alone = alone or rate / tables
                     pace = rate / tables / alone
+                over = ratio >= 2 or pace < 0.75
+                mark = "again" if doubled else "(over: measured again)" if over else ""
                 print(f"  {tables:6d}  {rate:10.0f}  {p50:6.2f}ms  {p99:6.2f}ms  {ratio:5.2f}x  "
                       f"{pace:5.2f}  {cpu:11.0%}  {broker_cpu:10.0%}  {bench_cpu:9.0%}  "
-                      f"{others:6.0%}", flush=True)  # fmt: skip
-                if ratio >= 2 and not doubled:  # the machine is shared: measure once more
+                      f"{others:6.0%}  {mark}", flush=True)  # fmt: skip
+                steps.append((tables, ratio, pace))
+                if over and not doubled:  # the machine is shared: one step is no knee yet
                     doubled = True
                     continue
-                if ratio >= 2 or pace < 0.75:
+                if over:
                     break
+                if doubled:  # the step over the line was noise: the second reading holds
+                    noisy.append(tables)
                 carried, doubled = (tables, rate), False
                 if tables >= most:
                     break
@@ -208,6 +225,12 @@ async def knee(
                 else f"the tables slowed to {pace:.0%} of their pace" if pace < 0.75
                 else f"the round trip had not doubled at {most} tables"
             )  # fmt: skip
+            if tables != carried[0]:
+                verdict += f" at {tables} tables (measured twice)"
+            print(f"  steps: {growth(steps)}")
+            if noisy:
+                print(f"  over the line once, not when measured again (noise, not the knee): "
+                      f"{', '.join(map(str, noisy))} tables")  # fmt: skip
             load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
             print(f"  {verdict} (bots think {think * 1000:.0f} ms per move; load average {load}; "
                   f"{probe.tables} probe table{'s' if probe.tables > 1 else ''})")  # fmt: skip

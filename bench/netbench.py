@@ -22,6 +22,7 @@ import paho.mqtt.client as paho
 from core.bots import make_bot
 from core.errors import IllegalCommand
 from net.config import BrokerAddress
+from net.errors import TableClosed
 from net.link.broker import EmbeddedBroker, answers, free_port
 from net.seat.session import NetSession
 from net.trust.keys import Keys
@@ -158,7 +159,8 @@ BENCH_KEYS = Keys.generate()  # one signing key: the probe rejoins its table at 
 
 
 class GameEnded(RuntimeError):
-    """The table's game ended before enough samples: ``times`` holds those it gave."""
+    """The table's game ended (or its table closed) before enough samples: ``times`` holds
+    those it gave."""
 
     def __init__(self, times: list[float]) -> None:
         super().__init__("the game ended before enough samples; raise the turn limit")
@@ -212,6 +214,8 @@ async def command_round_trips(
                 await submitted
             except IllegalCommand:  # chosen on a state the next event had already changed
                 continue
+            except TableClosed:  # the game ended (another seat's move) and its table closed
+                raise GameEnded(times) from None
             warmup -= 1
             if warmup < 0:
                 times.append(elapsed)
