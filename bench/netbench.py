@@ -225,13 +225,17 @@ async def command_round_trips(
 
 
 def serve_process(
-    address: BrokerAddress, *extra: str, server: str = "bench", nice: int = 0
-) -> subprocess.Popen[bytes]:
-    """``caldera serve`` (the referee) in its own process, ``nice`` steps below this one."""
+    address: BrokerAddress, *extra: str, server: str = "bench", nice: int = 0,
+    code: Path | None = None,
+) -> subprocess.Popen[bytes]:  # fmt: skip
+    """``caldera serve`` (the referee) in its own process, ``nice`` steps below this one,
+    running the code of the checkout ``code`` (another commit's, to compare; default: this
+    one's)."""
+    where = {} if code is None else {"cwd": code, "env": {**os.environ, "PYTHONPATH": str(code)}}
     return subprocess.Popen(
         [*(("nice", "-n", str(nice)) if nice else ()), sys.executable, "-m", "tui.cli", "serve",
          "--broker", str(address), "--server", server,
          "--replay-dir", tempfile.mkdtemp(prefix="caldera-bench-"),
          "--new-keys", "100000", *extra],  # many clients: no budget of new identities
-        stdout=subprocess.DEVNULL, preexec_fn=dies_with_us(),
+        stdout=subprocess.DEVNULL, preexec_fn=dies_with_us(), **where,  # type: ignore[call-overload]
     )  # fmt: skip

@@ -1,13 +1,15 @@
 """How long a busy ``caldera serve`` takes to stop on SIGTERM (goal: under 2 s with 250 tables).
 
 One ``caldera serve`` in its own process hosts N all-bot Mauna Kea tables (bots thinking
-``--think`` ms a move: the "fast ones" take 0), asked for three requests at a time (a client
-may have only 3 tables waiting), then gets SIGTERM. Printed: the seconds from
-the signal to the process's exit, and until a lobby watching the broker saw the last table
-closed. A second run sends a second SIGTERM 0.1 s after the first: the process must be gone at
+``--think`` ms a move, 50 by default as in net_tables.py), asked for three requests at a time
+(a client may have only 3 tables waiting), then gets SIGTERM. Printed: the seconds from the
+signal to the process's exit, and until a lobby watching the broker saw the last table
+closed. ``--against`` a checkout of other code (``git archive main | tar -x -C /tmp/base``)
+stops its serve too, alternately with this one's, ``--rounds`` times, and prints each round's
+ratio. A last run sends a second SIGTERM 0.1 s after the first: the process must be gone at
 once.
 
-    .venv/bin/python bench/serve_stop.py [--tables 250] [--think 0]
+    .venv/bin/python bench/serve_stop.py [--tables 250] [--think 50] [--against /tmp/base]
 """
 
 from __future__ import annotations
@@ -82,9 +84,12 @@ def mine(lobby: Lobby, name: str) -> list[str]:
             if card.host == name and card.status != "closed"]  # fmt: skip
 
 
-async def stop_once(address: BrokerAddress, tables: int, think: float, twice: bool) -> None:
+async def stop_once(
+    address: BrokerAddress, tables: int, think: float, twice: bool, code: Path | None = None
+) -> float:
+    """Seconds from SIGTERM to the exit of a serve (running the checkout ``code``'s code)."""
     server = serve_process(address, "--max-tables", str(tables + 1), "--linger", "60",
-                           server=SERVER)  # fmt: skip
+                           server=SERVER, code=code)  # fmt: skip
     try:
         async with Lobby(address, name="bench") as lobby:
             await lobby.wait_for(lambda lb: SERVER in lb.servers, 30)
@@ -107,26 +112,53 @@ async def stop_once(address: BrokerAddress, tables: int, think: float, twice: bo
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     what = "SIGTERM twice" if twice else "SIGTERM"
     shown = "" if twice else f", every table closed in the lobby after {closed:.2f} s"
+    whose = "" if code is None else f" ({code})"
     print(
-        f"  {tables} tables, {what}: exited after {gone:.2f} s (code {exited}){shown} "
+        f"  {tables} tables{whose}, {what}: exited after {gone:.2f} s (code {exited}){shown} "
         f"(load average {load})",
         flush=True,
     )
+    return gone
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=250)
-    parser.add_argument("--think", type=float, default=0.0, help="ms a bot thinks a move")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=50.0,
+        help="ms a bot thinks a move "
+        "(0: as fast as the referee can, which a loaded machine's serve spends "
+        "all its time on: opening 250 such tables took it over 10 minutes)",
+    )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="a checkout of other code (an earlier "
+        "commit's) whose serve is stopped too, alternately with this one's",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="stops of each code")
     args = parser.parse_args()
     print(f"calibration loop {calibration_ms():.1f} ms (this machine's speed, now)")
     for name, make in brokers():
         if name.startswith("amqtt"):
             continue  # a 250-table server is for a club's Mosquitto
         print(name)
-        for twice in (False, True):
-            with make() as address:  # type: ignore[operator]
-                asyncio.run(stop_once(address, args.tables, args.think / 1000, twice))
+        now: list[float] = []
+        before: list[float] = []
+        for _ in range(args.rounds):
+            for code, into in ((None, now), (args.against, before)):
+                if into is before and code is None:
+                    continue
+                with make() as address:  # type: ignore[operator]
+                    into.append(asyncio.run(stop_once(address, args.tables, args.think / 1000,
+                                                      False, code)))  # fmt: skip
+        if before:
+            ratios = ", ".join(f"{n / b:.2f}x" for n, b in zip(now, before, strict=True))
+            print(f"  this code against {args.against}, round by round: {ratios}")
+        with make() as address:  # type: ignore[operator]
+            asyncio.run(stop_once(address, args.tables, args.think / 1000, True))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ import os
 import re
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, NamedTuple, TypeAlias
@@ -375,10 +376,13 @@ class ReplayWriter:
         if self.durable:
             os.fsync(self._handle.fileno())
 
-    def close(self) -> None:
+    def close(self, sync: bool = True) -> None:
+        """Close the file, on the disk first (``sync=False``: the caller syncs it, with
+        others, by :func:`sync_together`; every record is flushed to the system already)."""
         if not self._handle.closed:
             self._handle.flush()
-            os.fsync(self._handle.fileno())
+            if sync:
+                os.fsync(self._handle.fileno())
             self._handle.close()
 
     def __enter__(self) -> ReplayWriter:
@@ -386,3 +390,30 @@ class ReplayWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+SYNCING_AT_ONCE = 16  # files synced at a time by sync_together
+
+
+def sync_together(paths: Sequence[Path]) -> None:
+    """Put the files ``paths`` (written and flushed, maybe closed) on the disk, many at a time:
+    the file system commits the ones that come together in one journal write, where syncing
+    one after the other waits for a commit each (250 tables' replays took 1.3 s on a busy
+    machine's event loop). A file that is gone, or cannot be opened, is left."""
+
+    def sync(path: Path) -> None:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    if not paths:
+        return
+    with ThreadPoolExecutor(min(SYNCING_AT_ONCE, len(paths)), "sync") as pool:
+        list(pool.map(sync, paths))

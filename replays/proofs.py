@@ -80,6 +80,11 @@ def verify(key: bytes, data: bytes, signature: bytes) -> bool:
     return True
 
 
+def files_of(replay: Path | None) -> list[Path]:
+    """A replay's file and its proofs' (none without a replay): what a host syncs to the disk."""
+    return [] if replay is None else [replay, path_for(replay)]
+
+
 class ProofWriter:
     """Appends proof records to a replay's ``.proofs`` file (flushed as written)."""
 

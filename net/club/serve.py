@@ -82,6 +82,7 @@ from net.wire.messages import (
     update_line,
 )
 from replays import unfinished
+from replays.file import sync_together
 
 log = logging.getLogger("caldera.net")
 
@@ -547,15 +548,15 @@ class Server:
         self.link.publish(reply_topic, encode(ServerReply(request.id, table=host.table)))
 
     async def close(self) -> None:
-        """Close every table, all at once (a busy server closing them one by one kept the
-        others playing for seconds), and leave the lobby."""
+        """Close every table, all at once, and leave the lobby: each table halts before
+        anything waits, then their files go to the disk together while they close."""
+        hosts = list(self.tables.values())
+        files = [path for host in hosts for path in host.halt()]  # no more moves anywhere
         for reaper in list(self._reapers):
             reaper.cancel()
         await asyncio.gather(*self._reapers, return_exceptions=True)
-        hosts = list(self.tables.values())
-        for host in hosts:
-            host.halt()  # no more moves anywhere, first
-        await asyncio.gather(*(host.close() for host in hosts))
+        await asyncio.gather(asyncio.to_thread(sync_together, files),
+                             *(host.close(sync=False) for host in hosts))  # fmt: skip
         self.tables.clear()
         await self.outbox.stop()
         self.own_card.close()

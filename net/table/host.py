@@ -39,7 +39,6 @@ clears it) is answered at once with the current card again, so newcomers see the
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 import time
@@ -79,8 +78,8 @@ from net.wire.messages import (
     plain,
     read_listing,
 )
-from replays import unfinished
-from replays.file import read
+from replays import proofs, unfinished
+from replays.file import read, sync_together
 from replays.header import Table
 from replays.unfinished import data_dir
 
@@ -429,21 +428,22 @@ class TableHost:
         except OSError as exc:
             log.warning("table %s: cannot keep its epoch: %s", self.table, exc)
 
-    def halt(self) -> None:
-        """Stop the game here and now (a server that stops halts every table before closing
-        them): the bots stop, and a command is refused; :meth:`close` follows."""
+    def halt(self) -> list[Path]:
+        """Stop the game now (a server halts all its tables first): bots and clocks stop, a
+        command is refused, the replay and its proofs end; returns the files to sync."""
         self.refereeing.halted = True
         for task in self._tasks:
             task.cancel()
+        self.bots.cancel_timers()
+        self.refereeing.close_replay(sync=False)
+        return proofs.files_of(self.replay_path)
 
-    async def close(self) -> None:
-        """Close the table: its card leaves the lobby and every presence mark is cleared."""
+    async def close(self, sync: bool = True) -> None:
+        """Close the table: its card leaves the lobby, presence marks go, its files synced."""
         if self._closed:
             return
-        self.halt()
-        self._closed = True
-        self.status = "closed"
-        self.bots.cancel_timers()
+        files = self.halt()
+        self._closed, self.status = True, "closed"
         self.own_card.close()
         card_topic = topics.card(self.table)
         self._card_n += 1  # the closed card: newer than any before
@@ -456,16 +456,15 @@ class TableHost:
             await self.link.stop(last[:1])
             await self.keeper.stop(last[1:])
         await self._cancel_tasks()
-        self.refereeing.close_replay()
+        if sync:
+            await asyncio.to_thread(sync_together, files)
         if self._kept is not None:  # unfinished: the record stays, to resume the table later
             self._kept.release()
 
     async def _cancel_tasks(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await asyncio.gather(*self._tasks, return_exceptions=True)  # each ends cancelled
         self._tasks = []
 
     async def wait_ended(self, timeout: float | None = None) -> None:

@@ -193,13 +193,13 @@ class Refereeing:
         """The newest state hash published."""
         return self.hashes.get(self.newest_hashed)
 
-    def close_replay(self) -> None:
+    def close_replay(self, sync: bool = True) -> None:
         if self._drain is not None:
             self._drain.cancel()
         self._waiting.clear()
         self._sign_head()  # the proofs end with the last event
         if self._writer is not None:
-            self._writer.close()
+            self._writer.close(sync)
         if self._proofs is not None:
             self._proofs.close()
 
