@@ -4,7 +4,8 @@ its ending picks the format, and one line says what was written.
 ``.jsonl`` writes JSON Lines (one event a line), ``.json`` one document with the header, ``.txt``
 the numbered sentences of the log; the same exports as ``caldera export``. What is written is
 what a spectator may see (everything, once the game is over), never a secret hand of a game
-still in play.
+still in play. A game whose table chat was kept beside its replay (:mod:`replays.chat_log`) has
+it in a ``.json`` or ``.txt`` export too, after the events (``caldera export --chat``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from core.errors import CalderaError
 from core.language import N_, Translator
 from core.lifecycle import GameStarted
 from replays import export
+from replays.chat_log import ChatLine
 from replays.file import Header
 from tui.replay import paths
 from tui.screens.choice import AskScreen
@@ -27,7 +29,7 @@ _, ngettext = T.gettext, T.ngettext
 FORMATS = {".jsonl": N_("JSON Lines"), ".json": "JSON", ".txt": N_("text")}
 
 
-def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
+def export_to(envelopes: Sequence[Envelope], path: Path, chat: Sequence[ChatLine] = ()) -> str:
     """Write ``envelopes`` to ``path`` in the format its ending names; the one-line
     confirmation. Raises ``ValueError`` (one line) for an ending it does not know, ``OSError``
     when the file cannot be written, ``CalderaError`` for a log it cannot read."""
@@ -44,9 +46,9 @@ def export_to(envelopes: Sequence[Envelope], path: Path) -> str:
     if path.suffix.lower() == ".jsonl":
         data = export.to_jsonl(envelopes)
     elif path.suffix.lower() == ".json":
-        data = export.to_json(envelopes, Header.for_game(started).to_wire())
+        data = export.to_json(envelopes, Header.for_game(started).to_wire(), chat=chat or None)
     else:
-        data = export.to_text(envelopes)
+        data = export.to_text(envelopes) + (export.chat_text(chat) if chat else "")
     paths.write_text(path, data)
     return ngettext(
         "Exported {n} event to {file} ({kind})",
@@ -60,6 +62,7 @@ def ask_export(
     notify: Callable[..., object],
     envelopes: Sequence[Envelope],
     stem: str,
+    chat: Sequence[ChatLine] = (),
 ) -> None:
     """Ask where to export the game (a path in the working directory, or a door player's own
     folder, is offered), write it and say so in one line; a bad path or format is one line too."""
@@ -69,7 +72,7 @@ def ask_export(
         if not answer:
             return
         try:
-            notify(export_to(envelopes, paths.typed_path(answer)))
+            notify(export_to(envelopes, paths.typed_path(answer), chat))
         except (ValueError, OSError, CalderaError) as exc:
             notify(_("Not exported: {why}").format(why=exc), severity="error")
 

@@ -35,6 +35,7 @@ from core.follower import Follower
 from core.lifecycle import ClockRead, GameEnded, GameStarted
 from core.messages import Event
 from core.review import Review
+from replays.chat_log import read_chat
 from replays.check import checked_timeline, sound, whole
 from replays.timeline import Timeline
 from tui.replay.export import ask_export
@@ -517,7 +518,8 @@ class ReplayScreen(FollowsSize, Screen[None]):
 
     def action_export(self) -> None:
         stem = Path(self.replay_title).stem.replace(", ", "-").replace(" ", "-") or "game"
-        ask_export(self.app.push_screen, self.notify, self.timeline.envelopes, stem)
+        chat = read_chat(self.replay_path) if self.replay_path is not None else []
+        ask_export(self.app.push_screen, self.notify, self.timeline.envelopes, stem, chat)
 
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen
