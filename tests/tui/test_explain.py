@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from core import language
 from core.tutorial import game_kinds
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.explain import KEYS as MAUNA_KEA_KEYS
+from tui.games.maunakea.explain import keys_said
 from tui.play.setup import SeatSetup, TableSetup
 from tui.screens.explain import ExplainScreen, answers, game_words
 from tui.screens.table import TableScreen
@@ -65,3 +67,37 @@ async def test_a_kilauea_question_half_built_explains_only_its_own_kind() -> Non
         kinds = {type(c).TAG for c in table.asked_commands(seat)}
         assert kinds == {"kilauea.draft_tiki"}  # the draft asks at once
         assert table.asked_question(seat) == "Red: Take a Tiki from which volcano sector?"
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "it", "nl"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_kinds_words_are_said_in_each_language(game: str, code: str) -> None:
+    english = dict(game_words(game))
+    with language.speaking(code):
+        said = game_words(game)
+        assert said.keys() == english.keys()
+        same = sorted(tag for tag, text in said.items() if text == english[tag])
+        assert not same, f"{game} in {code} still English: {same}"
+        if game == "maunakea":
+            assert keys_said("maunakea.move") != "tab, arrows, enter"
+            assert keys_said("maunakea.move").startswith("tab, ")
+
+
+async def test_e_explains_in_the_players_language() -> None:
+    seats = (SeatSetup("Red"), SeatSetup("Blue", "easy"))
+    app = CalderaApp(Launch(setup=TableSetup("maunakea", seats, "explain")), bot_pace=0,
+                     reveal_pace=0)  # fmt: skip
+    language.use("de")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                           and app.screen.acting_seat() is not None, "Red's question")  # fmt: skip
+            await pilot.press("E")
+            await wait_for(pilot, lambda: isinstance(app.screen, ExplainScreen), "the dialog")
+            await pilot.pause()
+            shown = " ".join(screen_text(pilot).split())
+            assert "Vor dem ersten Zug:" in shown  # the first words of its line
+            assert "Pfeiltasten, enter" in shown
+            assert "Escape schließt" in shown
+    finally:
+        language.use("en")

@@ -14,10 +14,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
+from core.language import N_, Translator
 from core.messages import Command
 from tui.screens.choice import Dialog
 
-HINT = "escape closes · ↑ ↓ scroll"
+_ = Translator("app").gettext
+HINT = N_("escape closes · ↑ ↓ scroll")
 
 
 @dataclass(frozen=True)
@@ -31,10 +33,12 @@ class Answer:
 
 
 def game_words(game: str) -> Mapping[str, str]:
-    """What each kind of ``game``'s commands does (its ``explain`` module's ``WHAT``)."""
+    """What each kind of ``game``'s commands does (its ``explain`` module's ``WHAT``), in the
+    player's language (the game's catalogue)."""
     module = importlib.import_module(f"tui.games.{game}.explain")
     words: Mapping[str, str] = module.WHAT
-    return words
+    said = Translator(game).gettext
+    return {tag: said(text) for tag, text in words.items()}
 
 
 def answers(
@@ -79,7 +83,7 @@ class ExplainScreen(Dialog[None]):
             yield Label(self.question, classes="dialog-title")
             with VerticalScroll(id="explain-kinds"):
                 yield Static(told(self.answers), id="explain-text")
-            yield Label(HINT, classes="dialog-hint")
+            yield Label(_(HINT), classes="dialog-hint")
 
     def on_mount(self) -> None:
         super().on_mount()

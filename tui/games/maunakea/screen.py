@@ -264,9 +264,9 @@ class MaunaKeaScreen(MaunaKeaTable):
         return None
 
     def answer_keys(self) -> dict[str, str]:
-        from tui.games.maunakea.explain import KEYS
+        from tui.games.maunakea.explain import KEYS, keys_said
 
-        return dict(KEYS)
+        return {tag: keys_said(tag) for tag in KEYS}
 
     def keys_for(self, command: Command) -> str:
         """The keys that make ``command`` from the cursor, the picked tile and explorer now
