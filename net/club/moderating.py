@@ -1,17 +1,21 @@
-"""A club moderator's side: a key timed out of the club's chats from a lobby.
+"""A club moderator's side: a key timed out of the club's chats from a lobby, or from a table.
 
 The order (:class:`~net.wire.messages.TimeOut`) goes to every server of the club that answered
 the lobby's look, signed by the moderator's key; each server whose config names that key carries
-it out (:mod:`net.club.club_chat`) and says so, the others refuse.
+it out (:mod:`net.club.club_chat`) and says so, the others refuse. At a table, where no lobby
+is open, :func:`moderation` opens one for the order and closes it.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from core.language import Translator
 from net.club.lobby import Lobby
+from net.config import BrokerAddress
 from net.errors import NetError
+from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import TimeOut, encode
 
@@ -45,3 +49,20 @@ async def time_out(
         reason = replies[0].reason or ""
         raise NetError(_("the server refused: {reason}").format(reason=reason))
     return took
+
+
+def moderation(
+    address: BrokerAddress, keys: Keys, identity: str, *, timeout: float = 10.0
+) -> Callable[[str, int, str], Awaitable[list[str]]]:
+    """A time-out given from a table: a lobby of ``identity``'s, opened on ``address`` for the
+    order (until the club's servers answer its look) and closed after it."""
+
+    async def order(key: str, minutes: int, reason: str) -> list[str]:
+        async with Lobby(address, identity=identity, keys=keys) as lobby:
+            try:
+                await lobby.wait_for(lambda lobby: bool(lobby.servers), timeout)
+            except TimeoutError:
+                raise NetError(_("no club server answers here")) from None
+            return await time_out(lobby, key, minutes, reason, timeout=timeout)
+
+    return order

@@ -10,12 +10,13 @@ import pytest
 
 from core.errors import CodecError
 from net.club.lobby import Lobby
-from net.club.moderating import time_out
+from net.club.moderating import moderation, time_out
 from net.club.serve import Server
 from net.errors import NetError
 from net.table.chatting import TIMED_OUT
 from net.wire.messages import TimeOut, encode, read_server_request
 from tests.kit.netkit import FAST, TestBroker, join, keys_of, until
+from tui.lines.chat import LineChat
 
 
 def texts(lines: object) -> list[str]:
@@ -86,3 +87,38 @@ def test_a_time_out_is_bounded_and_its_reason_clean() -> None:
     for bad in (TimeOut("m2", "not a key", 10), TimeOut("m3", key, 7 * 24 * 60 + 1)):
         with pytest.raises(CodecError):
             read_server_request(encode(bad))
+
+
+async def test_a_moderator_at_a_table_times_a_seat_out_by_its_name(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """``timeout ANN 5 rude`` in a table's chat (the line mode's, the app's /timeout): the
+    moderator's terminal opens a lobby for the order; the table's room is told, Ann refused."""
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST,
+                    moderators=frozenset({keys_of("mod").public.hex()}))  # fmt: skip
+    await server.open()
+    sessions = []
+    try:
+        await server.open_table("maunakea", 3, table="mod2", options={"turn_limit": 3})
+        ann, bob, mod = [await join(address, "mod2", name) for name in ("ann", "bob", "mod")]
+        sessions = [ann, bob, mod]
+        await until(lambda: all(p.chat._connection()[1] for p in sessions))
+        said: list[str] = []
+        lines = LineChat(mod.chat, said.append, lambda: mod.card, tmp_path / "mod.toml",
+                         moderate=moderation(address, mod.keys, mod.identity))  # fmt: skip
+        assert lines.handles("timeout ANN 5 rude")
+        await until(lambda: "ANN is timed out of the club's chats for 5 minutes." in said)
+        await until(lambda: any(h.timed_out == 5 and h.text == "rude" for h in bob.chat.lines))
+        assert "A moderator timed ANN out for 5 minutes: rude" in said  # the room's notice
+        assert lines.handles("timeout nobody 5 x") and said[-1] == "Nobody called 'nobody' is here."
+        assert lines.handles("timeout ANN soon") and said[-1].startswith("Type timeout NAME")
+        bob_lines = LineChat(bob.chat, said.append, lambda: bob.card, tmp_path / "bob.toml",
+                             moderate=moderation(address, bob.keys, bob.identity))  # fmt: skip
+        bob_lines.handles("timeout MOD 5 revenge")
+        await until(lambda: any(line.startswith("Not timed out:") for line in said))
+        assert not server.chat.moderation.silenced(mod.keys.public.hex())
+    finally:
+        for session in sessions:
+            await session.close()
+        await server.close()

@@ -22,8 +22,10 @@ if TYPE_CHECKING:
     from core.tutorial import Step, Tutorial
     from net.club.lobby import Lobby
     from net.club.your_games import MyTable
+    from net.config import BrokerAddress
     from net.seat.chat import TableChat
     from net.wire.messages import TableListing
+    from tui.lines.chat import Moderate
     from tui.settings.play import Settings
 
 
@@ -76,6 +78,8 @@ class NetworkedSession(Protocol):
     table: str
     card: TableListing | None
     chat: TableChat
+    address: BrokerAddress
+    identity: str
 
 
 def replay_path_of(session: object) -> Path | None:
@@ -86,6 +90,15 @@ def replay_path_of(session: object) -> Path | None:
 def card_of(session: object) -> TableListing | None:
     """The table card of a networked session (``None`` for any other)."""
     return session.card if isinstance(session, NetworkedSession) else None
+
+
+def moderation_of(session: object) -> Moderate | None:
+    """A club moderator's time-out from a networked table's chat (``None`` for any other)."""
+    if not isinstance(session, NetworkedSession):
+        return None
+    from net.club.moderating import moderation
+
+    return moderation(session.address, session.chat.keys, session.identity)
 
 
 def table_of(session: object) -> str | None:

@@ -39,7 +39,7 @@ from tui.netplay.chat import ChatScreen
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
-from tui.screens.needs import chat_of, your_turns
+from tui.screens.needs import chat_of, moderation_of, your_turns
 from tui.screens.new_game import DEFAULT_BOT
 from tui.screens.table import TableScreen
 from tui.widgets.header import Header
@@ -418,7 +418,8 @@ class RoomScreen(Screen[None]):
     def action_chat(self) -> None:
         chat = chat_of(self.session)
         if chat is not None:
-            self.app.push_screen(ChatScreen(chat, lambda: self.card))
+            moderate = moderation_of(self.session)  # a club moderator's /timeout
+            self.app.push_screen(ChatScreen(chat, lambda: self.card, moderate=moderate))
 
     def action_close(self) -> None:
         def close(yes: bool | None) -> None:

@@ -61,7 +61,15 @@ from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen, RealGame
 from tui.screens.hotseat import Hotseat
-from tui.screens.needs import Hinted, app_needs, card_of, chat_of, table_of, your_turns
+from tui.screens.needs import (
+    Hinted,
+    app_needs,
+    card_of,
+    chat_of,
+    moderation_of,
+    table_of,
+    your_turns,
+)
 from tui.settings.play import Settings
 from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
@@ -661,7 +669,8 @@ class TableScreen(FollowsSize, Screen[None]):
     def action_chat(self) -> None:
         chat = chat_of(self.session)
         if chat is not None:
-            self.app.push_screen(ChatScreen(chat, lambda: card_of(self.session)))
+            moderate = moderation_of(self.session)  # a club moderator's /timeout
+            self.app.push_screen(ChatScreen(chat, lambda: card_of(self.session), moderate=moderate))
 
     def on_unmount(self) -> None:
         if self._chat_notices is not None:
