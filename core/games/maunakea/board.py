@@ -87,6 +87,8 @@ NEIGHBOUR_INDICES: tuple[tuple[int, ...], ...] = tuple(
     tuple(index_of(n) for n in NEIGHBOURS[space]) for space in SPACE_AT
 )
 """Each index's orthogonal neighbours, in N, E, S, W order (as :func:`neighbours`)."""
+NEIGHBOURS_BY_INDEX: tuple[tuple[int, ...], ...] = tuple(map(tuple, map(sorted, NEIGHBOUR_INDICES)))
+"""Each index's orthogonal neighbours, lowest index first (W, N, S, E)."""
 SLOT_INDICES: dict[Slot, tuple[int, int, int, int]] = {
     (c, r): (
         index_of((2 * c, 2 * r)),
@@ -118,7 +120,10 @@ def trace_path(
         before = cost(here)
         assert before is not None
         before -= enter(here)
-        here = min(n for n in NEIGHBOUR_INDICES[here] if cost(n) == before)
+        for n in NEIGHBOURS_BY_INDEX[here]:  # the lowest such index
+            if cost(n) == before:
+                here = n
+                break
     path.reverse()
     return tuple(path)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
+from itertools import compress
+from operator import ne
 
 from core.games.maunakea.board import (
     NEIGHBOUR_INDICES,
@@ -99,7 +101,7 @@ def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[
 
 def cost_grid(state: MaunaKeaState, danger: set[Slot]) -> list[int]:
     """The planning cost of entering each space (by index), lava's next slots costing more."""
-    cost = [PLAN_COST[t] for t in state.grid]
+    cost = list(map(PLAN_COST.__getitem__, state.grid))
     for slot in START_TILE_SLOTS:  # no tile there yet, but none may be laid either
         if slot not in state.board:
             for i in SLOT_INDICES[slot]:
@@ -222,49 +224,48 @@ class Planner:
 
     def _search(self, explorer: Explorer, with_boats: bool) -> tuple[Found | None, int, int]:
         """The plan's target, path, score, a boat, and cost (``None``: nothing to head for);
-        then, as bit masks of indices, the spaces the search settled and those whose step cost
-        it read (around the settled ones)."""
+        then, as bit masks of indices (:data:`BIT`), the spaces the search settled and those
+        whose step cost it read (around the settled ones)."""
         assert explorer.space is not None
         boats = self.targets(explorer.carried)[1]
         sought, tops = self._sought_targets(explorer.carried, with_boats)
         origin = index_of(explorer.space)
         step = self.step
         dist = [UNSEEN] * len(step)
-        settled: list[int] = []
+        settled = bytearray(len(step))  # 1 at each index settled
         best: Choice | None = None
         stop = UNSEEN  # the cost from which nothing can score as much as ``best``
+        pop, push, around = heappop, heappush, NEIGHBOUR_INDICES
         # :func:`settle` inline (a generator's resumption per space settled was a sixth of
         # the search): the same spaces settled in the same order, the same costs found
         dist[origin] = 0
         heap = [origin]
         while heap:
-            key = heappop(heap)
+            key = pop(heap)
             cost = key >> 9
             here = key & 511
             if cost > dist[here]:
                 continue
             if cost >= stop:
                 break
-            settled.append(here)
+            settled[here] = 1
             options = sought.get(here)
             if options is not None:
                 better = _better(best, here, cost, options)
                 if better is not None:
                     best = better
                     stop = _hopeless_from(cost, best[0][0], tops)
-            for nxt in NEIGHBOUR_INDICES[here]:
+            for nxt in around[here]:
                 total = cost + step[nxt]
                 if total < dist[nxt]:
                     dist[nxt] = total
-                    heappush(heap, total << 9 | nxt)
+                    push(heap, total << 9 | nxt)
         if best is None and not with_boats:  # no artifact within reach: the search went to
             for here, options in boats.items():  # the end, so every cost is known
                 if dist[here] < UNSEEN:
                     best = _better(best, here, dist[here], options) or best
-        reached = read = 0
-        for here in settled:
-            reached |= BIT[here]
-            read |= AROUND[here]
+        reached = int.from_bytes(settled, "little")
+        read = around_of(reached)
         if best is None:
             return None, reached, read
         (score, _, _), target, boat = best
@@ -273,9 +274,25 @@ class Planner:
 
 
 Found = tuple[Space, tuple[Space, ...], float, bool, int]  # a Plan but its explorer
-BIT: tuple[int, ...] = tuple(1 << i for i in range(SPACES * SPACES))
-AROUND: tuple[int, ...] = tuple(sum(BIT[n] for n in around) for around in NEIGHBOUR_INDICES)
-"""The neighbours of each index as a bit mask: what settling that space reads."""
+BIT: tuple[int, ...] = tuple(1 << 8 * i for i in range(SPACES * SPACES))
+"""Each index as a bit mask: a set of indices is the int of a ``bytearray`` holding 1 at each
+(``int.from_bytes``, little-endian: index ``i`` is bit ``8 * i``), made in C."""
+_NOT_TOP = sum(BIT[i] for i in range(SPACES * SPACES) if i % SPACES)
+_NOT_BOTTOM = sum(BIT[i] for i in range(SPACES * SPACES) if i % SPACES != SPACES - 1)
+_EVERY = sum(BIT)
+
+
+def around_of(indices: int) -> int:
+    """The orthogonal neighbours of a set of indices (a mask of :data:`BIT`): what settling
+    those spaces reads. A neighbour north or south is one index away in the same column, east
+    or west ``SPACES`` away."""
+    row = 8 * SPACES
+    return (
+        (indices & _NOT_TOP) >> 8
+        | (indices & _NOT_BOTTOM) << 8
+        | indices >> row
+        | (indices << row & _EVERY)
+    )
 
 
 @dataclass(frozen=True)
@@ -345,13 +362,15 @@ class PlanMemory:
         else:
             cost = cost_grid(state, danger)
             step = step_grid(cost, crowd)
-            if len(self._step) != len(step):
+            before = self._step
+            if len(before) != len(step):
                 rose = fell = -1  # everything
-            for i, (was, now) in enumerate(zip(self._step, step, strict=False)):
-                if was < now:
-                    rose |= BIT[i]
-                elif was > now:
-                    fell |= BIT[i]
+            else:  # the indices that differ found in C, then each weighed
+                for i in compress(range(len(step)), map(ne, before, step)):
+                    if before[i] < step[i]:
+                        rose |= BIT[i]
+                    else:
+                        fell |= BIT[i]
             self._grid = list(state.grid)
         if rose or fell:
             self.plans = {
