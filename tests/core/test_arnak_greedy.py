@@ -4,6 +4,7 @@ followed (a view's hidden card) and the handed-over copy is spoiled."""
 
 from __future__ import annotations
 
+from copy import deepcopy
 from zlib import crc32
 
 import pytest
@@ -12,7 +13,7 @@ from core.bots import RandomBot
 from core.games.arnak import RULES, greedy
 from core.games.arnak import events as ev
 from core.games.arnak.greedy import GreedyBot
-from core.games.arnak.state import ArnakState
+from core.games.arnak.state import PLAYER_SET_ANEW, SET_ANEW, ArnakState
 from core.messages import Command, Event
 from core.referee import Referee
 
@@ -90,3 +91,46 @@ def test_a_seats_own_commands_change_no_other_player(
             seat = RULES.to_move(referee.state)[0]
             referee.submit(seat, bots[seat].choose(RULES, RULES.view(referee.state, seat), seat))
     assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_event_changes_a_pile_the_bots_copies_share(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The greedy bot's copies share the piles and tiles of ``SET_ANEW`` (and each player's of
+    ``PLAYER_SET_ANEW``) with the state they copy: every event sets such a pile anew rather
+    than changing it in place, so neither the events the bot weighs on its copies nor those
+    the referee applies (chance, refills, round ends) change a pile another copy holds, in
+    whole games between greedy bots and random ones on both sides of the board."""
+    evolve = greedy.evolve
+    weighed = applied = 0
+
+    def shared(state: ArnakState) -> tuple[dict[str, object], dict[str, object]]:
+        held = {name: getattr(state, name) for name in SET_ANEW}
+        for seat, player in enumerate(state.seats):
+            held |= {f"{seat}.{name}": getattr(player, name) for name in PLAYER_SET_ANEW}
+        return held, deepcopy(held)
+
+    def watching(state: ArnakState, event: Event) -> ArnakState:
+        nonlocal weighed
+        held, was = shared(state)
+        after = evolve(state, event)
+        assert held == was, event
+        weighed += 1
+        return after
+
+    monkeypatch.setattr(greedy, "evolve", watching)
+    for side in ("bird", "snake"):
+        config = RULES.config(players, {"side": side})
+        referee: Referee[ArnakState] = Referee(
+            RULES, config, [f"P{i}" for i in range(players)], seed=f"anew-{side}-{players}"
+        )
+        referee.begin()
+        bots = {s: (GreedyBot if s % 2 == 0 else RandomBot)(f"n{s}") for s in range(players)}
+        while not referee.ended:
+            seat = RULES.to_move(referee.state)[0]
+            command = bots[seat].choose(RULES, RULES.view(referee.state, seat), seat)
+            held, was = shared(referee.state)
+            applied += len(referee.submit(seat, command))
+            assert held == was, command
+    assert weighed > 1000 and applied > 500

@@ -25,9 +25,15 @@ def _ask_recruit(state: ArnakState, frame: Frame, op: o.Recruit) -> list[str]:
 def _answer_recruit(state: ArnakState, frame: Frame, op: o.Recruit, value: str) -> None:
     advance(frame)
     if value != SKIP:
-        stack = state.supply[int(value)]
-        helper = stack.pop(0)
-        state.supply_shown[int(value)] = not stack
+        i = int(value)  # new lists, not changed in place: the bots' copies share them
+        supply = state.supply[:]
+        stack = supply[i]
+        helper = stack[0]
+        supply[i] = stack = stack[1:]
+        state.supply = supply
+        shown = state.supply_shown[:]
+        shown[i] = not stack
+        state.supply_shown = shown
         state.seats[frame.seat].assistants.append(Assistant(helper))
 
 
@@ -46,7 +52,9 @@ def _answer_rescue(state: ArnakState, frame: Frame, op: o.Rescue, value: str) ->
     advance(frame)
     if value != SKIP:
         was_top = state.rescue[0] == value
-        take_card(state.rescue, value)
+        rescue = state.rescue[:]  # a new list: the bots' copies share the old one
+        take_card(rescue, value)
+        state.rescue = rescue
         if was_top and state.rescue:
             state.rescue_shown = False
         state.seats[frame.seat].assistants.append(Assistant(value, exhausted=True))
@@ -103,9 +111,11 @@ def _answer_swap(state: ArnakState, frame: Frame, op: o.SwapAssistant, value: st
     a, _, s = value.partition(">")
     mine_ = state.seats[frame.seat].assistants
     old = mine_[int(a)]
-    stack = state.supply[int(s)]
-    new = stack.pop(0)
-    stack.insert(0, old.id)
+    supply = state.supply[:]  # new lists, not changed in place: the bots' copies share them
+    stack = supply[int(s)]
+    new = stack[0]
+    supply[int(s)] = [old.id, *stack[1:]]
+    state.supply = supply
     mine_[int(a)] = Assistant(new, gold=old.gold)
 
 

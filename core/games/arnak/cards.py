@@ -17,12 +17,12 @@ from core.games.arnak.state import COIN, COMPASS, HIDDEN, PUBLIC, ArnakState, Fr
 def to_exile(state: ArnakState, seat: int, card: str) -> None:
     """A card leaves the game: items and artifacts to their exile piles, Fear back to the Fear
     deck, basic cards beside the player's board."""
-    if card.startswith("i"):
-        state.item_exile.append(card)
+    if card.startswith("i"):  # (piles set anew, never changed in place: copies share them)
+        state.item_exile = [*state.item_exile, card]
     elif card.startswith("a"):
-        state.art_exile.append(card)
+        state.art_exile = [*state.art_exile, card]
     elif card.startswith("f"):
-        state.fear_deck.append(card)
+        state.fear_deck = [*state.fear_deck, card]  # replaced, never changed: copies share it
     else:
         player = state.seats[seat]
         player.exiled = [*player.exiled, card]  # replaced, never changed: copies share it
@@ -31,8 +31,10 @@ def to_exile(state: ArnakState, seat: int, card: str) -> None:
 def take_fear(state: ArnakState, seat: int) -> None:
     """A Fear card into the play area, a Fear tile once the Fear deck is empty."""
     player = state.seats[seat]
-    if state.fear_deck:
-        player.play.append(state.fear_deck.pop(0))
+    fear = state.fear_deck
+    if fear:
+        player.play.append(fear[0])
+        state.fear_deck = fear[1:]  # replaced, never changed: copies share it
     else:
         player.fear_tiles += 1
         state.fear_tiles -= 1
@@ -99,13 +101,23 @@ def buy_options(
 
 
 def take_from_row(state: ArnakState, card: str) -> bool:
-    """Remove ``card`` from the row (``False`` if it is not there)."""
-    for row in (state.row_art, state.row_items):
-        if card in row:
-            row[row.index(card)] = None
-            state.refill_due = True
-            return True
-    return False
+    """Remove ``card`` from the row (``False`` if it is not there). The row is set anew, not
+    changed in place: the bots' copies share it."""
+    if card in state.row_art:
+        state.row_art = gap_at(state.row_art, card)
+    elif card in state.row_items:
+        state.row_items = gap_at(state.row_items, card)
+    else:
+        return False
+    state.refill_due = True
+    return True
+
+
+def gap_at(row: list[str | None], card: str) -> list[str | None]:
+    """``row`` with a gap where ``card`` was (a new list)."""
+    out = row[:]
+    out[out.index(card)] = None
+    return out
 
 
 def buy(state: ArnakState, seat: int, card: str, discount: int) -> None:
@@ -124,22 +136,29 @@ def buy(state: ArnakState, seat: int, card: str, discount: int) -> None:
 def gain_card(state: ArnakState, seat: int, card: str, to: str) -> None:
     if not take_from_row(state, card):
         if card in state.item_exile:
-            state.item_exile.remove(card)
+            state.item_exile = without(state.item_exile, card)
         elif state.revealed == card:
             state.revealed = None
     player = state.seats[seat]
     if card.startswith("a"):
         player.play.append(card)
         push(state, "usenow:" + card, seat)
-    elif to == "hand":
+    elif to == "hand":  # (the piles set anew, not changed in place: copies share them)
         player.hand.append(card)
-        player.hand_public.append(card)  # taken from the row in plain sight
+        player.hand_public = [*player.hand_public, card]  # taken from the row in plain sight
     elif to == "top":
-        player.deck.insert(0, card)
-        player.deck_seen.insert(0, PUBLIC)
+        player.deck = [card, *player.deck]
+        player.deck_seen = [PUBLIC, *player.deck_seen]
     else:
-        player.deck.append(card)
-        player.deck_seen.append(PUBLIC)
+        player.deck = [*player.deck, card]
+        player.deck_seen = [*player.deck_seen, PUBLIC]
+
+
+def without(cards: list[str], card: str) -> list[str]:
+    """``cards`` less the first ``card`` (a new list)."""
+    out = cards[:]
+    out.remove(card)
+    return out
 
 
 def _ask_buy(state: ArnakState, frame: Frame, op: o.Buy) -> list[str]:
@@ -153,9 +172,13 @@ def _answer_buy(state: ArnakState, frame: Frame, op: o.Buy, value: str) -> None:
         buy(state, frame.seat, value, op.discount)
     if revealed is not None and state.revealed == revealed:
         # not bought: it goes back face down on its deck
-        deck = state.item_deck if revealed.startswith("i") else state.art_deck
-        deck.insert(0, revealed)
-        state.top_known[0 if revealed.startswith("i") else 1] = True  # all saw it go back
+        # all saw it go back (new lists, not changed in place: the bots' copies share them)
+        if revealed.startswith("i"):
+            state.item_deck = [revealed, *state.item_deck]
+            state.top_known = [True, state.top_known[1]]
+        else:
+            state.art_deck = [revealed, *state.art_deck]
+            state.top_known = [state.top_known[0], True]
         state.revealed = None
 
 
@@ -173,9 +196,11 @@ def _answer_get(state: ArnakState, frame: Frame, op: o.Get, value: str) -> None:
 def _row_exile(state: ArnakState, frame: Frame, op: o.RowExile) -> bool:
     for i in range(len(state.row_items) - 1, -1, -1):
         card = state.row_items[i]
-        if card is not None:
-            state.row_items[i] = None
-            state.item_exile.append(card)
+        if card is not None:  # (set anew, not changed in place: the bots' copies share them)
+            row = state.row_items[:]
+            row[i] = None
+            state.row_items = row
+            state.item_exile = [*state.item_exile, card]
             state.refill_due = True
             break
     advance(frame)
@@ -245,16 +270,18 @@ def _answer_peek(state: ArnakState, frame: Frame, op: o.Peek, value: str) -> Non
         return
     if stage == "keep":
         if value != SKIP:
-            take_card(player.aside, value)
+            player.aside = aside = player.aside[:]  # (set anew: the bots' copies share it)
+            take_card(aside, value)
             forget_left_hand(player)
             player.hand.append(value)
         if op.back and player.aside:
             frame.ctx["aside"] = "back"
             return
     elif stage == "back" and value != SKIP:
-        take_card(player.aside, value)
-        player.deck.insert(0, value)
-        player.deck_seen.insert(0, seen_by(frame.seat))  # only its owner saw which
+        player.aside = aside = player.aside[:]  # (set anew: the bots' copies share them)
+        take_card(aside, value)
+        player.deck = [value, *player.deck]
+        player.deck_seen = [seen_by(frame.seat), *player.deck_seen]  # only its owner saw which
     frame.ctx.pop("aside", None)
     frame.ctx.pop("n", None)
     if player.aside:

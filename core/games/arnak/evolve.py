@@ -12,7 +12,7 @@ from core.games.arnak import catalog as K
 from core.games.arnak import effects as fx
 from core.games.arnak import events as ev
 from core.games.arnak import ops as o
-from core.games.arnak.cards import take_from_row
+from core.games.arnak.cards import gap_at, take_from_row, without
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.flow import assistant_stacks, bonus_counts, setup_steps, turn_order
 from core.games.arnak.pay import PILOT, PILOT_COINS, PLANE, left_over, spend
@@ -57,8 +57,8 @@ def _shuffled(state: ArnakState, e: ev.PileShuffled) -> ArnakState:
     seat = PLAY_PILES.get(pile)  # a play area shuffled into its deck (the commonest)
     if seat is not None or pile.startswith("play:"):
         player = state.seats[int(pile[5:]) if seat is None else seat]
-        player.deck += e.cards
-        player.deck_seen += [0] * len(e.cards)
+        player.deck = [*player.deck, *e.cards]  # (set anew: the bots' copies share them)
+        player.deck_seen = player.deck_seen + [0] * len(e.cards)
         player.play.clear()
         step = state.roundend_step + 1  # ``_roundend_next``'s skipping, inlined
         seats = state.seats
@@ -82,12 +82,14 @@ def _shuffled(state: ArnakState, e: ev.PileShuffled) -> ArnakState:
         state.guardians = cards
     elif pile == "idols":
         state.idol_box = []
-        idol_up = state.idol_up
+        idol_up = dict(state.idol_up)  # new dicts: the bots' copies share the old ones
+        idol_down = dict(state.idol_down)
         for k, where in enumerate(L1_SPACES):
             idol_up[where] = cards[k]
         for k, where in enumerate(L2_SPACES):
             idol_up[where] = cards[8 + 2 * k]
-            state.idol_down[where] = cards[9 + 2 * k]
+            idol_down[where] = cards[9 + 2 * k]
+        state.idol_up, state.idol_down = idol_up, idol_down
     elif pile == "assistants":
         bounds = assistant_stacks(state, len(cards))
         a, b = bounds[0]
@@ -100,9 +102,11 @@ def _shuffled(state: ArnakState, e: ev.PileShuffled) -> ArnakState:
             counts = BONUS_COUNTS[state.side, state.players]
         except KeyError:
             counts = BONUS_COUNTS[state.side, state.players] = sorted(bonus_counts(state).items())
+        bonus = dict(state.bonus)  # a new dict: the bots' copies share the old one
         for space, count in counts:
-            state.bonus[space] = cards[at : at + count]
+            bonus[space] = cards[at : at + count]
             at += count
+        state.bonus = bonus
         state.temple_bonus = cards[at : at + state.players]
         state.bonus_box = cards[at + state.players :]
     elif pile == "blocking":
@@ -134,9 +138,9 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
     dealt = e.artifacts
     row = state.row_art
     if dealt or len(row) != staff or not all(row):  # (``all``: no gap, and cheaper than ``in``)
-        if dealt:
-            del state.art_deck[: len(dealt)]
-            state.top_known[1] = False
+        if dealt:  # (new lists: the bots' copies share the old ones)
+            state.art_deck = state.art_deck[len(dealt) :]
+            state.top_known = [state.top_known[0], False]
         # the cards (ids are never empty), not the gaps; mostly no gap is left (the one a card
         # left, dealt again)
         arts: list[str | None] = [*dealt, *filter(None, row)]
@@ -146,8 +150,8 @@ def _refilled(state: ArnakState, e: ev.RowRefilled) -> ArnakState:
     row = state.row_items
     if dealt or len(row) != ROW_SIZE - staff or not all(row):
         if dealt:
-            del state.item_deck[: len(dealt)]
-            state.top_known[0] = False
+            state.item_deck = state.item_deck[len(dealt) :]
+            state.top_known = [False, state.top_known[1]]
         items: list[str | None] = [*filter(None, row), *dealt]
         gaps = ROW_SIZE - staff - len(items)
         state.row_items = items + [None] * gaps if gaps else items
@@ -166,12 +170,12 @@ def _drew(state: ArnakState, e: ev.CardsDrawn) -> ArnakState:
     if player.hand_public:
         fx.forget_left_hand(player)
     n = len(e.cards)
-    if e.bottom:
-        del player.deck[len(player.deck) - n :]
-        del player.deck_seen[len(player.deck_seen) - n :]
+    if e.bottom:  # (set anew, not changed in place: the bots' copies share them)
+        player.deck = player.deck[: len(player.deck) - n]
+        player.deck_seen = player.deck_seen[: len(player.deck_seen) - n]
     else:
-        del player.deck[:n]
-        del player.deck_seen[:n]
+        player.deck = player.deck[n:]
+        player.deck_seen = player.deck_seen[n:]
     stack = state.stack
     if not stack or "need" not in stack[-1].ctx:
         player.hand.extend(e.cards)  # drawing up to 5 for a round
@@ -181,7 +185,7 @@ def _drew(state: ArnakState, e: ev.CardsDrawn) -> ArnakState:
     frame = stack[-1]
     frame.ctx.pop("need")
     if isinstance(program(frame.key)[frame.pc], o.Peek):
-        player.aside.extend(e.cards)
+        player.aside = [*player.aside, *e.cards]  # (set anew: the bots' copies share it)
     else:
         player.hand.extend(e.cards)
         fx.advance(frame)
@@ -190,44 +194,58 @@ def _drew(state: ArnakState, e: ev.CardsDrawn) -> ArnakState:
 
 
 def _revealed(state: ArnakState, e: ev.CardRevealed) -> ArnakState:
+    """A card or tile turned up. Every pile it changes is set anew, none changed in place:
+    the bots' copies share them (``ArnakState.copy``)."""
     pile = e.pile
     if pile.startswith("supply") or pile == "rescue":
         if pile == "rescue":
-            state.rescue[0] = e.card
+            state.rescue = [e.card, *state.rescue[1:]]
             state.rescue_shown = True
         else:
             i = int(pile[6:])
-            state.supply[i][0] = e.card
-            state.supply_shown[i] = True
+            supply = state.supply[:]
+            supply[i] = [e.card, *supply[i][1:]]
+            state.supply = supply
+            shown = state.supply_shown[:]
+            shown[i] = True
+            state.supply_shown = shown
         if state.stack:
             run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
         return state
     frame = _top_frame(state)
     need = frame.ctx.pop("need")
     if pile in ("items", "artifacts"):
-        deck = state.item_deck if pile == "items" else state.art_deck
-        deck.pop(0)
-        state.top_known[0 if pile == "items" else 1] = False
+        if pile == "items":
+            state.item_deck = state.item_deck[1:]
+            state.top_known = [False, state.top_known[1]]
+        else:
+            state.art_deck = state.art_deck[1:]
+            state.top_known = [state.top_known[0], False]
         state.revealed = e.card
         fx.advance(frame)
         run(state)  # (the frame is on the stack)
         return state
     if pile == "guardians":
-        state.guardians.pop(0)
-        state.guardian[frame.ctx["site"]] = e.card
+        state.guardians = state.guardians[1:]
+        state.guardian = {**state.guardian, frame.ctx["site"]: e.card}
         fx.advance(frame)
         run(state)
         return state
     level = 0 if pile == "sites1" else 1
-    stack = state.sites1 if pile == "sites1" else state.sites2
-    stack.pop(0)
-    state.sites_known[level] = min(state.sites_known[level], len(stack))
+    stack = (state.sites1 if level == 0 else state.sites2)[1:]
+    known = state.sites_known[:]
+    known[level] = min(known[level], len(stack))
     fx.advance(frame)
     if need == "site":
-        state.site_tile[frame.ctx["site"]] = e.card
+        state.site_tile = {**state.site_tile, frame.ctx["site"]: e.card}
     else:
         stack.append(e.card)  # a site stack's top, used and put to the bottom, seen by all
-        state.sites_known[level] += 1
+        known[level] += 1
+    if level == 0:
+        state.sites1 = stack
+    else:
+        state.sites2 = stack
+    state.sites_known = known
     fx.start(state, "site:" + e.card, frame.seat)
     run(state)
     return state
@@ -238,7 +256,7 @@ def _peeked(state: ArnakState, e: ev.PileViewed) -> None:
     frame.ctx.pop("need")
     frame.ctx["seen"] = True
     if e.seat not in state.looked[e.pile]:
-        state.looked[e.pile] = [*state.looked[e.pile], e.seat]  # copies share the old list
+        state.looked = {**state.looked, e.pile: [*state.looked[e.pile], e.seat]}  # (shared)
     if all(card == HIDDEN for card in e.cards):
         return  # another seat looked: what this view knew (the rescue stack's top) stands
     if e.pile == "rescue":
@@ -249,7 +267,7 @@ def _peeked(state: ArnakState, e: ev.PileViewed) -> None:
 
 def _laid_aside(state: ArnakState, e: ev.CardsLaidAside) -> None:
     player = state.seats[e.seat]
-    player.aside.clear()
+    player.aside = []  # (set anew: the bots' copies share it)
     player.play.extend(e.cards)
     frame = _top_frame(state)
     frame.ctx.pop("need")
@@ -305,10 +323,10 @@ def _roundend_next(state: ArnakState) -> None:
         player.all_planes = False
         player.no_guardian_fear = False
     # the card row: the two cards beside the staff leave the game, the staff moves right
-    if state.row_art and state.row_art[-1] is not None:
-        state.art_exile.append(state.row_art[-1])
+    if state.row_art and state.row_art[-1] is not None:  # (piles set anew: copies share them)
+        state.art_exile = [*state.art_exile, state.row_art[-1]]
     if state.row_items and state.row_items[0] is not None:
-        state.item_exile.append(state.row_items[0])
+        state.item_exile = [*state.item_exile, state.row_items[0]]
     state.row_art = [None, *state.row_art[:-1], None]
     state.row_items = state.row_items[1:]
     state.staff += 1
@@ -465,20 +483,23 @@ def _bought(state: ArnakState, e: ev.CardBought) -> ArnakState:
     else:
         res[COMPASS] -= price
         row = state.row_art
-    if card in row:  # (``take_from_row``, which finds it there)
-        row[row.index(card)] = None
+    if card in row:  # (``take_from_row``, which finds it there; set anew: copies share it)
+        if card.startswith("i"):
+            state.row_items = gap_at(row, card)
+        else:
+            state.row_art = gap_at(row, card)
         state.refill_due = True
     elif not take_from_row(state, card):  # (``gain_card``: not in a row)
         if card in state.item_exile:
-            state.item_exile.remove(card)
+            state.item_exile = without(state.item_exile, card)
         elif state.revealed == card:
             state.revealed = None
     if card.startswith("a"):
         player.play.append(card)
         fx.push(state, "usenow:" + card, seat)
-    else:
-        player.deck.append(card)
-        player.deck_seen.append(PUBLIC)
+    else:  # (set anew, not changed in place: the bots' copies share them)
+        player.deck = [*player.deck, card]
+        player.deck_seen = [*player.deck_seen, PUBLIC]
     if state.stack:
         run(state)  # what ``evolve`` does after a handler (this one is also the fold's)
     return state

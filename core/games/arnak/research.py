@@ -78,7 +78,9 @@ def do_research(
         state.idols_spent += cost.idol
     if to.startswith("t"):
         stack = int(to[1:])
-        state.temple_stacks[stack] -= 1
+        stacks = state.temple_stacks[:]  # a new list: the bots' copies share the old one
+        stacks[stack] -= 1
+        state.temple_stacks = stacks
         player.temple_tiles = [*player.temple_tiles, stack]  # copies share the old list
         return
     space = int(to)
@@ -165,7 +167,9 @@ def _ask_temple(state: ArnakState, frame: Frame, op: o.TemplePick) -> list[str]:
 def _answer_temple(state: ArnakState, frame: Frame, op: o.TemplePick, value: str) -> None:
     advance(frame)
     if value != SKIP:
-        take_card(state.temple_bonus, value)
+        tiles = state.temple_bonus[:]  # a new list: the bots' copies share the old one
+        take_card(tiles, value)
+        state.temple_bonus = tiles
         player = state.seats[frame.seat]
         player.bonus_tiles = [*player.bonus_tiles, value]  # copies share the old list
         start(state, "bonus:" + value, frame.seat)
@@ -195,7 +199,7 @@ def _answer_bonus(state: ArnakState, frame: Frame, op: BonusPick, value: str) ->
         space = frame.ctx["space"]
         tiles = list(state.bonus[space])
         tiles.remove(value)
-        state.bonus[space] = tiles  # a new list: copies of the state share the old one
+        state.bonus = {**state.bonus, space: tiles}  # new: copies of the state share the old
         player = state.seats[frame.seat]
         player.bonus_tiles = [*player.bonus_tiles, value]  # copies share the old list
         start(state, "bonus:" + value, frame.seat)

@@ -295,7 +295,7 @@ def overcome_targets(state: ArnakState, seat: int, where: str) -> list[str]:
 def take_guardian(state: ArnakState, seat: int, site: str) -> None:
     guardian = state.guardian[site]
     assert guardian is not None
-    state.guardian[site] = None
+    state.guardian = {**state.guardian, site: None}  # a new dict: the bots' copies share it
     player = state.seats[seat]
     player.guardians = [*player.guardians, guardian]  # replaced, never changed: copies share it
 
@@ -343,8 +343,8 @@ def _answer_move_guardian(state: ArnakState, frame: Frame, op: o.MoveGuardian, v
         frame.ctx["site"] = None
         return
     start, _, target = value.partition(">")
-    state.guardian[target] = state.guardian[start]
-    state.guardian[start] = None
+    guardian = state.guardian  # set anew, not changed: the bots' copies share it
+    state.guardian = {**guardian, target: guardian[start], start: None}
     frame.ctx["site"] = target
 
 
@@ -362,8 +362,11 @@ def _idol_reward(state: ArnakState, frame: Frame, op: IdolReward) -> bool:
     player = state.seats[frame.seat]
     up = state.idol_up.get(space)
     down = state.idol_down.get(space)
-    state.idol_up[space] = None
-    state.idol_down[space] = None
+    # new dicts, not changed in place: the bots' copies share them
+    if up is not None or space not in state.idol_up:
+        state.idol_up = {**state.idol_up, space: None}
+    if down is not None or space not in state.idol_down:
+        state.idol_down = {**state.idol_down, space: None}
     player.idols += (up is not None) + (down is not None)
     advance(frame)
     if up is not None and up != HIDDEN:

@@ -25,6 +25,39 @@ ROUNDS = 5
 PUBLIC = 1 << 7  # a deck card everyone saw placed there (a bought item); bit s: seat s saw it
 
 
+SET_ANEW = (
+    "site_tile",
+    "idol_up",
+    "idol_down",
+    "guardian",
+    "sites1",
+    "sites2",
+    "sites_known",
+    "guardians",
+    "supply",
+    "rescue",
+    "item_deck",
+    "art_deck",
+    "fear_deck",
+    "temple_bonus",
+    "temple_stacks",
+    "top_known",
+    "supply_shown",
+    "row_art",
+    "row_items",
+    "item_exile",
+    "art_exile",
+    "bonus",
+    "looked",
+)
+"""The state's piles and tiles that ``evolve`` sets anew whenever it changes one (a list or dict
+replaced, never changed in place; the supply's stacks and the research bonus tiles too): the
+greedy bot's copies share them (``ArnakState.copy(mine)``). A seat's own command changes them
+seldom (a buy, a guardian, an assistant), and copying them was about half of each copy."""
+PLAYER_SET_ANEW = ("deck", "deck_seen", "hand_public", "aside")
+"""A player's piles that ``evolve`` likewise only sets anew (``Player.clone_sharing``)."""
+
+
 def seen_by(seat: int) -> int:
     return 1 << seat
 
@@ -107,8 +140,41 @@ class Player:
         out.exiled = self.exiled
         return out
 
+    def clone_sharing(self) -> Player:
+        """:meth:`clone` sharing the piles ``evolve`` only ever sets anew as well (the deck,
+        who saw its cards, the hand cards all saw arrive, the cards laid aside: see
+        :data:`PLAYER_SET_ANEW`), for the greedy bot's copies."""
+        out = _new(Player)
+        out.deck = self.deck
+        out.deck_seen = self.deck_seen
+        out.hand = self.hand[:]
+        out.hand_public = self.hand_public
+        out.play = self.play[:]
+        out.aside = self.aside
+        out.res = self.res[:]
+        out.arch = self.arch[:]
+        out.glass = self.glass
+        out.notebook = self.notebook
+        out.idols = self.idols
+        out.slots = self.slots
+        assistants = self.assistants
+        out.assistants = (
+            [Assistant(a.id, a.gold, a.exhausted) for a in assistants] if assistants else []
+        )
+        out.guardians = self.guardians
+        out.boons_used = self.boons_used
+        out.fear_tiles = self.fear_tiles
+        out.temple_tiles = self.temple_tiles
+        out.temple_vp = self.temple_vp
+        out.bonus_tiles = self.bonus_tiles
+        out.all_planes = self.all_planes
+        out.no_guardian_fear = self.no_guardian_fear
+        out.exiled = self.exiled
+        return out
+
 
 _clone = Player.clone
+_clone_sharing = Player.clone_sharing
 
 
 def _shallow_player(player: Player) -> Player:
@@ -212,7 +278,10 @@ class ArnakState:
 
         ``mine``: only that seat's player is copied, the others' shared (the greedy bot's
         copies, changed only by that seat's own commands and answers, which change no other
-        player: ``tests/core/test_arnak_greedy.py`` checks it over whole games)."""
+        player: ``tests/core/test_arnak_greedy.py`` checks it over whole games), and so are
+        the piles and tiles that ``evolve`` only ever sets anew (:data:`SET_ANEW`; the same
+        test checks that no event changes one in place). The whole copy (``mine`` left out)
+        shares none of these: a search deals hidden cards into its copy's piles in place."""
         out = _new(ArnakState)
         out.players = self.players
         out.side = self.side
@@ -235,41 +304,68 @@ class ArnakState:
             out.seats = list(map(_clone, self.seats))
         else:
             seats = out.seats = self.seats[:]
-            seats[mine] = _clone(seats[mine])
+            seats[mine] = _clone_sharing(seats[mine])
         out.occupant = self.occupant.copy()
         out.blocked = self.blocked
-        out.site_tile = self.site_tile.copy()
-        out.idol_up = self.idol_up.copy()
-        out.idol_down = self.idol_down.copy()
-        out.guardian = self.guardian.copy()
-        out.sites1 = self.sites1[:]
-        out.sites2 = self.sites2[:]
-        out.sites_known = self.sites_known[:]
-        out.guardians = self.guardians[:]
-        out.supply = list(map(list.copy, self.supply))
-        out.rescue = self.rescue[:]
+        if mine < 0:
+            out.site_tile = self.site_tile.copy()
+            out.idol_up = self.idol_up.copy()
+            out.idol_down = self.idol_down.copy()
+            out.guardian = self.guardian.copy()
+            out.sites1 = self.sites1[:]
+            out.sites2 = self.sites2[:]
+            out.sites_known = self.sites_known[:]
+            out.guardians = self.guardians[:]
+            out.supply = list(map(list.copy, self.supply))
+            out.rescue = self.rescue[:]
+            out.item_deck = self.item_deck[:]
+            out.art_deck = self.art_deck[:]
+            out.fear_deck = self.fear_deck[:]
+            out.temple_bonus = self.temple_bonus[:]
+            out.temple_stacks = self.temple_stacks[:]
+            out.top_known = self.top_known[:]
+            out.supply_shown = self.supply_shown[:]
+        else:  # :data:`SET_ANEW`, shared
+            out.site_tile = self.site_tile
+            out.idol_up = self.idol_up
+            out.idol_down = self.idol_down
+            out.guardian = self.guardian
+            out.sites1 = self.sites1
+            out.sites2 = self.sites2
+            out.sites_known = self.sites_known
+            out.guardians = self.guardians
+            out.supply = self.supply
+            out.rescue = self.rescue
+            out.item_deck = self.item_deck
+            out.art_deck = self.art_deck
+            out.fear_deck = self.fear_deck
+            out.temple_bonus = self.temple_bonus
+            out.temple_stacks = self.temple_stacks
+            out.top_known = self.top_known
+            out.supply_shown = self.supply_shown
         out.blocking = self.blocking
         out.idol_box = self.idol_box
         out.idols_spent = self.idols_spent
         out.staff = self.staff
-        out.row_art = self.row_art[:]
-        out.row_items = self.row_items[:]
-        out.item_deck = self.item_deck[:]
-        out.art_deck = self.art_deck[:]
-        out.item_exile = self.item_exile[:]
-        out.art_exile = self.art_exile[:]
-        out.fear_deck = self.fear_deck[:]
+        if mine < 0:
+            out.row_art = self.row_art[:]
+            out.row_items = self.row_items[:]
+            out.item_exile = self.item_exile[:]
+            out.art_exile = self.art_exile[:]
+            out.bonus = self.bonus.copy()  # its lists are replaced, never changed: shared
+            out.looked = self.looked.copy()  # (the same)
+        else:  # :data:`SET_ANEW`, shared
+            out.row_art = self.row_art
+            out.row_items = self.row_items
+            out.item_exile = self.item_exile
+            out.art_exile = self.art_exile
+            out.bonus = self.bonus
+            out.looked = self.looked
         out.fear_tiles = self.fear_tiles
-        out.bonus = self.bonus.copy()  # its lists are replaced, never changed: shared
         out.bonus_box = self.bonus_box
-        out.temple_bonus = self.temple_bonus[:]
-        out.temple_stacks = self.temple_stacks[:]
         out.temple_order = self.temple_order
         out.revealed = self.revealed
-        out.top_known = self.top_known[:]
-        out.supply_shown = self.supply_shown[:]
         out.rescue_shown = self.rescue_shown
-        out.looked = self.looked.copy()  # (the same)
         out.turn_over = self.turn_over
         out.final = [p.copy() for p in self.final] if self.final else []
         out.rules_version = self.rules_version

@@ -16,7 +16,7 @@ from typing import Any
 from core.games.arnak import catalog as K
 from core.games.arnak.catalog import research_row
 from core.games.arnak.components import COMPONENTS as C
-from core.games.arnak.scoring import points, points_besides_cards, vp_of
+from core.games.arnak.scoring import EMPTY_SLOTS_VP, TEMPLE_VP, points, row_vp, vp_of
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 
 
@@ -51,6 +51,18 @@ RESEARCH_ROWS: dict[str, tuple[int, ...]] = {
     for side, board in C.sides.items()
 }
 """``research_row`` by side and space (0: off the track), looked up once."""
+ROW_VP: dict[tuple[str, str], tuple[int, ...]] = {
+    (side, token): tuple(
+        row_vp(side, token, space) if rows[space] <= len(board.rows) else 0
+        for space in range(len(board.research) + 1)
+    )
+    for side, board in C.sides.items()
+    for rows in [RESEARCH_ROWS[side]]
+    for token in ("glass", "notebook")
+}
+"""``scoring.row_vp`` by side, token and space, looked up once (the temple's space has no row:
+the glass there scores its arrival's VP instead)."""
+R = C.rules
 PILES = 4096
 """The players' piles a :class:`Worth` keeps counted (forgotten all at once when full)."""
 Piles = tuple[float, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -89,6 +101,9 @@ class Worth:
         self.growth = growths(weights)
         self.cards: dict[float, dict[str, tuple[int, float]]] = {}
         self.piles: dict[Piles, tuple[int, float]] = {}
+        self.decks: dict[tuple[float, tuple[str, ...]], tuple[int, float]] = {}
+        w = weights
+        self._res = (w.coin, w.compass, w.tablet, w.arrowhead, w.jewel)
 
     def growth_of(self, state: ArnakState) -> float:
         """:func:`growth` in ``state``'s round."""
@@ -113,9 +128,26 @@ class Worth:
         cards = self.cards.get(growth)
         if cards is None:
             cards = self.cards[growth] = {}
-        vp = 0
-        terms = 0.0
-        for pile in (deck, hand, play):
+        # the deck's own sums are kept too: a card played or drawn changes the hand and the
+        # play area, seldom the deck; the hand's and play area's cards are then added after
+        # them, one by one as before (so the same float)
+        decks = self.decks
+        counted = decks.get((growth, deck))
+        if counted is None:
+            vp = 0
+            terms = 0.0
+            for card in deck:
+                known = cards.get(card)
+                if known is None:
+                    known = cards[card] = (vp_of(card), self.card_term(card, growth))
+                vp += known[0]
+                terms += known[1]
+            if len(decks) >= PILES:
+                decks.clear()
+            decks[growth, deck] = vp, terms
+        else:
+            vp, terms = counted
+        for pile in (hand, play):
             for card in pile:
                 known = cards.get(card)
                 if known is None:
@@ -128,6 +160,11 @@ class Worth:
         return vp, terms
 
     def __call__(self, state: ArnakState, seat: int) -> float:
+        """The position's worth to ``seat``: what it scores now, and what helps it later.
+
+        Its points but the cards' are counted here as ``scoring.points_besides_cards`` counts
+        them (each weight read once, not through the calls it makes: the greedy bot asks this of
+        every position it weighs); the sums are added in the same order, so the same float."""
         w = self.w
         player = state.seats[seat]
         if state.phase == "over":
@@ -141,33 +178,52 @@ class Worth:
         vp, terms = counted
         for card in player.aside:
             vp += vp_of(card)
+        glass = player.glass
+        side = state.side
         if state.final:
             score = float(points(state, seat))
         else:
-            score = float(points_besides_cards(state, seat) + vp)
+            slots = player.slots
+            temple = player.temple_tiles
+            besides = (
+                (player.temple_vp if glass == TEMPLE else ROW_VP[side, "glass"][glass])
+                + ROW_VP[side, "notebook"][player.notebook]
+                + (sum(TEMPLE_VP[side][t] for t in temple) if temple else 0)
+                + R.idol_vp * (player.idols + slots)
+                + EMPTY_SLOTS_VP[slots]
+                + R.guardian_vp * len(player.guardians)
+                + R.fear_tile_vp * player.fear_tiles
+            )
+            score = float(besides + vp)
         coins, compasses, tablets, arrowheads, jewels = player.res
+        coin, compass, tablet, arrowhead, jewel = self._res
         spend = max(growth, w.late)
         score += spend * (
-            coins * w.coin
-            + compasses * w.compass
-            + tablets * w.tablet
-            + arrowheads * w.arrowhead
-            + jewels * w.jewel
+            coins * coin
+            + compasses * compass
+            + tablets * tablet
+            + arrowheads * arrowhead
+            + jewels * jewel
         )
         score += terms
-        hand = len(player.hand) - player.hand.count(HIDDEN)
+        hand = player.hand
+        held = len(hand) - hand.count(HIDDEN)
         home = 0 if state.passed[seat] else player.arch.count(None)
-        score += growth * (w.hand_card * hand + w.travel_kept * min(home, hand))
-        if player.assistants:
-            gold = sum(1 for a in player.assistants if a.gold)
-            score += growth * (w.assistant * len(player.assistants) + w.gold * gold)
+        score += growth * (w.hand_card * held + w.travel_kept * min(home, held))
+        assistants = player.assistants
+        if assistants:
+            gold = 0
+            for a in assistants:  # (a loop: a generator's resumptions cost more)
+                if a.gold:
+                    gold += 1
+            score += growth * (w.assistant * len(assistants) + w.gold * gold)
         score += growth * w.idol * player.idols
         if player.guardians:
             score += growth * w.boon * len(set(player.guardians) - set(player.boons_used))
-        rows = RESEARCH_ROWS[state.side]
-        glass_row = 8 if player.glass == TEMPLE else rows[player.glass]
+        rows = RESEARCH_ROWS[side]
+        glass_row = 8 if glass == TEMPLE else rows[glass]
         score += growth * w.glass_row * glass_row
         score += growth * w.notebook_row * rows[player.notebook]
-        if player.glass == TEMPLE:
+        if glass == TEMPLE:
             score += growth * w.in_temple
         return score
