@@ -48,6 +48,27 @@ async def point_at(pilot: Pilot[None], board: IslandBoard, target: Space) -> Non
     assert board.cursor == target, f"cursor at {board.cursor}, wanted {target}"
 
 
+async def go_to_event(pilot: Pilot[None], seq: int) -> None:
+    """In a replay, ``g``, the event's number and enter, each key once the screen that reads it
+    is up (a loaded machine may still be mounting it), until the replay stands at ``seq``."""
+    from textual.widgets import Input
+
+    from tui.screens.replay import GotoScreen, ReplayScreen
+
+    app = pilot.app
+    replay = app.screen
+    assert isinstance(replay, ReplayScreen)
+    await wait_for(pilot, lambda: replay.state is not None, "the replay's board")
+    await pilot.press("g")
+    await wait_for(
+        pilot,
+        lambda: isinstance(app.screen, GotoScreen) and isinstance(app.focused, Input),
+        "the go-to dialog",
+    )
+    await pilot.press(*str(seq), "enter")
+    await wait_for(pilot, lambda: app.screen is replay and replay.position == seq, f"event {seq}")
+
+
 def screen_text(pilot: Pilot[None]) -> str:
     """What the terminal shows now (every layer composited), as plain text."""
     strips = pilot.app.screen._compositor.render_strips()

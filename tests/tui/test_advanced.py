@@ -34,7 +34,7 @@ from tui.screens.end import EndScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
 
-from .conftest import point_at, screen_text, wait_for
+from .conftest import go_to_event, point_at, screen_text, wait_for
 
 SIZE = (100, 40)
 
@@ -515,7 +515,7 @@ def save_advanced(path: Path, seed: str, *, finish: bool = True) -> list[Any]:
 
 
 async def goto(pilot: Any, seq: int) -> None:
-    await pilot.press("g", *str(seq), "enter")
+    await go_to_event(pilot, seq)
     await pilot.pause()
 
 

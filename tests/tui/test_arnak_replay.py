@@ -17,7 +17,7 @@ from tui.app import CalderaApp, Launch
 from tui.games.arnak.replay import ArnakReplayScreen
 from tui.replay.viewer import SPECTATOR, Viewer
 
-from .conftest import screen_text, wait_for
+from .conftest import go_to_event, screen_text, wait_for
 
 SIZE = (120, 40)
 RULES = get_rules("arnak")
@@ -46,8 +46,7 @@ async def test_the_replay_shows_the_table_and_only_the_hands_its_viewer_may_see(
         await wait_for(pilot, lambda: isinstance(app.screen, ArnakReplayScreen), "the replay")
         screen = app.screen
         assert isinstance(screen, ArnakReplayScreen)
-        await pilot.press("g", "1", "5", "0", "enter")
-        await wait_for(pilot, lambda: screen.position == 150, "event 150")
+        await go_to_event(pilot, 150)
         text = screen_text(pilot)
         assert "MAP" in text and " ● " in text and "event 150" in text
         state = screen.state

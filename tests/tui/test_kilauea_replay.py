@@ -26,7 +26,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.event_log import EventLog
 
-from .conftest import saved_games, screen_text, wait_for
+from .conftest import go_to_event, saved_games, screen_text, wait_for
 
 SIZE = (100, 40)
 RULES = get_rules("kilauea")
@@ -79,9 +79,7 @@ async def test_a_kilauea_replay_shows_the_boards_the_live_game_showed() -> None:
         assert "\\_/" in replay.board.text()  # the canoe has left the dock
 
         for seq in sorted(seen)[1 :: max(1, len(seen) // 3)][:3]:  # jump with the keys
-            await pilot.press("g", *str(seq), "enter")
-            await pilot.pause()
-            assert replay.position == seq
+            await go_to_event(pilot, seq)
             assert replay.board.text() == seen[seq], f"the board at event {seq} differs"
         for seq in sorted(seen):  # and every other board the live game showed
             replay.position = seq
@@ -101,8 +99,7 @@ async def test_continue_a_kilauea_game_from_any_event(data_dir: Path) -> None:
         replay = app.screen
         assert isinstance(replay, KilaueaReplayScreen)
         at = replay.turn_starts[3] + 2  # inside a turn, after the canoe moved
-        await pilot.press("g", *str(at), "enter")
-        await pilot.pause()
+        await go_to_event(pilot, at)
         expected = RULES.dump_position(replay.timeline.state_at(at))
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))

@@ -26,7 +26,7 @@ from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.event_log import EventLog
 
-from .conftest import saved_games, screen_text, wait_for
+from .conftest import go_to_event, saved_games, screen_text, wait_for
 
 SIZE = (100, 40)
 RULES = get_rules("maunakea")
@@ -90,9 +90,7 @@ async def test_rewinding_shows_exactly_the_board_as_it_was() -> None:
         assert replay.position == 0
 
         for seq in sorted(seen)[1 :: max(1, len(seen) // 3)][:3]:  # jump with the keys
-            await pilot.press("g", *str(seq), "enter")
-            await pilot.pause()
-            assert replay.position == seq
+            await go_to_event(pilot, seq)
             assert board.text() == seen[seq], f"the board at event {seq} differs"
         for seq in sorted(seen):  # and every other board the live game showed
             replay.position = seq  # (shown at once: the board repaints when asked for text)
@@ -215,8 +213,7 @@ async def test_continue_from_here_starts_a_new_game_from_that_position(data_dir:
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         at = replay.turn_starts[2] + 2  # somewhere inside a turn
-        await pilot.press("g", *str(at), "enter")
-        await pilot.pause()
+        await go_to_event(pilot, at)
         expected = RULES.dump_position(replay.timeline.state_at(at))
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))

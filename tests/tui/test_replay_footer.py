@@ -18,7 +18,7 @@ from tui.screens.help import keys_table
 from tui.screens.replay import ReplayScreen
 from tui.widgets.fitting_footer import FittingFooter, action_name
 
-from .conftest import screen_text, wait_for
+from .conftest import go_to_event, screen_text, wait_for
 from .test_arnak_replay import save_game
 
 
@@ -46,8 +46,7 @@ async def test_every_key_of_the_footer_is_whole_or_in_the_help(
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await pilot.press("g", "4", "0", "enter")  # every step and jump acts both ways
-        await wait_for(pilot, lambda: screen.position == 40, "event 40")
+        await go_to_event(pilot, 40)  # every step and jump acts both ways
         await pilot.pause()
         keys, palette = footer_keys(pilot)
         footer = screen.query_one(FittingFooter)
