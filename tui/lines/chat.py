@@ -11,19 +11,27 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
+from core.language import N_, Translator
 from net.errors import NetError
 from net.seat.chat import ChatRoom, Heard
 from net.trust.keys import public_from_hex
 from net.wire.messages import MOST_TIMEOUT, TableListing
 from tui.settings.chat import blocked, muted, set_blocked, set_muted
 
+_ = Translator("cli").gettext
+
 RECENT = 10  # lines the 'chat' command reads out again
-HELP = (
+HELP = N_(
     "'say TEXT' talks to the table; 'chat' reads its last lines again; 'mute Ann' hides Ann's "
     "lines (here and at every table; 'unmute Ann' shows them); 'block Ann' hides them in the "
     "lobby too and seats Ann no more at a table you host ('unblock Ann'); 'spectators' lets a "
     "player hear the spectators' chat too."
 )
+
+
+def chat_help() -> str:
+    """The chat's part of the line mode's help, in the player's language."""
+    return _(HELP)
 
 
 Moderate = Callable[[str, int, str], Awaitable[object]]  # (key, minutes, reason)
@@ -64,7 +72,7 @@ class LineChat:
 
     def handles(self, typed: str) -> bool:
         """Whether ``typed`` was a chat command (then it was answered)."""
-        verb, _, rest = typed.strip().partition(" ")
+        verb, _sep, rest = typed.strip().partition(" ")
         verb = verb.lower()
         if verb == "say":
             self._say(rest)
@@ -73,7 +81,7 @@ class LineChat:
             for heard in lines:
                 self.say(heard.words)
             if not lines:
-                self.say("Nobody has said anything yet.")
+                self.say(_("Nobody has said anything yet."))
         elif verb in ("mute", "unmute") and rest:
             self._mute(rest.strip(), verb == "mute")
         elif verb in ("block", "unblock") and rest:
@@ -82,58 +90,60 @@ class LineChat:
             self._time_out(rest)
         elif verb == "spectators" and not rest:
             if self.chat.room == "lobby":
-                self.say("A lobby has no spectators' chat.")
+                self.say(_("A lobby has no spectators' chat."))
                 return True
             if self.chat.room == "spectators":
-                self.say("You are in the spectators' chat.")
+                self.say(_("You are in the spectators' chat."))
                 return True
             on = not self.chat.hearing_spectators
             self.chat.hear_spectators(on)
-            self.say("You hear the spectators' chat now." if on
-                     else "You no longer hear the spectators' chat.")  # fmt: skip
+            self.say(_("You hear the spectators' chat now.") if on
+                     else _("You no longer hear the spectators' chat."))  # fmt: skip
         else:
             return False
         return True
 
     def _say(self, text: str) -> None:
         if not text.strip():
-            self.say("Say what? Type say and your words: say good game")
+            self.say(_("Say what? Type say and your words: say good game"))
             return
         try:
             self.chat.say(text)
         except NetError as exc:
-            self.say(f"Not sent: {exc}.")
+            self.say(_("Not sent: {why}.").format(why=exc))
 
     def _mute(self, name: str, on: bool) -> None:
         key = self.key_of(name)
         if key is None:
-            self.say(f"Nobody called '{name}' is at this table.")
+            self.say(_("Nobody called '{name}' is at this table.").format(name=name))
             return
         if key == self.chat.keys.public.hex():
-            self.say("That is you.")
+            self.say(_("That is you."))
             return
         try:
             self.muted = set_muted(key, on, self.config)
         except OSError as exc:
-            self.say(f"Cannot keep it in the config file: {exc}")
+            self.say(_("Cannot keep it in the config file: {why}").format(why=exc))
             return
-        self.say(f"{name}'s lines are hidden now." if on else f"You hear {name} again.")
+        said = _("{name}'s lines are hidden now.") if on else _("You hear {name} again.")
+        self.say(said.format(name=name))
 
     def _block(self, name: str, on: bool) -> None:
         key = self.key_of(name)
         if key is None:
-            self.say(f"Nobody called '{name}' is here.")
+            self.say(_("Nobody called '{name}' is here.").format(name=name))
             return
         if key == self.chat.keys.public.hex():
-            self.say("That is you.")
+            self.say(_("That is you."))
             return
         try:
             self.blocked = set_blocked(key, on, self.config)
         except OSError as exc:
-            self.say(f"Cannot keep it in the config file: {exc}")
+            self.say(_("Cannot keep it in the config file: {why}").format(why=exc))
             return
-        self.say(f"{name} is blocked: hidden everywhere, and not seated at a table you host."
-                 if on else f"{name} is no longer blocked.")  # fmt: skip
+        said = (_("{name} is blocked: hidden everywhere, and not seated at a table you host.")
+                if on else _("{name} is no longer blocked."))  # fmt: skip
+        self.say(said.format(name=name))
 
     def key_of(self, name: str) -> str | None:
         """The key of the player (or spectator who spoke) called ``name`` here; a key (hex)
@@ -155,14 +165,14 @@ class LineChat:
 
     def _time_out(self, rest: str) -> None:
         """``timeout NAME MINUTES REASON``: a moderator's order, sent; its answer said."""
-        name, _, rest = rest.strip().partition(" ")
-        minutes, _, reason = rest.strip().partition(" ")
+        name, _sep, rest = rest.strip().partition(" ")
+        minutes, _sep, reason = rest.strip().partition(" ")
         if not name or not minutes.isdigit() or not 0 <= int(minutes) <= MOST_TIMEOUT:
-            self.say("Type timeout NAME MINUTES REASON: timeout Ann 10 spam (0 lets Ann speak).")
+            self.say(_("Type timeout NAME MINUTES REASON: timeout Ann 10 spam (0 lets Ann speak)."))
             return
         key = self.key_of(name)
         if key is None:
-            self.say(f"Nobody called '{name}' is here.")
+            self.say(_("Nobody called '{name}' is here.").format(name=name))
             return
         assert self.moderate is not None
         order = asyncio.get_running_loop().create_task(
@@ -176,9 +186,10 @@ class LineChat:
         try:
             await self.moderate(key, minutes, reason)
         except NetError as exc:
-            self.say(f"Not timed out: {exc}.")
+            self.say(_("Not timed out: {why}.").format(why=exc))
             return
         if minutes:
-            self.say(f"{name} is timed out of the club's chats for {minutes} minutes.")
+            self.say(_("{name} is timed out of the club's chats for {minutes} minutes.").format(
+                name=name, minutes=minutes))  # fmt: skip
         else:
-            self.say(f"{name} may speak again.")
+            self.say(_("{name} may speak again.").format(name=name))

@@ -35,8 +35,7 @@ from core.lifecycle import ClockRead, GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Session
-from tui.lines.chat import HELP as CHAT_HELP
-from tui.lines.chat import LineChat
+from tui.lines.chat import LineChat, chat_help
 from tui.lines.position import look, player_named
 from tui.lines.sentences import sentence
 from tui.screens.needs import Tutoring, card_of, chat_of, replay_path_of
@@ -279,7 +278,7 @@ class LinePlayer:
 
     @property
     def help(self) -> str:
-        return HELP if self.chat is None else f"{HELP} {CHAT_HELP}"
+        return HELP if self.chat is None else f"{HELP} {chat_help()}"
 
     def resume_hint(self) -> str:
         """The command that takes this game up again (a local game's saved file), in a line."""

@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, RichLog, Static
 
-from core.language import Translator
+from core.language import N_, Translator
 from net.seat.chat import QUICK, ChatRoom, Heard
 from net.wire.messages import MOST_SAID, TableListing
 from tui.lines.chat import LineChat, Moderate
@@ -95,7 +95,7 @@ class ChatScreen(ModalScreen[None]):
     ChatScreen #chat-keys { color: $text-muted; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close", tooltip="Back to the table"),
+        Binding("escape", "close", N_("Close"), tooltip=N_("Back to the table")),
     ]
 
     def __init__(
