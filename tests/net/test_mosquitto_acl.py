@@ -13,17 +13,22 @@ import aiomqtt
 import pytest
 
 from core.codec import command_to_wire
+from net.club.lobby import Lobby
+from net.club.moderating import time_out
+from net.club.serve import Server
 from net.errors import NetError
 from net.link.connection import Link
 from net.wire import topics
 from net.wire.messages import Batch, read_host_message
 from tests.kit.netkit import (
+    FAST,
     MOSQUITTO,
     MosquittoBroker,
     RawClient,
     assert_same_game,
     close_all,
     join,
+    keys_of,
     make_host,
     play_all,
     until,
@@ -164,3 +169,32 @@ async def test_no_member_can_knock_another_off_or_flood_the_referee(
         assert host.link.client_id.startswith("caldera-host-t1-")
     finally:
         await close_all(host, [alice, bob])
+
+
+async def test_the_documented_acl_carries_the_lobby_chat_and_a_moderators_time_out(
+    club: MosquittoBroker, tmp_path: Path
+) -> None:
+    """Under the club's ACL a lobby line goes to the server as a request and comes back on
+    lobby/chat/<server> to every member; a moderator's time-out is answered and told."""
+
+    def login(user: str) -> object:
+        return replace(club.address, username=user, password=USERS[user])
+
+    alice_keys = keys_of("alice")
+    server = Server(login("referee"), server="club", replay_dir=tmp_path, backoff=FAST,  # type: ignore[arg-type]
+                    moderators=frozenset({alice_keys.public.hex()}))  # fmt: skip
+    await server.open()
+    try:
+        async with (
+            Lobby(login("alice"), name="Alice", keys=alice_keys, backoff=FAST) as alice,  # type: ignore[arg-type]
+            Lobby(login("bob"), name="Bob", keys=keys_of("bob"), backoff=FAST) as bob,  # type: ignore[arg-type]
+        ):
+            for lobby in (alice, bob):
+                await lobby.wait_for(lambda lobby: "club" in lobby.servers)
+            bob.chat.say("anyone for Arnak?")
+            await until(lambda: [h.words for h in alice.chat.lines] == [
+                "Bob says: anyone for Arnak?"])  # fmt: skip
+            assert await time_out(alice, bob.keys.public.hex(), 5, "off topic") == ["club"]
+            await until(lambda: any(h.timed_out == 5 for h in bob.chat.lines))
+    finally:
+        await server.close()
