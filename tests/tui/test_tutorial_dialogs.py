@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core import tutorial
+from core import language, tutorial
 from core.tutorial_pace import pace
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.draft import DraftScreen
@@ -117,3 +117,23 @@ def test_tutorial_draft_at_80x24(snap_compare: Snap, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+async def test_the_narrator_speaks_the_players_language() -> None:
+    language.use("de")
+    try:
+        app = CalderaApp(Launch(learn="kilauea", again=True), bot_pace=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await intro_card(pilot)
+            assert "16 Schritte, etwa" in inside_card(pilot)
+            assert "[b]Enter[/b]" not in screen_text(pilot)  # its markup drawn, not shown
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "Schritt 1 von 16  Tasten: " in screen_text(pilot))
+            assert "Regel: " in screen_text(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen) and table.tutorial is not None
+            await pilot.press("2", "1")  # the red Tiki of another sector than it asks for
+            await wait_for(pilot, lambda: "Dieser Schritt verlangt: " in screen_text(pilot))
+            assert table.tutorial.done == 0
+    finally:
+        language.use("en")

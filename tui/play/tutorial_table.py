@@ -22,6 +22,7 @@ from typing import Any
 
 from core.codec import Envelope
 from core.errors import CalderaError, IllegalCommand, ReplayError
+from core.language import N_, Translator
 from core.lifecycle import GameEnded, Undo
 from core.messages import Command
 from core.protocol import Seat
@@ -32,11 +33,13 @@ from tui.play.local_table import LocalSession
 from tui.replay.library import new_replay_path
 from tui.settings.play import DEFAULT_BOT_PACE
 
-OFF_PATH = (
+OFF_PATH = N_(
     "This game has left the tutorial's path (a move the step allowed led elsewhere): from here "
     "it is yours to play."
 )
-NO_TAKING_BACK = "The tutorial goes forward: nothing is taken back during its steps."
+NO_TAKING_BACK = N_("The tutorial goes forward: nothing is taken back during its steps.")
+
+_ = Translator("app").gettext
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,8 @@ class Narration:
     @property
     def heading(self) -> str:
         if self.step is None:
-            return "Tutorial: the steps are done"
-        return f"Step {self.number} of {self.total}"
+            return _("Tutorial: the steps are done")
+        return _("Step {n} of {total}").format(n=self.number, total=self.total)
 
 
 def tutorial_of(name: str) -> Tutorial:
@@ -156,7 +159,7 @@ class TutorialSession(LocalSession):
         step = self.step
         if step is not None and seat == step.seat:
             if isinstance(command, Undo):
-                raise IllegalCommand(NO_TAKING_BACK)
+                raise IllegalCommand(_(NO_TAKING_BACK))
             if not step.accepts(command):
                 self.rules.decide(self.referee.state, seat, command)  # its own reason, if any
                 raise IllegalCommand(self.wrong_words(step))
@@ -172,8 +175,10 @@ class TutorialSession(LocalSession):
         asked = ""
         if expected is not None:
             asked = command_words(self.rules, state, step.seat, expected, self.players)
-        wrong = tutorial.words(step.wrong) or "Not this move yet."
-        return f"{wrong} This step asks for: {asked}." if asked else wrong
+        wrong = tutorial.words(step.wrong) or _("Not this move yet.")
+        if not asked:
+            return wrong
+        return _("{wrong} This step asks for: {move}.").format(wrong=wrong, move=asked)
 
     def bot_to_move(self) -> Seat | None:
         """A bot acts only when its seat is the first of those to act (the learner keeps their
@@ -222,8 +227,8 @@ def narration(session: TutorialSession, shown: Sequence[Envelope], state: Any) -
     done = progress(tutorial, session.rules, shown)
     ended = any(isinstance(env.event, GameEnded) for env in shown[-2:])
     if session.off_path or ended or done >= total or state is None:
-        said = OFF_PATH if session.off_path and done < total else tutorial.words(tutorial.outro)
-        said = said or "Play on: the game is yours now."
+        said = _(OFF_PATH) if session.off_path and done < total else tutorial.words(tutorial.outro)
+        said = said or _("Play on: the game is yours now.")
         return Narration(None, total + 1, total, said, title=tutorial.words(tutorial.title))
     step = steps[done]
     say = tutorial.words(step.say)

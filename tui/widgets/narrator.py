@@ -13,9 +13,11 @@ from typing import Literal
 
 from rich.text import Text
 
+from core.language import Translator
 from tui.play.tutorial_table import Narration
 from tui.widgets.text_line import TextLine
 
+_ = Translator("app").gettext
 ROWS = 5  # the panel's rows at any size: its heading, then the words (80×24 keeps them)
 Part = Literal["all", "words", "aside"]
 
@@ -66,16 +68,17 @@ def told(
     text = Text()
     if part == "aside":
         if narration.rule:
-            text.append("Rule: ", style="bold dim")
+            text.append(_("Rule: "), style="bold dim")
             text.append(narration.rule, style="italic dim")
         return text
     if narration.title and part == "all":
         text.append(f"{narration.title} · ", style="bold")
     text.append(narration.heading, style="bold")
     if narration.step is not None and not narration.mine:
-        text.append("  (the other player's move)", style="dim")
+        text.append("  " + _("(the other player's move)"), style="dim")
     elif keys:
-        text.append("  keys: " if part == "all" else " · keys ", style="dim")
+        said = _("keys")  # TRANSLATORS: before the keys that make a step's move: "keys: x 1 2"
+        text.append(f"  {said}: " if part == "all" else f" · {said} ", style="dim")
         text.append(keys, style="bold reverse")
     text.append("\n" if part == "all" else " · ", style="dim")
     if wrong:
@@ -85,5 +88,5 @@ def told(
         text.append(narration.say)
     if narration.rule and part == "all" and not wrong:  # the why of a wrong move in its place
         text.append("\n")
-        text.append(f"Rule: {narration.rule}", style="italic dim")
+        text.append(_("Rule: {rule}").format(rule=narration.rule), style="italic dim")
     return text
