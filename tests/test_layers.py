@@ -334,7 +334,7 @@ NOT_SPLIT_YET: dict[str, int] = {
     "net/club/serve.py:Server": 458,
     "net/seat/session.py:NetSession": 434,
     "net/table/host.py:TableHost": 499,
-    "net/table/refereeing.py:Refereeing": 443,
+    "net/table/refereeing.py:Refereeing": 434,
 }
 """Classes of net/ still over the limit (issue 40), each at most as long as it is now: one may
 shrink (then its line here goes down, or away), never grow."""

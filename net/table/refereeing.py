@@ -14,9 +14,10 @@ State hashes go out in ``Check`` messages once the events are on the wire, so th
 to the round trip: the hash of the state after the newest event, at most every
 ``CHECK_EVERY`` seconds a table (at once when the game ends). Hashing the public position
 costs ~0.3 ms, more than deciding a command, so hashing every event kept a referee to a few
-dozen tables. A client whose state differs at a hashed event asks for the hashes of every
-event since its last good one (a sync request with ``to``), computed again from the log, and
-so still names the exact event where it went astray.
+dozen tables; a table nobody reads (its host's bots alone, no spectator) hashes only for a
+spectator who comes, with its catch-up. A client whose state differs at a hashed event asks
+for the hashes of every event since its last good one (a sync request with ``to``), computed
+again from the log, and so still names the exact event where it went astray.
 
 The host's signature of the chain's head (a proof record, :mod:`replays.proofs`) goes with the
 hash: signing the head after every command cost a referee ~11% of its time (an Ed25519
@@ -77,6 +78,21 @@ SPECTATOR_SYNCS_PER_SECOND = 20  # … and to all the table's spectators togethe
 FAIR_HALF_LIFE = 10.0  # seconds: how long a spectator's served catch-ups count against it
 CHECK_EVERY = 1.0  # seconds between a running table's state hashes, at least
 HASHES_AT_ONCE = 2000  # per-event hashes served in one answer, at most
+
+
+def hashes_between(
+    rules: Rules[Any], log: Sequence[Envelope], start: int, end: int
+) -> tuple[str, ...]:
+    """The state hashes after events ``start`` … ``end`` (at most ``HASHES_AT_ONCE``), from a
+    fold of the log: what a client asks for to find where it went astray."""
+    end = min(end, start + HASHES_AT_ONCE - 1)
+    follower = Follower(rules)
+    hashes = []
+    for env in log[: end + 1]:
+        state = follower.follow(env)
+        if env.seq >= start:
+            hashes.append(state_hash(rules, state))
+    return tuple(hashes)
 
 
 class Refereeing:
@@ -375,7 +391,8 @@ class Refereeing:
         start = request.start
         if request.to is not None:
             if referee is not None and 0 <= start <= request.to < referee.seq:
-                self.link.publish(topic, encode(Check(start, self._hashes(start, request.to))))
+                hashes = hashes_between(self.rules, referee.log, start, request.to)
+                self.link.publish(topic, encode(Check(start, hashes)))
             return
         if referee is None or start >= referee.seq:
             seq = referee.seq if referee is not None else 0
@@ -386,9 +403,9 @@ class Refereeing:
         envs = referee.log[start : start + SYNC_MOST_EVENTS]
         self._publish_parts(topic, key, start, [self._wire_for(env, seat) for env in envs])
         self.on_caught_up(key.hex())  # (the rest, if any, it asks for next)
-        if self.hashes:  # the newest hash, to check what it caught up with (public: not sealed)
-            newest = self.newest_hashed
-            self.link.publish(topic, encode(Check(newest, (self.hashes[newest],))))
+        self._check(anyway=True)  # the newest hash, to check what it caught up with (public)
+        newest = self.newest_hashed
+        self.link.publish(topic, encode(Check(newest, (self.hashes[newest],))))
 
     def _serve_whole(
         self, client: str, key: bytes, request: SyncRequest, seat: Seat | None
@@ -422,20 +439,6 @@ class Refereeing:
             chunk.append(data)
             size += len(data)
         self.link.publish(topic, encode(Batch(first, tuple(chunk), whole=whole)), seal_to=key)
-
-    def _hashes(self, start: int, end: int) -> tuple[str, ...]:
-        """The state hashes after events ``start`` … ``end`` (at most ``HASHES_AT_ONCE``), from
-        a fold of the log: what a client asks for to find where it went astray."""
-        referee = self.referee
-        assert referee is not None
-        end = min(end, start + HASHES_AT_ONCE - 1)
-        follower = Follower(self.rules)
-        hashes = []
-        for env in referee.log[: end + 1]:
-            state = follower.follow(env)
-            if env.seq >= start:
-                hashes.append(state_hash(self.rules, state))
-        return tuple(hashes)
 
     # -- events out --------------------------------------------------------------------------
 
@@ -480,7 +483,7 @@ class Refereeing:
         self._check_wake.set()
         self.on_published()
         if self.referee is not None and self.referee.ended:
-            self._check()  # the last hash, now (a table may close soon after its game)
+            self._check(anyway=True)  # the last hash, now (a table may close soon after)
 
     def _sign_head(self) -> None:
         """Sign the hash of the newest event (so the whole chain up to it) into the proofs,
@@ -509,16 +512,20 @@ class Refereeing:
                 await asyncio.sleep(wait)
             self._check()
 
-    def _check(self) -> None:
-        """Hash the state after the newest event, unless done already, and publish it."""
+    def _check(self, anyway: bool = False) -> None:
+        """Hash the state after the newest event, unless done already, and publish it; at a
+        table nobody reads (no seated client, no spectator: bots alone) only sign its head,
+        the hash made once someone asks (``anyway``: a catch-up, the game's end)."""
         referee = self.referee
         if referee is None or referee.seq - 1 in self.hashes:
             return
         self._checked_at = time.monotonic()
-        last = referee.seq - 1
-        self.hashes[last] = digest = state_hash(self.rules, referee.state)
-        self.newest_hashed = last
-        check = encode(Check(last, (digest,)))
-        for topic, _, _ in self._destinations():  # of the public view: not sealed
-            self.link.publish(topic, check)
+        destinations = self._destinations()
+        if anyway or len(destinations) > 1 or self.seating.watching:
+            last = referee.seq - 1
+            self.hashes[last] = digest = state_hash(self.rules, referee.state)
+            self.newest_hashed = last
+            check = encode(Check(last, (digest,)))
+            for topic, _, _ in destinations:  # of the public view: not sealed
+                self.link.publish(topic, check)
         self._sign_head()

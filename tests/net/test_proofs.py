@@ -13,9 +13,18 @@ import pytest
 
 from core.codec import GENESIS, Envelope, encode_envelope, short_hash
 from core.fold import fold
+from core.statehash import state_hash
 from replays import proofs
 from replays.file import Header, ReplayWriter, read
-from tests.kit.netkit import TestBroker, assert_same_game, close_all, join, make_host, play_all
+from tests.kit.netkit import (
+    TestBroker,
+    assert_same_game,
+    close_all,
+    join,
+    make_host,
+    play_all,
+    until,
+)
 from tui.cli import main
 
 
@@ -151,3 +160,38 @@ def test_a_replay_from_before_proofs_still_verifies(
     assert main(["verify", str(played)]) == 0
     out = capsys.readouterr().out
     assert "OK" in out and "who played" not in out
+
+
+async def test_a_table_of_bots_alone_hashes_for_whoever_comes_and_signs_its_heads_meanwhile(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Nobody reads a bots-only table's hashes, so none is made while nobody watches (a
+    busy server's bot tables spent ~14% of its time on them); its heads are still signed
+    every second, a spectator who comes gets the newest state's hash with the game and the
+    next ones as they come, and the game's end is hashed whoever watches."""
+    host = make_host(broker.address, tmp_path, seats=2, turn_limit=150, auto_start=True,
+                     bot_delay=0.005)  # fmt: skip
+    await host.open()
+    await host.seat_bot(0)
+    await host.seat_bot(1)
+    watcher = None
+    try:
+        refereeing = host.refereeing
+        await until(lambda: refereeing._signed > 20)  # a second's check: its head signed
+        assert host.hashes == {}
+        watcher = await join(broker.address, "t1", "eve", spectator=True)
+        await until(lambda: bool(host.hashes))
+        first = host.refereeing.newest_hashed
+        referee = host.referee
+        assert referee is not None
+        _, state = fold(referee.log[: first + 1])
+        assert host.hashes[first] == state_hash(host.rules, state)
+        await until(lambda: host.refereeing.newest_hashed > first)  # then as the game goes
+        await watcher.close()
+        watcher = None
+        await host.wait_ended(120)
+        assert referee.seq - 1 in host.hashes  # the end, hashed though nobody watches now
+    finally:
+        if watcher is not None:
+            await watcher.close()
+        await host.close()
