@@ -6,7 +6,9 @@ lobby, its session (the millisecond it began) and its number there. What comes b
 ``lobby/chat/<server>`` counts only when that server's key (pinned by the lobby's
 :class:`~net.club.servers.ServerBook`) relayed it, the sayer's own signature holds for that
 lobby, and it is newer than every relay taken from that server (``(epoch, i)``). A moderator's
-time-out comes the same way, and a refusal on the lobby's reply topic.
+time-out comes the same way, and a refusal on the lobby's reply topic. The server's retained
+last lines (:class:`~net.wire.messages.LobbyRecent`) come first, often before the server has
+answered the lobby's look: they wait until it has (:meth:`LobbyChat.catch_up`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from net.wire import topics
 from net.wire.messages import (
     ChatRefused,
     LobbyLine,
+    LobbyRecent,
     Order,
     Said,
     TimedOut,
@@ -42,7 +45,7 @@ _ = Translator("net").gettext
 
 class LobbyChat:
     """The lobby chat of one lobby. ``servers()`` names the servers that answered a look,
-    ``vouch(server, key)`` whether ``key`` speaks for one."""
+    ``key_of(server)`` the key that speaks for one (the lobby's book pinned it)."""
 
     def __init__(
         self,
@@ -51,14 +54,14 @@ class LobbyChat:
         keys: Keys,
         link: Link,
         servers: Callable[[], list[str]],
-        vouch: Callable[[str, bytes | None], bool],
+        key_of: Callable[[str], bytes | None],
     ) -> None:
         self.identity = identity
         self.name = name
         self.keys = keys
         self.link = link
         self._servers = servers
-        self._vouch = vouch
+        self._key_of = key_of
         self.room = "lobby"
         self.hearing_spectators = False
         self.lines: deque[Heard] = deque(maxlen=HEARD)
@@ -67,6 +70,7 @@ class LobbyChat:
         self._newest: dict[str, Order] = {}  # server -> its newest relay taken
         self._conn = str(time.time_ns() // 1_000_000)
         self._n = 0
+        self._waiting: dict[str, tuple[bytes, bytes | None]] = {}  # server -> a relay, its sender
 
     @property
     def server(self) -> str | None:
@@ -103,7 +107,12 @@ class LobbyChat:
     def take(self, server: str, payload: bytes, sender: bytes | None) -> None:
         """A relay on ``lobby/chat/<server>``: shown if that server relayed it and, for a line,
         its sayer signed it."""
-        if server not in self._servers() or not self._vouch(server, sender):
+        if server not in self._servers():  # not answered yet: the last one waits (a few servers)
+            if len(self._waiting) < 16 or server in self._waiting:
+                self._waiting[server] = (payload, sender)
+            return
+        self.catch_up()
+        if sender is None or sender != self._key_of(server):  # anyone may write on the topic
             self._drop(f"a lobby line of {server} not relayed by that server")
             return
         try:
@@ -111,6 +120,20 @@ class LobbyChat:
         except CodecError as exc:
             self._drop(f"an unreadable lobby line: {exc}")
             return
+        if isinstance(said, LobbyRecent):
+            for line in said.lines:
+                if line.order > self._newest.get(server, (-1, -1)):
+                    self._take(server, line, earlier=True)
+            return
+        self._take(server, said)
+
+    def catch_up(self) -> None:
+        """Read what came from servers that have answered since (their retained last lines)."""
+        for server in [s for s in self._waiting if s in self._servers()]:
+            payload, sender = self._waiting.pop(server)
+            self.take(server, payload, sender)
+
+    def _take(self, server: str, said: Said | TimedOut, earlier: bool = False) -> None:
         if said.room != "lobby":
             self._drop("a line of another room in the lobby")
             return
@@ -129,7 +152,7 @@ class LobbyChat:
                              timed_out=said.minutes))  # fmt: skip
             return
         self._tell(Heard("lobby", said.name, chat_text(said.text), said.key, None, said.at,
-                         own=said.key == self.keys.public.hex()))  # fmt: skip
+                         own=said.key == self.keys.public.hex(), earlier=earlier))  # fmt: skip
 
     def refused(self, message: ChatRefused) -> None:
         self._tell(Heard("lobby", "", message.reason, self.keys.public.hex(), refused=True,

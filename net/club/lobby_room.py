@@ -14,7 +14,9 @@ is dropped (or, for the last two, refused in a line to its sender, at most once 
   bucket, as at a table (:class:`net.table.chatting.Bucket`).
 
 The lines go out in the open on ``lobby/chat/<server>`` (anyone may read a lobby), numbered
-``(epoch, i)`` like a table's relays; so do a moderator's time-outs. Nothing is kept on disk.
+``(epoch, i)`` like a table's relays; so do a moderator's time-outs. The last ``MOST_RECENT``
+lines are retained there too (a :class:`~net.wire.messages.LobbyRecent`), for a lobby opened
+later. Nothing is kept on disk.
 """
 
 from __future__ import annotations
@@ -37,9 +39,11 @@ from net.table.chatting import (
 )
 from net.trust.keys import verify
 from net.wire import topics
+from net.wire.chat import MOST_RECENT
 from net.wire.messages import (
     ChatRefused,
     LobbyLine,
+    LobbyRecent,
     Said,
     TimedOut,
     chat_data,
@@ -112,7 +116,10 @@ class LobbyRoom:
         said = Said("lobby", line.n, line.text, line.conn, who, line.sig, name, None,
                     self.epoch(), self.said, now_ms)  # fmt: skip
         self.kept.append(said)
-        self.link.publish(topics.lobby_chat(self.server), encode(said))
+        topic = topics.lobby_chat(self.server)
+        self.link.publish(topic, encode(said))
+        recent = LobbyRecent(tuple(self.kept)[-MOST_RECENT:])
+        self.link.publish(topic, encode(recent), retain=True)  # for who comes later
 
     def tell_timed_out(self, who: str, minutes: int, reason: str, name: str = "") -> None:
         """Tell the lobby that a moderator timed the key ``who`` out (0 minutes: let back)."""

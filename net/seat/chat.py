@@ -61,7 +61,8 @@ class Heard:
     ``None``) said ``text`` in ``room``; ``key`` is the sayer's public key (hex). A refusal of
     one of our own lines has ``refused`` set and ``text`` the reason (English, as the host sent
     it: shown in the reader's language). A moderator's time-out of ``name`` has ``timed_out``
-    (its minutes; 0: lifted) and ``text`` its reason."""
+    (its minutes; 0: lifted) and ``text`` its reason. ``earlier``: said before this terminal
+    came, read from what the server kept (no notice for it)."""
 
     room: str
     name: str
@@ -72,6 +73,7 @@ class Heard:
     own: bool = False
     refused: bool = False
     timed_out: int | None = None
+    earlier: bool = False  # said before this terminal came (a lobby's retained last lines)
 
     @property
     def words(self) -> str:

@@ -164,3 +164,17 @@ class TimedOut(Message, frozen=True, tag="timed_out"):
 def lobby_room(server: str) -> str:
     """What a lobby line is bound to in :func:`chat_data`, in the table's place."""
     return f"lobby:{server}"
+
+
+MOST_RECENT = 20  # lines of a lobby's chat its server keeps retained for who comes late
+
+
+class LobbyRecent(Message, frozen=True, tag="lobby_recent"):
+    """A lobby chat's last lines (at most ``MOST_RECENT``), retained by its server on
+    ``lobby/chat/<server>`` so a lobby opened later reads what was said; each line is checked
+    as a live one is (its sayer's signature, newer than what was read)."""
+
+    lines: tuple[Said, ...]
+
+    def __post_init__(self) -> None:
+        force_setattr(self, "lines", self.lines[-MOST_RECENT:])

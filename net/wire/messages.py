@@ -47,6 +47,9 @@ from net.wire.chat import (
     LobbyLine as LobbyLine,
 )
 from net.wire.chat import (
+    LobbyRecent as LobbyRecent,
+)
+from net.wire.chat import (
     Said as Said,
 )
 from net.wire.chat import (
@@ -551,4 +554,6 @@ read_command: Reader[CommandRequest] = Reader("request", CommandRequest, "this c
 read_sync: Reader[SyncRequest] = Reader("sync request", SyncRequest, "this client")
 read_say: Reader[SayLine] = Reader("chat line", SayLine, "this client")
 read_said: Reader[Said] = Reader("chat line", Said)
-read_lobby_chat: Reader[Said | TimedOut] = Reader("lobby chat line", Said | TimedOut, "this server")
+read_lobby_chat: Reader[Said | TimedOut | LobbyRecent] = Reader(
+    "lobby chat line", Said | TimedOut | LobbyRecent, "this server"
+)

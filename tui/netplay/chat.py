@@ -56,7 +56,9 @@ class ChatNotices:
 
     def _heard(self, heard: Heard) -> None:
         screen = self.screen
-        if heard.own or not screen.is_attached or isinstance(screen.app.screen, ChatScreen):
+        if heard.own or heard.earlier or not screen.is_attached:
+            return
+        if isinstance(screen.app.screen, ChatScreen):
             return
         if heard.key in hidden():
             return

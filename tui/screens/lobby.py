@@ -308,6 +308,8 @@ class LobbyScreen(Screen[None]):
         async def moderate(key: str, minutes: int, reason: str) -> object:
             return await time_out(lobby, key, minutes, reason)
 
+        lobby.chat.catch_up()  # what was said before the club's server answered the lobby
+
         self.app.push_screen(ChatScreen(lobby.chat, lambda: None, others=people,
                                         moderate=moderate))  # fmt: skip
 

@@ -1,0 +1,60 @@
+"""A club lobby's chat (issue 46), over amqtt and Mosquitto: two lobbies talk through the club's
+server; a lobby opened later reads the last lines it kept; a relay not the server's, a line
+whose sayer's signature does not hold and a relay replayed are dropped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from net.club.lobby import Lobby
+from net.club.serve import Server
+from net.wire import topics
+from net.wire.messages import Said, encode
+from tests.kit.netkit import FAST, RawClient, TestBroker, keys_of, until
+
+
+def texts(lobby: Lobby) -> list[str]:
+    return [h.text for h in lobby.chat.lines if not h.refused and h.timed_out is None]
+
+
+async def test_lobbies_talk_and_a_late_one_reads_the_last_lines(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
+    await server.open()
+    eve = RawClient(address, "eve", [topics.lobby_chat("club")])
+    try:
+        async with eve, Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann:
+            await ann.wait_for(lambda lobby: "club" in lobby.servers)
+            for line in ("anyone?", "Arnak at 8", "Hello!"):
+                ann.chat.say(line)
+                await until(lambda line=line: texts(ann)[-1:] == [line])  # type: ignore[misc]
+            assert all(h.own for h in ann.chat.lines)
+            async with Lobby(address, name="Bob", keys=keys_of("bob"), backoff=FAST) as bob:
+                await bob.wait_for(lambda lobby: "club" in lobby.servers)
+                bob.chat.catch_up()  # as the app does when its lobby chat opens
+                await until(lambda: texts(bob) == ["anyone?", "Arnak at 8", "Hello!"])
+                assert all(h.earlier and h.name == "Ann" for h in bob.chat.lines)
+                bob.chat.say("count me in")
+                await until(lambda: texts(ann)[-1:] == ["count me in"])
+                heard = ann.chat.lines[-1]
+                assert (heard.name, heard.earlier, heard.own) == ("Bob", False, False)
+
+                # eve passes a relay on as hers; the server's key relays an altered line (as a
+                # server gone bad would: Ann's signature does not hold) and replays an old one
+                dropped = bob.chat.dropped
+                old = next(p for _, p in eve.received if b"anyone?" in p)
+                await eve.send(topics.lobby_chat("club"), old)  # signed by eve: not the server
+                said = list(server.chat.lobby_room.kept)
+                altered = Said("lobby", said[0].n, "free gold", said[0].conn, said[0].key,
+                               said[0].sig, "Ann", None, 10**9, 1)  # fmt: skip
+                server.link.publish(topics.lobby_chat("club"), encode(altered))
+                server.link.publish(topics.lobby_chat("club"), encode(said[1]))  # a replay
+                bob.chat.say("marker")
+                await until(lambda: texts(bob)[-1:] == ["marker"])
+                assert texts(bob) == ["anyone?", "Arnak at 8", "Hello!", "count me in", "marker"]
+                assert bob.chat.dropped == dropped + 3
+                assert not bob.book.notes  # eve's relay cast no doubt on the server's key
+    finally:
+        await server.close()
