@@ -29,7 +29,10 @@ def test_the_tutorial_plays_through_in_the_line_mode(game: str, tmp_path: Path) 
     steps = len(loaded.steps)
     script = Script(["learn", game, "--lines", "--pace", "0"], env_for(tmp_path))
     told: list[int] = []
-    try:
+    try:  # the intro first, with how long it takes (the app's intro card says the same)
+        intro = script.until(f"{steps} steps, about ")
+        assert intro.startswith(" ".join(loaded.intro.split())[:40]), intro
+        assert re.search(rf"{steps} steps, about \d+ minutes\.$", intro), intro
         while True:
             said = script.until("Step ", "Tutorial: the steps are done", "Game over:")
             if not said.startswith("Step "):

@@ -348,7 +348,7 @@ class LinePlayer:
             return
         intro = self.session.intro
         if said.number == 1 and intro:
-            self.say(intro)
+            self.say(f"{intro} {self.session.length}.")
         rule = f" Rule: {said.rule}" if said.rule else ""
         number = next((n for n, line in enumerate(lines, 1) if line.command == said.expected), 0)
         typed = f" Type {number}: {lines[number - 1].text}." if number else ""

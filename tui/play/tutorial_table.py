@@ -39,7 +39,8 @@ OFF_PATH = N_(
 )
 NO_TAKING_BACK = N_("The tutorial goes forward: nothing is taken back during its steps.")
 
-_ = Translator("app").gettext
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,14 @@ class TutorialSession(LocalSession):
         """The tutorial's first words, before its first step."""
         return self.tutorial.words(self.tutorial.intro)
 
+    @property
+    def length(self) -> str:
+        """How long it takes a newcomer at this table's pace: ``16 steps, about 7 minutes``."""
+        from core.tutorial_pace import pace
+
+        minutes = pace(self.tutorial, bot_pace=self.bot_pace).minutes
+        return length_words(len(self.tutorial.steps), minutes)
+
     def narration(self, shown: Sequence[Envelope] | None = None, state: Any = None) -> Narration:
         """What the narrator says after the events ``shown`` (all, by default) in ``state``."""
         return narration(self, self.referee.log if shown is None else shown,
@@ -217,6 +226,15 @@ class TutorialSession(LocalSession):
         self.bot_pace = min(self.bot_pace, FINISH_PACE)
         with contextlib.suppress(OSError):  # the record could not say so: it plays on anyway
             self.hand_over(learner, self.tutorial.bot)
+
+
+def length_words(steps: int, minutes: float) -> str:
+    """``16 steps, about 5 minutes`` (rounded up, at a newcomer's pace)."""
+    whole = max(1, -int(-minutes // 1))
+    return _("{steps}, about {minutes}").format(
+        steps=ngettext("{n} step", "{n} steps", steps).format(n=steps),
+        minutes=ngettext("{n} minute", "{n} minutes", whole).format(n=whole),
+    )
 
 
 def narration(session: TutorialSession, shown: Sequence[Envelope], state: Any) -> Narration:

@@ -142,6 +142,9 @@ class Tutoring(Protocol):
     @property
     def intro(self) -> str: ...
 
+    @property
+    def length(self) -> str: ...
+
     def narration(self) -> Narrated: ...
 
 

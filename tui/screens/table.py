@@ -269,12 +269,10 @@ class TableScreen(FollowsSize, Screen[None]):
     def introduce(self, session: TutorialSession) -> None:
         """A tutorial's intro on a card of its own, read at the learner's pace, before its
         first step (the table's dialogs wait for it: :attr:`introducing`)."""
-        from core.tutorial_pace import pace
         from tui.screens.tutorial_intro import TutorialIntro
 
         taught = session.tutorial
-        minutes = pace(taught, bot_pace=session.bot_pace).minutes
-        card = TutorialIntro(taught.words(taught.title), session.intro, len(taught.steps), minutes)
+        card = TutorialIntro(taught.words(taught.title), session.intro, session.length)
         self.introducing = True
         self.app.push_screen(card, self._introduced)
 

@@ -1,7 +1,7 @@
 """A tutorial's first words, on a card of their own before its first step: the learner reads
 them at their own pace, then enter begins (a toast over the narrator hid the first step for
 12 seconds and went before a newcomer had read it). It says how many steps there are and how
-long they take at a newcomer's pace (core.tutorial_pace), and the keys that help on the way."""
+long they take at a newcomer's pace (TutorialSession.length), and the keys that help on the way."""
 
 from __future__ import annotations
 
@@ -15,17 +15,7 @@ from textual.widgets import Footer, Label, Static
 
 from core.language import N_, Translator
 
-T = Translator("app")
-_, ngettext = T.gettext, T.ngettext
-
-
-def length_words(steps: int, minutes: float) -> str:
-    """``16 steps, about 5 minutes`` (rounded up, at a newcomer's pace)."""
-    whole = max(1, -int(-minutes // 1))
-    return _("{steps}, about {minutes}").format(
-        steps=ngettext("{n} step", "{n} steps", steps).format(n=steps),
-        minutes=ngettext("{n} minute", "{n} minutes", whole).format(n=whole),
-    )
+_ = Translator("app").gettext
 
 
 class TutorialIntro(ModalScreen[None]):
@@ -38,12 +28,11 @@ class TutorialIntro(ModalScreen[None]):
         Binding("space", "begin", show=False),
     ]
 
-    def __init__(self, title: str, intro: str, steps: int, minutes: float) -> None:
+    def __init__(self, title: str, intro: str, length: str) -> None:
         super().__init__()
         self.heading = title
         self.intro = intro
-        self.steps = steps
-        self.minutes = minutes
+        self.length = length  # "16 steps, about 7 minutes"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="intro"):
@@ -54,7 +43,7 @@ class TutorialIntro(ModalScreen[None]):
                     "{length}. Each step says what happens and the keys of its move. "
                     "E explains the question, ? the rules; q leaves, and you go on later "
                     "where you stopped."
-                ).format(length=length_words(self.steps, self.minutes)),
+                ).format(length=self.length),
                 id="intro-how",
             )
             yield Static(_("Press [b]enter[/b] to begin."), id="intro-hint")
