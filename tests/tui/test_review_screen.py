@@ -12,7 +12,7 @@ from core.bots import make_bot, play_out
 from core.games import get_rules
 from core.referee import Referee
 from core.search import workers
-from core.search.workers import Thinkers
+from core.search.workers import JobError, Thinkers
 from replays.file import Header, ReplayWriter
 from tests.kit.lifeline import alive
 from tui.app import CalderaApp, Launch
@@ -98,3 +98,30 @@ async def test_keys_are_answered_while_it_works_and_escape_ends_the_work(
         assert pool.pids == [] and review.done is None
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.marks is None  # nothing half-done
+
+
+async def test_a_review_that_fails_in_its_worker_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replays import reviews
+
+    async def failing(*args: object, **kwargs: object) -> None:
+        raise JobError("core.review:review_part failed: ValueError: a bug")
+
+    monkeypatch.setattr(reviews, "review_in", failing)
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_for(pilot, lambda: any("failed" in line for line in review.lines),
+                       "the review's failure")  # fmt: skip
+        assert review.lines == [
+            "The review failed: core.review:review_part failed: ValueError: a bug"
+        ]
+        await pilot.press("escape")  # the app goes on
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")

@@ -122,6 +122,9 @@ class ReviewScreen(ModalScreen[Review | None]):
         except CalderaError as exc:
             self._show([f"{str(exc)[:1].upper()}{str(exc)[1:]}."])
             return
+        except workers.ThinkingError as exc:  # a bug in the review, or the workers closed
+            self._show([_("The review failed: {why}").format(why=exc)])
+            return
         self._show(review_lines(self.rules, self.envelopes, self.names, done, level, SAMPLES), done)
 
     def _show(self, lines: list[str], done: Review | None = None) -> None:
