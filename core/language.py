@@ -222,13 +222,16 @@ def listed(items: list[str]) -> str:
     return format_list(items, locale=current())
 
 
-def decimal(number: float, places: int = 1) -> str:
-    """``number`` with ``places`` decimals in the language's form (``2.5``; ``2,5``)."""
+def decimal(number: float, places: int = 1, *, signed: bool = False) -> str:
+    """``number`` with ``places`` decimals in the language's form (``2.5``; ``2,5``), with its
+    sign when ``signed`` (``+2.5``; ``+2,5``)."""
     if current() == ENGLISH:
-        return f"{number:.{places}f}"
+        return f"{number:+.{places}f}" if signed else f"{number:.{places}f}"
     from babel.numbers import format_decimal
 
     pattern = "#,##0." + "0" * places if places else "#,##0"
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
     return format_decimal(number, format=pattern, locale=current())
 
 

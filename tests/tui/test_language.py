@@ -9,15 +9,18 @@ from pathlib import Path
 import pytest
 
 from core import language
-from tui.app import CalderaApp
+from tui.app import CalderaApp, Launch
 from tui.cli import main
+from tui.play.setup import local_game
+from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
 from tui.settings.language import start, take_flag
 from tui.settings.play import load_settings
 
+from . import test_kilauea_snapshots as kilauea
 from .conftest import saved_games, screen_text
 from .test_small_snapshots import SMALL
-from .test_snapshots import Snap, fixed_data_dir, until
+from .test_snapshots import Snap, fixed_data_dir, replay_at_event_60, until
 
 __all__ = ["fixed_data_dir"]  # a fixture
 
@@ -146,3 +149,31 @@ def test_a_command_line_mistake_in_german(capsys: pytest.CaptureFixture[str]) ->
     )
     assert main(["--lang=de", "play", "kilauea", "--bot", "9"]) == 2
     assert capsys.readouterr().err == ("caldera: --bot '9': der Platz ist eine Zahl von 1 bis 3\n")
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_end_screen_at_80x24(code: str, snap_compare: Snap) -> None:
+    """The verdict, the score headings in the rulebook's words and the buttons fit 80×24."""
+    language.use(code)
+    setup = local_game(
+        3, {0: "greedy", 1: "greedy", 2: "random"}, seed="snap-end", turn_limit=24, game="maunakea"
+    )
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    ended = until(lambda a: isinstance(a.screen, EndScreen))
+    assert snap_compare(app, terminal_size=SMALL, run_before=ended)
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_kilauea_s_table_at_80x24(code: str, snap_compare: Snap) -> None:
+    """Kilauea's compact table: the prompt, the verbs, the footer's keys in the language."""
+    language.use(code)
+    app, run_before = kilauea.table(())
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_replay_at_80x24(code: str, snap_compare: Snap, tmp_path: Path) -> None:
+    """A replay's caption and footer (grouped keys) in the language, none dropped."""
+    language.use(code)
+    app, run_before = replay_at_event_60(tmp_path / "small.caldera")
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)

@@ -8,9 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.bots import make_bot
+from core.language import Translator, decimal
 from core.protocol import Rules, Seat
 from core.search import Decision, calibration, workers
 from tui.lines.player import kind_of, lines_for
+
+T = Translator("app")
+_ = T.gettext
 
 HINT_BOT = "hard"
 
@@ -41,10 +45,11 @@ def hint_line(
         kind_of(command),
     )
     best = decision.best
-    head, tail = "Hint: ", f" · {best.gain:+.1f} pts"
+    head = _("Hint: ")
+    tail = _(" · {gain} pts").format(gain=decimal(best.gain, 1, signed=True))
     wins = calibration.chance(rules.game, HINT_BOT, best.win)
     if wins is not None:  # only a chance measured to mean what it says
-        tail += f" · wins {100 * wins:.0f}%"
+        tail += _(" · wins {percent}%").format(percent=f"{100 * wins:.0f}")
     room = None if width is None else width - len(head) - len(tail)
     if room is not None and len(words) > room:
         words = words.removeprefix(f"{names[seat]} ") if seat < len(names) else words  # its own

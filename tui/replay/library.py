@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import CalderaError
+from core.language import Translator, listed, moment
 from core.lifecycle import GameEnded, GameStarted
 from replays import unfinished
 from replays.file import SUFFIX, Peek, Replay, peek, read
 from replays.header import Table
 from replays.unfinished import DATA_DIR_ENV, data_dir
+
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
 
 __all__ = ["DATA_DIR_ENV", "ReplayEntry", "data_dir", "read_entry", "replays_dir", "saved_replays"]
 
@@ -60,19 +64,27 @@ class ReplayEntry:
     @property
     def where(self) -> str:
         """Where it was played, in a few words: ``here`` or ``table`` (across terminals)."""
-        return "table" if self.networked else "here"
+        # TRANSLATORS: the saved games' column "Where", at most 5 characters each
+        return _("table") if self.networked else _("here")
 
     @property
     def where_words(self) -> str:
         """Where it was played, in a sentence's words."""
         if self.table is not None:
-            return (
-                f"at the table “{self.table.name}”, hosted by {self.table.host} "
-                f"(broker {self.table.broker})"
+            return _("at the table “{name}”, hosted by {host} (broker {broker})").format(
+                name=self.table.name, host=self.table.host, broker=self.table.broker
             )
         if self.networked:
-            return "at a table across terminals"
-        return "on this terminal"
+            return _("at a table across terminals")
+        return _("on this terminal")
+
+
+WHEN_WIDTH = 12  # the saved games' column "Last played"
+
+
+def at(when: dt.datetime, skeleton: str, english: str) -> str:
+    """``when`` in the language's form (:func:`core.language.moment`)."""
+    return moment(when, skeleton, english)
 
 
 def played_words(stamp: float, now: dt.datetime | None = None) -> str:
@@ -82,11 +94,17 @@ def played_words(stamp: float, now: dt.datetime | None = None) -> str:
     except (ValueError, OverflowError, OSError):
         return "?"
     today = (now or dt.datetime.now().astimezone()).date()
+    time = at(moment, "Hm", "%H:%M")
     if moment.date() == today:
-        return moment.strftime("today %H:%M")
+        # TRANSLATORS: at most 12 characters with the time ("heute 19:05")
+        return _("today {time}").format(time=time)
     if moment.year == today.year:
-        return moment.strftime("%d %b %H:%M")
-    return moment.strftime("%d %b %Y")
+        day = at(moment, "MMMd", "%d %b")
+        if len(day) + 1 + len(time) > WHEN_WIDTH:
+            day = at(moment, "Md", "%d %b")  # "14.12.": a short month's name did not fit
+        return f"{day} {time}"
+    day = at(moment, "yMMMd", "%d %b %Y")
+    return day if len(day) <= WHEN_WIDTH else at(moment, "yMd", "%d %b %Y")
 
 
 def read_entry(path: Path) -> ReplayEntry:
@@ -101,12 +119,16 @@ def read_entry(path: Path) -> ReplayEntry:
     except CalderaError as exc:
         return ReplayEntry(path, error=str(exc), played=played)
     except Exception as exc:  # a hostile file: still one line, never a crash at the menu
-        reason = f"{path.name}: cannot be read ({type(exc).__name__})"
+        reason = _("{file}: cannot be read ({error})").format(
+            file=path.name, error=type(exc).__name__
+        )
         return ReplayEntry(path, error=reason, played=played)
     try:
         return _entry(path, summary, played)
     except Exception as exc:
-        reason = f"{path.name}: cannot be listed ({type(exc).__name__})"
+        reason = _("{file}: cannot be listed ({error})").format(
+            file=path.name, error=type(exc).__name__
+        )
         return ReplayEntry(path, error=reason, played=played)
 
 
@@ -124,28 +146,35 @@ def _entry(path: Path, summary: Peek, played: float) -> ReplayEntry:
             ended = last if isinstance(last, GameEnded) else ended
     if ended is not None:
         names = header.players
-        winners = " and ".join(names[w] for w in ended.winners if 0 <= w < len(names))
-        verb = "win" if len(ended.winners) > 1 else "wins"
+        won = [names[w] for w in ended.winners if 0 <= w < len(names)]
+        winners = listed(won)
         scores = "–".join(str(s) for s in sorted(ended.scores, reverse=True))  # the winner's first
-        result = f"{winners} {verb} ({scores})"
-        state = f"{winners} won"
+        many = len(ended.winners)
+        result = ngettext("{winners} wins ({scores})", "{winners} win ({scores})", many).format(
+            winners=winners, scores=scores
+        )
+        state = ngettext("{winners} won", "{winners} won", many).format(winners=winners)
     else:
-        state = "unfinished"
-        result = f"unfinished ({summary.events} event{'' if summary.events == 1 else 's'})"
+        state = _("unfinished")
+        result = ngettext(
+            "unfinished ({n} event)", "unfinished ({n} events)", summary.events
+        ).format(n=summary.events)
     damage = unread
     if unread:
-        result, state = "damaged", "damaged"
+        result, state = _("damaged"), _("damaged")
     elif whole is not None and whole.damaged_mid_file:
-        result = f"damaged: {len(whole.envelopes)} of {_recorded(whole)} events replay"
-        state = "damaged"
+        result = _("damaged: {n} of {recorded} events replay").format(
+            n=len(whole.envelopes), recorded=_recorded(whole)
+        )
+        state = _("damaged")
         damage = _damage_words(whole)
     elif whole is not None:
-        result += ", cut short"
+        result = _("{result}, cut short").format(result=result)
         damage = _damage_words(whole)
     record = unfinished.find(path, header.seed_hash) if ended is None else None
     playing_now = record is not None and unfinished.held(path)
     if damage and record is not None and not (whole is not None and whole.damaged_mid_file):
-        damage += " Resuming the game cuts the torn bytes off."
+        damage += " " + _("Resuming the game cuts the torn bytes off.")
     return ReplayEntry(
         path=path,
         game=header.game,
@@ -160,7 +189,7 @@ def _entry(path: Path, summary: Peek, played: float) -> ReplayEntry:
         networked=header.table is not None or header.proofs,
         damage=damage,
         finished=ended is not None,
-        state="being played" if playing_now else state,
+        state=_("being played") if playing_now else state,
     )
 
 
@@ -175,16 +204,21 @@ def _damage_words(replay: Replay) -> str:
     middle) the whole events after it, which an export keeps."""
     first = replay.damage[0]
     if first.torn:
-        return (
-            f"The last write was cut short (a crash?): events 0–{first.first_lost - 1} are "
-            "whole and replay."
-        )
+        return _(
+            "The last write was cut short (a crash?): events 0–{last} are whole and replay."
+        ).format(last=first.first_lost - 1)
     lost = (first.resumes_at or first.first_lost + 1) - first.first_lost
     kept = len(replay.after_gap)
-    return (
-        f"Damaged in the middle: {lost} event(s) from event {first.first_lost} are lost. "
-        f"Events 0–{first.first_lost - 1} replay; the {kept} whole event(s) after the damage "
-        f"cannot be replayed but `caldera export {replay.path.name}` keeps them."
+    return _(
+        "Damaged in the middle: {lost} event(s) from event {first} are lost. Events 0–{last} "
+        "replay; the {kept} whole event(s) after the damage cannot be replayed but `caldera "
+        "export {file}` keeps them."
+    ).format(
+        lost=lost,
+        first=first.first_lost,
+        last=first.first_lost - 1,
+        kept=kept,
+        file=replay.path.name,
     )
 
 
@@ -215,11 +249,13 @@ def delete_saved(entry: ReplayEntry) -> str:
     """Delete a saved game, what it keeps beside it and its record of an unfinished game; the
     one line that says so. ``ValueError`` (one line) for a game being played right now."""
     if entry.playing_now:
-        raise ValueError(f"{entry.path.name} is being played right now: it stays")
+        raise ValueError(
+            _("{file} is being played right now: it stays").format(file=entry.path.name)
+        )
     for path in (entry.path, *(entry.path.with_name(entry.path.name + s) for s in SIBLINGS)):
         path.unlink(missing_ok=True)
     unfinished.forget(entry.path)
-    return f"Deleted {entry.path.name}"
+    return _("Deleted {file}").format(file=entry.path.name)
 
 
 def rename_saved(entry: ReplayEntry, name: str) -> Path:
@@ -228,12 +264,12 @@ def rename_saved(entry: ReplayEntry, name: str) -> Path:
     may still be resumed (its record knows it by its name)."""
     stem = name.strip().removesuffix(SUFFIX).strip()
     if not stem or "/" in stem or "\\" in stem or stem.startswith(".") or len(stem) > 120:
-        raise ValueError("a name has letters, no '/' and does not start with '.'")
+        raise ValueError(_("a name has letters, no '/' and does not start with '.'"))
     if entry.resumable or entry.playing_now:
-        raise ValueError("an unfinished game keeps its name until it is over")
+        raise ValueError(_("an unfinished game keeps its name until it is over"))
     target = entry.path.with_name(stem + SUFFIX)
     if target.exists():
-        raise ValueError(f"{target.name} exists already")
+        raise ValueError(_("{file} exists already").format(file=target.name))
     entry.path.rename(target)
     for suffix in SIBLINGS:
         beside = entry.path.with_name(entry.path.name + suffix)

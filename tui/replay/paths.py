@@ -12,6 +12,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from core.language import Translator
+
+T = Translator("app")
+_ = T.gettext
+
 CONFINE = "CALDERA_CONFINE"
 REPLAY = ".caldera"
 
@@ -37,7 +42,11 @@ def typed_path(text: str) -> Path:
     path = root / text  # an absolute ``text`` replaces the root, and is checked like any other
     real = path.resolve()
     if real != root and root not in real.parents:
-        raise OutsideFolder(f"{text}: only files in your own folder ({root.name}/) can be used")
+        raise OutsideFolder(
+            _("{path}: only files in your own folder ({folder}/) can be used").format(
+                path=text, folder=root.name
+            )
+        )
     return real
 
 

@@ -15,10 +15,14 @@ from typing import Any
 import msgspec
 
 from core.codec import Envelope
+from core.language import Translator
 from core.messages import Event
 from core.protocol import Rules
 from replays.export import hides_something
 from tui.lines.sentences import sentence
+
+T = Translator("app")
+_ = T.gettext
 
 
 @dataclass(frozen=True)
@@ -47,25 +51,29 @@ class Viewer:
 
     def label(self, names: Sequence[str]) -> str:
         if self.everything:
-            return "everything"
+            return _("everything")
         if self.seat is None:
-            return "a spectator"
-        return names[self.seat] if self.seat < len(names) else f"seat {self.seat + 1}"
+            return _("a spectator")
+        if self.seat < len(names):
+            return names[self.seat]
+        return _("seat {n}").format(n=self.seat + 1)
 
     def seen(self, names: Sequence[str]) -> str:
         """Whose eyes a replay is watched through, for its header: ``every hand shown``, ``as a
         spectator sees it``, ``as Ann sees it``."""
         if self.everything:
-            return "every hand shown"
-        return f"as {self.label(names)} sees it"
+            return _("every hand shown")
+        if self.seat is None:
+            return _("as a spectator sees it")
+        return _("as {player} sees it").format(player=self.label(names))
 
     def choice(self, names: Sequence[str]) -> str:
         """How a menu of viewers names this one."""
         if self.everything:
-            return "Everything (every hand)"
+            return _("Everything (every hand)")
         if self.seat is None:
-            return "A spectator (no hand)"
-        return f"{self.label(names)}'s view"
+            return _("A spectator (no hand)")
+        return _("{player}'s view").format(player=self.label(names))
 
 
 __all__ = ["EVERYTHING", "SPECTATOR", "Viewer", "hides_something", "viewers"]

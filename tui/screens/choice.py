@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from core.language import N_, Translator
+from core.language import N_, Translator, anywhere
 
 _ = Translator("app").gettext
 
@@ -82,7 +82,7 @@ class ConfirmScreen(Dialog[bool]):
     def __init__(self, question: str, *, hint: str | None = None) -> None:
         super().__init__()
         self.question = question
-        self.hint = _("[b]y[/b] yes    [b]n[/b] no") if hint is None else hint
+        self.hint = _("[b]y[/b] yes    [b]n[/b] no") if hint is None else anywhere(hint)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

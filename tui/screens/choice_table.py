@@ -21,6 +21,8 @@ from textual.binding import Binding
 from textual.reactive import var
 from textual.widgets import OptionList
 
+from core import language
+from core.language import N_, Translator
 from core.messages import Command
 from core.session import Session
 from tui.screens.choice_tree import Choice, Option, SeatTurn, Value, Verb
@@ -42,11 +44,20 @@ def verb_bindings(verbs: Sequence[Verb], explained: Sequence[Verb] | None = None
     return keys
 
 
+T = Translator("app")
+_ = T.gettext
+
 CHOICE_BINDINGS = [  # after the verbs: the digits choose, escape goes back
-    Binding("1", "choose(0)", "Choose", key_display="1…9", tooltip="Choose option 1…9 of the list"),
-    *[Binding(str(i + 1), f"choose({i})", "Choose", show=False) for i in range(1, DIGITS)],
+    Binding(
+        "1",
+        "choose(0)",
+        N_("Choose"),
+        key_display="1…9",
+        tooltip=N_("Choose option 1…9 of the list"),
+    ),
+    *[Binding(str(i + 1), f"choose({i})", N_("Choose"), show=False) for i in range(1, DIGITS)],
     Binding("full_stop", "type_key('.')", show=False),  # in a place's name: site 1.3
-    Binding("escape", "back", "Back", tooltip="Undo the last choice (back to the verbs)"),
+    Binding("escape", "back", N_("Back"), tooltip=N_("Undo the last choice (back to the verbs)")),
 ]
 
 
@@ -95,7 +106,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
 
     async def explain(self, seat: int, action: str) -> None:
         """Why the verb ``action`` cannot act now for ``seat``, in ``note``."""
-        self.note = "✗ Not possible now."
+        self.note = _("✗ Not possible now.")
 
     # -- what is being built ------------------------------------------------------------------
 
@@ -136,7 +147,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             listed = turn.verb_rows()
             self._rows = [verb for verb, _, _ in listed]
             rows = [Row(verb.key, text, not why, why) for verb, text, why in listed]
-            self.choices.offer("What now?", rows)
+            self.choices.offer(_("What now?"), rows)
         else:
             options = self.choice.options
             self._rows = list(range(len(options)))
@@ -186,7 +197,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
 
     def _waiting(self) -> str:
         if self.ended:
-            return "Game over"
+            return _("Game over")
         if self.revealing:
             return "…"
         return ""
@@ -198,13 +209,17 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         if seat is not None:
             return self.turn_prompt(seat)
         if self.ended:
-            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
+            return Text.from_markup(
+                _("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
+            )
         waiting = list(self.rules.to_move(state))
-        who = " and ".join(self.names[s] for s in waiting) or "The table"
+        who = language.listed([self.names[s] for s in waiting]) or _("The table")
         if self.revealing:
             return Text.from_markup(f"[b]{who}[/b]…")
-        where = "a bot" if self.session.status == "local" else "at another terminal"
-        return Text.from_markup(f"[b]{who}[/b] to play [dim]({where})[/dim]")
+        where = _("a bot") if self.session.status == "local" else _("at another terminal")
+        return Text.from_markup(
+            _("[b]{player}[/b] to play [dim]({where})[/dim]").format(player=who, where=where)
+        )
 
     def _refresh_keys(self) -> None:
         """Refresh the footer, only when what the keys can do has changed (it is rebuilt)."""
@@ -310,7 +325,7 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
             typed, found = char, self._named(char)  # a fresh start
         if not found:
             self.typed = ""
-            self.note = f"✗ No answer here is named {typed}."
+            self.note = _("✗ No answer here is named {typed}.").format(typed=typed)
             return
         options = self.choice.options
         exact = [i for i in found if _plain(options[i].key) == _plain(typed)]
@@ -321,7 +336,9 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         self.typed = typed
         self.choices.highlighted = (exact or found)[0]
         first = options[(exact or found)[0]]
-        self.note = f"{typed}… enter chooses {first.label.split(':')[0]}, or type on"
+        self.note = _("{typed}… enter chooses {answer}, or type on").format(
+            typed=typed, answer=first.label.split(":")[0]
+        )
 
     def _named(self, typed: str) -> list[int]:
         """The answers whose key starts with ``typed`` (dots optional: 13 is site 1.3)."""
@@ -382,7 +399,9 @@ class ChoiceTableScreen(TableScreen, Generic[TurnT]):
         """A verb key that cannot act now: say why, in one line."""
         seat = self.turn.seat
         if seat is None:
-            self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
+            self.note = (
+                _("Wait: it is not your turn.") if not self.ended else _("The game is over.")
+            )
             return
         await self.explain(seat, action)
 

@@ -19,7 +19,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from core.language import N_, Translator
 from tui.screens.needs import HelpsLess, HelpsMore
+
+T = Translator("app")
+_ = T.gettext
 
 
 def _declared(node: object) -> set[str] | None:
@@ -87,7 +91,9 @@ class HelpScreen(ModalScreen[None]):
     """Shown with ``?`` over any screen."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "close", N_("Close"))
+    ]
 
     def __init__(self, under: Screen[object], sections: Sequence[str] = ()) -> None:
         super().__init__()
@@ -96,7 +102,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="help"):
-            yield Static("[b]Keys[/b] (the footer shows the ones that act right now)")
+            yield Static(_("[b]Keys[/b] (the footer shows the ones that act right now)"))
             yield Static(keys_table(self.under))
             for section in self.sections:
                 yield Static("\n" + (reflow(section) if isinstance(section, Prose) else section))
@@ -104,10 +110,10 @@ class HelpScreen(ModalScreen[None]):
             extra = under.help_extra if isinstance(under, HelpsMore) else ""
             if extra:
                 yield Static("\n" + extra)
-            yield Static(
-                "\n[dim]ctrl+p opens the command palette: every action by name.  "
-                "escape closes this help.[/dim]"
+            said = _(
+                "ctrl+p opens the command palette: every action by name.  escape closes this help."
             )
+            yield Static("\n[dim]" + said + "[/dim]")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from core.bots import bot_kinds
 from core.clock import check_clock
 from core.games import get_rules
+from core.language import N_, Translator
 from net.errors import NetError
 from tui.games import shown_games
 from tui.netplay.hosting import ME, OPEN, HostSetup, broker_from_text, network_config
@@ -28,32 +29,44 @@ from tui.widgets.game_options import GameOptions, has_turn_limit, reoffer
 from tui.widgets.header import Header
 from tui.widgets.size_note import SizeNote
 
+T = Translator("app")
+_ = T.gettext
+
 MANUAL = "manual"
 STANDIN_AFTER = 15.0
-CLOCK_HINT = "none · 20m+10s (bank + a turn) · 2d (a turn, turn-based)"
-TIMEOUT_RULES = [("A bot plays that turn", "bot_turn"), ("The player is dropped", "drop")]
-RESULTS = [("Casual (not rated)", "casual"), ("Rated (counts for the ladder)", "rated")]
+CLOCK_HINT = N_("none · 20m+10s (bank + a turn) · 2d (a turn, turn-based)")
+TIMEOUT_RULES = [(N_("A bot plays that turn"), "bot_turn"), (N_("The player is dropped"), "drop")]
+RESULTS = [(N_("Casual (not rated)"), "casual"), (N_("Rated (counts for the ladder)"), "rated")]
 
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
     """(label, value) for a seat: you, a player from another terminal, or each of the bots."""
     bots = bot_kinds(game)  # weakest first
     return [
-        ("You (this terminal)", ME),
-        ("Player (other terminal)", OPEN),
-        *[(f"Bot: {kind}", kind) for kind in bots],
+        (_("You (this terminal)"), ME),
+        (_("Player (other terminal)"), OPEN),
+        *[(_("Bot: {kind}").format(kind=kind), kind) for kind in bots],
     ]
 
 
-HINT_CHOICES = [("off: no seat may ask a bot", False), ("on: every seat may press w", True)]
-CHAT_CHOICES = [("on: players and spectators may talk", True), ("off: no table chat", False)]
+HINT_CHOICES = [(N_("off: no seat may ask a bot"), False), (N_("on: every seat may press w"), True)]
+CHAT_CHOICES = [
+    (N_("on: players and spectators may talk"), True),
+    (N_("off: no table chat"), False),
+]
+
+
+def said(choices: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """``choices`` with their labels in the current language."""
+    return [(_(label), value) for label, value in choices]
 
 
 def standin_options(game: str) -> list[tuple[str, str]]:
     """Who plays for a player who dropped out: nobody until the host says so, or a bot."""
     bots = bot_kinds(game)  # weakest first
-    return [("When I say so (H in the game)", MANUAL)] + [
-        (f"A {kind} bot after {STANDIN_AFTER:g} s", kind) for kind in bots
+    return [(_("When I say so (H in the game)"), MANUAL)] + [
+        (_("A {bot} bot after {seconds} s").format(bot=kind, seconds=f"{STANDIN_AFTER:g}"), kind)
+        for kind in bots
     ]
 
 
@@ -62,8 +75,8 @@ class HostScreen(Screen[HostSetup | None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["new_game.tcss", "host_table.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "host", "Host"),
-        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "host", N_("Host")),
+        Binding("escape", "cancel", N_("Back")),
         *FORM_KEYS,
     ]
 
@@ -80,11 +93,11 @@ class HostScreen(Screen[HostSetup | None]):
         yield Header()
         with VerticalScroll(id="form"):
             yield Static(
-                "Open a table others can join from their lobby; the game starts when you say.",
+                _("Open a table others can join from their lobby; the game starts when you say."),
                 id="origin",
             )
             with Horizontal(classes="field"):
-                yield Label("Game", classes="field-label")
+                yield Label(_("Game"), classes="field-label")
                 yield Select(
                     [(get_rules(g).title, g) for g in sorted(shown_games())],
                     value=self.game,
@@ -93,7 +106,7 @@ class HostScreen(Screen[HostSetup | None]):
                 )
             yield SizeNote(id="size-note")
             with Horizontal(classes="field"):
-                yield Label("Seats", classes="field-label")
+                yield Label(_("Seats"), classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(2, 5)],
                     value=self.seats,
@@ -101,8 +114,8 @@ class HostScreen(Screen[HostSetup | None]):
                     id="seats",
                 )
             for seat in range(4):
-                with Horizontal(classes="field seat", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                with Horizontal(classes="field seat", id=f"seat-{seat}"):  # internal
+                    yield Label(_("Seat {n}").format(n=seat + 1), classes="field-label")
                     yield Select(
                         seat_kinds(self.game),
                         value=ME if seat == 0 else OPEN,
@@ -111,54 +124,57 @@ class HostScreen(Screen[HostSetup | None]):
                         classes="seat-kind",
                     )
             with Horizontal(classes="field"):
-                yield Label("Your name", classes="field-label")
+                yield Label(_("Your name"), classes="field-label")
                 yield FieldInput(self.player_name, id="name", max_length=24)
             with Horizontal(classes="field"):
-                yield Label("Table name", classes="field-label")
-                yield FieldInput(placeholder="your name's table", id="table-name", max_length=24)
+                yield Label(_("Table name"), classes="field-label")
+                yield FieldInput(placeholder=_("your name's table"), id="table-name", max_length=24)
             with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield FieldInput(placeholder="random (any text deals the same game)", id="seed")
+                yield Label(_("Seed"), classes="field-label")
+                yield FieldInput(placeholder=_("random (any text deals the same game)"), id="seed")
             with Horizontal(classes="field", id="turn-limit-field"):
-                yield Label("Turn limit", classes="field-label")
-                yield FieldInput(placeholder="none", id="turn-limit", type="integer")
+                yield Label(_("Turn limit"), classes="field-label")
+                yield FieldInput(placeholder=_("none"), id="turn-limit", type="integer")
             yield GameOptions()
             with Horizontal(classes="field"):
-                yield Label("Stand-in", classes="field-label")
+                yield Label(_("Stand-in"), classes="field-label")
                 yield Select(
                     standin_options(self.game), value=MANUAL, allow_blank=False, id="standin"
                 )
             with Horizontal(classes="field"):
-                yield Label("Clock", classes="field-label")
-                yield FieldInput(placeholder=CLOCK_HINT, id="clock")
+                yield Label(_("Clock"), classes="field-label")
+                yield FieldInput(placeholder=_(CLOCK_HINT), id="clock")
             with Horizontal(classes="field"):
-                yield Label("Time runs out", classes="field-label")
-                yield Select(TIMEOUT_RULES, value="bot_turn", allow_blank=False, id="on-timeout")
+                yield Label(_("Time runs out"), classes="field-label")
+                yield Select(
+                    said(TIMEOUT_RULES), value="bot_turn", allow_blank=False, id="on-timeout"
+                )
             with Horizontal(classes="field"):
-                yield Label("Result", classes="field-label")
-                yield Select(RESULTS, value="casual", allow_blank=False, id="rated")
+                yield Label(_("Result"), classes="field-label")
+                yield Select(said(RESULTS), value="casual", allow_blank=False, id="rated")
             with Horizontal(classes="field"):
-                yield Label("Hints", classes="field-label")
-                yield Select(HINT_CHOICES, value=False, allow_blank=False, id="hints")
+                yield Label(_("Hints"), classes="field-label")
+                yield Select(said(HINT_CHOICES), value=False, allow_blank=False, id="hints")
             with Horizontal(classes="field"):
-                yield Label("Chat", classes="field-label")
-                yield Select(CHAT_CHOICES, value=True, allow_blank=False, id="chat")
+                yield Label(_("Chat"), classes="field-label")
+                yield Select(said(CHAT_CHOICES), value=True, allow_blank=False, id="chat")
             with Horizontal(classes="field"):
-                yield Label("Broker", classes="field-label")
+                yield Label(_("Broker"), classes="field-label")
                 yield FieldInput(str(self.config.broker), id="broker")
             yield Label(
-                "Started here (amqtt) when nothing answers on this machine. "
-                + (self.config_problem or f"From: {self.config.source}."),
+                _("Started here (amqtt) when nothing answers on this machine.")
+                + " "
+                + (self.config_problem or _("From: {source}.").format(source=self.config.source)),
                 id="broker-hint",
             )
             yield Label("", id="form-error")
             with Horizontal(id="form-buttons"):
-                yield Button("Host (ctrl+s)", id="host", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button(_("Host (ctrl+s)"), id="host", variant="primary")
+                yield Button(_("Back (esc)"), id="back")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Host a table"
+        self.title = _("Host a table")
         self._show_seats()
         self._show_game_options()
         self.query_one("#game", Select).focus()
@@ -199,7 +215,7 @@ class HostScreen(Screen[HostSetup | None]):
         if limit_text and has_turn_limit(self.game):
             limit = int(limit_text)
             if limit < 1:
-                raise ValueError("the turn limit is a positive number of turns")
+                raise ValueError(_("the turn limit is a positive number of turns"))
             options["turn_limit"] = limit
         return options | self.query_one(GameOptions).options(self.game, self.seats)
 
@@ -207,11 +223,13 @@ class HostScreen(Screen[HostSetup | None]):
         """The form as a table to host; ``ValueError`` with one line when something is wrong."""
         kinds = tuple(str(self.query_one(f"#kind-{s}", Select).value) for s in range(self.seats))
         if kinds.count(ME) != 1:
-            raise ValueError("choose one seat for yourself (You, this terminal)")
+            raise ValueError(_("choose one seat for yourself (You, this terminal)"))
         rules = get_rules(self.game)
         if not rules.min_players <= self.seats <= rules.max_players:
             raise ValueError(
-                f"{rules.title} takes {rules.min_players} to {rules.max_players} players"
+                _("{game} takes {least} to {most} players").format(
+                    game=rules.title, least=rules.min_players, most=rules.max_players
+                )
             )
         options = self._game_options()
         rules.config(self.seats, options)  # ValueError on an option the game refuses

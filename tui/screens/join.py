@@ -15,7 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from core.language import N_, Translator
 from net.wire.messages import TableListing
+
+T = Translator("app")
+_ = T.gettext
 
 JoinChoice = tuple[str, int | None]  # (your name, the seat: None for the first free one)
 
@@ -26,8 +30,8 @@ class JoinScreen(ModalScreen[JoinChoice | None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: enter in the name field and on the list alike (and so the footer shows it)
-        Binding("enter", "take", "Take the seat", priority=True, tooltip="Sit at the seat"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "take", N_("Take the seat"), priority=True, tooltip=N_("Sit at the seat")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, card: TableListing, name: str) -> None:
@@ -40,14 +44,21 @@ class JoinScreen(ModalScreen[JoinChoice | None]):
         card = self.card
         with Vertical(classes="dialog"):
             yield Label(
-                f"Join {card.name} ({card.title}, table {card.table})", classes="dialog-title"
+                _("Join {name} ({game}, table {table})").format(
+                    name=card.name, game=card.title, table=card.table
+                ),
+                classes="dialog-title",
             )
-            yield Label("Your name")
+            yield Label(_("Your name"))
             yield Input(self.player_name, id="join-name", max_length=24)
-            yield Label("Which seat? (enter takes the highlighted one)")
+            yield Label(_("Which seat? (enter takes the highlighted one)"))
             yield OptionList(
                 *[
-                    Option("The first free seat" if seat is None else f"Seat {seat + 1}")
+                    Option(
+                        _("The first free seat")
+                        if seat is None
+                        else _("Seat {n}").format(n=seat + 1)
+                    )
                     for seat in self.seats
                 ],
                 id="choices",

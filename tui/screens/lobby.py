@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core.errors import CalderaError
+from core.language import N_, Translator, decimal
 from net.club.lobby import Lobby
 from net.club.moderating import time_out
 from net.config import BrokerAddress
@@ -36,7 +37,11 @@ from tui.screens.room import RoomScreen, options_line
 from tui.widgets.header import Header
 from tui.widgets.text_line import TextLine
 
-STATUS_WORDS = {"open": "open", "running": "playing", "over": "game over"}
+T = Translator("app")
+_ = T.gettext
+
+# TRANSLATORS: a table's status in the lobby's list
+STATUS_WORDS = {"open": N_("open"), "running": N_("playing"), "over": N_("game over")}
 
 
 class LobbyScreen(Screen[None]):
@@ -44,17 +49,19 @@ class LobbyScreen(Screen[None]):
 
     CSS_PATH = "lobby.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "join", "Join", tooltip="Take a seat at the highlighted table"),
-        Binding("w", "watch", "Watch", tooltip="Watch the highlighted table as a spectator"),
-        Binding("T", "chat", "Chat", tooltip="The club's lobby chat"),
-        Binding("b", "broker", "Broker…", tooltip="Look at the tables of another broker"),
-        Binding("r", "reconnect", "Retry", tooltip="Connect to the broker again"),
-        Binding("escape", "back", "Back", tooltip="Back to the menu"),
+        Binding("enter", "join", N_("Join"), tooltip=N_("Take a seat at the highlighted table")),
+        Binding(
+            "w", "watch", N_("Watch"), tooltip=N_("Watch the highlighted table as a spectator")
+        ),
+        Binding("T", "chat", N_("Chat"), tooltip=N_("The club's lobby chat")),
+        Binding("b", "broker", N_("Broker…"), tooltip=N_("Look at the tables of another broker")),
+        Binding("r", "reconnect", N_("Retry"), tooltip=N_("Connect to the broker again")),
+        Binding("escape", "back", N_("Back"), tooltip=N_("Back to the menu")),
     ]
 
     FOLLOW_TURNS = False  # also follow this identity's turn messages (Your games)
-    HEADING = "Lobby"
-    ABOUT = "Tables on {address} ({state}). Host one from the menu to add yours."
+    HEADING = N_("Lobby")  # translated where shown
+    ABOUT = N_("Tables on {address} ({state}). Host one from the menu to add yours.")
 
     connected: reactive[bool] = reactive(False)
     note: reactive[str] = reactive("")  # the last problem, one line
@@ -81,9 +88,9 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = self.HEADING
+        self.title = _(self.HEADING)
         tables = self.query_one("#tables", DataTable)
-        tables.add_columns(*self.columns())
+        tables.add_columns(*(_(c) for c in self.columns()))
         tables.focus()
         if self.config_problem:
             self.note = self.config_problem
@@ -91,7 +98,7 @@ class LobbyScreen(Screen[None]):
         self.set_interval(0.5, self._show_connection)
 
     def columns(self) -> tuple[str, ...]:
-        return ("Table", "Game", "Name", "Host", "Seats", "Status")
+        return (N_("Table"), N_("Game"), N_("Name"), N_("Host"), N_("Seats"), N_("Status"))
 
     # -- following the lobby --------------------------------------------------------------------
 
@@ -101,7 +108,9 @@ class LobbyScreen(Screen[None]):
         self.lobby = None
         self.cards = []
         self._show_tables()
-        self.query_one("#lobby-broker", Static).update(f"Connecting to {self.address}…")
+        self.query_one("#lobby-broker", Static).update(
+            _("Connecting to {address}…").format(address=self.address)
+        )
         lobby = Lobby(
             self.address,
             identity=self.terminal.identity,
@@ -115,7 +124,9 @@ class LobbyScreen(Screen[None]):
             if self._gone():
                 return
             self.query_one("#lobby-broker", Static).update(Text(f"✗ {exc}", style="bold #ff6b6b"))
-            self.note = "b chooses another broker, r tries again (a host starts one for its table)"
+            self.note = _(
+                "b chooses another broker, r tries again (a host starts one for its table)"
+            )
             self.refresh_bindings()
             return
         self.lobby = lobby
@@ -148,16 +159,16 @@ class LobbyScreen(Screen[None]):
         self.connected = lobby is not None and lobby.link.connected
         if lobby is None or self._gone():
             return
-        state = "connected" if self.connected else "reconnecting…"
+        state = _("connected") if self.connected else _("reconnecting…")
         if not self.connected and lobby.broker_note is not None:  # it will not come back
-            self.sub_title = f"{self.address} · stopped"
-            words = (f"✗ {lobby.broker_note}. b chooses another broker; a table hosted from "
-                     "the menu starts one here.")  # fmt: skip
+            self.sub_title = _("{address} · stopped").format(address=self.address)
+            words = _("✗ {problem}. b chooses another broker; a table hosted from the menu "
+                      "starts one here.").format(problem=lobby.broker_note)  # fmt: skip
             self.query_one("#lobby-broker", Static).update(Text(words, style="bold #ff6b6b"))
             return
         self.sub_title = f"{self.address} · {state}"
         self.query_one("#lobby-broker", Static).update(
-            self.ABOUT.format(address=self.address, state=state)
+            _(self.ABOUT).format(address=self.address, state=state)
         )
 
     def _show_tables(self) -> None:
@@ -174,11 +185,11 @@ class LobbyScreen(Screen[None]):
         table.clear()
         me = self.lobby.keys.public.hex() if self.lobby is not None else ""  # a seat: a key's
         for card in cards:
-            status = STATUS_WORDS.get(card.status, card.status)
+            status = _(STATUS_WORDS.get(card.status, card.status))
             if card.seat_held_by(me) is not None:
-                status += " (your seat)"
+                status = _("{status} (your seat)").format(status=status)
             if card.watching:
-                status += f" · {card.watching} watching"
+                status = _("{status} · {n} watching").format(status=status, n=card.watching)
             table.add_row(
                 card.table, card.title, card.name, card.host, taken(card), status, key=card.table
             )
@@ -197,21 +208,26 @@ class LobbyScreen(Screen[None]):
         card = self.highlighted
         details = self.query_one("#table-details", Static)
         if card is None:
-            waiting = "No tables yet." if self.lobby is not None else ""
+            waiting = _("No tables yet.") if self.lobby is not None else ""
             details.update(Text(waiting, style="dim"))
             return
         lobby = self.lobby
         ratings = [
-            f"{seat.name} {rank.rating:.1f}"
+            f"{seat.name} {decimal(rank.rating, 1)}"
             for seat in card.seats
             if lobby is not None and (rank := lobby.rating_of(card.game, seat)) is not None
         ]
         details.update(
             Text.assemble(
                 (f"{card.name}", "bold"),
-                f" — {card.title}, hosted by {card.host}: {options_line(card)}\n",
-                f"Seats: {presence(card)}",
-                f"\nRatings: {', '.join(ratings)}" if ratings else "",
+                _(" — {game}, hosted by {host}: {options}").format(
+                    game=card.title, host=card.host, options=options_line(card)
+                )
+                + "\n",
+                _("Seats: {seats}").format(seats=presence(card)),
+                "\n" + _("Ratings: {ratings}").format(ratings=", ".join(ratings))
+                if ratings
+                else "",
             )
         )
         self.refresh_bindings()
@@ -238,7 +254,9 @@ class LobbyScreen(Screen[None]):
         """Whether ``card``'s game has no screens in this terminal (then the note says so)."""
         if card.game in shown_games():
             return False
-        self.note = f"This terminal cannot show {card.title} yet (table {card.table})."
+        self.note = _("This terminal cannot show {game} yet (table {table}).").format(
+            game=card.title, table=card.table
+        )
         return True
 
     def action_join(self) -> None:
@@ -249,10 +267,12 @@ class LobbyScreen(Screen[None]):
             self._join(card.table, (self.player_name, None))  # back to the seat held
             return
         if card.status != "open":
-            self.note = f"The game at table {card.table} has begun: w watches it."
+            self.note = _("The game at table {table} has begun: w watches it.").format(
+                table=card.table
+            )
             return
         if not card.open_seats():
-            self.note = f"Table {card.table} is full: w watches it."
+            self.note = _("Table {table} is full: w watches it.").format(table=card.table)
             return
 
         def chosen(choice: JoinChoice | None) -> None:
@@ -277,7 +297,11 @@ class LobbyScreen(Screen[None]):
             return
         self.joining = True
         self.refresh_bindings()
-        self.note = f"Joining table {table}…" if choice is not None else f"Watching {table}…"
+        self.note = (
+            _("Joining table {table}…").format(table=table)
+            if choice is not None
+            else _("Watching {table}…").format(table=table)
+        )
         try:
             session: NetSession
             if choice is None:
@@ -286,7 +310,7 @@ class LobbyScreen(Screen[None]):
                 name, seat = choice
                 session = await lobby.join(table, seat=seat, name=name)
         except CalderaError as exc:
-            self.note = f"✗ Table {table}: {exc}"
+            self.note = _("✗ Table {table}: {reason}").format(table=table, reason=exc)
             return
         finally:
             self.joining = False
@@ -299,7 +323,7 @@ class LobbyScreen(Screen[None]):
         """The club's lobby chat; a moderator times a player out from it."""
         lobby = self.lobby
         if lobby is None:
-            self.note = "Not connected: the lobby's chat needs the broker."
+            self.note = _("Not connected: the lobby's chat needs the broker.")
             return
 
         def people() -> list[tuple[str, str]]:
@@ -324,8 +348,8 @@ class LobbyScreen(Screen[None]):
                 return
             self._follow_lobby()
 
-        hint = "mqtt://host:port (the host's table room shows its broker)"
-        self.app.push_screen(AskScreen("Broker address", str(self.address), hint), chosen)
+        hint = _("mqtt://host:port (the host's table room shows its broker)")
+        self.app.push_screen(AskScreen(_("Broker address"), str(self.address), hint), chosen)
 
     def action_reconnect(self) -> None:
         self._follow_lobby()

@@ -12,8 +12,12 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
+from core.language import N_, Translator
 from tui.replay import paths
 from tui.replay.library import replays_dir
+
+T = Translator("app")
+_ = T.gettext
 
 
 class PathSuggester(Suggester):
@@ -30,18 +34,18 @@ class OpenReplayScreen(ModalScreen[Path | None]):
     """A path prompt; returns the path (checked to exist), or ``None``."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Open a replay file", classes="dialog-title")
+            yield Label(_("Open a replay file"), classes="dialog-title")
             yield Input(
                 placeholder=paths.shown(replays_dir() / "….caldera"),
                 id="path",
                 suggester=PathSuggester(),
             )
             yield Label("", id="error", classes="dialog-error")
-            yield Label("→ completes a name, enter opens, escape cancels", classes="dialog-hint")
+            yield Label(_("→ completes a name, enter opens, escape cancels"), classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -53,7 +57,8 @@ class OpenReplayScreen(ModalScreen[Path | None]):
             self.query_one("#error", Label).update(str(exc))
             return
         if not path.is_file():
-            self.query_one("#error", Label).update(f"No such file: {paths.shown(path)}")
+            said = _("No such file: {path}").format(path=paths.shown(path))
+            self.query_one("#error", Label).update(said)
             return
         self.dismiss(path)
 

@@ -32,6 +32,7 @@ from core.codec import Envelope
 from core.errors import ReplayError
 from core.fold import rules_of
 from core.follower import Follower
+from core.language import N_, Translator
 from core.lifecycle import ClockRead, GameEnded, GameStarted
 from core.messages import Event
 from core.review import Review
@@ -46,18 +47,21 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.timeline import TimelineBar
 
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
+
 SPEEDS = (1, 2, 4, 8, 16, 32, 64)  # events per second while playing
-STEP = Binding.Group("Step", compact=True)
-TURN = Binding.Group("Turn", compact=True)
-JUMP = Binding.Group("Start/end", compact=True)
-SPEED = Binding.Group("Speed", compact=True)
+STEP = Binding.Group(N_("Step"), compact=True)
+TURN = Binding.Group(N_("Turn"), compact=True)
+JUMP = Binding.Group(N_("Start/end"), compact=True)
+SPEED = Binding.Group(N_("Speed"), compact=True)
 
 
 class GotoScreen(ModalScreen[int | None]):
     """Asks for an event number."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, last: int) -> None:
         super().__init__()
@@ -65,7 +69,9 @@ class GotoScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Go to event (0 … {self.last})", classes="dialog-title")
+            yield Label(
+                _("Go to event (0 … {last})").format(last=self.last), classes="dialog-title"
+            )
             yield Input(type="integer", id="event")
             yield Label("", id="error", classes="dialog-error")
 
@@ -75,7 +81,8 @@ class GotoScreen(ModalScreen[int | None]):
         except ValueError:
             return
         if not 0 <= seq <= self.last:
-            self.query_one("#error", Label).update(f"There is no event {seq} (0 … {self.last})")
+            said = _("There is no event {n} (0 … {last})").format(n=seq, last=self.last)
+            self.query_one("#error", Label).update(said)
             return
         self.dismiss(seq)
 
@@ -90,66 +97,79 @@ class ReplayScreen(FollowsSize, Screen[None]):
     ``fit_board``, ``show_board`` and the events that start a turn (``TURN_STARTED``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "step(-1)", "Back", group=STEP, tooltip="One event back"),
-        Binding("right,l", "step(1)", "Next", group=STEP, tooltip="One event forward"),
+        Binding("left,h", "step(-1)", N_("Back"), group=STEP, tooltip=N_("One event back")),
+        Binding("right,l", "step(1)", N_("Next"), group=STEP, tooltip=N_("One event forward")),
         Binding(
             "[,shift+left",
             "turn(-1)",
-            "Turn back",
+            N_("Turn back"),
             key_display="[",
             group=TURN,
-            tooltip="To the start of this turn, or the one before",
+            tooltip=N_("To the start of this turn, or the one before"),
         ),
         Binding(
             "],shift+right",
             "turn(1)",
-            "Next turn",
+            N_("Next turn"),
             key_display="]",
             group=TURN,
-            tooltip="To the start of the next turn",
+            tooltip=N_("To the start of the next turn"),
         ),
-        Binding("home", "jump('start')", "Start", group=JUMP, tooltip="To the first event"),
-        Binding("end", "jump('end')", "End", group=JUMP, tooltip="To the last event"),
-        Binding("g", "goto", "Go to", tooltip="Go to event N"),
-        Binding("space", "play", "Play", tooltip="Play the events one after another"),
-        Binding("space", "pause", "Pause", tooltip="Stop playing"),
-        Binding("minus", "speed(-1)", "Slower", group=SPEED, tooltip="Play slower"),
+        Binding("home", "jump('start')", N_("Start"), group=JUMP, tooltip=N_("To the first event")),
+        Binding("end", "jump('end')", N_("End"), group=JUMP, tooltip=N_("To the last event")),
+        Binding("g", "goto", N_("Go to"), tooltip=N_("Go to event N")),
+        Binding("space", "play", N_("Play"), tooltip=N_("Play the events one after another")),
+        Binding("space", "pause", N_("Pause"), tooltip=N_("Stop playing")),
+        Binding("minus", "speed(-1)", N_("Slower"), group=SPEED, tooltip=N_("Play slower")),
         Binding(
             "plus,equals_sign",
             "speed(1)",
-            "Faster",
+            N_("Faster"),
             key_display="+",
             group=SPEED,
-            tooltip="Play faster",
+            tooltip=N_("Play faster"),
         ),
         Binding(
-            "v", "view_as", "View as", tooltip="Watch as one player, a spectator or everything"
+            "v",
+            "view_as",
+            N_("View as"),
+            tooltip=N_("Watch as one player, a spectator or everything"),
         ),
         Binding(
             "c",
             "continue_here",
-            "Continue",
-            tooltip="Continue from here: a new game from this position",
+            N_("Continue"),
+            tooltip=N_("Continue from here: a new game from this position"),
         ),
-        Binding("x", "export", "Export", tooltip="Export the game: JSON Lines, JSON or text"),
-        Binding("r", "review", "Review", show=False, tooltip="How each seat played"),
+        Binding(
+            "x", "export", N_("Export"), tooltip=N_("Export the game: JSON Lines, JSON or text")
+        ),
+        Binding("r", "review", N_("Review"), show=False, tooltip=N_("How each seat played")),
         Binding(
             "n",
             "mistake(1)",
-            "Next mistake",
-            tooltip="To the next mistake or blunder of the seat whose chance the timeline draws",
+            N_("Next mistake"),
+            tooltip=N_(
+                "To the next mistake or blunder of the seat whose chance the timeline draws"
+            ),
         ),
-        Binding("N", "mistake(-1)", "Last mistake", show=False, tooltip="To the one before"),
         Binding(
-            "w", "chance_of", "Chance of", show=False, tooltip="Draw another seat's winning chance"
+            "N", "mistake(-1)", N_("Last mistake"), show=False, tooltip=N_("To the one before")
+        ),
+        Binding(
+            "w",
+            "chance_of",
+            N_("Chance of"),
+            show=False,
+            tooltip=N_("Draw another seat's winning chance"),
         ),
         Binding(
             "f",
             "lesson",
-            "Learn",
-            tooltip="Learn from the mistakes of the seat drawn: find a better move at each",
+            N_("Learn"),
+            tooltip=N_("Learn from the mistakes of the seat drawn: find a better move at each"),
         ),
-        Binding("q,escape", "leave", "Leave", tooltip="Leave the replay"),
+        Binding("q,escape", "leave", N_("Leave"), tooltip=N_("Leave the replay")),
     ]
 
     FOOTER_LEAVES_OUT: ClassVar[tuple[str, ...]] = (  # on a narrow terminal, in this order
@@ -183,7 +203,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
             whole(envelopes, title)
         started = envelopes[0].event if envelopes else None
         if not isinstance(started, GameStarted):
-            raise ReplayError("a game log must begin with core.game_started")
+            raise ReplayError("a game log must begin with core.game_started")  # internal
         self.rules = rules_of(started)  # raises ReplayError on a foreign log
         self.names = started.players
         self.replay_title = title
@@ -209,7 +229,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
         self._start = start
         self._timer: Timer | None = None
         self.state: Any = None
-        self._size_warning = SizeWarning(self, self.MIN_SIZE, "This replay")
+        self._size_warning = SizeWarning(self, self.MIN_SIZE, _("This replay"))
 
     def _word(self, state: Any, env: Envelope) -> None:
         """Each event's sentence as the viewer may read it, worded in the position it happens
@@ -233,7 +253,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
         raise NotImplementedError
 
     def on_mount(self) -> None:
-        self.title = f"Replay — {self.replay_title}"
+        self.title = _("Replay — {title}").format(title=self.replay_title)
         self._sub_title()
         log = self.query_one(EventLog)
         log.set_names(self.names)
@@ -290,14 +310,22 @@ class ReplayScreen(FollowsSize, Screen[None]):
         bar.length = len(self.timeline)
         bar.position = self.position
         turn = self._turn_of(self.position)
-        state = "▶ playing" if self.playing else "paused"
+        state = _("▶ playing") if self.playing else _("paused")
         ended = isinstance(self.timeline.envelopes[-1].event, GameEnded)
-        speed = f" at {SPEEDS[self.speed]} events/s"
+        # TRANSLATORS: after "playing" or "paused" in the timeline's caption
+        speed = _(" at {n} events/s").format(n=SPEEDS[self.speed])
         if self.marks is not None and bar.compact and not self.playing:
             speed = ""  # a one-line bar keeps its columns for the chance it draws
-        unfinished = "" if ended else " · unfinished game"
+        unfinished = "" if ended else _(" · unfinished game")
         bar.caption = (
-            f"event {self.position} / {self.last} · turn {turn} · {state}{speed}{unfinished}"
+            _("event {n} / {last} · turn {turn} · {state}{speed}{unfinished}").format(
+                n=self.position,
+                last=self.last,
+                turn=turn,
+                state=state,
+                speed=speed,
+                unfinished=unfinished,
+            )
             + self._clocks_at(self.position)
             + self._chance_at(self.position)
         )
@@ -342,7 +370,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
             return
         self.playing = False
         self.position = seq
-        self.notify(self._judgement(seq), title=f"Event {seq}", timeout=8)
+        self.notify(self._judgement(seq), title=_("Event {n}").format(n=seq), timeout=8)
 
     def _judgement(self, seq: int) -> str:
         """The decision at ``seq`` in the review's words (what it cost, what was better)."""
@@ -389,7 +417,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
             f"{'▸' if s in read.running else ''}{name} {show_left(ms)}"
             for s, (name, ms) in enumerate(zip(self.names, read.left, strict=False))
         )
-        return " · clocks " + " ".join(shown)
+        return _(" · clocks {clocks}").format(clocks=" ".join(shown))
 
     @on(TimelineBar.Seek)
     def _seek(self, message: TimelineBar.Seek) -> None:
@@ -497,7 +525,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
                 self.view_as(choices[index])
 
         labels = [viewer.choice(self.names) for viewer in choices]
-        self.app.push_screen(ChoiceScreen("Watch this game as", labels), chosen)
+        self.app.push_screen(ChoiceScreen(_("Watch this game as"), labels), chosen)
 
     def view_as(self, viewer: Viewer) -> None:
         self.viewer = viewer
@@ -513,7 +541,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
             return
         state = self.timeline.state_at(self.position)  # the whole position, not one view of it
         position = self.rules.dump_position(state)
-        origin = f"{self.replay_title} from event {self.position}"
+        origin = _("{title} from event {n}").format(title=self.replay_title, n=self.position)
         self.post_message(self.ContinueFrom(position, self.names, origin))
 
     def action_export(self) -> None:

@@ -31,6 +31,7 @@ from core.clock import ClockSpec
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.games import get_rules
+from core.language import N_, Translator
 from core.options import options_words
 from net.seat.session import NetSession
 from net.table.host import TableHost
@@ -41,15 +42,18 @@ from tui.netplay.presence import closed_words, handed_to, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.needs import chat_of, moderation_of, your_turns
 from tui.screens.new_game import DEFAULT_BOT
-from tui.screens.table import TableScreen
+from tui.screens.table import CLOSED, TableScreen
 from tui.widgets.header import Header
 from tui.widgets.seats_table import SeatsTable
 from tui.widgets.text_line import TextLine
 
-HOST_LEAVES = (
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
+
+HOST_LEAVES = N_(
     "Leave the game screen? The table stays open: enter in the table room takes you back to "
     "your seat."
-)
+)  # translated where it is asked
 
 
 def standin_kind(host: TableHost) -> str:
@@ -67,14 +71,14 @@ def options_line(card: TableListing) -> str:
         words = [f"{k} {v}" for k, v in card.options.items() if v not in (None, False)]
     else:
         words = options_words(declared, card.options)
-    words = words or ["standard rules"]
+    words = words or [_("standard rules")]
     spec = ClockSpec.parse(card.clock) if card.clock else None
     if spec is not None:
-        words.append(f"clock {spec.words}")
+        words.append(_("clock {clock}").format(clock=spec.words))
     if card.rated:
-        words.append("rated")
+        words.append(_("rated"))
     if not card.chat:
-        words.append("no chat")
+        words.append(_("no chat"))
     return " · ".join(words)
 
 
@@ -84,13 +88,15 @@ class RoomScreen(Screen[None]):
 
     CSS_PATH = "room.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "play", "To the game", tooltip="Your seat (or chair) at the game"),
-        Binding("b", "fill", "Fill with bots", tooltip="Seat a bot in every open seat"),
-        Binding("s", "start", "Start", tooltip="Start the game (every seat is taken)"),
-        Binding("h", "hand", "Bot / back", tooltip="A bot plays the highlighted seat, or stops"),
-        Binding("c", "close", "Close the table", tooltip="Close the table for everyone"),
-        Binding("T", "chat", "Chat", tooltip="The table's chat: say hello while you wait"),
-        Binding("escape", "leave", "Leave", tooltip="Leave the table"),
+        Binding("enter", "play", N_("To the game"), tooltip=N_("Your seat (or chair) at the game")),
+        Binding("b", "fill", N_("Fill with bots"), tooltip=N_("Seat a bot in every open seat")),
+        Binding("s", "start", N_("Start"), tooltip=N_("Start the game (every seat is taken)")),
+        Binding(
+            "h", "hand", N_("Bot / back"), tooltip=N_("A bot plays the highlighted seat, or stops")
+        ),
+        Binding("c", "close", N_("Close the table"), tooltip=N_("Close the table for everyone")),
+        Binding("T", "chat", N_("Chat"), tooltip=N_("The table's chat: say hello while you wait")),
+        Binding("escape", "leave", N_("Leave"), tooltip=N_("Leave the table")),
     ]
 
     card: reactive[TableListing | None] = reactive(None, always_update=True)
@@ -106,7 +112,8 @@ class RoomScreen(Screen[None]):
     ) -> None:
         super().__init__()
         if [setup, session, resume].count(None) != 2:
-            raise ValueError("a room is hosted here (setup, resume) or joined (session)")
+            wrong = "a room is hosted here (setup, resume) or joined (session)"  # internal
+            raise ValueError(wrong)
         self.terminal = terminal
         self.setup = setup
         self.resume = resume
@@ -136,11 +143,13 @@ class RoomScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Table room"
-        self.sub_title = "opening the table…" if self.is_host else "connected"
+        self.title = _("Table room")
+        self.sub_title = _("opening the table…") if self.is_host else _("connected")
         if self.setup is not None or self.resume is not None:
-            what = "the table again" if self.resume is not None else "a table"
-            self.query_one("#room-id", Static).update(f"Opening {what}…")
+            opening = (
+                _("Opening the table again…") if self.resume is not None else _("Opening a table…")
+            )
+            self.query_one("#room-id", Static).update(opening)
             self._host_table()
         elif self.session is not None:
             self._follow(self.session)
@@ -151,7 +160,7 @@ class RoomScreen(Screen[None]):
 
     # -- hosting -------------------------------------------------------------------------------
 
-    @work(exclusive=True, group="table", name="table host")
+    @work(exclusive=True, group="table", name="table-host")
     async def _host_table(self) -> None:
         """Open the table and keep it open until this room goes (the worker is cancelled)."""
         hosted = HostedTable(
@@ -167,7 +176,7 @@ class RoomScreen(Screen[None]):
                 host = await hosted.open(self._say)
             except CalderaError as exc:
                 self.opening = False
-                self.query_one("#room-id", Static).update("No table was opened.")
+                self.query_one("#room-id", Static).update(_("No table was opened."))
                 self.note = f"✗ {exc}"
                 self.refresh_bindings()
                 return
@@ -222,13 +231,13 @@ class RoomScreen(Screen[None]):
         if session.ended:
             self._keeping = True
             self.app.run_worker(keep_guest_replay(session, self.app.notify), group="replay",
-                                name="keep the replay", exit_on_error=False)  # fmt: skip
+                                name="keep-replay", exit_on_error=False)  # fmt: skip
 
     def _status_changed(self, session: NetSession, status: str) -> None:
         if not self.is_attached or session is not self.session:
             return
         self.sub_title = status
-        if status == "table closed" and not self.is_host and self.game_screen is None:
+        if status == CLOSED and not self.is_host and self.game_screen is None:
             self.notify(closed_words(self.session), severity="warning")
             self.run_worker(self._leave_table(), exclusive=True, group="leave")
 
@@ -237,50 +246,61 @@ class RoomScreen(Screen[None]):
     def watch_card(self, card: TableListing | None) -> None:
         if card is None:
             return
-        self.title = f"{card.title} · table {card.table} · {card.name}"
+        self.title = _("{game} · table {table} · {name}").format(
+            game=card.title, table=card.table, name=card.name
+        )
         address = self.hosted.address if self.hosted is not None else None
-        where = f" on {address}" if address is not None else ""
+        where = _(" on {address}").format(address=address) if address is not None else ""
         tell = ""
         if self.is_host and address is not None and address.is_loopback:
-            tell = (
+            tell = _(
                 " — only this machine can join: the broker listens on loopback. To open a "
                 "table to your LAN, run `caldera broker --listen` in a shell and host with this "
                 "machine's LAN address as the broker (mqtt://192.168.x.y:1883)"
             )
         elif self.is_host:
-            tell = " — tell your friends this id: they join from their lobby"
+            tell = _(" — tell your friends this id: they join from their lobby")
+        # TRANSLATORS: before the table's id, shown highlighted ("Table k3x9")
         self.query_one("#room-id", Static).update(
-            Text.assemble(("Table ", ""), (card.table, "bold reverse"), (where + tell, ""))
+            Text.assemble((_("Table") + " ", ""), (card.table, "bold reverse"), (where + tell, ""))
         )
         me = self.session.keys.public.hex() if self.session is not None else None
         watch = your_turns(self.app)
         lobby = watch.lobby if watch is not None else None
         rating = partial(lobby.rating_of, card.game) if lobby is not None else None
         self.query_one(SeatsTable).show(card, me, rating)
-        self.query_one(
-            "#room-options", TextLine
-        ).text = (
-            f"{card.title}, {len(card.seats)} seats ({taken(card)} taken): {options_line(card)}"
-        )
+        self.query_one("#room-options", TextLine).text = ngettext(
+            "{game}, {n} seat ({taken} taken): {options}",
+            "{game}, {n} seats ({taken} taken): {options}",
+            len(card.seats),
+        ).format(game=card.title, n=len(card.seats), taken=taken(card), options=options_line(card))
         self.query_one("#room-status", TextLine).text = Text.from_markup(self._status(card))
         self.refresh_bindings()
 
     def _status(self, card: TableListing) -> str:
         """What the table waits for, and what the keys can do about it (Rich markup)."""
         if card.status == "running":
-            return "The game is on: [b]enter[/b] takes you to it."
+            return _("The game is on: [b]enter[/b] takes you to it.")
         if card.status == "over":
-            return "The game is over: [b]enter[/b] shows the final table."
+            return _("The game is over: [b]enter[/b] shows the final table.")
         missing = len(card.open_seats())
         if not self.is_host:
             return (
-                f"Waiting for {missing} more player(s), then for the host to start."
+                ngettext(
+                    "Waiting for {n} more player(s), then for the host to start.",
+                    "Waiting for {n} more player(s), then for the host to start.",
+                    missing,
+                ).format(n=missing)
                 if missing
-                else "Every seat is taken: waiting for the host to start the game."
+                else _("Every seat is taken: waiting for the host to start the game.")
             )
         if missing:
-            return f"Waiting for {missing} more player(s): [b]b[/b] fills the open seats with bots."
-        return "Every seat is taken: [b]s[/b] starts the game."
+            return ngettext(
+                "Waiting for {n} more player(s): [b]b[/b] fills the open seats with bots.",
+                "Waiting for {n} more player(s): [b]b[/b] fills the open seats with bots.",
+                missing,
+            ).format(n=missing)
+        return _("Every seat is taken: [b]s[/b] starts the game.")
 
     def watch_note(self, note: str) -> None:
         self.query_one("#room-note", TextLine).text = (
@@ -333,15 +353,17 @@ class RoomScreen(Screen[None]):
             return
         holder = host.seats[seat]
         if holder.client is None:
-            self.note = f"Seat {seat + 1} is played by the host's bot already."
+            self.note = _("Seat {n} is played by the host's bot already.").format(n=seat + 1)
             return
         if holder.standin is not None:
             self.run_worker(self._act(host.hand_back(seat)))
-            self.notify(f"{holder.name} plays seat {seat + 1} again.", timeout=3)
+            said = _("{player} plays seat {n} again.").format(player=holder.name, n=seat + 1)
+            self.notify(said, timeout=3)
         else:
             kind = standin_kind(host)
             self.run_worker(self._act(host.hand_to_bot(seat, kind)))
-            self.notify(f"A {kind} bot plays for {holder.name} now.", timeout=3)
+            said = _("A {bot} bot plays for {player} now.").format(bot=kind, player=holder.name)
+            self.notify(said, timeout=3)
 
     def open_host_menu(self) -> None:
         """The host's menu over the game: hand a seat to a bot and back, close the table."""
@@ -353,22 +375,28 @@ class RoomScreen(Screen[None]):
         for seat, holder in enumerate(host.seats):
             if holder.client is None:
                 continue
-            where = "online" if holder.online else "away"
+            where = _("online") if holder.online else _("away")
             if holder.standin is not None:
-                labels.append(f"Give seat {seat + 1} back to {holder.name} ({where})")
+                labels.append(
+                    _("Give seat {n} back to {player} ({where})").format(
+                        n=seat + 1, player=holder.name, where=where
+                    )
+                )
             else:
                 labels.append(
-                    f"Let a {standin_kind(host)} bot play seat {seat + 1} ({holder.name}, {where})"
+                    _("Let a {bot} bot play seat {n} ({player}, {where})").format(
+                        bot=standin_kind(host), n=seat + 1, player=holder.name, where=where
+                    )
                 )
             doings.append(partial(self.hand_seat, seat))
-        labels.append("Close the table for everyone")
+        labels.append(_("Close the table for everyone"))
         doings.append(self.action_close)
 
         def chosen(index: int | None) -> None:
             if index is not None:
                 doings[index]()
 
-        self.app.push_screen(ChoiceScreen("The host's menu", labels), chosen)
+        self.app.push_screen(ChoiceScreen(_("The host's menu"), labels), chosen)
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -400,7 +428,7 @@ class RoomScreen(Screen[None]):
         screen = self.terminal.play(session)
         if isinstance(screen, TableScreen) and self.is_host:
             screen.host_menu = self.open_host_menu
-            screen.leave_question = HOST_LEAVES
+            screen.leave_question = _(HOST_LEAVES)
         self.game_screen = screen
         self.app.push_screen(screen, self._game_left)
 
@@ -426,7 +454,7 @@ class RoomScreen(Screen[None]):
             if yes:
                 self.run_worker(self._close(), exclusive=True, group="leave")
 
-        question = "Close the table? Everyone at it is told, and the game ends here."
+        question = _("Close the table? Everyone at it is told, and the game ends here.")
         self.app.push_screen(ConfirmScreen(question), close)
 
     async def _close(self) -> None:

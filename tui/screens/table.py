@@ -40,6 +40,7 @@ from core.codec import Envelope
 from core.errors import CalderaError
 from core.fold import state_before
 from core.follower import Follower
+from core.language import N_, Translator
 from core.lifecycle import GameEnded, GameStarted, Undo, Undone
 from core.messages import Command, Event
 from core.search.workers import ThinkingError
@@ -79,19 +80,24 @@ from tui.widgets.text_line import TextLine
 if TYPE_CHECKING:
     from tui.widgets.narrator import Narrator
 
+T = Translator("app")
+_ = T.gettext
+
 HINT_PREFIXES = ("Hint:",)
-CONFIRM_HINT = (
+# a session's status when its host closed the table
+CLOSED = "table closed"  # internal
+CONFIRM_HINT = N_(
     "[b]y[/b] yes    [b]n[/b] no\n"
     "[dim]Never ask: confirm = false under \\[play] in config.toml[/dim]"
-)
+)  # translated where it is shown (ConfirmScreen)
 
 
 BOT_WORDS = {
-    "random": "any legal move",
-    "easy": "a short search, often wrong",
-    "greedy": "the best move right now",
-    "medium": "searches a fifth of a second",
-    "hard": "searches about a second",
+    "random": N_("any legal move"),
+    "easy": N_("a short search, often wrong"),
+    "greedy": N_("the best move right now"),
+    "medium": N_("searches a fifth of a second"),
+    "hard": N_("searches about a second"),
 }
 
 
@@ -106,43 +112,43 @@ class TableScreen(FollowsSize, Screen[None]):
         Binding(
             "u,ctrl+z",
             "undo",
-            "Undo",
+            N_("Undo"),
             key_display="u",
-            tooltip="Take back your last command of this turn (until something is revealed)",
+            tooltip=N_("Take back your last command of this turn (until something is revealed)"),
         ),
         # the same keys when there is nothing to take back: the line says why (and no footer)
         Binding("u,ctrl+z", "undo_refused", "", show=False),
         Binding(
             "w",
             "hint",
-            "Hint",
-            tooltip="What the hard bot would play for you here, and what it expects to gain",
+            N_("Hint"),
+            tooltip=N_("What the hard bot would play for you here, and what it expects to gain"),
         ),
         Binding(
             "H",
             "host_menu",
-            "Host",
-            tooltip="The host's menu: hand a seat to a bot and back, close the table",
+            N_("Host"),
+            tooltip=N_("The host's menu: hand a seat to a bot and back, close the table"),
         ),
         Binding(
             "H",
             "seats_menu",
-            "Seats",
-            tooltip="Let a bot play a seat from now on, or play a bot's seat at this keyboard",
+            N_("Seats"),
+            tooltip=N_("Let a bot play a seat from now on, or play a bot's seat at this keyboard"),
             show=False,  # the help and the palette offer it: the footer keeps the game's keys
         ),
         Binding(
             "E",
             "explain_question",
-            "Explain",
-            tooltip="What the question asks now: each kind of answer, in the game's words",
+            N_("Explain"),
+            tooltip=N_("What the question asks now: each kind of answer, in the game's words"),
             show=False,  # the help and the palette offer it: the footer keeps the game's keys
         ),
         Binding(
             "T",
             "chat",
-            "Chat",
-            tooltip="The table's chat: say a line, a quick phrase, read the last lines",
+            N_("Chat"),
+            tooltip=N_("The table's chat: say a line, a quick phrase, read the last lines"),
             show=False,  # a networked table's: a notification names the key when someone speaks
         ),
     ]
@@ -170,7 +176,7 @@ class TableScreen(FollowsSize, Screen[None]):
         self.takebacks = Takebacks()  # what may be taken back, read from the log shown
         self._pending: deque[Envelope] = deque()
         self._reveal_timer: Timer | None = None
-        self._size_warning = SizeWarning(self, self.MIN_SIZE, "This table")
+        self._size_warning = SizeWarning(self, self.MIN_SIZE, _("This table"))
         self._live_from = 0
         self.host_menu: Callable[[], None] | None = None  # set on the host's own table screen
         self._leaving = False
@@ -182,11 +188,11 @@ class TableScreen(FollowsSize, Screen[None]):
                                   not session.controlled)  # fmt: skip
         self._connection = ("", "")  # your move at another table, said long and short
         self.leave_question = (  # asked before leaving a game that is not over
-            "Leave this game? It is saved: open its replay to continue from any event."
+            _("Leave this game? It is saved: open its replay to continue from any event.")
             if session.status == "local"
-            else "Leave this table? Your seat stays yours: join it again from the lobby."
+            else _("Leave this table? Your seat stays yours: join it again from the lobby.")
             if session.controlled
-            else "Stop watching this table?"
+            else _("Stop watching this table?")
         )
 
     # -- hooks for the game's screen ----------------------------------------------------------
@@ -442,7 +448,7 @@ class TableScreen(FollowsSize, Screen[None]):
         now = ""
         if seat is not None and not self.ended:
             alone = len(self.session.controlled) == 1
-            now = "your turn" if alone else f"{self.names[seat]}'s turn"
+            now = _("your turn") if alone else _("{player}'s turn").format(player=self.names[seat])
         title = self.rules.title
         self._title = HeaderWords(title, self.SHORT_TITLE or title, tuple(self.names),
                                   not self.session.controlled, now)  # fmt: skip
@@ -493,7 +499,7 @@ class TableScreen(FollowsSize, Screen[None]):
         wastes something is asked about first: then this returns ``False`` and the command is
         sent once one key confirms it."""
         if seat is None:
-            self.note = "It is not your turn." if not self.ended else "The game is over."
+            self.note = _("It is not your turn.") if not self.ended else _("The game is over.")
             return False
         if self.guided(command):
             ask = False  # the tutorial's step asks for this very move: nothing to confirm
@@ -522,7 +528,8 @@ class TableScreen(FollowsSize, Screen[None]):
         if self.tutorial is not None:  # the narrator explains it too (or alone, when short)
             self._wrong = note.removeprefix("✗ ")
             self.narrate()
-        style = self.HINT_STYLE if note.startswith(HINT_PREFIXES) else "bold #ff6b6b"
+        hinted = note.startswith((*HINT_PREFIXES, _("Hint: ").strip()))
+        style = self.HINT_STYLE if hinted else "bold #ff6b6b"
         self.query_one("#note", TextLine).text = Text(note, style=style) if note else ""
 
     # -- the hint key ----------------------------------------------------------------------------
@@ -539,7 +546,9 @@ class TableScreen(FollowsSize, Screen[None]):
 
         seat = self.acting_seat()
         if seat is None or self.state is None:
-            self.note = "Nothing is asked of you now." if not self.ended else "The game is over."
+            self.note = (
+                _("Nothing is asked of you now.") if not self.ended else _("The game is over.")
+            )
             return
         commands = self.asked_commands(seat)
         found = answers(commands, game_words(self.rules.game), self.answer_keys())
@@ -555,7 +564,7 @@ class TableScreen(FollowsSize, Screen[None]):
 
     def asked_question(self, seat: int) -> str:
         """The question at hand, in a line."""
-        return f"{self.names[seat]}: what you may do now"
+        return _("{player}: what you may do now").format(player=self.names[seat])
 
     def answer_keys(self) -> dict[str, str]:
         """The keys that make each kind of command (by its tag) at this table."""
@@ -567,7 +576,7 @@ class TableScreen(FollowsSize, Screen[None]):
         seat = self.acting_seat()
         if seat is None or not self.hints:
             return
-        self.note = "Hint: thinking…"
+        self.note = _("Hint: thinking…")
         self.run_worker(self._hint(seat, self.shown), exclusive=True, group="hint")
 
     async def _hint(self, seat: int, shown: int) -> None:
@@ -575,7 +584,7 @@ class TableScreen(FollowsSize, Screen[None]):
         try:
             decision = await hint.think(self.rules, view, seat, f"hint/{shown}")
         except ThinkingError as exc:
-            self.note = f"Hint: none ({exc})"
+            self.note = _("Hint: none ({reason})").format(reason=exc)
             return
         if self.is_attached and self.shown == shown and self.acting_seat() == seat:
             width = self.query_one("#note", TextLine).size.width * self.NOTE_LINES or None
@@ -611,7 +620,7 @@ class TableScreen(FollowsSize, Screen[None]):
         if not self.is_attached:
             return
         self._show_connection()
-        if self.session.status == "table closed" and not self.ended and not self._leaving:
+        if self.session.status == CLOSED and not self.ended and not self._leaving:
             self._leaving = True
             self.notify(closed_words(self.session), severity="warning")
             self.run_worker(self.close_table(), group="leave")
@@ -661,8 +670,11 @@ class TableScreen(FollowsSize, Screen[None]):
         except CalderaError:
             before = None
         what = self.log_viewer.sentence(self.rules, log[undone.back_to], self.names, before)
-        who = "You" if undone.seat in self.session.controlled else self.names[undone.seat]
-        self.notify(f"{who} took back: {what}", timeout=4)
+        if undone.seat in self.session.controlled:
+            said = _("You took back: {what}").format(what=what)
+        else:
+            said = _("{player} took back: {what}").format(player=self.names[undone.seat], what=what)
+        self.notify(said, timeout=4)
 
     def action_chat(self) -> None:
         chat = chat_of(self.session)
@@ -687,9 +699,13 @@ class TableScreen(FollowsSize, Screen[None]):
         for seat, name in enumerate(self.names):
             bot = session.bots.get(seat)
             labels.append(
-                f"Play seat {seat + 1} ({name}) at this keyboard (a {bot.name} bot now)"
+                _("Play seat {n} ({player}) at this keyboard (a {bot} bot now)").format(
+                    n=seat + 1, player=name, bot=bot.name
+                )
                 if bot is not None
-                else f"Let a bot play seat {seat + 1} ({name}) from now on"
+                else _("Let a bot play seat {n} ({player}) from now on").format(
+                    n=seat + 1, player=name
+                )
             )
 
         def chosen(seat: int | None) -> None:
@@ -700,18 +716,18 @@ class TableScreen(FollowsSize, Screen[None]):
             else:
                 self.ask_bot(seat)
 
-        self.app.push_screen(ChoiceScreen("Who plays which seat", labels), chosen)
+        self.app.push_screen(ChoiceScreen(_("Who plays which seat"), labels), chosen)
 
     def ask_bot(self, seat: int) -> None:
         """Which bot plays ``seat`` from now on: every kind the game has, weakest first."""
         kinds = bot_kinds(self.rules.game)
-        labels = [f"{kind}: {BOT_WORDS.get(kind, 'a bot')}" for kind in kinds]
+        labels = [f"{kind}: {_(BOT_WORDS.get(kind, N_('a bot')))}" for kind in kinds]
 
         def chosen(index: int | None) -> None:
             if index is not None:
                 self.hand_over(seat, kinds[index])
 
-        title = f"Which bot plays seat {seat + 1} ({self.names[seat]})"
+        title = _("Which bot plays seat {n} ({player})").format(n=seat + 1, player=self.names[seat])
         self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
     def hand_over(self, seat: int, bot: str | None) -> None:
@@ -722,9 +738,14 @@ class TableScreen(FollowsSize, Screen[None]):
         try:
             session.hand_over(seat, bot)
         except OSError as exc:
-            self.notify(f"Resuming this game later will not know: {exc}", severity="warning")
+            said = _("Resuming this game later will not know: {reason}").format(reason=exc)
+            self.notify(said, severity="warning")
         name = self.names[seat]
-        said = f"A {bot} bot plays for {name} now." if bot else f"{name} plays here."
+        said = (
+            _("A {bot} bot plays for {player} now.").format(bot=bot, player=name)
+            if bot
+            else _("{player} plays here.").format(player=name)
+        )
         self.notify(said, timeout=3)
         self.seats_changed()
 

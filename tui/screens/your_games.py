@@ -15,25 +15,36 @@ from textual import on
 from textual.widgets import DataTable, Static
 
 from core.clock import show_left
+from core.language import N_, Translator
 from net.club.your_games import MyTable, my_tables
 from net.seat.taken import seats_taken
 from net.wire.messages import TableListing
 from tui.screens.lobby import LobbyScreen
+
+T = Translator("app")
+_ = T.gettext
 
 
 class YourGamesScreen(LobbyScreen):
     """The tables where I hold a seat."""
 
     FOLLOW_TURNS = True
-    HEADING = "Your games"
-    ABOUT = "Your tables on {address} ({state}), your move first; enter takes your seat."
-    EMPTY = "You hold no seat at any table of this club yet: j opens the lobby."
+    HEADING = N_("Your games")
+    ABOUT = N_("Your tables on {address} ({state}), your move first; enter takes your seat.")
+    EMPTY = N_("You hold no seat at any table of this club yet: j opens the lobby.")
 
     def on_mount(self) -> None:  # beside the lobby's own (Textual runs both)
         self.set_interval(1.0, self._show_tables)  # the clocks run
 
     def columns(self) -> tuple[str, ...]:
-        return ("Table", "Game", "Players", "Move", "Your time", "Last move")
+        return (
+            N_("Table"),
+            N_("Game"),
+            N_("Players"),
+            N_("Move"),
+            N_("Your time"),
+            N_("Last move"),
+        )
 
     def mine(self) -> list[MyTable]:
         lobby = self.lobby
@@ -73,6 +84,6 @@ class YourGamesScreen(LobbyScreen):
         card: TableListing | None = self.highlighted
         details = self.query_one("#table-details", Static)
         if card is None:
-            details.update(Text(self.EMPTY if self.lobby is not None else "", style="dim"))
+            details.update(Text(_(self.EMPTY) if self.lobby is not None else "", style="dim"))
             return
         super()._describe()

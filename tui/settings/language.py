@@ -63,6 +63,15 @@ _english: dict[type, list[Any]] = {}  # each class's own bindings as written
 _spoken: dict[type, str] = {}  # the language each class's bindings are in now
 
 
+def _group(group: Any) -> Any:
+    """A binding group with its label in the current language (``None`` stays ``None``)."""
+    if group is None:
+        return None
+    import dataclasses
+
+    return dataclasses.replace(group, description=language.anywhere(group.description))
+
+
 def translate_bindings(*nodes: Any) -> None:
     """The keys' labels (a ``Binding``'s description and tooltip) in the current language, for
     every class of the app loaded so far, and for ``nodes`` made before (a screen about to be
@@ -96,6 +105,7 @@ def translate_bindings(*nodes: Any) -> None:
                 first,
                 description=language.anywhere(first.description),
                 tooltip=language.anywhere(first.tooltip),
+                group=_group(first.group),
                 id=binding.id,  # a remapped key keeps its id (tui.settings.bindings)
             )
             for first, binding in zip(written, now, strict=True)

@@ -26,6 +26,8 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from core.language import N_
+
 
 @dataclass(frozen=True)
 class Row:
@@ -37,7 +39,7 @@ class Row:
     reason: str = ""
 
 
-HIGHLIGHT = "Move the highlight over the choices"
+HIGHLIGHT = N_("Move the highlight over the choices")
 KEY_WIDTH = 2
 MADE = 400  # rows kept drawn (a few questions' worth), then drawn afresh
 
@@ -131,7 +133,7 @@ class ChoiceList(OptionList, inherit_bindings=False):
         Binding("end", "last", HIGHLIGHT, show=False),
         Binding("pageup", "page_up", HIGHLIGHT, show=False),
         Binding("pagedown", "page_down", HIGHLIGHT, show=False),
-        Binding("enter", "select", "Choose the highlighted choice", show=False),
+        Binding("enter", "select", N_("Choose the highlighted choice"), show=False),
     ]
 
     def __init__(

@@ -11,8 +11,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from core.language import Translator
 from tui.play.seats import seat_colour
 from tui.widgets.theme_colours import colours_of, readable
+
+T = Translator("app")
+_ = T.gettext
 
 
 class EventLog(Widget):
@@ -94,5 +98,6 @@ class EventLog(Widget):
             wrapped = self._line(seq, sentence, current).wrap(self.app.console, width)
             lines.extend(wrapped)
         if self.back:
-            lines.append(Text(f"↓ {self.back} newer (] scrolls on)", style="italic"))
+            said = _("↓ {n} newer (] scrolls on)").format(n=self.back)
+            lines.append(Text(said, style="italic"))
         return Group(*lines[-height:])

@@ -36,7 +36,7 @@ from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, slot_of, spaces_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
-from core.language import N_
+from core.language import N_, anywhere
 from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
@@ -499,7 +499,9 @@ class MaunaKeaTable(TableScreen):
         if seat is not None:
             return Text.from_markup(self._prompt_for(self.names[seat]))
         if self.ended:
-            return Text.from_markup("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
+            return Text.from_markup(
+                anywhere("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
+            )
         if self.revealing:
             who = self.names[state.active] if state.active is not None else "The table"
             return Text.from_markup(f"[b]{who}[/b] draws…")
