@@ -39,7 +39,9 @@ def _arnak() -> Kit:
     def bot(kind: str, seed: str, model: str | None, budget: int | None) -> Bot:
         if kind == "policy":
             return search.Policy(seed)
-        hooks = search.hooks_with(learned.load_model(Path(model)) if model else None)
+        # no model named: the level's own hooks (the shipped model's, where LEARNED says so)
+        own = search.LEVEL_HOOKS.get(kind, search.HOOKS)
+        hooks = search.hooks_with(learned.load_model(Path(model))) if model else own
         level = replace(LEVELS[kind], **search.TUNING.get(kind, {}))
         level = replace(level, iterations=budget or search.ITERATIONS.get(kind, level.iterations))
         return SearchBot(hooks, level, seed, timed=False)
