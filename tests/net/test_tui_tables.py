@@ -17,6 +17,7 @@ from core.games.maunakea import commands as cmd
 from core.games.maunakea import events as ev
 from core.lifecycle import GameEnded
 from net.club.serve import Server
+from net.errors import NetError
 from net.link.broker import free_port
 from net.seat.session import NetSession
 from net.table.host import TableHost
@@ -600,3 +601,33 @@ async def test_two_apps_talk_in_the_lobby_and_a_moderator_times_one_out(
         finally:
             if server is not None:
                 await server.close()
+
+
+async def test_the_host_turns_the_tables_chat_off_and_on_from_its_menu(
+    broker: AmqttBroker,
+) -> None:
+    """H over the game: the host turns the table's chat off (Bob's card says so, his line is
+    not sent) and on again (his line reaches Ann)."""
+    ann, bob = new_app(), new_app()
+    async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
+        room = await host_from_menu(a)
+        assert room.hosted is not None and room.hosted.host is not None
+        host = room.hosted.host
+        await open_lobby(b)
+        guest = await join_from_lobby(b, host.table, "Bob")
+        await until(a, lambda: "s starts the game" in screen_text(a))
+        await a.press("s")
+        await until(b, lambda: isinstance(bob.screen, MaunaKeaScreen), "Bob's game")
+        await until(a, lambda: isinstance(ann.screen, MaunaKeaScreen), "Ann's game")
+        session = guest.session
+        assert session is not None
+        await _host_menu(a, "Turn the table's chat off")
+        await until(b, lambda: session.card is not None and not session.card.chat, "Bob's card")
+        with pytest.raises(NetError, match="turned chat off"):
+            session.chat.say("hello?")
+        await _host_menu(a, "Turn the table's chat on")
+        await until(b, lambda: session.card is not None and session.card.chat, "chat again")
+        session.chat.say("thanks")
+        mine = room.hosted.session
+        assert mine is not None
+        await until(a, lambda: [h.text for h in mine.chat.lines] == ["thanks"], "Ann reads it")

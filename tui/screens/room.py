@@ -366,7 +366,8 @@ class RoomScreen(Screen[None]):
             self.notify(said, timeout=3)
 
     def open_host_menu(self) -> None:
-        """The host's menu over the game: hand a seat to a bot and back, close the table."""
+        """The host's menu over the game: hand a seat to a bot and back, turn the table's chat
+        off or on, close the table."""
         host = self.hosted.host if self.hosted is not None else None
         if host is None:
             return
@@ -389,6 +390,9 @@ class RoomScreen(Screen[None]):
                     )
                 )
             doings.append(partial(self.hand_seat, seat))
+        chat_on = host.chatting.on
+        labels.append(_("Turn the table's chat off") if chat_on else _("Turn the table's chat on"))
+        doings.append(partial(self._set_chat, host, not chat_on))
         labels.append(_("Close the table for everyone"))
         doings.append(self.action_close)
 
@@ -397,6 +401,11 @@ class RoomScreen(Screen[None]):
                 doings[index]()
 
         self.app.push_screen(ChoiceScreen(_("The host's menu"), labels), chosen)
+
+    def _set_chat(self, host: TableHost, on: bool) -> None:
+        """The host turns the table's chat on or off: its card says so, lines are refused."""
+        host.set_chat(on)
+        self.notify(_("The table's chat is on.") if on else _("The table's chat is off."))
 
     # -- the game ------------------------------------------------------------------------------
 
