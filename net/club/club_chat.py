@@ -4,7 +4,9 @@ What comes on the server's request topic for the chat goes here: a lobby line (j
 relayed by :class:`~net.club.lobby_room.LobbyRoom`) or a moderator's time-out
 (:class:`~net.wire.messages.TimeOut`): checked against the moderators the server's config names
 (:class:`~net.club.moderation.Moderation`), then carried out at every table of the server and in
-its lobby, each room the key speaks in told who and why, and answered.
+its lobby, each room the key speaks in told who and why, and answered. A key the server has
+not met counts against its budget of new keys (``admit``: :class:`net.club.work.NewKeys`) before
+its first lobby line is taken, as before its first table or seat: made-up keys flood no lobby.
 """
 
 from __future__ import annotations
@@ -32,11 +34,13 @@ class ClubChat:
         tables: Callable[[], Iterable[TableHost]],
         refuse: Callable[[str, str, ServerReply], None],
         moderators: frozenset[str] = frozenset(),
+        admit: Callable[[str], str | None] = lambda key: None,
     ) -> None:
         self.server = server
         self.link = link
         self.tables = tables
         self.refuse = refuse  # tell a key why not (at most a few times a second)
+        self.admit = admit  # a new key's first line counts against the server's budget
         self.moderation = Moderation(moderators)
         self.lobby_room = LobbyRoom(server, link, epoch, self.moderation.silenced)
 
@@ -45,6 +49,10 @@ class ClubChat:
     ) -> None:
         """A lobby line, or a time-out, from the key ``sender`` under the id ``client``."""
         if isinstance(order, LobbyLine):
+            refused = self.admit(sender.hex())
+            if refused is not None:
+                self.lobby_room.refuse(client, sender, order.n, refused)
+                return
             self.lobby_room.on_line(client, sender, order.name, order)
         else:
             self.time_out(sender.hex(), reply_topic, order)

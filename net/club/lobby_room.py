@@ -102,14 +102,14 @@ class LobbyRoom:
             self._drop(client, "not a clean line")
             return
         if self.silenced(who):
-            self._refuse(client, key, line.n, TIMED_OUT)
+            self.refuse(client, key, line.n, TIMED_OUT)
             return
         bucket = self._buckets.get(who)
         if bucket is None:
             bucket = Bucket(BURST, 60 / PER_MINUTE, self.clock())
             keep_newest(self._buckets, who, bucket)
         if not bucket.take(self.clock()):
-            self._refuse(client, key, line.n, TOO_FAST)
+            self.refuse(client, key, line.n, TOO_FAST)
             return
         keep_newest(self.names, who, clean_name(name))
         self.said += 1
@@ -128,7 +128,8 @@ class LobbyRoom:
                         self.epoch(), self.said, time.time_ns() // 1_000_000)  # fmt: skip
         self.link.publish(topics.lobby_chat(self.server), encode(told))
 
-    def _refuse(self, client: str, key: bytes, n: int, reason: str) -> None:
+    def refuse(self, client: str, key: bytes, n: int, reason: str) -> None:
+        """Tell the key ``key`` why its line ``n`` was not taken (once every few seconds)."""
         who = key.hex()
         self._drop(client, reason)
         now = self.clock()

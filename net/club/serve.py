@@ -182,8 +182,8 @@ class Server:
         )
         # what its tables publish without retaining, all in one connection (net.link.outbox)
         self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff)
-        self.chat = ClubChat(self.server, self.link, lambda: self.epoch,
-                             self.tables.values, self._refuse, moderators)  # fmt: skip
+        self.chat = ClubChat(self.server, self.link, lambda: self.epoch, self.tables.values,
+                             self._refuse, moderators, self.new_keys.admit)  # fmt: skip
 
     @property
     def commands(self) -> int:

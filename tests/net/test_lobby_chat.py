@@ -58,3 +58,30 @@ async def test_lobbies_talk_and_a_late_one_reads_the_last_lines(
                 assert not bob.book.notes  # eve's relay cast no doubt on the server's key
     finally:
         await server.close()
+
+
+async def test_made_up_keys_flood_no_lobby(broker: TestBroker, tmp_path: Path) -> None:
+    """A key the server never met spends its budget of new keys (here one a minute) with its
+    first lobby line: a second new key is refused and told why, a key it knows talks on."""
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST,
+                    new_keys_per_minute=1)  # fmt: skip
+    await server.open()
+    try:
+        async with (
+            Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann,
+            Lobby(address, name="Sybil", backoff=FAST) as sybil,
+        ):
+            for lobby in (ann, sybil):
+                await lobby.wait_for(lambda lobby: "club" in lobby.servers)
+            ann.chat.say("first")
+            await until(lambda: texts(sybil) == ["first"])
+            sybil.chat.say("buy now")
+            await until(lambda: any(h.refused for h in sybil.chat.lines))
+            refusal = next(h for h in sybil.chat.lines if h.refused)
+            assert "new players a minute" in refusal.text
+            ann.chat.say("second")
+            await until(lambda: texts(sybil) == ["first", "second"])
+            assert "buy now" not in texts(ann)
+    finally:
+        await server.close()
