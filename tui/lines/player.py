@@ -31,6 +31,7 @@ from core.clock import describe as clock_sentence
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.follower import Follower
+from core.language import N_, Translator, listed
 from core.lifecycle import ClockRead, GameEnded, Undo
 from core.messages import Command
 from core.protocol import Rules, Seat
@@ -40,9 +41,13 @@ from tui.lines.position import look, player_named
 from tui.lines.sentences import sentence
 from tui.screens.needs import Tutoring, card_of, chat_of, replay_path_of
 
+T = Translator("cli")
+_ = T.gettext
+
+CLOSED = "table closed"  # internal
 RECENT = 12  # a game taken up again reads out only its last events
 MOST_LISTED = 24  # more candidates than this: say the kinds, and ask for words to narrow them
-HELP = (
+HELP = N_(
     "Type the number of a line, or words from one line (a place, a card or a colour it names, "
     "or its kind as the count of commands says it); words that fit several lines narrow the "
     "list. 'list' reads the whole list, "
@@ -229,10 +234,11 @@ class LinePlayer:
     def _scores(self) -> str:
         outcome = self.rules.outcome(self.session.state)
         if outcome is None:
-            return "Game over"
+            return _("Game over")
         scores = ", ".join(f"{self.names[s]} {v}" for s, v in enumerate(outcome.scores))
-        winners = " and ".join(self.names[w] for w in outcome.winners)
-        return f"Game over: {scores}. Winner: {winners}"
+        winners = listed([self.names[w] for w in outcome.winners])
+        # TRANSLATORS: the line mode's last line; a script waits for "Game over:" in English
+        return _("Game over: {scores}. Winner: {winners}").format(scores=scores, winners=winners)
 
     def acting(self) -> Seat | None:
         state = self.session.state
@@ -254,7 +260,11 @@ class LinePlayer:
         goes away (1)."""
         earlier = len(self.session.envelopes) - self.printed - RECENT
         if earlier > 0:  # a game taken up again: its whole log would be a long read
-            self.say(f"({earlier} earlier events are in the replay; the last {RECENT} follow.)")
+            self.say(
+                _("({n} earlier events are in the replay; the last {recent} follow.)").format(
+                    n=earlier, recent=RECENT
+                )
+            )
             self.printed += earlier
         self.print_news()
         while not self.ended:
@@ -262,15 +272,15 @@ class LinePlayer:
             if seat is None:
                 self.narrate_done()  # a tutorial whose bot plays the rest says so first
                 self._news.clear()
-                if self.session.status == "table closed":
-                    self.say(f"The table is gone ({self.session.status}).")
+                if self.session.status == CLOSED:
+                    self.say(_("The table is gone ({status}).").format(status=self.session.status))
                     return 1
                 if not await self.wait_for_news():
-                    self.say("You left the game. " + self.resume_hint())
+                    self.say(_("You left the game.") + " " + self.resume_hint())
                     return 0
                 continue
             if not await self.turn(seat):
-                self.say("You left the game. " + self.resume_hint())
+                self.say(_("You left the game.") + " " + self.resume_hint())
                 return 0
         self.print_news()
         self.farewell()
@@ -278,7 +288,7 @@ class LinePlayer:
 
     @property
     def help(self) -> str:
-        return HELP if self.chat is None else f"{HELP} {chat_help()}"
+        return _(HELP) if self.chat is None else f"{_(HELP)} {chat_help()}"
 
     def resume_hint(self) -> str:
         """The command that takes this game up again (a local game's saved file), in a line."""
@@ -286,10 +296,14 @@ class LinePlayer:
         if isinstance(self.session, Tutoring):
             source = self.session.source
             name = shlex.quote(self.session.tutorial.name if source is None else str(source))
-            return f"Go on with it where you stopped: caldera learn {name} --lines"
+            return _("Go on with it where you stopped: {command}").format(
+                command=f"caldera learn {name} --lines"
+            )
         if self.session.status == "local" and path is not None:
-            return f"Go on with it: caldera play --resume {shlex.quote(str(path))} --lines"
-        return "Your seat stays yours: join the table again from the lobby (caldera lobby)."
+            return _("Go on with it: {command}").format(
+                command=f"caldera play --resume {shlex.quote(str(path))} --lines"
+            )
+        return _("Your seat stays yours: join the table again from the lobby (caldera lobby).")
 
     async def turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one command and send it; ``False`` when the player quits."""
@@ -299,7 +313,7 @@ class LinePlayer:
         lines = lines_for(self.rules, self.session.state, seat, self.names)
         candidates = lines
         self.narrate(lines)
-        self.say(f"Your turn, {self.names[seat]} (seat {seat + 1}).")
+        self.say(_("Your turn, {player} (seat {n}).").format(player=self.names[seat], n=seat + 1))
         self.show(candidates, len(lines))
         while len(self.session.envelopes) == shown:
             text = await self._read()
@@ -365,12 +379,16 @@ class LinePlayer:
         tutoring = isinstance(self.session, Tutoring)
         path = replay_path_of(self.session)
         if not tutoring and self.session.status == "local" and path is not None:
-            self.say(f"How each seat played: caldera review {shlex.quote(str(path))} --all")
+            self.say(
+                _("How each seat played: {command}").format(
+                    command=f"caldera review {shlex.quote(str(path))} --all"
+                )
+            )
         if isinstance(self.session, Tutoring):
             taught = self.session.tutorial
             flags = "".join(f" {flag}" for flag in option_flags(taught.rules, taught.real_options))
-            self.say(f"Now a real game against the easy bot: caldera play {taught.game} "
-                     f"--players 2 --bot 2:easy{flags} --lines")  # fmt: skip
+            command = f"caldera play {taught.game} --players 2 --bot 2:easy{flags} --lines"
+            self.say(_("Now a real game against the easy bot: {command}").format(command=command))
 
     async def _read(self) -> str:
         """The next line typed (one asked for while waiting is taken first)."""
@@ -411,8 +429,12 @@ class LinePlayer:
                 elif words in (["help"], ["h"], ["?"]):
                     self.say(self.help)
                 elif words:
-                    can = "look, say, help or quit" if self.chat else "look, help or quit"
-                    self.say(f"Not your turn yet ({self.session.status}): {can}.")
+                    can = _("look, say, help or quit") if self.chat else _("look, help or quit")
+                    self.say(
+                        _("Not your turn yet ({status}): {can}.").format(
+                            status=self.session.status, can=can
+                        )
+                    )
         finally:
             news.cancel()
         return True
@@ -424,8 +446,10 @@ class LinePlayer:
             return True
         name = self.names[seat]
         self.say(
-            f"{name}'s turn (seat {seat + 1}). Only {name} should read on: press enter to hear "
-            f"{name}'s hand and commands."
+            _(
+                "{player}'s turn (seat {n}). Only {player} should read on: press enter to hear "
+                "{player}'s hand and commands."
+            ).format(player=name, n=seat + 1)
         )
         text = await self._read()
         if text == "" or text.strip().lower().split() in QUIT:
@@ -438,8 +462,11 @@ class LinePlayer:
         about = player_named(words, self.names) if words else None
         if words and about is None:
             known = ", ".join(self.names)
-            self.say(f"There is no player '{' '.join(words)}' here: look at {known} or 1 to "
-                     f"{len(self.names)}.")  # fmt: skip
+            self.say(
+                _("There is no player '{name}' here: look at {known} or 1 to {n}.").format(
+                    name=" ".join(words), known=known, n=len(self.names)
+                )
+            )
             return
         state = self.session.state
         for line in look(self.rules, state, self.names, seat, about):
@@ -454,7 +481,11 @@ class LinePlayer:
             if 1 <= number <= len(candidates):
                 return candidates[number - 1], candidates
             else:
-                self.say(f"There is no line {number}: type 1 to {len(candidates)}.")
+                self.say(
+                    _("There is no line {n}: type 1 to {last}.").format(
+                        n=number, last=len(candidates)
+                    )
+                )
             return None, candidates
         phrase = " ".join(words)
         exact = [line for line in candidates if line.text.lower() == phrase]
@@ -464,7 +495,7 @@ class LinePlayer:
         if len(fits) == 1:
             return fits[0], candidates
         if not fits:
-            self.say(f"No command fits '{phrase}'. Type help for help.")
+            self.say(_("No command fits '{phrase}'. Type help for help.").format(phrase=phrase))
             return None, candidates
         self.show(fits, len(lines), everything=True)  # words narrow: say what they fit
         return None, fits
@@ -478,23 +509,31 @@ class LinePlayer:
             for number, line in enumerate(candidates, 1):
                 first, rest = said_once(line.text[len(asked) :].strip(), candidates, number - 1)
                 if first and first != head:  # what several commands share, said once
-                    self.say(f"  {first.rstrip('.')}, and then:")
+                    self.say("  " + _("{shared}, and then:").format(shared=first.rstrip(".")))
                 head = first
                 self.say(f"  {number}) {rest}")
-            more = "" if len(candidates) == total else " ('all' lists every command)"
-            self.say(f"Type a number, words, look, undo, help or quit{more}.")
+            if len(candidates) == total:
+                self.say(_("Type a number, words, look, undo, help or quit."))
+            else:
+                self.say(
+                    _("Type a number, words, look, undo, help or quit ('all' lists every command).")
+                )
             return
         kinds = Counter(line.kind for line in candidates)
         counts = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
         rare = kinds.most_common()[-1][0]
-        self.say(f"{len(candidates)} commands: {counts} (words such as '{rare}' narrow them).")
-        self.say("Type words to narrow, a number, list, look, undo, help or quit.")
+        self.say(
+            _("{n} commands: {counts} (words such as '{rare}' narrow them).").format(
+                n=len(candidates), counts=counts, rare=rare
+            )
+        )
+        self.say(_("Type words to narrow, a number, list, look, undo, help or quit."))
 
     async def send(self, seat: Seat, command: Command) -> None:
         try:
             await self.session.submit(seat, command)
         except CalderaError as exc:
-            self.say(f"Refused: {exc}")
+            self.say(_("Refused: {reason}").format(reason=exc))
 
 
 def option_flags(rules: Rules[Any], options: Mapping[str, Any]) -> list[str]:
@@ -528,7 +567,7 @@ def _read_in_thread(read: ReadLine) -> asyncio.Future[str]:
         with contextlib.suppress(RuntimeError):  # the loop closed: the game is over
             loop.call_soon_threadsafe(_settle, future, text, failed)
 
-    threading.Thread(target=run, name="line reader", daemon=True).start()
+    threading.Thread(target=run, name="line-reader", daemon=True).start()
     return future
 
 

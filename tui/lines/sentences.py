@@ -7,8 +7,12 @@ from typing import Any
 
 from core.clock import describe as table_sentence
 from core.codec import Envelope
+from core.language import Translator
 from core.lifecycle import GameEnded, GameStarted, TableEvent
 from core.protocol import Rules
+
+T = Translator("cli")
+_ = T.gettext
 
 
 def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str], before: Any = None) -> str:
@@ -17,10 +21,12 @@ def sentence(rules: Rules[Any], env: Envelope, names: Sequence[str], before: Any
     event = env.event
     if isinstance(event, GameStarted):
         if event.position is not None:
-            return f"{rules.title} continues from a saved position: {', '.join(names)}"
-        return f"{rules.title} begins: {', '.join(names)}"
+            return _("{game} continues from a saved position: {players}").format(
+                game=rules.title, players=", ".join(names)
+            )
+        return _("{game} begins: {players}").format(game=rules.title, players=", ".join(names))
     if isinstance(event, GameEnded):
-        return "Game over (the seed is revealed: anyone can audit every draw)"
+        return _("Game over (the seed is revealed: anyone can audit every draw)")
     if isinstance(event, TableEvent):
         return table_sentence(event, names, quiet=True)
     if before is not None:
