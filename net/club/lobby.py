@@ -139,7 +139,7 @@ class Lobby:
             keys=self.keys,
         )
         self.chat = LobbyChat(self.identity, lambda: self.name, self.keys, self.link,
-                              lambda: list(self.servers), self.book.keys.get)  # fmt: skip
+                              self.book)  # fmt: skip
 
     async def open(self, timeout: float = 5.0) -> None:
         await self.link.start(timeout)

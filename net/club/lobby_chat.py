@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from core.errors import CodecError
 from core.language import Translator
+from net.club.servers import ServerBook
 from net.errors import NetError
 from net.link.connection import Link
 from net.seat.chat import HEARD, Heard, HeardListener
@@ -44,8 +45,8 @@ _ = Translator("net").gettext
 
 
 class LobbyChat:
-    """The lobby chat of one lobby. ``servers()`` names the servers that answered a look,
-    ``key_of(server)`` the key that speaks for one (the lobby's book pinned it)."""
+    """The lobby chat of one lobby; ``book``: the lobby's servers (those that answered a look,
+    those met, and the key that speaks for each)."""
 
     def __init__(
         self,
@@ -53,15 +54,13 @@ class LobbyChat:
         name: Callable[[], str],
         keys: Keys,
         link: Link,
-        servers: Callable[[], list[str]],
-        key_of: Callable[[str], bytes | None],
+        book: ServerBook,
     ) -> None:
         self.identity = identity
         self.name = name
         self.keys = keys
         self.link = link
-        self._servers = servers
-        self._key_of = key_of
+        self.book = book
         self.room = "lobby"
         self.hearing_spectators = False
         self.lines: deque[Heard] = deque(maxlen=HEARD)
@@ -75,7 +74,7 @@ class LobbyChat:
     @property
     def server(self) -> str | None:
         """The server this lobby's lines go to."""
-        servers = sorted(self._servers())
+        servers = sorted(self.book.cards)
         return servers[0] if servers else None
 
     @property
@@ -107,12 +106,12 @@ class LobbyChat:
     def take(self, server: str, payload: bytes, sender: bytes | None) -> None:
         """A relay on ``lobby/chat/<server>``: shown if that server relayed it and, for a line,
         its sayer signed it."""
-        if server not in self._servers():  # not answered yet: the last one waits (a few servers)
-            if len(self._waiting) < 16 or server in self._waiting:
-                self._waiting[server] = (payload, sender)
+        if server not in self.book.cards:  # not answered yet: its last relay waits (a few
+            if server in self.book.heard or len(self._waiting) < 8:  # unmet, as a card may
+                self._waiting[server] = (payload, sender)  # come after)
             return
         self.catch_up()
-        if sender is None or sender != self._key_of(server):  # anyone may write on the topic
+        if sender is None or sender != self.book.keys.get(server):  # anyone may write on it
             self._drop(f"a lobby line of {server} not relayed by that server")
             return
         try:
@@ -129,7 +128,7 @@ class LobbyChat:
 
     def catch_up(self) -> None:
         """Read what came from servers that have answered since (their retained last lines)."""
-        for server in [s for s in self._waiting if s in self._servers()]:
+        for server in [s for s in self._waiting if s in self.book.cards]:
             payload, sender = self._waiting.pop(server)
             self.take(server, payload, sender)
 
