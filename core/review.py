@@ -187,6 +187,7 @@ def review(
     seed: str = "review",
     progress: Progress | None = None,
     part: tuple[int, int] = (0, 1),
+    window: tuple[int, int] | None = None,
 ) -> Review:
     """Review the finished game of ``envelopes``: ``seats``' decisions (every seat's by
     default) judged at ``level`` with ``samples`` playouts a command, and every draw's luck
@@ -194,19 +195,48 @@ def review(
 
     ``part`` ``(i, n)``: only the ``i``-th of every ``n`` decisions and draws, in the log's
     order (the others are passed as the seat saw them): the :func:`merged` parts ``0`` to
-    ``n - 1`` are the whole review, each worked out apart (the bots' workers, one a part)."""
+    ``n - 1`` are the whole review, each worked out apart (the bots' workers, one a part).
+    ``window`` ``(lo, hi)``: of those, only the decisions and draws ``lo`` to ``hi - 1``
+    (counted in the log's order, every part's), the log followed no further (a job short
+    enough that the bots' decisions are never kept waiting long)."""
+    return _review(rules, hooks, level, envelopes, seats, samples, seed, progress, part,
+                   window)[0]  # fmt: skip
+
+
+def _review(
+    rules: Rules[Any],
+    hooks: Hooks[Any],
+    level: Level,
+    envelopes: Sequence[Envelope],
+    seats: Sequence[Seat] | None,
+    samples: int,
+    seed: str,
+    progress: Progress | None,
+    part: tuple[int, int],
+    window: tuple[int, int] | None,
+) -> tuple[Review, bool]:
+    """:func:`review`, and whether it reached the end of the log."""
     players = reviewable(envelopes)
     out = Review(players, forced=[0] * players)
     judged = set(range(players) if seats is None else seats)
     bots = {s: SearchBot(hooks, level, f"{seed}/{s}", timed=False) for s in judged}
     mine, parts = part
+    lo, hi = window if window is not None else (0, math.inf)
     total = moves(rules, envelopes, judged)
     passed = 0  # moves of the reviewed seats so far
     looked = 0  # decisions and draws so far, whichever part they are
 
+    def ours() -> bool:
+        """Whether the next decision or draw is this part's (the log is left after the window)."""
+        nonlocal looked
+        at, looked = looked, looked + 1
+        if at >= hi:
+            raise _Enough
+        return at % parts == mine and at >= lo
+
     def look(state: Any, env: Envelope) -> None:
         """At each event, in the position before it: a decision judged, or a draw's luck."""
-        nonlocal passed, looked
+        nonlocal passed
         event = env.event
         if state is None or isinstance(event, GameStarted | TableEvent | GameEnded | Undone):
             return
@@ -214,30 +244,34 @@ def review(
         seat = getattr(event, "seat", None)
         if command is not None and isinstance(seat, int):
             if seat in judged:
+                if not ours():
+                    _pass(rules, hooks, bots[seat], state, seat)
+                    passed += 1
+                    return
                 if progress is not None:
                     progress(passed, total)
                 passed += 1
-                looked += 1
-                if looked % parts != mine:
-                    _pass(rules, hooks, bots[seat], state, seat)
-                    return
                 found = _judge(rules, hooks, level, bots[seat], state, seat, command, env.seq,
                                samples)  # fmt: skip
                 if found is None:
                     out.forced[seat] += 1
                 else:
                     out.decisions.append(found)
-        elif command is None and (sizes := rules.chance(state)):
-            looked += 1
-            if looked % parts == mine:
-                out.draws.append(
-                    _luck(rules, hooks, level, state, event, sizes, env.seq, samples, seed)
-                )
+        elif command is None and (sizes := rules.chance(state)) and ours():
+            luck = _luck(rules, hooks, level, state, event, sizes, env.seq, samples, seed)
+            out.draws.append(luck)
 
-    Follower(rules, on_event=look).follow_all(envelopes)
+    try:
+        Follower(rules, on_event=look).follow_all(envelopes)
+    except _Enough:
+        return out, False
     if progress is not None:
         progress(total, total)
-    return out
+    return out, True
+
+
+class _Enough(Exception):
+    """A review's window is done: the rest of the log is another job's."""
 
 
 def reviewable(envelopes: Sequence[Envelope]) -> int:
@@ -248,6 +282,11 @@ def reviewable(envelopes: Sequence[Envelope]) -> int:
     if not isinstance(envelopes[-1].event, GameEnded):
         raise CalderaError("only a finished game can be reviewed (its hidden cards are revealed)")
     return len(envelopes[0].event.players)
+
+
+CHUNK = 48
+"""Decisions and draws a job of :func:`review_in` looks at (every part's, so a part judges
+about ``CHUNK / parts``): a few seconds, after which a bot waiting for a worker gets it."""
 
 
 async def review_in(
@@ -262,10 +301,13 @@ async def review_in(
 ) -> Review:
     """:func:`review` worked out in ``pool``'s workers, a part in each (the same review: the
     hooks are ``level``'s search bot's), ``progress`` told on this loop the moves every part
-    has passed. Cancelled, the workers are ended and their work with them."""
+    has passed. Each part is a run of short jobs (:data:`CHUNK`), so the bots' decisions
+    take their turn at the workers. Cancelled, the workers are ended and their work with them."""
     reviewable(envelopes)
     parts = pool.workers
     passed = [0] * parts
+    log = list(envelopes)
+    chosen = None if seats is None else list(seats)
 
     def told(part: int) -> Callable[[int, int], None]:
         def tell(moves: int, total: int) -> None:
@@ -275,14 +317,19 @@ async def review_in(
 
         return tell
 
-    chosen = None if seats is None else list(seats)
+    async def worked(part: int) -> list[Review]:
+        done: list[Review] = []
+        ended, lo = False, 0
+        while not ended:
+            args = (game, level, log, chosen, samples, (part, parts), (lo, lo + CHUNK))
+            found, ended = await pool.run(Job("core.review:review_part", args), told(part))
+            done.append(found)
+            lo += CHUNK
+        return done
+
     async with asyncio.TaskGroup() as group:  # one part failing or cancelled ends the others
-        tasks = [
-            group.create_task(pool.run(Job("core.review:review_part", (game, level,
-                list(envelopes), chosen, samples, (i, parts))), told(i)))
-            for i in range(parts)
-        ]  # fmt: skip
-    return merged([task.result() for task in tasks])
+        tasks = [group.create_task(worked(i)) for i in range(parts)]
+    return merged([found for task in tasks for found in task.result()])
 
 
 def review_part(
@@ -292,13 +339,15 @@ def review_part(
     seats: list[Seat] | None,
     samples: int,
     part: tuple[int, int],
+    window: tuple[int, int],
     *,
     progress: Progress,
-) -> Review:
-    """In a worker: ``part`` of :func:`review_in`'s review."""
+) -> tuple[Review, bool]:
+    """In a worker: ``part``'s decisions and draws in ``window`` of :func:`review_in`'s review,
+    and whether the log's end was reached."""
     rules, hooks = _judging(game, level)
-    return review(rules, hooks, level, envelopes, seats=seats, samples=samples,
-                  progress=progress, part=part)  # fmt: skip
+    return _review(rules, hooks, level, envelopes, seats, samples, "review", progress, part,
+                   window)  # fmt: skip
 
 
 def weigh_part(

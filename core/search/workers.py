@@ -145,7 +145,7 @@ class Thinkers:
         self.niceness = niceness
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
-        self._waiting: list[asyncio.Future[None]] = []  # decisions waiting for a worker
+        self._waiting: list[asyncio.Future[_Worker | None]] = []  # waiting for a worker
         self.closed = False
 
     @property
@@ -205,35 +205,44 @@ class Thinkers:
         return told
 
     async def _worker(self) -> _Worker:
-        """An idle worker, a new one while the pool has room, else the next one freed."""
+        """An idle worker, a new one while the pool has room, else the next one freed: handed
+        to the first that waited (a long job asking again at once never jumps the queue)."""
         while True:
             if self.closed:
                 raise ThinkingError("the bots' workers are closed")
-            if self._idle:
+            if self._idle and not self._waiting:
                 return self._idle.pop()
             if len(self._all) < self.workers:
                 worker = _Worker(self.niceness)
                 self._all.append(worker)
                 return worker
-            waiter = asyncio.get_running_loop().create_future()
+            waiter: asyncio.Future[_Worker | None] = asyncio.get_running_loop().create_future()
             self._waiting.append(waiter)
             try:
-                await waiter
+                handed = await waiter
+            except BaseException:  # cancelled: a worker handed meanwhile goes to the next
+                got = waiter.result() if waiter.done() and not waiter.cancelled() else None
+                if got is not None:
+                    self._release(got)
+                raise
             finally:
                 if waiter in self._waiting:
                     self._waiting.remove(waiter)
+            if handed is not None:
+                return handed
 
-    def _wake_one(self) -> None:
+    def _wake_one(self, worker: _Worker | None = None) -> bool:
+        """Hand ``worker`` (``None``: room for a new one) to the first still waiting."""
         while self._waiting:
             waiter = self._waiting.pop(0)
             if not waiter.done():
-                waiter.set_result(None)
-                return
+                waiter.set_result(worker)
+                return True
+        return False
 
     def _release(self, worker: _Worker) -> None:
-        if worker in self._all:
+        if worker in self._all and not self._wake_one(worker):
             self._idle.append(worker)
-        self._wake_one()
 
     def _drop(self, worker: _Worker) -> None:
         if worker in self._all:

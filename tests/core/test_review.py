@@ -4,6 +4,7 @@ measured apart, and only finished games reviewed."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -157,6 +158,32 @@ async def test_a_review_in_parts_in_the_bots_workers_is_the_whole_review() -> No
     assert away.to_json() == whole.to_json()
     total = moves(referee.rules, referee.log, {0, 1})
     assert told[-1] == (total, total) and [n for n, _ in told] == sorted(n for n, _ in told)
+
+
+async def test_a_bot_waiting_for_a_worker_gets_it_between_a_reviews_jobs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from core import review as reviews
+    from tests.core.test_workers import bot, kilauea_decision
+
+    monkeypatch.setattr(reviews, "CHUNK", 6)  # a job of six decisions and draws
+    referee = played("kilauea", "review-4", {"turn_limit": 4}, ("greedy", "random"))
+    hooks, level = judge("kilauea")
+    pool = Thinkers(workers=1)
+    began = asyncio.Event()
+    try:
+        work = review_in(pool, "kilauea", level, referee.log, samples=4,
+                         progress=lambda n, t: began.set())  # fmt: skip
+        reviewing = asyncio.ensure_future(work)
+        await began.wait()  # the review holds the only worker
+        at, seat = kilauea_decision()
+        view = at.rules.view(at.state, seat)
+        await pool.choose(bot("waiting", 8), at.rules, view, seat)
+        assert not reviewing.done()  # answered between two of its jobs, not after the last
+        away = await reviewing
+    finally:
+        pool.close()
+    assert away.to_json() == review(referee.rules, hooks, level, referee.log, samples=4).to_json()
 
 
 def test_the_luck_of_a_draw_that_could_only_come_one_way_is_nothing(
