@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+import string
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -169,6 +171,41 @@ def forget() -> None:
     _catalogues.clear()
 
 
+ELIDED = {"de": "d'", "De": "D'", "le": "l'", "Le": "L'", "la": "l'", "La": "L'", "que": "qu'"}
+"""French words that lose their vowel before a word that begins with one (*d'Ana*, *l'orchidée*)."""
+VOWELS = "AEIOUÀÂÉÈÊËÎÏÔÛÜaeiouàâéèêëîïôûü"  # not y: "de Yann"
+_BEFORE = re.compile(r"(?<![\w'’])(" + "|".join(ELIDED) + r") $")
+
+
+class French(str):
+    """A French template: what :meth:`format` puts after *de*, *le*, *la* or *que* and begins
+    with a vowel elides it ("au tour de {player}" with Ana: "au tour d'Ana"). Only at a
+    placeholder's edge: the catalogue's own words are written elided already."""
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        formatter = string.Formatter()
+        parts = list(formatter.parse(str(self)))
+        if any(name is not None and (name == "" or name.isdigit()) for _l, name, _s, _c in parts):
+            return str.format(self, *args, **kwargs)  # numbered fields: as written
+        out = ""
+        for literal, name, spec, conversion in parts:
+            out += literal
+            if name is None:
+                continue
+            value, _key = formatter.get_field(name, args, kwargs)
+            shown = formatter.format_field(formatter.convert_field(value, conversion), spec or "")
+            found = _BEFORE.search(out) if shown[:1] in VOWELS else None
+            if found is not None:
+                out = out[: found.start()] + ELIDED[found.group(1)]
+            out += shown
+        return out
+
+
+def _spoken(text: str) -> str:
+    """``text`` as the current language formats it (French elides: :class:`French`)."""
+    return French(text) if current() == "fr" else text
+
+
 class Translator:
     """One domain's words in the current language (:data:`DOMAINS`)."""
 
@@ -179,16 +216,16 @@ class Translator:
 
     def gettext(self, message: str) -> str:
         """``message`` in the current language."""
-        return catalogue(self.domain).gettext(message)
+        return _spoken(catalogue(self.domain).gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form for ``n`` of ``singular``/``plural``, by the language's plural rule."""
-        return catalogue(self.domain).ngettext(singular, plural, n)
+        return _spoken(catalogue(self.domain).ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in the current language, as meant in ``context`` (one English word,
         two meanings)."""
-        return catalogue(self.domain).pgettext(context, message)
+        return _spoken(catalogue(self.domain).pgettext(context, message))
 
 
 def N_(message: str) -> str:
@@ -205,7 +242,7 @@ def anywhere(message: str) -> str:
     for domain in DOMAINS:
         said = catalogue(domain).gettext(message)
         if said != message:
-            return said
+            return _spoken(said)
     return message
 
 
