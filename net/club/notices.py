@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from core.clock import show_left
+from core.language import Translator
 from net.config import BrokerAddress
 from net.link.connection import DEFAULT_BACKOFF, Backoff, Link
 from net.table import turns
@@ -44,6 +45,7 @@ from net.wire import topics
 from replays.disk import BadFile, read_json, write_atomically
 
 log = logging.getLogger("caldera.net")
+_ = Translator("net").gettext
 
 KINDS = ("your_move", "clock", "game_over")
 TARGETS = ("webhook", "ntfy", "email")
@@ -234,14 +236,19 @@ def _notice(kind: str, player: str, message: Mapping[str, Any], key: str, now_ms
     players, last = _names(message), str(message.get("last", ""))
     where = f"{title} {table}"
     names = f" ({', '.join(players)})" if players else ""
+    # TRANSLATORS: a turn notice; {where} is the game and the table ("Kilauea k3x9"), {names}
+    # the players in brackets or nothing; in the bridge's language (caldera notify --lang)
     if kind == "your_move":
-        text = f"Your move at {where}{names}."
+        text = _("Your move at {where}{names}.").format(where=where, names=names)
     elif kind == "clock":
-        text = f"Your clock at {where} runs out in {show_left(max(0, left_ms or 0))}{names}."
+        left = show_left(max(0, left_ms or 0))
+        text = _("Your clock at {where} runs out in {left}{names}.").format(
+            where=where, left=left, names=names
+        )
     else:
-        text = f"The game at {where} is over{names}."
+        text = _("The game at {where} is over{names}.").format(where=where, names=names)
     if last:
-        text += f" Last: {last}"
+        text += " " + _("Last: {move}").format(move=last)
     return Notice(key=key, kind=kind, player=player, table=table,
                   game=str(message.get("game", "")), title=title, seat=int(message["seat"]),
                   players=players, text=text, last=last, left_ms=left_ms, at_ms=now_ms)  # fmt: skip

@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
+from core.language import N_, Translator
 from tui.cli import network, shared
 from tui.cli.command import Command, Parser, say
+
+_ = Translator("cli").gettext
 
 JOURNAL = "notices.json"
 RETRY = 5.0  # seconds between two tries of a broker that did not answer at the start
@@ -20,9 +23,10 @@ RETRY = 5.0  # seconds between two tries of a broker that did not answer at the 
 
 def _notify_flags(p: Parser, games: Sequence[str]) -> None:
     p.add_argument("--journal", type=Path, default=None, metavar="FILE",
-                   help=f"what is owed and sent (default: {JOURNAL}, data folder)")  # fmt: skip
-    p.add_argument("--config", type=Path, default=None, metavar="FILE",
-                   help="the config file to read [notify] from (default: config.toml)")  # fmt: skip
+                   help=_("what is owed and sent (default: {file}, data folder)").format(
+                       file=JOURNAL))  # fmt: skip
+    read = _("the config file to read [notify] from (default: config.toml)")
+    p.add_argument("--config", type=Path, default=None, metavar="FILE", help=read)
     shared.broker(p)
 
 
@@ -38,8 +42,8 @@ def _run_notify(args: argparse.Namespace) -> int:
         me = mine[0] if mine is not None else None
     settings = load_notify(me or "", args.config)  # a bad table is one line, before connecting
     if not settings.club and not me:
-        raise CalderaError("no identity to follow yet: take a seat at a table first, or name "
-                           "the players in [notify.players]")  # fmt: skip
+        raise CalderaError(_("no identity to follow yet: take a seat at a table first, or name "
+                             "the players in [notify.players]"))  # fmt: skip
     journal = args.journal if args.journal is not None else data_dir() / JOURNAL
     return network.run(_notify(config, settings, journal))
 
@@ -73,14 +77,18 @@ async def _notify(config: Any, settings: Any, path: Path) -> int:
                 break
             except NetError as exc:
                 if not said:
-                    say(f"{exc}; trying again every {RETRY:g} s")
+                    say(_("{reason}; trying again every {seconds} s").format(
+                        reason=exc, seconds=f"{RETRY:g}"))  # fmt: skip
                     said = True
                 await asyncio.sleep(RETRY)
         try:
             names = ", ".join(w.player for w in settings.wants)
             owed = len(journal.owed)
-            print(f"notify: following the turns of {names} on {config.broker}"
-                  + (f"; {owed} notices owed" if owed else ""), flush=True)  # fmt: skip
+            following = _("notify: following the turns of {players} on {broker}").format(
+                players=names, broker=config.broker)  # fmt: skip
+            if owed:
+                following += _("; {n} notices owed").format(n=owed)
+            print(following, flush=True)
             await asyncio.Event().wait()
         finally:
             await bridge.close()
@@ -90,7 +98,7 @@ async def _notify(config: Any, settings: Any, path: Path) -> int:
 COMMANDS = (
     Command(
         "notify",
-        "turn notices by webhook, ntfy or email",
+        N_("turn notices by webhook, ntfy or email"),
         _notify_flags,
         _run_notify,
     ),
