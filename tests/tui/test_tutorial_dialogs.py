@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from rich.text import Text
 from textual.pilot import Pilot
 
 from core import language, tutorial
@@ -19,6 +21,7 @@ from tui.widgets.narrator import Narrator
 
 from .conftest import screen_text, wait_for
 from .test_snapshots import Snap
+from .test_tutorial_play import begun, pressed, step_ready
 
 SMALL = (80, 24)
 
@@ -135,5 +138,36 @@ async def test_the_narrator_speaks_the_players_language() -> None:
             await pilot.press("2", "1")  # the red Tiki of another sector than it asks for
             await wait_for(pilot, lambda: "Dieser Schritt verlangt: " in screen_text(pilot))
             assert table.tutorial.done == 0
+    finally:
+        language.use("en")
+
+
+@pytest.mark.parametrize("name", tutorial.builtin_names())
+async def test_every_step_fits_80x24_in_french_too(name: str) -> None:
+    """The narrator's own words are longer in French ("Étape 3 sur 16  touches:", "Règle :")
+    than the files' texts were fitted to: the title, then the labels give way, never a word of
+    the step, its keys or its rule."""
+    loaded = tutorial.load(tutorial.builtin(name))
+    language.use("fr")
+    try:
+        app = CalderaApp(Launch(learn=name, again=True), bot_pace=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await begun(pilot)
+            for _ in loaded.steps:
+                screen = await step_ready(pilot)
+                if screen is None or screen.tutorial is None or screen.tutorial.step is None:
+                    break
+                said = screen.guide
+                assert said is not None and said.expected is not None
+                shown = [p for p in [*screen.query(Narrator), *screen.dialog_narrators()]
+                         if p.display]  # fmt: skip
+                assert any(said.say[:30] in p.text.plain for p in shown if isinstance(p.text, Text))
+                cut = [p.id for p in shown if p.overflows()]
+                assert not cut, f"step {said.number}: {cut} cut off"
+                for key in pressed(screen.keys_for(said.expected)):
+                    await pilot.press(key)
+                session, number = screen.tutorial, said.number
+                await wait_for(pilot, lambda s=session, n=number: s.done >= n, f"step {number}")
+            assert screen is None or screen.tutorial is None or screen.tutorial.step is None
     finally:
         language.use("en")

@@ -42,8 +42,14 @@ class Narrator(TextLine):
         """Say ``narration``, with the ``keys`` that make its move and a ``wrong`` move's
         explanation (in its place of the rule, until the next move)."""
         self.text = told(narration, keys, wrong, self.part)
+        for short in ({"title": False}, {"title": False, "label": False}):
+            if not self.overflows():
+                break
+            # short of rows (a language longer than the file's): the tutorial's title goes,
+            # then the labels "keys" and "Rule:" (the keys' reverse, the rule's italics stay)
+            self.text = told(narration, keys, wrong, self.part, **short)
         if wrong and self.overflows():  # the why of a wrong move first: the step's words wait
-            self.text = told(narration, keys, wrong, self.part, say=False)
+            self.text = told(narration, keys, wrong, self.part, say=False, title=False)
 
     def rows_needed(self) -> int:
         """The rows its text takes, wrapped at its width now."""
@@ -60,25 +66,37 @@ class Narrator(TextLine):
 
 
 def told(
-    narration: Narration, keys: str = "", wrong: str = "", part: Part = "all", *, say: bool = True
+    narration: Narration,
+    keys: str = "",
+    wrong: str = "",
+    part: Part = "all",
+    *,
+    say: bool = True,
+    title: bool = True,
+    label: bool = True,
 ) -> Text:
     """The panel's text (the line mode says the same words): the whole of it, or only the
     ``words`` (the step and its keys, then a wrong move's explanation and the step's words, in
-    one flow) or the ``aside`` (the rule); the step's words left out unless ``say``."""
+    one flow) or the ``aside`` (the rule); the step's words left out unless ``say``, the
+    tutorial's title unless ``title``, the labels "keys" and "Rule:" unless ``label``."""
     text = Text()
     if part == "aside":
         if narration.rule:
-            text.append(_("Rule: "), style="bold dim")
+            if label:
+                text.append(_("Rule: "), style="bold dim")
             text.append(narration.rule, style="italic dim")
         return text
-    if narration.title and part == "all":
+    if narration.title and part == "all" and title:
         text.append(f"{narration.title} · ", style="bold")
     text.append(narration.heading, style="bold")
     if narration.step is not None and not narration.mine:
         text.append("  " + _("(the other player's move)"), style="dim")
     elif keys:
         said = _("keys")  # TRANSLATORS: before the keys that make a step's move: "keys: x 1 2"
-        text.append(f"  {said}: " if part == "all" else f" · {said} ", style="dim")
+        if not label:  # the keys' reverse still tells them
+            text.append("  " if part == "all" else " · ", style="dim")
+        else:
+            text.append(f"  {said}: " if part == "all" else f" · {said} ", style="dim")
         text.append(keys, style="bold reverse")
     text.append("\n" if part == "all" else " · ", style="dim")
     if wrong:
@@ -88,5 +106,6 @@ def told(
         text.append(narration.say)
     if narration.rule and part == "all" and not wrong:  # the why of a wrong move in its place
         text.append("\n")
-        text.append(_("Rule: {rule}").format(rule=narration.rule), style="italic dim")
+        rule = _("Rule: {rule}").format(rule=narration.rule) if label else narration.rule
+        text.append(rule, style="italic dim")
     return text
