@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from core.language import N_
+from core.language import N_, Translator
 from net.config import config_path
 from tui.games import screens_for
 from tui.launch import collector
@@ -31,6 +31,9 @@ from tui.screens.menu import MenuScreen
 from tui.screens.needs import GameScreen, ShowsKeys, replay_path_of
 from tui.settings.language import translate_bindings
 from tui.settings.play import DEFAULT_BOT_PACE, load_settings, save_setting
+
+T = Translator("app")
+_ = T.gettext
 
 if TYPE_CHECKING:  # what the menu does not need loads when first used, after its first frame
     from core.session import Session
@@ -114,9 +117,14 @@ class CalderaApp(App[None]):
         )
         super()._handle_exception(error)
         where = logs.current()
-        told = f"the traceback is in {where}" if where else "run with --log FILE to keep it"
+        told = (
+            _("the traceback is in {file}").format(file=where)
+            if where
+            else _("run with --log FILE to keep it")
+        )
+        said = _("caldera: the app stopped on an error ({kind}: {error}); {told}")
         self._exit_renderables[:] = [
-            Text(f"caldera: the app stopped on an error ({type(error).__name__}: {error}); {told}")
+            Text(said.format(kind=type(error).__name__, error=error, told=told))
         ]
 
     def on_mount(self) -> None:
@@ -126,7 +134,8 @@ class CalderaApp(App[None]):
         if chosen is not None and chosen in self.available_themes:
             self.theme = chosen
         elif chosen is not None:
-            self.notify(f"No theme is called {chosen!r}: the default is used", severity="warning")
+            said = _("No theme is called {theme!r}: the default is used").format(theme=chosen)
+            self.notify(said, severity="warning")
         if self.settings.bindings:
             self._remap_keys()
         translate_bindings(self)
@@ -178,7 +187,8 @@ class CalderaApp(App[None]):
         try:
             lease = claim()
         except NetError as exc:
-            self.notify(f"{exc}: this run has an identity of its own", severity="warning")
+            said = _("{reason}: this run has an identity of its own").format(reason=exc)
+            self.notify(said, severity="warning")
             return None
         if lease.note:
             self.notify(lease.note, severity="warning")
@@ -253,7 +263,7 @@ class CalderaApp(App[None]):
             pace = self.bot_pace if setup.bot_pace is None else setup.bot_pace
             session = open_local_session(setup, bot_pace=pace)
         except (OSError, ValueError, CalderaError) as exc:
-            self.notify(f"Cannot start the game: {exc}", severity="error")
+            self.notify(_("Cannot start the game: {reason}").format(reason=exc), severity="error")
             return
         self.sessions.append(session)
         await self.push_screen(play(session, self.reveal_pace))
@@ -273,7 +283,7 @@ class CalderaApp(App[None]):
             session = learn.open_named(name, bot_pace=self.bot_pace)
             play = screens_for(session.rules.game).play
         except (OSError, ValueError, CalderaError) as exc:
-            self.notify(str(exc), title="Cannot start the tutorial", severity="error")
+            self.notify(str(exc), title=_("Cannot start the tutorial"), severity="error")
             return
         self.sessions.append(session)
         await self.push_screen(play(session, self.reveal_pace))
@@ -288,7 +298,7 @@ class CalderaApp(App[None]):
             session = resume(path, bot_pace=self.bot_pace)
             play = screens_for(session.rules.game).play
         except (OSError, ValueError, CalderaError) as exc:
-            self.notify(str(exc), title="Cannot resume the game", severity="error")
+            self.notify(str(exc), title=_("Cannot resume the game"), severity="error")
             return
         self.sessions.append(session)
         await self.push_screen(play(session, self.reveal_pace))
@@ -308,10 +318,10 @@ class CalderaApp(App[None]):
             )
             screen.replay_path = path  # its review is kept beside it
         except CalderaError as exc:
-            self.notify(str(exc), title="Cannot open the replay", severity="error")
+            self.notify(str(exc), title=_("Cannot open the replay"), severity="error")
             return
         except Exception as exc:  # a hostile file must not crash the app
-            self.notify(f"{path.name}: {exc}", title="Cannot replay", severity="error")
+            self.notify(f"{path.name}: {exc}", title=_("Cannot replay"), severity="error")
             return
         for warning in replay.warnings:
             self.notify(warning, severity="warning")
@@ -364,7 +374,7 @@ class CalderaApp(App[None]):
         try:
             save_setting("theme", theme)
         except OSError as exc:
-            self.notify(f"The theme is not kept: {exc}", severity="warning")
+            self.notify(_("The theme is not kept: {reason}").format(reason=exc), severity="warning")
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:  # fmt: skip
@@ -566,13 +576,14 @@ class CalderaApp(App[None]):
             key = b.key_display or self.get_key_display(b)
             yield SystemCommand(
                 b.description,
-                " · ".join(part for part in (b.tooltip, f"key {key}") if part),
+                " · ".join(part for part in (b.tooltip, _("key {key}").format(key=key)) if part),
                 partial(self.run_action, b.action, binding.node),
             )
         game = isinstance(screen, GameScreen) and screen.rules is not None
         helpful = isinstance(screen, MenuScreen) or game
-        if helpful and "Help" not in seen:
-            yield SystemCommand("Help", "Keys, the board's legend and the rules", self.action_help)
+        if helpful and _("Help") not in seen:
+            words = _("Keys, the board's legend and the rules")
+            yield SystemCommand(_("Help"), words, self.action_help)
 
 
 __all__ = ["CalderaApp", "Launch"]
