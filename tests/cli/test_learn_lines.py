@@ -78,3 +78,16 @@ def test_a_bad_tutorial_is_one_line_before_anything_starts(tmp_path: Path) -> No
         assert done.returncode != 0
         assert done.stderr.startswith(said), done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_step_is_said_in_the_players_language(tmp_path: Path) -> None:
+    script = Script(["--lang=de", "learn", "kilauea", "--lines", "--pace", "0"], env_for(tmp_path))
+    try:
+        assert re.search(r"16 Schritte, etwa \d+ Minuten\.$", script.until("16 Schritte"))
+        said = script.until("Schritt 1 von 16. ")
+        assert said.startswith("Schritt 1 von 16. Before the first turn")  # the file's: English
+        assert " Regel: Setup 11" in said
+        assert re.search(r" Tippe \d+: .+\.$", said), said
+    finally:
+        script.process.kill()
+        script.process.wait(30)

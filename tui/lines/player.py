@@ -363,9 +363,11 @@ class LinePlayer:
         intro = self.session.intro
         if said.number == 1 and intro:
             self.say(f"{intro} {self.session.length}.")
-        rule = f" Rule: {said.rule}" if said.rule else ""
+        rule = " " + _("Rule: {rule}").format(rule=said.rule) if said.rule else ""
         number = next((n for n, line in enumerate(lines, 1) if line.command == said.expected), 0)
-        typed = f" Type {number}: {lines[number - 1].text}." if number else ""
+        typed = ""
+        if number:  # TRANSLATORS: the line the learner types to make a tutorial step's move
+            typed = " " + _("Type {n}: {move}.").format(n=number, move=lines[number - 1].text)
         self.say(f"{said.heading}. {said.say}{rule}{typed}")
 
     def narrate_done(self) -> None:
