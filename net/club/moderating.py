@@ -47,7 +47,7 @@ async def time_out(
             if not reply.reason]  # fmt: skip
     if not took:
         reason = replies[0].reason or ""
-        raise NetError(_("the server refused: {reason}").format(reason=reason))
+        raise NetError(_("the server refused: {reason}").format(reason=_(reason)))
     return took
 
 

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.language import N_
 from net.wire.messages import TimeOut
 
 MOST_TIMED_OUT = 4096  # keys timed out at once, at most (the soonest to end forgotten first)
@@ -39,13 +40,14 @@ class Moderation:
         self._silences: dict[str, Silence] = {}
 
     def refusal(self, moderator: str, order: TimeOut) -> str | None:
-        """Why the key ``moderator`` (hex) may not give ``order``; ``None``: it may."""
+        """Why the key ``moderator`` (hex) may not give ``order`` (in English on the wire, read
+        in the moderator's language); ``None``: it may."""
         if moderator not in self.moderators:
-            return "only the club's moderators time players out"
+            return N_("only the club's moderators time players out")
         if order.key == moderator:
-            return "a moderator does not time themselves out"
+            return N_("a moderator does not time themselves out")
         if order.key in self.moderators:
-            return "a moderator is not timed out (the club's config names them)"
+            return N_("a moderator is not timed out (the club's config names them)")
         return None
 
     def time_out(self, order: TimeOut) -> None:

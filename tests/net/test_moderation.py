@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.errors import CodecError
+from core.language import speaking
 from net.club.lobby import Lobby
 from net.club.moderating import moderation, time_out
 from net.club.serve import Server
@@ -49,6 +50,8 @@ async def test_a_moderator_times_a_key_out_with_a_reason_shown(
             with pytest.raises(NetError, match="only the club's moderators"):
                 await time_out(bob_lobby, ann.keys.public.hex(), 10, "I do not like her")
             assert not server.chat.moderation.silenced(ann.keys.public.hex())
+            with speaking("de"), pytest.raises(NetError, match="nur die Moderatoren des Clubs"):
+                await time_out(bob_lobby, ann.keys.public.hex(), 10, "")  # read in German
 
             assert await time_out(mod, ann.keys.public.hex(), 10, "selling\ngold") == ["club"]
             await until(lambda: [h for h in bob.chat.lines if h.timed_out is not None])
