@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.language import Translator
 from core.tutorial import builtin, builtin_names, load
 from tui.play.tutorial_table import TutorialSession, open_tutorial, unfinished_tutorial
 from tui.settings.play import DEFAULT_BOT_PACE
+
+_ = Translator("app").gettext
 
 
 def is_file(name: str) -> bool:
@@ -55,8 +58,8 @@ def offered() -> list[tuple[str, bool, str]]:
         else:
             title = load(builtin(name), check=False).title
         if left_unfinished(name) is not None:
-            out.append((name, False, words.GO_ON.format(title=title)))
-            out.append((name, True, words.AGAIN.format(title=title)))
+            out.append((name, False, _(words.GO_ON).format(title=title)))
+            out.append((name, True, _(words.AGAIN).format(title=title)))
         else:
             out.append((name, True, words.FIRST.format(title=title)))
     return out

@@ -252,7 +252,7 @@ class MenuScreen(Screen[None]):
                 yield Static(logo(), id="logo")
                 yield OptionList(
                     Option(action_label(_("New local game"), "n"), id="new"),
-                    Option(action_label(learn_words.MENU_LABEL, "t"), id="learn"),
+                    Option(action_label(_(learn_words.MENU_LABEL), "t"), id="learn"),
                     Option(action_label(_("Open a replay file…"), "o"), id="open"),
                     Option(action_label(_("Host a table…"), "h"), id="host"),
                     Option(action_label(_("Join a table…"), "j"), id="join"),
@@ -468,7 +468,7 @@ class MenuScreen(Screen[None]):
                 self.post_message(self.LearnGame(game, again))
 
         labels = [words for _game, _again, words in offered]
-        self.app.push_screen(ChoiceScreen(learn_words.PICK_TITLE, labels), chosen)
+        self.app.push_screen(ChoiceScreen(_(learn_words.PICK_TITLE), labels), chosen)
 
     def action_language(self) -> None:
         """``l``: the languages, each in its own words; the one chosen is spoken at once (the
