@@ -14,9 +14,12 @@ from typing import Any, Protocol, runtime_checkable
 from textual.message_pump import MessagePump
 
 from core.clock import show_left
+from core.language import Translator
 from net.wire.messages import SeatListing, TableListing
 from tui.screens.needs import card_of
 from tui.widgets.table_header import HeaderWords, SeatWords
+
+_ = Translator("net").gettext
 
 
 @runtime_checkable
@@ -99,14 +102,14 @@ def seat_words(seat: SeatListing) -> str:
     """How one seat stands: ``open``, ``online`` (its player's terminal is connected, wherever
     it is), ``away``, ``random bot``, ``away, greedy bot standing in``."""
     if seat.is_open:
-        return "open"
+        return _("open")
     if seat.client is None:
-        return f"{seat.bot} bot" if seat.bot else "bot"
-    where = "online" if seat.online else "away"
+        return _("{bot} bot").format(bot=seat.bot) if seat.bot else _("bot")
+    where = _("online") if seat.online else _("away")
     if seat.bot:
-        where += f", {seat.bot} bot"
+        where = _("{where}, {bot} bot").format(where=where, bot=seat.bot)
     if seat.standin:
-        where += f", {seat.standin} bot standing in"
+        where = _("{where}, {bot} bot standing in").format(where=where, bot=seat.standin)
     return where
 
 
@@ -126,15 +129,15 @@ def seats_said(card: TableListing, now_ms: int | None = None) -> tuple[SeatWords
     for index, seat in enumerate(card.seats):
         clock = clock_of(card, index, now_ms)
         if seat.is_open:
-            parts.append(SeatWords("·", "open", "", clock))
+            parts.append(SeatWords("·", _("open"), "", clock))
         elif seat.client is None or seat.bot:
             parts.append(SeatWords("⚙", seat.name, "", clock))
         elif seat.standin:
-            parts.append(SeatWords("⚙", seat.name, "(bot for now)", clock))
+            parts.append(SeatWords("⚙", seat.name, _("(bot for now)"), clock))
         elif seat.online:
             parts.append(SeatWords("●", seat.name, "", clock))
         else:
-            parts.append(SeatWords("○", seat.name, "(away)", clock))
+            parts.append(SeatWords("○", seat.name, _("(away)"), clock))
     return tuple(parts)
 
 
@@ -149,6 +152,6 @@ def closed_words(session: object) -> str:
     card = card_of(session)
     if card is not None and card.broker_stops:
         where = getattr(session, "address", "")  # a NetSession's broker
-        return (f"The host closed the table, and its broker ({where}) stopped with it: "
-                "in the lobby, b chooses another.")  # fmt: skip
-    return "The host closed the table."
+        return _("The host closed the table, and its broker ({broker}) stopped with it: in the "
+                 "lobby, b chooses another.").format(broker=where)  # fmt: skip
+    return _("The host closed the table.")
