@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,9 @@ async def _serve(
         await asyncio.Event().wait()
     finally:
         await server.close()
+        # the process ends next: its last garbage collection would walk every table's log
+        # (2.3 s of a 250-table server's exit on a 2-core machine), for nothing
+        gc.freeze()
     return 0
 
 
