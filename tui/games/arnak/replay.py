@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
+from core.language import N_
 from core.messages import Event
 from tui.games.arnak import panels
 from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show
@@ -36,7 +37,9 @@ class ArnakReplayScreen(ReplayScreen):
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)
     MIN_SIZE = MIN_SIZE
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "more", "More", tooltip="The whole table in words: track, row, boards"),
+        Binding(
+            "m", "more", N_("More"), tooltip=N_("The whole table in words: track, row, boards")
+        ),
     ]
 
     def compose(self) -> ComposeResult:

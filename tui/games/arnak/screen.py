@@ -100,23 +100,25 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         *verb_bindings(VERBS, [v for v in VERBS if v not in (PASS, END)]),
         Binding("e", "explain('end_turn')", show=False),
         *CHOICE_BINDINGS,
-        Binding("s", "toggle_scores", "Score", tooltip="Show or hide the score so far"),
-        Binding("o", "scores", "Scores", show=False, tooltip="Show the final scores again"),
+        Binding("s", "toggle_scores", N_("Score"), tooltip=N_("Show or hide the score so far")),
+        Binding("o", "scores", N_("Scores"), show=False, tooltip=N_("Show the final scores again")),
         Binding("t", "type_key('t')", show=False),  # the temple, in a research list
         Binding("0", "type_key('0')", show=False),  # none, in a list of places
         Binding(
             "left_square_bracket",
             "scroll_log(-3)",
-            "Log",
+            N_("Log"),
             key_display="[ ]",
-            tooltip="Scroll the log back ([) and forward (])",
+            tooltip=N_("Scroll the log back ([) and forward (])"),
         ),
         Binding("right_square_bracket", "scroll_log(3)", show=False),
         Binding(
             "m",
             "more",
-            "More",
-            tooltip="The whole table in words: the track, the row's effects, every board, the log",
+            N_("More"),
+            tooltip=N_(
+                "The whole table in words: the track, the row's effects, every board, the log"
+            ),
         ),
         Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
     ]

@@ -17,6 +17,7 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from core.games.kilauea.components import COMPONENTS
 from core.games.kilauea.state import KilaueaState
+from core.language import N_
 from tui.games.kilauea.verbs import cost_text, sector_name
 from tui.games.kilauea.widgets.glyphs import TILE_BRIEF, legend
 from tui.games.kilauea.widgets.paint import Marks, Painter, Scale, Seats
@@ -89,10 +90,10 @@ class KilaueaDetails(ModalScreen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "tab(-1)", "Tab", key_display="←→"),
-        Binding("right", "tab(1)", "Tab", show=False),
-        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("left", "tab(-1)", N_("Tab"), key_display="←→"),
+        Binding("right", "tab(1)", N_("Tab"), show=False),
+        Binding("up", "scroll(-1)", N_("Scroll"), key_display="↑↓"),
+        Binding("down", "scroll(1)", N_("Scroll"), show=False),
         Binding("pageup", "scroll(-10)", show=False),
         Binding("pagedown", "scroll(10)", show=False),
         Binding("p", "show('players')", "Players"),

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from core.games.kilauea import events as ev
+from core.language import N_
 from core.messages import Event
 from tui.games.kilauea.details import KilaueaDetails
 from tui.games.kilauea.widgets.board import VolcanoBoard
@@ -36,7 +37,9 @@ class KilaueaReplayScreen(ReplayScreen):
     TURN_STARTED: ClassVar[tuple[type[Event], ...]] = (ev.TurnStarted,)
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)  # the compact board and the timeline
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "details", "Players", tooltip="Every player's island and canoe, the tiles"),
+        Binding(
+            "p", "details", N_("Players"), tooltip=N_("Every player's island and canoe, the tiles")
+        ),
     ]
 
     def compose(self) -> ComposeResult:
