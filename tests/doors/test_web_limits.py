@@ -88,7 +88,11 @@ async def test_one_address_opens_few_websockets_and_leaves_no_homes(tmp_path: Pa
                 ):
                     await read_until(c, "New local game", [])
         wait_until(lambda: not apps(door.folder), "the apps to end")
-        wait_until(lambda: door.homes() == [], "the empty homes to go")
+        try:
+            wait_until(lambda: door.homes() == [], "the empty homes to go")
+        except AssertionError as gave_up:  # say what kept them (a full run at load 17 did)
+            held = [str(f.relative_to(door.folder)) for h in door.homes() for f in h.rglob("*")]
+            raise AssertionError(f"{gave_up}; what they hold: {held}") from None
 
 
 async def test_one_message_is_small_and_a_long_one_ends_the_session(tmp_path: Path) -> None:
