@@ -28,12 +28,10 @@ from collections.abc import Callable
 
 from net.link.connection import Link
 from net.table.chatting import (
-    BURST,
-    PER_MINUTE,
     REFUSALS_EVERY,
     TIMED_OUT,
     TOO_FAST,
-    Bucket,
+    Buckets,
     keep_newest,
     unclean,
 )
@@ -79,7 +77,7 @@ class LobbyRoom:
         self.dropped: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, why)
         self.names: OrderedDict[str, str] = OrderedDict()  # who -> the name it spoke under
         self._last: OrderedDict[str, tuple[int, int]] = OrderedDict()  # who -> (conn, n)
-        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+        self._buckets = Buckets()
         self._told: OrderedDict[str, float] = OrderedDict()
 
     def on_line(self, client: str, key: bytes, name: str, line: LobbyLine) -> None:
@@ -104,11 +102,7 @@ class LobbyRoom:
         if self.silenced(who):
             self.refuse(client, key, line.n, TIMED_OUT)
             return
-        bucket = self._buckets.get(who)
-        if bucket is None:
-            bucket = Bucket(BURST, 60 / PER_MINUTE, self.clock())
-            keep_newest(self._buckets, who, bucket)
-        if not bucket.take(self.clock()):
+        if not self._buckets.take(who, self.clock()):
             self.refuse(client, key, line.n, TOO_FAST)
             return
         keep_newest(self.names, who, clean_name(name))

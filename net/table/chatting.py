@@ -85,6 +85,22 @@ class Bucket:
         return True
 
 
+class Buckets:
+    """A chat's speakers' buckets by key (:data:`BURST` lines, then :data:`PER_MINUTE`), the
+    newest :data:`MOST_KEYS` kept."""
+
+    def __init__(self) -> None:
+        self._by_key: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, who: str, now: float) -> bool:
+        """Whether ``who`` may say a line ``now`` (it takes one of their tokens)."""
+        bucket = self._by_key.get(who)
+        if bucket is None:
+            bucket = Bucket(BURST, 60 / PER_MINUTE, now)
+            keep_newest(self._by_key, who, bucket)
+        return bucket.take(now)
+
+
 class Chatting:
     """The chat rooms of one hosted table."""
 
@@ -111,7 +127,7 @@ class Chatting:
         self.kept: dict[str, deque[Said]] = {"players": deque(maxlen=KEPT),
                                             "spectators": deque(maxlen=KEPT)}  # fmt: skip
         self._last: OrderedDict[str, tuple[str, int]] = OrderedDict()  # who -> (conn, last n)
-        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+        self._buckets = Buckets()
         self._told: OrderedDict[str, float] = OrderedDict()  # who -> when last refused
         self.silenced: Callable[[str], bool] = lambda who: False  # a moderator timed it out
 
@@ -143,11 +159,7 @@ class Chatting:
         if why is not None:  # a Caldera sends it cleaned
             self._refuse(client, key, line.n, why)
             return
-        bucket = self._buckets.get(who)
-        if bucket is None:
-            bucket = Bucket(BURST, 60 / PER_MINUTE, self.clock())
-            keep_newest(self._buckets, who, bucket)
-        if not bucket.take(self.clock()):
+        if not self._buckets.take(who, self.clock()):
             self._refuse(client, key, line.n, TOO_FAST)
             return
         self._relay(line, who)
