@@ -7,6 +7,7 @@ relayed by :class:`~net.club.lobby_room.LobbyRoom`) or a moderator's time-out
 its lobby, each room the key speaks in told who and why, and answered. A key the server has
 not met counts against its budget of new keys (``admit``: :class:`net.club.work.NewKeys`) before
 its first lobby line is taken, as before its first table or seat: made-up keys flood no lobby.
+The time-outs are kept in the server's data folder across a restart (:mod:`net.club.time_outs`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterable
 
 from net.club.lobby_room import LobbyRoom
 from net.club.moderation import Moderation
+from net.club.time_outs import default_path
 from net.link.connection import Link
 from net.table.host import TableHost
 from net.wire.messages import LobbyLine, ServerReply, TimeOut, encode
@@ -41,7 +43,7 @@ class ClubChat:
         self.tables = tables
         self.refuse = refuse  # tell a key why not (at most a few times a second)
         self.admit = admit  # a new key's first line counts against the server's budget
-        self.moderation = Moderation(moderators)
+        self.moderation = Moderation(moderators, path=default_path(server))
         self.lobby_room = LobbyRoom(server, link, epoch, self.moderation.silenced)
 
     def take(

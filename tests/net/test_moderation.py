@@ -4,6 +4,7 @@ everyone else goes on talking, and a key the server's config does not name moder
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,79 @@ async def test_a_moderator_at_a_table_times_a_seat_out_by_its_name(
         for session in sessions:
             await session.close()
         await server.close()
+
+
+async def test_a_time_out_outlasts_a_restart_of_the_server(
+    broker: TestBroker, tmp_path: Path, data_dir: Path
+) -> None:
+    """Timed out, the server restarted: Ann's lines are still refused at its tables and in its
+    lobby, until the time-out ends; it was kept in the server's data folder."""
+    address = broker.address
+    moderators = frozenset({keys_of("moderator").public.hex()})
+    ann_key = keys_of("ann").public.hex()
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST,
+                    moderators=moderators)  # fmt: skip
+    await server.open()
+    try:
+        async with Lobby(address, name="Mod", keys=keys_of("moderator"), backoff=FAST) as mod:
+            await mod.wait_for(lambda lobby: "club" in lobby.servers)
+            assert await time_out(mod, ann_key, 10, "spam") == ["club"]
+    finally:
+        await server.close()
+    assert ann_key in (data_dir / "servers" / "club.time-outs.json").read_text()
+
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST,
+                    moderators=moderators)  # fmt: skip
+    await server.open()
+    sessions = []
+    try:
+        assert server.chat.moderation.silenced(ann_key)
+        await server.open_table("maunakea", 2, table="kept1", options={"turn_limit": 3})
+        ann, bob = [await join(address, "kept1", name) for name in ("ann", "bob")]
+        sessions = [ann, bob]
+        await until(lambda: all(p.chat._connection()[1] for p in sessions))
+        ann.chat.say("more gold")
+        await until(lambda: any(h.refused for h in ann.chat.lines))
+        assert [h.text for h in ann.chat.lines if h.refused] == [TIMED_OUT]
+        async with Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann_lobby:
+            await ann_lobby.wait_for(lambda lobby: "club" in lobby.servers)
+            ann_lobby.chat.say("gold in the lobby")
+            await until(lambda: any(h.refused for h in ann_lobby.chat.lines))
+
+        moderation = server.chat.moderation
+        later = moderation.clock() + 10 * 60
+        moderation.clock = lambda: later  # the ten minutes are over
+        ann.chat.say("sorry")
+        await until(lambda: texts(bob.chat.lines)[-1:] == ["sorry"])
+    finally:
+        for session in sessions:
+            await session.close()
+        await server.close()
+
+
+async def test_a_malformed_time_outs_file_is_told_in_one_line_and_the_server_runs(
+    broker: TestBroker, tmp_path: Path, data_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    kept = data_dir / "servers" / "club.time-outs.json"
+    kept.parent.mkdir(parents=True)
+    ann_key = keys_of("ann").public.hex()
+    ended = {"format": 1, "time_outs": {ann_key: {"until": 1.0, "reason": "x", "minutes": 5}}}
+    kept.write_text(json.dumps(ended))  # ended long ago: dropped, without a word
+    assert not Server(broker.address, server="club").chat.moderation.silenced(ann_key)
+    assert not caplog.records
+    for n, garbage in enumerate(("{not", '{"format": 1, "time_outs": {"k": {"until": 1}}}')):
+        kept.write_text(garbage)
+        caplog.clear()
+        server = Server(broker.address, server="club", replay_dir=tmp_path, backoff=FAST)
+        await server.open()
+        try:
+            warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+            assert len(warnings) == 1 and "time-outs not kept" in warnings[0]
+            assert "\n" not in warnings[0] and str(kept) in warnings[0]
+            async with Lobby(broker.address, name="Ann", keys=keys_of("ann"),
+                             backoff=FAST) as ann:  # fmt: skip
+                await ann.wait_for(lambda lobby: "club" in lobby.servers)
+                ann.chat.say(f"hello {n}")  # the server runs, with no one timed out
+                await until(lambda n=n: texts(ann.chat.lines)[-1:] == [f"hello {n}"])
+        finally:
+            await server.close()
