@@ -234,16 +234,26 @@ def N_(message: str) -> str:
     return message
 
 
-def anywhere(message: str) -> str:
+def anywhere(message: str, first: str | None = None) -> str:
     """``message`` in the current language, from whichever domain holds it (a key's label in
-    a footer, whose screen may belong to any area); as written when none does."""
+    a footer, whose screen may belong to any area), ``first`` tried first (the screen's own
+    area: Mauna Kea's "Turn" turns a tile, the app's counts turns); as written when none does."""
     if current() == ENGLISH or not message:
         return message
-    for domain in DOMAINS:
+    for domain in (first, *DOMAINS) if first else DOMAINS:
         said = catalogue(domain).gettext(message)
         if said != message:
             return _spoken(said)
     return message
+
+
+def area_of(module: str) -> str | None:
+    """The domain whose sources hold the dotted ``module`` (:data:`AREAS`), if any."""
+    path = module.replace(".", "/")
+    for domain, places in AREAS.items():
+        if any(path == p.removesuffix(".py") or path.startswith(p + "/") for p in places):
+            return domain
+    return None
 
 
 # -- numbers, dates and lists in the reader's language (Babel's CLDR data) ----------------------

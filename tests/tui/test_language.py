@@ -16,11 +16,12 @@ from tui.screens.end import EndScreen
 from tui.screens.menu import MenuScreen
 from tui.settings.language import start, take_flag
 from tui.settings.play import load_settings
+from tui.widgets.key_footer import KeyLine
 
 from . import test_kilauea_snapshots as kilauea
 from .conftest import saved_games, screen_text
 from .test_small_snapshots import SMALL
-from .test_snapshots import Snap, fixed_data_dir, replay_at_event_60, until
+from .test_snapshots import Snap, _mid_game, fixed_data_dir, replay_at_event_60, until
 
 __all__ = ["fixed_data_dir"]  # a fixture
 
@@ -177,3 +178,42 @@ def test_the_replay_at_80x24(code: str, snap_compare: Snap, tmp_path: Path) -> N
     language.use(code)
     app, run_before = replay_at_event_60(tmp_path / "small.caldera")
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+async def _mauna_kea_footer(code: str, keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The actions and labels Mauna Kea's compact table draws in its footer, in ``code``."""
+    language.use(code)
+    app, run_before = _mid_game(keys)
+    async with app.run_test(size=SMALL) as pilot:
+        await run_before(pilot)
+        line = pilot.app.screen.query_one(KeyLine)
+        return [
+            (line.keys[i].action, line.keys[i].description) for i in line._fitting(line._labels())
+        ]
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "nl"])
+@pytest.mark.parametrize("keys", [(), ("1",), ("2", "s", "1", "s", "tab", "right")])
+async def test_mauna_kea_s_keys_in_the_language_keep_the_footer_s_keys(
+    code: str, keys: tuple[str, ...]
+) -> None:
+    """Every key the English footer shows at 80×24 is shown in the language too, in its words
+    (the rulebook's: Plättchen, tuile), "Turn" the tile's turn and not the game's."""
+    english = await _mauna_kea_footer("en", keys)
+    spoken = await _mauna_kea_footer(code, keys)
+    assert [action for action, _ in spoken] == [action for action, _ in english]
+    said = dict(spoken)
+    assert all(said[action] != label for action, label in english if action != "scores")
+    if "rotate" in said:
+        assert (
+            said["rotate"]
+            == {"de": "Drehen", "fr": "Tourner", "it": "Ruota", "nl": "Draaien"}[code]
+        )
+
+
+def test_a_key_s_label_is_first_its_own_game_s() -> None:
+    """Mauna Kea's "Turn" turns a tile; the app's "Turn" is a player's turn."""
+    language.use("de")
+    assert language.area_of("tui.games.maunakea.screen") == "maunakea"
+    assert language.anywhere("Turn", "maunakea") == "Drehen"
+    assert language.anywhere("Turn") == "Zug"

@@ -100,11 +100,12 @@ def translate_bindings(*nodes: Any) -> None:
             continue
         now = [item if isinstance(item, Binding) else Binding(*item) for item in own]
         written = _english.setdefault(cls, now)
+        area = language.area_of(cls.__module__)
         cls.BINDINGS = [
             dataclasses.replace(
                 first,
-                description=language.anywhere(first.description),
-                tooltip=language.anywhere(first.tooltip),
+                description=language.anywhere(first.description, area),
+                tooltip=language.anywhere(first.tooltip, area),
                 group=_group(first.group),
                 id=binding.id,  # a remapped key keeps its id (tui.settings.bindings)
             )

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from core.games.maunakea.components import COMPONENTS
+from core.language import N_
 from tui.games.maunakea.widgets.cards import card_rule, card_title
 from tui.play.seats import seat_colour
 from tui.widgets.narrator import ROWS, Narrator
@@ -37,12 +38,20 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
     CSS_PATH = "draft.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "1", "toggle_card(0)", "Keep/leave", key_display="1…6", tooltip="Keep or leave card N"
+            "1",
+            "toggle_card(0)",
+            N_("Keep/leave"),
+            key_display="1…6",
+            tooltip=N_("Keep or leave card N"),
         ),
         *[Binding(str(i + 1), f"toggle_card({i})", show=False) for i in range(1, 6)],
-        Binding("enter", "keep", "Keep these", tooltip="Keep the chosen cards (the rest leave)"),
+        Binding(
+            "enter", "keep", N_("Keep these"), tooltip=N_("Keep the chosen cards (the rest leave)")
+        ),
         Binding("enter", "explain_keep", show=False),
-        Binding("escape", "close", "See the board", tooltip="Look at the board (c comes back)"),
+        Binding(
+            "escape", "close", N_("See the board"), tooltip=N_("Look at the board (c comes back)")
+        ),
     ]
 
     chosen: reactive[frozenset[int]] = reactive(frozenset())

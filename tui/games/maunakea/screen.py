@@ -17,6 +17,7 @@ from core.games.maunakea import commands as cmd
 from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Direction, Space
 from core.games.maunakea.state import Phase
+from core.language import N_
 from core.messages import Command
 from core.session import Session
 from tui.games.maunakea.card_choice import MOVES, CardChoice
@@ -41,62 +42,92 @@ class MaunaKeaScreen(MaunaKeaTable):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "1", "choose_tile(0)", "Tile", key_display="1…5", tooltip="Pick a tile from your hand"
+            "1",
+            "choose_tile(0)",
+            N_("Tile"),
+            key_display="1…5",
+            tooltip=N_("Pick a tile from your hand"),
         ),
-        *[Binding(str(i + 1), f"choose_tile({i})", "Tile", show=False) for i in range(1, 9)],
+        *[Binding(str(i + 1), f"choose_tile({i})", N_("Tile"), show=False) for i in range(1, 9)],
         Binding(
             "enter",
             "place_explorer",
-            "Place explorer",
-            tooltip="Place an explorer on the start space under the cursor",
+            N_("Place explorer"),
+            tooltip=N_("Place an explorer on the start space under the cursor"),
         ),
         Binding(
-            "enter", "place_tile", "Lay", tooltip="Lay the picked tile on the slot under the cursor"
+            "enter",
+            "place_tile",
+            N_("Lay"),
+            tooltip=N_("Lay the picked tile on the slot under the cursor"),
         ),
         Binding(
             "enter",
             "play_card",
-            "Play card",
-            tooltip="Play the picked card: move to the cursor, turn this tile, fly this explorer",
+            N_("Play card"),
+            tooltip=N_(
+                "Play the picked card: move to the cursor, turn this tile, fly this explorer"
+            ),
         ),
         Binding(
             "enter",
             "move_here",
-            "Move here",
-            tooltip="Move the picked explorer to the cursor (cheapest way)",
+            N_("Move here"),
+            tooltip=N_("Move the picked explorer to the cursor (cheapest way)"),
         ),
-        Binding("enter", "select_here", "Select", tooltip="Pick the explorer under the cursor"),
         Binding(
-            "r", "rotate", "Turn", tooltip="Turn the picked tile (or the quaking one) clockwise"
+            "enter", "select_here", N_("Select"), tooltip=N_("Pick the explorer under the cursor")
         ),
-        Binding("s", "spend", "Spend", tooltip="Spend the picked tile for its movement points"),
-        Binding("tab", "next_explorer", "Explorer", tooltip="Pick your next explorer"),
-        Binding("shift+tab", "next_explorer(-1)", "Explorer", show=False),
+        Binding(
+            "r",
+            "rotate",
+            N_("Turn"),
+            tooltip=N_("Turn the picked tile (or the quaking one) clockwise"),
+        ),
+        Binding(
+            "s", "spend", N_("Spend"), tooltip=N_("Spend the picked tile for its movement points")
+        ),
+        Binding("tab", "next_explorer", N_("Explorer"), tooltip=N_("Pick your next explorer")),
+        Binding("shift+tab", "next_explorer(-1)", N_("Explorer"), show=False),
         Binding(
             "shift+up",
             "step('N')",
-            "Step",
+            N_("Step"),
             key_display="⇧↑↓←→",
-            tooltip="Step the picked explorer one space",
+            tooltip=N_("Step the picked explorer one space"),
         ),
-        Binding("shift+down", "step('S')", "Step", show=False),
-        Binding("shift+left", "step('W')", "Step", show=False),
-        Binding("shift+right", "step('E')", "Step", show=False),
-        Binding("p", "pick_up", "Pick up", tooltip="Pick up an artifact where the explorer stands"),
-        Binding("d", "drop", "Drop", tooltip="Drop an artifact the explorer carries"),
-        Binding("b", "board", "Board", tooltip="Board the boat at this landing"),
+        Binding("shift+down", "step('S')", N_("Step"), show=False),
+        Binding("shift+left", "step('W')", N_("Step"), show=False),
+        Binding("shift+right", "step('E')", N_("Step"), show=False),
+        Binding(
+            "p",
+            "pick_up",
+            N_("Pick up"),
+            tooltip=N_("Pick up an artifact where the explorer stands"),
+        ),
+        Binding("d", "drop", N_("Drop"), tooltip=N_("Drop an artifact the explorer carries")),
+        Binding("b", "board", N_("Board"), tooltip=N_("Board the boat at this landing")),
         Binding(
             "c",
             "pick_card",
-            "Card",
-            tooltip="Pick your next action card (in the draft: show the cards dealt to you)",
+            N_("Card"),
+            tooltip=N_("Pick your next action card (in the draft: show the cards dealt to you)"),
         ),
-        Binding("y", "quake_draw(True)", "Draw", tooltip="After an earthquake: draw a tile"),
-        Binding("n", "quake_draw(False)", "No tile", tooltip="After an earthquake: draw none"),
-        Binding("e", "end_turn", "End turn", tooltip="End the turn (every tile played)"),
-        Binding("escape", "cancel", "Cancel", tooltip="Put the picked tile, card or explorer down"),
-        Binding("o", "scores", "Scores", tooltip="Show the final scores again"),
-        Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
+        Binding(
+            "y", "quake_draw(True)", N_("Draw"), tooltip=N_("After an earthquake: draw a tile")
+        ),
+        Binding(
+            "n", "quake_draw(False)", N_("No tile"), tooltip=N_("After an earthquake: draw none")
+        ),
+        Binding("e", "end_turn", N_("End turn"), tooltip=N_("End the turn (every tile played)")),
+        Binding(
+            "escape",
+            "cancel",
+            N_("Cancel"),
+            tooltip=N_("Put the picked tile, card or explorer down"),
+        ),
+        Binding("o", "scores", N_("Scores"), tooltip=N_("Show the final scores again")),
+        Binding("q", "leave", N_("Leave"), tooltip=N_("Leave the game (it stays saved)")),
         # tried when the key's action above is not possible now: say why, in one line
         *[Binding(key, f"explain('{key}')", show=False) for key in EXPLAIN],
     ]

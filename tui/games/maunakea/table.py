@@ -67,11 +67,11 @@ PANE_BINDINGS: list[BindingType] = [
     Binding(
         "m",
         "pane('players')",
-        "Players",
-        tooltip="On a small terminal: every player, then the log, then the island again",
+        N_("Players"),
+        tooltip=N_("On a small terminal: every player, then the log, then the island again"),
     ),
-    Binding("m", "pane('log')", "Log", tooltip="The whole log"),
-    Binding("m", "pane('')", "Island", tooltip="Back to the island"),
+    Binding("m", "pane('log')", N_("Log"), tooltip=N_("The whole log")),
+    Binding("m", "pane('')", N_("Island"), tooltip=N_("Back to the island")),
 ]
 PANE_HELP_HIDES = frozenset({"pane('log')", "pane('')"})  # the help says m once
 SCORE_PARTS = {  # the end screen's headings for the parts of a score

@@ -25,6 +25,7 @@ from textual.widget import Widget
 
 from core.games.maunakea.components import SPACES, Space
 from core.games.maunakea.state import MaunaKeaState
+from core.language import N_
 from tui.games.maunakea.widgets.paint import (
     SCALES,
     Cells,
@@ -44,10 +45,10 @@ class IslandBoard(Widget, can_focus=True):
     """Mauna Kea's board with a keyboard and mouse cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "cursor(0,-1)", "Move the cursor", key_display="↑↓←→ hjkl", show=False),
-        Binding("down,j", "cursor(0,1)", "Move the cursor", show=False),
-        Binding("left,h", "cursor(-1,0)", "Move the cursor", show=False),
-        Binding("right,l", "cursor(1,0)", "Move the cursor", show=False),
+        Binding("up,k", "cursor(0,-1)", N_("Move the cursor"), key_display="↑↓←→ hjkl", show=False),
+        Binding("down,j", "cursor(0,1)", N_("Move the cursor"), show=False),
+        Binding("left,h", "cursor(-1,0)", N_("Move the cursor"), show=False),
+        Binding("right,l", "cursor(1,0)", N_("Move the cursor"), show=False),
     ]
 
     cursor: reactive[Space] = reactive(START_CURSOR, repaint=False)  # it repaints its rows
