@@ -112,32 +112,11 @@ class Player:
         """An independent copy, field by field (the bots copy a lot; see ArnakState.copy).
         The guardians, boons used, temple and bonus tiles and exiled cards are shared: the
         engine replaces those lists, never changes them in place."""
-        out = _new(Player)
+        out = self.clone_sharing()
         out.deck = self.deck[:]
         out.deck_seen = self.deck_seen[:]
-        out.hand = self.hand[:]
         out.hand_public = self.hand_public[:]
-        out.play = self.play[:]
-        out.aside = self.aside[:]
-        out.res = self.res[:]
-        out.arch = self.arch[:]
-        out.glass = self.glass
-        out.notebook = self.notebook
-        out.idols = self.idols
-        out.slots = self.slots
-        assistants = self.assistants
-        out.assistants = (
-            [Assistant(a.id, a.gold, a.exhausted) for a in assistants] if assistants else []
-        )
-        out.guardians = self.guardians
-        out.boons_used = self.boons_used
-        out.fear_tiles = self.fear_tiles
-        out.temple_tiles = self.temple_tiles
-        out.temple_vp = self.temple_vp
-        out.bonus_tiles = self.bonus_tiles
-        out.all_planes = self.all_planes
-        out.no_guardian_fear = self.no_guardian_fear
-        out.exiled = self.exiled
+        out.aside = self.aside[:]  # the piles of PLAYER_SET_ANEW, copied too
         return out
 
     def clone_sharing(self) -> Player:
