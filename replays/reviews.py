@@ -59,6 +59,15 @@ def keep(replay: Path, key: dict[str, Any], review: dict[str, Any]) -> None:
         write_atomically(path_for(replay), json.dumps({"key": key, "review": review}) + "\n")
 
 
+def kept_review(path: Path | None, key: dict[str, Any]) -> Review | None:
+    """The review kept beside ``path`` under ``key``, if one is and it reads whole."""
+    doc = kept(path, key) if path is not None else None
+    if doc is not None:
+        with contextlib.suppress(CalderaError):
+            return Review.from_json(doc)
+    return None
+
+
 def reviewed(
     rules: Rules[Any],
     hooks: Hooks[Any],
@@ -73,10 +82,9 @@ def reviewed(
     """The review of ``envelopes``: the one kept beside ``path`` when it was made the same way,
     else worked out (and, of every seat, kept there)."""
     key = key_of(envelopes, rules.game, level.name, level.iterations, samples)
-    doc = kept(path, key) if path is not None else None
-    if doc is not None:
-        with contextlib.suppress(CalderaError):
-            return Review.from_json(doc)
+    known = kept_review(path, key)
+    if known is not None:
+        return known
     done = review(rules, hooks, level, envelopes, seats=seats, samples=samples, progress=progress)
     if path is not None and seats is None:
         keep(path, key, done.to_json())
@@ -97,10 +105,9 @@ async def reviewed_in(
     """:func:`reviewed`, the review worked out in ``pool``'s workers (off this loop, a part a
     worker; cancelled, they end) when none was kept."""
     key = key_of(envelopes, rules.game, level.name, level.iterations, samples)
-    doc = kept(path, key) if path is not None else None
-    if doc is not None:
-        with contextlib.suppress(CalderaError):
-            return Review.from_json(doc)
+    known = kept_review(path, key)
+    if known is not None:
+        return known
     done = await review_in(pool, rules.game, level, envelopes, seats=seats, samples=samples,
                            progress=progress)  # fmt: skip
     if path is not None and seats is None:
