@@ -1,13 +1,17 @@
 """The time-outs a club server keeps across a restart, in ``servers/SERVER.time-outs.json`` in
 the data folder (beside its key): each key timed out, until when (the wall clock, seconds), why
 and for how many minutes. Written atomically at each time-out given or lifted; read back when
-the server starts, the ended ones dropped. A file that cannot be read gives one line in the log,
-and the server starts with none kept (and writes a good file at the next time-out)."""
+the server starts, the ended ones dropped. A file that cannot be read is set aside beside it
+(``SERVER.time-outs.json.bad-YYYYMMDD-HHMMSS``, the time of the start in UTC) so that the next
+time-out's good file loses none of it; one line in the log says so, and the server starts with
+none kept."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
+import time
 from pathlib import Path
 
 from replays.disk import BadFile, read_json, write_atomically
@@ -27,20 +31,37 @@ def default_path(server: str) -> Path:
 
 def read_time_outs(path: Path, now: float) -> Kept:
     """The time-outs kept in ``path`` that end after ``now`` (the wall clock); none when there
-    is no file, or (told in one line) when it cannot be read."""
+    is no file, or (told in one line, the file set aside by :func:`set_aside`) when it cannot
+    be read."""
     try:
-        doc = read_json(path)
-        kept = _parse(doc)
+        kept = _parse(read_json(path))
     except FileNotFoundError:
         return {}
     except ValueError as exc:
-        log.warning("time-outs not kept (the server starts with none): %s: %s", path, exc)
-        return {}
+        why = f"{path}: {exc}"
     except OSError as exc:  # BadFile's line names the file
-        why = exc if isinstance(exc, BadFile) else f"cannot read {path}: {exc}"
-        log.warning("time-outs not kept (the server starts with none): %s", why)
-        return {}
-    return {key: entry for key, entry in kept.items() if entry[0] > now}
+        why = str(exc) if isinstance(exc, BadFile) else f"cannot read {path}: {exc}"
+    else:
+        return {key: entry for key, entry in kept.items() if entry[0] > now}
+    log.warning("time-outs not kept (the server starts with none): %s; %s", why,
+                set_aside(path, now))  # fmt: skip
+    return {}
+
+
+def set_aside(path: Path, now: float) -> str:
+    """Rename the unreadable ``path`` to ``NAME.bad-YYYYMMDD-HHMMSS`` (``now`` in UTC; ``-2``,
+    ``-3``… after it when that name is taken) so that no time-out written later replaces it;
+    what became of it, for the log's line."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now))
+    for n in itertools.count(1):
+        aside = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if not aside.exists():
+            break
+    try:
+        path.rename(aside)
+    except OSError as exc:
+        return f"cannot set it aside ({exc.strerror or exc}): the next time-out replaces it"
+    return f"set aside as {aside}"
 
 
 def _parse(doc: object) -> Kept:

@@ -176,9 +176,12 @@ async def test_a_time_out_outlasts_a_restart_of_the_server(
         await server.close()
 
 
-async def test_a_malformed_time_outs_file_is_told_in_one_line_and_the_server_runs(
+async def test_a_malformed_time_outs_file_is_told_in_one_line_set_aside_and_the_server_runs(
     broker: TestBroker, tmp_path: Path, data_dir: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """A time-outs file the server cannot read is told in one line and set aside beside it
+    (``.bad-TIME``, two in the same second kept apart); the next time-out writes a good file and
+    every bad one is still there, byte for byte."""
     kept = data_dir / "servers" / "club.time-outs.json"
     kept.parent.mkdir(parents=True)
     ann_key = keys_of("ann").public.hex()
@@ -186,19 +189,33 @@ async def test_a_malformed_time_outs_file_is_told_in_one_line_and_the_server_run
     kept.write_text(json.dumps(ended))  # ended long ago: dropped, without a word
     assert not Server(broker.address, server="club").chat.moderation.silenced(ann_key)
     assert not caplog.records
-    for n, garbage in enumerate(("{not", '{"format": 1, "time_outs": {"k": {"until": 1}}}')):
+    assert kept.exists()  # a good file is not set aside
+    mod_keys = keys_of("moderator")
+    garbages = ("{not", '{"format": 1, "time_outs": {"k": {"until": 1}}}')
+    for n, garbage in enumerate(garbages):
         kept.write_text(garbage)
         caplog.clear()
-        server = Server(broker.address, server="club", replay_dir=tmp_path, backoff=FAST)
+        server = Server(broker.address, server="club", replay_dir=tmp_path, backoff=FAST,
+                        moderators=frozenset({mod_keys.public.hex()}))  # fmt: skip
         await server.open()
         try:
             warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
             assert len(warnings) == 1 and "time-outs not kept" in warnings[0]
             assert "\n" not in warnings[0] and str(kept) in warnings[0]
+            assert not kept.exists()
+            aside = sorted(kept.parent.glob("club.time-outs.json.bad-*"))
+            assert len(aside) == n + 1 and f"set aside as {aside[-1]}" in warnings[0]
             async with Lobby(broker.address, name="Ann", keys=keys_of("ann"),
                              backoff=FAST) as ann:  # fmt: skip
                 await ann.wait_for(lambda lobby: "club" in lobby.servers)
                 ann.chat.say(f"hello {n}")  # the server runs, with no one timed out
                 await until(lambda n=n: texts(ann.chat.lines)[-1:] == [f"hello {n}"])
+            if n == len(garbages) - 1:
+                async with Lobby(broker.address, name="Mod", keys=mod_keys, backoff=FAST) as mod:
+                    await mod.wait_for(lambda lobby: "club" in lobby.servers)
+                    assert await time_out(mod, ann_key, 10, "spam") == ["club"]
         finally:
             await server.close()
+    assert ann_key in json.loads(kept.read_text())["time_outs"]  # a good file, written anew
+    aside_texts = sorted(path.read_text() for path in kept.parent.glob("*.bad-*"))
+    assert aside_texts == sorted(garbages)  # neither bad file was lost
