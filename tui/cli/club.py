@@ -57,6 +57,9 @@ def _serve_flags(p: Parser, games: Sequence[str]) -> None:
 
 def _lobby_flags(p: Parser, games: Sequence[str]) -> None:
     p.add_argument("--watch", action="store_true", help="keep listing changes until Ctrl-C")
+    p.add_argument("--chat", action="store_true",
+                   help="talk in the club's lobby chat in the line mode")  # fmt: skip
+    p.add_argument("--name", default=None, help="your name in the lobby's chat")
     shared.broker(p)
 
 
@@ -183,6 +186,8 @@ def _table_line(card: Any) -> str:
 async def _lobby(args: argparse.Namespace, config: Any) -> int:
     from net.club.lobby import Lobby
 
+    if args.chat:
+        return await _lobby_chat(args, config)
     async with Lobby(config.broker) as room:
         await asyncio.sleep(0.5)  # retained cards arrive at once
         if not room.tables:
@@ -202,6 +207,45 @@ async def _lobby(args: argparse.Namespace, config: Any) -> int:
         room.subscribe(changed)
         await asyncio.Event().wait()
     return 0
+
+
+SERVER_WAIT = 10.0  # seconds the club's servers have to answer a lobby opened for its chat
+
+
+async def _lobby_chat(args: argparse.Namespace, config: Any) -> int:
+    """``caldera lobby --chat``: the tables, then the lobby's chat in the line mode, under this
+    terminal's lasting identity (its key signs each line) until ``quit``."""
+    import sys
+
+    from net.club.lobby import Lobby
+    from net.trust.identity import claim
+    from tui.lines.lobby import LineLobby
+    from tui.lines.player import stdin_line
+
+    lease = claim()
+    try:
+        identity = config.broker.username or lease.client
+        name = args.name or lease.name or config.name or identity
+        async with Lobby(config.broker, identity=identity, name=name, keys=lease.keys) as room:
+            try:
+                await room.wait_for(lambda lobby: bool(lobby.servers), SERVER_WAIT)
+            except TimeoutError:
+                say(f"no club server answered on {config.broker} within {SERVER_WAIT:g} s: "
+                    "the lobby's chat is a club server's (caldera serve)")  # fmt: skip
+                return 1
+            await asyncio.sleep(0.3)  # the retained cards arrive at once
+            for _table, card in sorted(room.tables.items()):
+                print(_table_line(card), flush=True)
+            if args.watch:
+
+                def changed(table: str, card: Any) -> None:
+                    print(_table_line(card) if card is not None else f"{table:10} closed",
+                          flush=True)  # fmt: skip
+
+                room.subscribe(changed)
+            return await LineLobby(room, stdin_line, sys.stdout, _table_line).run()
+    finally:
+        lease.release()
 
 
 # -- caldera games, caldera ratings -----------------------------------------------------------

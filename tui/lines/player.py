@@ -395,7 +395,7 @@ class LinePlayer:
     async def _read(self) -> str:
         """The next line typed (one asked for while waiting is taken first)."""
         if self._reading is None:
-            self._reading = _read_in_thread(self.read)
+            self._reading = read_in_thread(self.read)
         try:
             return await asyncio.shield(self._reading)
         finally:
@@ -553,7 +553,7 @@ def option_flags(rules: Rules[Any], options: Mapping[str, Any]) -> list[str]:
     return flags
 
 
-def _read_in_thread(read: ReadLine) -> asyncio.Future[str]:
+def read_in_thread(read: ReadLine) -> asyncio.Future[str]:
     """``read()`` in a thread of its own, as a future: a daemon, so a line still asked for when
     the game ends never keeps the program from exiting."""
     loop = asyncio.get_running_loop()
