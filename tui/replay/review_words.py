@@ -8,11 +8,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.language import Translator, decimal
 from core.review import Judged, Review
 from core.search import calibration
 from core.search.levels import Level
 
+T = Translator("app")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
+
 MARKS = ("inaccuracy", "mistake", "blunder")
+
+
+def mark_word(mark: str) -> str:
+    """A decision's mark (``"blunder"``) in the reader's language, as "event 12 (mistake)"
+    puts it."""
+    if mark == "inaccuracy":
+        return pgettext("review mark", "inaccuracy")
+    if mark == "mistake":
+        return pgettext("review mark", "mistake")
+    if mark == "blunder":
+        return pgettext("review mark", "blunder")
+    return mark
+
+
+def _counted(mark: str, n: int) -> str:
+    """``n`` decisions of one mark: "2 inaccuracies", "1 blunder"."""
+    if mark == "inaccuracy":
+        return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
 
 
 def review_lines(
@@ -33,41 +58,79 @@ def review_lines(
         mine = done.of(me)
         counts = {mark: sum(d.mark == mark for d in mine) for mark in MARKS}
         accuracy = done.accuracy(me)
-        said = "no decision to judge" if accuracy is None else f"accuracy {accuracy:.0f}%"
-        forced = done.forced[me]
-        lines += [
-            "",
-            f"{names[me]} (seat {me + 1}): {len(mine)} decisions judged ({forced} forced, "
-            f"not counted), {said}; "
-            + ", ".join(f"{n} {_plural(mark, n)}" for mark, n in reversed(counts.items()))
-            + ".",
-        ]
+        if accuracy is None:
+            said = _("no decision to judge")
+        else:
+            said = _("accuracy {percent}%").format(percent=f"{accuracy:.0f}")
+        marks = ", ".join(_counted(mark, n) for mark, n in reversed(counts.items()))
+        lines += ["", seat_line(names[me], me, len(mine), done.forced[me], said, marks)]
         if every:
             lines += [words.decision(judged) for judged in mine]
         costly = done.costliest(me)
         if costly:
-            lines.append("  The costliest moments:")
+            lines.append("  " + _("The costliest moments:"))
             lines += [words.decision(judged) for judged in costly]
-        lost = done.points_to_decisions(me)
-        luck = done.points_to_luck(me)
-        to_luck = f"lost {-luck:.1f} to luck" if luck < 0 else f"won {luck:.1f} from luck"
-        lines.append(f"  {names[me]} lost {lost:.1f} points to decisions and {to_luck}.")
+        lines.append("  " + luck_line(names[me], done.points_to_decisions(me),
+                                      done.points_to_luck(me)))  # fmt: skip
     return lines
+
+
+def seat_line(name: str, seat: int, judged: int, forced: int, accuracy: str, marks: str) -> str:
+    """A seat's head line: ``Ann (seat 1): 12 decisions judged (3 forced, not counted),
+    accuracy 87%; 1 blunder, 0 mistakes, 2 inaccuracies.`` (``seat`` from 0)."""
+    # TRANSLATORS: {n} decisions judged; {accuracy} is "accuracy 87%" or "no decision to
+    # judge"; {marks} counts blunders, mistakes and inaccuracies ("1 blunder, 0 mistakes, 2
+    # inaccuracies"). The English says "decisions" for one too.
+    said = ngettext(
+        "{player} (seat {seat}): {n} decisions judged ({forced} forced, not counted), "
+        "{accuracy}; {marks}.",
+        "{player} (seat {seat}): {n} decisions judged ({forced} forced, not counted), "
+        "{accuracy}; {marks}.",
+        judged,
+    )
+    return said.format(player=name, seat=seat + 1, n=judged, forced=forced, accuracy=accuracy,
+                       marks=marks)  # fmt: skip
+
+
+def luck_line(name: str, lost: float, luck: float) -> str:
+    """A seat's last line: the points it lost to its decisions, and those luck took or gave."""
+    if luck < 0:
+        said = _("{player} lost {points} points to decisions and lost {luck} to luck.")
+        return said.format(player=name, points=decimal(lost), luck=decimal(-luck))
+    said = _("{player} lost {points} points to decisions and won {luck} from luck.")
+    return said.format(player=name, points=decimal(lost), luck=decimal(luck))
 
 
 def judging_line(rules: Any, names: Sequence[str], level: Level, samples: int) -> str:
     """How the review judges: the search, and the thresholds of its marks."""
-    return (
-        f"{rules.title}, {', '.join(names)}: each decision judged by the {level.name} search "
-        f"({level.iterations} iterations, {samples} playouts a command). A decision is an "
-        "inaccuracy, a mistake or a blunder when it lost 5, 10 or 15 points of winning chance, "
-        "or 1, 2 or 4 points of the game"
-        + (
-            "."
-            if calibration.chance(rules.game, level.name, 0.5) is not None
-            else " (the search's lead, not yet calibrated for this game)."
+    if calibration.chance(rules.game, level.name, 0.5) is not None:
+        said = _(
+            "{game}, {players}: each decision judged by the {level} search ({iterations} "
+            "iterations, {samples} playouts a command). A decision is an inaccuracy, a mistake "
+            "or a blunder when it lost 5, 10 or 15 points of winning chance, or 1, 2 or 4 points "
+            "of the game."
         )
-    )
+    else:
+        said = _(
+            "{game}, {players}: each decision judged by the {level} search ({iterations} "
+            "iterations, {samples} playouts a command). A decision is an inaccuracy, a mistake "
+            "or a blunder when it lost 5, 10 or 15 points of winning chance, or 1, 2 or 4 points "
+            "of the game (the search's lead, not yet calibrated for this game)."
+        )
+    return said.format(game=rules.title, players=", ".join(names), level=level_word(level.name),
+                       iterations=level.iterations, samples=samples)  # fmt: skip
+
+
+def level_word(name: str) -> str:
+    """A search level's name (``medium``) in the reader's language, as "the {level} search"
+    puts it."""
+    if name == "easy":
+        return pgettext("the … search", "easy")
+    if name == "medium":
+        return pgettext("the … search", "medium")
+    if name == "hard":
+        return pgettext("the … search", "hard")
+    return name
 
 
 def decision_words(
@@ -76,10 +139,6 @@ def decision_words(
     """One judged decision in words: ``event 12 (mistake): Ann … — lost 12 points of winning
     chance and 2.1 points; better: …``."""
     return _Words(rules, envelopes, names).decision(judged).strip()
-
-
-def _plural(mark: str, n: int) -> str:
-    return mark if n == 1 else ("inaccuracies" if mark == "inaccuracy" else f"{mark}s")
 
 
 class _Words:
@@ -98,13 +157,23 @@ class _Words:
 
         state = self._state_before(judged.seq)
         played = command_words(self.rules, state, judged.seat, judged.played, self.names)
-        mark = f" ({judged.mark})" if judged.mark else ""
-        head = f"  event {judged.seq}{mark}: {played}"
+        if judged.mark:
+            head = _("event {n} ({mark}): {move}").format(
+                n=judged.seq, mark=mark_word(judged.mark), move=played
+            )
+        else:
+            head = _("event {n}: {move}").format(n=judged.seq, move=played)
         if judged.best == judged.played:
-            return head + " — the search's choice too"
+            return "  " + _("{decision} — the search's choice too").format(decision=head)
         best = command_words(self.rules, state, judged.seat, judged.best, self.names)
         chance = round(judged.chance_lost * 100)
-        return (
-            f"{head} — lost {chance} point{'' if chance == 1 else 's'} of winning chance and "
-            f"{judged.points_lost:.1f} points; better: {best}"
+        said = ngettext(
+            "{decision} — lost {chance} point of winning chance and {points} points; "
+            "better: {best}",
+            "{decision} — lost {chance} points of winning chance and {points} points; "
+            "better: {best}",
+            chance,
+        )
+        return "  " + said.format(
+            decision=head, chance=chance, points=decimal(judged.points_lost), best=best
         )

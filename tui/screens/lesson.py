@@ -19,10 +19,19 @@ from textual.widgets.option_list import Option
 
 from core.codec import Envelope
 from core.fold import state_before
+from core.language import N_, Translator, decimal
 from core.messages import Command
 from core.protocol import Rules
 from core.review import INACCURACY, POINTS, Judged
 from tui.screens.review import SAMPLES, judge
+
+_ = Translator("app").gettext
+
+ASKED = {  # what the lesson asks at a mistake, by its mark (only mistakes and blunders stop it)
+    "inaccuracy": N_("Event {n}, {player}'s move: {move} — an inaccuracy. Find a better one:"),
+    "mistake": N_("Event {n}, {player}'s move: {move} — a mistake. Find a better one:"),
+    "blunder": N_("Event {n}, {player}'s move: {move} — a blunder. Find a better one:"),
+}
 
 
 class LessonScreen(ModalScreen[None]):
@@ -31,8 +40,8 @@ class LessonScreen(ModalScreen[None]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "Next mistake", tooltip="The seat's next mistake"),
-        Binding("escape,q", "close", "Stop", tooltip="Leave the lesson"),
+        Binding("n", "next", N_("Next mistake"), tooltip=N_("The seat's next mistake")),
+        Binding("escape,q", "close", N_("Stop"), tooltip=N_("Leave the lesson")),
     ]
 
     def __init__(
@@ -57,7 +66,9 @@ class LessonScreen(ModalScreen[None]):
             yield Static("", id="lesson-ask")
             yield OptionList(id="lesson-moves")
             yield Static("", id="lesson-verdict")
-            yield Label("enter tries a move · n next mistake · escape stops", classes="dialog-hint")
+            yield Label(
+                _("enter tries a move · n next mistake · escape stops"), classes="dialog-hint"
+            )
 
     def on_mount(self) -> None:
         self._ask()
@@ -74,11 +85,13 @@ class LessonScreen(ModalScreen[None]):
         state = state_before(self.rules, self.envelopes, judged.seq)
         view = self.rules.view(state, seat)
         played = self._words(view, judged.played)
+        title = _("Learn from your mistakes — {player} ({n} of {total})")
         self.query_one("#lesson-title", Label).update(
-            f"Learn from your mistakes — {name} ({self.at + 1} of {len(self.mistakes)})"
+            title.format(player=name, n=self.at + 1, total=len(self.mistakes))
         )
+        asked = _(ASKED.get(judged.mark, ASKED["mistake"]))
         self.query_one("#lesson-ask", Static).update(
-            f"Event {judged.seq}, {name}'s move: {played} — a {judged.mark}. Find a better one:"
+            asked.format(n=judged.seq, player=name, move=played)
         )
         found = judge(self.rules)
         legal = self.rules.legal_commands(view, seat)
@@ -102,7 +115,7 @@ class LessonScreen(ModalScreen[None]):
 
     @on(OptionList.OptionSelected, "#lesson-moves")
     def _tried(self, message: OptionList.OptionSelected) -> None:
-        self.query_one("#lesson-verdict", Static).update("Weighing it…")
+        self.query_one("#lesson-verdict", Static).update(_("Weighing it…"))
         self._weigh(self.at, self.offered[message.option_index])
 
     @work(exclusive=True)
@@ -130,27 +143,41 @@ class LessonScreen(ModalScreen[None]):
         (best, best_points), (played, played_points), (mine, points) = kept
         lost, cost = best - mine, best_points - points
         if tried == judged.best or (lost < INACCURACY and cost < POINTS["inaccuracy"]):
-            head = "Well found: the search sees no better."
+            head = _("Well found: the search sees no better.")
         elif mine > played:
-            head = "Better than the game's move, but the search still preferred another."
+            head = _("Better than the game's move, but the search still preferred another.")
         else:
-            head = "No better than the game's move."
+            head = _("No better than the game's move.")
+        kept_words = _(
+            "Yours keeps {percent}% of winning chance and {points} points over the next turns; "
+            "the game's {game_percent}% and {game_points}."
+        )
         lines = [
             head,
-            f"Yours keeps {100 * mine:.0f}% of winning chance and {points:+.1f} points over the "
-            f"next turns; the game's {100 * played:.0f}% and {played_points:+.1f}.",
+            kept_words.format(
+                percent=f"{100 * mine:.0f}",
+                points=decimal(points, signed=True),
+                game_percent=f"{100 * played:.0f}",
+                game_points=decimal(played_points, signed=True),
+            ),
         ]
         if tried != judged.best:
+            # TRANSLATORS: {move} is a move said without its player ("moved the canoe 1 space
+            # to hibiscus b"): where your language's verb cannot follow, put it after a colon
+            preferred = _("The search preferred {move}: it keeps {percent}% and {points} points.")
             lines.append(
-                f"The search preferred {self._words(view, judged.best)}: it keeps "
-                f"{100 * best:.0f}% and {best_points:+.1f} points."
+                preferred.format(
+                    move=self._words(view, judged.best),
+                    percent=f"{100 * best:.0f}",
+                    points=decimal(best_points, signed=True),
+                )
             )
         self.verdict = "\n".join(lines)
         self.query_one("#lesson-verdict", Static).update(self.verdict)
 
     def action_next(self) -> None:
         if self.at + 1 >= len(self.mistakes):
-            self.notify("That was the last mistake.", timeout=4)
+            self.notify(_("That was the last mistake."), timeout=4)
             return
         self.workers.cancel_all()
         self.at += 1

@@ -68,7 +68,7 @@ class ReviewScreen(ModalScreen[Review | None]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,r", "close", "Close"),
+        Binding("escape,q,r", "close", N_("Close")),
         Binding("question_mark", "judging", N_("How it judges"), key_display="?"),
     ]
 
