@@ -159,7 +159,7 @@ def game_title(game: str) -> str:
         return game
 
 
-ON_THE_LIST = ("delete_selected", "rename_selected")
+ON_THE_LIST = ("delete_selected", "rename_selected", "review_selected")
 """Actions on the highlighted saved game, offered while the list has the focus."""
 
 
@@ -193,6 +193,7 @@ class MenuScreen(Screen[None]):
             N_("Rename"),
             tooltip=N_("Give this saved game another name"),
         ),
+        Binding("r", "review_selected", N_("Review"), show=False),  # said under the list
         Binding("f5", "reload", N_("Reload list"), show=False),
         Binding("q", "app.quit", N_("Quit")),
     ]
@@ -400,7 +401,7 @@ class MenuScreen(Screen[None]):
             if self.focused is not self.query_one("#replays") or entry is None:
                 return False
             if action in ON_THE_LIST:
-                return True
+                return action != "review_selected" or (entry.finished and not entry.error)
             can_resume = _can_resume(entry)
             return can_resume if action != "open_selected" else not can_resume
         return True
@@ -566,6 +567,16 @@ class MenuScreen(Screen[None]):
         ask = AskScreen(_("Rename the saved game"), entry.path.stem, hint)
         self.app.push_screen(ask, answered)
 
+    def action_review_selected(self) -> None:
+        """``r`` on a finished saved game: its review, the one kept beside it at once, else
+        worked out with its progress (:class:`~tui.screens.review.ReviewScreen`)."""
+        from tui.screens.review import saved_review
+
+        if (entry := self.selected) is not None:
+            screen = saved_review(entry.path, self.notify)
+            if screen is not None:
+                self.app.push_screen(screen)
+
     @on(DataTable.RowSelected, "#replays")
     def _row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open_selected()
@@ -595,6 +606,13 @@ def _resume_words(entry: ReplayEntry, listed: bool) -> str:
                 "tab, then enter opens the table again (its players come back) · "
                 "w watches its replay"
             )
+        )
+        return "\n" + said
+    if entry.finished:
+        said = (
+            _("r reviews how each seat played")
+            if listed
+            else _("tab, then r reviews how each seat played")
         )
         return "\n" + said
     return ""

@@ -7,7 +7,7 @@ timeline)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -60,6 +60,29 @@ def kept_review(rules: Rules[Any], envelopes: Sequence[Envelope], path: Path) ->
         return Review.from_json(doc)
     except CalderaError:
         return None
+
+
+def saved_review(path: Path, notify: Callable[..., object]) -> ReviewScreen | None:
+    """The review screen of the saved game in ``path``; ``None`` when the file cannot be read or
+    its game is not over, which ``notify`` is told in one line."""
+    from core.games import get_rules
+    from core.review import reviewable
+    from replays.file import read
+
+    title = _("Cannot review the game")
+    try:
+        replay = read(path)
+        reviewable(replay.envelopes)
+    except CalderaError as exc:
+        notify(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", title=title, severity="error")
+        return None
+    try:
+        rules = get_rules(replay.header.game)
+    except KeyError:
+        said = _("{file}: a game this version does not know ({game})")
+        notify(said.format(file=path.name, game=replay.header.game), title=title, severity="error")
+        return None
+    return ReviewScreen(rules, replay.envelopes, replay.header.players, path)
 
 
 class ReviewScreen(ModalScreen[Review | None]):
