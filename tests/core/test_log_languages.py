@@ -21,7 +21,6 @@ from core.bots import RandomBot, make_bot, play_out
 from core.fold import fold
 from core.games import get_rules
 from core.games.arnak import events as aev
-from core.games.arnak.components import COMPONENTS as AC
 from core.games.kilauea import events as kev
 from core.games.maunakea import events as mev
 from core.language import ENGLISH, LANGUAGES, speaking
@@ -62,12 +61,7 @@ BUILT: dict[str, list[Event]] = {
         Undone(1, 30),
     ],
 }
-STILL_ENGLISH = {
-    # Arnak's cards keep their English names (the publishers' names are not at hand yet)
-    "arnak": {
-        w for card in (*AC.items, *AC.artifacts) for w in re.findall(r"[^\W\d_]{2,}", card.name)
-    }
-}
+STILL_ENGLISH: dict[str, set[str]] = {}
 """Words a game's log still says in English in every language, by design for now."""
 
 

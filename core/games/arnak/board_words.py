@@ -182,7 +182,7 @@ def card(cid: str) -> str:
         return "Fear (boot, -1 VP): no effect"
     price = f"{W.price(cid)}, " if info.kind in ("item", "artifact") else ""
     vp = f"{info.vp} VP, " if info.vp else ""
-    head = f"{info.name} ({price}{vp}{W.travel(info.travel)})"
+    head = f"{W.card_name(cid)} ({price}{vp}{W.travel(info.travel)})"
     return f"{head}: {effect_of(cid)}"
 
 
@@ -207,7 +207,7 @@ def card_short(cid: str) -> str:
         return "?"
     info = C.card(cid)
     if info.kind in ("fear", "basic"):
-        return f"{info.name} {W.travel(info.travel)}: {short(effect_of(cid))}"
+        return f"{W.card_name(cid)} {W.travel(info.travel)}: {short(effect_of(cid))}"
     tags = " (free)" if info.free else ""
     head = f"{W.price(cid)}, {info.vp} VP, {W.travel(info.travel)}"
     return f"{head}: {short(W.effect(info.effect))}{tags}"

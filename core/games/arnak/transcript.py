@@ -77,8 +77,6 @@ PARTS = {
     "fear": N_("Fear"),
 }
 """Each scoring part as the log says it (:data:`scoring.PARTS`, marked)."""
-RULEBOOK_CARDS = (N_("Funding"), N_("Exploration"), N_("Fear"))
-"""The cards whose names the rulebook gives (every other card keeps its English name)."""
 
 
 def travel_word(t: str) -> str:
@@ -96,14 +94,14 @@ def _name(cid: str) -> str:
 
 
 def name(cid: str) -> str:
-    """A component by its name: a card by its own (English for now), the rest by kind and
-    number (``guardian 3``) in the reader's language."""
+    """A component by its name in the reader's language: a card by its own
+    (:mod:`core.games.arnak.card_names`), the rest by kind and number (``guardian 3``)."""
     try:
         card = C.card(cid).name
     except KeyError:
         pass
     else:
-        return _(card) if card in RULEBOOK_CARDS else card
+        return _(card)
     said = C.name(cid)
     number = cid[1:]
     if not number.isdigit() or said == cid:

@@ -275,15 +275,19 @@ def card_line(card: str) -> str:
     return f"{head} · {effect(info.effect)}{main}{tags}"
 
 
-RULEBOOK_CARDS = (N_("Funding"), N_("Exploration"), N_("Fear"))
-"""The cards whose names the rulebook gives (every other card keeps its English name)."""
-
-
 def card_name(card: str) -> str:
-    """A card's name: the rulebook's in the reader's language for the basic cards and Fear,
-    the English name for the others (the publishers' names are not at hand yet)."""
-    name = C.card(card).name
-    return _(name) if name in RULEBOOK_CARDS else name
+    """A card's name in the reader's language (:mod:`core.games.arnak.card_names`: the
+    rulebook's for the basic cards and Fear; each catalogue says where the others' come
+    from)."""
+    if card == HIDDEN:
+        return _("a hidden card")
+    return _(C.card(card).name)
+
+
+def component(cid: str) -> str:
+    """Any component by its name in the reader's language: a card by its own, the rest by
+    kind and number (``guardian 3``)."""
+    return _component(cid)
 
 
 def price(card: str) -> str:

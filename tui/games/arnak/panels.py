@@ -436,7 +436,7 @@ def _row_cell(place: int, card: str | None, focus: set[str], short: bool, staff:
         cell.append("(empty)", DIM)
         return cell
     info = C.card(card)
-    cell.append(info.name, "bold")
+    cell.append(W.card_name(card), "bold")
     cell.append(f" {W.price(card)}, {info.vp} VP, {W.travel(info.travel)}", DIM)
     effect = B.effect_of(card)
     cell.append(": " + (B.short(effect) if short else effect))
@@ -501,7 +501,7 @@ def row_brief(
             cell.append("(empty)", DIM)
         else:
             info = C.card(card)
-            cell.append(info.name, "bold")
+            cell.append(W.card_name(card), "bold")
             cell.append(f" {W.price(card)}, {info.vp} VP", DIM)
         cells.append(cell)
     out = _grid(cells, 2 if width < 90 else 3, width)
@@ -619,10 +619,10 @@ def _card_line(card: str, short: bool = False) -> Text:
     effect in the board's shorthand."""
     if card == HIDDEN:
         return Text("• a hidden card", DIM)
-    info = C.card(card)
+    name = W.card_name(card)
     line = Text("• ")
-    line.append(info.name, "bold")
-    rest = W.card_line(card)[len(info.name) :]
+    line.append(name, "bold")
+    rest = W.card_line(card)[len(name) :]
     line.append(B.short(rest) if short else rest)
     return line
 
@@ -631,7 +631,7 @@ def _card_name(card: str) -> Text:
     """A hand card by its name and travel only."""
     if card == HIDDEN:
         return Text("• a hidden card", DIM)
-    return Text(f"• {C.name(card)} · {W.travel(C.card(card).travel)}")
+    return Text(f"• {W.card_name(card)} · {W.travel(C.card(card).travel)}")
 
 
 def _wrapped(lines: Sequence[Text], width: int) -> list[Text]:
@@ -648,7 +648,7 @@ def hand_worded(state: ArnakState, seat: int, width: int, rows: int) -> bool:
     """Whether ``seat``'s hand, each card's whole effect in words (and the play area), takes
     at most ``rows`` lines of ``width`` (:func:`hand_text`'s first way)."""
     player = state.seats[seat]
-    played = [C.name(c) for c in player.play if c != HIDDEN]
+    played = [W.card_name(c) for c in player.play if c != HIDDEN]
     tail = [Text("play area: " + ", ".join(played))] if played else []
     return len(_wrapped([_card_line(card) for card in player.hand] + tail, width)) <= rows
 
@@ -681,7 +681,7 @@ def hand_text(
     tail = []
     if not player.hand:
         tail.append(Text("(no cards)", DIM))
-    played = [C.name(c) for c in player.play if c != HIDDEN]
+    played = [W.card_name(c) for c in player.play if c != HIDDEN]
     if played:
         tail.append(Text("play area: " + ", ".join(played), DIM))
     lines = [_card_line(card) for card in player.hand] + tail
@@ -692,7 +692,7 @@ def hand_text(
         if rows is not None and len(lines) > rows:
             names_only = [_card_name(card) for card in player.hand]
             lines = [*_wrapped(names_only, width), *_wrapped(tail, width)]
-            bare = [Text("• " + (C.name(c) if c != HIDDEN else "?")) for c in player.hand]
+            bare = [Text("• " + (W.card_name(c) if c != HIDDEN else "?")) for c in player.hand]
             if len(lines) > rows and all(b.cell_len <= (width - 1) // 2 for b in bare):
                 lines = [_grid(bare, 2, width), *_wrapped(tail, width)]
             elif len(lines) > rows:

@@ -18,8 +18,11 @@ from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TABLET, ArnakState
+from core.language import Translator
 from core.messages import Command
 from tui.screens.choice_tree import Option, SeatTurn, Stage, Value, Verb
+
+_ = Translator("arnak").gettext
 
 
 def _all(turn: Turn, action: str) -> list[Any]:
@@ -36,7 +39,7 @@ def _card(turn: Turn, c: Any) -> str:
 
 
 def _short_card(turn: Turn, c: Any) -> str:
-    return C.name(c.card)
+    return W.card_name(c.card)
 
 
 def _space(turn: Turn, c: Any) -> str:
@@ -119,7 +122,7 @@ def _answer_focus(value: str) -> set[str]:
         out.add(part)
         if part.startswith("L") or part.startswith("C"):
             out.add(fx.site_of(part))
-    token, _, to = value.partition(">")
+    token, _sep, to = value.partition(">")
     if token in ("glass", "notebook"):
         out.add(to.partition("#")[0])
     return out
@@ -199,7 +202,7 @@ def _guardian(turn: Turn, c: Any) -> str:
 def _buy(turn: Turn, c: Any) -> str:
     info = C.card(c.card)
     return (
-        f"{info.name} ({W.price(c.card)}, {info.vp} VP, {W.travel(info.travel)}): "
+        f"{W.card_name(c.card)} ({W.price(c.card)}, {info.vp} VP, {W.travel(info.travel)}): "
         f"{W.effect(info.effect)}"
     )
 
@@ -222,7 +225,7 @@ def _assistant(turn: Turn, c: Any) -> str:
 
 
 def _boon(turn: Turn, c: Any) -> str:
-    return f"{C.name(c.guardian)}: {W.effect(C.guardian(c.guardian).boon)}"
+    return f"{W.component(c.guardian)}: {W.effect(C.guardian(c.guardian).boon)}"
 
 
 def _answer(turn: Turn, c: Any) -> str:
@@ -460,7 +463,9 @@ class Turn(SeatTurn):
                 return self._token_details(value)
             return self._research_details(_any(self.remaining(verb, (*picks, value)))[0].to)
         if verb is BOON and isinstance(value, str):
-            return f"{C.name(value)}'s boon (once a game): {B.boon(value)}"
+            return _("{guardian}'s boon (once a game): {boon}").format(
+                guardian=W.component(value), boon=B.boon(value)
+            )
         if verb is ANSWER:
             found = _any(self.remaining(verb, (*picks, value)))
             if found and isinstance(found[0].value, str):
@@ -489,7 +494,7 @@ class Turn(SeatTurn):
 
     def _answer_details(self, value: str) -> str:
         head = value.partition("=")[0]
-        token, _, to = head.partition(">")
+        token, _sep, to = head.partition(">")
         if token in ("glass", "notebook") and to:
             return self._research_details(to.partition("#")[0])
         space = to if to[:1] in ("C", "L") else token
