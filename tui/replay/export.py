@@ -65,7 +65,8 @@ def ask_export(
     chat: Sequence[ChatLine] = (),
 ) -> None:
     """Ask where to export the game (a path in the working directory, or a door player's own
-    folder, is offered), write it and say so in one line; a bad path or format is one line too."""
+    folder, is offered), write it and say so in one line; a bad path or format is one line too.
+    ``chat``, the table's chat, goes with a ``.json`` or ``.txt`` export (the question says so)."""
     offered = f"{stem}.jsonl" if paths.confined_to() else str(Path.cwd() / f"{stem}.jsonl")
 
     def chosen(answer: str | None) -> None:
@@ -77,4 +78,10 @@ def ask_export(
             notify(_("Not exported: {why}").format(why=exc), severity="error")
 
     hint = _(".jsonl JSON Lines · .json one document · .txt the log's sentences")
+    if chat:
+        hint += "\n" + ngettext(
+            ".json and .txt put the table's chat after the game ({n} line)",
+            ".json and .txt put the table's chat after the game ({n} lines)",
+            len(chat),
+        ).format(n=len(chat))
     push(AskScreen(_("Export the game to which file?"), offered, hint), chosen)

@@ -20,9 +20,10 @@ from textual.widgets import Button, Label, Static
 from core.language import N_, Translator, anywhere, listed
 from core.protocol import Outcome, Rules
 from core.session import Session
+from replays.chat_log import ChatLine, read_chat
 from tui.play.seats import seat_colour
 from tui.replay.export import ask_export
-from tui.screens.needs import replay_path_of
+from tui.screens.needs import chat_of, replay_path_of
 
 T = Translator("app")
 _ = T.gettext
@@ -67,6 +68,16 @@ def verdict(names: Sequence[str], outcome: Outcome) -> str:
     else:
         note = _(note) if note else ""
     return _("{player} wins! {note}").format(player=winners[0], note=note).strip()
+
+
+def chat_heard(session: Session) -> list[ChatLine]:
+    """The table's chat this terminal heard, for an export with the game: a networked table's
+    as it is now (the lines said after the end too), else what was kept beside the replay."""
+    chat = chat_of(session)
+    if chat is not None:
+        return [heard.kept() for heard in chat.transcript]
+    path = replay_path_of(session)
+    return read_chat(path) if path is not None else []
 
 
 REAL_BOT = "easy"  # the bot a tutorial's learner meets next
@@ -193,7 +204,8 @@ class EndScreen(ModalScreen[None]):
     def action_export(self) -> None:
         path = replay_path_of(self.session)
         stem = path.stem if path is not None else "-".join(self.names) or "game"
-        ask_export(self.app.push_screen, self.notify, list(self.session.envelopes), stem)
+        envelopes = list(self.session.envelopes)
+        ask_export(self.app.push_screen, self.notify, envelopes, stem, chat_heard(self.session))
 
     def action_close(self) -> None:
         self.dismiss(None)
