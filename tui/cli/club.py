@@ -13,8 +13,12 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
+from core.language import N_, Translator
 from tui.cli import flags, network, shared
 from tui.cli.command import Command, Parser, say
+
+T = Translator("cli")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 
 
 def _broker_flags(p: Parser, games: Sequence[str]) -> None:
@@ -24,42 +28,43 @@ def _broker_flags(p: Parser, games: Sequence[str]) -> None:
         const="0.0.0.0",
         default="127.0.0.1",
         metavar="ADDRESS",
-        help="open it to the LAN (all interfaces, or ADDRESS); default: this machine only",
+        help=_("open it to the LAN (all interfaces, or ADDRESS); default: this machine only"),
     )
     p.add_argument("--port", type=int, default=1883)
 
 
 def _serve_flags(p: Parser, games: Sequence[str]) -> None:
-    p.add_argument("--server", default=None, help="this server's id (default: random)")
-    p.add_argument("--name", default="", help="the name shown in the lobby")
-    p.add_argument("--table", default=None, help="also open a table with this id at once")
-    p.add_argument("--game", default=next(iter(GAMES)), help="the game of that table")
-    p.add_argument("--seats", type=int, default=3, help="its seats")
-    p.add_argument("--bots", type=int, default=0, help="how many of them the server's bots take")
+    p.add_argument("--server", default=None, help=_("this server's id (default: random)"))
+    p.add_argument("--name", default="", help=_("the name shown in the lobby"))
+    p.add_argument("--table", default=None, help=_("also open a table with this id at once"))
+    p.add_argument("--game", default=next(iter(GAMES)), help=_("the game of that table"))
+    p.add_argument("--seats", type=int, default=3, help=_("its seats"))
+    p.add_argument("--bots", type=int, default=0,
+                   help=_("how many of them the server's bots take"))  # fmt: skip
     flags.add_flags(p, games)
-    shared.bot_delay(p, 0.5, "seconds a bot waits to move")
-    shared.linger(p, "seconds a finished table stays open")
+    shared.bot_delay(p, 0.5, _("seconds a bot waits to move"))
+    shared.linger(p, _("seconds a finished table stays open"))
     shared.replay_dir(p)
     p.add_argument("--max-tables", type=shared.at_least_one, default=None,
-                   help="refuse requests beyond this many tables (default 200)")  # fmt: skip
+                   help=_("refuse requests beyond this many tables (default 200)"))  # fmt: skip
     p.add_argument("--new-keys", type=int, default=None, metavar="N",
-                   help="new identities (keys) taken a minute, table requests and seats "
-                        "alike (default 30)")  # fmt: skip
+                   help=_("new identities (keys) taken a minute, table requests and seats "
+                          "alike (default 30)"))  # fmt: skip
     p.add_argument("--members", type=Path, default=None, metavar="FILE",
-                   help="the club's members: public keys (hex), one a line; only they may ask "
-                        "for tables")  # fmt: skip
+                   help=_("the club's members: public keys (hex), one a line; only they may ask "
+                          "for tables"))  # fmt: skip
     p.add_argument("--moderators", type=Path, default=None, metavar="FILE",
-                   help="the club's moderators: public keys (hex), one a line; they may time a "
-                        "player out of the chats of its tables and lobby")  # fmt: skip
+                   help=_("the club's moderators: public keys (hex), one a line; they may time a "
+                          "player out of the chats of its tables and lobby"))  # fmt: skip
     shared.terms(p)
     shared.broker(p)
 
 
 def _lobby_flags(p: Parser, games: Sequence[str]) -> None:
-    p.add_argument("--watch", action="store_true", help="keep listing changes until Ctrl-C")
+    p.add_argument("--watch", action="store_true", help=_("keep listing changes until Ctrl-C"))
     p.add_argument("--chat", action="store_true",
-                   help="talk in the club's lobby chat in the line mode")  # fmt: skip
-    p.add_argument("--name", default=None, help="your name in the lobby's chat")
+                   help=_("talk in the club's lobby chat in the line mode"))  # fmt: skip
+    p.add_argument("--name", default=None, help=_("your name in the lobby's chat"))
     shared.broker(p)
 
 
@@ -85,12 +90,13 @@ def _run_serve(args: argparse.Namespace) -> int:
     if args.table is not None:
         network.check_options(args)
     elif args.clock or args.rated:
-        raise CalderaError("--clock and --rated are terms of the table --table opens (none is)")
+        raise CalderaError(_("--clock and --rated are terms of the table --table opens (none is)"))
     else:
         given = [n for n in getattr(args, "table_options", ()) if getattr(args, n) is not None]
         if given:
             flag = "--" + given[0].replace("_", "-")
-            raise CalderaError(f"{flag}: a table option, for the table --table opens (none is)")
+            said = _("{flag}: a table option, for the table --table opens (none is)")
+            raise CalderaError(said.format(flag=flag))
     members = shared.members(args.members)  # a bad list is said before any broker starts
     moderators = shared.members(args.moderators, "--moderators")
     return network.run_with_broker(config, lambda: _serve(args, config, members, moderators))
@@ -116,16 +122,16 @@ async def _serve(
     )
     resumed = await server.open()
     try:
-        print(f"server {server.server} is serving tables on {config.broker}", flush=True)
-        print(f'its key, for its players\' config files: [network.servers] {server.server} = '
-              f'"{server.keys.public.hex()}"', flush=True)  # fmt: skip
+        serving = _("server {server} is serving tables on {broker}")
+        print(serving.format(server=server.server, broker=config.broker), flush=True)
+        key = _("its key, for its players' config files: {entry}")
+        entry = f'[network.servers] {server.server} = "{server.keys.public.hex()}"'
+        print(key.format(entry=entry), flush=True)
         for host in resumed:
             assert host.referee is not None
-            print(
-                f"table {host.table} resumed at event {host.referee.seq}: "
-                f"{network.seat_line(host.card)}",
-                flush=True,
-            )
+            said = _("table {table} resumed at event {n}: {seats}")
+            seats = network.seat_line(host.card)
+            print(said.format(table=host.table, n=host.referee.seq, seats=seats), flush=True)
         if args.table is not None and args.table not in server.tables:
             options = flags.chosen(args, args.game, args.seats)
             host = await server.open_table(
@@ -139,7 +145,8 @@ async def _serve(
                 on_timeout=args.on_timeout,
                 rated=args.rated,
             )
-            print(f"table {host.table} is open: {network.seat_line(host.card)}", flush=True)
+            said = _("table {table} is open: {seats}")
+            print(said.format(table=host.table, seats=network.seat_line(host.card)), flush=True)
         await asyncio.Event().wait()
     finally:
         await server.close()
@@ -159,7 +166,7 @@ def _ratings_cache() -> Any:
     try:
         return RatingsCache()
     except (OSError, sqlite3.Error) as exc:
-        say(f"the ratings cannot be kept ({exc}): this server keeps no ladder")
+        say(_("the ratings cannot be kept ({why}): this server keeps no ladder").format(why=exc))
         return None
 
 
@@ -173,14 +180,37 @@ def _run_lobby(args: argparse.Namespace) -> int:
 
 def _table_line(card: Any) -> str:
     taken = len(card.seats) - len(card.open_seats())
-    watching = f"  · {card.watching} watching" if card.watching else ""
-    terms = [f"clock {card.clock}"] if card.clock else []
-    terms += ["rated"] if card.rated else []
+    watching = ""
+    if card.watching:
+        watching = "  · " + ngettext("{n} watching", "{n} watching", card.watching).format(
+            n=card.watching
+        )
+    terms = [_("clock {clock}").format(clock=card.clock)] if card.clock else []
+    terms += [_("rated")] if card.rated else []
     watching += f"  · {', '.join(terms)}" if terms else ""
     return (
-        f"{card.table:10} {card.title:10} {card.status:8} {taken}/{len(card.seats)}  "
+        f"{card.table:10} {card.title:10} {status_word(card.status):8} {taken}/{len(card.seats)}  "
         f"{card.name}  —  {network.seat_line(card)}{watching}"
     )
+
+
+def status_word(status: str) -> str:
+    """A table's status as the lobby's list says it (the card's own word in English)."""
+    # TRANSLATORS: a table's status in caldera lobby's list, in a column of 8
+    if status == "open":
+        return pgettext("table status", "open")
+    if status == "running":
+        return pgettext("table status", "running")
+    if status == "over":
+        return pgettext("table status", "over")
+    if status == "closed":
+        return pgettext("table status", "closed")
+    return status
+
+
+def _closed(table: str) -> str:
+    """A table gone from the lobby, in its list's first column."""
+    return _("{table} closed").format(table=f"{table:10}")
 
 
 async def _lobby(args: argparse.Namespace, config: Any) -> int:
@@ -191,18 +221,22 @@ async def _lobby(args: argparse.Namespace, config: Any) -> int:
     async with Lobby(config.broker) as room:
         await asyncio.sleep(0.5)  # retained cards arrive at once
         if not room.tables:
-            print(f"no tables on {config.broker}", flush=True)
-        for _, card in sorted(room.tables.items()):
+            print(_("no tables on {broker}").format(broker=config.broker), flush=True)
+        for _table, card in sorted(room.tables.items()):
             print(_table_line(card), flush=True)
         for server, offer in sorted(room.servers.items()):
-            print(f"server {server}: {offer.name}, {offer.tables} tables", flush=True)
+            said = ngettext(
+                "server {server}: {name}, {n} tables", "server {server}: {name}, {n} tables",
+                offer.tables,
+            )  # fmt: skip
+            print(said.format(server=server, name=offer.name, n=offer.tables), flush=True)
         for note in room.book.notes:
             say(note)
         if not args.watch:
             return 0
 
         def changed(table: str, card: Any) -> None:
-            print(_table_line(card) if card is not None else f"{table:10} closed", flush=True)
+            print(_table_line(card) if card is not None else _closed(table), flush=True)
 
         room.subscribe(changed)
         await asyncio.Event().wait()
@@ -230,8 +264,9 @@ async def _lobby_chat(args: argparse.Namespace, config: Any) -> int:
             try:
                 await room.wait_for(lambda lobby: bool(lobby.servers), SERVER_WAIT)
             except TimeoutError:
-                say(f"no club server answered on {config.broker} within {SERVER_WAIT:g} s: "
-                    "the lobby's chat is a club server's (caldera serve)")  # fmt: skip
+                said = _("no club server answered on {broker} within {seconds} s: the lobby's "
+                         "chat is a club server's (caldera serve)")  # fmt: skip
+                say(said.format(broker=config.broker, seconds=f"{SERVER_WAIT:g}"))
                 return 1
             await asyncio.sleep(0.3)  # the retained cards arrive at once
             for _table, card in sorted(room.tables.items()):
@@ -239,7 +274,7 @@ async def _lobby_chat(args: argparse.Namespace, config: Any) -> int:
             if args.watch:
 
                 def changed(table: str, card: Any) -> None:
-                    print(_table_line(card) if card is not None else f"{table:10} closed",
+                    print(_table_line(card) if card is not None else _closed(table),
                           flush=True)  # fmt: skip
 
                 room.subscribe(changed)
@@ -270,16 +305,16 @@ def _run_games(args: argparse.Namespace) -> int:
         return 0
 
     status = network.run(collect()) if mine is not None else 0
-    for line in lines or [f"no tables of yours on {config.broker}"]:
+    for line in lines or [_("no tables of yours on {broker}").format(broker=config.broker)]:
         print(line, flush=True)
     return status
 
 
 def _ratings_flags(p: Parser, games: Sequence[str]) -> None:
-    p.add_argument("--game", default=None, help="only this game's ladder")
-    p.add_argument("--rebuild", action="store_true", help="fold every replay again")
+    p.add_argument("--game", default=None, help=_("only this game's ladder"))
+    p.add_argument("--rebuild", action="store_true", help=_("fold every replay again"))
     shared.replay_dir(p)
-    p.add_argument("--cache", type=Path, default=None, help="the ratings cache (SQLite)")
+    p.add_argument("--cache", type=Path, default=None, help=_("the ratings cache (SQLite)"))
 
 
 def _run_ratings(args: argparse.Namespace) -> int:
@@ -295,20 +330,27 @@ def _run_ratings(args: argparse.Namespace) -> int:
 COMMANDS = (
     Command(
         "broker",
-        "run the embedded MQTT broker (amqtt) in the foreground",
+        N_("run the embedded MQTT broker (amqtt) in the foreground"),
         _broker_flags,
         _run_broker,
     ),
     Command(
-        "serve", "host tables for others, headless", _serve_flags, _run_serve, table_options=True
+        "serve",
+        N_("host tables for others, headless"),
+        _serve_flags,
+        _run_serve,
+        table_options=True,
     ),
-    Command("lobby", "list the tables on the broker", _lobby_flags, _run_lobby),
+    Command("lobby", N_("list the tables on the broker"), _lobby_flags, _run_lobby),
     Command(
-        "games", "your tables at the club: one line each, whose move", _games_flags, _run_games
+        "games",
+        N_("your tables at the club: one line each, whose move"),
+        _games_flags,
+        _run_games,
     ),
     Command(
         "ratings",
-        "the club's ladder of a game (this server's replays)",
+        N_("the club's ladder of a game (this server's replays)"),
         _ratings_flags,
         _run_ratings,
     ),

@@ -14,8 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.language import Translator, decimal
 from net.config import BrokerAddress
 from net.trust.keys import Keys
+
+T = Translator("cli")
+_, ngettext = T.gettext, T.ngettext
 
 
 async def games_lines(
@@ -55,12 +59,16 @@ def ratings_lines(
     lines: list[str] = []
     for name in games:
         ladder = ladders.ladder(name)
-        lines.append(f"{name}: {len(ladder)} player(s), from {counted} rated result(s)")
+        players = ngettext("{n} player(s)", "{n} player(s)", len(ladder)).format(n=len(ladder))
+        results = ngettext("{n} rated result(s)", "{n} rated result(s)", counted)
+        said = _("{game}: {players}, from {results}")
+        lines.append(said.format(game=name, players=players, results=results.format(n=counted)))
         for place, standing in enumerate(ladder, 1):
+            played = ngettext("{n} game(s)", "{n} game(s)", standing.games)
             lines.append(
                 f"{place:4d}. {standing.name[:24]:24} {standing.short:11} "
-                f"{standing.rating:6.1f}  {standing.games:4d} game(s)"
+                f"{decimal(standing.rating):>6}  {played.format(n=f'{standing.games:4d}')}"
             )
     if not games:
-        lines.append(f"no rated games in {replay_dir} yet")
+        lines.append(_("no rated games in {folder} yet").format(folder=replay_dir))
     return lines

@@ -14,8 +14,11 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from core.errors import CalderaError
+from core.language import Translator
 from tui.cli import flags
 from tui.cli.command import say
+
+_ = Translator("cli").gettext
 
 
 def run(coro: Coroutine[Any, Any, int]) -> int:
@@ -32,10 +35,10 @@ def run(coro: Coroutine[Any, Any, int]) -> int:
             nonlocal signals
             signals += 1
             if signals == 1 and task is not None:
-                say("stopping (a second Ctrl-C or SIGTERM stops at once)")
+                say(_("stopping (a second Ctrl-C or SIGTERM stops at once)"))
                 task.cancel()
             else:
-                say("stopped at once, without closing the tables")
+                say(_("stopped at once, without closing the tables"))
                 os._exit(130)
 
         if task is not None:
@@ -79,14 +82,20 @@ def run_with_broker(config: Any, work: Callable[[], Coroutine[Any, Any, int]]) -
 
 
 def seat_line(card: Any) -> str:
+    """Each seat from 1, who holds it: ``1: Ann, 2: Bob (away) [random bot standing in], 3:
+    (open)``."""
     parts = []
     for i, seat in enumerate(card.seats):
         if seat.is_open:
-            parts.append(f"{i + 1}: (open)")
+            parts.append(_("{seat}: (open)").format(seat=i + 1))
             continue
-        mark = "" if seat.online else " (away)"
-        standin = f" [{seat.standin} bot standing in]" if seat.standin else ""
-        parts.append(f"{i + 1}: {seat.name}{mark}{standin}")
+        said = _("{seat}: {player}") if seat.online else _("{seat}: {player} (away)")
+        said = said.format(seat=i + 1, player=seat.name)
+        if seat.standin:
+            said = _("{seat_and_player} [{bot} bot standing in]").format(
+                seat_and_player=said, bot=seat.standin
+            )
+        parts.append(said)
     return ", ".join(parts)
 
 
