@@ -6,6 +6,7 @@ Light on purpose (no MQTT here): every table screen imports it.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -14,12 +15,23 @@ from typing import Any, Protocol, runtime_checkable
 from textual.message_pump import MessagePump
 
 from core.clock import show_left
-from core.language import Translator
+from core.language import N_, Translator
 from net.wire.messages import SeatListing, TableListing
 from tui.screens.needs import card_of
 from tui.widgets.table_header import HeaderWords, SeatWords
 
 _ = Translator("net").gettext
+
+STATUSES = (
+    N_("local"),
+    N_("connecting…"),
+    N_("reconnecting…"),
+    N_("connected"),
+    N_("host away"),
+    N_("table closed"),
+)
+"""A session's statuses (what the code compares, in English), marked for the header."""
+DESYNC = re.compile(r"desync at event (?P<seq>\d+) \((?P<kind>[^)]*)\)")  # internal
 
 
 @runtime_checkable
@@ -59,6 +71,16 @@ def connection_line(session: object, elsewhere: str = "", now_ms: int | None = N
     return connection_words(session, elsewhere, now_ms=now_ms).parts()[1]
 
 
+def status_words(status: str) -> str:
+    """A session's ``status`` in the reader's language (``connected``: "verbunden"; a desync
+    keeps its event's number and kind); one it does not know as it is."""
+    if status in STATUSES:
+        return _(status)
+    if found := DESYNC.fullmatch(status):
+        return _("desync at event {seq} ({kind})").format(seq=found["seq"], kind=found["kind"])
+    return status
+
+
 def connection_words(
     session: object,
     elsewhere: str = "",
@@ -76,7 +98,7 @@ def connection_words(
         watching = session.card.watching
     return replace(
         title if title is not None else HeaderWords("", ""),
-        status=status,
+        status=status_words(status),
         seats=seats,
         spectators=watching,
         elsewhere=elsewhere,

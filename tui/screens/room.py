@@ -38,7 +38,7 @@ from net.table.host import TableHost
 from net.wire.messages import TableListing
 from tui.netplay.chat import ChatScreen
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
-from tui.netplay.presence import closed_words, handed_to, taken
+from tui.netplay.presence import closed_words, handed_to, status_words, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
 from tui.screens.needs import chat_of, moderation_of, your_turns
 from tui.screens.new_game import DEFAULT_BOT
@@ -205,7 +205,7 @@ class RoomScreen(Screen[None]):
         handed to this screen's message loop.
         """
         self.session = session
-        self.sub_title = session.status
+        self.sub_title = status_words(session.status)
         session.subscribe(handed_to(self, partial(self._envelopes, session)))
         if not self.is_host:
             session.subscribe_card(handed_to(self, self._card_changed))
@@ -236,7 +236,7 @@ class RoomScreen(Screen[None]):
     def _status_changed(self, session: NetSession, status: str) -> None:
         if not self.is_attached or session is not self.session:
             return
-        self.sub_title = status
+        self.sub_title = status_words(status)
         if status == CLOSED and not self.is_host and self.game_screen is None:
             self.notify(closed_words(self.session), severity="warning")
             self.run_worker(self._leave_table(), exclusive=True, group="leave")

@@ -18,7 +18,11 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from textual.content import Content
 
+from core.language import Translator
 from tui.widgets.header import Header
+
+T = Translator("app")
+_, ngettext = T.gettext, T.ngettext
 
 ICON_WIDE = 8  # Textual's icon corner (the command palette's button)
 ICON_NARROW = 3  # the icon alone, when the line needs the room
@@ -63,13 +67,15 @@ class HeaderWords:
         base = self.short_game if "game" in done else self.game
         if self.names and not ("names" in done and self.seats):
             base = f"{base} — {', '.join(self.names)}"
-        title = " · ".join(p for p in (base, "watching" if self.watching else "", self.now) if p)
+        watching = _("watching") if self.watching else ""
+        title = " · ".join(p for p in (base, watching, self.now) if p)
         sub = self.status
         if self.seats:
             seats = " ".join(seat.said(name_room, "asides" not in done) for seat in self.seats)
             sub = seats if "connected" in done else f"{sub} · {seats}"
             if self.spectators and "spectators" not in done:
-                sub = f"{sub} · {self.spectators} watching"
+                watchers = ngettext("{n} watching", "{n} watching", self.spectators)
+                sub = f"{sub} · {watchers.format(n=self.spectators)}"
         elsewhere = self.short_elsewhere if "elsewhere" in done else self.elsewhere
         if elsewhere:
             sub = f"{sub} · {elsewhere}" if sub else elsewhere
