@@ -50,12 +50,13 @@ DOMAINS = ("app", "cli", "kilauea", "maunakea", "arnak", "net")
 AREAS: dict[str, tuple[str, ...]] = {
     "app": ("tui/app.py", "tui/screens", "tui/widgets", "tui/settings", "tui/play", "tui/replay"),
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
-    "kilauea": ("core/games/kilauea", "tui/games/kilauea"),
+    "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),
     "maunakea": ("core/games/maunakea", "tui/games/maunakea"),
     "arnak": ("core/games/arnak", "tui/games/arnak"),
     "net": ("net", "tui/netplay", "tui/doors"),
 }
-"""The files and folders (from the repository's root) whose marked words each domain holds."""
+"""The files and folders (from the repository's root) whose words each domain holds; a pattern
+with ``*`` names files (a game's tutorials: ``kilauea.toml``, ``maunakea-advanced.toml``)."""
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

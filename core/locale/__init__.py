@@ -11,11 +11,13 @@ area, so translators of different areas never edit the same file (docs/translati
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
 import string
 import tempfile
+import tomllib
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +26,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+from babel.util import pathmatch
 
 from core.language import AREAS, DOMAINS, ENGLISH, LANGUAGES, LOCALE_DIR
 
@@ -39,23 +42,45 @@ TRANSLATED = tuple(code for code in LANGUAGES if code != ENGLISH)
 
 
 def sources(domain: str, root: Path = ROOT) -> Iterator[Path]:
-    """The Python files whose marked words belong to ``domain``, in a stable order."""
+    """The files whose words belong to ``domain`` (its Python modules, its tutorials), in a
+    stable order."""
     for name in AREAS[domain]:
         path = root / name
-        if path.is_file():
+        if "*" in name:
+            yield from sorted(root.glob(name))
+        elif path.is_file():
             yield path
         else:
             yield from sorted(path.rglob("*.py"))
 
 
+@functools.cache
+def methods(root: Path = ROOT) -> tuple[tuple[str, str], ...]:
+    """The Babel config's extraction methods (``[tool.babel]`` of pyproject.toml): each file
+    pattern with its method, a named extractor as the function it names."""
+    with (root / "pyproject.toml").open("rb") as f:
+        config = tomllib.load(f)["tool"]["babel"]
+    named = config.get("extractors", {})
+    return tuple((m["pattern"], named.get(m["method"], m["method"])) for m in config["mappings"])
+
+
+def method_of(where: str, root: Path = ROOT) -> str:
+    """How the file at ``where`` (from the root) is read for words: its first pattern's method."""
+    found = next((method for pattern, method in methods(root) if pathmatch(pattern, where)), None)
+    if found is None:
+        raise ValueError(f"{where}: no extraction method in [tool.babel] of pyproject.toml")
+    return found
+
+
 def extract(domain: str, root: Path = ROOT) -> Catalog:
-    """Every word marked in ``domain``'s sources (``_``, ``ngettext``, ``pgettext``, ``N_``), as
-    a template: Babel's extractor, the same as ``pybabel extract``."""
+    """Every word of ``domain``'s sources (marked in its modules: ``_``, ``ngettext``,
+    ``pgettext``, ``N_``; every text of its tutorial files), as a template: Babel's extractors,
+    by the Babel config, the same as ``pybabel extract -F pyproject.toml``."""
     template = Catalog(domain=domain, project="Caldera", fuzzy=False, creation_date=STARTED)
     for path in sources(domain, root):
         where = path.relative_to(root).as_posix()
         for line, message, comments, context in extract_from_file(
-            "python",
+            method_of(where, root),
             path,
             keywords=DEFAULT_KEYWORDS,
             comment_tags=COMMENT_TAGS,

@@ -80,14 +80,29 @@ def test_a_bad_tutorial_is_one_line_before_anything_starts(tmp_path: Path) -> No
         assert len(done.stderr.strip().splitlines()) == 1
 
 
-def test_a_step_is_said_in_the_players_language(tmp_path: Path) -> None:
-    script = Script(["--lang=de", "learn", "kilauea", "--lines", "--pace", "0"], env_for(tmp_path))
+SAID = {  # the intro's length, then step 1 with its rule and the line to type
+    "de": (r"16 Schritte, etwa \d+ Minuten\.$", "Schritt 1 von 16. Vor dem ersten Zug nimmt",
+           " Regel: Aufbau 11: Jeder Spieler", r" Tippe \d+: .+\.$"),
+    "fr": (r"16 étapes, environ \d+ minutes\.$", "Étape 1 sur 16. Avant le premier tour",
+           " Règle : Mise en place 11 : chaque joueur", r" Tapez \d+ : .+\.$"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", SAID)
+def test_a_step_is_said_in_the_players_language(code: str, tmp_path: Path) -> None:
+    """The narrator's words and the file's own (its intro, each step, its rule) from the
+    catalogues, in the line mode as at the table."""
+    length, first, rule, typed = SAID[code]
+    script = Script([f"--lang={code}", "learn", "kilauea", "--lines", "--pace", "0"],
+                    env_for(tmp_path))  # fmt: skip
     try:
-        assert re.search(r"16 Schritte, etwa \d+ Minuten\.$", script.until("16 Schritte"))
-        said = script.until("Schritt 1 von 16. ")
-        assert said.startswith("Schritt 1 von 16. Before the first turn")  # the file's: English
-        assert " Regel: Setup 11" in said
-        assert re.search(r" Tippe \d+: .+\.$", said), said
+        intro = script.until("16 Schritte", "16 étapes")
+        assert re.search(length, intro), intro
+        assert "Mo'o" in intro and "lizard" not in intro
+        said = script.until(first.partition(". ")[0])
+        assert said.startswith(first), said
+        assert rule in said, said
+        assert re.search(typed, said), said
     finally:
         script.process.kill()
         script.process.wait(30)

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from core import language
+from core import language, tutorial
 from core.language import AREAS, DOMAINS, LANGUAGES
-from core.locale import ROOT, check, extract, placeholders, sources, stale
+from core.locale import ROOT, TRANSLATED, check, extract, placeholders, read, sources, stale
+from core.locale.tutorials import extract_tutorial
 
 CONVERTED = (
     "tui/screens/menu.py",
@@ -81,6 +82,9 @@ CONVERTED = (
     "tui/cli/notify.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
+
+TUTORIALS = ("kilauea",)
+"""Caldera's own tutorials whose texts the catalogues hold (issue 45)."""
 
 MARKERS = {"_", "N_", "ngettext", "pgettext", "gettext"}
 LOG_LEVELS = {"debug", "info", "warning", "error", "exception", "critical"}
@@ -225,3 +229,73 @@ def test_every_area_s_sources_exist() -> None:
     for domain in DOMAINS:
         assert list(sources(domain)), domain
         extract(domain)
+
+
+def tutorial_texts(loaded: tutorial.Tutorial) -> list[str]:
+    """Every text of a tutorial a learner reads: its title, intro and end, and each step's
+    words, rule and wrong-move explanation."""
+    texts = [loaded.title, loaded.intro, loaded.outro]
+    for step in loaded.steps:
+        texts += [step.say, step.rule, step.wrong]
+    return [text for text in texts if text]
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_every_text_of_a_tutorial_is_in_its_game_s_catalogue_in_every_language(name: str) -> None:
+    loaded = tutorial.load(tutorial.builtin(name), check=False)
+    texts = tutorial_texts(loaded)
+    extracted = {m.id for m in extract(loaded.game) if m.id}
+    assert set(texts) <= extracted  # the Babel config's extractor reads the file
+    for code in TRANSLATED:
+        catalog = read(loaded.game, code)
+        for text in texts:
+            entry = catalog.get(text)
+            assert entry is not None and entry.string and not entry.fuzzy, f"{code}: {text!r}"
+            assert placeholders(entry.string) == placeholders(text), f"{code}: {text!r}"
+            with language.speaking(code):
+                assert loaded.words(text) == entry.string  # read through the compiled .mo
+
+
+def test_the_tutorial_extractor_reads_every_text_in_the_file_s_order(tmp_path: Path) -> None:
+    club = tmp_path / "club.toml"
+    club.write_text(
+        '''game = "kilauea"
+title = "Our club's Kilauea"
+intro = """Read this \\
+first."""
+players = ["You", "Kai"]
+seed = "club"
+[options]
+turn_limit = 8
+[[step]]
+# TRANSLATORS: the club's own word
+say = "Take a Tiki."
+expect = "draft_tiki"
+highlight = ["the volcano"]
+[[step]]
+say = """Another."""
+rule = "Setup 11."
+wrong = "Not that one."
+expect = "draft_tiki"
+''',
+        encoding="utf-8",
+    )
+    with club.open("rb") as f:
+        found = list(extract_tutorial(f, (), ("TRANSLATORS:",), {}))
+    assert [(line, text) for line, _, text, _ in found] == [
+        (2, "Our club's Kilauea"), (3, "Read this first."), (11, "Take a Tiki."),
+        (15, "Another."), (16, "Setup 11."), (17, "Not that one."),
+    ]  # fmt: skip
+    where, note = found[2][3]
+    assert where.startswith("Our club's Kilauea, step 1: what the narrator says (at 80×24")
+    assert note == "TRANSLATORS: the club's own word"
+
+
+def test_a_club_s_tutorial_in_no_catalogue_reads_as_written(tmp_path: Path) -> None:
+    text = tutorial.builtin("kilauea").read_text(encoding="utf-8")
+    club = tmp_path / "club.toml"
+    club.write_text(text.replace("Take the red Tiki", "Our club takes the red Tiki"), "utf-8")
+    loaded = tutorial.load(club)
+    with language.speaking("de"):
+        assert loaded.words(loaded.steps[0].say).startswith("Before the first turn")
+        assert loaded.words(loaded.steps[1].say).startswith("Kai nahm zwei Tikis")  # Caldera's
