@@ -1,7 +1,8 @@
 """A review (:mod:`core.review`) in words, as ``caldera review`` prints it and the app shows it:
 per seat its decisions and accuracy, its inaccuracies, mistakes and blunders, its three costliest
-moments (what was played, what the search liked better, what it cost), and the last line: the
-points lost to decisions and those lost (or won) to luck."""
+moments (what was played, what the search liked better, what it cost, and why in the game's
+words: :mod:`tui.replay.review_why`), and the last line: the points lost to decisions and those
+lost (or won) to luck."""
 
 from __future__ import annotations
 
@@ -69,7 +70,10 @@ def review_lines(
         costly = done.costliest(me)
         if costly:
             lines.append("  " + _("The costliest moments:"))
-            lines += [words.decision(judged) for judged in costly]
+            for judged in costly:
+                lines.append(words.decision(judged))
+                if reason := words.why(judged):
+                    lines.append("    " + reason)
         lines.append("  " + luck_line(names[me], done.points_to_decisions(me),
                                       done.points_to_luck(me)))  # fmt: skip
     return lines
@@ -151,6 +155,13 @@ class _Words:
         from core.fold import state_before
 
         return state_before(self.rules, self.log, seq)
+
+    def why(self, judged: Judged) -> str:
+        """Why the search's move was better, in the game's words (:mod:`.review_why`)."""
+        from tui.replay.review_why import why
+
+        state = self._state_before(judged.seq)
+        return why(self.rules, state, judged.seat, judged.best, judged.played, self.names)
 
     def decision(self, judged: Judged) -> str:
         from tui.lines.player import command_words

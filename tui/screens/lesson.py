@@ -23,6 +23,7 @@ from core.language import N_, Translator, decimal
 from core.messages import Command
 from core.protocol import Rules
 from core.review import INACCURACY, POINTS, Judged
+from tui.replay.review_why import why
 from tui.screens.review import SAMPLES, judge
 
 _ = Translator("app").gettext
@@ -139,7 +140,8 @@ class LessonScreen(ModalScreen[None]):
         if at != self.at:
             return  # the lesson went on meanwhile
         judged = self.judged
-        view = self.rules.view(state_before(self.rules, self.envelopes, judged.seq), judged.seat)
+        before = state_before(self.rules, self.envelopes, judged.seq)
+        view = self.rules.view(before, judged.seat)
         (best, best_points), (played, played_points), (mine, points) = kept
         lost, cost = best - mine, best_points - points
         if tried == judged.best or (lost < INACCURACY and cost < POINTS["inaccuracy"]):
@@ -172,6 +174,8 @@ class LessonScreen(ModalScreen[None]):
                     points=decimal(best_points, signed=True),
                 )
             )
+        if reason := why(self.rules, before, judged.seat, judged.best, judged.played, self.names):
+            lines.append(reason)
         self.verdict = "\n".join(lines)
         self.query_one("#lesson-verdict", Static).update(self.verdict)
 

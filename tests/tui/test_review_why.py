@@ -1,0 +1,138 @@
+"""Why the search's move was better, in the game's words: the sentence names, as the game
+counts them, what the seat holds by the end of its turn after the better move against the move
+played (each difference, signed, and nothing else), says so when the turn ends alike, in the
+reader's language; the review's costliest moments and a lesson's verdict carry it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core import language
+from core.fold import state_before
+from core.games import get_rules
+from core.messages import Command
+from replays.file import read
+from tui.app import CalderaApp, Launch
+from tui.replay import review_why
+from tui.replay.review_why import why
+from tui.replay.review_words import review_lines
+from tui.screens.review import SAMPLES, judge
+
+from .conftest import wait_for
+from .test_review_screen import kilauea_game
+from .test_review_timeline import planted, replay
+
+NAMES = ("Ann", "Bob")
+
+
+def pairs(path: Path) -> Iterator[tuple[Any, int, Command, Command]]:
+    """Each decision of the game at ``path`` with two ways open: the position before it, the
+    seat, the command played and another legal one."""
+    rules = get_rules("kilauea")
+    envelopes = read(path).envelopes
+    for env in envelopes:
+        command, seat = rules.command_for(env.event), getattr(env.event, "seat", None)
+        if command is None or not isinstance(seat, int):
+            continue
+        state = state_before(rules, envelopes, env.seq)
+        for other in rules.legal_commands(state, seat):
+            if other != command:
+                yield state, seat, other, command
+
+
+def held_after(state: Any, seat: int, command: Command) -> dict[str, int]:
+    from tui.games.kilauea.holdings import held
+
+    rules = get_rules("kilauea")
+    after, _then = review_why._turn(rules, state, seat, command, NAMES)
+    return held(after, seat)
+
+
+def test_the_why_names_each_difference_the_game_counts_and_nothing_else(tmp_path: Path) -> None:
+    from tui.games.kilauea.holdings import counted
+
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    rules = get_rules("kilauea")
+    differ = same = 0
+    for state, seat, best, played in pairs(path):
+        mine, other = held_after(state, seat, best), held_after(state, seat, played)
+        said = why(rules, state, seat, best, played, NAMES)
+        assert said.startswith(f"Why: by the end of {NAMES[seat]}'s turn")
+        if mine == other:
+            same += 1
+            assert "holds the same as the move played" in said
+            continue
+        differ += 1
+        for kind in mine:
+            n = mine[kind] - other[kind]
+            signed = ("+" if n > 0 else "−") + counted(kind, abs(n))
+            assert (signed in said) == (n != 0), (kind, n, said)
+        if differ >= 6 and same:
+            break
+    assert differ >= 6 and same, "both kinds of sentence were met"
+
+
+def test_the_why_speaks_the_readers_language_and_is_nothing_for_the_move_itself(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    rules = get_rules("kilauea")
+    for state, seat, best, played in pairs(path):
+        if held_after(state, seat, best) != held_after(state, seat, played):
+            break
+    assert why(rules, state, seat, played, played, NAMES) == ""
+    english = why(rules, state, seat, best, played, NAMES)
+    with language.speaking("de"):
+        german = why(rules, state, seat, best, played, NAMES)
+    assert german.startswith("Warum: Am Ende des Zuges von ") and german != english
+    for word in ("Why", "against the move played", "Sacred Stone", "Tikis on the island"):
+        assert word not in german
+
+
+def test_the_costliest_moments_say_why(tmp_path: Path) -> None:
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    review, _where = planted(path)
+    rules = get_rules("kilauea")
+    found = judge(rules)
+    assert found is not None
+    lines = review_lines(rules, read(path).envelopes, NAMES, review, found[1], SAMPLES)
+    costly = [d for seat in range(2) for d in review.costliest(seat) if d.best != d.played]
+    assert costly
+    for judged in costly:
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"  event {judged.seq} ("))
+        assert lines[at + 1].startswith("    Why: by the end of "), lines[at : at + 2]
+
+
+async def test_a_lessons_verdict_says_why(tmp_path: Path) -> None:
+    from tui.screens.lesson import LessonScreen
+
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    review, where = planted(path)
+    blunder = next(d for d in review.decisions if d.seq == where["blunder"])
+    rules = get_rules("kilauea")
+    before = state_before(rules, read(path).envelopes, blunder.seq)
+    expected = why(rules, before, blunder.seat, blunder.best, blunder.played, NAMES)
+    app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await replay(pilot)
+        await pilot.press("f")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(lesson.verdict), "the move weighed")
+        assert expected and lesson.verdict.splitlines()[-1] == expected
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    with language.speaking("en"):
+        yield

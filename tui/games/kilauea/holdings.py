@@ -1,0 +1,33 @@
+"""What a Kilauea player holds, counted, for the review's "why" (:mod:`tui.replay.review_why`):
+points, Sacred Stones, the Tikis on the island and in the canoe."""
+
+from __future__ import annotations
+
+from core.games.kilauea.state import KilaueaState
+from core.games.kilauea.transcript import stones
+from core.language import Translator
+
+T = Translator("kilauea")
+ngettext = T.ngettext
+
+
+def held(state: KilaueaState, seat: int) -> dict[str, int]:
+    """``seat``'s points and what it holds, by kind (the order the why says them in)."""
+    points = state.points[seat] if seat < len(state.points) else {}
+    return {
+        "vp": sum(points.values()),
+        "stone": state.stones[seat],
+        "island": sum(len(column) for column in state.islands[seat]),
+        "canoe": len(state.canoes[seat]),
+    }
+
+
+def counted(kind: str, n: int) -> str:
+    """``n`` of ``kind`` (a key of :func:`held`): ``2 Sacred Stones``, ``3 VP``."""
+    if kind == "vp":
+        return ngettext("{n} VP", "{n} VP", n).format(n=n)
+    if kind == "stone":
+        return stones(n)
+    if kind == "island":
+        return ngettext("{n} Tiki on the island", "{n} Tikis on the island", n).format(n=n)
+    return ngettext("{n} Tiki in the canoe", "{n} Tikis in the canoe", n).format(n=n)
