@@ -7,7 +7,8 @@ relayed by :class:`~net.club.lobby_room.LobbyRoom`) or a moderator's time-out
 its lobby, each room the key speaks in told who and why, and answered. A key the server has
 not met counts against its budget of new keys (``admit``: :class:`net.club.work.NewKeys`) before
 its first lobby line is taken, as before its first table or seat: made-up keys flood no lobby.
-The time-outs are kept in the server's data folder across a restart (:mod:`net.club.time_outs`).
+The time-outs are kept in the server's data folder across a restart (:mod:`net.club.time_outs`),
+and so is the newest number of each key's lobby line (:mod:`net.club.lobby_said`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
+from net.club import lobby_said
 from net.club.lobby_room import LobbyRoom
 from net.club.moderation import Moderation
 from net.club.time_outs import default_path
@@ -44,7 +46,8 @@ class ClubChat:
         self.refuse = refuse  # tell a key why not (at most a few times a second)
         self.admit = admit  # a new key's first line counts against the server's budget
         self.moderation = Moderation(moderators, path=default_path(server))
-        self.lobby_room = LobbyRoom(server, link, epoch, self.moderation.silenced)
+        said = lobby_said.SaidBook(lobby_said.default_path(server))
+        self.lobby_room = LobbyRoom(server, link, epoch, self.moderation.silenced, said=said)
 
     def take(
         self, client: str, sender: bytes, reply_topic: str, order: LobbyLine | TimeOut

@@ -16,7 +16,8 @@ is dropped (or, for the last two, refused in a line to its sender, at most once 
 The lines go out in the open on ``lobby/chat/<server>`` (anyone may read a lobby), numbered
 ``(epoch, i)`` like a table's relays; so do a moderator's time-outs. The last ``MOST_RECENT``
 lines are retained there too (a :class:`~net.wire.messages.LobbyRecent`), for a lobby opened
-later. Nothing is kept on disk.
+later. The newest number taken from each key is kept on disk across a restart
+(:mod:`net.club.lobby_said`): a line sent again after it is a replay still.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
+from net.club.lobby_said import SaidBook
 from net.link.connection import Link
 from net.table.chatting import (
     REFUSALS_EVERY,
@@ -66,6 +68,7 @@ class LobbyRoom:
         epoch: Callable[[], int],
         silenced: Callable[[str], bool],
         clock: Callable[[], float] = time.monotonic,
+        said: SaidBook | None = None,
     ) -> None:
         self.server = server
         self.link = link
@@ -76,7 +79,9 @@ class LobbyRoom:
         self.kept: deque[Said] = deque(maxlen=KEPT)
         self.dropped: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, why)
         self.names: OrderedDict[str, str] = OrderedDict()  # who -> the name it spoke under
-        self._last: OrderedDict[str, tuple[int, int]] = OrderedDict()  # who -> (conn, n)
+        self._said = said if said is not None else SaidBook(None)  # the numbers, on disk
+        oldest = time.time_ns() // 1_000_000 - SESSION_LASTS_MS
+        self._last: OrderedDict[str, tuple[int, int]] = self._said.read(oldest)  # who -> (conn, n)
         self._buckets = Buckets()
         self._told: OrderedDict[str, float] = OrderedDict()
 
@@ -96,6 +101,7 @@ class LobbyRoom:
             self._drop(client, f"line {line.n} again (a replay)")
             return
         keep_newest(self._last, who, order)
+        self._said.note(who, order, self._last)
         if unclean(line.text) is not None:  # a Caldera sends it cleaned
             self._drop(client, "not a clean line")
             return

@@ -85,3 +85,36 @@ async def test_made_up_keys_flood_no_lobby(broker: TestBroker, tmp_path: Path) -
             assert "buy now" not in texts(ann)
     finally:
         await server.close()
+
+
+async def test_a_lobby_line_replayed_after_the_server_restarted_says_nothing_again(
+    broker: TestBroker, tmp_path: Path, data_dir: Path
+) -> None:
+    """Eve captures Ann's lobby line as it went to the server, signatures and all, and sends it
+    again once the server restarted: the server kept the newest line it took from each key (in
+    its data folder), so the replay is dropped; Ann's next line, of the same session, is taken."""
+    address = broker.address
+    eve = RawClient(address, "eve", [topics.server_requests("club")])
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
+    await server.open()
+    try:
+        async with eve, Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann:
+            await ann.wait_for(lambda lobby: "club" in lobby.servers)
+            ann.chat.say("meet at table 4")
+            await until(lambda: texts(ann) == ["meet at table 4"])
+            await until(lambda: [p for _, p in eve.raw if b"meet at table 4" in p])
+            ((topic, captured),) = [(t, p) for t, p in eve.raw if b"meet at table 4" in p]
+            await server.close()
+
+            server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
+            await server.open()
+            await until(lambda: ann.link.connected and "club" in ann.servers)
+            await eve.replay(topic, captured, retain=False)
+            await until(lambda: any("again" in why for _, why in server.chat.lobby_room.dropped))
+            ann.chat.say("table 5, sorry")
+            await until(lambda: texts(ann)[-1:] == ["table 5, sorry"])
+            assert texts(ann) == ["meet at table 4", "table 5, sorry"]
+            assert [s.text for s in server.chat.lobby_room.kept] == ["table 5, sorry"]
+    finally:
+        await server.close()
+    assert (data_dir / "servers" / "club.lobby-said.jsonl").exists()
