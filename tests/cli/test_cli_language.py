@@ -13,7 +13,7 @@ from core import language
 from tui.cli import main
 
 LANGUAGES = ("de", "fr", "it", "nl")
-GROUPS = ("club",)
+GROUPS = ("club", "table", "doors", "learn", "notify")
 """The command groups (modules of tui.cli) whose every help is in the catalogues."""
 
 
@@ -84,3 +84,32 @@ def test_a_club_refusal_in_french(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err == (
         "caldera: --clock and --rated are terms of the table --table opens (none is)\n"
     )
+
+
+def test_a_table_s_and_a_door_s_refusals_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", "it", "join", "t1"]) == 2
+    assert capsys.readouterr().err == (
+        "caldera: join gioca in modalità a righe: aggiungi --lines (la lobby dell'app, j, si "
+        "unisce a schermo intero)\n"
+    )
+    assert main(["--lang", "nl", "host"]) == 2
+    assert capsys.readouterr().err.startswith("caldera: host heeft een spel nodig (")
+    assert main(["--lang", "de", "web", "--idle", "0"]) == 2
+    assert capsys.readouterr().err == "caldera: --idle ist eine Zahl von Minuten, mehr als 0\n"
+
+
+def test_learn_s_help_keeps_its_shape_in_german(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps the flags' help to the terminal
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "learn", "--help"])
+    out = capsys.readouterr().out
+    assert "Ein Tutorial: eine echte Partie mit einem Erzähler." in out
+    assert (
+        "\nBeispiele:\n  caldera learn GAME\n  caldera learn GAME --lines        das Tutorial"
+        in out
+    )
+    assert max(len(line) for line in out.splitlines()) <= 80

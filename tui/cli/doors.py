@@ -13,45 +13,49 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CalderaError
+from core.language import N_, Translator
 from tui.cli import network, shared
 from tui.cli.command import Command, Parser, say
+
+_ = Translator("cli").gettext
 
 
 def _door_flags(p: Parser, port: int) -> None:
     p.add_argument("--host", default="127.0.0.1",
-                   help="the address to listen on (default: this machine only)")  # fmt: skip
-    p.add_argument("--port", type=int, default=port, help=f"default {port}")
+                   help=_("the address to listen on (default: this machine only)"))  # fmt: skip
+    p.add_argument("--port", type=int, default=port, help=_("default {port}").format(port=port))
     p.add_argument("--data-dir", type=Path, default=None,
-                   help="the door's folder: its players' homes (default: a folder of Caldera's "
-                        "data directory)")  # fmt: skip
+                   help=_("the door's folder: its players' homes (default: a folder of "
+                          "Caldera's data directory)"))  # fmt: skip
     p.add_argument("--sessions", type=shared.at_least_one, default=20,
-                   help="players at once (default 20)")  # fmt: skip
+                   help=_("players at once (default 20)"))  # fmt: skip
     p.add_argument("--idle", type=float, default=30.0,
-                   help="minutes without a key before a session ends (default 30)")  # fmt: skip
+                   help=_("minutes without a key before a session ends (default 30)"))  # fmt: skip
     shared.broker(p)  # the club's: every player's app uses it (its host and port, no user)
 
 
 def _ssh_flags(p: Parser, games: Sequence[str]) -> None:
     _door_flags(p, 2222)
     p.add_argument("--connections", type=shared.at_least_one, default=100, metavar="N",
-                   help="connections at once, logins under way included (default 100)")  # fmt: skip
+                   help=_("connections at once, logins under way included "
+                          "(default 100)"))  # fmt: skip
     p.add_argument("--per-address", type=shared.at_least_one, default=10, metavar="N",
-                   help="connections at once from one address (default 10)")  # fmt: skip
+                   help=_("connections at once from one address (default 10)"))  # fmt: skip
     p.add_argument("--authorized-keys", type=Path, default=None, metavar="FILE",
-                   help="let in only the keys of this file (OpenSSH's format; default: any "
-                        "key, each a player of its own)")  # fmt: skip
+                   help=_("let in only the keys of this file (OpenSSH's format; default: any "
+                          "key, each a player of its own)"))  # fmt: skip
 
 
 def _web_flags(p: Parser, games: Sequence[str]) -> None:
     _door_flags(p, 8000)
     p.add_argument("--public-url", default=None, metavar="URL",
-                   help="the address browsers reach it at, behind a proxy "
-                        "(https://club.example.org)")  # fmt: skip
+                   help=_("the address browsers reach it at, behind a proxy "
+                          "(https://club.example.org)"))  # fmt: skip
     p.add_argument("--per-address", type=shared.at_least_one, default=4, metavar="N",
-                   help="websockets open at once from one address (default 4)")  # fmt: skip
+                   help=_("websockets open at once from one address (default 4)"))  # fmt: skip
     p.add_argument("--forwarded", action="store_true",
-                   help="behind a proxy: a visitor's address is the last one of its "
-                        "X-Forwarded-For header")  # fmt: skip
+                   help=_("behind a proxy: a visitor's address is the last one of its "
+                          "X-Forwarded-For header"))  # fmt: skip
 
 
 def _door_setup(args: argparse.Namespace, kind: str) -> tuple[Path, Any, str, float]:
@@ -65,7 +69,7 @@ def _door_setup(args: argparse.Namespace, kind: str) -> tuple[Path, Any, str, fl
     doors_log.addHandler(handler)
     doors_log.setLevel(logging.INFO if args.verbose else logging.WARNING)
     if args.idle <= 0:
-        raise CalderaError("--idle is a number of minutes, more than 0")
+        raise CalderaError(_("--idle is a number of minutes, more than 0"))
     config = network.setup(args)
     broker = ",".join(
         f"{'mqtts' if node.tls else 'mqtt'}://{node.host}:{node.port}"
@@ -80,7 +84,8 @@ def _run_ssh(args: argparse.Namespace) -> int:
 
     folder, config, broker, idle = _door_setup(args, "ssh")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
-        raise CalderaError(f"--authorized-keys: no file {args.authorized_keys}")
+        said = _("--authorized-keys: no file {file}")
+        raise CalderaError(said.format(file=args.authorized_keys))
     door = SSHDoor(
         folder,
         host=args.host,
@@ -99,12 +104,21 @@ def _run_ssh(args: argparse.Namespace) -> int:
         try:
             await door.start()
         except OSError as exc:
-            raise CalderaError(
-                f"cannot listen on {args.host}:{args.port}: {exc.strerror}"
-            ) from None
-        who = f"keys in {args.authorized_keys}" if args.authorized_keys else "any key"
-        print(f"caldera ssh-server: ssh -p {door.port} {args.host} ({who}; players' apps use "
-              f"{broker}; host key and homes in {folder})", flush=True)  # fmt: skip
+            raise CalderaError(_listening(args, exc)) from None
+        if args.authorized_keys:
+            said = _(
+                "caldera ssh-server: {command} (keys in {file}; players' apps use {broker}; host "
+                "key and homes in {folder})"
+            )
+        else:
+            said = _(
+                "caldera ssh-server: {command} (any key; players' apps use {broker}; host key "
+                "and homes in {folder})"
+            )
+        command = f"ssh -p {door.port} {args.host}"
+        shown = said.format(command=command, file=args.authorized_keys, broker=broker,
+                            folder=folder)  # fmt: skip
+        print(shown, flush=True)
         try:
             await asyncio.Event().wait()
         finally:
@@ -128,30 +142,36 @@ def _run_web(args: argparse.Namespace) -> int:
         forwarded=args.forwarded,
         public_url=args.public_url,
     )
-    print(f"caldera web: {door.public_url} (players' apps use {broker}; homes in {folder})",
-          flush=True)  # fmt: skip
+    said = _("caldera web: {address} (players' apps use {broker}; homes in {folder})")
+    print(said.format(address=door.public_url, broker=broker, folder=folder), flush=True)
 
     embedded = ensure_broker(config.broker, announce=say)
     try:
         door.run()
     except OSError as exc:
-        raise CalderaError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+        raise CalderaError(_listening(args, exc)) from None
     finally:
         if embedded is not None:
             embedded.stop()
     return 0
 
 
+def _listening(args: argparse.Namespace, exc: OSError) -> str:
+    """Why a door cannot listen where it was told, in one line."""
+    said = _("cannot listen on {address}: {why}")
+    return said.format(address=f"{args.host}:{args.port}", why=exc.strerror)
+
+
 COMMANDS = (
     Command(
         "ssh-server",
-        "players come in over ssh, each key a lasting player",
+        N_("players come in over ssh, each key a lasting player"),
         _ssh_flags,
         _run_ssh,
     ),
     Command(
         "web",
-        "players come in from a browser, each a lasting player",
+        N_("players come in from a browser, each a lasting player"),
         _web_flags,
         _run_web,
     ),

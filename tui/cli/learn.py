@@ -8,22 +8,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.language import N_, Translator
 from tui.cli.command import Command, Parser
 
 if TYPE_CHECKING:
     from tui.app import Launch
 
+_ = Translator("cli").gettext
+
 
 def _learn_flags(p: Parser, games: Sequence[str]) -> None:
-    p.add_argument("tutorial", metavar="GAME", help="a game (its own tutorial) or a tutorial file")
-    p.add_argument("--again", action="store_true", help="from the start, not where it was left")
+    p.add_argument(
+        "tutorial", metavar="GAME", help=_("a game (its own tutorial) or a tutorial file")
+    )
+    p.add_argument("--again", action="store_true", help=_("from the start, not where it was left"))
     p.add_argument(
         "--pace",
         type=float,
         default=argparse.SUPPRESS,
-        help="seconds between two bot commands (default 0.5; 0 is instant)",
+        help=_("seconds between two bot commands (default 0.5; 0 is instant)"),
     )
-    p.add_argument("--lines", action="store_true", help="no full screen: the line mode")
+    p.add_argument("--lines", action="store_true", help=_("no full screen: the line mode"))
 
 
 def _learn(args: argparse.Namespace) -> int | Launch:
@@ -60,7 +65,7 @@ def _learn_lines(args: argparse.Namespace) -> int:
             code = await player.run()
         finally:
             await session.close()
-        print(f"Replay: {session.replay_path}", flush=True)
+        print(_("Replay: {file}").format(file=session.replay_path), flush=True)
         return code
 
     return asyncio.run(play())
@@ -69,17 +74,23 @@ def _learn_lines(args: argparse.Namespace) -> int:
 COMMANDS = (
     Command(
         "learn",
-        "learn a game by playing it: a guided first game",
+        N_("learn a game by playing it: a guided first game"),
         _learn_flags,
         _learn,
-        description="A tutorial: a real game with a narrator. Each step says what happens and\n"
-        "why, names the rule, and asks for one move (a wrong one is explained). Left, it\n"
-        "goes on where it stopped next time (--again starts afresh).",
-        epilog="examples:\n"
-        "  caldera learn GAME\n"
-        "  caldera learn GAME --lines        the tutorial in the line mode\n"
-        "  caldera learn club.toml           a tutorial file (docs/tutorials.md)\n"
-        "GAME is a game with a tutorial of its own, or another of Caldera's tutorials by its\n"
-        "name (the game, a dash and what it teaches; all are in core/tutorials/).",
+        # TRANSLATORS: printed as it is: keep the line breaks, lines under 80 columns
+        description=N_(
+            "A tutorial: a real game with a narrator. Each step says what happens and\n"
+            "why, names the rule, and asks for one move (a wrong one is explained). Left, it\n"
+            "goes on where it stopped next time (--again starts afresh)."
+        ),
+        # TRANSLATORS: printed as it is: keep the line breaks and the commands, lines under 80
+        epilog=N_(
+            "examples:\n"
+            "  caldera learn GAME\n"
+            "  caldera learn GAME --lines        the tutorial in the line mode\n"
+            "  caldera learn club.toml           a tutorial file (docs/tutorials.md)\n"
+            "GAME is a game with a tutorial of its own, or another of Caldera's tutorials by its\n"
+            "name (the game, a dash and what it teaches; all are in core/tutorials/)."
+        ),
     ),
 )
