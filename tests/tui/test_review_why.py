@@ -45,11 +45,11 @@ def pairs(path: Path) -> Iterator[tuple[Any, int, Command, Command]]:
 
 
 def held_after(state: Any, seat: int, command: Command) -> dict[str, int]:
-    from tui.games.kilauea.holdings import held
+    from tui.games.kilauea import holdings
 
     rules = get_rules("kilauea")
-    after, _then = review_why._turn(rules, state, seat, command, NAMES)
-    return held(after, seat)
+    after, _then = review_why._turn(rules, holdings, state, seat, command, NAMES)
+    return holdings.held(after, seat)
 
 
 def test_the_why_names_each_difference_the_game_counts_and_nothing_else(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ _ = T.gettext
 TURN = 12
 """The most commands of the seat's turn played on after the move (a turn ends sooner)."""
 THEN = 1
-"""The most of those the sentence names."""
+"""The most of those the sentence names (those that change what the seat holds)."""
 
 
 def why(
@@ -44,8 +44,8 @@ def why(
     if counts is None or best == played:
         return ""
     try:
-        after_best, then = _turn(rules, state, seat, best, names)
-        after_played, _then = _turn(rules, state, seat, played, names)
+        after_best, then = _turn(rules, counts, state, seat, best, names)
+        after_played, _then = _turn(rules, counts, state, seat, played, names)
     except CalderaError:
         return ""
     mine, other = counts.held(after_best, seat), counts.held(after_played, seat)
@@ -81,10 +81,16 @@ def _holdings(game: str) -> ModuleType | None:
 
 
 def _turn(
-    rules: Rules[Any], state: Any, seat: Seat, command: Command, names: Sequence[str]
+    rules: Rules[Any],
+    counts: ModuleType,
+    state: Any,
+    seat: Seat,
+    command: Command,
+    names: Sequence[str],
 ) -> tuple[Any, list[str]]:
     """The position once ``command`` and the rest of ``seat``'s turn are played (the greedy
-    bot's moves, draws from one seeded generator), and the sentences of those moves."""
+    bot's moves, draws from one seeded generator), and the sentences of the first of those
+    moves that change what the seat holds (``counts``: the game's holdings)."""
     from core.bots import make_bot
     from core.search.ismcts import apply
     from tui.lines.player import command_words
@@ -98,9 +104,11 @@ def _turn(
         if rules.outcome(position) is not None or rules.to_move(position) != (seat,):
             break
         chosen = bot.choose(rules, rules.view(position, seat), seat)
-        if len(then) < THEN:
-            then.append(command_words(rules, position, seat, chosen, names))
+        held = counts.held(position, seat)
+        said = command_words(rules, position, seat, chosen, names)
         apply(rules, position, seat, chosen, rng)
+        if len(then) < THEN and counts.held(position, seat) != held:
+            then.append(said)
     return position, then
 
 
