@@ -1,6 +1,7 @@
 """What a review costs and whether it finds planted mistakes (issue 43).
 
-Each game: two search bots (``--bots``, medium by default) play a 2-player game in which seat 1's
+Each game: two search bots (``--bots``, medium by default; iterations only, never cut short by
+the clock, so a game is the same at any load) play a 2-player game in which seat 1's
 command is replaced by a random legal one at ``--plant`` of its decisions (chosen by the seed);
 then seat 1 is reviewed as ``caldera review --seat 1`` reviews it (medium, 16 playouts a
 command), timed in CPU seconds. Counted: the planted decisions marked mistake or blunder (all of
@@ -63,9 +64,13 @@ def one(game: str, index: int, bots: str, plant: int, wall: bool = False) -> dic
     referee = Referee(rules, config, ["A", "B"], seed=seed)
     referee.begin()
     rng = Random(seed)
-    planter = Planter(make_bot(game, bots, f"{seed}/0"), set(rng.sample(range(1, 60), plant)), seed)
+    players = [make_bot(game, bots, f"{seed}/{seat}") for seat in range(2)]
+    for bot in players:
+        if isinstance(bot, SearchBot):
+            bot.timed = False  # iterations only: the same game at any load
+    planter = Planter(players[0], set(rng.sample(range(1, 60), plant)), seed)
     planter.log = referee.log
-    play_out(referee, {0: planter, 1: make_bot(game, bots, f"{seed}/1")})
+    play_out(referee, {0: planter, 1: players[1]})
     judge = make_bot(game, "medium", "review")
     assert isinstance(judge, SearchBot)
     level = reviewing(judge.level, None)
@@ -87,9 +92,19 @@ def one(game: str, index: int, bots: str, plant: int, wall: bool = False) -> dic
         "planted_marked": sum(d.mark in serious for d in planted),
         "costly": len(costly), "costly_marked": sum(d.mark in serious for d in costly),
         "own": len(own), "own_marked": sum(d.mark in serious for d in own),
-        "planted_losses": [[d.chance_lost, d.points_lost] for d in planted],
+        "planted_losses": [[d.chance_lost, d.points_lost] for d in planted], "timed": False,
+        "code": _commit(),
         "own_losses": [[d.chance_lost, d.points_lost] for d in own], **timed,
     }  # fmt: skip
+
+
+def _commit() -> str:
+    """The commit the code measured is at (a bot's play changes with it)."""
+    import subprocess
+
+    found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                           text=True, cwd=Path(__file__).parent, check=False)  # fmt: skip
+    return found.stdout.strip()
 
 
 def _away(game: str, level: Any, log: list[Any]) -> dict[str, Any]:
