@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.clock import show_left
+from core.language import Translator
 from net.wire.messages import TableListing
+
+_ = Translator("net").gettext
 
 
 @dataclass(frozen=True)
@@ -53,26 +56,30 @@ class MyTable:
         return mine
 
     def whose_move(self) -> str:
+        """Whose move it is, in the reader's language: ``your move``, ``Ann to move``."""
         if self.status == "open":
-            return "waiting for players"
+            return _("waiting for players")
         if self.status == "over":
-            return "game over"
+            return _("game over")
         if not self.listed:
-            return "its host does not answer"
+            return _("its host does not answer")
         if self.your_turn:
-            return "your move"
+            return _("your move")
         names = [self.players[s] for s in self.to_move if 0 <= s < len(self.players)]
-        return f"{', '.join(names)} to move" if names else "…"
+        if not names:
+            return "…"
+        # TRANSLATORS: {players} is one name, or several with commas ("Ann, Bob")
+        return _("{players} to move").format(players=", ".join(names))
 
     def line(self, now_ms: int) -> str:
         """One line: ``k3f9x2 Mauna Kea: your move, you have 1d 3h · Ann, Bob · last: …``."""
-        parts = [f"{self.table} {self.title}: {self.whose_move()}"]
+        move = self.whose_move()
         left = self.left_ms(now_ms)
         if left is not None and self.status == "playing":
-            parts[0] += f", you have {show_left(left)}"
-        parts.append(", ".join(self.players))
+            move = _("{move}, you have {left}").format(move=move, left=show_left(left))
+        parts = [f"{self.table} {self.title}: {move}", ", ".join(self.players)]
         if self.last:
-            parts.append(f"last: {self.last}")
+            parts.append(_("last: {move}").format(move=self.last))
         return " · ".join(parts)
 
 

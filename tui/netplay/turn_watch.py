@@ -13,6 +13,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from core.errors import CalderaError
+from core.language import Translator
 from net.club.lobby import Lobby
 from net.club.your_games import MyTable, my_tables
 from net.seat.taken import seats_taken
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from tui.netplay.hosting import Terminal
+
+_ = Translator("net").gettext
 
 
 class TurnWatch:
@@ -49,8 +52,9 @@ class TurnWatch:
             return ""
         first = mine[0]
         more = f" (+{len(mine) - 1})" if len(mine) > 1 else ""
-        where = "elsewhere" if short else f"at {first.title} {first.table}"
-        return f"your move {where}{more}"
+        if short:
+            return _("your move elsewhere") + more
+        return _("your move at {game} {table}").format(game=first.title, table=first.table) + more
 
     async def run(self) -> None:
         """Follow the turns until cancelled (a broker that does not answer: try again later)."""
@@ -89,4 +93,5 @@ class TurnWatch:
         if needs is None or needs.settings.bell:
             self.app.bell()
         assert message is not None
-        self.app.notify(f"Your move at {message.get('title', '')} {table}", timeout=6)
+        said = _("Your move at {game} {table}").format(game=message.get("title", ""), table=table)
+        self.app.notify(said, timeout=6)
