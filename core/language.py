@@ -48,7 +48,15 @@ DOMAINS = ("app", "cli", "kilauea", "maunakea", "arnak", "net")
 """The catalogues' domains: one per area (its sources are listed in :data:`AREAS`)."""
 
 AREAS: dict[str, tuple[str, ...]] = {
-    "app": ("tui/app.py", "tui/screens", "tui/widgets", "tui/settings", "tui/play", "tui/replay"),
+    "app": (
+        "tui/app.py",
+        "tui/screens",
+        "tui/widgets",
+        "tui/settings",
+        "tui/play",
+        "tui/replay",
+        "core/options.py",
+    ),  # fmt: skip
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),
     "maunakea": ("core/games/maunakea", "tui/games/maunakea"),

@@ -9,9 +9,11 @@ configuration (old replays keep working) and are read and shown 1-based to peopl
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from core.language import N_
 
 Kind = Literal["bool", "int", "seat", "choice", "text"]
 
@@ -118,9 +120,10 @@ class Option:
                 return self.check(text, players)
         raise AssertionError(self.kind)  # pragma: no cover
 
-    def words(self, value: Any) -> str:
+    def words(self, value: Any, say: Callable[[str], str] = str) -> str:
         """How a set value reads in the room's options line (seats from 1); "" when unset. A
-        choice with a default always says which it is ("bird side"): there is no "unset" one."""
+        choice with a default always says which it is ("bird side"): there is no "unset" one.
+        ``say`` puts the words (the template, a choice) in the reader's language."""
         if value is None and self.kind == "choice":
             value = self.default
         if value is None or value is False:
@@ -128,9 +131,9 @@ class Option:
         if value == self.default and self.kind != "choice":
             return ""
         if self.kind == "bool":
-            return self.shown or self.label.lower()
-        shown = value + 1 if self.kind == "seat" else value
-        template = self.shown or f"{self.label.lower()} {{}}"
+            return say(self.shown) if self.shown else say(self.label).lower()
+        shown = value + 1 if self.kind == "seat" else say(value) if self.kind == "choice" else value
+        template = say(self.shown) if self.shown else f"{say(self.label).lower()} {{}}"
         return template.format(shown)
 
     def _int_range(self) -> str:
@@ -144,17 +147,17 @@ class Option:
 TURN_LIMIT = Option(
     "turn_limit",
     "int",
-    "Turn limit",
+    N_("Turn limit"),
     "end the game after this many turns (a house rule; empty: no limit)",
     minimum=1,
-    shown="turn limit {}",
+    shown=N_("turn limit {}"),
 )
 START_PLAYER = Option(
     "start_player",
     "seat",
-    "Start player",
-    "the seat that starts (empty: drawn at random)",
-    shown="seat {} starts",
+    N_("Start player"),
+    N_("the seat that starts (empty: drawn at random)"),
+    shown=N_("seat {} starts"),
 )
 
 
@@ -172,7 +175,10 @@ def check_options(
     return {option.name: option.check(given.get(option.name), players) for option in declared}
 
 
-def options_words(declared: Sequence[Option], values: Mapping[str, Any]) -> list[str]:
-    """The set options in words, in declaration order (``["advanced game", "turn limit 10"]``)."""
-    words = (option.words(values.get(option.name)) for option in declared)
+def options_words(
+    declared: Sequence[Option], values: Mapping[str, Any], say: Callable[[str], str] = str
+) -> list[str]:
+    """The set options in words, in declaration order (``["advanced game", "turn limit 10"]``),
+    each said by ``say`` (the reader's language; English as written by default)."""
+    words = (option.words(values.get(option.name), say) for option in declared)
     return [word for word in words if word]

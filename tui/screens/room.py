@@ -31,7 +31,7 @@ from core.clock import ClockSpec
 from core.codec import Envelope
 from core.errors import CalderaError
 from core.games import get_rules
-from core.language import N_, Translator
+from core.language import N_, Translator, anywhere
 from core.options import options_words
 from net.seat.session import NetSession
 from net.table.host import TableHost
@@ -70,7 +70,7 @@ def options_line(card: TableListing) -> str:
     except KeyError:
         words = [f"{k} {v}" for k, v in card.options.items() if v not in (None, False)]
     else:
-        words = options_words(declared, card.options)
+        words = options_words(declared, card.options, partial(anywhere, first=card.game))
     words = words or [_("standard rules")]
     spec = ClockSpec.parse(card.clock) if card.clock else None
     if spec is not None:

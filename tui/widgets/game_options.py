@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Switch
 
 from core.games import get_rules
-from core.language import Translator
+from core.language import Translator, anywhere
 from core.options import TURN_LIMIT, Option
 from tui.games import screens_for, shown_games
 from tui.widgets.form_fields import FieldInput
@@ -72,22 +72,22 @@ class GameOptions(Vertical):
             with Vertical(id=f"{game}-options"):
                 for option in own_options(game):
                     with Horizontal(classes="field"):
-                        yield Label(option.label, classes="field-label")
-                        hint = hints.get(option.name, option.help)
-                        field = self._field(option, hint)
+                        yield Label(anywhere(option.label, game), classes="field-label")
+                        hint = anywhere(hints.get(option.name, option.help), game)
+                        field = self._field(option, hint, game)
                         yield field
                         if isinstance(field, Switch):
                             yield Label(_on_off(field.value), classes="switch-state")
                         if option.kind in ("bool", "choice"):
                             yield Label(hint, classes="field-hint")
 
-    def _field(self, option: Option, hint: str) -> Widget:
+    def _field(self, option: Option, hint: str, game: str) -> Widget:
         given = self._given.get(option.name, option.default)
         if option.kind == "bool":
             return Switch(bool(given), id=field_id(option), disabled=self._fixed)
         if option.kind == "choice":
             return Select(
-                [(choice, choice) for choice in option.choices],
+                [(anywhere(choice, game), choice) for choice in option.choices],
                 value=given if given in option.choices else Select.BLANK,
                 allow_blank=option.default is None,
                 id=field_id(option),

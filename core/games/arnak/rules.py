@@ -12,17 +12,18 @@ from core.games.arnak.evolve import ALONE
 from core.games.arnak.evolve import evolve as _evolve
 from core.games.arnak.state import RULES_VERSION, ArnakState, Player
 from core.messages import Event
+from core.language import N_
 from core.options import START_PLAYER, Option
 from core.rules_base import RulesBase
 
 SIDE = Option(
     "side",
     "choice",
-    "Side",
+    N_("Side"),
     "the board's side: bird (the basic temple) or snake (the advanced one)",
     default="bird",
-    choices=("bird", "snake"),
-    shown="{} side",
+    choices=(N_("bird"), N_("snake")),  # the values stored; the form and the room say them
+    shown=N_("{} side"),
 )
 
 

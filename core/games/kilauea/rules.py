@@ -8,6 +8,7 @@ from typing import Any
 from core.games.kilauea import evolve, flow, play, position, scoring, transcript
 from core.games.kilauea.components import COMPONENTS, SIDES
 from core.games.kilauea.state import POINT_PARTS, RULES_VERSION, SECTORS, KilaueaState
+from core.language import N_
 from core.options import START_PLAYER, TURN_LIMIT, Option
 from core.rules_base import RulesBase
 
@@ -15,11 +16,11 @@ C = COMPONENTS
 FOREST_SIDES = Option(
     "forest_sides",
     "text",
-    "Forests",
+    N_("Forests"),
     "random sides, or a letter A/B per board 1–5 (e.g. ABBAB)",
     pattern=f"[{''.join(SIDES)}]{{{len(C.boards)}}}",
     upper=True,
-    shown="forest sides {}",
+    shown=N_("forest sides {}"),
 )
 
 

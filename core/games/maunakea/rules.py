@@ -10,6 +10,7 @@ from core.games.maunakea.commands import ADVANCED as ADVANCED_COMMANDS
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.lava import initial_heads
 from core.games.maunakea.state import RULES_VERSION, Explorer, MaunaKeaState
+from core.language import N_
 from core.options import START_PLAYER, TURN_LIMIT, Option
 from core.rules_base import RulesBase
 
@@ -17,10 +18,10 @@ C = COMPONENTS
 ADVANCED = Option(
     "advanced",
     "bool",
-    "Advanced",
+    N_("Advanced"),
     "the rulebook's advanced game: 4 secret cards each",
     default=False,
-    shown="advanced game",
+    shown=N_("advanced game"),
 )
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from core.codec import Envelope
+from core.language import N_
 from core.session import Session
 from tui.games import GameScreens
 
@@ -52,6 +53,8 @@ SCREENS = GameScreens(
     replay=_replay,
     help=_help,
     brief=_brief,
-    option_hints={"side": "Arnak's board: bird (the basic temple) or snake (the harder one)"},
+    option_hints={  # marked: the form says them in its language
+        "side": N_("Arnak's board: bird (the basic temple) or snake (the harder one)")
+    },
     min_size=_min_size,
 )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from core.codec import Envelope
+from core.language import N_
 from core.session import Session
 from tui.games import GameScreens
 
@@ -51,6 +52,8 @@ SCREENS = GameScreens(
     replay=_replay,
     help=_help,
     brief=_brief,
-    option_hints={"forest_sides": "ABBAB: boards 1–5's sides; empty: random"},
+    option_hints={  # marked: the form says them in its language
+        "forest_sides": N_("ABBAB: boards 1–5's sides; empty: random")
+    },
     min_size=_min_size,
 )
