@@ -56,7 +56,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "tui/play",
         "tui/replay",
         "core/options.py",
-    ),  # fmt: skip
+    ),
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),
     "maunakea": ("core/games/maunakea", "tui/games/maunakea"),

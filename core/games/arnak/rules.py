@@ -11,8 +11,8 @@ from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.evolve import ALONE
 from core.games.arnak.evolve import evolve as _evolve
 from core.games.arnak.state import RULES_VERSION, ArnakState, Player
-from core.messages import Event
 from core.language import N_
+from core.messages import Event
 from core.options import START_PLAYER, Option
 from core.rules_base import RulesBase
 
