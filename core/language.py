@@ -59,7 +59,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     ),
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),
-    "maunakea": ("core/games/maunakea", "tui/games/maunakea"),
+    "maunakea": ("core/games/maunakea", "tui/games/maunakea", "core/tutorials/maunakea*.toml"),
     "arnak": ("core/games/arnak", "tui/games/arnak"),
     "net": ("net", "tui/netplay", "tui/doors"),
 }
