@@ -13,7 +13,7 @@ import pytest
 
 from core import language
 from core.fold import state_before
-from core.games import get_rules
+from core.games import GAMES, get_rules
 from core.messages import Command
 from replays.file import read
 from tui.app import CalderaApp, Launch
@@ -136,3 +136,26 @@ async def test_a_lessons_verdict_says_why(tmp_path: Path) -> None:
 def _english() -> Iterator[None]:
     with language.speaking("en"):
         yield
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_says_why_in_its_own_counts(game: str) -> None:
+    """Each game has its holdings (``tui.games.<game>.holdings``), so the why is never left
+    out for want of them: at the first decision with two ways open whose turns end apart."""
+    from core.bots import make_bot
+    from core.referee import Referee
+
+    rules = get_rules(game)
+    referee = Referee(rules, rules.config(2, {}), list(NAMES), seed=f"why/{game}")
+    referee.begin()
+    bots = [make_bot(game, "greedy", f"why/{seat}") for seat in range(2)]
+    said = ""
+    for _step in range(400):
+        seat = rules.to_move(referee.state)[0]
+        legal = rules.legal_commands(rules.view(referee.state, seat), seat)
+        if len(legal) > 1:
+            said = why(rules, referee.state, seat, legal[0], legal[-1], NAMES)
+            if "against the move played: " in said:
+                break
+        referee.submit(seat, bots[seat].choose(rules, rules.view(referee.state, seat), seat))
+    assert "against the move played: " in said, said
