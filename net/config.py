@@ -26,8 +26,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from core.language import Translator
 from net.errors import NetError
 from replays.disk import BadFile, read_toml
+
+_ = Translator("net").gettext
 
 DEFAULT_PORT = 1883
 DEFAULT_TLS_PORT = 8883
@@ -60,7 +63,7 @@ class BrokerAddress:
             return replace(nodes[0], others=tuple(nodes[1:]))
         raw = text.strip()
         if not raw:
-            raise NetError(f"bad broker address {text!r}: empty")
+            raise NetError(_("bad broker address {text!r}: empty").format(text=text))
         if "://" not in raw:
             raw = "mqtt://" + raw
         try:
@@ -68,11 +71,14 @@ class BrokerAddress:
             tls = parts.scheme == "mqtts"
             port = parts.port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT)
         except ValueError as exc:
-            raise NetError(f"bad broker address {text!r}: {exc}") from None
+            said = _("bad broker address {text!r}: {why}")
+            raise NetError(said.format(text=text, why=exc)) from None
         if parts.scheme not in ("mqtt", "mqtts"):
-            raise NetError(f"bad broker address {text!r}: only mqtt:// and mqtts:// are supported")
+            said = _("bad broker address {text!r}: only mqtt:// and mqtts:// are supported")
+            raise NetError(said.format(text=text))
         if not parts.hostname or parts.path not in ("", "/"):
-            raise NetError(f"bad broker address {text!r}: expected mqtt://host:port")
+            said = _("bad broker address {text!r}: expected mqtt://host:port")
+            raise NetError(said.format(text=text))
         return cls(
             host=parts.hostname,
             port=port,
@@ -91,7 +97,8 @@ class BrokerAddress:
         try:
             return ssl.create_default_context(cafile=cafile)
         except (OSError, ssl.SSLError) as exc:
-            raise NetError(f"cannot read the CA file {self.ca_file}: {exc}") from None
+            said = _("cannot read the CA file {file}: {why}")
+            raise NetError(said.format(file=self.ca_file, why=exc)) from None
 
     @property
     def nodes(self) -> tuple[BrokerAddress, ...]:
@@ -154,15 +161,16 @@ def _read_file(path: Path) -> dict[str, Any]:
         raise NetError(str(exc)) from None
     section = doc.get("network", {})
     if not isinstance(section, dict):
-        raise NetError(f"{path}: [network] must be a table")
+        raise NetError(_("{file}: [network] must be a table").format(file=path))
     brokers = section.get("broker")
     if isinstance(brokers, list):  # a cluster's nodes
         if not brokers or not all(isinstance(node, str) and "," not in node for node in brokers):
-            raise NetError(f"{path}: network.broker must be an address or a list of addresses")
+            said = _("{file}: network.broker must be an address or a list of addresses")
+            raise NetError(said.format(file=path))
         section["broker"] = ",".join(brokers)
     for key in ("broker", "username", "password", "name", "ca_file"):
         if key in section and not isinstance(section[key], str):
-            raise NetError(f"{path}: network.{key} must be a string")
+            raise NetError(_("{file}: network.{key} must be a string").format(file=path, key=key))
     return section
 
 
@@ -172,7 +180,8 @@ def trusted_servers(path: Path | None = None) -> dict[str, bytes]:
     path = path if path is not None else config_path()
     servers = _read_file(path).get("servers", {})
     if not isinstance(servers, dict):
-        raise NetError(f"{path}: [network.servers] must be a table of server ids and keys")
+        said = _("{file}: [network.servers] must be a table of server ids and keys")
+        raise NetError(said.format(file=path))
     out = {}
     for server, text in servers.items():
         try:
@@ -180,7 +189,8 @@ def trusted_servers(path: Path | None = None) -> dict[str, bytes]:
         except ValueError:
             key = b""
         if len(key) != 32:
-            raise NetError(f"{path}: network.servers.{server} must be a key: 64 hex digits")
+            said = _("{file}: network.servers.{server} must be a key: 64 hex digits")
+            raise NetError(said.format(file=path, server=server))
         out[str(server)] = key
     return out
 
@@ -197,11 +207,11 @@ def load(
     env = os.environ if environ is None else environ
     section = _read_file(path if path is not None else config_path())
     if broker is not None:
-        address, source = BrokerAddress.parse(broker), "command line"
+        address, source = BrokerAddress.parse(broker), "command line"  # internal
     elif env.get(ENV_BROKER):
         address, source = BrokerAddress.parse(env[ENV_BROKER]), ENV_BROKER
     elif "broker" in section:
-        address, source = BrokerAddress.parse(section["broker"]), "config file"
+        address, source = BrokerAddress.parse(section["broker"]), "config file"  # internal
     else:
         address, source = BrokerAddress.parse(DEFAULT_BROKER), "default"
     user = username or address.username or section.get("username")

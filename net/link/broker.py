@@ -36,8 +36,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from core.language import Translator
 from net.config import BrokerAddress
 from net.errors import NetError
+
+_ = Translator("net").gettext
 
 ORPHAN_IDLE = 120.0  # seconds an orphaned embedded broker waits with no client before it stops
 MAX_PACKET_BYTES = 512 * 1024  # as the club config's max_packet_size
@@ -61,7 +64,7 @@ def _limit_packets() -> None:
     async def from_stream(cls: Any, reader: Any) -> Any:
         header = await original.__func__(cls, reader)
         if header is not None and header.remaining_length > MAX_PACKET_BYTES:
-            raise PacketTooLarge(f"a packet of {header.remaining_length} bytes")
+            raise PacketTooLarge(f"a packet of {header.remaining_length} bytes")  # internal
         return header
 
     from_stream.limited = True  # type: ignore[attr-defined]
@@ -265,7 +268,8 @@ class InProcessBroker:
             await self._broker.start()
         except Exception as exc:  # amqtt wraps bind errors in its own BrokerError
             self._broker = None
-            raise NetError(f"cannot start a broker on {self.host}:{self.port}: {exc}") from None
+            said = _("cannot start a broker on {address}: {why}")
+            raise NetError(said.format(address=f"{self.host}:{self.port}", why=exc)) from None
 
     async def stop(self) -> None:
         broker, self._broker = self._broker, None
@@ -330,11 +334,12 @@ class EmbeddedBroker:
                 if answers(address, 0.2):  # someone else started one at the same moment
                     return cls(address, process)
                 err = process.stderr.read().decode(errors="replace") if process.stderr else ""
-                last = err.strip().splitlines()[-1:] or ["no output"]
-                raise NetError(f"the embedded broker failed to start: {last[0]}")
+                last = err.strip().splitlines()[-1:] or [_("no output")]
+                raise NetError(_("the embedded broker failed to start: {why}").format(why=last[0]))
             time.sleep(0.05)
         process.kill()
-        raise NetError(f"the embedded broker did not answer at {address} within {timeout:g} s")
+        said = _("the embedded broker did not answer at {broker} within {seconds} s")
+        raise NetError(said.format(broker=address, seconds=f"{timeout:g}"))
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -357,13 +362,14 @@ def ensure_broker(
     if any(answers(node) for node in address.nodes):
         return None
     if not address.is_loopback or address.others or address.tls:  # it speaks no TLS either
-        raise NetError(f"no MQTT broker answers at {address}")
+        raise NetError(_("no MQTT broker answers at {broker}").format(broker=address))
     broker = EmbeddedBroker.spawn(address)
     if announce is not None:
-        announce(
-            f"no broker answered at {address}; started an embedded one "
-            f"(amqtt, pid {broker.process.pid}) for as long as this command runs"
+        said = _(
+            "no broker answered at {broker}; started an embedded one (amqtt, pid {pid}) for as "
+            "long as this command runs"
         )
+        announce(said.format(broker=address, pid=broker.process.pid))
     return broker
 
 
@@ -385,7 +391,8 @@ async def serve_forever(
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, stop.set)
     if ready is not None:
-        ready(f"broker listening on mqtt://{host}:{port} (amqtt; Ctrl-C stops it)")
+        said = _("broker listening on {address} (amqtt; Ctrl-C stops it)")
+        ready(said.format(address=f"mqtt://{host}:{port}"))
     watch = (
         asyncio.create_task(_stop_when_orphaned(broker, parent, orphan_idle, stop))
         if parent is not None
@@ -423,7 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.link.broker")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=1883)
-    parser.add_argument("--parent", type=int, default=None, help="the caldera that started it")
+    parent = "the caldera that started it"  # internal
+    parser.add_argument("--parent", type=int, default=None, help=parent)
     parser.add_argument("--orphan-idle", type=float, default=ORPHAN_IDLE)
     args = parser.parse_args(argv)
     try:

@@ -31,12 +31,15 @@ from typing import Any
 from core.audit import audit
 from core.codec import GENESIS, Envelope, decode_envelope, encode_envelope, short_hash
 from core.errors import CalderaError, CodecError, ReplayError
+from core.language import Translator
 from core.lifecycle import GameEnded, GameStarted
 from core.protocol import Rules, Seat
 from net.seat.session import NetSession
 from replays.chat_log import write_chat
 from replays.file import SUFFIX, Header, ReplayWriter, peek
 from replays.header import Table
+
+_ = Translator("net").gettext
 
 __all__ = ["Kept", "check_whole", "keep_replay", "not_kept", "write_replay"]
 
@@ -55,27 +58,31 @@ def check_whole(
     """The envelopes of ``raws``, the whole log the host gave, once checked against the log
     this seat was sent (``own``); :class:`ReplayError` with one line naming what is wrong."""
     if len(raws) != len(own):
-        raise ReplayError(f"the host's log has {len(raws)} events, this seat saw {len(own)}")
+        said = _("the host's log has {n} events, this seat saw {seen}")
+        raise ReplayError(said.format(n=len(raws), seen=len(own)))
     envs: list[Envelope] = []
     previous: bytes | None = None
     for seq, (data, mine) in enumerate(zip(raws, own, strict=True)):
         try:
             env = decode_envelope(data)
         except CodecError as exc:
-            raise ReplayError(f"event {seq} of the host's log is unreadable: {exc}") from None
+            said = _("event {n} of the host's log is unreadable: {why}")
+            raise ReplayError(said.format(n=seq, why=exc)) from None
         link = short_hash(previous) if previous is not None else GENESIS
         if env.seq != seq or env.prev != link:
-            raise ReplayError(f"event {seq} of the host's log breaks the hash chain")
+            raise ReplayError(_("event {n} of the host's log breaks the hash chain").format(n=seq))
         seen = encode_envelope(Envelope(seq, rules.project(env.event, seat), env.prev))
         if seen != encode_envelope(mine):
-            raise ReplayError(f"event {seq} of the host's log is not the one this seat was sent")
+            said = _("event {n} of the host's log is not the one this seat was sent")
+            raise ReplayError(said.format(n=seq))
         envs.append(env)
         previous = data
     if not envs or not isinstance(envs[-1].event, GameEnded):
-        raise ReplayError("the host's log does not end the game")
+        raise ReplayError(_("the host's log does not end the game"))
     report = audit(envs)
     if not report.ok:
-        raise ReplayError(f"the host's log does not audit: {report.problems[0]}")
+        said = _("the host's log does not audit: {problem}")
+        raise ReplayError(said.format(problem=report.problems[0]))
     return envs
 
 
@@ -102,7 +109,8 @@ def write_replay(
         try:
             os.link(part, path)  # whole, or not there; never over another file
         except FileExistsError:
-            raise ReplayError(f"{path.name} exists already: the replay was not kept") from None
+            said = _("{file} exists already: the replay was not kept")
+            raise ReplayError(said.format(file=path.name)) from None
     finally:
         with contextlib.suppress(OSError):
             part.unlink()
@@ -139,4 +147,4 @@ async def keep_replay(session: NetSession, directory: Path, timeout: float = 30.
 def not_kept(exc: CalderaError | OSError) -> str:
     """The one line saying why :func:`keep_replay` kept nothing (an OS error by its words)."""
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return f"The game's replay was not kept here: {reason}"
+    return _("The game's replay was not kept here: {why}").format(why=reason)

@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from core.language import Translator
 from net.config import config_dir
 from net.errors import NetError
 from net.trust.keys import Keys
 from net.wire import topics
 from replays.disk import read_json, try_lock, write_atomically
+
+_ = Translator("net").gettext
 
 FORMAT = 1
 MOST = 64  # identities a machine may use at once, per kind
@@ -55,12 +58,12 @@ class Identity:
     def from_json(cls, doc: Any) -> Identity:
         """An identity from its file's JSON; :class:`NetError` with one line if it is not one."""
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise NetError(f"not a format {FORMAT} identity")
+            raise NetError(_("not a format {n} identity").format(n=FORMAT))
         client, name, keys = doc.get("client"), doc.get("name", ""), doc.get("keys", {})
         if not isinstance(client, str) or not topics.valid_name(client):
-            raise NetError("its client id is not 1–64 letters, digits, '_', '.' or '-'")
+            raise NetError(_("its client id is not 1–64 letters, digits, '_', '.' or '-'"))
         if not isinstance(name, str) or not isinstance(keys, dict):
-            raise NetError("its name or keys have the wrong type")
+            raise NetError(_("its name or keys have the wrong type"))
         extra = {k: v for k, v in doc.items() if k not in ("format", "client", "name", "keys")}
         return cls(client, name[:MAX_NAME], keys, extra)
 
@@ -82,7 +85,8 @@ class Lease:
             try:
                 return Keys.from_json(kept)
             except NetError as exc:  # never lose a key: keep the unreadable one aside
-                self.note = self.note or f"{self.path}: {exc}; a new key pair was made"
+                made = _("{file}: {why}; a new key pair was made")
+                self.note = self.note or made.format(file=self.path, why=exc)
                 kept = {"unreadable": kept}
         keys = Keys.generate()
         self.identity = Identity(
@@ -139,7 +143,8 @@ def claim(kind: str = "identity", directory: Path | None = None) -> Lease:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise NetError(f"cannot keep an identity in {folder}: {exc.strerror or exc}") from None
+        said = _("cannot keep an identity in {folder}: {why}")
+        raise NetError(said.format(folder=folder, why=exc.strerror or exc)) from None
     for slot in range(1, MOST + 1):
         path = folder / (f"{kind}.json" if slot == 1 else f"{kind}-{slot}.json")
         lock = _lock(path)
@@ -151,7 +156,8 @@ def claim(kind: str = "identity", directory: Path | None = None) -> Lease:
             lock.close()
             raise
         return Lease(path, identity, lock, note)
-    raise NetError(f"{MOST} processes already use an identity from {folder}")
+    said = _("{n} processes already use an identity from {folder}")
+    raise NetError(said.format(n=MOST, folder=folder))
 
 
 def _lock(path: Path) -> IO[bytes] | None:
@@ -159,7 +165,9 @@ def _lock(path: Path) -> IO[bytes] | None:
     try:
         return try_lock(path.with_suffix(".lock"))
     except OSError as exc:
-        raise NetError(f"cannot lock {path}: {exc.strerror or exc}") from None
+        raise NetError(
+            _("cannot lock {file}: {why}").format(file=path, why=exc.strerror or exc)
+        ) from None
 
 
 def _load_or_create(path: Path, prefix: str) -> tuple[Identity, str]:
@@ -171,7 +179,8 @@ def _load_or_create(path: Path, prefix: str) -> tuple[Identity, str]:
         aside = path.with_name(path.name + ".unreadable")
         with contextlib.suppress(OSError):
             path.replace(aside)
-        note = f"{path} could not be read ({exc}); it was kept as {aside.name} and a new one made"
+        note = _("{file} could not be read ({why}); it was kept as {aside} and a new one made")
+        note = note.format(file=path, why=exc, aside=aside.name)
         identity = Identity(topics.new_id(prefix))
         with contextlib.suppress(OSError):
             _write(path, identity)
@@ -180,7 +189,8 @@ def _load_or_create(path: Path, prefix: str) -> tuple[Identity, str]:
     try:
         _write(path, identity)
     except OSError as exc:
-        raise NetError(f"cannot keep an identity in {path}: {exc.strerror or exc}") from None
+        said = _("cannot keep an identity in {folder}: {why}")
+        raise NetError(said.format(folder=path, why=exc.strerror or exc)) from None
     return identity, ""
 
 

@@ -113,3 +113,16 @@ def test_learn_s_help_keeps_its_shape_in_german(
         in out
     )
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_a_bad_broker_address_in_german_and_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "lobby", "--broker", "ftp://club.example.org"]) == 2
+    assert capsys.readouterr().err == (
+        "caldera: ungültige Broker-Adresse 'ftp://club.example.org': nur mqtt:// und mqtts:// "
+        "werden unterstützt\n"
+    )
+    assert main(["games", "--broker", "ftp://club.example.org"]) == 2
+    assert capsys.readouterr().err == (
+        "caldera: bad broker address 'ftp://club.example.org': only mqtt:// and mqtts:// are "
+        "supported\n"
+    )

@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from core.errors import CalderaError
 from core.games import get_rules
+from core.language import Translator
 from core.session import Session
 from net.config import BrokerAddress, NetConfig, config_path, load
 from net.errors import NetError
@@ -35,6 +36,8 @@ from replays.file import read
 from tui.replay.library import replays_dir
 from tui.replay.paths import confined_to, shown
 from tui.settings.chat import seats_for
+
+_ = Translator("net").gettext
 
 ME = "me"  # a seat kind in the host dialog: the host player, at this keyboard
 OPEN = "open"  # a seat kind: a player from another terminal
@@ -76,7 +79,8 @@ def broker_from_text(text: str, configured: BrokerAddress) -> BrokerAddress:
     if not text or text == str(configured):
         return configured
     if confined_to() is not None:  # a door's guest plays on the server's broker only
-        raise NetError(f"at this door, tables meet on the server's broker ({configured})")
+        said = _("at this door, tables meet on the server's broker ({broker})")
+        raise NetError(said.format(broker=configured))
     return BrokerAddress.parse(text)
 
 
@@ -99,10 +103,11 @@ async def keep_guest_replay(session: NetSession, notify: Notify) -> None:
         notify(f"✗ {not_kept(exc)}", severity="warning")
         return
     except Exception as exc:  # whatever came: one line
-        notify(f"✗ The game's replay was not kept here ({type(exc).__name__})", severity="warning")
+        said = _("✗ The game's replay was not kept here ({why})").format(why=type(exc).__name__)
+        notify(said, severity="warning")
         return
     if not kept.already:
-        notify("The game's replay is kept in your saved games.", timeout=4)
+        notify(_("The game's replay is kept in your saved games."), timeout=4)
 
 
 # -- hosting ---------------------------------------------------------------------------------------
@@ -157,7 +162,7 @@ class HostedTable:
         keys: Keys | None = None,
     ) -> None:
         if (setup is None) == (resume is None):
-            raise ValueError("a hosted table is either new (setup) or resumed (resume)")
+            raise ValueError("a hosted table is either new (setup) or resumed (resume)")  # internal
         self.setup = setup
         self.resume = resume
         self.identity = identity
@@ -180,10 +185,11 @@ class HostedTable:
         the host player. Raises :class:`NetError` or another ``CalderaError`` (one line);
         whatever was opened is closed again."""
         try:
-            say(f"looking for a broker at {self.address}…")
+            say(_("looking for a broker at {broker}…").format(broker=self.address))
             self.embedded = await asyncio.to_thread(ensure_broker, self.address)
             if self.embedded is not None:
-                say(f"started an embedded broker at {self.address} (amqtt), until the table closes")
+                said = _("started an embedded broker at {broker} (amqtt), until the table closes")
+                say(said.format(broker=self.address))
             host = self._resumed() if self.resume is not None else self._new()
             self.host = host
             await host.open()
@@ -233,7 +239,9 @@ class HostedTable:
         notes = record.details.get("notes", {}) if record is not None else {}
         seat = notes.get("host_seat") if isinstance(notes, dict) else None
         if record is None or not isinstance(seat, int):
-            raise NetError(f"{path.name}: this terminal did not host that table")
+            raise NetError(
+                _("{file}: this terminal did not host that table").format(file=path.name)
+            )
         host = TableHost.resume(self.address, path, seats={seat: self.identity})
         host.admit = seats_for()
         self.my_seat, self.my_name = seat, host.seats[seat].name
