@@ -331,9 +331,9 @@ MOST_FILE_LINES = 600
 MOST_CLASS_LINES = 300
 NOT_SPLIT_YET: dict[str, int] = {
     "net/club/lobby.py:Lobby": 462,
-    "net/club/serve.py:Server": 458,
-    "net/seat/session.py:NetSession": 434,
-    "net/table/host.py:TableHost": 499,
+    "net/club/serve.py:Server": 453,
+    "net/seat/session.py:NetSession": 433,
+    "net/table/host.py:TableHost": 496,
     "net/table/refereeing.py:Refereeing": 434,
 }
 """Classes of net/ still over the limit (issue 40), each at most as long as it is now: one may

@@ -44,6 +44,7 @@ from net.club.servers import ServerBook
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, Link
+from net.seat.served import left_with
 from net.seat.session import NetSession
 from net.table import turns
 from net.table.host import TableHost
@@ -380,12 +381,12 @@ class Lobby:
         except CodecError as exc:
             log.info("lobby: ignoring an unreadable card for server %s: %s", server, exc)
             return
-        if isinstance(message, ServerListing) and (message.server, message.key) != (
-            server,
-            sender.hex(),
-        ):
+        named = (message.server, message.key) if isinstance(message, ServerListing) else None
+        if named is not None and named != (server, sender.hex()):
             return
         self.book.heard_card(server, message)
+        for table, gone in left_with(self.tables, server, sender, message):
+            self._take(table, gone)  # a served table's host left with its server
         self._wake.set()
 
     def _on_server_reply(self, server: str, payload: bytes) -> None:

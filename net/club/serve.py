@@ -57,6 +57,7 @@ from net.club.servers import server_keys
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.link.lines import Lines
 from net.link.outbox import Outbox
 from net.table.host import TableHost, default_replay_dir
 from net.table.own_listing import OwnListing
@@ -105,8 +106,20 @@ def _left(payload: bytes) -> bool:
         return False
 
 
+def served_records(replay_dir: Path | None) -> list[unfinished.Unfinished]:
+    """The unfinished served games of ``replay_dir`` (``None``: the default one)."""
+    folder = (replay_dir or default_replay_dir()).resolve()
+    out = []
+    for record in unfinished.records():
+        notes = record.details.get("notes")
+        served = isinstance(notes, dict) and notes.get("served") is True
+        if record.kind == "table" and served and record.replay.parent == folder:
+            out.append(record)
+    return out
+
+
 class Server:
-    """Hosts any number of tables, each with its own connection and Last Will."""
+    """Hosts any number of tables on one connection with one Last Will (net.link.lines)."""
 
     def __init__(
         self,
@@ -180,8 +193,11 @@ class Server:
             backoff=backoff,
             keys=self.keys,
         )
-        # what its tables publish without retaining, all in one connection (net.link.outbox)
-        self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff)
+        one = len(address.nodes) == 1  # its tables on its link (a cluster's: TableHost.keeper)
+        self.lines = Lines(self.link, self.server, self.keys.public.hex(), lambda: self.epoch)
+        self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff,
+                             link=self.link if one else None)  # fmt: skip
+        self.shared = self.lines if one else None  # what its tables are given
         self.chat = ClubChat(self.server, self.link, lambda: self.epoch, self.tables.values,
                              self._refuse, moderators, self.new_keys.admit)  # fmt: skip
 
@@ -253,22 +269,12 @@ class Server:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 1.0)
 
-    def _served_records(self) -> list[unfinished.Unfinished]:
-        """The unfinished served games of this replay directory."""
-        folder = (self.replay_dir or default_replay_dir()).resolve()
-        out = []
-        for record in unfinished.records():
-            notes = record.details.get("notes")
-            served = isinstance(notes, dict) and notes.get("served") is True
-            if record.kind == "table" and served and record.replay.parent == folder:
-                out.append(record)
-        return out
-
     def _served_elsewhere(self) -> bool:
         """Whether a served game of this replay directory is refereed by no table here."""
         paths = (host.replay_path for host in self.tables.values())
         here = {path.resolve() for path in paths if path is not None}
-        return any(record.replay.resolve() not in here for record in self._served_records())
+        records = served_records(self.replay_dir)
+        return any(record.replay.resolve() not in here for record in records)
 
     def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(work, name=f"{name} {self.server}")
@@ -281,15 +287,14 @@ class Server:
 
     async def _resume_unheld(self) -> list[TableHost]:
         resumed: list[TableHost] = []
-        for record in self._served_records():
+        for record in served_records(self.replay_dir):
             if len(self.tables) >= self.max_tables:
                 break
             if unfinished.held(record.replay):
                 continue  # a server hosts it right now
             try:
-                host = TableHost.resume(
-                    self.address, record.replay, backoff=self.backoff, timepiece=self.timepiece
-                )
+                host = TableHost.resume(self.address, record.replay, backoff=self.backoff,
+                                        timepiece=self.timepiece, lines=self.shared)  # fmt: skip
             except CalderaError as exc:
                 log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
                 continue
@@ -320,6 +325,7 @@ class Server:
 
     async def _on_connect(self) -> None:
         self._publish_card()
+        self.lines.connected()  # its tables' cards, a new epoch each
 
     def _publish_card(self) -> None:
         self._card_n += 1
@@ -377,6 +383,7 @@ class Server:
                 on_timeout=on_timeout,
                 rated=rated,
                 timepiece=self.timepiece,
+                lines=self.shared,
             )
         except ValueError as exc:
             raise NetError(str(exc)) from None
@@ -555,6 +562,7 @@ class Server:
         for reaper in list(self._reapers):
             reaper.cancel()
         await asyncio.gather(*self._reapers, return_exceptions=True)
+        await self.lines.close()  # its tables' last messages, then its own (acked) behind them
         await asyncio.gather(asyncio.to_thread(sync_together, files),
                              *(host.close(sync=False) for host in hosts))  # fmt: skip
         self.tables.clear()

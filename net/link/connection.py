@@ -69,6 +69,41 @@ ConnectHandler = Callable[[], Awaitable[None]]
 StatusHandler = Callable[[bool], None]
 
 
+class Channel(Protocol):
+    """What a table's parts need of its connection: a :class:`Link` of its own, or its
+    :class:`~net.link.lines.Line` on a server's shared one."""
+
+    address: BrokerAddress
+    keys: Keys | None
+    sender: bytes | None
+    route: Route | None
+
+    @property
+    def connected(self) -> bool: ...
+
+    def publish(
+        self, topic: str, payload: bytes, *, retain: bool = False, seal_to: bytes | None = None
+    ) -> bool: ...
+
+    async def start(self, timeout: float = 5.0) -> None: ...
+
+    async def stop(self, last: Sequence[tuple[str, bytes, bool]] = ()) -> None: ...
+
+    async def flushed(self) -> None: ...
+
+    async def wait_connected(self) -> None: ...
+
+
+def opened(topic: str, payload: bytes, keys: Keys | None) -> tuple[bytes | None, bytes] | None:
+    """A received payload's signer (``None``: unsigned) and its content, signed or sealed to
+    ``keys``; ``None`` for a broken or forged signature, or a box that does not open."""
+    if not (is_signed(payload) or is_sealed(payload)):
+        return None, payload
+    if is_signed(payload):
+        return open_frame(topic, payload)
+    return keys.unseal(topic, payload) if keys else None
+
+
 class Route(Protocol):
     """Another way out for a link's messages (:attr:`Link.route`)."""
 
@@ -140,6 +175,31 @@ def _write_at_once(client: aiomqtt.Client) -> None:
     paho_client.on_socket_register_write = register_write
 
 
+def _new_client(link: Link) -> aiomqtt.Client:
+    """The client of ``link``'s next connection, to its node, with its Last Will signed."""
+    will = None
+    last = link.will() if callable(link.will) else link.will  # made anew per connection
+    if last is not None:  # signed even when empty: a signed "gone" is told from a forged one
+        payload = link.keys.sign(last.topic, last.payload) if link.keys else last.payload
+        will = aiomqtt.Will(last.topic, payload, qos=1, retain=last.retain)
+    node = link.node
+    client = aiomqtt.Client(
+        node.host,
+        node.port,
+        username=node.username,
+        password=node.password,
+        identifier=link.client_id,
+        will=will,
+        clean_session=True,
+        keepalive=link.keepalive,
+        socket_options=NODELAY,
+        timeout=CLUSTER_TIMEOUT if len(link.nodes) > 1 else NODE_TIMEOUT,
+        tls_context=link.tls[link.nodes.index(node)] if node.tls else None,
+    )
+    client.pending_calls_threshold = 100_000  # a server closes all its tables' lines at once
+    return client
+
+
 class Link:
     """A reconnecting MQTT client. Messages are handled one at a time, in arrival order, by a
     plain function (it must not block; start a task for anything that waits)."""
@@ -174,7 +234,7 @@ class Link:
         self.connections = 0
         self.node = address.nodes[0]  # the node connected to, or tried next
         self.nodes = address.nodes
-        self._tls = [node.tls_context() for node in self.nodes]  # NetError: a bad CA file
+        self.tls = [node.tls_context() for node in self.nodes]  # NetError: a bad CA file
         self.waits: deque[float] = deque(maxlen=100)  # the last reconnect delays, newest last
         self._up_since: float | None = None
         self._client: aiomqtt.Client | None = None
@@ -186,6 +246,9 @@ class Link:
         # another connection that carries what this link publishes without retaining, when
         # it is up (a server's outbox for all its tables, :mod:`net.link.outbox`)
         self.route: Route | None = None
+        # takes, before they are opened, the messages meant for another on this connection
+        # (the tables of a server sharing it: :mod:`net.link.lines`); ``True``: taken
+        self.taker: Callable[[str, bytes, bool], bool] | None = None
 
     @property
     def connected(self) -> bool:
@@ -195,11 +258,8 @@ class Link:
     def settled(self) -> bool:
         """Connected for at least ``backoff.settled`` seconds."""
         since = self._up_since
-        return (
-            self.connected
-            and since is not None
-            and time.monotonic() - since >= (self.backoff.settled)
-        )
+        held = since is not None and time.monotonic() - since >= self.backoff.settled
+        return self.connected and held
 
     async def start(self, timeout: float = 5.0) -> None:
         """Connect (and keep reconnecting); raises :class:`NetError` if the first connection
@@ -229,10 +289,8 @@ class Link:
 
         Order is kept. Whatever a dropped connection loses is caught up by ``seq`` afterwards.
         """
-        client = self._client
-        up = client is not None and self._up.is_set()
         route = None if retain or self._stopping else self.route
-        if not up and route is None:
+        if not self.connected and route is None:
             return False
         if seal_to is not None and self.keys is not None and payload:
             data = self.keys.seal(seal_to, topic, payload)  # the box says who made it
@@ -240,7 +298,13 @@ class Link:
             data = self._signed(topic, payload)
         if route is not None and route.post(topic, data):
             return True
-        if client is None or not up:
+        return self.send(topic, data, retain=retain)
+
+    def send(self, topic: str, data: bytes, *, retain: bool = False) -> bool:
+        """Send ``data``, signed or sealed already (a table's on a server's shared connection,
+        :mod:`net.link.lines`), on this connection; ``False`` when offline."""
+        client = self._client
+        if client is None or not self._up.is_set():
             return False
         info = client._client.publish(topic, data, qos=1 if retain else 0, retain=retain)
         return info.rc == paho.MQTT_ERR_SUCCESS
@@ -260,6 +324,24 @@ class Link:
             task = asyncio.ensure_future(call)
             task.add_done_callback(_quiet)
 
+    async def subscribe_now(
+        self, filters: Sequence[str], on: bool = True, timeout: float = 5.0
+    ) -> bool:
+        """Subscribe to ``filters`` (``on=False``: unsubscribe) on this connection only, in one
+        packet, and wait for the broker's answer; ``False`` when offline or unanswered. The
+        caller subscribes them again on the next connection (:mod:`net.link.lines`)."""
+        client = self._client
+        if client is None or not self._up.is_set():
+            return False
+        try:
+            if on:
+                await client.subscribe([(topic, 0) for topic in filters], timeout=timeout)
+            else:
+                await client.unsubscribe(list(filters), timeout=timeout)
+        except aiomqtt.MqttError:
+            return False
+        return True
+
     def write(self, packets: bytes) -> bool:
         """Hand MQTT packets made by the caller (:mod:`net.link.outbox`) to the connection as one
         write; ``False`` when offline."""
@@ -270,14 +352,16 @@ class Link:
         return client._client._packet_queue(0, packets, 0, 0) == paho.MQTT_ERR_SUCCESS
 
     async def publish_acked(
-        self, topic: str, payload: bytes, *, retain: bool = False, timeout: float = 5
-    ) -> bool:
-        """Send (QoS 1) and wait for the broker's ack; ``False`` when offline or not acked."""
+        self, topic: str, payload: bytes, *, retain: bool = False, timeout: float = 5,
+        signed: bool = False,
+    ) -> bool:  # fmt: skip
+        """Send (QoS 1) and wait for the broker's ack; ``False`` when offline or not acked.
+        ``signed``: ``payload`` is signed already (a table's on a shared connection)."""
         client = self._client
         if client is None or not self._up.is_set():
             return False
         try:
-            data = self._signed(topic, payload)
+            data = payload if signed else self._signed(topic, payload)
             await client.publish(topic, data, qos=1, retain=retain, timeout=timeout)
         except aiomqtt.MqttError as exc:
             log.debug("publish to %s failed: %s", topic, exc)
@@ -363,32 +447,18 @@ class Link:
         # died with it (NATS kept refusing it for ~8 s: the table stood still); a clean session
         # keeps nothing under its id anyway.
         self.client_id = f"{self.name}-{secrets.token_hex(8)}"
-        will = None
-        last = self.will() if callable(self.will) else self.will  # made anew per connection
-        if last is not None:  # signed even when empty: a signed "gone" is told from a forged one
-            payload = self.keys.sign(last.topic, last.payload) if self.keys else last.payload
-            will = aiomqtt.Will(last.topic, payload, qos=1, retain=last.retain)
-        client = aiomqtt.Client(
-            self.node.host,
-            self.node.port,
-            username=self.node.username,
-            password=self.node.password,
-            identifier=self.client_id,
-            will=will,
-            clean_session=True,
-            keepalive=self.keepalive,
-            socket_options=NODELAY,
-            timeout=CLUSTER_TIMEOUT if len(self.nodes) > 1 else NODE_TIMEOUT,
-            tls_context=self._tls[self.nodes.index(self.node)] if self.node.tls else None,
-        )
+        client = _new_client(self)
         client._client.on_message = self._on_paho_message
         _write_at_once(client)
         async with client:
             self._answered = True
             try:
-                if self.subscriptions:
+                asked = set(self.subscriptions)
+                if asked:  # (what comes meanwhile, retained, may ask for more: listen)
                     await client.subscribe([(topic, 0) for topic in self.subscriptions])
                 self._client = client
+                if late := [topic for topic in self.subscriptions if topic not in asked]:
+                    await client.subscribe([(topic, 0) for topic in late])
                 self.connections += 1
                 self._up_since = time.monotonic()
                 self._up.set()
@@ -412,22 +482,19 @@ class Link:
                 log.exception("%s: status handler failed", self.client_id)
 
     def _on_paho_message(self, client: paho.Client, userdata: Any, msg: paho.MQTTMessage) -> None:
+        payload, retain = bytes(msg.payload), bool(msg.retain)
+        if self.taker is not None and self.taker(msg.topic, payload, retain):
+            return  # someone else's on this shared connection (net.link.lines)
         if self.on_message is None:
             return
-        payload, sender = bytes(msg.payload), None
-        if is_signed(payload) or is_sealed(payload):
-            if is_signed(payload):
-                opened = open_frame(msg.topic, payload)
-            else:
-                opened = self.keys.unseal(msg.topic, payload) if self.keys else None
-            if opened is None:
-                log.info("%s: dropped a message with a bad signature or box on %s",
-                         self.client_id, msg.topic)  # fmt: skip
-                return
-            sender, payload = opened
-        self.sender = sender
+        taken = opened(msg.topic, payload, self.keys)
+        if taken is None:
+            log.info("%s: dropped a message with a bad signature or box on %s", self.client_id,
+                     msg.topic)  # fmt: skip
+            return
+        self.sender, payload = taken
         try:
-            self.on_message(msg.topic, payload, bool(msg.retain))
+            self.on_message(msg.topic, payload, retain)
         except Exception:  # one bad message must not take the connection down
             log.exception("%s: failed to handle a message on %s", self.client_id, msg.topic)
         finally:

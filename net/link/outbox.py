@@ -1,14 +1,15 @@
-"""One connection that carries what every table of a server sends (``caldera serve``).
+"""One connection that carries what every table of a server sends (``caldera serve``): its own,
+or the server's, which its tables share (:mod:`net.link.lines`).
 
-Each table keeps its own connection: its subscriptions, its Last Will (a crashed server's tables
-leave the lobby) and what it retains (its card). What a table publishes without retaining (its
-events, answers, catch-ups, state hashes: one message or more a command) goes out over the
-server's outbox instead, once it is up (:attr:`net.link.connection.Link.route`), signed or sealed by
-the table's key as before: who carried a message does not matter to its readers, whose key signed
-it does. The messages of one turn of the event loop, all tables' together, leave in one
-``send``: on its own connection each table's message took a loopback send of its own, a
-quarter of a busy referee's CPU time (py-spy, 200 bot tables). The busier the referee, the
-more messages each turn carries.
+A table on a connection of its own keeps it for its subscriptions, its Last Will (a crashed
+server's tables leave the lobby) and what it retains (its card). What a table publishes without
+retaining (its events, answers, catch-ups, state hashes: one message or more a command) goes
+out over the server's outbox instead, once it is up (:attr:`net.link.connection.Link.route`),
+signed or sealed by the table's key as before: who carried a message does not matter to its
+readers, whose key signed it does. The messages of one turn of the event loop, all tables'
+together, leave in one ``send``: on its own connection each table's message took a loopback
+send of its own, a quarter of a busy referee's CPU time (py-spy, 200 bot tables). The busier
+the referee, the more messages each turn carries.
 
 The outbox writes MQTT 3.1.1 QoS 0 PUBLISH packets itself (a fixed header, the topic, the
 payload) and hands paho the turn's packets as one write: paho writes each packet it queues
@@ -43,20 +44,29 @@ class Outbox:
     """A server's own connection for its tables' messages, written once a turn of the loop."""
 
     def __init__(
-        self, address: BrokerAddress, *, client_id: str, backoff: Backoff = DEFAULT_BACKOFF
+        self,
+        address: BrokerAddress,
+        *,
+        client_id: str,
+        backoff: Backoff = DEFAULT_BACKOFF,
+        link: Link | None = None,
     ) -> None:
-        self.link = Link(address, client_id=client_id, backoff=backoff)  # tables sign
+        # its own connection, or ``link``: the server's, which its tables share (net.link.lines)
+        self._own = link is None
+        self.link = link or Link(address, client_id=client_id, backoff=backoff)  # tables sign
         self._waiting: list[bytes] = []  # this turn's packets
         self._flushing: asyncio.Event | None = None  # set once this turn's packets are out
         self.sends = 0  # writes handed to the connection (each carrying a turn's packets)
         self.messages = 0
 
     async def start(self, timeout: float = 5.0) -> None:
-        await self.link.start(timeout)
+        if self._own:
+            await self.link.start(timeout)
 
     async def stop(self) -> None:
         self._flush()
-        await self.link.stop()
+        if self._own:
+            await self.link.stop()
 
     def post(self, topic: str, data: bytes) -> bool:
         """Send ``data`` (signed or sealed already) on ``topic`` at the end of this turn of the

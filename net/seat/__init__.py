@@ -4,6 +4,7 @@
   what its host publishes for it and checks every proof
 - ``botclient``: a bot holding its seat as a person would, seeing only its seat's view
 - ``keeping``: a finished table's replay, kept by a seat's holder on its own machine too
+- ``served``: a served table's host leaves with its server (the server's Last Will)
 
 Imports :mod:`core`, :mod:`replays`, :mod:`net.wire`, :mod:`net.trust` and :mod:`net.link`;
 never the host side.

@@ -54,6 +54,7 @@ from net.seat.commands import Outstanding
 from net.seat.following import SeatFollower
 from net.seat.host_trust import HostTrust
 from net.seat.joining import Joining
+from net.seat.served import ServedBy
 from net.seat.taken import took_seat
 from net.seat.waiting import Waiters
 from net.seat.whole_log import fetch_whole_log
@@ -138,11 +139,9 @@ class NetSession:
         self._status_listeners: list[StatusListener] = []
         self._waiters = Waiters()
         self._nudger: asyncio.Task[None] | None = None
-        subscriptions = [topics.card(table), topics.reply(table, self.identity)]
-        if spectator:
-            subscriptions.append(topics.public_events(table))
-        else:
-            subscriptions.append(topics.seat_events(table, "+", self.identity))
+        seat_events = topics.seat_events(table, "+", self.identity)
+        events = topics.public_events(table) if spectator else seat_events
+        subscriptions = [topics.card(table), topics.reply(table, self.identity), events]
         self.link = Link(
             address,
             client_id=f"caldera-{table}-{self.identity}",
@@ -160,6 +159,7 @@ class NetSession:
             host_key=lambda: self.trust.host_key, card=lambda: self.card,
         )  # fmt: skip
         self.link.subscriptions.extend(self.chat.subscriptions())
+        self.served = ServedBy(self.link, self.trust, lambda: self.card, self._take)
         self._whole: asyncio.Queue[Batch] | None = None  # parts of the whole log, when asked
 
     def _will(self) -> LastWill:

@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from core.errors import CodecError
 from core.language import N_
-from net.link.connection import Link
+from net.link.connection import Channel
 from net.table.seating import Seating
 from net.table.tickets import Tickets
 from net.trust.keys import public_from_hex, verify
@@ -109,7 +109,7 @@ class Chatting:
         table: str,
         seating: Seating,
         tickets: Tickets,
-        link: Link,
+        link: Channel,
         epoch: Callable[[], int],
         *,
         on: bool = True,

@@ -56,6 +56,7 @@ from core.referee import Referee
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.link.lines import Line, Lines, table_link
 from net.table.chatting import Chatting
 from net.table.clocks import TableClocks
 from net.table.joins import JoinDesk
@@ -125,6 +126,7 @@ class TableHost:
         rated: bool = False,
         timepiece: Timepiece | None = None,
         chat: bool = True,
+        lines: Lines | None = None,
     ) -> None:
         self.keys = keys if keys is not None else Keys.generate()  # the table's signing key
         self.table = topics.check_name(table or topics.table_id(self.keys.public), "table id")
@@ -160,16 +162,10 @@ class TableHost:
         self._closed = False
         self._kept: unfinished.Kept | None = None  # the seed, kept apart while the game runs
         self._resumed = False
-        self.link = Link(
-            address,
-            client_id=f"caldera-host-{self.table}",
-            subscriptions=topics.host_filters(self.table),
-            on_message=self._on_message,
-            on_connect=self._on_connect,
-            will=self._will,  # a crashed host's table leaves the lobby
-            backoff=backoff,
-            keys=self.keys,
-        )
+        # a served table's line on its server's connection, or its own (whose Last Will takes
+        # a crashed host's table out of the lobby)
+        self.link = table_link(lines, address, self.table, self.keys, self._on_message,
+                               self._on_connect, self._will, backoff)  # fmt: skip
         self.own_card = OwnListing(
             self.keys.public,
             lambda data: read_listing(data).order,
@@ -233,6 +229,7 @@ class TableHost:
         seats: Mapping[Seat, str] | None = None,
         backoff: Backoff = DEFAULT_BACKOFF,
         timepiece: Timepiece | None = None,
+        lines: Lines | None = None,
     ) -> TableHost:
         """The table whose unfinished game is in ``replay_path``, opened again by the machine
         that hosted it: the same id, name, options and seats (``seats`` gives a seat to another
@@ -245,7 +242,7 @@ class TableHost:
             rules, cards, terms = kept_table(kept.record, seats or {})
             try:
                 host = cls(address, rules, len(cards), backoff=backoff, timepiece=timepiece,
-                           **terms)  # fmt: skip
+                           lines=lines, **terms)  # fmt: skip
             except (ValueError, NetError) as exc:
                 raise unreadable(kept.record, exc) from None
             host.seating.restore(cards)
@@ -339,6 +336,7 @@ class TableHost:
             hints=self.hints,
             chat=self.chatting.on,
             broker_stops=self.broker_stops and self.status == "closed",
+            **(self.link.served() if isinstance(self.link, Line) else {}),
         )
 
     def subscribe_card(self, listener: CardListener) -> Callable[[], None]:

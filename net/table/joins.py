@@ -17,7 +17,7 @@ import msgspec
 
 from core.errors import CodecError
 from net.errors import NetError
-from net.link.connection import Link
+from net.link.connection import Channel
 from net.table.seating import Seating
 from net.table.standins import HostBots
 from net.table.tickets import Tickets
@@ -45,7 +45,7 @@ class JoinDesk:
     def __init__(
         self,
         table: str,
-        link: Link,
+        link: Channel,
         seating: Seating,
         tickets: Tickets,
         bots: HostBots,

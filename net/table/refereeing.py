@@ -45,7 +45,7 @@ from core.protocol import Rules, Seat
 from core.referee import Referee, Time
 from core.statehash import state_hash
 from net.errors import NetError
-from net.link.connection import Link
+from net.link.connection import Channel
 from net.table.seating import Seating
 from net.trust.keys import public_from_hex
 from net.wire import topics
@@ -98,7 +98,7 @@ def hashes_between(
 class Refereeing:
     """The referee of one table once its game begins, and every stream it publishes to."""
 
-    def __init__(self, table: str, rules: Rules[Any], seating: Seating, link: Link) -> None:
+    def __init__(self, table: str, rules: Rules[Any], seating: Seating, link: Channel) -> None:
         self.table = table
         self.rules = rules
         self.seating = seating

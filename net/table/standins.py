@@ -21,7 +21,7 @@ from core.errors import IllegalCommand
 from core.protocol import Rules, Seat
 from core.search import workers
 from net.errors import NetError
-from net.link.connection import Link
+from net.link.connection import Channel
 from net.table.refereeing import Refereeing
 from net.table.seating import Seating
 
@@ -37,7 +37,7 @@ class HostBots:
         rules: Rules[Any],
         seating: Seating,
         refereeing: Refereeing,
-        link: Link,
+        link: Channel,
         on_change: Callable[[], None],
         *,
         bot_delay: float = 0.0,

@@ -206,6 +206,11 @@ class TableListing(Message, frozen=True, tag="table"):
     hints: bool = False  # the host allows every seat the hint key (the hard bot's advice)
     broker_stops: bool = False  # closed, and the broker (the host app's own) stops with it
     chat: bool = True  # the table's chat is on (its host may turn it off)
+    # a served table on its server's connection (net.link.lines): the server, its key (hex) and
+    # that connection's epoch, whose Last Will is the table's too ("": its own connection)
+    server: str = ""
+    server_key: str = ""
+    server_epoch: Count = 0
     protocol: int = PROTOCOL
     layout: Literal[1] = msgspec.field(default=1, name="v")
 

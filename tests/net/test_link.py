@@ -64,3 +64,31 @@ async def test_a_link_fails_over_to_the_next_node(amqtt_broker: AmqttBroker) -> 
         await Link(BrokerAddress.parse(f"{dead},{dead}"), client_id="none").start()
     with pytest.raises(NetError, match="no MQTT broker answers at"):  # no embedded cluster
         ensure_broker(BrokerAddress.parse(f"{dead},{dead}"))
+
+
+async def test_a_subscription_asked_for_by_a_retained_message_is_made(broker: TestBroker) -> None:
+    """A retained message comes while the link's first subscription is still answered, before
+    the link counts as up: what its handler asks to hear next (a seat following the server its
+    table's card names) is subscribed then too; it was never subscribed on that connection."""
+    card, more = "caldera/v1/lobby/tables/t", "caldera/v1/lobby/servers/s"
+    writer = Link(broker.address, client_id="retainer")
+    await writer.start()
+    heard: list[str] = []
+
+    def on_message(topic: str, payload: bytes, retain: bool) -> None:
+        heard.append(topic)
+        if topic == card:
+            reader.listen(more)
+
+    reader = Link(broker.address, client_id="reader", subscriptions=[card], on_message=on_message)
+    try:
+        assert writer.publish(more, b"server card", retain=True)
+        assert writer.publish(card, b"table card", retain=True)
+        await writer.flushed()
+        await reader.start()
+        await until(lambda: more in heard)
+    finally:
+        writer.publish(card, b"", retain=True)
+        writer.publish(more, b"", retain=True)
+        await writer.stop()
+        await reader.stop()
