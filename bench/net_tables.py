@@ -28,7 +28,7 @@ a machine they share with the broker: every command crosses the broker twice, an
 cores a broker waiting for a core behind two busy referees lifts every round trip.
 
     .venv/bin/python bench/net_tables.py [--broker mosquitto|amqtt] [--think 0.05] [--servers 2]
-                                         [--nice 5]
+                                         [--nice 5] [--code /tmp/base]
 """
 
 from __future__ import annotations
@@ -147,14 +147,14 @@ def growth(steps: list[tuple[int, float, float]]) -> str:
 
 async def knee(
     address: BrokerAddress, servers: int, think: float, samples: int, most: int, nice: int = 0,
-    probe_options: dict[str, int] = BIG,
+    probe_options: dict[str, int] = BIG, code: Path | None = None,
 ) -> tuple[int, float]:  # fmt: skip
     """The most background tables (and their commands/s) carried before the probe's round
     trip doubled or the tables slowed, with ``servers`` referee processes sharing them."""
     names = [f"bench{i + 1}" for i in range(servers)]
     cap = ("--max-tables", str(most + 2))  # the default cap (200) would refuse the last steps;
     # + 2: the probe's table and the fresh one while the ended one lingers
-    processes = [serve_process(address, "--linger", "1", *cap, server=name, nice=nice)
+    processes = [serve_process(address, "--linger", "1", *cap, server=name, nice=nice, code=code)
                  for name in names]  # fmt: skip
     try:
         async with Lobby(address, name="bench") as lobby:
@@ -258,6 +258,8 @@ def main() -> None:
     parser.add_argument("--probe-turns", type=int, default=BIG["turn_limit"],
                         help="the probe game's turn limit (a small one checks that a fresh "
                         "probe table replaces one whose game ended)")  # fmt: skip
+    parser.add_argument("--code", type=Path, default=None,
+                        help="the referees run this checkout (the code before)")  # fmt: skip
     args = parser.parse_args()
     make = mosquitto_broker if args.broker == "mosquitto" else amqtt_broker
     niced = f", referees at nice +{args.nice}" if args.nice else ""
@@ -267,7 +269,8 @@ def main() -> None:
         with make() as address:
             found[servers] = asyncio.run(knee(address, servers, args.think, args.samples,
                                               args.most, args.nice,
-                                              {"turn_limit": args.probe_turns}))  # fmt: skip
+                                              {"turn_limit": args.probe_turns},
+                                              args.code))  # fmt: skip
     one, _ = found[1]
     for servers, (tables, rate) in found.items():
         plural = "es" if servers > 1 else "  "
