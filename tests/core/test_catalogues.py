@@ -73,6 +73,8 @@ CONVERTED = (
     "tui/widgets/table_header.py",
     "tui/netplay/presence.py",
     "core/games/arnak/card_names.py",
+    "tui/games/kilauea/look.py",
+    "tui/games/kilauea/details.py",
     "tui/replay/review_words.py",
     "tui/screens/review.py",
     "tui/screens/lesson.py",

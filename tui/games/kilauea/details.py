@@ -17,7 +17,8 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from core.games.kilauea.components import COMPONENTS
 from core.games.kilauea.state import KilaueaState
-from core.language import N_
+from core.games.kilauea.transcript import face_text
+from core.language import N_, Translator
 from tui.games.kilauea.verbs import cost_text, sector_name
 from tui.games.kilauea.widgets.glyphs import TILE_BRIEF, legend
 from tui.games.kilauea.widgets.paint import Marks, Painter, Scale, Seats
@@ -27,6 +28,7 @@ from tui.widgets.theme_colours import DEFAULT
 
 C = COMPONENTS
 TABS = ("players", "log", "tiles", "key")
+_ = Translator("kilauea").gettext
 
 
 def players_text(state: KilaueaState, scale: Scale, seats: Seats) -> Text:
@@ -44,31 +46,31 @@ def players_text(state: KilaueaState, scale: Scale, seats: Seats) -> Text:
 def tiles_text(state: KilaueaState) -> str:
     """Every action tile in play: where it lies, its cost and what it does."""
     if len(state.reef) != len(C.sectors):
-        return "The action tiles are not dealt yet."
+        return _("The action tiles are not dealt yet.")
     lines: list[str] = []
 
     def say(tile: int, where: str) -> None:
         face = state.face(tile)
-        earned = " [b]earned this turn[/b]" if tile in state.may_use else ""
+        earned = _(" [b]earned this turn[/b]") if tile in state.may_use else ""
         lines.append(
             f"[b]{face.code:>3}[/b] {where} ({cost_text(face.cost)}, "
-            f"{TILE_BRIEF.get(face.code, '')}): {face.text}{earned}"
+            f"{TILE_BRIEF.get(face.code, '')}): {face_text(face.code)}{earned}"
         )
 
-    lines.append("[b]Reef tiles[/b] (≈, cutting by them earns them)")
+    lines.append(_("[b]Reef tiles[/b] (≈, cutting by them earns them)"))
     for k, tile in enumerate(state.reef):
-        say(tile, f"after {sector_name(k)}")
+        say(tile, _("after {sector}").format(sector=sector_name(k)))
     slope = [(k, t) for k, t in enumerate(state.slope or ()) if t is not None]
-    lines.append("[b]Volcano tiles on the slope[/b] (▲, building there earns them)")
+    lines.append(_("[b]Volcano tiles on the slope[/b] (▲, building there earns them)"))
     for k, tile in slope:
-        say(tile, f"on {sector_name(k)}'s slope")
+        say(tile, _("on {sector}'s slope").format(sector=sector_name(k)))
     if not slope:
-        lines.append("none yet")
+        lines.append(_("none yet"))
     locked = [(k, t) for k, t in enumerate(state.centres or ()) if t is not None]
     if locked:
-        lines.append("[b]Locked in a forest[/b] (freed when its m spaces are empty)")
+        lines.append(_("[b]Locked in a forest[/b] (freed when its m spaces are empty)"))
         for k, tile in locked:
-            say(tile, f"in the {sector_name(k)} forest")
+            say(tile, _("in the {sector} forest").format(sector=sector_name(k)))
     return "\n".join(lines)
 
 
@@ -96,9 +98,9 @@ class KilaueaDetails(ModalScreen[None]):
         Binding("down", "scroll(1)", N_("Scroll"), show=False),
         Binding("pageup", "scroll(-10)", show=False),
         Binding("pagedown", "scroll(10)", show=False),
-        Binding("p", "show('players')", "Players"),
-        Binding("l", "show('log')", "Log"),
-        Binding("escape,q", "back", "Back to the table", key_display="esc"),
+        Binding("p", "show('players')", N_("Players")),
+        Binding("l", "show('log')", N_("Log")),
+        Binding("escape,q", "back", N_("Back to the table"), key_display="esc"),
     ]
 
     def __init__(
@@ -120,13 +122,13 @@ class KilaueaDetails(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial=self._tab):
-            with TabPane("Players", id="players"):
+            with TabPane(_("Players"), id="players"):
                 yield Static(players_text(self._state, self._scale, self._seats))
-            with TabPane("Log", id="log"):
+            with TabPane(_("Log"), id="log"):
                 yield EventLog(id="details-log")
-            with TabPane("Tiles", id="tiles"):
+            with TabPane(_("Tiles"), id="tiles"):
                 yield Static(tiles_text(self._state))
-            with TabPane("Board key", id="key"):
+            with TabPane(_("Board key"), id="key"):
                 yield Static(legend())
         yield FittingFooter(compact=True)
 

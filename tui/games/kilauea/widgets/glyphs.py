@@ -15,10 +15,12 @@ from functools import lru_cache
 from rich.style import Style
 
 from core.games.kilauea.components import COMPONENTS
+from core.language import Translator
 from tui.play.seats import SEAT_COLOURS
 from tui.widgets.theme_colours import ThemeColours
 
 C = COMPONENTS
+_ = Translator("kilauea").gettext
 
 TIKI_LETTER = {colour: colour[0].upper() for colour in C.colours}  # red R, yellow Y, …
 TIKI_COLOUR = {"red": "#e0473a", "yellow": "#e8c22a", "green": "#3fae5a", "blue": "#4a7fe0"}
@@ -118,16 +120,18 @@ def colour_list(colours: list[str] | tuple[str, ...]) -> str:
 
 def legend() -> str:
     """The key to the board (lines of at most 96 characters)."""
-    return (
+    return _(
+        # TRANSLATORS: the board's key: keep the letters (R Y G B, i m o, volc, isl) as the
+        # board draws them, and each line at most 96 characters
         "R Y G B Tikis (red, yellow, green, blue); in a forest r y g b are still blocked by a "
         "path, · is empty\n"
         "R3▲ a volcano column 3 high, ▲ the tallest in its sector; the row below: VP per island "
         "Tiki now\n"
-        f"{CANOE_PAWN} the canoe · a b its track spaces (≈≈≈ under a Sea tile) · ≈4A a reef tile, "
+        "{canoe} the canoe · a b its track spaces (≈≈≈ under a Sea tile) · ≈4A a reef tile, "
         "▲7B a volcano tile\n"
         "forest spaces: i inner, m middle, o on the shore, numbered from the left (r1 is i1 on\n"
         "the inner row) · ▲7B in a forest is freed when no m space is left\n"
         "under the track, what each reef tile does: volc volcano, isl your island, ● a stone;\n"
         "far: to a sector not next to it, ⇄ then a Tiki of another colour back\n"
         "● Sacred Stones · islands: Tikis bottom to top, +N what a scoring would give there now"
-    )
+    ).format(canoe=CANOE_PAWN)
