@@ -60,7 +60,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),
     "maunakea": ("core/games/maunakea", "tui/games/maunakea", "core/tutorials/maunakea*.toml"),
-    "arnak": ("core/games/arnak", "tui/games/arnak"),
+    "arnak": ("core/games/arnak", "tui/games/arnak", "core/tutorials/arnak*.toml"),
     "net": ("net", "tui/netplay", "tui/doors"),
 }
 """The files and folders (from the repository's root) whose words each domain holds; a pattern

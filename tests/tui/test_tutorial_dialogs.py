@@ -143,6 +143,30 @@ async def test_the_narrator_speaks_the_players_language() -> None:
         language.use("en")
 
 
+async def test_the_arnak_tutorial_speaks_german_from_its_intro_and_first_step() -> None:
+    """The file's own words from the arnak catalogue (issue 44's languages, issue 45's texts):
+    the intro card, then step 1's words and rule, with the table's own names (Goldpfanne)."""
+    language.use("de")
+    try:
+        app = CalderaApp(Launch(learn="arnak", again=True), bot_pace=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await intro_card(pilot)
+            card = inside_card(pilot)
+            assert "Arnak lernen" in card
+            assert "Du leitest eine Expedition zu einer unbekannten Insel." in card
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "Schritt 1 von 38" in screen_text(pilot), "step 1")
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            said = " ".join(p.text.plain for p in table.query(Narrator) if p.display)
+            assert "Kaufen ist eine Hauptaktion: Kauf die Goldpfanne (1 Münze)." in said
+            assert "Karte kaufen: Kosten zahlen; der Gegenstand kommt unter dein Deck." in said
+            assert "Buy" not in said and "main action" not in said
+            assert "Goldpfanne" in screen_text(pilot)  # the card the step names, on the table
+    finally:
+        language.use("en")
+
+
 @pytest.mark.parametrize("code", ["fr", "de", "nl", "it"])
 @pytest.mark.parametrize("name", tutorial.builtin_names())
 async def test_every_step_fits_80x24_in_every_language(name: str, code: str) -> None:
