@@ -93,7 +93,7 @@ def one(game: str, index: int, bots: str, plant: int, wall: bool = False) -> dic
         "costly": len(costly), "costly_marked": sum(d.mark in serious for d in costly),
         "own": len(own), "own_marked": sum(d.mark in serious for d in own),
         "planted_losses": [[d.chance_lost, d.points_lost] for d in planted], "timed": False,
-        "code": _commit(),
+        "code": CODE,
         "own_losses": [[d.chance_lost, d.points_lost] for d in own], **timed,
     }  # fmt: skip
 
@@ -105,6 +105,10 @@ def _commit() -> str:
     found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                            text=True, cwd=Path(__file__).parent, check=False)  # fmt: skip
     return found.stdout.strip()
+
+
+CODE = _commit()
+"""The commit at the start of the run (the workers run the code loaded then)."""
 
 
 def _away(game: str, level: Any, log: list[Any]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Why the search's move was better, in the game's words: the sentence names, as the game
 counts them, what the seat holds by the end of its turn after the better move against the move
 played (each difference, signed, and nothing else), says so when the turn ends alike, in the
-reader's language; the review's costliest moments and a lesson's verdict carry it."""
+reader's language; the review's costliest moments and a lesson's verdict carry it (whole, at
+80x24)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from tui.replay.review_why import why
 from tui.replay.review_words import review_lines
 from tui.screens.review import SAMPLES, judge
 
-from .conftest import wait_for
+from .conftest import screen_text, wait_for
 from .test_review_screen import kilauea_game
 from .test_review_timeline import planted, replay
 
@@ -130,6 +131,14 @@ async def test_a_lessons_verdict_says_why(tmp_path: Path) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: bool(lesson.verdict), "the move weighed")
         assert expected and lesson.verdict.splitlines()[-1] == expected
+        await wait_for(pilot, lambda: expected in dialog_text(pilot), "the why shown whole")
+        assert "enter tries a move" in screen_text(pilot)  # the keys' line still under it
+
+
+def dialog_text(pilot: Any) -> str:
+    """The screen's words as one line: each row without the dialog's frame, joined."""
+    rows = [row.strip().strip("█").strip() for row in screen_text(pilot).splitlines()]
+    return " ".join(row for row in rows if row)
 
 
 @pytest.fixture(autouse=True)

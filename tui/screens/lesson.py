@@ -107,6 +107,7 @@ class LessonScreen(ModalScreen[None]):
         moves.focus()
         self.verdict = ""
         self.query_one("#lesson-verdict", Static).update("")
+        self.query_one(".lesson").remove_class("weighed")
 
     def _words(self, view: Any, command: Command) -> str:
         from tui.lines.player import command_words
@@ -178,6 +179,7 @@ class LessonScreen(ModalScreen[None]):
             lines.append(reason)
         self.verdict = "\n".join(lines)
         self.query_one("#lesson-verdict", Static).update(self.verdict)
+        self.query_one(".lesson").add_class("weighed")  # room for the verdict and its why
 
     def action_next(self) -> None:
         if self.at + 1 >= len(self.mistakes):
