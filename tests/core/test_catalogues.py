@@ -75,6 +75,8 @@ CONVERTED = (
     "core/games/arnak/card_names.py",
     "tui/games/kilauea/look.py",
     "tui/games/kilauea/details.py",
+    "tui/games/maunakea/draft.py",
+    "tui/games/maunakea/widgets/cards.py",
     "tui/replay/review_words.py",
     "tui/screens/review.py",
     "tui/screens/lesson.py",

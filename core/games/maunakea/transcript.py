@@ -139,6 +139,11 @@ def card_title(card: Card) -> str:
     return _("{needs}: +{vp}").format(needs=" + ".join(parts), vp=card.vp)
 
 
+def needed(colour: str, n: int) -> str:
+    """``3 white``: the artifacts of ``colour`` a task card needs, in the reader's language."""
+    return _needed(colour, n)
+
+
 def _needed(colour: str, n: int) -> str:
     match colour:
         case "white":

@@ -21,12 +21,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from core.games.maunakea.components import COMPONENTS
-from core.language import N_
+from core.language import N_, Translator
 from tui.games.maunakea.widgets.cards import card_rule, card_title
 from tui.play.seats import seat_colour
 from tui.widgets.narrator import ROWS, Narrator
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 KEPT = Style(bold=True, color="#ffe14d")
 SHORT = 34  # rows below which the dialog is drawn tighter
 NARRATED_SHORT = 4  # a tutorial's narrator's rows there: the heading, two of words, the rule
@@ -82,12 +84,16 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
                 yield Narrator(id="draft-narrator")
             else:
                 yield Label(
-                    f"{self.player}: keep {C.cards_kept} of these {len(self.dealt)} cards",
+                    _("{player}: keep {kept} of these {n} cards").format(
+                        player=self.player, kept=C.cards_kept, n=len(self.dealt)
+                    ),
                     id="draft-title",
                 )
                 yield Static(
-                    f"The other {len(self.dealt) - C.cards_kept} leave the game unseen. Action "
-                    "cards are played in your turn, free of MP; task cards score at the end.",
+                    _(
+                        "The other {n} leave the game unseen. Action cards are played in your "
+                        "turn, free of MP; task cards score at the end."
+                    ).format(n=len(self.dealt) - C.cards_kept),
                     classes="draft-hint",
                 )
             with VerticalScroll(id="draft-list"):  # scrolls on a short terminal
@@ -145,11 +151,15 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         self.query_one("#draft-cards", Static).update(cards)
         others = Text()
         for seat, name, done in self.others:
+            said = _("{player} has chosen") if done else _("{player} is choosing…")
+            before, _sep, after = said.partition("{player}")
+            others.append(before, Style(dim=not done))
             others.append(name, Style(color=seat_colour(seat), bold=True))
-            others.append(" has chosen" if done else " is choosing…", Style(dim=not done))
+            others.append(after, Style(dim=not done))
             others.append("   ")
         count = len(self.chosen)
-        left = Text(f"{count} of {C.cards_kept} chosen", Style(bold=True))
+        chosen = _("{count} of {kept} chosen").format(count=count, kept=C.cards_kept)
+        left = Text(chosen, Style(bold=True))
         if others:
             left.append("   ·   ")
             left.append_text(others)
@@ -166,7 +176,9 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
         if index in self.chosen:
             self.chosen = self.chosen - {index}
         elif len(self.chosen) >= C.cards_kept:
-            self.problem = f"You keep {C.cards_kept}: leave one first (press its number)."
+            self.problem = _("You keep {kept}: leave one first (press its number).").format(
+                kept=C.cards_kept
+            )
             return
         else:
             self.chosen = self.chosen | {index}
@@ -177,7 +189,9 @@ class DraftScreen(ModalScreen[tuple[str, ...] | None]):
             self.dismiss(self.kept())
 
     def action_explain_keep(self) -> None:
-        self.problem = f"Choose {C.cards_kept} cards to keep ({len(self.chosen)} chosen)."
+        self.problem = _("Choose {kept} cards to keep ({count} chosen).").format(
+            kept=C.cards_kept, count=len(self.chosen)
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,51 +13,78 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
+from core.games.maunakea import transcript
 from core.games.maunakea.components import COMPONENTS, Card
 from core.games.maunakea.state import MaunaKeaState, Phase
+from core.language import N_, Translator
 from tui.play.seats import seat_colour
 from tui.widgets.theme_colours import readable
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 DIM = Style(dim=True)
 PICKED = Style(reverse=True, bold=True)
 
 ACTION_HINT = {  # one short line under the card's title (the panel is ~33 columns wide)
-    "jungle": "over jungle; stops at artifacts",
-    "water": "over water; stops at artifacts",
-    "mountain": "over mountains to jungle/water",
-    "earthquake": "turn a tile; may draw one more",
-    "helicopter": "fly an explorer out (not last)",
+    # TRANSLATORS: what an action card does, under its title in the hand (at most 32 columns)
+    "jungle": N_("over jungle; stops at artifacts"),
+    "water": N_("over water; stops at artifacts"),
+    "mountain": N_("over mountains to jungle/water"),
+    "earthquake": N_("turn a tile; may draw one more"),
+    "helicopter": N_("fly an explorer out (not last)"),
 }
-ACTION_RULE = {
-    "jungle": "Move one of your explorers over any number of connected jungle spaces, free of "
-    "MP (it may start on water). It stops on entering a space with an artifact.",
-    "water": "Move one of your explorers over any number of connected water spaces, free of MP "
-    "(it may start on jungle). It stops on entering a space with an artifact.",
-    "mountain": "Move one of your explorers across connected mountain spaces (at least one), "
-    "from jungle or water to a free jungle or water space beyond, free of MP.",
-    "earthquake": "Turn a terrain tile with no explorer on it (its artifacts turn with it). "
-    "Then you may draw a tile and place it: lava flows at once, terrain is laid by you.",
-    "helicopter": "Fly one of your explorers off the island with its artifacts: they score, the "
-    "explorer does not. Never your last explorer on the island.",
+ACTION_RULE = {  # marked (N_ in each entry): said where shown
+    "jungle": N_(
+        "Move one of your explorers over any number of connected jungle spaces, free of "
+        "MP (it may start on water). It stops on entering a space with an artifact."
+    ),
+    "water": N_(
+        "Move one of your explorers over any number of connected water spaces, free of MP "
+        "(it may start on jungle). It stops on entering a space with an artifact."
+    ),
+    "mountain": N_(
+        "Move one of your explorers across connected mountain spaces (at least one), "
+        "from jungle or water to a free jungle or water space beyond, free of MP."
+    ),
+    "earthquake": N_(
+        "Turn a terrain tile with no explorer on it (its artifacts turn with it). "
+        "Then you may draw a tile and place it: lava flows at once, terrain is laid by you."
+    ),
+    "helicopter": N_(
+        "Fly one of your explorers off the island with its artifacts: they score, the "
+        "explorer does not. Never your last explorer on the island."
+    ),
 }
 
 
 def card_title(card_id: str) -> str:
-    """``"jungle movement"``, ``"3 white: +2"``; a card this view may not see is "a hidden card"."""
-    return C.card(card_id).title() if card_id in C.cards_by_id else "a hidden card"
+    """``"jungle movement"``, ``"3 white: +2"``; a card this view may not see is "a hidden card"
+    (in the reader's language)."""
+    return transcript.card_text(card_id)
 
 
 def task_rule(card: Card) -> str:
+    """What a task card scores, in the reader's language."""
     needs = dict(card.needs)
     if card.boat is not None:
-        return f"At the end: +{card.vp} if you took the {card.boat} boat."
+        colour = transcript.boat_colour(card.boat, "alone")
+        return _("At the end: +{vp} if you took the {colour} boat.").format(
+            vp=card.vp, colour=colour
+        )
     if "no_penalty" in needs:
-        return "At the end: your empty boat places cost nothing."
+        return _("At the end: your empty boat places cost nothing.")
     if "explorers" in needs:
-        return f"At the end: +{card.vp} for {needs['explorers']} explorers saved in boats."
-    wanted = " + ".join(f"{n} {colour}" for colour, n in card.needs)
-    return f"At the end: +{card.vp} for {wanted} saved (each piece serves one card)."
+        n = needs["explorers"]
+        return ngettext(
+            "At the end: +{vp} for {n} explorer saved in boats.",
+            "At the end: +{vp} for {n} explorers saved in boats.",
+            n,
+        ).format(vp=card.vp, n=n)
+    wanted = " + ".join(transcript.needed(colour, n) for colour, n in card.needs)
+    return _("At the end: +{vp} for {needs} saved (each piece serves one card).").format(
+        vp=card.vp, needs=wanted
+    )
 
 
 def card_rule(card_id: str) -> str:
@@ -65,21 +92,25 @@ def card_rule(card_id: str) -> str:
     if card_id not in C.cards_by_id:
         return ""
     card = C.card(card_id)
-    return ACTION_RULE[card.action] if card.action is not None else task_rule(card)
+    return _(ACTION_RULE[card.action]) if card.action is not None else task_rule(card)
 
 
 def advanced_help() -> str:
     """The advanced game in brief, every card included (Rich markup, for the help screen)."""
     actions = "\n".join(
-        f"  [b]{C.card(f'{action}-1').title()}[/b]: {rule}" for action, rule in ACTION_RULE.items()
+        f"  [b]{card_title(f'{action}-1')}[/b]: {_(rule)}" for action, rule in ACTION_RULE.items()
     )
     return (
-        "[b]The advanced game[/b]\n"
-        "Each player is dealt 6 cards and keeps 4 in secret; at one keyboard each hand is shown "
-        "only after the others have looked away. Action cards are played at any time in your "
-        "turn, free of MP, and leave the game. Task cards score at the end; each saved explorer "
-        "and artifact serves one card. Spent tiles leave the game; it ends when a player has no "
-        "explorer on the island or the bag is empty.\n" + actions
+        _(
+            "[b]The advanced game[/b]\n"
+            "Each player is dealt 6 cards and keeps 4 in secret; at one keyboard each hand is "
+            "shown only after the others have looked away. Action cards are played at any time "
+            "in your turn, free of MP, and leave the game. Task cards score at the end; each "
+            "saved explorer and artifact serves one card. Spent tiles leave the game; it ends "
+            "when a player has no explorer on the island or the bag is empty."
+        )
+        + "\n"
+        + actions
     )
 
 
@@ -145,7 +176,7 @@ class CardsPanel(Widget):
         self.post_message(self.CardChosen(card))
 
     def _player(self, seat: int) -> str:
-        return self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
+        return self._names[seat] if seat < len(self._names) else _("Seat {n}").format(n=seat + 1)
 
     def render(self) -> Text:
         return readable(self, self._text())
@@ -167,7 +198,7 @@ class CardsPanel(Widget):
         width = max(self.size.width, 20)
         for seat in self._seats:
             cards = state.cards[seat] or state.dealt[seat]
-            items = [card_title(c) for c in cards] or ["no cards"]
+            items = [card_title(c) for c in cards] or [_("no cards")]
             line = Text(self._player(seat), Style(color=seat_colour(seat), bold=True))
             line.append(":")
             for index, item in enumerate(items):
@@ -184,24 +215,28 @@ class CardsPanel(Widget):
 
     def _hand(self, state: MaunaKeaState, seat: int) -> Text:
         text = Text()
-        text.append(self._player(seat), Style(color=seat_colour(seat), bold=True))
+        name = Text(self._player(seat), Style(color=seat_colour(seat), bold=True))
         dealt = state.dealt[seat]
         if state.phase is Phase.DRAFT and dealt:
-            text.append(f": {len(dealt)} cards dealt, keep {C.cards_kept}", Style(bold=True))
+            said = _("{player}: {n} cards dealt, keep {kept}").format(
+                player="{player}", n=len(dealt), kept=C.cards_kept
+            )
+            text.append_text(_named(said, name, Style(bold=True)))
             text.append(f"  {self._hint}\n" if self._hint else "\n", DIM)
             for card in dealt:
                 text.append(f"  {card_title(card)}\n")
             text.rstrip()
             return text
         cards = state.cards[seat]
-        text.append("'s cards" if cards else " holds no cards", Style(bold=True))
+        said = _("{player}'s cards") if cards else _("{player} holds no cards")
+        text.append_text(_named(said, name, Style(bold=True)))
         text.append(f"  {self._hint}\n" if self._hint else "\n", DIM)
         tasks = [c for c in cards if c in C.cards_by_id and C.card(c).is_task]
         for card in cards:
             if card not in tasks:
                 self._action(text, card)
         if tasks:
-            text.append("Tasks, scored at the end:\n", DIM)
+            text.append(_("Tasks, scored at the end:") + "\n", DIM)
             for card in tasks:
                 text.append(f"  {card_title(card)}\n")
         text.rstrip()
@@ -218,4 +253,15 @@ class CardsPanel(Widget):
         click = Style(meta={"@click": f"choose_card('{card_id}')"})
         text.append("▸ " if picked else "  ", style + click)
         text.append(card_title(card_id), style + click)
-        text.append(f"\n  {ACTION_HINT[action]}\n", DIM + click)
+        text.append(f"\n  {_(ACTION_HINT[action])}\n", DIM + click)
+
+
+def _named(template: str, name: Text, style: Style) -> Text:
+    """``template`` (``"{player}'s cards"``, in the reader's language) in ``style``, with the
+    player's ``name`` in its own colour where ``{player}`` stands."""
+    before, _sep, after = template.partition("{player}")
+    out = Text(before, style) if before else Text()
+    out.append_text(name)
+    if after:
+        out.append(after, style)
+    return out
