@@ -43,6 +43,10 @@ class Hooks(Generic[S]):
     - ``remember(memory, view, seat)``: what the seat keeps in mind from this view for later
       deals (plain data; ``None`` before its first decision), as a player remembers which cards
       the others played before they went back into a deck;
+    - ``turns(state)``: how many turns the game has begun so far, or ``None`` where a turn is
+      a seat's run of commands: the horizon then counts turns by it, so a seat that passed for
+      the round, whose rivals then take turn after turn, does not stretch its playouts past
+      the round's end (where the next round's fresh hand made passing look best);
     - ``lists_own``: the playout policy lists only the commands it weighs (Mauna Kea's greedy
       bot leaves out the hundreds of ways to lay a tile), so a playout that follows it lists
       no legal commands for it and counts each of its steps as one command weighed (``work``).
@@ -55,3 +59,4 @@ class Hooks(Generic[S]):
     remember: Callable[[Any, S, Seat], Any] = forget
     best_of: Callable[[S, Seat, list[Command], Random], Command] | None = None
     lists_own: bool = False
+    turns: Callable[[S], int] | None = None

@@ -184,12 +184,17 @@ def _iterate(
     in_tree = True
     work = 0
     policy_alone = hooks.lists_own and level.greedy >= 1.0 and not level.sample
+    counted = hooks.turns
+    begun = counted(state) if counted is not None else 0
     while rules.outcome(state) is None:
         movers = rules.to_move(state)
         if not movers:
             break
         seat = me if me in movers else movers[0]
-        if seat != mover:
+        if counted is not None:
+            if horizon and counted(state) - begun >= horizon:
+                break
+        elif seat != mover:
             mover = seat
             turns += 1
             if horizon and turns >= horizon:

@@ -5,7 +5,7 @@ a deal allows. Each would fail were the selection, the rewards or their backing 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
@@ -297,3 +297,29 @@ def test_a_level_stops_at_its_seconds_in_play_and_says_what_it_weighed() -> None
     assert timed.iterations == 3  # read at 0 (deadline 3), then at 1, 2, 3: stop
     assert untimed.iterations == 50
     assert 0 < timed.work < untimed.work
+
+
+def test_a_games_turns_set_the_horizon_however_long_one_seat_moves_alone() -> None:
+    """Seat 1 picks once, then seat 2 picks alone to the end (as after a pass): counted as
+    changes of the seat to move, that is one turn and every playout ran to the end; counted by
+    the game's ``turns`` hook (a pick a turn here), each stops after the level's horizon."""
+
+    class Alone(Toy):
+        def to_move(self, s: Table) -> tuple[int, ...]:
+            return () if len(s.picks) == self.steps else (0 if not s.picks else 1,)
+
+    rules = Alone(3, 6, lambda picks, roll: 0.5)
+    seen: list[int] = []
+
+    def evaluate(state: Table) -> list[float]:
+        seen.append(len(state.picks))
+        return [0.5, 0.5]
+
+    level = Level("test", iterations=30, horizon=2)
+    by_seat = replace(hooks(), evaluate=evaluate)
+    search(rules, by_seat, Table(steps=6), 0, level, Random(1))  # type: ignore[arg-type]
+    assert seen == [0] * 30  # only each iteration's start: every playout reached the end
+    seen.clear()
+    by_turn = replace(by_seat, turns=lambda state: len(state.picks))
+    search(rules, by_turn, Table(steps=6), 0, level, Random(1))  # type: ignore[arg-type]
+    assert seen == [0, 2] * 30
