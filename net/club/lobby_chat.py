@@ -8,18 +8,21 @@ lobby, its session (the millisecond it began) and its number there. What comes b
 lobby, and it is newer than every relay taken from that server (``(epoch, i)``). A moderator's
 time-out comes the same way, and a refusal on the lobby's reply topic. The server's retained
 last lines (:class:`~net.wire.messages.LobbyRecent`) come first, often before the server has
-answered the lobby's look: they wait until it has (:meth:`LobbyChat.catch_up`).
+answered the lobby's look: they wait until it has (:meth:`LobbyChat.catch_up`). A line of ours
+that its server has neither relayed nor refused within ``RELAY_WAIT`` seconds (a server gone
+without its Last Will yet, or stuck) is told as not sent, so it is never lost unsaid.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import deque
 from collections.abc import Callable
 
 from core.errors import CodecError
-from core.language import Translator
+from core.language import N_, Translator
 from net.club.servers import ServerBook
 from net.errors import NetError
 from net.link.connection import Link
@@ -42,6 +45,9 @@ from net.wire.messages import (
 
 log = logging.getLogger("caldera.net")
 _ = Translator("net").gettext
+
+RELAY_WAIT = 10.0  # seconds a line of ours may take to come back relayed (or refused)
+NOT_RELAYED = N_("the club's server did not relay it: say it again in a moment")
 
 
 class LobbyChat:
@@ -70,6 +76,8 @@ class LobbyChat:
         self._conn = str(time.time_ns() // 1_000_000)
         self._n = 0
         self._waiting: dict[str, tuple[bytes, bytes | None]] = {}  # server -> a relay, its sender
+        self.relay_wait = RELAY_WAIT
+        self._unrelayed: set[int] = set()  # our lines said on ``_conn`` not back yet
 
     @property
     def server(self) -> str | None:
@@ -94,7 +102,15 @@ class LobbyChat:
         data = chat_data(lobby_room(server), "lobby", self._conn, self._n, text)
         line = LobbyLine(self._n, text, self._conn, self.keys.sign_detached(data), self.name())
         self.link.publish(topics.server_request(server, self.identity), encode(line))
+        self._unrelayed.add(self._n)
+        asyncio.get_running_loop().call_later(self.relay_wait, self._relayed_or_not, self._n)
         return text
+
+    def _relayed_or_not(self, n: int) -> None:
+        if n in self._unrelayed:
+            self._unrelayed.discard(n)
+            self._tell(Heard("lobby", "", NOT_RELAYED, self.keys.public.hex(), refused=True,
+                             own=True))  # fmt: skip
 
     def hear_spectators(self, on: bool = True) -> None:
         """A lobby has no spectators' room."""
@@ -150,10 +166,14 @@ class LobbyChat:
             self._tell(Heard("lobby", said.name, said.reason, said.key, at=said.at,
                              timed_out=said.minutes))  # fmt: skip
             return
+        own = said.key == self.keys.public.hex()
+        if own and said.conn == self._conn:
+            self._unrelayed.discard(said.n)
         self._tell(Heard("lobby", said.name, chat_text(said.text), said.key, None, said.at,
-                         own=said.key == self.keys.public.hex(), earlier=earlier))  # fmt: skip
+                         own=own, earlier=earlier))  # fmt: skip
 
     def refused(self, message: ChatRefused) -> None:
+        self._unrelayed.discard(message.n)
         self._tell(Heard("lobby", "", message.reason, self.keys.public.hex(), refused=True,
                          own=True))  # fmt: skip
 

@@ -118,3 +118,32 @@ async def test_a_lobby_line_replayed_after_the_server_restarted_says_nothing_aga
     finally:
         await server.close()
     assert (data_dir / "servers" / "club.lobby-said.jsonl").exists()
+
+
+async def test_a_line_the_server_never_relays_is_told_as_not_sent(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """The club's server takes Ann's first line, then (stuck, or gone without its Last Will
+    yet) relays nothing: her second line is told as not sent once its wait is over, never
+    lost unsaid; the first, relayed, is not."""
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
+    await server.open()
+    try:
+        async with Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann:
+            await ann.wait_for(lambda lobby: "club" in lobby.servers)
+            ann.chat.say("anyone?")
+            await until(lambda: texts(ann) == ["anyone?"])
+            assert not ann.chat._unrelayed  # relayed: its wait will tell nothing
+            server.chat.lobby_room.on_line = lambda *line: None  # type: ignore[method-assign]
+            ann.chat.relay_wait = 0.5
+            ann.chat.say("hello?")
+            await until(lambda: any(h.refused for h in ann.chat.lines))
+            refused = [h for h in ann.chat.lines if h.refused]
+            assert len(refused) == 1 and refused[0].own
+            assert refused[0].words == (
+                "Not sent: the club's server did not relay it: say it again in a moment"
+            )
+            assert texts(ann) == ["anyone?"]
+    finally:
+        await server.close()
