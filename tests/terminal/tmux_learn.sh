@@ -6,12 +6,16 @@
 # (the bot plays the learner's seat where the file says so) and e starts the real game it
 # taught against easy (after Mauna Kea's advanced cards an advanced one: its draft).
 #
-#   tests/terminal/tmux_learn.sh arnak|kilauea|maunakea|maunakea-advanced
+#   tests/terminal/tmux_learn.sh arnak|kilauea|maunakea|maunakea-advanced [en|de]
 #   CALDERA=/path/to/caldera tests/terminal/tmux_learn.sh kilauea
+# In German (de: --lang de; arnak, kilauea, maunakea) the same, read off the German screen: the
+# intro card, each step's "Schritt N von 16  Tasten: ...", the end screen's offer; the real game
+# it starts is seen by the tutorial's words leaving (its first question is not checked).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 name=${1:?which tutorial: arnak, kilauea, maunakea or maunakea-advanced}
+lang=${2:-en}
 case $name in  # its steps, its title, and what the real game after it shows first
     arnak) total=38 title="Learn Arnak" real="Round I of V" ;;
     kilauea) total=16 title="Learn Kilauea" real="Red: take a Tiki" ;;
@@ -20,8 +24,30 @@ case $name in  # its steps, its title, and what the real game after it shows fir
         real="Red: keep 4 of these 6 cards" ;;
     *) echo "no tutorial $name" >&2; exit 2 ;;
 esac
+# what the screen says in the language: the intro card's last line and its length, a step's
+# heading and keys, the size notice, the steps' end, the end screen's offer and game over, the
+# final scoring's guardians, leaving
+case $lang in
+    en) begin="Press enter to begin." length="steps, about [0-9]+ minutes" step=Step of=of \
+        keys=keys small="needs a terminal" done="Tutorial: the steps are done" \
+        offer="Play a real game against easy (e)" over="game over" guard="Guard-" \
+        leave="Leave this game?" saved="Saved games" ;;
+    de) begin="Enter drücken, um zu beginnen." length="Schritte, etwa [0-9]+ Minuten" \
+        step=Schritt of=von keys=Tasten small="braucht ein Terminal" \
+        done="Tutorial: die Schritte sind geschafft" offer="Echte Partie gegen easy (e)" \
+        over="Spielende" guard="Wächter" leave="Diese Partie verlassen?" \
+        saved="Gespeicherte Partien" real=""
+        case $name in
+            arnak) title="Arnak lernen" ;;
+            kilauea) title="Kilauea lernen" ;;
+            maunakea) title="Mauna Kea lernen" ;;
+            *) echo "$name in de: not yet (its real game's draft has no German words to wait on)" >&2
+               exit 2 ;;
+        esac ;;
+    *) echo "no language $lang here (en or de)" >&2; exit 2 ;;
+esac
 caldera=${CALDERA:-$PWD/.venv/bin/caldera}
-session="caldera-learn-$name-$$"
+session="caldera-learn-$name-$lang-$$"
 data=$(mktemp -d)
 cleanup() {
     tmux kill-session -t "$session" 2>/dev/null || true
@@ -29,20 +55,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
-label="tmux learn $name"
+label="tmux learn $name$([ "$lang" = en ] || echo " $lang")"
 # shellcheck source=tests/terminal/tmux_lib.sh
 source tests/terminal/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 80 -y 24 \
-    "CALDERA_DATA_DIR='$data' CALDERA_CONFIG_DIR='$data/config' '$caldera' --pace 0 learn $name; echo \"caldera exited with \$?\"; sleep 30"
+    "CALDERA_DATA_DIR='$data' CALDERA_CONFIG_DIR='$data/config' '$caldera' $([ "$lang" = en ] || echo "--lang $lang") --pace 0 learn $name; echo \"caldera exited with \$?\"; sleep 30"
 
-wait_for "$session" "Press enter to begin."      # the intro, on its own card: read at one's pace
+wait_for "$session" "$begin"      # the intro, on its own card: read at one's pace
 wait_for "$session" "$title"
-wait_for_line "$session" "$total steps, about [0-9]+ minutes"
+wait_for_line "$session" "$total $length"
 keys "$session" Enter
-wait_gone "$session" "Press enter to begin."
-wait_for "$session" "Step 1 of $total"
-if screen "$session" | grep -q "needs a terminal"; then
+wait_gone "$session" "$begin"
+wait_for "$session" "$step 1 $of $total"
+if screen "$session" | grep -q "$small"; then
     echo "$label: a size notice at 80x24" >&2
     exit 1
 fi
@@ -66,32 +92,38 @@ type_keys() {  # type_keys KEY...: a narrator's keys (→×3 is three rights; 1.
 }
 
 told=0
-while ! screen "$session" | grep -qF "Tutorial: the steps are done"; do
-    if screen "$session" | grep -qF "Play a real game against easy"; then break; fi
-    line=$(screen "$session" | grep -oE "Step [0-9]+ of $total(  keys: | · keys ).*" | head -1 || true)
+while ! screen "$session" | grep -qF "$done"; do
+    if screen "$session" | grep -qF "${offer% (e)}"; then break; fi
+    # the step's heading, then its keys: after "keys:", or without the label where the
+    # narrator drops it for want of room (German: "Schritt 3 von 16  1")
+    line=$(screen "$session" | grep -oE "$step [0-9]+ $of $total(  | · ).*" | head -1 || true)
     if [ -z "$line" ]; then sleep 0.1; continue; fi  # the bot's move, or the table between steps
-    step=$(sed -E 's/Step ([0-9]+) of.*/\1/' <<<"$line")
-    said=${line#*keys}
-    said=${said#:}
+    number=$(sed -E "s/$step ([0-9]+) $of.*/\\1/" <<<"$line")
+    said=${line#*"$of $total"}
+    said=${said#  }
+    said=${said# · }
+    said=${said#"$keys: "}
+    said=${said#"$keys "}
     # shellcheck disable=SC2086  # the keys, one word each
     type_keys ${said%% · *}
-    wait_gone "$session" "Step $step of $total "
+    wait_gone "$session" "$step $number $of $total "
     told=$((told + 1))
 done
 # an Arnak pass ends the turn by itself, so its end-of-turn step goes by untyped
 [ "$told" -ge $((total - 1)) ] || { echo "$label: only $told of $total steps typed" >&2; exit 1; }
 # the steps done, the game goes to its end (the bot playing the learner's seat where it does)
-wait_for "$session" "Play a real game against easy (e)"
-wait_for "$session" "game over"
-if [ "$name" = arnak ]; then wait_for "$session" "Guard-"; fi   # the final scoring's parts
+wait_for "$session" "$offer"
+wait_for "$session" "$over"
+if [ "$name" = arnak ]; then wait_for "$session" "$guard"; fi   # the final scoring's parts
 keys "$session" e                                   # the real game it taught, against easy
-wait_for "$session" "$real"
+if [ -n "$real" ]; then wait_for "$session" "$real"; fi
+wait_gone "$session" "$offer"
 wait_gone "$session" "$title"
 if [ "$name" = maunakea-advanced ]; then keys "$session" Escape; wait_gone "$session" "$real"; fi
 keys "$session" q
-wait_for "$session" "Leave this game?"
+wait_for "$session" "$leave"
 keys "$session" y
-wait_for "$session" "Saved games"
+wait_for "$session" "$saved"
 keys "$session" q
 wait_for "$session" "caldera exited with 0"
 echo "$label: OK"
