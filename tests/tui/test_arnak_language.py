@@ -1,5 +1,6 @@
 """Arnak's table in the reader's language (issue 44): the cards' names in the card row, the
-hand and the play area are the catalogue's, at 80×24, while the events keep the cards' ids."""
+hand and the play area are the catalogue's, and the verbs (footer, prompt) the rulebook's, at
+80×24, while the events keep the cards' ids."""
 
 from __future__ import annotations
 
@@ -32,6 +33,12 @@ async def test_a_card_s_name_is_german_on_the_german_table() -> None:
         for english in ("Bear Trap", "Sundial", "Brush", "Funding"):
             assert english not in text
         assert all(len(line) <= SIZE[0] for line in text.splitlines())
+        assert "eine Hauptaktion (oder e passt), Nebenaktionen jederzeit" in text  # the prompt
+        assert "p Eine Karte aus der Hand spielen" in text  # the list of what can be done
+        await wait_for(pilot, lambda: "p Spielen" in screen_text(pilot), "the footer in German")
+        footer = next(line for line in screen_text(pilot).splitlines() if "p Spielen" in line)
+        for key in ("d Graben", "b Kauf", "e Pass", "m Mehr"):
+            assert key in footer, footer
 
         await pilot.press("p", "1")  # Brush (the hand's first card)
         played = ev.CardPlayed(0, "i37")

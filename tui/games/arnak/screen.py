@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -32,7 +33,7 @@ from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
 from core.games.arnak.state import ArnakState
-from core.language import N_
+from core.language import N_, Translator
 from core.messages import Command
 from core.session import Session
 from tui.games.arnak import panels
@@ -83,6 +84,8 @@ SCORE_PARTS = {  # the end screen's headings for the parts of a score
     "total": N_("Total"),
 }
 DRAMATIC = (ev.RoundEnded, ev.RowRefilled)
+
+_ = Translator("arnak").gettext
 
 
 class ArnakScreen(ChoiceTableScreen[Turn]):
@@ -243,10 +246,10 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         """The list's title: the question (an effect's, when it fits the box; the prompt
         line above always says it whole)."""
         if choice.verb is not ANSWER:
-            return choice.stage.question
+            return _(choice.stage.question)
         asked = self.turn.question()
         room = self.query_one("#desk").size.width - 6
-        return asked if len(asked) <= room else "Your answer"
+        return asked if len(asked) <= room else _("Your answer")
 
     def show_board(self) -> None:
         """Paint the panels whose inputs changed (a key that only moves the highlight repaints
@@ -471,26 +474,29 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         name = self.names[seat]
         if verb is not None and verb is not ANSWER:
             choice = self.choice
-            asked = choice.stage.question if choice is not None else "?"
+            asked = _(choice.stage.question) if choice is not None else "?"
             picked = self.turn.picked(verb, self.picks)[: -len("?")] if self.picks else ""
-            out = Text.from_markup(f"[b]{name}[/b] · [dim]{verb.title}:[/dim] {picked}")
+            out = Text.from_markup(f"[b]{name}[/b] · [dim]{_(verb.title)}:[/dim] {picked}")
             out.append(asked, "bold")
             if self.keyed:
                 out.append("  (type a place's name: 2 camp 2, 1.3 site 1.3, 4 row 4)", "dim")
             return out
         if self.turn.asking:
             free = " ".join(v.key for v in VERBS if v is not ANSWER and self.turn.can(v))
-            more = f"; or first a free action ({free})" if free else ""
             out = Text.from_markup(f"[b]{name}[/b] · ")
             out.append(self.turn.question(), "bold")
-            out.append(f"  (↑↓ enter or a key{more})", "dim")
+            if free:
+                keys = _("  (↑↓ enter or a key; or first a free action ({keys}))")
+                out.append(keys.format(keys=free), "dim")
+            else:
+                out.append(_("  (↑↓ enter or a key)"), "dim")
             return out
         if self._line("#cards").display:  # the hand has the list's place: its verbs here
             return self._verbs_prompt(name)
         main = (
-            "free actions, then [b]e[/b] ends the turn"
+            _("free actions, then [b]e[/b] ends the turn")
             if state.main_done
-            else ("one main action (or [b]e[/b] passes), free actions any time")
+            else _("one main action (or [b]e[/b] passes), free actions any time")
         )
         return Text.from_markup(f"[b]{name}[/b]: {main}")
 
@@ -500,26 +506,25 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         actions any time (a assistant)``)."""
         turn = self.turn
 
-        def keys(verbs: tuple[Verb, ...]) -> Text:
+        def keys(verbs: tuple[Verb, ...]) -> str:
+            """`` (p play, d dig)``: the keys of ``verbs`` that act now, in markup."""
             said = [v for v in verbs if turn.can(v)]
-            return Text(", ").join(
-                Text.assemble((v.key, "bold"), " " + v.title.lower()) for v in said
-            )
+            listed = ", ".join(f"[b]{escape(v.key)}[/b] {escape(_(v.title).lower())}" for v in said)
+            return f" ({listed})" if said else ""
 
         main = keys((PLAY, DIG, DISCOVER, OVERCOME, BUY, RESEARCH))
         free = keys((ASSIST, BOON, IDOL))
         out = Text.from_markup(f"[b]{name}[/b]: ")
         if turn.state.main_done:
-            out.append_text(Text.from_markup("free actions, then [b]e[/b] ends the turn"))
             now = keys((PLAY, DIG, DISCOVER, OVERCOME, BUY, RESEARCH, ASSIST, BOON, IDOL))
-            return out.append_text(Text.assemble(" (", now, ")")) if now else out
-        out.append("one main action")
-        if main:
-            out.append_text(Text.assemble(" (", main, ")"))
-        out.append_text(Text.from_markup(" or [b]e[/b] passes, free actions any time"))
-        if free:
-            out.append_text(Text.assemble(" (", free, ")"))
-        return out
+            # TRANSLATORS: {keys} is a list of keys in brackets (" (p play, a assistant)"), or
+            # nothing; keep [b]e[/b]
+            said = _("free actions, then [b]e[/b] ends the turn{keys}").format(keys=now)
+            return out.append_text(Text.from_markup(said))
+        # TRANSLATORS: {main} and {free} are lists of keys in brackets (" (p play, d dig)"),
+        # or nothing; keep [b]e[/b]
+        said = _("one main action{main} or [b]e[/b] passes, free actions any time{free}")
+        return out.append_text(Text.from_markup(said.format(main=main, free=free)))
 
     # -- which keys act now ---------------------------------------------------------------------
 

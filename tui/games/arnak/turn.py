@@ -18,7 +18,7 @@ from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TABLET, ArnakState
-from core.language import Translator
+from core.language import N_, Translator
 from core.messages import Command
 from tui.screens.choice_tree import Option, SeatTurn, Stage, Value, Verb
 
@@ -235,117 +235,130 @@ def _answer(turn: Turn, c: Any) -> str:
 PLAY = Verb(
     "play",
     "p",
-    "Play",
+    N_("Play"),
     cmd.PlayCard,
-    (Stage("Play which card?", lambda c: c.card, _card, _short_card),),
-    "Play a card from your hand for its effect (an artifact costs 1 tablet)",
+    (Stage(N_("Play which card?"), lambda c: c.card, _card, _short_card),),
+    N_("Play a card from your hand for its effect (an artifact costs 1 tablet)"),
 )
 DIG = Verb(
     "dig",
     "d",
-    "Dig",
+    N_("Dig"),
     cmd.Dig,
     (
-        Stage("Dig at which site?", lambda c: c.space, _space, _short_space, key=_place_key),
-        Stage("Pay the travel how?", _dig_pay, _pay, blank=(), always=True),
+        Stage(N_("Dig at which site?"), lambda c: c.space, _space, _short_space, key=_place_key),
+        Stage(N_("Pay the travel how?"), _dig_pay, _pay, blank=(), always=True),
     ),
-    "Send an archaeologist to a free space of a discovered site, paying its travel",
+    N_("Send an archaeologist to a free space of a discovered site, paying its travel"),
 )
 DISCOVER = Verb(
     "discover",
     "x",
-    "Discover",
+    N_("Discover"),
     cmd.Discover,
     (
-        Stage("Discover which site?", lambda c: c.space, _space, _short_space, key=_place_key),
-        Stage("Pay the travel how?", lambda c: c.pay, _pay, blank=(), always=True),
+        Stage(N_("Discover which site?"), lambda c: c.space, _space, _short_space, key=_place_key),
+        Stage(N_("Pay the travel how?"), lambda c: c.pay, _pay, blank=(), always=True),
     ),
-    "Send an archaeologist to an undiscovered site: its compasses and travel",
+    N_("Send an archaeologist to an undiscovered site: its compasses and travel"),
 )
 OVERCOME = Verb(
     "overcome",
     "o",
-    "Overcome",
+    N_("Overcome"),
     cmd.Overcome,
     (
         Stage(
-            "Overcome which guardian?", lambda c: c.space, _guardian, _short_space, key=_place_key
+            N_("Overcome which guardian?"),
+            lambda c: c.space,
+            _guardian,
+            _short_space,
+            key=_place_key,
         ),
-        Stage("Pay how?", lambda c: c.pay, _pay, blank=(), always=True),
+        Stage(N_("Pay how?"), lambda c: c.pay, _pay, blank=(), always=True),
     ),
-    "Overcome the guardian where an archaeologist of yours stands",
+    N_("Overcome the guardian where an archaeologist of yours stands"),
 )
 BUY = Verb(
     "buy",
     "b",
-    "Buy",
+    N_("Buy"),
     cmd.Buy,
-    (Stage("Buy which card?", lambda c: c.card, _buy, _short_card, key=_row_key),),
-    "Buy an item (coins) or an artifact (compasses) from the card row",
+    (Stage(N_("Buy which card?"), lambda c: c.card, _buy, _short_card, key=_row_key),),
+    N_("Buy an item (coins) or an artifact (compasses) from the card row"),
 )
 RESEARCH = Verb(
     "research",
     "r",
-    "Research",
+    N_("Research"),
     cmd.Research,
     (
-        Stage("Move which token?", lambda c: c.token, _token, lambda t, c: c.token),
-        Stage("Where to?", lambda c: c.to, _research_where, _to, key=_research_key, always=True),
-        Stage("Pay how?", lambda c: c.to, _to),
+        Stage(N_("Move which token?"), lambda c: c.token, _token, lambda t, c: c.token),
+        Stage(
+            N_("Where to?"), lambda c: c.to, _research_where, _to, key=_research_key, always=True
+        ),
+        Stage(N_("Pay how?"), lambda c: c.to, _to),
     ),
-    "Move the magnifying glass or the notebook up the research track",
+    N_("Move the magnifying glass or the notebook up the research track"),
 )
 ASSIST = Verb(
     "assistant",
     "a",
-    "Assistant",
+    N_("Assistant"),
     cmd.UseAssistant,
-    (Stage("Use which assistant?", lambda c: c.slot, _assistant),),
-    "Use a ready assistant (it is exhausted until refreshed)",
+    (Stage(N_("Use which assistant?"), lambda c: c.slot, _assistant),),
+    N_("Use a ready assistant (it is exhausted until refreshed)"),
 )
 BOON = Verb(
     "boon",
     "g",
-    "Boon",
+    N_("Boon"),
     cmd.UseBoon,
-    (Stage("Use which guardian's boon?", lambda c: c.guardian, _boon),),
-    "Use an overcome guardian's boon (once a game)",
+    (Stage(N_("Use which guardian's boon?"), lambda c: c.guardian, _boon),),
+    N_("Use an overcome guardian's boon (once a game)"),
 )
 IDOL = Verb(
     "idol",
     "i",
-    "Idol slot",
+    N_("Idol slot"),
     cmd.SlotIdol,
     (),
-    "Put an idol in your leftmost empty slot and take one of its effects",
+    N_("Put an idol in your leftmost empty slot and take one of its effects"),
 )
 PASS = Verb(
-    "pass_round", "e", "Pass", cmd.Pass, (), "Pass: your round ends (free actions may follow)"
+    "pass_round",
+    "e",
+    N_("Pass"),
+    cmd.Pass,
+    (),
+    N_("Pass: your round ends (free actions may follow)"),
 )
-END = Verb("end_turn", "e", "End turn", cmd.EndTurn, (), "End the turn (unused travel is lost)")
+END = Verb(
+    "end_turn", "e", N_("End turn"), cmd.EndTurn, (), N_("End the turn (unused travel is lost)")
+)
 ANSWER = Verb(
     "answer",
     "c",
-    "Answer",
+    N_("Answer"),
     cmd.Choose,
     (
-        Stage("Choose", lambda c: c.value, _answer_first, _answer_then, key=_answer_key),
-        Stage("Choose", lambda c: c.value, _answer_then),
+        Stage(N_("Choose"), lambda c: c.value, _answer_first, _answer_then, key=_answer_key),
+        Stage(N_("Choose"), lambda c: c.value, _answer_then),
     ),
-    "Answer the question the last effect asks",
+    N_("Answer the question the last effect asks"),
 )
 ROW_WORDS = {  # the verbs as the list of what can be done says them (short: it is narrow)
-    "play": "Play a card from your hand",
-    "dig": "Dig at a discovered site (pay its travel)",
-    "discover": "Discover a site (its compasses and travel)",
-    "overcome": "Overcome a guardian where you stand",
-    "buy": "Buy a card from the row",
-    "research": "Research: the glass or the notebook up a row",
-    "assistant": "Use a ready assistant",
-    "boon": "Use a guardian's boon",
-    "idol": "An idol into a slot",
-    "pass_round": "Pass (your round ends)",
-    "end_turn": "End the turn",
+    "play": N_("Play a card from your hand"),
+    "dig": N_("Dig at a discovered site (pay its travel)"),
+    "discover": N_("Discover a site (its compasses and travel)"),
+    "overcome": N_("Overcome a guardian where you stand"),
+    "buy": N_("Buy a card from the row"),
+    "research": N_("Research: the glass or the notebook up a row"),
+    "assistant": N_("Use a ready assistant"),
+    "boon": N_("Use a guardian's boon"),
+    "idol": N_("An idol into a slot"),
+    "pass_round": N_("Pass (your round ends)"),
+    "end_turn": N_("End the turn"),
 }
 VERBS = (ANSWER, PLAY, DIG, DISCOVER, OVERCOME, BUY, RESEARCH, ASSIST, BOON, IDOL, PASS, END)
 VERB = {verb.action: verb for verb in VERBS}
@@ -532,10 +545,11 @@ class Turn(SeatTurn):
         for verb in VERBS:
             if verb is ANSWER:
                 if self.asking:
-                    rows.append((verb, f"Answer — {self.question()}", ""))
+                    answer = _("Answer — {question}").format(question=self.question())
+                    rows.append((verb, answer, ""))
                 continue
             n = len({c for c in self.by_verb[verb.action]})
             if not n:
                 continue
-            rows.append((verb, ROW_WORDS.get(verb.action, verb.tooltip), ""))
+            rows.append((verb, _(ROW_WORDS.get(verb.action, verb.tooltip)), ""))
         return rows
