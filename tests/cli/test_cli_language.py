@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from importlib import import_module
+from pathlib import Path
 
 import pytest
 
@@ -125,4 +126,19 @@ def test_a_bad_broker_address_in_german_and_english(capsys: pytest.CaptureFixtur
     assert capsys.readouterr().err == (
         "caldera: bad broker address 'ftp://club.example.org': only mqtt:// and mqtts:// are "
         "supported\n"
+    )
+
+
+def test_a_bad_notify_table_in_french_and_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[notify]\nwebhook = "ftp://x"\n')
+    assert main(["--lang", "fr", "notify", "--config", str(config)]) == 2
+    assert capsys.readouterr().err == (
+        f"caldera: {config} : notify.webhook doit être une adresse http:// ou https://\n"
+    )
+    assert main(["notify", "--config", str(config)]) == 2
+    assert capsys.readouterr().err == (
+        f"caldera: {config}: notify.webhook must be an http:// or https:// address\n"
     )

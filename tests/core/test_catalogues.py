@@ -96,6 +96,10 @@ CONVERTED = (
     "net/trust/identity.py",
     "tui/lines/player.py",
     "tui/lines/lobby.py",
+    "tui/settings/notify.py",
+    "tui/settings/play.py",
+    "tui/settings/bindings.py",
+    "tui/settings/chat.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 

@@ -84,7 +84,9 @@ def test_the_remembered_setting_is_read_and_a_wrong_one_said(config_dir: Path) -
     (config_dir / "config.toml").write_text('[play]\nlanguage = "xx"\n')
     settings, problem = load_settings()
     assert settings.language is None
-    assert problem.endswith("play.language must be one of en, de, fr, it, nl")
+    assert problem.endswith("play.language moet een van en, de, fr, it, nl zijn")  # as spoken
+    with language.english():
+        assert load_settings()[1].endswith("play.language must be one of en, de, fr, it, nl")
 
 
 async def test_switching_the_language_from_the_menu_is_at_once_and_kept(

@@ -23,6 +23,10 @@ from collections.abc import Iterator, Mapping
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 
+from core.language import Translator
+
+_ = Translator("app").gettext
+
 PACKAGES = ("tui.screens", "tui.widgets", "tui.games")
 
 
@@ -93,9 +97,10 @@ def check(keys: Mapping[str, object], known: Mapping[str, object]) -> tuple[dict
     wrong: list[str] = []
     for name, value in keys.items():
         if name not in known:
-            wrong.append(f"{name} (no such key name: caldera keys lists them)")
+            wrong.append(_("{name} (no such key name: caldera keys lists them)").format(name=name))
         elif not isinstance(value, str) or not value.strip():
-            wrong.append(f'{name} (a key in quotes, such as "x" or "ctrl+x,f5")')
+            said = _('{name} (a key in quotes, such as "x" or "ctrl+x,f5")')
+            wrong.append(said.format(name=name))
         else:
             usable[name] = ",".join(key.strip() for key in value.split(","))
     return usable, ("[keys]: " + "; ".join(wrong) if wrong else "")

@@ -20,7 +20,8 @@ from replays.disk import BadFile, read_toml
 from tui.settings.play import save_values
 
 SECTION = "chat"
-NOT_SEATED = "this table's host does not seat you (you may watch)"  # on the wire: English
+# on the wire: English, as every terminal reads it
+NOT_SEATED = "this table's host does not seat you (you may watch)"  # internal
 
 
 def _keys(name: str, path: Path | None) -> frozenset[str]:

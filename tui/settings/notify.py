@@ -33,11 +33,14 @@ from urllib.parse import urlsplit
 
 from core.clock import parse_duration
 from core.errors import CalderaError
+from core.language import Translator
 from net.club.notice_senders import MailServer
 from net.club.notices import TARGETS, Wants
 from net.config import config_path
 from net.wire import topics
 from replays.disk import BadFile, read_toml
+
+_ = Translator("app").gettext
 
 SECTION = "notify"
 KEYS = (*TARGETS, "your_move", "game_over", "clock")
@@ -66,20 +69,23 @@ def load_notify(me: str, path: Path | None = None) -> NotifySettings:
         raise BadNotify(str(exc)) from None
     section = doc.get(SECTION)
     if section is None:
-        raise BadNotify(f"{path}: no [{SECTION}] table: say where the notices go "
-                        "(webhook, ntfy or email; see docs/notices.md)")  # fmt: skip
+        said = _("{file}: no [{section}] table: say where the notices go (webhook, ntfy or "
+                 "email; see docs/notices.md)")  # fmt: skip
+        raise BadNotify(said.format(file=path, section=SECTION))
     if not isinstance(section, dict):
-        raise BadNotify(f"{path}: [{SECTION}] must be a table")
+        raise BadNotify(_("{file}: [{section}] must be a table").format(file=path, section=SECTION))
     smtp = _smtp(path, section.get("smtp"))
     players = section.get("players", {})
     if not isinstance(players, dict):
-        raise BadNotify(f"{path}: [{SECTION}.players] must be a table of players")
+        said = _("{file}: [{section}] must be a table of players")
+        raise BadNotify(said.format(file=path, section=f"{SECTION}.players"))
     defaults = {k: v for k, v in section.items() if k not in ("smtp", "players")}
     named = players or {me: {}}
     wants: list[Wants] = []
     for player, own in named.items():
         if not isinstance(own, dict):
-            raise BadNotify(f"{path}: [{SECTION}.players.{player}] must be a table")
+            said = _("{file}: [{section}] must be a table")
+            raise BadNotify(said.format(file=path, section=f"{SECTION}.players.{player}"))
         if players:
             try:
                 topics.check_name(str(player), "player")
@@ -95,7 +101,8 @@ def _wants(
 ) -> Wants:
     for key in keys:
         if key not in KEYS:
-            raise BadNotify(f"{path}: {where}.{key}: not a setting (these are: {', '.join(KEYS)})")
+            said = _("{file}: {setting}: not a setting (these are: {known})")
+            raise BadNotify(said.format(file=path, setting=f"{where}.{key}", known=", ".join(KEYS)))
     values: dict[str, Any] = {"player": player}
     for key in ("webhook", "ntfy"):
         if key in keys:
@@ -107,27 +114,33 @@ def _wants(
             or "@" not in address
             or any(c in address for c in "\r\n <>")
         ):
-            raise BadNotify(f"{path}: {where}.email must be an address like alice@example.org")
+            said = _("{file}: {setting} must be an address like alice@example.org")
+            raise BadNotify(said.format(file=path, setting=f"{where}.email"))
         if smtp is None:
-            raise BadNotify(f"{path}: {where}.email needs a mail server: [{SECTION}.smtp] host")
+            said = _("{file}: {setting} needs a mail server: [{section}] host")
+            raise BadNotify(said.format(file=path, setting=f"{where}.email",
+                                        section=f"{SECTION}.smtp"))  # fmt: skip
         values["email"] = address
     for key in ("your_move", "game_over"):
         if key in keys:
             if not isinstance(keys[key], bool):
-                raise BadNotify(f"{path}: {where}.{key} must be true or false")
+                said = _("{file}: {setting} must be true or false")
+                raise BadNotify(said.format(file=path, setting=f"{where}.{key}"))
             values[key] = keys[key]
     if "clock" in keys:
         values["clock"] = _reminders(path, f"{where}.clock", keys["clock"])
     wants = Wants(**values)
     if not wants.targets():
-        raise BadNotify(f"{path}: {where}: no webhook, ntfy or email to send the notices to")
+        said = _("{file}: {setting}: no webhook, ntfy or email to send the notices to")
+        raise BadNotify(said.format(file=path, setting=where))
     return wants
 
 
 def _url(path: Path, where: str, value: object) -> str:
     parts = urlsplit(value) if isinstance(value, str) else None
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise BadNotify(f"{path}: {where} must be an http:// or https:// address")
+        said = _("{file}: {setting} must be an http:// or https:// address")
+        raise BadNotify(said.format(file=path, setting=where))
     return str(value)
 
 
@@ -135,13 +148,15 @@ def _reminders(path: Path, where: str, value: object) -> tuple[int, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadNotify(f'{path}: {where} must be a list of times like ["1h", "10m"]')
+        said = _('{file}: {setting} must be a list of times like ["1h", "10m"]')
+        raise BadNotify(said.format(file=path, setting=where))
     try:
         times = {parse_duration(v) for v in value}
     except ValueError as exc:
         raise BadNotify(f"{path}: {where}: {exc}") from None
     if 0 in times:
-        raise BadNotify(f"{path}: {where}: a reminder 0 before the end comes too late")
+        said = _("{file}: {setting}: a reminder 0 before the end comes too late")
+        raise BadNotify(said.format(file=path, setting=where))
     return tuple(sorted(times, reverse=True))
 
 
@@ -150,24 +165,32 @@ def _smtp(path: Path, section: object) -> MailServer | None:
         return None
     where = f"{SECTION}.smtp"
     if not isinstance(section, dict):
-        raise BadNotify(f"{path}: [{where}] must be a table")
+        raise BadNotify(_("{file}: [{section}] must be a table").format(file=path, section=where))
     known = ("host", "port", "sender", "username", "password", "security")
     for key in section:
         if key not in known:
-            raise BadNotify(f"{path}: {where}.{key}: not a setting (these are: {', '.join(known)})")
+            said = _("{file}: {setting}: not a setting (these are: {known})")
+            raise BadNotify(
+                said.format(file=path, setting=f"{where}.{key}", known=", ".join(known))
+            )
     host = section.get("host")
     if not isinstance(host, str) or not host:
-        raise BadNotify(f"{path}: {where}.host must name the mail server")
+        said = _("{file}: {setting} must name the mail server")
+        raise BadNotify(said.format(file=path, setting=f"{where}.host"))
     port = section.get("port", 25)
     if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
-        raise BadNotify(f"{path}: {where}.port must be a port number")
+        said = _("{file}: {setting} must be a port number")
+        raise BadNotify(said.format(file=path, setting=f"{where}.port"))
     texts = {k: section.get(k, "") for k in ("username", "password", "security")}
     texts["sender"] = section.get("sender", "caldera@localhost")
     for key, text in texts.items():
         if not isinstance(text, str):
-            raise BadNotify(f"{path}: {where}.{key} must be text")
+            said = _("{file}: {setting} must be text")
+            raise BadNotify(said.format(file=path, setting=f"{where}.{key}"))
     if texts["security"] not in ("", "none", "starttls", "tls"):
-        raise BadNotify(f"{path}: {where}.security must be none, starttls or tls")
+        said = _("{file}: {setting} must be none, starttls or tls")
+        raise BadNotify(said.format(file=path, setting=f"{where}.security"))
     if "@" not in texts["sender"]:
-        raise BadNotify(f"{path}: {where}.sender must be an address like caldera@example.org")
+        said = _("{file}: {setting} must be an address like caldera@example.org")
+        raise BadNotify(said.format(file=path, setting=f"{where}.sender"))
     return MailServer(host=host, port=port, **texts)

@@ -18,9 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.language import LANGUAGES, known
+from core.language import LANGUAGES, Translator, known
 from net.config import config_path
 from replays.disk import BadFile, read_small, read_toml, write_atomically
+
+_ = Translator("app").gettext
 
 SECTION = "play"
 DEFAULT_BOT_PACE = 0.5  # seconds between two bot commands (--pace)
@@ -47,24 +49,32 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         return Settings(), str(exc)
     section = doc.get(SECTION, {})
     if not isinstance(section, dict):
-        return Settings(), f"{path}: [{SECTION}] must be a table"
+        return Settings(), _("{file}: [{section}] must be a table").format(
+            file=path, section=SECTION
+        )
     values: dict[str, object] = {}
     problems: list[str] = []
     for key, kind in (("confirm", bool), ("bell", bool), ("theme", str), ("language", str)):
         if key not in section:
             continue
         if key == "language" and not (isinstance(section[key], str) and known(section[key])):
-            problems.append(f"{SECTION}.language must be one of {', '.join(LANGUAGES)}")
+            said = _("{setting} must be one of {languages}")
+            problems.append(
+                said.format(setting=f"{SECTION}.language", languages=", ".join(LANGUAGES))
+            )
         elif isinstance(section[key], kind):
             values[key] = section[key]
         else:
-            wanted = "true or false" if kind is bool else "a name in quotes"
-            problems.append(f"{SECTION}.{key} must be {wanted}")
+            if kind is bool:
+                said = _("{setting} must be true or false")
+            else:
+                said = _("{setting} must be a name in quotes")
+            problems.append(said.format(setting=f"{SECTION}.{key}"))
     keys = doc.get("keys", {})
     if isinstance(keys, dict):
         values["bindings"] = keys
     else:
-        problems.append("[keys] must be a table")
+        problems.append(_("[keys] must be a table"))
     line = f"{path}: {'; '.join(problems)}" if problems else ""
     return Settings(**values), line  # type: ignore[arg-type]
 
