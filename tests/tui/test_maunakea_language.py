@@ -52,3 +52,6 @@ async def test_the_draft_speaks_the_language_at_80x24(code: str) -> None:
         await wait_for(pilot, lambda: table.state.phase is not Phase.DRAFT, "the draft ends")
         await pilot.pause()
         assert hand in table.query_one(CardsPanel).render().plain
+        text = screen_text(pilot)  # the players' panel: explorers, the bag, in the rulebook's words
+        assert {"de": "Beutel 94", "nl": "Zak 94"}[code] in text, text
+        assert {"de": "zu setzen 5", "nl": "te plaatsen 5"}[code] in text, text

@@ -10,10 +10,12 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
+from core.games.maunakea import transcript
 from core.games.maunakea.board import rotated
 from core.games.maunakea.components import COMPONENTS
 from core.games.maunakea.scoring import score_parts
 from core.games.maunakea.state import MaunaKeaState, Phase, Status
+from core.language import Translator
 from tui.games.maunakea.widgets.glyphs import (
     ARTIFACT_GLYPH,
     TERRAIN_GLYPH,
@@ -24,6 +26,8 @@ from tui.play.seats import seat_colour
 from tui.widgets.theme_colours import readable
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 TILE_WIDTH = 6  # characters per tile in a hand, gap included (5 tiles fit in 32)
 CHOSEN = Style(reverse=True, bold=True)
 DIM = Style(dim=True)
@@ -41,9 +45,9 @@ class TileChoice:
 def cards_held(state: MaunaKeaState, seat: int) -> str:
     """How many cards a seat holds (never which: the panel shows every seat)."""
     if state.phase is Phase.DRAFT:
-        return "choosing cards" if state.dealt[seat] else "has chosen"
+        return _("choosing cards") if state.dealt[seat] else _("has chosen")
     count = len(state.cards[seat])
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
 class PlayersPanel(Widget):
@@ -102,14 +106,14 @@ class PlayersPanel(Widget):
         text = Text()
         for seat in range(state.players):
             self._seat(text, state, seat)
-        on_bag = f"Bag: {len(state.bag)} tiles"
+        on_bag = _("Bag: {n} tiles").format(n=len(state.bag))
         if state.lava_lost:
-            on_bag += f" · lava gone: {len(state.lava_lost)}"
+            on_bag += " · " + _("lava gone: {n}").format(n=len(state.lava_lost))
         text.append(on_bag, DIM)
         return readable(self, text)
 
     def _seat_name(self, seat: int) -> str:
-        return self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
+        return self._names[seat] if seat < len(self._names) else _("Seat {n}").format(n=seat + 1)
 
     def _compact(self, state: MaunaKeaState) -> Text:
         """A line per seat (▶ name ⌨, score), then the focus seat's explorers, pool, tiles."""
@@ -130,20 +134,21 @@ class PlayersPanel(Widget):
         if focus is not None and 0 <= focus < state.players:
             explorers = state.explorers[focus]
             counts = {s: sum(e.status is s for e in explorers) for s in Status}
-            words = [f"island {counts[Status.ISLAND]}", f"saved {counts[Status.BOAT]}"]
+            words = [_counted(Status.ISLAND, counts), _counted(Status.BOAT, counts)]
             if counts[Status.LOST]:
-                words.append(f"lost {counts[Status.LOST]}")
+                words.append(_counted(Status.LOST, counts))
             if counts[Status.SUPPLY]:
-                words.append(f"to place {counts[Status.SUPPLY]}")
+                words.append(_counted(Status.SUPPLY, counts))
             text.append("\n".join(words) + "\n", DIM)
             if _acting(state, focus) and state.phase is Phase.TURN:
-                text.append(f"pool {state.pool} MP\n", Style(color="#ffe14d", bold=True))
+                pool = _("pool {mp} MP").format(mp=state.pool)
+                text.append(pool + "\n", Style(color="#ffe14d", bold=True))
             if state.advanced:
                 text.append(f"{cards_held(state, focus)}\n", DIM)
             hand = state.hands[focus]
             for at in range(0, len(hand), 2):
                 self._hand(text, hand[at : at + 2], focus, first=at, lead="")
-        text.append(f"Bag {len(state.bag)}", DIM)
+        text.append(_("Bag {n}").format(n=len(state.bag)), DIM)
         return text
 
     def _seat(self, text: Text, state: MaunaKeaState, seat: int) -> None:
@@ -160,8 +165,9 @@ class PlayersPanel(Widget):
             head.append(f" · {cards_held(state, seat)}", DIM)
         if state.end is not None and state.phase is not Phase.OVER:
             left = state.end.to_play.count(seat)
-            head.append(f" ({left} turn{'' if left == 1 else 's'} left)", DIM)
-        tail = f"{score:>3} VP"
+            turns = ngettext("({n} turn left)", "({n} turns left)", left).format(n=left)
+            head.append(f" {turns}", DIM)
+        tail = _("{score} VP").format(score=f"{score:>3}")
         pad = max(1, self.size.width - head.cell_len - len(tail)) if self.size.width else 2
         text.append_text(head)
         text.append(" " * pad + tail + "\n", Style(bold=True))
@@ -169,14 +175,15 @@ class PlayersPanel(Widget):
         explorers = state.explorers[seat]
         counts = {s: sum(e.status is s for e in explorers) for s in Status}
         line = Text("  ")
-        line.append(f"island {counts[Status.ISLAND]}")
-        line.append(f" · saved {counts[Status.BOAT]}")
+        line.append(_counted(Status.ISLAND, counts))
+        line.append(f" · {_counted(Status.BOAT, counts)}")
         if counts[Status.LOST]:
-            line.append(f" · lost {counts[Status.LOST]}")
+            line.append(f" · {_counted(Status.LOST, counts)}")
         if counts[Status.SUPPLY]:
-            line.append(f" · to place {counts[Status.SUPPLY]}")
+            line.append(f" · {_counted(Status.SUPPLY, counts)}")
         if acting and state.phase is Phase.TURN:
-            line.append(f"  pool {state.pool} MP", Style(color="#ffe14d", bold=True))
+            pool = _("pool {mp} MP").format(mp=state.pool)
+            line.append(f"  {pool}", Style(color="#ffe14d", bold=True))
         text.append_text(line)
         text.append("\n")
 
@@ -187,7 +194,8 @@ class PlayersPanel(Widget):
                 boat = C.boats[taken.boat]
                 cargo = "".join(ARTIFACT_GLYPH[c] for c in taken.cargo)
                 empty = "□" * (boat.places - len(taken.cargo))
-                line.append(f" {boat.colour} {cargo}{empty} ", boat_style(boat.colour))
+                said = transcript.boat_colour(boat.colour, "alone")
+                line.append(f" {said} {cargo}{empty} ", boat_style(boat.colour))
                 line.append(" ")
             text.append_text(line)
             text.append("\n")
@@ -225,3 +233,17 @@ def _acting(state: MaunaKeaState, seat: int) -> bool:
     """Whether ``seat`` is the one to play now (its turn, or its explorer to place)."""
     acting = state.active == seat and state.phase in (Phase.TURN, Phase.REFILL)
     return acting or (state.phase is Phase.PLACEMENT and state.placer == seat)
+
+
+def _counted(status: Status, counts: dict[Status, int]) -> str:
+    """``island 5``: how many of a seat's explorers are where ``status`` says (at most 13
+    columns: the narrow panel's)."""
+    n = counts[status]
+    said = {
+        # TRANSLATORS: a seat's explorers by where they are (the side panel: at most 13 columns)
+        Status.ISLAND: _("island {n}"),
+        Status.BOAT: _("saved {n}"),
+        Status.LOST: _("lost {n}"),
+        Status.SUPPLY: _("to place {n}"),
+    }
+    return said[status].format(n=n)
