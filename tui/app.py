@@ -112,7 +112,8 @@ class CalderaApp(App[None]):
 
         from tui.launch import logs
 
-        logging.getLogger("caldera.app").critical(
+        log = logging.getLogger("caldera.app")  # the log stays English
+        log.critical(
             "the app stopped on an error", exc_info=(type(error), error, error.__traceback__)
         )
         super()._handle_exception(error)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from core.bots import Bot, make_bot
 from core.codec import Envelope
 from core.errors import IllegalCommand, ReplayError
+from core.language import Translator
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.referee import Referee
@@ -28,6 +29,8 @@ from core.session import Listener, Session
 from replays import unfinished
 from replays.file import Header, ReplayWriter, read
 from tui.settings.play import DEFAULT_BOT_PACE
+
+_ = Translator("app").gettext
 
 
 class LocalSession:
@@ -78,9 +81,11 @@ class LocalSession:
 
     async def submit(self, seat: Seat, command: Command) -> None:
         if self._closed:
-            raise IllegalCommand("this game is closed")
+            raise IllegalCommand(_("this game is closed"))
         if seat not in self.controlled:
-            raise IllegalCommand(f"seat {seat + 1} is not played at this keyboard")
+            raise IllegalCommand(
+                _("seat {seat} is not played at this keyboard").format(seat=seat + 1)
+            )
         self._publish(self.referee.submit(seat, command))
         self._wake_bots()
 
@@ -106,7 +111,7 @@ class LocalSession:
         Raises ``OSError`` (``FileExistsError`` included) when the file cannot be created.
         """
         if self.referee.log or self._writer is not None:
-            raise RuntimeError("save_to() must be called once, before the game starts")
+            raise RuntimeError("save_to() must be called once, before the game starts")  # internal
         self._writer = ReplayWriter.create(path, Header.for_game(self.referee.started))
         self.referee.sinks.append(self._writer.append)
         self.replay_path = path
@@ -129,7 +134,8 @@ class LocalSession:
         kept = unfinished.claim(path, replay.header.seed_hash)
         try:
             if kept.record.kind != "local":
-                raise ReplayError(f"{path.name} is a table hosted here: reopen it as a table")
+                said = _("{file} is a table hosted here: reopen it as a table")
+                raise ReplayError(said.format(file=path.name))
             referee = Referee.resume(
                 replay.envelopes, replay.raw, kept.record.seed, kept.record.salt
             )
@@ -137,13 +143,14 @@ class LocalSession:
                 int(seat): make_bot(referee.rules.game, kind, f"{referee.seed}/bot/{seat}")
                 for seat, kind in dict(kept.record.details.get("bots", {})).items()
             }
-            writer, _ = ReplayWriter.resume(path)
+            writer, _kept = ReplayWriter.resume(path)
         except ReplayError as exc:
             kept.release()
             raise ReplayError(f"{path.name}: {exc}") from None
         except (ValueError, KeyError, TypeError) as exc:  # a record that is not what it says
             kept.release()
-            raise ReplayError(f"{path.name}: its record cannot be read ({exc})") from None
+            said = _("{file}: its record cannot be read ({why})")
+            raise ReplayError(said.format(file=path.name, why=exc)) from None
         session = cls(
             referee.rules, referee.started.config, referee.players, bots=bots, bot_pace=bot_pace
         )
