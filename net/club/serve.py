@@ -287,7 +287,7 @@ class Server:
 
     async def _resume_unheld(self) -> list[TableHost]:
         resumed: list[TableHost] = []
-        for record in served_records(self.replay_dir):
+        for record in await asyncio.to_thread(served_records, self.replay_dir):  # every file
             if len(self.tables) >= self.max_tables:
                 break
             if unfinished.held(record.replay):
