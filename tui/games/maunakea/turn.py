@@ -17,12 +17,16 @@ from core.games.maunakea.board import rotated, slot_name, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Space
 from core.games.maunakea.movement import reachable
 from core.games.maunakea.state import Explorer, MaunaKeaState, Phase, Quake
+from core.language import Translator
 from core.messages import Command
 from core.protocol import Rules
 from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
 from tui.games.maunakea.widgets.info import colours_text
 from tui.games.maunakea.widgets.paint import Ghost, Marks
 from tui.games.maunakea.widgets.players import TileChoice
+
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 
 C = COMPONENTS
 QUAKE_TILE = -1  # the ``TileChoice.index`` of the tile an earthquake drew (not in the hand)
@@ -145,7 +149,7 @@ class Turn:
             reach = self.reach(explorer)
             path = frozenset(reach[cursor][1]) if cursor in reach else frozenset()
             return Marks(
-                reach={s: cost for s, (cost, _) in reach.items()},
+                reach={s: cost for s, (cost, _path) in reach.items()},
                 path=path,
                 selected=chosen.space,
                 fresh=fresh,
@@ -169,10 +173,10 @@ class Turn:
         an action card can be played too)."""
         state = self.state
         if self.placing_explorers:
-            return (
-                f"[b]{name}[/b]: place an explorer on a free start space [b]›♣‹[/b] "
+            return _(
+                "[b]{player}[/b]: place an explorer on a free start space [b]›♣‹[/b] "
                 "(arrows, then [b]enter[/b])"
-            )
+            ).format(player=name)
         tile = self.tile(choice)
         if tile is not None and choice is not None:
             t = C.terrain[tile]
@@ -180,44 +184,59 @@ class Turn:
             squares = f"{tl}{tr}/{bl}{br}"  # the top row, then the bottom row
             where = slot_name(slot_of(cursor))
             if choice.index == QUAKE_TILE:
-                return (
-                    f"[b]The earthquake drew a tile[/b] ({squares}): it must be laid now. Arrows "
-                    f"move it, [b]r[/b] turns it, [b]enter[/b] lays it at [b]{where}[/b]"
-                )
-            return (
-                f"[b]Tile {choice.index + 1}[/b] ({squares}, {t.mp} MP): arrows move it, "
-                f"[b]r[/b] turns it, [b]enter[/b] lays it at [b]{where}[/b], "
-                f"[b]s[/b] spends it for {t.mp} MP"
-            )
+                return _(
+                    "[b]The earthquake drew a tile[/b] ({squares}): it must be laid now. Arrows "
+                    "move it, [b]r[/b] turns it, [b]enter[/b] lays it at [b]{slot}[/b]"
+                ).format(squares=squares, slot=where)
+            return _(
+                "[b]Tile {n}[/b] ({squares}, {mp} MP): arrows move it, [b]r[/b] turns it, "
+                "[b]enter[/b] lays it at [b]{slot}[/b], [b]s[/b] spends it for {mp} MP"
+            ).format(n=choice.index + 1, squares=squares, mp=t.mp, slot=where)
         chosen = self.explorer(explorer)
         if chosen is not None and chosen.space is not None:
-            load = f" carrying {colours_text(chosen.carried)}" if chosen.carried else ""
+            # TRANSLATORS: put in {load} of "[b]Explorer {n}[/b] on {space}{load}; …"
+            carrying = _(" carrying {colours}")
+            load = carrying.format(colours=colours_text(chosen.carried)) if chosen.carried else ""
             reach = self.reach(explorer)
             there = ""
             if cursor in reach:
                 cost, path = reach[cursor]
                 route = " → ".join(space_name(s) for s in path)
-                there = f" · to [b]{space_name(cursor)}[/b]: {cost} MP ({route})"
+                # TRANSLATORS: put in {there} of "[b]Explorer {n}[/b] on {space}{load}; …"
+                there = _(" · to [b]{space}[/b]: {cost} MP ({route})").format(
+                    space=space_name(cursor), cost=cost, route=route
+                )
             elif cursor != chosen.space:
-                there = f" · {space_name(cursor)} is out of reach"
-            return (
-                f"[b]Explorer {chosen.index + 1}[/b] on {space_name(chosen.space)}{load}; "
-                f"pool [b]{state.pool} MP[/b]{there}\n"
+                there = _(" · {space} is out of reach").format(space=space_name(cursor))
+            return _(
+                "[b]Explorer {n}[/b] on {space}{load}; pool [b]{mp} MP[/b]{there}\n"
                 "arrows choose a space, [b]enter[/b] moves there, shift+arrows step"
+            ).format(
+                n=chosen.index + 1,
+                space=space_name(chosen.space),
+                load=load,
+                mp=state.pool,
+                there=there,
             )
         hand = self.hand
-        card = ", [b]c[/b] an action card" if cards else ""
-        picks = "[b]1[/b] picks it" if len(hand) == 1 else f"[b]1–{len(hand)}[/b] picks a tile"
+        # TRANSLATORS: put in {card} of the two lines below (an action card may be played too)
+        card = _(", [b]c[/b] an action card") if cards else ""
+        if len(hand) == 1:
+            picks = _("[b]1[/b] picks it")
+        else:
+            picks = _("[b]1–{n}[/b] picks a tile").format(n=len(hand))
         if hand:
-            return (
-                f"[b]{name}[/b]: {len(hand)} tile(s) to play, pool [b]{state.pool} MP[/b]. "
-                f"{picks} (lay it or spend it), "
-                f"[b]tab[/b] picks an explorer{card}"
-            )
-        return (
-            f"[b]{name}[/b]: every tile is played; pool [b]{state.pool} MP[/b]. "
-            f"[b]tab[/b] picks an explorer to move{card}, [b]e[/b] ends the turn"
-        )
+            return ngettext(
+                "[b]{player}[/b]: {n} tile(s) to play, pool [b]{mp} MP[/b]. {picks} (lay it or "
+                "spend it), [b]tab[/b] picks an explorer{card}",
+                "[b]{player}[/b]: {n} tile(s) to play, pool [b]{mp} MP[/b]. {picks} (lay it or "
+                "spend it), [b]tab[/b] picks an explorer{card}",
+                len(hand),
+            ).format(player=name, n=len(hand), mp=state.pool, picks=picks, card=card)
+        return _(
+            "[b]{player}[/b]: every tile is played; pool [b]{mp} MP[/b]. "
+            "[b]tab[/b] picks an explorer to move{card}, [b]e[/b] ends the turn"
+        ).format(player=name, mp=state.pool, card=card)
 
 
 def cargo_label(cargo: Sequence[str], places: int) -> str:

@@ -10,6 +10,7 @@ from rich.text import Text
 from core.games.maunakea.board import LANDING_OF_SPACE, slot_name, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Space
 from core.games.maunakea.state import Kind, MaunaKeaState
+from core.games.maunakea.transcript import artifact_colour
 from tui.games.maunakea.widgets.glyphs import ARTIFACT_GLYPH, TERRAIN_NAME
 from tui.play.seats import seat_colour
 
@@ -18,7 +19,7 @@ C = COMPONENTS
 
 def colours_text(colours: Sequence[str]) -> str:
     """``○ white, ◐ grey``."""
-    return ", ".join(f"{ARTIFACT_GLYPH.get(c, '?')} {c}" for c in colours)
+    return ", ".join(f"{ARTIFACT_GLYPH.get(c, '?')} {artifact_colour(c, 'alone')}" for c in colours)
 
 
 def space_info(state: MaunaKeaState, space: Space, names: Sequence[str]) -> Text:
