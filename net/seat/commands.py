@@ -1,6 +1,7 @@
 """A seat's commands on their way: sent, resent until the host answers, answered once.
 
-Each command goes out with an id of its own; until its :class:`~net.wire.messages.Result`
+Each command goes out with an id of its own, signed by the seat's key (the proof it was this
+seat's holder, :func:`replays.proofs.command_data`); until its :class:`~net.wire.messages.Result`
 comes back it is resent every ``retry`` seconds (the host answers a resent command once, from
 what it remembers), and everything still waiting fails at once when nobody will answer: the
 host went away, closed the table, or the session closed.
@@ -9,10 +10,20 @@ host went away, closed the table, or the session closed.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import secrets
 import time
 from collections.abc import Callable
 
-from net.wire.messages import Result
+import msgspec
+
+from core.errors import IllegalCommand
+from core.messages import Command
+from core.protocol import Seat
+from net.errors import NetError
+from net.trust.keys import Keys
+from net.wire.messages import CommandRequest, Result, encode
+from replays.proofs import command_data
 
 
 class _Pending:
@@ -31,6 +42,35 @@ class Outstanding:
     def __init__(self, send: Callable[[str, bytes], None]) -> None:
         self._send = send
         self._pending: dict[str, _Pending] = {}
+        self._ids = itertools.count()
+
+    def request(
+        self, keys: Keys, table: str, identity: str, seat: Seat, command: Command, folded: int
+    ) -> CommandRequest:
+        """``command`` for ``seat`` as sent by ``identity`` after ``folded`` events, with an id
+        of its own, signed by ``keys``."""
+        request_id = f"{identity}.{next(self._ids)}.{secrets.token_hex(2)}"
+        request = CommandRequest.of(request_id, folded, seat, command)
+        signed = command_data(table, seat, request.expected_seq, request.body())
+        return msgspec.structs.replace(request, sig=keys.sign_detached(signed))
+
+    async def play(self, request: CommandRequest, topic: str, timeout: float, table: str) -> int:
+        """Send ``request`` and wait for its answer: how many events the table has once its
+        events are in. :class:`IllegalCommand` with the host's reason if it is rejected,
+        :class:`NetError` when no answer came within ``timeout`` seconds."""
+        future = self.send(request.id, topic, encode(request))
+        try:
+            async with asyncio.timeout(timeout):
+                result = await future
+        except TimeoutError:
+            raise NetError(
+                f"the host of table {table} did not answer within {timeout:g} s"
+            ) from None
+        finally:
+            self.drop(request.id)
+        if not result.ok:
+            raise IllegalCommand(result.reason)
+        return result.seq
 
     def send(self, request_id: str, topic: str, data: bytes) -> asyncio.Future[Result]:
         """Send a command; the future is its answer."""

@@ -6,7 +6,7 @@ check against the host's state hashes (:mod:`net.seat.checking`). A batch goes i
 :meth:`SeatFollower.receive`; what follows on from the last event folded is folded and handed
 to the listeners; a seat whose rules cannot fold an event (another rules code than the host's)
 stops there and says where. Sending is its session's: the follower asks through the two
-callables it is given.
+callable it is given.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from core.session import Listener
 from core.statehash import state_hash
 from net.seat.catching_up import CatchUp
 from net.seat.checking import StateCheck
-from net.wire.messages import Batch, Check
+from net.wire.messages import Batch, Check, SyncRequest
 
 log = logging.getLogger("caldera.net")
 
 
 class SeatFollower:
-    """A seat's fold of its table's log (see the module). ``ask_from(first)`` asks the host for
-    the events from ``first`` on, ``ask_hashes(first, last)`` for its hashes after those;
+    """A seat's fold of its table's log (see the module). ``ask(request)`` sends the host a
+    catch-up request (for the events from one on, or its hashes after some);
     ``on_desync`` is told when the seat found it no longer folds as the host."""
 
     def __init__(
@@ -38,15 +38,18 @@ class SeatFollower:
         table: str,
         rules: Rules[Any] | None,
         retry: float,
-        ask_from: Callable[[int], None],
-        ask_hashes: Callable[[int, int], None],
+        ask: Callable[[SyncRequest], None],
         on_desync: Callable[[], None],
     ) -> None:
         self.table = table
         self.rules = rules  # None until the table's card names the game
         self.follower = Follower(rules)  # the events received in order, and their state
-        self.check = StateCheck(self.follower, ask_hashes, table)
-        self.catch_up = CatchUp(self.follower, self.check, ask_from, retry, table)
+        self.check = StateCheck(
+            self.follower, lambda first, last: ask(SyncRequest(first, to=last)), table
+        )
+        self.catch_up = CatchUp(
+            self.follower, self.check, lambda first: ask(SyncRequest(first)), retry, table
+        )
         self.players: tuple[str, ...] = ()
         self.listeners: list[Listener] = []
         self._on_desync = on_desync

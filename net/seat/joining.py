@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from core.protocol import Seat
 from net.errors import JoinRefused
-from net.wire.messages import Joined, JoinRequest, Refused, TableListing, Ticket
+from net.wire.messages import Joined, JoinRequest, Presence, Refused, TableListing, Ticket, encode
 
 
 class Joining:
@@ -54,6 +54,10 @@ class Joining:
         """A new connection: a nonce of its own, and no ticket yet. Returns the nonce."""
         self.conn, self.ticket = secrets.token_hex(6), ""
         return self.conn
+
+    def offline(self) -> bytes:
+        """This connection's "offline": its Last Will, and its last word when it leaves."""
+        return encode(Presence(False, self.name, self.conn))
 
     def request(self, role: str) -> JoinRequest:
         """A join-topic request for this connection, with its ticket and a nonce of its own."""

@@ -29,60 +29,35 @@ The table's chat rides on the same connection (:attr:`NetSession.chat`, :mod:`ne
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
-import logging
-import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-import msgspec
-
 from core.codec import Envelope
-from core.errors import CodecError, IllegalCommand
-from core.games import get_rules
+from core.errors import IllegalCommand
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Listener, Session
 from net.config import BrokerAddress
 from net.errors import HostAway, JoinRefused, NetError, TableClosed
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
+from net.seat.asking_again import AskingAgain
 from net.seat.catching_up import CatchUp
 from net.seat.chat import TableChat
 from net.seat.checking import StateCheck
 from net.seat.commands import Outstanding
 from net.seat.following import SeatFollower
+from net.seat.from_host import FromHost
+from net.seat.host_listing import CardListener, HostListing
 from net.seat.host_trust import HostTrust
 from net.seat.joining import Joining
 from net.seat.served import ServedBy
+from net.seat.status import SeatStatus, StatusListener
 from net.seat.taken import took_seat
 from net.seat.waiting import Waiters
-from net.seat.whole_log import fetch_whole_log
+from net.seat.whole_log import WholeLog
 from net.trust.keys import Keys
 from net.wire import topics
-from net.wire.messages import (
-    Batch,
-    ChatRefused,
-    Check,
-    CommandRequest,
-    Gone,
-    Joined,
-    JoinRequest,
-    Presence,
-    Refused,
-    Result,
-    SyncRequest,
-    TableListing,
-    Ticket,
-    encode,
-    read_host_message,
-)
-from replays.proofs import command_data
-
-log = logging.getLogger("caldera.net")
-
-CardListener = Callable[[TableListing], None]
-StatusListener = Callable[[str], None]
+from net.wire.messages import JoinRequest, SyncRequest, TableListing, encode
 
 
 class NetSession:
@@ -90,7 +65,8 @@ class NetSession:
 
     Its parts: the fold of what the host publishes (:attr:`following`, with its catch-up and
     its check against the host's hashes), the word with the host about its seat
-    (:attr:`joining`), the commands on their way (:attr:`commands`) and the chat."""
+    (:attr:`joining`), the host's listing (:attr:`listing`), the commands on their way
+    (:attr:`commands`), what it asks again (:attr:`asking_again`) and the chat."""
 
     def __init__(
         self,
@@ -119,26 +95,18 @@ class NetSession:
         self.bot = bot
         self.retry = retry
         self.command_timeout = command_timeout
-        self._rules_override = rules
         self.controlled: frozenset[Seat] = frozenset()
         self.seat: Seat | None = None
-        self.card: TableListing | None = None
-        self.following = SeatFollower(
-            self.table, rules, retry, self._ask_from, self._ask_hashes, self._set_status
-        )
+        self.following = SeatFollower(self.table, rules, retry, self._ask_sync, self._set_status)
         self.joining = Joining(self.name, seat, bot, spectator, self._ask, self._take_answer)
         self.trust = HostTrust(self.table, host_key, self.joining.refuse)
         self.commands = Outstanding(self._send)
-        self._ids = itertools.count()
-        self._host_away = False
-        self._closed_by_host = False
+        self.listing = HostListing(
+            self.table, self.following, self.commands, self.joining.refuse,
+            lambda: self.asking_again.everything(), self._set_status, self._changed,
+        )  # fmt: skip
         self._closing = False
-        self._epoch_seen = -1
-        self._status = "connecting…"
-        self._card_listeners: list[CardListener] = []
-        self._status_listeners: list[StatusListener] = []
         self._waiters = Waiters()
-        self._nudger: asyncio.Task[None] | None = None
         seat_events = topics.seat_events(table, "+", self.identity)
         events = topics.public_events(table) if spectator else seat_events
         subscriptions = [topics.card(table), topics.reply(table, self.identity), events]
@@ -153,24 +121,28 @@ class NetSession:
             backoff=backoff,
             keys=self.keys,
         )
+        self._status = SeatStatus(self.link, self.following, self.listing)
+        self.asking_again = AskingAgain(
+            retry, lambda: self.link.connected and not self.listing.closed,
+            self.joining, self.following, self.commands,
+        )  # fmt: skip
         self.chat = TableChat(
             self.table, self.identity, self.keys, self.link, spectator=spectator,
             connection=lambda: (self.joining.conn, self.joining.ticket),
             host_key=lambda: self.trust.host_key, card=lambda: self.card,
         )  # fmt: skip
         self.link.subscriptions.extend(self.chat.subscriptions())
-        self.served = ServedBy(self.link, self.trust, lambda: self.card, self._take)
-        self._whole: asyncio.Queue[Batch] | None = None  # parts of the whole log, when asked
+        self.served = ServedBy(self.link, self.trust, lambda: self.card, self.listing.take)
+        self._whole = WholeLog()  # parts of the whole log, when asked
+        self.from_host = FromHost(self.table, self.trust, self.following, self.joining,
+                                  self.commands, self.chat, self._whole, self._changed)  # fmt: skip
 
     def _will(self) -> LastWill:
         """A new connection's Last Will: "offline", with a nonce of its own (and, for now, no
         ticket from the host)."""
         self.joining.new_connection()
         self.catch_up.anew()  # a new connection catches up anew
-        return LastWill(topics.presence(self.table, self.identity), self._offline())
-
-    def _offline(self) -> bytes:
-        return encode(Presence(False, self.name, self.joining.conn))
+        return LastWill(topics.presence(self.table, self.identity), self.joining.offline())
 
     @classmethod
     async def connect(
@@ -185,7 +157,7 @@ class NetSession:
         """Connect and join; raises :class:`JoinRefused` or :class:`NetError`."""
         self.joining.joined = joining = asyncio.get_running_loop().create_future()
         await self.link.start(timeout)
-        self._nudger = asyncio.create_task(self._nudge(), name=f"nudge {self.identity}")
+        self.asking_again.start(f"nudge {self.identity}")
         try:
             async with asyncio.timeout(timeout):
                 joined = await asyncio.shield(joining)
@@ -234,15 +206,20 @@ class NetSession:
         return self.following.envelopes
 
     @property
+    def card(self) -> TableListing | None:
+        """The host's newest listing of the table taken (seats, who is online, status)."""
+        return self.listing.card
+
+    @property
     def hints(self) -> bool:
         """Whether the table's host allows the hint key at every seat (its card says)."""
-        return self.card is not None and self.card.hints
+        return self.listing.hints
 
     @property
     def status(self) -> str:
         """``connecting…``, ``connected``, ``reconnecting…``, ``host away`` (its connection
         dropped; it may come back), ``table closed``, or ``desync at event N (…)``."""
-        return self._status
+        return self._status.now
 
     def subscribe(self, listener: Listener) -> None:
         self.following.listeners.append(listener)
@@ -252,31 +229,18 @@ class NetSession:
         :class:`IllegalCommand` with the host's reason if it is rejected."""
         if seat not in self.controlled:
             raise IllegalCommand(f"this terminal does not hold seat {seat + 1}")
-        if self._closed_by_host:
+        if self.listing.closed:
             raise TableClosed(f"table {self.table} was closed by its host")
-        if self._host_away:
-            raise HostAway(self._away_words())
-        request_id = f"{self.identity}.{next(self._ids)}.{secrets.token_hex(2)}"
-        request = CommandRequest.of(request_id, len(self.envelopes), seat, command)
-        signed = command_data(self.table, seat, request.expected_seq, request.body())
-        proof = self.keys.sign_detached(signed)  # the proof it was us
-        request = msgspec.structs.replace(request, sig=proof)
+        if self.listing.away:
+            raise HostAway(self.listing.away_words())
+        commands = self.commands
+        request = commands.request(self.keys, self.table, self.identity, seat, command,
+                                   len(self.envelopes))  # fmt: skip
         topic = topics.cmd(self.table, seat, self.identity)
-        future = self.commands.send(request_id, topic, encode(request))
-        try:
-            async with asyncio.timeout(self.command_timeout):
-                result = await future
-        except TimeoutError:
-            raise NetError(
-                f"the host of table {self.table} did not answer within {self.command_timeout:g} s"
-            ) from None
-        finally:
-            self.commands.drop(request_id)
-        if not result.ok:
-            raise IllegalCommand(result.reason)
-        self.catch_up.learn(result.seq)
-        await self.wait_until(lambda: len(self.envelopes) >= result.seq or self._closed_by_host)
-        if len(self.envelopes) < result.seq:  # its events will not come: the table closed
+        seq = await commands.play(request, topic, self.command_timeout, self.table)
+        self.catch_up.learn(seq)
+        await self.wait_until(lambda: len(self.envelopes) >= seq or self.listing.closed)
+        if len(self.envelopes) < seq:  # its events will not come: the table closed
             raise TableClosed(f"table {self.table} was closed")
 
     def _send(self, topic: str, data: bytes) -> None:
@@ -290,16 +254,13 @@ class NetSession:
         if self._closing:
             return
         self._closing = True
-        if self._nudger is not None:
-            self._nudger.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._nudger
+        await self.asking_again.stop()
         last: list[tuple[str, bytes, bool]] = []
         if self.seat is not None and self.card is not None and self.card.status == "open":
             leave = self.joining.request("leave")
             last.append((topics.join(self.table, self.identity), encode(leave), False))
         presence = topics.presence(self.table, self.identity)
-        last += [(presence, self._offline(), False), (presence, b"", True)]
+        last += [(presence, self.joining.offline(), False), (presence, b"", True)]
         await self.link.stop(last if self.link.connected else ())
         self.commands.fail(NetError("the session was closed"))
         self._waiters.fail(NetError("the session was closed"))
@@ -320,19 +281,8 @@ class NetSession:
             raise NetError("only a seat's holder is given the game's whole log")
         if not self.ended:
             raise NetError("the game is not over: its whole log is not given yet")
-        topic = topics.sync(self.table, self.identity)
-        self._whole = parts = asyncio.Queue[Batch]()
-        try:
-            return await fetch_whole_log(
-                self.table, len(self.envelopes), parts,
-                lambda asked: self._ask_whole(topic, asked), self.retry,
-                lambda: self._closed_by_host, timeout,
-            )  # fmt: skip
-        finally:
-            self._whole = None
-
-    def _ask_whole(self, topic: str, asked: SyncRequest) -> None:
-        self.link.publish(topic, encode(asked))
+        return await self._whole.fetch(self.table, len(self.envelopes), self._ask_sync, self.retry,
+                                       lambda: self.listing.closed, timeout)  # fmt: skip
 
     @property
     def verified_seq(self) -> int:
@@ -346,10 +296,10 @@ class NetSession:
 
     def subscribe_card(self, listener: CardListener) -> None:
         """Call ``listener`` with each new table card (seats, who is online, status)."""
-        self._card_listeners.append(listener)
+        self.listing.listeners.append(listener)
 
     def subscribe_status(self, listener: StatusListener) -> None:
-        self._status_listeners.append(listener)
+        self._status.listeners.append(listener)
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float | None = None) -> None:
         """Wait until ``predicate()`` holds; it is re-checked after every change."""
@@ -359,65 +309,20 @@ class NetSession:
         self._waiters.changed()
 
     def _set_status(self) -> None:
-        if self.desync is not None:
-            status = self.desync
-        elif self._closed_by_host:
-            status = "table closed"
-        elif not self.link.connected:
-            status = "reconnecting…" if self.link.connections else "connecting…"
-        elif self._host_away:
-            status = "host away"
-        else:
-            status = "connected"
-        if status != self._status:
-            self._status = status
-            for listener in list(self._status_listeners):
-                listener(status)
+        if self._status.update():
             self._changed()
 
     # -- connection ----------------------------------------------------------------------------
 
     async def _on_connect(self) -> None:
         self._set_status()
-        self._resend()
-
-    def _resend(self) -> None:
-        """Ask again for whatever may have been lost: the seat (or say we are here again),
-        missing events, answers."""
-        self.catch_up.anew()  # (a host that came back counts anew)
-        self.joining.hello()
-        if self.joining.joining:
-            return
-        self.catch_up.ask(force=True)
-        self.commands.resend()
+        self.asking_again.everything()
 
     def _ask(self, request: JoinRequest) -> None:
         self.link.publish(topics.join(self.table, self.identity), encode(request))
 
-    def _ask_from(self, first: int) -> None:
-        self.link.publish(topics.sync(self.table, self.identity), encode(SyncRequest(first)))
-
-    def _ask_hashes(self, first: int, last: int) -> None:
-        request = encode(SyncRequest(first, to=last))
-        self.link.publish(topics.sync(self.table, self.identity), request)
-
-    async def _nudge(self) -> None:
-        """Every ``retry`` seconds: resend unanswered commands, ask again for missing events."""
-        while True:
-            await asyncio.sleep(self.retry)
-            if not self.link.connected or self._closed_by_host:
-                continue
-            if self.joining.unanswered(self.retry):
-                self.joining.hello()  # unanswered (lost, or the host was away)
-            if self.joining.joining:
-                continue
-            if self.check.mismatch is not None and self.desync is None:
-                self.check.locate_when_known(ask=True)
-            elif self.catch_up.behind:
-                self.catch_up.ask()
-            elif not self.catch_up.caught_up:
-                self.catch_up.ask_again()
-            self.commands.resend(older_than=self.retry)
+    def _ask_sync(self, request: SyncRequest) -> None:
+        self.link.publish(topics.sync(self.table, self.identity), encode(request))
 
     # -- messages in ---------------------------------------------------------------------------
 
@@ -430,94 +335,19 @@ class NetSession:
             if not payload:  # cleared: by anyone (an empty payload cannot be signed)
                 self.catch_up.ask(force=True)  # a live host answers (and puts its card back)
             elif (listed := self.trust.card(sender, payload)) is not None:
-                self._take(listed)
+                self.listing.take(listed)
             return
         if route.table == self.table and route.kind == "chat":
             self.chat.take(topic, payload, sender)
             return
-        if route.table != self.table or route.kind not in ("events", "reply"):
-            return  # not ours (some brokers send retained messages of others' subscriptions)
-        try:
-            message = read_host_message(payload)
-        except CodecError as exc:
-            log.warning("table %s: unreadable message from the host: %s", self.table, exc)
-            return
-        if not self.trust.vouches(sender, message, topic):
-            return
-        match message:
-            case Batch(whole=True):
-                if route.kind == "reply" and self._whole is not None:
-                    self._whole.put_nowait(message)  # a part of the whole log asked for
-            case Batch():
-                self._on_batch(message, route.kind == "reply")
-            case Check():
-                self.following.learn(message)
-                self._changed()
-            case Result():
-                self._answer(message)
-            case Joined() | Refused() | Ticket():
-                self.joining.answered(message)
-            case ChatRefused() if route.kind == "reply":
-                self.chat.refused(message)
-
-    def _on_batch(self, batch: Batch, answer: bool) -> None:
-        """Events: live on the seat's stream (with its command's result, if it sent it), or
-        a catch-up answered on the reply topic (asked in bounded parts: then the next)."""
-        self.following.receive(batch)
-        self._changed()
-        if answer and batch.result is None:  # a catch-up answered
-            self.catch_up.answered()
-        if batch.result is not None:
-            self._answer(batch.result)
-        if answer and batch.envs and self.catch_up.missing:
-            self.catch_up.ask(force=True)
-
-    def _answer(self, result: Result) -> None:
-        if not self.commands.answer(result) and result.id is None:
-            log.warning("table %s: the host rejected a command: %s", self.table, result.reason)
-
-    def _away_words(self) -> str:
-        return f"the host of table {self.table} is away: the game goes on when it comes back"
+        if route.table == self.table and route.kind in ("events", "reply"):
+            self.from_host.take(topic, payload, sender, route.kind == "reply")
+        # anything else is not ours (some brokers send retained messages of others' subscriptions)
 
     def _take_answer(self, card: TableListing) -> None:
         """The card a join's answer carries, if it is newer than any taken before."""
         if self.trust.newer(card):
-            self._set_card(card)
-
-    def _take(self, message: TableListing | Gone) -> None:
-        """Take the host's card or "gone" (newer than any taken before)."""
-        if isinstance(message, TableListing):
-            self._set_card(message)
-            return
-        self._host_away = True  # its connection died; it may come back
-        self.commands.fail(HostAway(self._away_words()))  # nobody will answer them: say so now
-        self._set_status()
-
-    def _set_card(self, card: TableListing) -> None:
-        following = self.following
-        if self._rules_override is None and following.rules is None:
-            try:
-                following.rules = get_rules(card.game)
-            except KeyError as exc:
-                self.joining.refuse(str(exc.args[0]))
-                return
-        self.card = card
-        following.drain()
-        if not following.players or following.state is None:
-            following.players = tuple(seat.name for seat in card.seats)
-        came_back, self._host_away = self._host_away, False
-        if card.status == "closed":
-            self._closed_by_host = True
-            self.commands.fail(TableClosed(f"table {self.table} was closed"))
-        if card.epoch != self._epoch_seen or came_back:
-            if self._epoch_seen >= 0:
-                self._resend()  # the host reconnected (or resumed): catch up, resend
-            self._epoch_seen = card.epoch
-        self.catch_up.learn(card.seq)
-        self._set_status()
-        for listener in list(self._card_listeners):
-            listener(card)
-        self._changed()
+            self.listing.take(card)
 
 
 if TYPE_CHECKING:

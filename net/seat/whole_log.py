@@ -56,3 +56,31 @@ async def fetch_whole_log(
             f"the host of table {table} did not give its log within {timeout:g} s"
         ) from None
     return raws
+
+
+class WholeLog:
+    """A seat's ask for the finished game's whole log: the parts that come while it asks."""
+
+    def __init__(self) -> None:
+        self._parts: asyncio.Queue[Batch] | None = None  # while asking
+
+    def take(self, part: Batch) -> None:
+        """A part of the whole log came (on the reply topic): kept, if one is being asked for."""
+        if self._parts is not None:
+            self._parts.put_nowait(part)
+
+    async def fetch(
+        self,
+        table: str,
+        wanted: int,
+        ask: Callable[[SyncRequest], None],
+        retry: float,
+        closed: Callable[[], bool],
+        timeout: float,
+    ) -> list[bytes]:
+        """The ``wanted`` events' bytes (see :func:`fetch_whole_log`)."""
+        self._parts = parts = asyncio.Queue[Batch]()
+        try:
+            return await fetch_whole_log(table, wanted, parts, ask, retry, closed, timeout)
+        finally:
+            self._parts = None
