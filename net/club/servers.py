@@ -23,11 +23,12 @@ import logging
 from collections.abc import Mapping
 from pathlib import Path
 
+from core.errors import CodecError
 from net.club.probes import Probes
 from net.config import config_dir, trusted_servers
 from net.errors import NetError
 from net.trust.keys import Keys, fingerprint, public_from_hex
-from net.wire.messages import Gone, Order, ServerListing
+from net.wire.messages import Gone, Order, ServerListing, ServerReply, read_server_listing
 from replays.disk import BadFile, read_json, write_atomically
 from replays.unfinished import data_dir
 
@@ -126,6 +127,37 @@ class ServerBook:
         with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(path, json.dumps(doc, indent=1) + "\n")
+
+    def came(
+        self, server: str, payload: bytes, sender: bytes | None
+    ) -> ServerListing | Gone | None:
+        """What came on ``server``'s card topic, signed by ``sender``: its card (or "gone"),
+        heard, when it is the server's key's (a look may be due now); else ``None``."""
+        if not payload:
+            return None  # cleared: by anyone, so a hint (a live server puts its card back)
+        known = self.keys.get(server)
+        if sender is None or (known is not None and not self.vouch(server, sender)):
+            return None
+        try:
+            message = read_server_listing(payload)
+        except CodecError as exc:
+            log.info("lobby: ignoring an unreadable card for server %s: %s", server, exc)
+            return None
+        named = (message.server, message.key) if isinstance(message, ServerListing) else None
+        if named is not None and named != (server, sender.hex()):
+            return None
+        self.heard_card(server, message)
+        return message
+
+    def look_answered(self, server: str, reply: ServerReply, sender: bytes | None) -> bool:
+        """Whether ``reply`` (one ``server``'s key signed) answers our look; its card, if it is
+        the server's own, has it offered from now on."""
+        card = reply.card
+        if card is None or not self.probes.asked(server, reply.id):
+            return False
+        if card.server == server and card.key == (sender or b"").hex():
+            self.answered(server, card)
+        return True
 
     def heard_card(self, server: str, message: ServerListing | Gone) -> bool:
         """A signed card (or "gone") of ``server``, by its key; whether the lobby's list of
