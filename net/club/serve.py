@@ -13,76 +13,56 @@ server's card and answers are signed by its lasting key (:func:`net.club.servers
 which lobbies pin; it answers a lobby's look with its card, and puts its card back when
 something else (an older card, an empty payload) takes its place (:mod:`net.table.own_listing`).
 
-A server keeps the club's ratings (:mod:`net.club.ratings`, cached by
-:mod:`net.club.ratings_cache`): when one of its games ends, and when it starts, it verifies the
-replays of its folder it has not seen yet, folds the rated results onto the ladders and publishes
-each game's ladder, retained, on ``lobby/ratings/<game>`` for the lobbies to show.
+A server keeps the club's ratings (:mod:`net.club.ratings_board`): when one of its games ends,
+and when it starts, it verifies the replays of its folder it has not seen yet, folds the rated
+results onto the ladders and publishes each game's ladder, retained, on ``lobby/ratings/<game>``
+for the lobbies to show.
 
 It relays the lobby's chat; its ``moderators`` may time a key out of every chat of its tables
-and lobby (:mod:`net.club.club_chat`).
+and lobby (:mod:`net.club.club_chat`). What it answers on its requests topic, and why not, is
+:mod:`net.club.answering`.
 
 A server that was killed resumes, when it starts again, every unfinished game it was hosting in
-its replay directory (:meth:`TableHost.resume`): the same tables, the same seats, the same
-seeds; their players rejoin by themselves.
-
-Several servers may share one broker: a lobby asks the one hosting the fewest tables
-(:meth:`Lobby.request_table`), so each table lives on exactly the server that answered. Servers
-that also share a replay directory and a data directory (the unfinished games' seeds) stand in
-for each other: when a server's card is cleared by its Last Will, and every ``sweep`` seconds in
-case a will was lost (a broker node dying with it), each of the others resumes the served games
-nobody referees; the lock on each game's record lets exactly one of them have it. A will can come
-before the killed server's locks are gone (the broker may see its socket close first), and a
-busy broker can fail a resumed table's connection: for ``LEFT_GRACE`` seconds after a will, the
-games still held elsewhere or not opened are tried again.
+its replay directory, and several servers may share one broker: a lobby asks the one hosting the
+fewest tables (:meth:`Lobby.request_table`), so each table lives on exactly the server that
+answered. Servers that also share a replay directory and a data directory stand in for each
+other, each resuming the served games of a server that left (:mod:`net.club.taking_over`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 from core.bots import bot_kinds
-from core.errors import CalderaError, CodecError
 from core.games import GAMES, get_rules
 from net.club import work
+from net.club.answering import Answering
 from net.club.club_chat import ClubChat
+from net.club.ratings_board import RatingsBoard
 from net.club.ratings_cache import RatingsCache
 from net.club.servers import server_keys
+from net.club.taking_over import TakingOver, left
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.link.connection import DEFAULT_BACKOFF, Backoff, LastWill, Link
 from net.link.lines import Lines
 from net.link.outbox import Outbox
-from net.table.host import TableHost, default_replay_dir
+from net.table.host import TableHost
 from net.table.own_listing import OwnListing
 from net.table.timepiece import Timepiece
 from net.wire import topics
 from net.wire.messages import (
-    MAX_RANKS,
     Gone,
-    LadderListing,
-    LobbyLine,
-    OtherProtocol,
-    Rank,
     ServerListing,
-    ServerProbe,
-    ServerReply,
-    TableRequest,
-    TimeOut,
     clean_name,
     encode,
-    peek,
     read_server_listing,
-    read_server_request,
-    update_line,
 )
-from replays import unfinished
 from replays.file import sync_together
 
 log = logging.getLogger("caldera.net")
@@ -91,31 +71,6 @@ MAX_TABLES = 200
 STATS_EVERY = 1.0  # seconds between two cards while the tables' command count moves
 PER_CLIENT = 3  # tables one client may have waiting for players
 OPEN_TIMEOUT = 600.0  # seconds a table may wait for its players
-LEFT_GRACE = 30.0  # seconds the games of a server that left are tried again
-LOOKS_PER_SECOND = 5  # looks answered a second per client, at most
-REFUSALS_PER_SECOND = 5  # refused requests answered a second per key; the rest get no answer
-
-
-def _left(payload: bytes) -> bool:
-    """Whether a server card's payload says its server left: its Last Will, or a clear."""
-    if not payload:
-        return True
-    try:
-        return isinstance(read_server_listing(payload), Gone)
-    except CodecError:
-        return False
-
-
-def served_records(replay_dir: Path | None) -> list[unfinished.Unfinished]:
-    """The unfinished served games of ``replay_dir`` (``None``: the default one)."""
-    folder = (replay_dir or default_replay_dir()).resolve()
-    out = []
-    for record in unfinished.records():
-        notes = record.details.get("notes")
-        served = isinstance(notes, dict) and notes.get("served") is True
-        if record.kind == "table" and served and record.replay.parent == folder:
-            out.append(record)
-    return out
 
 
 class Server:
@@ -154,21 +109,15 @@ class Server:
         self.standin = standin
         self.standin_after = standin_after
         self.max_tables = max_tables
-        self.per_client = per_client
         self.open_timeout = open_timeout
-        self._asked: dict[str, str] = {}  # table -> the key (hex) that asked for it
-        self._asking: dict[str, int] = {}  # key -> its requests being answered
         self.backoff = backoff
         self.sweep = sweep
         self.announce = announce
         self.timepiece = timepiece  # the tables' timepiece (the machine's, but in tests)
         self.ratings = ratings
-        self._rating = asyncio.Lock()
-        self.ladders_published = 0
         self.tables: dict[str, TableHost] = {}
         self._closed_commands = 0  # commands carried out at tables closed since
         self._carded = -1  # the command count on the card published last
-        self._resuming = asyncio.Lock()
         self._reapers: set[asyncio.Task[None]] = set()  # background tasks to cancel on close
         self.keys = server_keys(self.server)  # lasting: lobbies pin it
         self.epoch = time.time_ns() // 1_000_000  # the next connection's is one more
@@ -178,11 +127,6 @@ class Server:
             lambda data: read_server_listing(data).order,
             self._publish_card,
         )
-        self._taking_over: asyncio.Task[None] | None = None
-        self._left_at = 0.0  # when a server was last seen leaving
-        self._looks: dict[str, deque[float]] = {}  # client -> when its recent looks came
-        self._refusals: dict[str, deque[float]] = {}  # key -> when it was last told "no"
-        self.refusals_unanswered = 0  # refusals a flooding key was not told (none sent)
         self.link = Link(
             address,
             client_id=f"caldera-server-{self.server}",
@@ -198,8 +142,24 @@ class Server:
         self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff,
                              link=self.link if one else None)  # fmt: skip
         self.shared = self.lines if one else None  # what its tables are given
+        self.taking_over = TakingOver(
+            self.server, address, replay_dir, self.tables, max_tables, self._host,
+            self._publish_card, self._reapers, backoff=backoff, timepiece=timepiece,
+            announce=announce, lines=self.shared,
+        )  # fmt: skip
+        self.board = RatingsBoard(self.server, ratings, replay_dir, self.link)
+        self.answering = Answering(
+            self.server, self.link, lambda: self.card, self.tables, self.new_keys, per_client,
+            self.open_table, self._background,
+        )  # fmt: skip
         self.chat = ClubChat(self.server, self.link, lambda: self.epoch, self.tables.values,
-                             self._refuse, moderators, self.new_keys.admit)  # fmt: skip
+                             self.answering.refuse, moderators, self.new_keys.admit)  # fmt: skip
+        self.answering.chat = self.chat.take
+
+    @property
+    def refusals_unanswered(self) -> int:
+        """Refusals a flooding key was not told (none sent)."""
+        return self.answering.refusals_unanswered
 
     @property
     def commands(self) -> int:
@@ -233,9 +193,9 @@ class Server:
             raise
         if self.ratings is not None:
             self._background(self.refresh_ratings(everything=True), "ratings")
-        resumed = await self._resume_tables()
+        resumed = await self.taking_over.resume()
         if self.sweep is not None:
-            self._background(self._sweep(self.sweep), "sweep")
+            self._background(self.taking_over.sweep(self.sweep), "sweep")
         self._background(self._stats(), "stats")
         return resumed
 
@@ -246,69 +206,10 @@ class Server:
             if self.commands != self._carded:
                 self._publish_card()
 
-    async def _sweep(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            await self._take_over("found without a server")
-
-    async def _take_over(self, how: str, grace: float = 0.0) -> None:
-        """Resume the served games of this replay directory that nobody referees; for
-        ``grace`` seconds, try again while some are refereed by no table here."""
-        if grace:
-            self._left_at = time.monotonic()
-        pause = 0.05
-        while True:
-            for host in await self._resume_tables():
-                assert host.referee is not None
-                message = f"table {host.table} resumed at event {host.referee.seq} ({how})"
-                log.info("server %s: %s", self.server, message)
-                if self.announce is not None:
-                    self.announce(message)
-            if time.monotonic() >= self._left_at + grace or not self._served_elsewhere():
-                return
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 1.0)
-
-    def _served_elsewhere(self) -> bool:
-        """Whether a served game of this replay directory is refereed by no table here."""
-        paths = (host.replay_path for host in self.tables.values())
-        here = {path.resolve() for path in paths if path is not None}
-        records = served_records(self.replay_dir)
-        return any(record.replay.resolve() not in here for record in records)
-
     def _background(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(work, name=f"{name} {self.server}")
         self._reapers.add(task)
         task.add_done_callback(self._reapers.discard)
-
-    async def _resume_tables(self) -> list[TableHost]:
-        async with self._resuming:  # one pass at a time: each sees the tables the last took
-            return await self._resume_unheld()
-
-    async def _resume_unheld(self) -> list[TableHost]:
-        resumed: list[TableHost] = []
-        for record in await asyncio.to_thread(served_records, self.replay_dir):  # every file
-            if len(self.tables) >= self.max_tables:
-                break
-            if unfinished.held(record.replay):
-                continue  # a server hosts it right now
-            try:
-                host = TableHost.resume(self.address, record.replay, backoff=self.backoff,
-                                        timepiece=self.timepiece, lines=self.shared)  # fmt: skip
-            except CalderaError as exc:
-                log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
-                continue
-            try:
-                await host.open()
-            except CalderaError as exc:
-                await host.close()  # its claim on the game goes: another try may have it
-                log.warning("server %s: cannot resume %s: %s", self.server, record.replay, exc)
-                continue
-            self._host(host)
-            resumed.append(host)
-        if resumed:
-            self._publish_card()
-        return resumed
 
     def _host(self, host: TableHost) -> None:
         """Keep ``host`` among this server's tables until its game ends and it lingered."""
@@ -420,139 +321,34 @@ class Server:
         await self._close_table(host)
 
     async def refresh_ratings(self, everything: bool = False) -> None:
-        """Fold the new rated results of the replay folder onto the ladders and publish the
-        ladders that changed (``everything``: all of them)."""
-        cache = self.ratings
-        if cache is None:
-            return
-        folder = self.replay_dir or default_replay_dir()
-        async with self._rating:
-            try:
-                new = await asyncio.to_thread(cache.refresh, folder)
-            except (OSError, sqlite3.Error) as exc:
-                log.warning("server %s: cannot keep the ratings: %s", self.server, exc)
-                return
-            ladders = cache.ladders()
-            games = set(ladders.games) if everything else {result.game for result in new}
-            for game in sorted(games):
-                ranks = tuple(Rank(s.identity, s.name, s.rating, s.games)
-                              for s in ladders.ladder(game)[:MAX_RANKS])  # fmt: skip
-                card = encode(LadderListing(game, ranks))
-                self.link.publish(topics.ratings(game), card, retain=True)
-                self.ladders_published += 1
+        """Fold the new rated results onto the ladders, publish those that changed
+        (``everything``: all of them): :mod:`net.club.ratings_board`."""
+        await self.board.refresh(everything)
+
+    @property
+    def ladders_published(self) -> int:
+        return self.board.published
 
     async def _close_table(self, host: TableHost) -> None:
         await host.close()
         if self.tables.pop(host.table, None) is not None:
             self._closed_commands += host.refereeing.published
-        self._asked.pop(host.table, None)
+        self.answering.closed(host.table)
         self._publish_card()
-
-    def _waiting(self, who: str) -> int:
-        """How many tables the key ``who`` asked for that wait for players (or are being
-        opened)."""
-        open_ = [t for t, asker in self._asked.items() if asker == who
-                 and t in self.tables and self.tables[t].status == "open"]  # fmt: skip
-        return len(open_) + self._asking.get(who, 0)
 
     def _on_message(self, topic: str, payload: bytes, retain: bool) -> None:
         route = topics.parse(topic)
         if route is not None and route.kind == "servers" and len(route.rest) == 1:
             if route.rest[0] == self.server:
                 self.own_card.seen(payload, self.link.sender)
-            elif _left(payload):  # a server left (or someone says so): its tables?
-                if self._taking_over is None or self._taking_over.done():
-                    self._taking_over = asyncio.create_task(
-                        self._take_over("its server left", LEFT_GRACE), name="take over"
-                    )
-                    self._reapers.add(self._taking_over)
-                    self._taking_over.add_done_callback(self._reapers.discard)
-                else:  # one is running: it goes on longer (a flood of "gone"s starts no more)
-                    self._left_at = time.monotonic()
+            elif left(payload):  # a server left (or someone says so): its tables?
+                self.taking_over.server_left()
             return
         if route is None or route.kind != "requests" or len(route.rest) != 2:
             return
         server, client = route.rest
-        if server != self.server or not topics.valid_name(client):
-            return
-        sender = self.link.sender
-        if sender is None:  # a key is who one is: a client id is a label anyone may use
-            log.info("server %s: dropped an unsigned request for %s", self.server, client)
-            return
-        who = sender.hex()
-        reply_topic = topics.server_reply(self.server, client)
-        try:
-            request = read_server_request(payload)
-        except OtherProtocol:  # an older Caldera: it reads this answer and shows it
-            reply = ServerReply(peek(payload, "id"), reason=update_line("this server"))
-            self._refuse(who, reply_topic, reply)
-            return
-        except CodecError as exc:
-            self._refuse(who, reply_topic, ServerReply("", reason=f"malformed: {exc}"))
-            return
-        if isinstance(request, ServerProbe):
-            if _within(self._looks, who, LOOKS_PER_SECOND):
-                self.link.publish(reply_topic, encode(ServerReply(request.id, card=self.card)))
-            return
-        if isinstance(request, LobbyLine | TimeOut):  # the club's chat
-            self.chat.take(client, sender, reply_topic, request)
-            return
-        if self._waiting(who) >= self.per_client:
-            reason = f"you already have {self.per_client} tables waiting for players"
-            self._refuse(who, reply_topic, ServerReply(request.id, reason=reason))
-            return
-        if self.new_keys.members and who not in self.new_keys.members:
-            reason = "this server opens tables for its club's members only"
-            self._refuse(who, reply_topic, ServerReply(request.id, reason=reason))
-            return
-        if not self.new_keys.known(who) and not work.holds(self.server, who, request.id,
-                                                           request.work):  # fmt: skip
-            reason = "a new key's first table request needs a proof of work (update caldera)"
-            self._refuse(who, reply_topic, ServerReply(request.id, reason=reason))
-            return
-        refused = self.new_keys.admit(who)
-        if refused is not None:
-            self._refuse(who, reply_topic, ServerReply(request.id, reason=refused))
-            return
-        self._asking[who] = self._asking.get(who, 0) + 1
-        self._background(self._answer(request, reply_topic, who), "answer")
-
-    def _refuse(self, who: str, reply_topic: str, reply: ServerReply) -> None:
-        """Tell the key ``who`` why not, ``REFUSALS_PER_SECOND`` times a second at most: a key
-        flooding requests (300 a second) would have the server sign and the broker carry as
-        many answers, doubling what the flood costs the broker (amqtt: ~1/3 of its share)."""
-        if _within(self._refusals, who, REFUSALS_PER_SECOND):
-            self.link.publish(reply_topic, encode(reply))
-        else:
-            self.refusals_unanswered += 1
-
-    async def _answer(self, request: TableRequest, reply_topic: str, who: str) -> None:
-        try:
-            await self._open_for(request, reply_topic, who)
-        finally:
-            self._asking[who] -= 1
-            if not self._asking[who]:
-                del self._asking[who]
-
-    async def _open_for(self, request: TableRequest, reply_topic: str, who: str) -> None:
-        try:
-            host = await self.open_table(
-                request.game,
-                request.seats,
-                name=request.name,
-                bots=request.bots,
-                bot=request.bot,
-                bot_delay=min(max(request.bot_delay, 0.0), 10.0),
-                options=request.options,
-                clock=request.clock,
-                on_timeout=request.on_timeout,
-                rated=request.rated,
-            )
-        except NetError as exc:
-            self.link.publish(reply_topic, encode(ServerReply(request.id, reason=str(exc))))
-            return
-        self._asked[host.table] = who
-        self.link.publish(reply_topic, encode(ServerReply(request.id, table=host.table)))
+        if server == self.server and topics.valid_name(client):
+            self.answering.take(client, self.link.sender, payload)
 
     async def close(self) -> None:
         """Close every table, all at once, and leave the lobby: each table halts before
@@ -571,16 +367,3 @@ class Server:
         self._card_n += 1  # its last card: no tables; then the card is cleared
         last = [(topics.server_card(self.server), encode(self.card), False)]
         await self.link.stop([*last, (topics.server_card(self.server), b"", True)])
-
-
-def _within(recent: dict[str, deque[float]], who: str, per_second: int) -> bool:
-    """Whether the key ``who`` may have one more answer, ``per_second`` a second at most
-    (``recent``: when each key's last ones went; the oldest keys forgotten past 4096)."""
-    now = time.monotonic()
-    times = recent.setdefault(who, deque(maxlen=per_second))
-    if len(times) == per_second and now - times[0] < 1.0:
-        return False
-    times.append(now)
-    if len(recent) > 4096:
-        recent.pop(next(iter(recent)))
-    return True
