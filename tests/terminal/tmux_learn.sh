@@ -73,8 +73,10 @@ if screen "$session" | grep -q "$small"; then
     exit 1
 fi
 
-type_keys() {  # type_keys KEY...: a narrator's keys (→×3 is three rights; 1.2 is typed)
-    local key name times
+typed=0
+type_keys() {  # type_keys KEY...: a narrator's keys (→×3 is three rights; 1.2 is typed); how
+    local key name times  # many were typed is left in $typed
+    typed=0
     for key in "$@"; do
         [[ $key =~ ^([a-z0-9.]+|[←→↑↓])(×[0-9]+)?$ ]] || break   # the panel's edge: done
         name=${BASH_REMATCH[1]} times=${BASH_REMATCH[2]#×}
@@ -82,6 +84,7 @@ type_keys() {  # type_keys KEY...: a narrator's keys (→×3 is three rights; 1.
             esc) name=Escape ;; enter) name=Enter ;; tab) name=Tab ;; space) name=Space ;;
             ←) name=Left ;; →) name=Right ;; ↑) name=Up ;; ↓) name=Down ;;
         esac
+        typed=$((typed + 1))
         for _ in $(seq 1 "${times:-1}"); do
             case $name in
                 Escape | Enter | Tab | Space | Left | Right | Up | Down) keys "$session" "$name" ;;
@@ -91,7 +94,7 @@ type_keys() {  # type_keys KEY...: a narrator's keys (→×3 is three rights; 1.
     done
 }
 
-told=0
+told=0 waited=0
 while ! screen "$session" | grep -qF "$done"; do
     if screen "$session" | grep -qF "${offer% (e)}"; then break; fi
     # the step's heading, then its keys: after "keys:", or without the label where the
@@ -106,6 +109,19 @@ while ! screen "$session" | grep -qF "$done"; do
     said=${said#"$keys "}
     # shellcheck disable=SC2086  # the keys, one word each
     type_keys ${said%% · *}
+    # no keys yet: the step is said while another seat still moves (Mauna Kea's narrator
+    # names the learner's turn during Ana's), its keys come once the turn is the learner's
+    if [ "$typed" -eq 0 ]; then
+        waited=$((waited + 1))
+        if [ "$waited" -gt 300 ]; then
+            echo "$label: step $number showed no keys for 30 s; the screen was:" >&2
+            screen "$session" >&2
+            exit 1
+        fi
+        sleep 0.1
+        continue
+    fi
+    waited=0
     wait_gone "$session" "$step $number $of $total "
     told=$((told + 1))
 done
