@@ -10,9 +10,10 @@ of reached for by name.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     from textual.binding import Binding
@@ -52,9 +53,28 @@ class AppNeeds(Protocol):
     def player_name(self) -> str: ...
 
 
+APP_NEEDS = (
+    *AppNeeds.__annotations__,
+    *(n for n, v in vars(AppNeeds).items() if isinstance(v, property)),
+)
+""":class:`AppNeeds`' members, looked up without being read (see :func:`app_needs`)."""
+
+
 def app_needs(app: object) -> AppNeeds | None:
-    """``app`` as the screens' app, or ``None`` (a test's own app, say)."""
-    return app if isinstance(app, AppNeeds) else None
+    """``app`` as the screens' app, or ``None`` (a test's own app, say). Its members are looked
+    up, never read: Python 3.11's ``isinstance`` against a protocol reads each property, and
+    ``player_name`` claims the lasting identity (the menu asks every 2 s: each app made one,
+    and a door's visit that only looked left a home behind)."""
+    found = all(_has(app, name) for name in APP_NEEDS)
+    return cast("AppNeeds", app) if found else None
+
+
+def _has(thing: object, name: str) -> bool:
+    try:
+        inspect.getattr_static(thing, name)
+    except AttributeError:
+        return False
+    return True
 
 
 def your_turns(app: object) -> YourTurns | None:
