@@ -92,7 +92,7 @@ async def test_a_host_killed_mid_game_is_resumed_and_the_game_ends_as_one(
         game = asyncio.gather(
             *(play(p, b, delay=0.002) for p, b in zip(players, bots, strict=True))
         )
-        await until(lambda: len(players[0].envelopes) > 60)
+        await until(lambda: all(len(p.envelopes) > 60 for p in players))  # each, not the first
         (path,) = folder.glob("*.caldera")
         assert unfinished.find(path, read(path).header.seed_hash) is not None  # seed kept apart
         assert read(path).ended is None
