@@ -58,6 +58,12 @@ def served_records(replay_dir: Path | None) -> list[unfinished.Unfinished]:
     return out
 
 
+def _any_not_here(replay_dir: Path | None, paths: list[Path | None]) -> bool:
+    """Whether a served record of ``replay_dir`` is none of ``paths`` (the tables here)."""
+    here = {path.resolve() for path in paths if path is not None}
+    return any(record.replay.resolve() not in here for record in served_records(replay_dir))
+
+
 class TakingOver:
     """Resumes the served games of ``replay_dir`` nobody referees (see the module) as tables
     of ``server``: ``tables`` are those it hosts, at most ``max_tables``; ``keep(host)`` makes
@@ -127,17 +133,16 @@ class TakingOver:
                 log.info("server %s: %s", self.server, message)
                 if self.announce is not None:
                     self.announce(message)
-            if time.monotonic() >= self._left_at + grace or not self._served_elsewhere():
+            if time.monotonic() >= self._left_at + grace or not await self._served_elsewhere():
                 return
             await asyncio.sleep(pause)
             pause = min(pause * 2, 1.0)
 
-    def _served_elsewhere(self) -> bool:
-        """Whether a served game of this replay directory is refereed by no table here."""
-        paths = (host.replay_path for host in self.tables.values())
-        here = {path.resolve() for path in paths if path is not None}
-        records = served_records(self.replay_dir)
-        return any(record.replay.resolve() not in here for record in records)
+    async def _served_elsewhere(self) -> bool:
+        """Whether a served game of this replay directory is refereed by no table here (the
+        records are read off the event loop: thousands of tables' files)."""
+        paths = [host.replay_path for host in self.tables.values()]
+        return await asyncio.to_thread(_any_not_here, self.replay_dir, paths)
 
     async def resume(self) -> list[TableHost]:
         """Resume the served games nobody holds; returns those."""
