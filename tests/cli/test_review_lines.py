@@ -1,7 +1,7 @@
 """The review in the line mode: a finished line-mode game says how to hear it, and
-``caldera review FILE --all`` says, decision by decision, the very judgements ``--format json``
-gives (each worked out on its own: two copies of the replay, so neither reads the other's kept
-review), in sentences a screen reader reads."""
+``caldera review FILE --all`` says, decision by decision, the very judgements and whys
+``--format json`` gives (each worked out on its own: two copies of the replay, so neither reads
+the other's kept review), in sentences a screen reader reads."""
 
 from __future__ import annotations
 
@@ -73,6 +73,14 @@ def test_the_line_modes_review_says_the_judgements_of_the_json(
             assert lost is not None, m.group(0)
             assert int(lost.group(1)) == round(decision["chance_lost"] * 100)
             assert lost.group(2) == f"{decision['points_lost']:.1f}"
+    said: dict[int, str] = {}  # each decision's why, the line under it (its first listing)
+    for line, below in zip(text, [*text[1:], ""], strict=True):
+        if (m := JUDGED.match(line)) and int(m.group(1)) not in said:
+            said[int(m.group(1))] = below.strip() if below.startswith("    ") else ""
+    assert said == {d["seq"]: d["why"] for d in doc["decisions"]}
+    assert any(why.startswith("Why: ") for why in said.values())
+    for decision in doc["decisions"]:
+        assert bool(decision["why"]) == (decision["best"] != decision["played"])
     seats = [m for line in text if (m := SEAT.match(line))]
     assert [m.group(1) for m in seats] == ["Ann", "Bob"]
     for m, seat in zip(seats, doc["seats"], strict=True):

@@ -44,7 +44,7 @@ def run_review(args: argparse.Namespace) -> int:
     from replays.check import playable
     from replays.file import read
     from replays.reviews import reviewed_in
-    from tui.replay.review_words import review_lines
+    from tui.replay.review_words import reasons, review_lines
 
     replay = read(args.file)
     for warning in replay.warnings:
@@ -84,7 +84,11 @@ def run_review(args: argparse.Namespace) -> int:
     if tty:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     if args.format == "json":
-        print(json.dumps(done.to_json(), indent=1))
+        doc = done.to_json()
+        whys = reasons(rules, envelopes, names, done.decisions)
+        for decision, why in zip(doc["decisions"], whys, strict=True):
+            decision["why"] = why  # the game's words, as the line mode says it
+        print(json.dumps(doc, indent=1))
         return 0
     for line in review_lines(
         rules, envelopes, names, done, level, args.samples, args.seat, args.all

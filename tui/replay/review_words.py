@@ -1,8 +1,8 @@
 """A review (:mod:`core.review`) in words, as ``caldera review`` prints it and the app shows it:
 per seat its decisions and accuracy, its inaccuracies, mistakes and blunders, its three costliest
 moments (what was played, what the search liked better, what it cost, and why in the game's
-words: :mod:`tui.replay.review_why`), and the last line: the points lost to decisions and those
-lost (or won) to luck."""
+words: :mod:`tui.replay.review_why`; with ``--all`` every decision's why), and the last line:
+the points lost to decisions and those lost (or won) to luck."""
 
 from __future__ import annotations
 
@@ -66,7 +66,10 @@ def review_lines(
         marks = ", ".join(_counted(mark, n) for mark, n in reversed(counts.items()))
         lines += ["", seat_line(names[me], me, len(mine), done.forced[me], said, marks)]
         if every:
-            lines += [words.decision(judged) for judged in mine]
+            for judged in mine:
+                lines.append(words.decision(judged))
+                if reason := words.why(judged):
+                    lines.append("    " + reason)
         costly = done.costliest(me)
         if costly:
             lines.append("  " + _("The costliest moments:"))
@@ -77,6 +80,15 @@ def review_lines(
         lines.append("  " + luck_line(names[me], done.points_to_decisions(me),
                                       done.points_to_luck(me)))  # fmt: skip
     return lines
+
+
+def reasons(
+    rules: Any, envelopes: Sequence[Any], names: Sequence[str], decisions: Sequence[Judged]
+) -> list[str]:
+    """Each decision's why in the game's words (``""`` where the search played it too), as
+    the lines above say it: ``caldera review --format json`` gives the same."""
+    words = _Words(rules, envelopes, names)
+    return [words.why(judged) for judged in decisions]
 
 
 def seat_line(name: str, seat: int, judged: int, forced: int, accuracy: str, marks: str) -> str:
