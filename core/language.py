@@ -236,6 +236,11 @@ class Translator:
         two meanings)."""
         return _spoken(catalogue(self.domain).pgettext(context, message))
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` of ``singular``/``plural`` as meant in ``context`` (one English
+        count, two grammatical cases: German's "nimm 1 Heiligen Stein", "+1 Heiliger Stein")."""
+        return _spoken(catalogue(self.domain).npgettext(context, singular, plural, n))
+
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogues without translating it now (a module's constant,

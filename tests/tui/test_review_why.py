@@ -96,6 +96,34 @@ def test_the_why_speaks_the_readers_language_and_is_nothing_for_the_move_itself(
         assert word not in german
 
 
+def test_a_german_why_names_the_stones_held_as_a_list_names_them(tmp_path: Path) -> None:
+    """A German why says "+1 Heiliger Stein" (the naming case, a whole template), while the
+    log's "nimm 1 Heiligen Stein" keeps its own."""
+    from core.games.kilauea.transcript import stones
+
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    rules = get_rules("kilauea")
+    met: set[int] = set()
+    for state, seat, best, played in pairs(path):
+        n = held_after(state, seat, best)["stone"] - held_after(state, seat, played)["stone"]
+        if n == 0 or min(abs(n), 2) in met:
+            continue
+        with language.speaking("de"):
+            german = why(rules, state, seat, best, played, NAMES)
+        sign = "+" if n > 0 else "−"
+        if abs(n) == 1:
+            assert f"{sign}1 Heiliger Stein" in german and "Heiligen" not in german, german
+        else:
+            assert f"{sign}{abs(n)} Heilige Steine" in german, german
+        met.add(min(abs(n), 2))
+        if met == {1, 2}:
+            break
+    assert 1 in met, "a turn that ends one Sacred Stone apart"
+    with language.speaking("de"):
+        assert stones(1) == "1 Heiligen Stein"  # what a seat takes, as the log says it
+
+
 def test_the_costliest_moments_say_why(tmp_path: Path) -> None:
     path = tmp_path / "k.caldera"
     kilauea_game(path)

@@ -1,10 +1,10 @@
 """What a Kilauea player holds, counted, for the review's "why" (:mod:`tui.replay.review_why`):
-points, Sacred Stones, the Tikis on the island and in the canoe."""
+points, Sacred Stones, the Tikis on the island and in the canoe, each counted as a list names
+it (German's "+1 Heiliger Stein", where the log takes "1 Heiligen Stein")."""
 
 from __future__ import annotations
 
 from core.games.kilauea.state import KilaueaState
-from core.games.kilauea.transcript import stones
 from core.language import Translator
 
 T = Translator("kilauea")
@@ -27,7 +27,9 @@ def counted(kind: str, n: int) -> str:
     if kind == "vp":
         return ngettext("{n} VP", "{n} VP", n).format(n=n)
     if kind == "stone":
-        return stones(n)
+        # TRANSLATORS: what a player holds, counted, in the review's list after a colon ("+1
+        # Sacred Stone, −2 VP"): the naming case, not the log's "take 1 Sacred Stone"
+        return T.npgettext("holdings", "{n} Sacred Stone", "{n} Sacred Stones", n).format(n=n)
     if kind == "island":
         return ngettext("{n} Tiki on the island", "{n} Tikis on the island", n).format(n=n)
     return ngettext("{n} Tiki in the canoe", "{n} Tikis in the canoe", n).format(n=n)
