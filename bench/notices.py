@@ -2,16 +2,19 @@
 
 Real tables (Mauna Kea, 2 seats, both players networked clients) on a real Mosquitto, and
 ``caldera notify`` in its own process as a club's bridge for every player, posting to a real
-local webhook (http.server). Each player moves only once its notice has come, as a player away
-from the terminal would: so every change of turn must be noticed for the game to go on (one
-that never comes is counted lost after 60 s, and the player moves anyway). During the run the
-bridge and the broker are each killed (SIGKILL) and started again at once, several times.
+local webhook (http.server) and mailing through a real local SMTP server (aiosmtpd). Each player
+moves only once its webhook notice has come, as a player away from the terminal would: so every
+change of turn must be noticed for the game to go on (one that never comes is counted lost
+after 60 s, and the player moves anyway). During the run the bridge and the broker are each
+killed (SIGKILL) and started again at once, several times.
 
-It prints: the turn changes, the notices taken by the webhook (a few more keys than turn changes:
-the other tables' turns begun after the last one counted), those lost and those taken twice (by
-key: a bridge killed with a notice on its way, before it had the answer), the game ends
-noticed, and how long after the turn changed each notice came (median, 99th percentile, the
-longest, and the share within 5 s).
+The receivers count deliveries as a receiver heeding the notices' idempotency ids does (the
+webhook's ``Idempotency-Key``, the mail's ``Message-ID``). It prints, for each receiver: the
+turn changes and the deliveries (a table's turn begun after the last one counted may add one),
+those lost, those delivered twice (two ids for one turn change: no receiver could drop one),
+the copies of one delivery taken again (a bridge killed before it knew a try's answer) and how
+many of those say ``again``; the game ends noticed; the load; and how long after the turn
+changed each delivery came (median, 99th percentile, the longest, the share within 5 s).
 
     .venv/bin/python bench/notices.py [--turns 1000] [--tables 4] [--show]
 """
@@ -40,7 +43,7 @@ from core.bots import make_bot
 from net.config import BrokerAddress
 from net.seat.session import NetSession
 from tests.kit.netkit import RULES, MosquittoBroker, join, make_host
-from tests.kit.receivers import Receiver
+from tests.kit.receivers import MailBox, Receiver
 
 LOST_AFTER = 60.0  # seconds a player waits for its notice before it counts as lost
 TURN_LIMIT = 8  # rounds of a game: several games end at each table, and their ends are noticed
@@ -80,10 +83,13 @@ class Hook(Receiver):
 class Bridge:
     """``caldera notify`` in its own process, killed and started again on demand."""
 
-    def __init__(self, address: BrokerAddress, folder: Path, url: str, players: list[str]) -> None:
+    def __init__(self, address: BrokerAddress, folder: Path, url: str, players: list[str],
+                 mail_port: int) -> None:  # fmt: skip
         config = folder / "config"
         config.mkdir()
-        lines = [f'[notify]\nwebhook = "{url}/hook"'] + [f"[notify.players.{p}]" for p in players]
+        lines = [f'[notify]\nwebhook = "{url}/hook"',
+                 f'[notify.smtp]\nhost = "127.0.0.1"\nport = {mail_port}']  # fmt: skip
+        lines += [f'[notify.players.{p}]\nemail = "{p}@example.org"' for p in players]
         (config / "config.toml").write_text("\n".join(lines) + "\n")
         self.env = {**os.environ, "CALDERA_CONFIG_DIR": str(config),
                     "CALDERA_DATA_DIR": str(folder / "data")}  # fmt: skip
@@ -123,6 +129,8 @@ class Run:
     def __init__(self, address: BrokerAddress, folder: Path, hook: Hook, turns: int) -> None:
         self.address, self.folder, self.hook, self.goal = address, folder, hook, turns
         self.changes = 0  # turn changes so far
+        self.began: dict[tuple[str, str], list[float]] = defaultdict(list)  # each change's time
+        self.pending: set[tuple[str, str]] = set()  # a turn begun after the last one counted
         self.latencies: list[float] = []
         self.lost: list[tuple[str, str, int]] = []
         self.games = 0
@@ -159,6 +167,7 @@ class Run:
                 player = by_seat[seat]
                 had[player.identity] += 1
                 self.changes += 1
+                self.began[(player.identity, name)].append(began)
                 wanted = had[player.identity]
                 end = time.monotonic() + LOST_AFTER
                 while len(came := self.hook.arrivals(player.identity, name)) < wanted:
@@ -173,6 +182,8 @@ class Run:
                         await asyncio.sleep(0.005)
                     await submit(player, seat, bot)
                 began = time.time()
+            if not referee.ended:
+                self.pending.add((by_seat[RULES.to_move(referee.state)[0]].identity, name))
             if referee.ended:
                 self.games += 1
                 self.ends_owed.append(name)
@@ -186,14 +197,39 @@ class Run:
             await host.close()
 
 
+def tally(name: str, run: Run, came: dict[tuple[str, str], list[float]], copies: int,
+          flagged: int, lost: int) -> None:  # fmt: skip
+    """One receiver's line: its deliveries against the turn changes, and their delays."""
+    counted = sum(len(times) for times in run.began.values())
+    delivered = sum(len(times) for times in came.values())
+    twice, missing, lat = 0, 0, []
+    for where in set(run.began) | set(came):
+        began, times = run.began.get(where, []), sorted(came.get(where, []))
+        twice += max(0, len(times) - len(began) - (where in run.pending))
+        missing += max(0, len(began) - len(times))
+        lat += [t - b for b, t in zip(began, times, strict=False)]
+    lat.sort()
+    within = sum(1 for x in lat if x <= 5.0) / max(1, counted)
+    print(f"{name}: {delivered} deliveries for {counted} turn changes; lost "
+          f"{max(missing, lost)}, delivered twice {twice}; copies of a delivery taken again "
+          f"{copies} ({flagged} saying again)")  # fmt: skip
+    if lat:
+        p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
+        print(
+            f"  after the turn changed: median {statistics.median(lat):.3f} s, "
+            f"99% {p99:.3f} s, longest {lat[-1]:.3f} s; within 5 s: {100 * within:.1f}%"
+        )
+
+
 async def measure(turns: int, tables: int, show: bool = False) -> None:
     logging.getLogger("caldera.net").setLevel(logging.CRITICAL)
-    with tempfile.TemporaryDirectory() as temp, Hook() as hook:
+    loads = [os.getloadavg()[0]]
+    with tempfile.TemporaryDirectory() as temp, Hook() as hook, MailBox() as mail:
         folder = Path(temp)
         broker = MosquittoBroker(folder)
         await broker.start()
         players = [f"{who}{slot}" for slot in range(tables) for who in ("ann", "bob")]
-        bridge = Bridge(broker.address, folder, hook.url, players)
+        bridge = Bridge(broker.address, folder, hook.url, players, mail.port)
         await bridge.start()
         run = Run(broker.address, folder, hook, turns)
         kills: list[str] = []
@@ -211,6 +247,7 @@ async def measure(turns: int, tables: int, show: bool = False) -> None:
                 else:
                     await broker.stop()
                     await broker.start()
+                loads.append(os.getloadavg()[0])
                 kills.append(f"{what} {time.monotonic() - began:.2f} s")
                 if show:
                     print(f"killed the {what} at {time.time() - (time.monotonic() - began):.3f}")
@@ -219,32 +256,42 @@ async def measure(turns: int, tables: int, show: bool = False) -> None:
         chaotic = asyncio.create_task(chaos())
         await asyncio.gather(*(run.table(slot) for slot in range(tables)))
         took = time.monotonic() - began
-        await asyncio.sleep(2)  # anything still on its way (a duplicate would come now)
+        owed = 2 * sum(len(t) for t in run.began.values())
+        end = time.monotonic() + LOST_AFTER  # the mails still on their way
+        while len(mail.distinct()) < owed and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(2)  # anything else still on its way (a copy would come now)
         chaotic.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await chaotic
         bridge.kill()
         await broker.stop()
-        keys = Counter(n["key"] for n in hook.notices() if n["kind"] == "your_move")
-        twice = sum(1 for count in keys.values() if count > 1)
+        loads.append(os.getloadavg()[0])
         if show:
-            for post in hook.taken():
-                key = post.json()["key"]
-                if keys.get(key, 0) > 1:
-                    print(f"taken twice: {key} at {post.at:.3f}")
+            for post in hook.copies():
+                print(f"taken again: {post.json()['key']} at {post.at:.3f}")
+        hooked: dict[tuple[str, str], list[float]] = defaultdict(list)
+        for post in hook.distinct("/hook"):
+            notice = post.json()
+            if notice["kind"] == "your_move":
+                hooked[(notice["player"], notice["table"])].append(post.at)
+        mailed: dict[tuple[str, str], list[float]] = defaultdict(list)
+        for at, letter in mail.distinct():
+            player, table, _, kind, *_ = str(letter["X-Caldera-Key"]).split("/")
+            if kind == "move":
+                mailed[(player, table)].append(at)
+        copies = hook.copies("/hook")
+        first = {id(letter) for _, letter in mail.distinct()}
+        mail_copies = [m for m in mail.taken() if id(m) not in first]
         ends = sum(min(2, hook.ends[name]) for name in run.ends_owed)
-        lat = sorted(run.latencies)
-        within = sum(1 for x in lat if x <= 5.0) / max(1, len(lat) + len(run.lost))
         print(f"{run.changes} turn changes over {tables} tables ({run.games} games) in "
-              f"{took:.1f} s; killed and started again: {', '.join(kills)}")  # fmt: skip
-        print(f"notices taken: {sum(keys.values())} ({len(keys)} keys), lost {len(run.lost)}, "
-              f"taken twice {twice}; game ends noticed {ends} of "
-              f"{2 * len(run.ends_owed)}")  # fmt: skip
-        if lat:
-            p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
-            print(f"after the turn changed: median {statistics.median(lat):.3f} s, "
-                  f"99% {p99:.3f} s, longest {lat[-1]:.3f} s; "
-                  f"within 5 s: {100 * within:.1f}%")  # fmt: skip
+              f"{took:.1f} s at load {min(loads):.1f}-{max(loads):.1f} (2 cores); killed and "
+              f"started again: {', '.join(kills)}")  # fmt: skip
+        tally("webhook", run, hooked, len(copies), sum(1 for c in copies if c.json()["again"]),
+              len(run.lost))  # fmt: skip
+        tally("mail", run, mailed, len(mail_copies),
+              sum(1 for m in mail_copies if m["X-Caldera-Again"] == "yes"), 0)  # fmt: skip
+        print(f"game ends noticed {ends} of {2 * len(run.ends_owed)} (webhook)")
 
 
 def main() -> None:

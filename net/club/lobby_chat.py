@@ -26,7 +26,7 @@ from core.language import N_, Translator
 from net.club.servers import ServerBook
 from net.errors import NetError
 from net.link.connection import Link
-from net.seat.chat import HEARD, Heard, HeardListener
+from net.seat.chat import HEARD, Heard, HeardListener, Hush
 from net.trust.keys import Keys, public_from_hex, verify
 from net.wire import topics
 from net.wire.messages import (
@@ -72,6 +72,7 @@ class LobbyChat:
         self.lines: deque[Heard] = deque(maxlen=HEARD)
         self.listeners: list[HeardListener] = []
         self.dropped = 0
+        self.hush = Hush()  # after a refusal as too fast: no line before its time
         self._newest: dict[str, Order] = {}  # server -> its newest relay taken
         self._conn = str(time.time_ns() // 1_000_000)
         self._n = 0
@@ -98,6 +99,7 @@ class LobbyChat:
         server = self.server
         if server is None or not self.link.connected:
             raise NetError(_("no club server answers here: the lobby has no chat"))
+        self.hush.check()
         self._n += 1
         data = chat_data(lobby_room(server), "lobby", self._conn, self._n, text)
         line = LobbyLine(self._n, text, self._conn, self.keys.sign_detached(data), self.name())
@@ -174,8 +176,11 @@ class LobbyChat:
 
     def refused(self, message: ChatRefused) -> None:
         self._unrelayed.discard(message.n)
+        if message.wait:  # the lines sent after it, before it came, were too fast as well:
+            self._unrelayed = {n for n in self._unrelayed if n < message.n}  # this says so
+        self.hush.heard(message.wait)
         self._tell(Heard("lobby", "", message.reason, self.keys.public.hex(), refused=True,
-                         own=True))  # fmt: skip
+                         wait=message.wait, own=True))  # fmt: skip
 
     def _tell(self, heard: Heard) -> None:
         self.lines.append(heard)

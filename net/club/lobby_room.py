@@ -109,7 +109,7 @@ class LobbyRoom:
             self.refuse(client, key, line.n, TIMED_OUT)
             return
         if not self._buckets.take(who, self.clock()):
-            self.refuse(client, key, line.n, TOO_FAST)
+            self.refuse(client, key, line.n, TOO_FAST, self._buckets.wait(who))
             return
         keep_newest(self.names, who, clean_name(name))
         self.said += 1
@@ -128,8 +128,9 @@ class LobbyRoom:
                         self.epoch(), self.said, time.time_ns() // 1_000_000)  # fmt: skip
         self.link.publish(topics.lobby_chat(self.server), encode(told))
 
-    def refuse(self, client: str, key: bytes, n: int, reason: str) -> None:
-        """Tell the key ``key`` why its line ``n`` was not taken (once every few seconds)."""
+    def refuse(self, client: str, key: bytes, n: int, reason: str, wait: int = 0) -> None:
+        """Tell the key ``key`` why its line ``n`` was not taken (once every few seconds);
+        ``wait``: the seconds until its next line is taken (a line too fast)."""
         who = key.hex()
         self._drop(client, reason)
         now = self.clock()
@@ -137,7 +138,8 @@ class LobbyRoom:
         if told is not None and now - told < REFUSALS_EVERY:
             return
         keep_newest(self._told, who, now)
-        self.link.publish(topics.server_reply(self.server, client), encode(ChatRefused(n, reason)))
+        refusal = ChatRefused(n, reason, wait)
+        self.link.publish(topics.server_reply(self.server, client), encode(refusal))
 
     def _drop(self, client: str, why: str) -> None:
         self.dropped.append((client, why))

@@ -1,14 +1,18 @@
 """Where turn notices go (:mod:`net.club.notices`): a webhook (an HTTP POST of the notice as
 JSON), an ntfy-style topic (an HTTP POST of its text to ``https://host/topic``) or email.
 
-Each notice carries its key: a webhook's JSON ``key`` and its ``Idempotency-Key`` header, so a
-receiver can drop the one copy a bridge killed at the wrong moment sends again; an ntfy
-message's ``X-Caldera-Key`` header; a mail's ``Message-ID``, made from it.
+Each notice carries its key, its idempotency id: a webhook's JSON ``key`` and its
+``Idempotency-Key`` header; an ntfy message's ``X-Sequence-ID`` (made from it: ntfy 2.16 and
+later show a second message of one sequence in place of the first, not beside it) and its
+``X-Caldera-Key``; a mail's ``Message-ID`` (made from it) and its ``X-Caldera-Key``. So a
+receiver keeps one of the copies a bridge sends again when it cannot know whether a try
+arrived (it was killed before the answer, or no answer came); such a copy says ``again``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import smtplib
 import ssl
@@ -72,6 +76,7 @@ class Senders:
             headers = {
                 "Content-Type": "text/plain; charset=utf-8",
                 "X-Caldera-Key": notice.key,
+                "X-Sequence-ID": sequence_id(notice.key),
                 "Title": _header(notice.heading),
                 "Tags": NTFY_TAGS[notice.kind],
             }
@@ -93,8 +98,15 @@ class Senders:
                 if answer.status >= 300:
                     raise NotSent(f"{url} answered {answer.status} {answer.reason or ''}".strip())
                 await answer.read()
-        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-            raise NotSent(f"{url}: {exc or type(exc).__name__}") from None
+        except aiohttp.ClientConnectorError as exc:  # never connected: nothing went
+            raise NotSent(f"{url}: {exc}") from None
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:  # it may have arrived
+            raise NotSent(f"{url}: {exc or type(exc).__name__}", maybe_taken=True) from None
+
+
+def sequence_id(key: str) -> str:
+    """The ntfy sequence id of a notice's key (ntfy wants 1 to 64 of ``[A-Za-z0-9_-]``)."""
+    return "caldera-" + hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
 NTFY_TAGS = {"your_move": "game_die", "clock": "hourglass", "game_over": "checkered_flag"}
@@ -116,6 +128,8 @@ def _mail(server: MailServer, to: str, notice: Notice, timeout: float) -> None:
     domain = server.sender.rpartition("@")[2] or "localhost"
     message["Message-ID"] = f"<caldera.{_msgid(notice.key)}@{domain}>"  # the same every time
     message["X-Caldera-Key"] = notice.key
+    if notice.again:  # an earlier try may have arrived: the same Message-ID
+        message["X-Caldera-Again"] = "yes"
     message.set_content(notice.text + "\n")
     security = server.security or {465: "tls", 587: "starttls"}.get(server.port, "none")
     try:
@@ -131,8 +145,10 @@ def _mail(server: MailServer, to: str, notice: Notice, timeout: float) -> None:
             if server.username:
                 client.login(server.username, server.password)
             client.send_message(message)
-    except (smtplib.SMTPException, OSError) as exc:
+    except (smtplib.SMTPResponseException, ConnectionRefusedError) as exc:  # refused: not taken
         raise NotSent(f"mail server {server.host}:{server.port}: {exc}") from None
+    except (smtplib.SMTPException, OSError) as exc:  # cut off: it may have been taken
+        raise NotSent(f"mail server {server.host}:{server.port}: {exc}", maybe_taken=True) from None
 
 
 def _msgid(key: str) -> str:

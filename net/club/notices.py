@@ -15,12 +15,15 @@ What a notice says comes from the turn message alone, which says only what a spe
 (the game, the table, the players, whose move, the last move, the clocks): never a hand.
 
 Exactly once: every notice owed is written to a small journal (:class:`Journal`, JSON, written
-atomically) before it is sent, and marked sent after (at once, by one line appended beside it),
-each under its key (player, table, seat, what and which turn). A notice owed while the
+atomically) before it is sent, each under its key (player, table, seat, what and which turn);
+each try is written there as begun before it goes (a write-ahead intent) and marked sent the
+moment the receiver answers (one line appended beside the journal). A notice owed while the
 bridge, the broker or the network was down goes when they are back (the turn messages are
-retained; the journal keeps what was owed), and a key sent is never sent again. Only a bridge
-killed in the moment between a receiver's answer and that mark sends that one again, with the
-same key, which a receiver can drop.
+retained; the journal keeps what was owed), and a key sent is never sent again. A try whose
+outcome the bridge cannot know (it was killed between the receiver's answer and the mark, or
+the answer never came) is sent again with the same key and ``again`` set: the key is the
+notice's idempotency id at every receiver (a webhook's ``Idempotency-Key``, ntfy's
+``X-Sequence-ID``, a mail's ``Message-ID``), so the receiver keeps one.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ _ = Translator("net").gettext
 
 KINDS = ("your_move", "clock", "game_over")
 TARGETS = ("webhook", "ntfy", "email")
+TRYING = "?"  # a line of the ``.sent`` file: a try of this notice has begun
 MOST_SENT = 5000  # keys kept of notices sent (the oldest go first)
 MOST_TABLES = 2000  # tables followed kept (the oldest go first; one still followed comes back)
 GIVE_UP_MS = 24 * 3_600_000  # a notice that could not be sent for a day is dropped
@@ -91,6 +95,7 @@ class Notice:
     last: str = ""  # the last move, as a spectator may know it
     left_ms: int | None = None  # a clock notice: the time left when it was owed
     at_ms: int = 0  # when it was owed (the bridge's clock)
+    again: bool = False  # an earlier try may have reached the receiver (same key): drop one
 
     def body(self) -> dict[str, Any]:
         doc = asdict(self)
@@ -125,6 +130,7 @@ class Journal:
         self._marks: int | None = None
         self._load()
         self._read_marks()
+        self._unanswered()
 
     def _load(self) -> None:
         path = self.path
@@ -154,6 +160,42 @@ class Journal:
             if ident and when.isdigit():
                 self.owed.pop(ident, None)
                 self.sent[ident] = int(when)
+            elif ident and when == TRYING and ident in self.owed:
+                self.owed[ident]["trying"] = True
+
+    def _unanswered(self) -> None:
+        """A try begun by a bridge before this one and never answered may have reached its
+        receiver: the next try says so (``again``)."""
+        for owed in self.owed.values():
+            if owed.pop("trying", False):
+                owed["again"] = True
+
+    def _append(self, line: str) -> None:
+        """One line appended to the ``.sent`` file, at once (a single write)."""
+        try:
+            if self._marks is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._marks = os.open(self.marks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            os.write(self._marks, line.encode())
+        except OSError as exc:
+            log.warning("notify: cannot mark a notice in %s: %s", self.marks, exc)
+
+    def trying(self, ident: str) -> None:
+        """Keep, before the notice goes, that a try of ``ident`` has begun (the write-ahead
+        intent): a bridge killed before it knows the answer sends it again marked ``again``."""
+        owed = self.owed.get(ident)
+        if owed is not None:
+            owed["trying"] = True
+            self._append(f"{ident}\t{TRYING}\n")
+
+    def untried(self, ident: str, maybe_taken: bool) -> None:
+        """A try of ``ident`` failed; ``maybe_taken``: the receiver may have it all the same
+        (no answer came), so the next try is marked ``again``."""
+        owed = self.owed.get(ident)
+        if owed is not None:
+            owed.pop("trying", None)
+            if maybe_taken:
+                owed["again"] = True
 
     def mark_sent(self, ident: str, now_ms: int) -> None:
         """Keep at once that ``ident`` was sent: one line appended to the journal's ``.sent``
@@ -161,13 +203,7 @@ class Journal:
         send it again); the journal takes it in at its next write."""
         self.owed.pop(ident, None)
         self.sent[ident] = now_ms
-        try:
-            if self._marks is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._marks = os.open(self.marks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            os.write(self._marks, f"{ident}\t{now_ms}\n".encode())
-        except OSError as exc:
-            log.warning("notify: cannot mark a notice sent in %s: %s", self.marks, exc)
+        self._append(f"{ident}\t{now_ms}\n")
 
     def save(self) -> None:
         while len(self.sent) > MOST_SENT:
@@ -324,7 +360,12 @@ Send = Callable[[str, Notice], Awaitable[None]]
 
 
 class NotSent(Exception):
-    """A notice the target did not take (it is tried again later)."""
+    """A notice the target did not take (it is tried again later). ``maybe_taken``: no
+    answer came (a time-out, a connection cut), so the receiver may have it all the same."""
+
+    def __init__(self, line: str, *, maybe_taken: bool = False) -> None:
+        super().__init__(line)
+        self.maybe_taken = maybe_taken
 
 
 class Bridge:
@@ -491,11 +532,13 @@ class Bridge:
                     await self._wake.wait()
 
     async def _send_one(self, ident: str, owed: dict[str, Any]) -> None:
-        notice = Notice.from_body(owed["notice"])
+        notice = Notice.from_body({**owed["notice"], "again": bool(owed.get("again"))})
         target = str(owed["target"])
+        self.journal.trying(ident)
         try:
             await self.send(target, notice)
         except NotSent as exc:
+            self.journal.untried(ident, exc.maybe_taken)
             now = self.now()
             owed["tries"] = tries = int(owed.get("tries", 0)) + 1
             if now - int(owed["since_ms"]) > GIVE_UP_MS:

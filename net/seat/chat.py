@@ -16,6 +16,8 @@ What is said here is the player's own words: the app quotes nothing of the game.
 from __future__ import annotations
 
 import logging
+import math
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,7 +44,7 @@ from net.wire.messages import (
 from replays.chat_log import MOST_LINES, ChatLine
 
 log = logging.getLogger("caldera.net")
-_ = Translator("net").gettext
+_, ngettext = Translator("net").gettext, Translator("net").ngettext
 
 HEARD = 100  # lines kept to show (the newest last)
 QUICK = (N_("Hello!"), N_("Good luck!"), N_("Good game!"), N_("Thanks!"), N_("Thinking…"),
@@ -53,6 +55,35 @@ QUICK = (N_("Hello!"), N_("Good luck!"), N_("Good game!"), N_("Thanks!"), N_("Th
 def read_as(text: str) -> str:
     """A line's text as this reader reads it: a quick phrase in its language."""
     return _(text) if text in QUICK else text
+
+
+def too_fast(seconds: int) -> str:
+    """Why a line did not go, in the player's words: too many too fast, and when the next may."""
+    # TRANSLATORS: a chat line refused: its sender sent too many lines in a short time
+    return ngettext(
+        "you are sending lines too fast: you may send the next one in {n} second",
+        "you are sending lines too fast: you may send the next one in {n} seconds",
+        seconds,
+    ).format(n=seconds)
+
+
+class Hush:
+    """When this terminal may send its next chat line, after one was refused as too fast (the
+    refusal says how long): it sends none before, and says so."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.until = 0.0
+
+    def heard(self, wait: int) -> None:
+        if wait > 0:
+            self.until = max(self.until, self.clock() + wait)
+
+    def check(self) -> None:
+        """Raise :class:`NetError` (the player's words) while the next line may not go."""
+        left = math.ceil(self.until - self.clock())
+        if left > 0:
+            raise NetError(too_fast(left))
 
 
 @dataclass(frozen=True)
@@ -72,6 +103,7 @@ class Heard:
     at: int = 0
     own: bool = False
     refused: bool = False
+    wait: int = 0  # a refusal as too fast: the seconds until the next line may go
     timed_out: int | None = None
     earlier: bool = False  # said before this terminal came (a lobby's retained last lines)
 
@@ -80,7 +112,8 @@ class Heard:
         """``Ann says: gg`` (``Bob (watching) says: hi``; a refusal: ``Not sent: …``), in the
         reader's language."""
         if self.refused:
-            return _("Not sent: {reason}").format(reason=_(self.text))
+            reason = too_fast(self.wait) if self.wait else _(self.text)
+            return _("Not sent: {reason}").format(reason=reason)
         if self.timed_out == 0:
             return _("A moderator lets {name} speak again.").format(name=self.name)
         if self.timed_out is not None:
@@ -158,6 +191,7 @@ class TableChat:
         self._newest: dict[str, Order] = {}
         self._n = 0  # lines said on the connection ``_n_conn``
         self._n_conn = ""
+        self.hush = Hush()
 
     def subscriptions(self) -> list[str]:
         """The topics to read from the start: this seat's own players' room, or the
@@ -186,6 +220,7 @@ class TableChat:
         conn, ticket = self._connection()
         if host is None or not ticket or not self.link.connected:
             raise NetError(_("not at the table yet: say it again in a moment"))
+        self.hush.check()
         if conn != self._n_conn:
             self._n, self._n_conn = 0, conn
         self._n += 1
@@ -246,8 +281,9 @@ class TableChat:
 
     def refused(self, message: ChatRefused) -> None:
         """The host refused one of our lines."""
+        self.hush.heard(message.wait)
         self._tell(Heard(self.room, "", message.reason, self.keys.public.hex(), refused=True,
-                         own=True))  # fmt: skip
+                         wait=message.wait, own=True))  # fmt: skip
 
     def _tell(self, heard: Heard) -> None:
         self.lines.append(heard)

@@ -16,7 +16,8 @@ line to its sender, at most once every ``REFUSALS_EVERY`` seconds a key):
   :mod:`net.club.moderation` says; a table of its own has no moderators);
 - its key has a token in its bucket: ``BURST`` lines at once, then one every
   ``60 / PER_MINUTE`` seconds (a key sending 1,000 lines a minute gets a few through; every
-  other key has its own bucket).
+  other key has its own bucket). Its refusal says in how many seconds the next line is taken,
+  and the sender's terminal sends none before (:mod:`net.seat.chat`).
 
 What goes out is cleaned (control characters made spaces, at most ``MOST_SAID`` characters).
 The players' room is sealed to each seat's key; the spectators' goes out in the open (anyone may
@@ -28,6 +29,7 @@ game: nothing of it goes in the event log. The host keeps its rooms' last lines
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -84,6 +86,10 @@ class Bucket:
         self.tokens -= 1.0
         return True
 
+    def wait(self) -> int:
+        """Whole seconds, rounded up, until the next token (0: one is here)."""
+        return math.ceil(max(0.0, 1.0 - self.tokens) * self.every)
+
 
 class Buckets:
     """A chat's speakers' buckets by key (:data:`BURST` lines, then :data:`PER_MINUTE`), the
@@ -91,6 +97,11 @@ class Buckets:
 
     def __init__(self) -> None:
         self._by_key: OrderedDict[str, Bucket] = OrderedDict()
+
+    def wait(self, who: str) -> int:
+        """Whole seconds until ``who`` may say a line again, from their last :meth:`take`."""
+        bucket = self._by_key.get(who)
+        return 0 if bucket is None else bucket.wait()
 
     def take(self, who: str, now: float) -> bool:
         """Whether ``who`` may say a line ``now`` (it takes one of their tokens)."""
@@ -160,7 +171,7 @@ class Chatting:
             self._refuse(client, key, line.n, why)
             return
         if not self._buckets.take(who, self.clock()):
-            self._refuse(client, key, line.n, TOO_FAST)
+            self._refuse(client, key, line.n, TOO_FAST, self._buckets.wait(who))
             return
         self._relay(line, who)
 
@@ -212,7 +223,7 @@ class Chatting:
                 self.link.publish(topics.players_chat(self.table, card.client), data,
                                   seal_to=key)  # fmt: skip
 
-    def _refuse(self, client: str, key: bytes, n: int, reason: str) -> None:
+    def _refuse(self, client: str, key: bytes, n: int, reason: str, wait: int = 0) -> None:
         who = key.hex()
         self._drop(client, reason)
         now = self.clock()
@@ -221,7 +232,7 @@ class Chatting:
             return  # said already: a flood gets no echo
         keep_newest(self._told, who, now)
         topic = topics.reply(self.table, client)
-        self.link.publish(topic, encode(ChatRefused(n, reason)), seal_to=key)
+        self.link.publish(topic, encode(ChatRefused(n, reason, wait)), seal_to=key)
 
     def _drop(self, client: str, why: str) -> None:
         self.dropped.append((client, why))

@@ -91,10 +91,13 @@ class Said(Message, frozen=True, tag="said"):
 
 class ChatRefused(Message, frozen=True, tag="chat_no"):
     """A chat line refused, with the reason (host → its sender, on its reply topic): chat is
-    off, the sender is not in that room, or it says too much too fast. ``n``: the line's."""
+    off, the sender is not in that room, or it says too much too fast. ``n``: the line's;
+    ``wait``: for a line too fast, the seconds until the sender's next line is taken (a
+    terminal from before it reads none and says the reason alone)."""
 
     n: Count
     reason: str
+    wait: Count = msgspec.field(default=0, name="w")
 
     def __post_init__(self) -> None:
         force_setattr(self, "reason", self.reason[:200])

@@ -1,5 +1,9 @@
 """Real receivers for turn notices, started by a test or a bench: an HTTP server (a webhook, an
-ntfy topic) and an SMTP server, each on a free port in a thread of its own."""
+ntfy topic) and an SMTP server, each on a free port in a thread of its own.
+
+Each keeps every copy it took, and tells the distinct deliveries apart as a receiver that
+heeds the notices' idempotency ids would: a webhook's ``Idempotency-Key``, ntfy's
+``X-Sequence-ID``, a mail's ``Message-ID``."""
 
 from __future__ import annotations
 
@@ -35,6 +39,8 @@ class Receiver:
         self.refused = 0
         self.status = 200
         self.lock = threading.Lock()
+        self.answering = threading.Event()  # cleared: a POST is kept, its answer held back
+        self.answering.set()
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -48,6 +54,7 @@ class Receiver:
                                                      body, time.time()))  # fmt: skip
                     else:
                         receiver.refused += 1
+                receiver.answering.wait(60)
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -76,6 +83,31 @@ class Receiver:
         """The webhook notices taken at ``path``, as JSON."""
         return [p.json() for p in self.taken(path)]
 
+    def distinct(self, path: str | None = None) -> list[Posted]:
+        """The first copy of each delivery taken (at ``path``), by its idempotency id."""
+        return _first_of(self.taken(path), lambda p: _id(p.headers))
+
+    def copies(self, path: str | None = None) -> list[Posted]:
+        """The copies taken after the first of their delivery."""
+        first = {id(p) for p in self.distinct(path)}
+        return [p for p in self.taken(path) if id(p) not in first]
+
+
+def _id(headers: dict[str, str]) -> str:
+    found = {k.lower(): v for k, v in headers.items()}
+    return found.get("idempotency-key") or found.get("x-sequence-id") or ""
+
+
+def _first_of(items: list[Any], ident: Any) -> list[Any]:
+    seen: set[str] = set()
+    first = []
+    for item in items:
+        key = ident(item)
+        if not key or key not in seen:
+            seen.add(key)
+            first.append(item)
+    return first
+
 
 class MailBox:
     """A real SMTP server (aiosmtpd, in its own thread) that keeps every message it takes."""
@@ -86,6 +118,7 @@ class MailBox:
         from net.link.broker import free_port
 
         self.messages: list[Message] = []
+        self.times: list[float] = []  # time.time() when each came
         self.lock = threading.Lock()
         box = self
 
@@ -93,6 +126,7 @@ class MailBox:
             async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
                 with box.lock:
                     box.messages.append(message_from_bytes(envelope.original_content))
+                    box.times.append(time.time())
                 return "250 OK"
 
         self.port = free_port()
@@ -108,3 +142,9 @@ class MailBox:
     def taken(self) -> list[Message]:
         with self.lock:
             return list(self.messages)
+
+    def distinct(self) -> list[tuple[float, Message]]:
+        """The first copy of each mail taken, by its ``Message-ID``, with when it came."""
+        with self.lock:
+            came = list(zip(self.times, self.messages, strict=True))
+        return _first_of(came, lambda c: str(c[1]["Message-ID"] or ""))

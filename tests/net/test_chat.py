@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import queue
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from core.language import speaking
 from net.errors import JoinRefused, NetError
 from net.seat.chat import Heard
 from net.seat.session import NetSession
-from net.table.chatting import BURST
+from net.table.chatting import BURST, PER_MINUTE
 from net.table.host import TableHost
 from net.trust.keys import Keys
 from net.wire import topics
@@ -124,6 +125,16 @@ async def test_a_flood_from_one_key_is_cut_and_another_keys_line_passes(
     broker: TestBroker, tmp_path: Path
 ) -> None:
     host, (ann, bob) = await seated(broker, tmp_path)
+    again: list[str] = []  # Ann's terminal, told she is too fast, tries one line at once
+
+    def try_again(heard: Heard) -> None:
+        if heard.refused and not again:
+            try:
+                ann.chat.say("one more")
+            except NetError as exc:
+                again.append(str(exc))
+
+    ann.chat.subscribe(try_again)
     try:
         for i in range(1000):
             ann.chat.say(f"spam {i}")
@@ -140,6 +151,17 @@ async def test_a_flood_from_one_key_is_cut_and_another_keys_line_passes(
         await until(lambda: refusals(ann))
         told = refusals(ann)  # once in a while (every 5 s at most), not 995 times
         assert set(told) == {"you are saying a lot: wait a little"} and len(told) <= 12
+        # in the player's words, with when the next line may go; none goes before
+        first = next(h for h in ann.chat.lines if h.refused)
+        assert 0 < first.wait <= 60 / PER_MINUTE
+        assert re.fullmatch(r"Not sent: you are sending lines too fast: you may send the next "
+                            r"one in \d+ seconds?", first.words), first.words  # fmt: skip
+        assert len(again) == 1 and re.fullmatch(
+            r"you are sending lines too fast: you may send "
+            r"the next one in \d+ seconds?",
+            again[0],
+        )
+        assert "one more" not in texts(bob)
     finally:
         await close_all(host, [ann, bob])
 
@@ -250,6 +272,22 @@ def test_a_quick_phrase_is_read_in_each_readers_language() -> None:
         assert phrase.words == "Ann dit : Bonne chance !"
     with speaking("it"):
         assert Heard("lobby", "Ann", "Back soon.").words == "Ann dice: Torno subito."
+
+
+def test_a_line_too_fast_is_told_in_each_readers_language_with_the_wait() -> None:
+    """The host says why in English (a terminal from before ``wait`` reads that alone); the
+    sender's terminal says it in the player's language, with when the next line may go."""
+    told = Heard("players", "", "you are saying a lot: wait a little", refused=True, wait=8)
+    assert told.words == ("Not sent: you are sending lines too fast: you may send the next one "
+                          "in 8 seconds")  # fmt: skip
+    assert Heard("lobby", "", told.text, refused=True, wait=1).words.endswith("in 1 second")
+    words = {}
+    for lang in ("de", "fr", "it", "nl"):
+        with speaking(lang):
+            words[lang] = told.words
+    assert "8 Sekunden" in words["de"] and "8 secondes" in words["fr"]
+    assert "8 secondi" in words["it"] and "8 seconden" in words["nl"]
+    assert Heard("players", "", told.text, refused=True).words.endswith("wait a little")
 
 
 async def test_a_blocked_player_is_unseen_everywhere_and_not_seated(

@@ -18,6 +18,7 @@ from tests.net.test_tui_tables import SIZE, join_from_lobby, new_app, open_lobby
 from tests.tui.conftest import wait_for
 from tui.screens.choice import AskScreen
 from tui.screens.end import EndScreen
+from tui.settings.chat import set_muted
 
 ADVANCED = {"advanced": True}  # hands of cards each seat hides from the other
 
@@ -56,11 +57,14 @@ async def test_the_end_screen_exports_the_game_with_the_chat_heard(
             ann.chat.say("gg")  # after the end: the export has it too
             await wait_for(pilot, lambda: len(bob.chat.transcript) == 3, "Ann's gg")
 
-            for name in ("end.txt", "end.json"):
+            for name in ("end.txt", "end.json", "muted.txt"):
+                if name == "muted.txt":  # Bob mutes Ann: his export has his own line only
+                    set_muted(ann.keys.public.hex(), True)
                 await pilot.press("x")
                 await wait_for(pilot, lambda: isinstance(app.screen, AskScreen), "where to?")
                 hint = str(app.screen.query_one(".dialog-hint").render())
-                assert "the table's chat after the game (3 lines)" in hint
+                lines = 1 if name == "muted.txt" else 3
+                assert f"the table's chat after the game ({lines} line" in hint
                 app.screen.query_one("Input").value = str(tmp_path / name)  # type: ignore[attr-defined]
                 await pilot.press("enter")
                 await wait_for(pilot, lambda n=name: (tmp_path / n).exists(), name)
@@ -79,3 +83,5 @@ async def test_the_end_screen_exports_the_game_with_the_chat_heard(
     assert [(line["name"], line.get("seat"), line["text"]) for line in doc["chat"]] == [
         ("ANN", 1, "good luck"), ("Bob", 2, "thanks, you too"), ("ANN", 1, "gg")]  # fmt: skip
     assert not any("good luck" in json.dumps(event) for event in doc["events"])
+    muted = (tmp_path / "muted.txt").read_text(encoding="utf-8")
+    assert muted.endswith("Chat at the table (1 line)\n  Bob: thanks, you too\n"), muted

@@ -36,6 +36,7 @@ from tests.kit.netkit import (
     until,
 )
 from tui.cli import main
+from tui.settings.chat import set_blocked, set_muted
 
 ADVANCED = {"advanced": True}  # hands of cards each seat hides from the other
 
@@ -264,3 +265,14 @@ async def test_the_tables_chat_is_kept_beside_the_replay_and_exported_with_it(
     assert main(["export", "--format", "json", str(kept.path)]) == 0
     assert "chat" not in json.loads(capsys.readouterr().out)  # only when asked
     assert main(["export", "--format", "jsonl", "--chat", str(kept.path)]) == 2
+    capsys.readouterr()
+    bob_key = read_chat(kept.path)[1].key
+    set_muted(bob_key, True)  # Ann mutes Bob: her export has no word of his, the file keeps it
+    assert main(["export", "--format", "text", "--chat", str(kept.path)]) == 0
+    text = capsys.readouterr().out
+    assert "Chat at the table (1 line)" in text and "Good game!" not in text
+    set_muted(bob_key, False)
+    set_blocked(bob_key, True)
+    assert main(["export", "--format", "json", "--chat", str(kept.path)]) == 0
+    assert [line["text"] for line in json.loads(capsys.readouterr().out)["chat"]] == ["good luck"]
+    assert len(read_chat(kept.path)) == 2

@@ -4,10 +4,16 @@ whose sayer's signature does not hold and a relay replayed are dropped."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from pathlib import Path
+
+import pytest
 
 from net.club.lobby import Lobby
 from net.club.serve import Server
+from net.errors import NetError
+from net.table.chatting import BURST, PER_MINUTE
 from net.wire import topics
 from net.wire.messages import Said, encode
 from tests.kit.netkit import FAST, RawClient, TestBroker, keys_of, until
@@ -118,6 +124,36 @@ async def test_a_lobby_line_replayed_after_the_server_restarted_says_nothing_aga
     finally:
         await server.close()
     assert (data_dir / "servers" / "club.lobby-said.jsonl").exists()
+
+
+async def test_a_lobby_line_too_fast_says_so_and_when_the_next_may_go(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Ann floods the lobby: past the burst her server refuses, once, in her words and with
+    the seconds to wait; the lines refused without a word (a refusal is told every 5 s at
+    most) are not told as "not relayed"; her terminal sends nothing more until then."""
+    address = broker.address
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
+    await server.open()
+    try:
+        async with Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann:
+            await ann.wait_for(lambda lobby: "club" in lobby.servers)
+            ann.chat.relay_wait = 1.0
+            for i in range(BURST + 5):
+                ann.chat.say(f"line {i}")
+            await until(lambda: any(h.refused for h in ann.chat.lines))
+            await until(lambda: len(texts(ann)) == BURST)
+            waited = asyncio.get_running_loop().time() + 1.5  # every line's wait is over
+            await until(lambda: asyncio.get_running_loop().time() > waited)
+            refused = [h for h in ann.chat.lines if h.refused]
+            assert len(refused) == 1 and 0 < refused[0].wait <= 60 / PER_MINUTE
+            assert re.fullmatch(r"Not sent: you are sending lines too fast: you may send the "
+                                r"next one in \d+ seconds?", refused[0].words)  # fmt: skip
+            if ann.chat.hush.until > asyncio.get_running_loop().time() + 0.5:
+                with pytest.raises(NetError, match="too fast"):
+                    ann.chat.say("and one more")
+    finally:
+        await server.close()
 
 
 async def test_a_line_the_server_never_relays_is_told_as_not_sent(

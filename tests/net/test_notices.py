@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -98,11 +99,12 @@ async def test_every_turn_and_the_end_are_noticed_once(broker: TestBroker, tmp_p
     one = notices[0]
     assert one["text"].startswith("Your move at Mauna Kea n1 (ANN, BOB)")
     fields = {"key", "kind", "player", "table", "game", "title", "seat", "players", "text",
-              "last", "left_ms", "at_ms"}  # fmt: skip
+              "last", "left_ms", "at_ms", "again"}  # fmt: skip
     assert set(one) == fields, "nothing but what the turn says"
     posted = hook.taken("/hook")[0]
     assert posted.headers["Idempotency-Key"] == one["key"]
     assert posted.headers["Content-Type"] == "application/json"
+    assert not any(n["again"] for n in notices), "no try was in doubt"
 
 
 async def test_ntfy_and_mail_get_the_notice(broker: TestBroker, tmp_path: Path) -> None:
@@ -131,6 +133,8 @@ async def test_ntfy_and_mail_get_the_notice(broker: TestBroker, tmp_path: Path) 
     assert letter["To"] in ("ann@example.org", "bob@example.org")
     assert letter.get_payload().startswith("Your move at Mauna Kea n1")
     assert letter["Message-ID"].startswith("<caldera.")
+    sequences = {p.headers["X-Sequence-ID"] for p in topic.taken()}
+    assert len(sequences) == 2 and all(re.fullmatch(r"[A-Za-z0-9_-]{1,64}", s) for s in sequences)
 
 
 async def test_a_reminder_before_the_clock_runs_out(broker: TestBroker, tmp_path: Path) -> None:
@@ -231,6 +235,37 @@ async def test_a_bridge_killed_sends_what_it_owes_once_back(
     assert hook.refused >= 1 and not journal(tmp_path)["owed"]
     players_told = [n["player"] for n in notices]
     assert all(a != b for a, b in itertools.pairwise(players_told)), players_told
+
+
+async def test_a_bridge_killed_before_the_answer_sends_a_copy_the_receiver_drops(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """The gap exactly once cannot close alone: the receiver has the notice, the bridge is
+    killed before its answer. Back, the bridge sends it again, with the same idempotency id
+    and ``again``; a receiver heeding the id keeps one."""
+    host, players = await a_table(broker.address, tmp_path)
+    with Receiver() as hook:
+        hook.answering.clear()  # the receiver keeps the notice and holds back its answer
+        process = await bridge_process(broker.address, tmp_path, hook.url)
+        try:
+            await until(lambda: len(hook.taken()) == 1)
+            kill(process)  # killed with the notice delivered but not known to be
+            hook.answering.set()
+            assert journal(tmp_path)["sent"] == {}
+            process = await bridge_process(broker.address, tmp_path, hook.url)
+            await until(lambda: len(hook.taken()) == 2)
+            await until(lambda: len(journal(tmp_path)["sent"]) == 1)
+            await step(host, players)
+            await until(lambda: len(hook.distinct()) == 2)
+        finally:
+            kill(process)
+        first, copy, after = hook.taken()
+    await close_all(host, players)
+    assert first.headers["Idempotency-Key"] == copy.headers["Idempotency-Key"]
+    assert (first.json()["again"], copy.json()["again"], after.json()["again"]) == (
+        False, True, False
+    ), "only the copy in doubt says so"  # fmt: skip
+    assert first.json()["key"] != after.json()["key"]
 
 
 async def test_a_broker_restarted_loses_no_notice(

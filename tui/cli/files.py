@@ -74,6 +74,7 @@ def _export(args: argparse.Namespace) -> int:
     from replays import export
     from replays.chat_log import read_chat
     from replays.check import playable
+    from tui.settings.chat import heeded
 
     replay = load(args.file)
     playable(replay)
@@ -84,7 +85,7 @@ def _export(args: argparse.Namespace) -> int:
     export.check_seat(envelopes, seat)
     if args.chat and args.format not in ("json", "text"):
         return fail(_("--chat goes with --format json or text"))
-    chat = read_chat(args.file) if args.chat else None
+    chat = heeded(read_chat(args.file)) if args.chat else None  # as the player hears it
     data: str | bytes
     if args.format == "jsonl":
         data = export.to_jsonl(envelopes, seat)

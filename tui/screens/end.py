@@ -24,6 +24,7 @@ from replays.chat_log import ChatLine, read_chat
 from tui.play.seats import seat_colour
 from tui.replay.export import ask_export
 from tui.screens.needs import chat_of, replay_path_of
+from tui.settings.chat import heeded
 
 T = Translator("app")
 _ = T.gettext
@@ -72,12 +73,13 @@ def verdict(names: Sequence[str], outcome: Outcome) -> str:
 
 def chat_heard(session: Session) -> list[ChatLine]:
     """The table's chat this terminal heard, for an export with the game: a networked table's
-    as it is now (the lines said after the end too), else what was kept beside the replay."""
+    as it is now (the lines said after the end too), else what was kept beside the replay;
+    without the lines of players muted or blocked here."""
     chat = chat_of(session)
     if chat is not None:
-        return [heard.kept() for heard in chat.transcript]
+        return heeded(heard.kept() for heard in chat.transcript)
     path = replay_path_of(session)
-    return read_chat(path) if path is not None else []
+    return heeded(read_chat(path)) if path is not None else []
 
 
 REAL_BOT = "easy"  # the bot a tutorial's learner meets next

@@ -43,6 +43,7 @@ from tui.replay.export import ask_export
 from tui.replay.review_marks import ReviewMarks
 from tui.replay.viewer import EVERYTHING, SPECTATOR, Viewer, hides_something, viewers
 from tui.screens.choice import ChoiceScreen
+from tui.settings.chat import heeded
 from tui.widgets.event_log import EventLog
 from tui.widgets.size_warning import FollowsSize, SizeWarning
 from tui.widgets.timeline import TimelineBar
@@ -546,7 +547,7 @@ class ReplayScreen(FollowsSize, Screen[None]):
 
     def action_export(self) -> None:
         stem = Path(self.replay_title).stem.replace(", ", "-").replace(" ", "-") or "game"
-        chat = read_chat(self.replay_path) if self.replay_path is not None else []
+        chat = heeded(read_chat(self.replay_path)) if self.replay_path is not None else []
         ask_export(self.app.push_screen, self.notify, self.timeline.envelopes, stem, chat)
 
     def action_review(self) -> None:

@@ -7,15 +7,19 @@
 A player is muted by key, not by name: a name is a label anyone may take (two "Ann"s are two
 players), a key is theirs. Blocking goes further than muting: a blocked key's lines, and the
 notices naming it, are hidden in every chat, and a table this terminal hosts seats it no more
-(it may still watch). A file that cannot be read mutes and blocks nobody.
+(it may still watch). A file that cannot be read mutes and blocks nobody. What the player
+exports of a table's chat leaves out the lines of those they muted or blocked, as the app
+does on screen (:func:`heeded`); the chat kept beside the replay keeps them, so a player heard
+again is in the next export.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from net.config import config_path
+from replays.chat_log import ChatLine
 from replays.disk import BadFile, read_toml
 from tui.settings.play import save_values
 
@@ -72,3 +76,10 @@ def seats_for(path: Path | None = None) -> Callable[[str], str | None]:
     """A hosted table's admission of a new seat (``TableHost.admit``): none for a key the player
     blocked (read when it asks, so a block counts at once)."""
     return lambda key: NOT_SEATED if key in blocked(path) else None
+
+
+def heeded(lines: Iterable[ChatLine], path: Path | None = None) -> list[ChatLine]:
+    """``lines`` without those of the keys the player muted or blocked, nor the time-outs
+    naming them (what goes into an export of the chat)."""
+    gone = hidden(path)
+    return [line for line in lines if line.key not in gone]
