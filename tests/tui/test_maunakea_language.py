@@ -9,7 +9,7 @@ import re
 import pytest
 
 from core import language
-from core.games.maunakea.state import Phase
+from core.games.maunakea.state import MaunaKeaState, Phase
 from tui.app import CalderaApp, Launch
 from tui.games.maunakea.draft import DraftScreen
 from tui.games.maunakea.screen import MaunaKeaScreen
@@ -55,3 +55,86 @@ async def test_the_draft_speaks_the_language_at_80x24(code: str) -> None:
         text = screen_text(pilot)  # the players' panel: explorers, the bag, in the rulebook's words
         assert {"de": "Beutel 94", "nl": "Zak 94"}[code] in text, text
         assert {"de": "zu setzen 5", "nl": "te plaatsen 5"}[code] in text, text
+
+
+async def test_the_island_s_boats_and_the_cursor_s_space_speak_german_at_80x24() -> None:
+    language.use("de")
+    setup = local_game(2, {1: "greedy"}, seed="peek-1", game="maunakea")
+    app = CalderaApp(Launch(setup=setup), bot_pace=0, reveal_pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MaunaKeaScreen), "the table")
+        await wait_for(pilot, lambda: "Startfeld" in screen_text(pilot), "the prompt")
+        text = screen_text(pilot)
+        # the boats in the rulebook's colours: whole names north and south, 3 letters at the side
+        assert "braun □□□" in text and "rot □□□" in text, text
+        assert "tür" in text and "grü" in text, text
+        assert "Dschungel" in text and "(Startfeld)" in text, text  # the space under the cursor
+        left = {"brown", "teal", "slot", "jungle", "start", "field", "landing", "boat", "explorer"}
+        assert not left & set(re.findall(r"[A-Za-z]+", text)), text
+        assert all(len(line) <= SMALL[0] for line in text.splitlines())
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "it", "nl"])
+def test_look_the_legend_and_the_landings_say_mauna_kea_in_the_language(code: str) -> None:
+    from core.bots import make_bot, play_out
+    from core.games import get_rules
+    from core.referee import Referee
+    from tui.games.maunakea.look import look
+    from tui.games.maunakea.widgets.glyphs import legend
+    from tui.games.maunakea.widgets.info import space_info
+
+    rules = get_rules("maunakea")
+    referee = Referee(rules, rules.config(2, {}), ["Ann", "Bob"], seed="look-island")
+    referee.begin()
+    play_out(referee, {s: make_bot("maunakea", "greedy", str(s)) for s in range(2)},
+             max_commands=30)  # fmt: skip
+    state = rules.view(referee.state, 0)
+    english = look(state, ["Ann", "Bob"], 0, None)
+    language.use(code)
+    said = look(state, ["Ann", "Bob"], 0, None)
+    assert len(said) == len(english)
+    landing = next(space for space in landing_spaces(state))
+    said.append(space_info(state, landing, ["Ann", "Bob"]).plain)
+    said += legend().splitlines()
+    assert all(len(line) <= 63 for line in legend().splitlines())
+    left = {
+        "The",
+        "explorer",
+        "Explorers",
+        "boat",
+        "Boats",
+        "tiles",
+        "bag",
+        "landing",
+        "landings",
+        "Artifacts",
+        "artifact",
+        "MP",
+        "away",
+        "reach",
+        "next",
+        "carrying",
+        "place",
+        "places",
+        "white",
+        "grey",
+        "black",
+        "jungle",
+        "water",
+        "mountain",
+        "slot",
+    }
+    if code == "nl":
+        left -= {"jungle", "water"}  # the same words in Dutch
+    if code == "fr":
+        left -= {"jungle", "place", "places"}  # French words too
+    for line in said:
+        assert not left & set(re.findall(r"[^\W\d_]+", line)), line
+
+
+def landing_spaces(state: MaunaKeaState) -> list[tuple[int, int]]:
+    """The spaces beside a landing whose boat still waits."""
+    from core.games.maunakea.board import LANDING_OF_SPACE
+
+    docked = state.docked
+    return [space for space, landing in LANDING_OF_SPACE.items() if landing in docked]

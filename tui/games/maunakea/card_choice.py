@@ -14,6 +14,7 @@ from core.games.maunakea.board import rotated, slot_name, slot_of, space_name, s
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.movement import card_reach
 from core.games.maunakea.state import Kind, Quake
+from core.language import Translator
 from tui.games.maunakea.turn import Turn
 from tui.games.maunakea.widgets.cards import card_title
 from tui.games.maunakea.widgets.glyphs import TERRAIN_GLYPH
@@ -21,6 +22,8 @@ from tui.games.maunakea.widgets.info import colours_text
 from tui.games.maunakea.widgets.paint import Ghost, Marks
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 MOVES = ("jungle", "water", "mountain")
 CardCommand = cmd.PlayMoveCard | cmd.PlayEarthquake | cmd.PlayHelicopter
 
@@ -155,40 +158,58 @@ class CardOptions:
             slot = slot_of(cursor)
             rotation = self.quake_rotation(choice, slot)
             where = slot_name(slot)
+            # TRANSLATORS: an earthquake card's prompt (keep the keys: r, enter, escape, tab);
+            # Mauna Kea rulebook (de): Erdbeben, Plättchen; (fr) tremblement de terre, tuile
             if rotation is None:
-                state = f"[b]{where}[/b] cannot turn (only terrain tiles with no explorer)"
+                state = _("[b]{slot}[/b] cannot turn (only terrain tiles with no explorer)").format(
+                    slot=where
+                )
             else:
                 tl, tr, br, bl = (
                     TERRAIN_GLYPH[s] for s in rotated(C.terrain[self._tile(slot)].squares, rotation)
                 )
-                state = f"[b]{where}[/b] turned {choice.turns}× ({tl}{tr}/{bl}{br}), artifacts too"
-            return (
-                f"[b]{title}[/b]: {state}\n"
+                state = _("[b]{slot}[/b] turned {n}× ({squares}), artifacts too").format(
+                    slot=where, n=choice.turns, squares=f"{tl}{tr}/{bl}{br}"
+                )
+            return _(
+                "[b]{card}[/b]: {state}\n"
                 "arrows: another tile, [b]r[/b]: turn more, [b]enter[/b]: confirm, "
                 "[b]escape[/b]: put the card down"
-            )
+            ).format(card=title, state=state)
         if chosen is None or chosen.space is None:
-            return f"[b]{title}[/b]: [b]tab[/b] picks the explorer"
-        load = f" carrying {colours_text(chosen.carried)}" if chosen.carried else ""
-        who = f"explorer {chosen.index + 1} on {space_name(chosen.space)}{load}"
-        others = ", [b]tab[/b]: another explorer" if len(self.explorers(card)) > 1 else ""
+            return _("[b]{card}[/b]: [b]tab[/b] picks the explorer").format(card=title)
+        # TRANSLATORS: put in {load} of "explorer {n} on {space}{load}"
+        load = _(" carrying {colours}").format(colours=colours_text(chosen.carried))
+        # TRANSLATORS: put in {explorer} of a card's prompt ("fly {explorer} off the island")
+        who = _("explorer {n} on {space}{load}").format(
+            n=chosen.index + 1, space=space_name(chosen.space), load=load if chosen.carried else ""
+        )
+        # TRANSLATORS: put in {others} of a card's prompt, when another explorer may be chosen
+        others = _(", [b]tab[/b]: another explorer") if len(self.explorers(card)) > 1 else ""
         if action == "helicopter":
-            return (
-                f"[b]{title}[/b]: fly {who} off the island\n"
-                f"[b]enter[/b]: fly it{others}, [b]escape[/b]: put the card down"
-            )
+            # TRANSLATORS: the helicopter card's prompt; Mauna Kea rulebook (de): Hubschrauber
+            return _(
+                "[b]{card}[/b]: fly {explorer} off the island\n"
+                "[b]enter[/b]: fly it{others}, [b]escape[/b]: put the card down"
+            ).format(card=title, explorer=who, others=others)
         ways = self.destinations(card, explorer)
         if cursor in ways:
-            there = f" → [b]{space_name(cursor)}[/b] ({' → '.join(map(space_name, ways[cursor]))})"
+            route = " → ".join(map(space_name, ways[cursor]))
+            there = f" → [b]{space_name(cursor)}[/b] ({route})"
         elif cursor != chosen.space:
-            there = f" · {space_name(cursor)} is not a way this card goes"
+            # TRANSLATORS: put in {there} of a movement card's prompt
+            there = _(" · {space} is not a way this card goes").format(space=space_name(cursor))
         else:
-            there = f" · {len(ways)} space(s) marked ›‹"
-        return (
-            f"[b]{title}[/b]: {who}{there}\n"
-            f"arrows: a marked space, [b]enter[/b]: move there{others}, "
+            # TRANSLATORS: put in {there} of a movement card's prompt (the English keeps "(s)")
+            there = ngettext(
+                " · {n} space(s) marked ›‹", " · {n} space(s) marked ›‹", len(ways)
+            ).format(n=len(ways))
+        # TRANSLATORS: a movement card's prompt (keep the keys: enter, escape, tab)
+        return _(
+            "[b]{card}[/b]: {explorer}{there}\n"
+            "arrows: a marked space, [b]enter[/b]: move there{others}, "
             "[b]escape[/b]: put the card down"
-        )
+        ).format(card=title, explorer=who, there=there, others=others)
 
     def _tile(self, slot: Slot) -> int:
         return self.state.board[slot].tile
@@ -197,12 +218,14 @@ class CardOptions:
         """The prompt while an earthquake waits for its draw decision."""
         if self.turn.quake is not Quake.DECIDE:
             return ""
+        # TRANSLATORS: after an earthquake card (keep the keys: y, n); Mauna Kea rulebook (de):
+        # Plättchen ziehen und anlegen
         if cmd.QuakeDraw(True) in self.turn.legal:
-            return (
-                f"[b]{name}[/b]: after the earthquake, draw a tile and place it? "
+            return _(
+                "[b]{card}[/b]: after the earthquake, draw a tile and place it? "
                 "[b]y[/b] draws one (lava flows at once, terrain you lay), [b]n[/b] draws none"
-            )
-        return (
-            f"[b]{name}[/b]: after the earthquake no tile can be drawn (the bag is empty or no "
+            ).format(card=name)
+        return _(
+            "[b]{card}[/b]: after the earthquake no tile can be drawn (the bag is empty or no "
             "slot is free): [b]n[/b] goes on"
-        )
+        ).format(card=name)

@@ -18,11 +18,14 @@ from core.games.maunakea.components import COMPONENTS, Space
 from core.games.maunakea.movement import reach
 from core.games.maunakea.scoring import score_parts
 from core.games.maunakea.state import HIDDEN, MaunaKeaState, Phase, Status
-from core.games.maunakea.transcript import tile_text
+from core.games.maunakea.transcript import artifact_colour, boat_colour, tile_text
+from core.language import Translator
 from tui.games.maunakea.widgets.cards import card_title
 from tui.games.maunakea.widgets.info import space_info
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 FAR = 99  # MP: more than any way across the island costs
 LANDING_SPACES: dict[int, list[Space]] = {}
 for _space, _landing in LANDING_OF_SPACE.items():
@@ -46,61 +49,104 @@ def look(
 
 def _where(state: MaunaKeaState, names: Sequence[str]) -> str:
     """Turn, phase and who acts: ``Turn 4: Red plays, pool 3 MP. 70 tiles in the bag.``"""
+    # TRANSLATORS: the line mode's look, its first line; Mauna Kea rulebook (de): Forscher, BP,
+    # Beutel, Plättchen
     if state.phase is Phase.OVER:
-        head = "The game is over."
+        head = _("The game is over.")
     elif state.phase is Phase.PLACEMENT and state.placer is not None:
-        head = f"Placing explorers: {names[state.placer]} places next."
+        head = _("Placing explorers: {player} places next.").format(player=names[state.placer])
     elif state.phase is Phase.DRAFT:
-        head = "The players are choosing their cards."
+        head = _("The players are choosing their cards.")
     elif state.active is not None:
-        head = f"Turn {state.turn}: {names[state.active]} plays, pool {state.pool} MP."
+        head = _("Turn {n}: {player} plays, pool {mp} MP.").format(
+            n=state.turn, player=names[state.active], mp=state.pool
+        )
     else:
-        head = f"Turn {state.turn}."
+        head = _("Turn {n}.").format(n=state.turn)
     if state.end is not None and state.phase is not Phase.OVER:
         left = ", ".join(f"{names[s]} {state.end.to_play.count(s)}" for s in range(state.players))
-        head += f" The end is triggered; turns left: {left}."
-    return f"{head} {len(state.bag)} tiles in the bag."
+        head += " " + _("The end is triggered; turns left: {left}.").format(left=left)
+    bag = ngettext("{n} tiles in the bag.", "{n} tiles in the bag.", len(state.bag))
+    return f"{head} {bag.format(n=len(state.bag))}"
+
+
+def score_part(part: str) -> str:
+    """A part of a score, as the look lists it (``explorers 6``)."""
+    # TRANSLATORS: a part of a score in the line mode's look ("explorers 6, white 4")
+    said = {
+        "explorers": pgettext("score part", "explorers"),
+        "white": pgettext("score part", "white"),
+        "grey": pgettext("score part", "grey"),
+        "black": pgettext("score part", "black"),
+        "empty places": pgettext("score part", "empty places"),
+        "helicopter": pgettext("score part", "helicopter"),
+        "tasks": pgettext("score part", "tasks"),
+    }
+    return said.get(part, part)
+
+
+def _colours(colours: Sequence[str]) -> str:
+    return ", ".join(artifact_colour(c, "alone") for c in colours)
 
 
 def _player(state: MaunaKeaState, names: Sequence[str], seat: int, viewer: int | None) -> list[str]:
     name = names[seat]
     parts = score_parts(state, seat)
-    scored = ", ".join(f"{part} {vp}" for part, vp in parts.items() if part != "total" and vp)
-    head = f"{name} (seat {seat + 1}): {parts['total']} VP"
-    lines = [head + (f" ({scored})." if scored else ".")]
+    scored = ", ".join(
+        f"{score_part(part)} {vp}" for part, vp in parts.items() if part != "total" and vp
+    )
+    # TRANSLATORS: a player's line in the look; {scored} is " (explorers 6, white 4)" or ""
+    head = _("{player} (seat {n}): {vp} VP{scored}.").format(
+        player=name, n=seat + 1, vp=parts["total"], scored=f" ({scored})" if scored else ""
+    )
+    lines = [head]
     explorers = []
     for explorer in state.explorers[seat]:
-        number = f"explorer {explorer.index + 1}"
+        n = explorer.index + 1
         if explorer.status is Status.ISLAND and explorer.space is not None:
-            carried = f" carrying {', '.join(explorer.carried)}" if explorer.carried else ""
-            explorers.append(f"{number} at {space_name(explorer.space)}{carried}")
+            where = space_name(explorer.space)
+            if explorer.carried:
+                said = _("explorer {n} at {space} carrying {artifacts}").format(
+                    n=n, space=where, artifacts=_colours(explorer.carried)
+                )
+            else:
+                said = _("explorer {n} at {space}").format(n=n, space=where)
+            explorers.append(said)
         elif explorer.status is Status.BOAT:
-            explorers.append(f"{number} saved")
+            explorers.append(_("explorer {n} saved").format(n=n))
         elif explorer.status is Status.SUPPLY:
-            explorers.append(f"{number} still to place")
-        else:
-            explorers.append(f"{number} {explorer.status.value}")
-    lines.append(f"  Explorers: {'; '.join(explorers)}.")
+            explorers.append(_("explorer {n} still to place").format(n=n))
+        elif explorer.status is Status.RESCUED:
+            explorers.append(_("explorer {n} rescued").format(n=n))
+        else:  # lost to the lava
+            explorers.append(_("explorer {n} lost").format(n=n))
+    lines.append("  " + _("Explorers: {explorers}.").format(explorers="; ".join(explorers)))
     boats = [t for t in state.taken if t.seat == seat]
     if boats:
-        said = []
+        took = []
         for taken in boats:
-            cargo = ", ".join(taken.cargo) or "nothing"
-            said.append(f"the {_boat(taken.boat)} with {cargo}")
-        lines.append(f"  Boats: {'; '.join(said)}.")
+            cargo = _colours(taken.cargo) or _("nothing")
+            # TRANSLATORS: a boat a player took: "the teal boat (3 places) with white, grey"
+            took.append(_("the {boat} with {cargo}").format(boat=_boat(taken.boat), cargo=cargo))
+        lines.append("  " + _("Boats: {boats}.").format(boats="; ".join(took)))
     hand = state.hands[seat]
-    lines.append(f"  Hand: {', '.join(tile_text(t) for t in hand) if hand else 'no tiles'}.")
+    tiles = ", ".join(tile_text(t) for t in hand) if hand else _("no tiles")
+    lines.append("  " + _("Hand: {tiles}.").format(tiles=tiles))
     if state.advanced:
         drafting = state.phase is Phase.DRAFT and bool(state.dealt[seat])
         cards = state.dealt[seat] if drafting else state.cards[seat]
         if seat == viewer or (cards and HIDDEN not in cards):
-            named = ", ".join(card_title(c) for c in cards) or "none"
-            lines.append(f"  Cards{' dealt' if drafting else ''}: {named}.")
+            named = ", ".join(card_title(c) for c in cards) or _("none")
+            if drafting:
+                lines.append("  " + _("Cards dealt: {cards}.").format(cards=named))
+            else:
+                lines.append("  " + _("Cards: {cards}.").format(cards=named))
         elif drafting:
-            lines.append("  Cards: still choosing which to keep.")
+            lines.append("  " + _("Cards: still choosing which to keep."))
         else:
             count = len(cards)
-            lines.append(f"  Cards: {count} card{'' if count == 1 else 's'}, not shown.")
+            said = ngettext("Cards: {n} card, not shown.", "Cards: {n} cards, not shown.", count)
+            lines.append("  " + said.format(n=count))
     return lines
 
 
@@ -116,18 +162,24 @@ def _around(state: MaunaKeaState, names: Sequence[str], seat: int | None) -> lis
             for space in spaces_of(field)
             if state.occupant(space) is None
         ]
+        # TRANSLATORS: Mauna Kea rulebook (de): Startfeld; (fr) case de départ; (nl) startplaats
         return [
-            f"No explorer of {names[seat]}'s is on the island yet. It is placed on a free space "
-            f"of a start field: {', '.join(free) or 'none is free'}."
+            _(
+                "No explorer of {player}'s is on the island yet. It is placed on a free space "
+                "of a start field: {spaces}."
+            ).format(player=names[seat], spaces=", ".join(free) or _("none is free"))
         ]
     lines = []
     for explorer in state.explorers[seat]:
         if explorer.status is not Status.ISLAND or explorer.space is None:
             continue
-        lines.append(f"Around {names[seat]}'s explorer {explorer.index + 1}:")
+        lines.append(
+            _("Around {player}'s explorer {n}:").format(player=names[seat], n=explorer.index + 1)
+        )
         lines.append(f"  {space_info(state, explorer.space, names).plain}")
         for space in neighbours(explorer.space):
-            lines.append(f"  next to it: {space_info(state, space, names).plain}")
+            said = space_info(state, space, names).plain
+            lines.append("  " + _("next to it: {space}").format(space=said))
     return lines
 
 
@@ -140,25 +192,37 @@ def _island(state: MaunaKeaState, viewer: int | None) -> list[str]:
         found = [costs[space] for space in spaces if space in costs]
         if viewer is None or not costs:
             return ""
-        return f", {min(found)} MP away" if found else ", out of reach now"
+        # TRANSLATORS: after an artifact's or a boat's place in the look: how far it is
+        return _(", {mp} MP away").format(mp=min(found)) if found else _(", out of reach now")
 
     lying = [
-        f"{', '.join(colours)} at {space_name(space)}{far([space])}"
+        _("{artifacts} at {space}{far}").format(
+            artifacts=_colours(colours), space=space_name(space), far=far([space])
+        )
         for space, colours in sorted(state.artifacts.items())
         if colours
     ]
     lines = [
-        f"Artifacts on the island: {'; '.join(lying)}."
+        _("Artifacts on the island: {artifacts}.").format(artifacts="; ".join(lying))
         if lying
-        else "No artifact lies on the island."
+        else _("No artifact lies on the island.")
     ]
+    # TRANSLATORS: a boat at its landing in the look: "N1 the teal boat (3 places, 4 MP away)";
+    # {colour} is the colour alone ("braun")
     boats = [
-        f"{C.landings[landing].name} the {C.boats[boat].colour} boat "
-        f"({_places(boat)}{far(LANDING_SPACES[landing])})"
+        _("{landing} the {colour} boat ({places}{far})").format(
+            landing=C.landings[landing].name,
+            colour=boat_colour(C.boats[boat].colour, "alone"),
+            places=_places(boat),
+            far=far(LANDING_SPACES[landing]),
+        )
         for landing, boat in sorted(state.docked.items())
     ]
+    # TRANSLATORS: Mauna Kea rulebook (de): Anlegestelle; (fr) crique d'amarrage; (nl) aanlegplaats
     lines.append(
-        f"At the landings: {'; '.join(boats)}." if boats else "No boat is left at the landings."
+        _("At the landings: {boats}.").format(boats="; ".join(boats))
+        if boats
+        else _("No boat is left at the landings.")
     )
     return lines
 
@@ -180,9 +244,13 @@ def _costs(state: MaunaKeaState, viewer: int | None) -> dict[Space, int]:
 
 def _boat(boat: int) -> str:
     """``teal boat (3 places)``."""
-    return f"{C.boats[boat].colour} boat ({_places(boat)})"
+    # TRANSLATORS: {colour} is the colour alone ("braun"): "Boot {colour}" may read best
+    return _("{colour} boat ({places})").format(
+        colour=boat_colour(C.boats[boat].colour, "alone"), places=_places(boat)
+    )
 
 
 def _places(boat: int) -> str:
     places = C.boats[boat].places
-    return f"{places} place{'' if places == 1 else 's'}"
+    # TRANSLATORS: a boat's places (Mauna Kea rulebook: Platz / place / plaats)
+    return ngettext("{n} place", "{n} places", places).format(n=places)

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core.games.maunakea import events as ev
+from core.language import Translator
 from core.messages import Event
 from tui.games.maunakea.table import (
     PANE_BINDINGS,
@@ -42,6 +43,9 @@ from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.header import Header
 from tui.widgets.text_line import TextLine
 from tui.widgets.timeline import TimelineBar
+
+T = Translator("maunakea")
+_ = T.gettext
 
 
 class MaunaKeaReplayScreen(ReplayScreen):
@@ -103,14 +107,19 @@ class MaunaKeaReplayScreen(ReplayScreen):
 
     def _sentence(self) -> str:
         """What the event shown did, in the log's words (the compact replay's column)."""
-        seqs = [seq for seq, _ in self._sentences]
+        seqs = [seq for seq, _said in self._sentences]
         at = bisect_right(seqs, self.position)
         return self._sentences[at - 1][1] if at else ""
 
     def _show_hands(self) -> None:
         """The hands this viewer may see (shown only in an advanced game)."""
         seats = hands_seen(self.state, self.viewer.seat, self.viewer.everything)
-        hidden = "Spectators see no hand" + (" (v: view as…)" if self.can_view_as else "")
+        # TRANSLATORS: the cards' panel of a replay watched as a spectator (keep the key v)
+        hidden = (
+            _("Spectators see no hand (v: view as…)")
+            if self.can_view_as
+            else _("Spectators see no hand")
+        )
         self.query_one(CardsPanel).show(self.state, self.names, seats, hidden=hidden)
 
     def _info(self) -> None:

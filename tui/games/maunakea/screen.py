@@ -17,7 +17,8 @@ from core.games.maunakea import commands as cmd
 from core.games.maunakea.board import LANDING_OF_SPACE, neighbours, slot_of, space_name
 from core.games.maunakea.components import COMPONENTS, Direction, Space
 from core.games.maunakea.state import Phase
-from core.language import N_
+from core.games.maunakea.transcript import artifact_colour, boat_colour
+from core.language import N_, Translator
 from core.messages import Command
 from core.session import Session
 from tui.games.maunakea.card_choice import MOVES, CardChoice
@@ -32,6 +33,8 @@ from tui.screens.choice import ChoiceScreen
 from tui.widgets.narrator import Narrator
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 STEPS = {"N": Direction.N, "E": Direction.E, "S": Direction.S, "W": Direction.W}
 CARD_ACTIONS = frozenset({"play_card", "pick_card", "quake_draw(True)", "quake_draw(False)"})
 EXPLAIN = ("e", "s", "p", "d", "b", "r", "c", "y", "enter")  # keys that say why they do nothing
@@ -242,7 +245,9 @@ class MaunaKeaScreen(MaunaKeaTable):
         """A key whose action is not possible now: say why, in one line."""
         turn = self.turn
         if turn.seat is None:
-            self.note = "Wait: it is not your turn." if not self.ended else "The game is over."
+            self.note = (
+                _("Wait: it is not your turn.") if not self.ended else _("The game is over.")
+            )
             return
         chosen = turn.explorer(self.explorer)
         if key == "c":
@@ -252,11 +257,14 @@ class MaunaKeaScreen(MaunaKeaTable):
         elif key == "e":
             await self._send(cmd.EndTurn(), ask=False)  # the referee says why
         elif key in ("s", "r"):
-            self.note = f"Pick a tile first ({self._tile_keys()})."
+            # TRANSLATORS: a key pressed when its action is not possible now (keep tab)
+            self.note = _("Pick a tile first ({keys}).").format(keys=self._tile_keys())
         elif key == "enter":
-            self.note = f"Pick a tile ({self._tile_keys()}) or an explorer (tab) first."
+            self.note = _("Pick a tile ({keys}) or an explorer (tab) first.").format(
+                keys=self._tile_keys()
+            )
         elif chosen is None:
-            self.note = "Pick an explorer first (tab)."
+            self.note = _("Pick an explorer first (tab).")
         elif key == "b":
             await self._send(cmd.Board(chosen.index, tuple(chosen.carried)))
         elif key == "p":
@@ -265,9 +273,9 @@ class MaunaKeaScreen(MaunaKeaTable):
             if lying:
                 await self._send(cmd.PickUp(chosen.index, lying[0]))  # the referee says why
             else:
-                self.note = f"Nothing lies where explorer {chosen.index + 1} stands."
+                self.note = _("Nothing lies where explorer {n} stands.").format(n=chosen.index + 1)
         else:
-            self.note = f"Explorer {chosen.index + 1} carries nothing to drop."
+            self.note = _("Explorer {n} carries nothing to drop.").format(n=chosen.index + 1)
 
     # -- commands that waste something: asked about first ----------------------------------
 
@@ -277,20 +285,23 @@ class MaunaKeaScreen(MaunaKeaTable):
         if isinstance(command, cmd.EndTurn):
             usable = any(isinstance(c, cmd.Move | cmd.Board) for c in turn.commands)
             if pool > 0 and usable:
-                return f"End the turn with {pool} MP left unused?"
+                # TRANSLATORS: asked before a move that wastes something (a yes/no question)
+                return _("End the turn with {mp} MP left unused?").format(mp=pool)
         elif isinstance(command, cmd.PlayHelicopter):
             flown = turn.explorer(command.explorer)
             if flown is not None and not flown.carried:
-                return (
-                    f"Fly explorer {command.explorer + 1} out carrying nothing? "
+                return _(
+                    "Fly explorer {n} out carrying nothing? "
                     "It scores only the artifacts it carries."
-                )
+                ).format(n=command.explorer + 1)
         elif isinstance(command, cmd.PlayMoveCard):
             path = turn.reach(command.explorer).get(command.to)
             if path is not None:
-                return (
-                    f"Your pool's {pool} MP already take explorer {command.explorer + 1} to "
-                    f"{space_name(command.to)} ({path[0]} MP): play the card anyway?"
+                return _(
+                    "Your pool's {mp} MP already take explorer {n} to "
+                    "{space} ({cost} MP): play the card anyway?"
+                ).format(
+                    mp=pool, n=command.explorer + 1, space=space_name(command.to), cost=path[0]
                 )
         return None
 
@@ -391,7 +402,7 @@ class MaunaKeaScreen(MaunaKeaTable):
         if chosen is None:
             return
         if self.board.cursor == chosen.space:
-            self.note = "Choose a space to move to with the arrows (costs are shown)."
+            self.note = _("Choose a space to move to with the arrows (costs are shown).")
             return
         await self._send(cmd.Move(chosen.index, self.board.cursor))
 
@@ -402,23 +413,27 @@ class MaunaKeaScreen(MaunaKeaTable):
         dx, dy = STEPS[direction].step
         target: Space = (chosen.space[0] + dx, chosen.space[1] + dy)
         if target not in neighbours(chosen.space):
-            self.note = "✗ that would leave the island"
+            self.note = _("✗ that would leave the island")
             return
         if await self._send(cmd.Move(chosen.index, target)):
             self.board.cursor = target
 
     async def action_pick_up(self) -> None:
-        await self._pick(cmd.PickUp, "Pick up which artifact?")
+        await self._pick(cmd.PickUp, _("Pick up which artifact?"))
 
     async def action_drop(self) -> None:
-        await self._pick(cmd.Drop, "Drop which artifact?")
+        await self._pick(cmd.Drop, _("Drop which artifact?"))
 
     async def _pick(self, kind: type[cmd.PickUp] | type[cmd.Drop], question: str) -> None:
         options = self.turn.of_explorer(kind, self.explorer)
         if len(options) == 1:
             await self._send(options[0])
         elif options:
-            labels = [f"{o.colour} artifact" for o in options]
+            # TRANSLATORS: a choice of which artifact to pick up or drop; {colour} as in
+            # "picked up a white artifact"
+            labels = [
+                _("{colour} artifact").format(colour=artifact_colour(o.colour)) for o in options
+            ]
             self.app.push_screen(ChoiceScreen(question, labels), self._chosen(options))
 
     async def action_board(self) -> None:
@@ -430,7 +445,13 @@ class MaunaKeaScreen(MaunaKeaTable):
             assert chosen is not None and chosen.space is not None
             boat = C.boats[self._boat_at(chosen.space)]
             labels = [cargo_label(o.cargo, boat.places) for o in options]
-            question = f"The {boat.colour} boat takes {boat.places} artifact(s): which?"
+            # TRANSLATORS: the cargo dialog, when an explorer boards a boat carrying more than it
+            # takes; {colour} is the colour alone ("braun"); the English keeps its "(s)"
+            question = ngettext(
+                "The {colour} boat takes {n} artifact(s): which?",
+                "The {colour} boat takes {n} artifact(s): which?",
+                boat.places,
+            ).format(colour=boat_colour(boat.colour, "alone"), n=boat.places)
             self.app.push_screen(ChoiceScreen(question, labels), self._chosen(options))
 
     def _boat_at(self, space: Space) -> int:
@@ -556,7 +577,7 @@ class MaunaKeaScreen(MaunaKeaTable):
             if action == "helicopter":
                 command = cmd.PlayHelicopter(card.card, chosen.index)
             elif cursor == chosen.space:
-                self.note = "Choose a marked space ›‹ with the arrows first."
+                self.note = _("Choose a marked space ›‹ with the arrows first.")
                 return
             else:
                 command = cmd.PlayMoveCard(card.card, chosen.index, cursor)
@@ -572,17 +593,19 @@ class MaunaKeaScreen(MaunaKeaTable):
         """``c`` when no card can be picked: why not, in one line (the rules' reason if any)."""
         state = self.turn.state
         if not state.advanced:
-            self.note = "Cards belong to the advanced game (new game: Advanced)."
+            # TRANSLATORS: c pressed when no card can be played; "Advanced" is the new-game
+            # form's option (its own translation)
+            self.note = _("Cards belong to the advanced game (new game: Advanced).")
             return
         if state.phase is Phase.DRAFT:
-            self.note = "Your cards are chosen: the others are still choosing."
+            self.note = _("Your cards are chosen: the others are still choosing.")
             return
         if self.turn.quake is not None:
-            self.note = "Finish the earthquake first."
+            self.note = _("Finish the earthquake first.")
             return
         held = self.cards.action_cards()
         if not held:
-            self.note = "You hold no action card (task cards score at the end)."
+            self.note = _("You hold no action card (task cards score at the end).")
             return
         explorers = self.turn.explorers()
         flying = [c for c in held if self.cards.action(c) == "helicopter"]
@@ -590,7 +613,11 @@ class MaunaKeaScreen(MaunaKeaTable):
             # the rules say why
             await self._send(cmd.PlayHelicopter(flying[0], explorers[0].index), ask=False)
             return
-        self.note = f"No action card can be played now ({len(held)} in hand)."
+        self.note = ngettext(
+            "No action card can be played now ({n} in hand).",
+            "No action card can be played now ({n} in hand).",
+            len(held),
+        ).format(n=len(held))
 
 
 __all__ = ["MIN_SIZE", "MaunaKeaScreen", "choose_scale"]

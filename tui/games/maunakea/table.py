@@ -36,7 +36,7 @@ from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, slot_of, spaces_of
 from core.games.maunakea.components import COMPONENTS, Slot, Space
 from core.games.maunakea.state import MaunaKeaState, Phase, Quake
-from core.language import N_, anywhere
+from core.language import N_, Translator, anywhere, listed
 from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
@@ -57,6 +57,8 @@ from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 DRAMATIC = (ev.TileDrawn, ev.LavaPlaced, ev.LavaRemoved)  # revealed one at a time
 SIDE_MIN = 34  # columns the players and log need beside the board
 ROOMY = (99, 34)  # the smallest terminal the whole table fits (smaller: the compact table)
@@ -85,7 +87,8 @@ SCORE_PARTS = {  # the end screen's headings for the parts of a score
     "tasks": N_("Tasks"),
     "total": N_("Total"),
 }
-COVER_REASON = {Phase.DRAFT: "turn to choose cards"}
+# the cover's keys (tui/screens/cover.py's WHOSE), not words
+COVER_REASON = {Phase.DRAFT: "turn to choose cards"}  # internal
 
 
 def touched_by(event: Event) -> tuple[Space, ...]:
@@ -321,13 +324,25 @@ class MaunaKeaTable(TableScreen):
             return
         alone = len(here) == 1
         whose = ", ".join(
-            f"{'your' if alone else self.names[seat] + chr(39) + 's'} explorer {index + 1}"
+            _("your explorer {n}").format(n=index + 1)
+            if alone
+            else _("{player}'s explorer {n}").format(player=self.names[seat], n=index + 1)
             for seat, index in mine
         )
-        lost = f" and {len(event.lost_artifacts)} artifact(s)" if event.lost_artifacts else ""
+        artifacts = len(event.lost_artifacts)
+        # TRANSLATORS: put in {lost} of "Lava covered {slot}: it took {explorers}{lost}."
+        lost = (
+            ngettext(" and {n} artifact(s)", " and {n} artifact(s)", artifacts).format(n=artifacts)
+            if artifacts
+            else ""
+        )
         self.notify(
-            f"Lava covered {slot_name(event.slot)}: it took {whose}{lost}.",
-            title="Lava",
+            # TRANSLATORS: a note when the lava takes your explorers; Mauna Kea rulebook (de):
+            # Lava, Forscher, Artefakte
+            _("Lava covered {slot}: it took {explorers}{lost}.").format(
+                slot=slot_name(event.slot), explorers=whose, lost=lost
+            ),
+            title=_("Lava"),
             severity="warning",
             timeout=10,
         )
@@ -389,13 +404,13 @@ class MaunaKeaTable(TableScreen):
         looking = viewer is not None and viewer == self.turn.seat
         hint = ""
         if looking and seen.phase is Phase.DRAFT:
-            hint = "c chooses"
+            hint = _("c chooses")
         elif looking and self.cards.playable:
-            hint = "c picks one"
+            hint = _("c picks one")
         hidden = (
-            "Hands are secret: each player sees their own when it is their turn."
+            _("Hands are secret: each player sees their own when it is their turn.")
             if self.hotseat.shared
-            else "Hands are hidden from spectators."
+            else _("Hands are hidden from spectators.")
         )
         self.query_one(CardsPanel).show(
             seen,
@@ -503,22 +518,29 @@ class MaunaKeaTable(TableScreen):
                 anywhere("[b]Game over[/b]: [b]o[/b] shows the scores, [b]q[/b] leaves")
             )
         if self.revealing:
-            who = self.names[state.active] if state.active is not None else "The table"
-            return Text.from_markup(f"[b]{who}[/b] draws…")
+            who = self.names[state.active] if state.active is not None else _("The table")
+            # TRANSLATORS: the prompt line while a drawn tile is shown
+            return Text.from_markup(_("[b]{player}[/b] draws…").format(player=who))
         waiting = [s for s in self.rules.to_move(state)]
-        who = " and ".join(self.names[s] for s in waiting) or "Nobody"
-        verb = "to choose cards" if state.phase is Phase.DRAFT else "to play"
-        where = "a bot" if self.session.status == "local" else "at another terminal"
-        return Text.from_markup(f"[b]{who}[/b] {verb} [dim]({where})[/dim]")
+        who = listed([self.names[s] for s in waiting]) or _("Nobody")
+        where = _("a bot") if self.session.status == "local" else _("at another terminal")
+        # TRANSLATORS: the prompt line while others act; {where}: "a bot", "at another terminal"
+        if state.phase is Phase.DRAFT:
+            said = _("[b]{player}[/b] to choose cards [dim]({where})[/dim]")
+        else:
+            said = _("[b]{player}[/b] to play [dim]({where})[/dim]")
+        return Text.from_markup(said.format(player=who, where=where))
 
     def _prompt_for(self, name: str) -> str:
         """The acting player's prompt (Rich markup)."""
         cursor = self.board.cursor
         if self.turn.state.phase is Phase.DRAFT:
-            return (
-                f"[b]{name}[/b]: keep {C.cards_kept} of the {C.cards_dealt} cards dealt to you "
+            # TRANSLATORS: the advanced game's draft (keep the key c); Mauna Kea rulebook (de):
+            # Karten
+            return _(
+                "[b]{player}[/b]: keep {kept} of the {dealt} cards dealt to you "
                 "([b]c[/b] shows them; only you should be looking)"
-            )
+            ).format(player=name, kept=C.cards_kept, dealt=C.cards_dealt)
         if self.turn.quake is Quake.DECIDE:
             return self.cards.after_quake(name)
         if self.card is not None:

@@ -242,5 +242,11 @@ class Turn:
 def cargo_label(cargo: Sequence[str], places: int) -> str:
     """A boarding option as the cargo dialog lists it."""
     empty = places - len(cargo)
-    load = colours_text(cargo) if cargo else "no artifacts"
-    return load + (f" ({empty} place(s) left empty)" if empty > 0 else "")
+    # TRANSLATORS: a choice in the cargo dialog, when an explorer boards a boat
+    load = colours_text(cargo) if cargo else _("no artifacts")
+    if empty <= 0:
+        return load
+    # TRANSLATORS: after a cargo choice: "○ white (1 place(s) left empty)"; Mauna Kea
+    # rulebook: a boat's places (Platz / place / plaats); the English keeps its "(s)"
+    left = ngettext(" ({n} place(s) left empty)", " ({n} place(s) left empty)", empty)
+    return load + left.format(n=empty)

@@ -14,10 +14,13 @@ from functools import lru_cache
 from rich.style import Style
 
 from core.games.maunakea.components import COMPONENTS, Direction, Terrain
+from core.language import Translator
 from tui.play.seats import seat_colour
 from tui.widgets.theme_colours import ThemeColours
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, pgettext = T.gettext, T.pgettext
 
 TERRAIN_GLYPH = {
     Terrain.NONE: "·",
@@ -26,14 +29,6 @@ TERRAIN_GLYPH = {
     Terrain.MOUNTAIN: "∧",
     Terrain.LAVA: "▒",
     Terrain.VOLCANO: "▓",
-}
-TERRAIN_NAME = {
-    Terrain.NONE: "no tile",
-    Terrain.JUNGLE: "jungle",
-    Terrain.WATER: "water",
-    Terrain.MOUNTAIN: "mountain",
-    Terrain.LAVA: "lava",
-    Terrain.VOLCANO: "the volcano",
 }
 TERRAIN_STYLE = {  # an empty slot (Terrain.NONE) takes the theme's colours: Palette.empty
     Terrain.JUNGLE: Style(color="#8fdc7a", bgcolor="#1d5a22"),
@@ -64,16 +59,6 @@ BOAT_STYLE = {
     "purple": Style(color="#ffffff", bgcolor="#7d3c98", bold=True),
     "orange": Style(color="#000000", bgcolor="#e67e22", bold=True),
     "teal": Style(color="#000000", bgcolor="#1abc9c", bold=True),
-}
-BOAT_ABBREVIATION = {
-    "brown": "brn",
-    "green": "grn",
-    "blue": "blu",
-    "red": "red",
-    "yellow": "yel",
-    "purple": "pur",
-    "orange": "org",
-    "teal": "tea",
 }
 BOAT_PLACE = "□"
 SEA_BLUE = "#1d4f8c"  # the sea around the island: the theme's background tinted blue
@@ -114,6 +99,37 @@ def boat_style(colour: str) -> Style:
     return BOAT_STYLE.get(colour, Style(reverse=True))
 
 
+def terrain_name(terrain: Terrain) -> str:
+    """What a space is, under the cursor: ``jungle``, ``the volcano``."""
+    # TRANSLATORS: what a space is, under the cursor ("g7 (slot D4) jungle"); terms: Mauna Kea
+    # rulebook, Spielmaterial / Matériel / Spelmateriaal (Dschungel, Wasser, Berg, Lava, Vulkan)
+    names = {
+        Terrain.NONE: _("no tile"),
+        Terrain.JUNGLE: _("jungle"),
+        Terrain.WATER: _("water"),
+        Terrain.MOUNTAIN: _("mountain"),
+        Terrain.LAVA: _("lava"),
+        Terrain.VOLCANO: _("the volcano"),
+    }
+    return names[terrain]
+
+
+def boat_abbreviation(colour: str) -> str:
+    """A boat's colour in three letters, where its name does not fit (a boat at the side)."""
+    # TRANSLATORS: a boat's colour in at most 3 letters, on a boat at the board's side (80x24)
+    short = {
+        "brown": pgettext("boat, 3 letters", "brn"),
+        "green": pgettext("boat, 3 letters", "grn"),
+        "blue": pgettext("boat, 3 letters", "blu"),
+        "red": pgettext("boat, 3 letters", "red"),
+        "yellow": pgettext("boat, 3 letters", "yel"),
+        "purple": pgettext("boat, 3 letters", "pur"),
+        "orange": pgettext("boat, 3 letters", "org"),
+        "teal": pgettext("boat, 3 letters", "tea"),
+    }
+    return short.get(colour, colour[:3])
+
+
 def artifact_text(colours: list[str] | tuple[str, ...]) -> str:
     return "".join(ARTIFACT_GLYPH.get(c, "?") for c in colours)
 
@@ -121,8 +137,10 @@ def artifact_text(colours: list[str] | tuple[str, ...]) -> str:
 def legend() -> str:
     """The key to the board (lines of at most 63 characters, to fit under it)."""
     flows = " ".join(FLOW_GLYPHS)
-    return (
+    # TRANSLATORS: the key to the board, three lines of at most 63 characters; {flows} is the
+    # four lava glyphs; "R1": a player's initial and the explorer's number (a player named Red)
+    return _(
         "♣ jungle 1 MP  ≈ water 2 MP  ∧ mountain  · no tile  ▓ volcano\n"
-        f"{flows} lava flows, arrow = its way   ○ ◐ ◉ artifacts\n"
+        "{flows} lava flows, arrow = its way   ○ ◐ ◉ artifacts\n"
         "R1 Red's explorer 1, ¹²³ artifacts carried   □ boat places"
-    )
+    ).format(flows=flows)

@@ -21,17 +21,18 @@ from core.games.maunakea.board import SLOT_COLUMNS, SPACE_COLUMNS, quadrant_of, 
 from core.games.maunakea.components import COMPONENTS, SPACES, Direction, Slot, Space, Terrain
 from core.games.maunakea.lava import exit_directions
 from core.games.maunakea.state import Explorer, Kind, MaunaKeaState
+from core.games.maunakea.transcript import boat_colour
 from tui.games.maunakea.widgets.glyphs import (
     ARROW,
     ARTIFACT_GLYPH,
     ARTIFACT_STYLE,
-    BOAT_ABBREVIATION,
     BOAT_PLACE,
     CARRIED_COUNT,
     FRESH_LAVA,
     TERRAIN_GLYPH,
     TERRAIN_STYLE,
     Palette,
+    boat_abbreviation,
     boat_style,
     explorer_style,
     palette,
@@ -423,12 +424,15 @@ class Painter:
             block[(height - 1) // 2] = _line([(text, self.palette.landing)], width, sea)
             return block
         colour = C.boats[boat].colour
+        said = boat_colour(colour, "alone")
         places = BOAT_PLACE * C.boats[boat].places
         style = boat_style(colour)
-        if height == 1 or width >= len(colour) + len(places) + 1:
-            lines = [f"{colour} {places}"]
+        if width >= len(said) + len(places) + 1:
+            lines = [f"{said} {places}"]
+        elif height == 1:
+            lines = [f"{boat_abbreviation(colour)} {places}"]
         else:
-            name = colour if width >= len(colour) else BOAT_ABBREVIATION.get(colour, colour[:3])
+            name = said if width >= len(said) else boat_abbreviation(colour)
             lines = [name, places]
         block = _blank(width, height, style)
         for i, text in enumerate(lines[:height]):
