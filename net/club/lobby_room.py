@@ -9,7 +9,10 @@ is dropped (or, for the last two, refused in a line to its sender, at most once 
   :func:`~net.wire.messages.lobby_room`: readers check it too);
 - it is newer than the key's last line taken, ``(conn, n)``, and its session (``conn``, the
   millisecond it began) is of the last day: a line replayed, now or after the server restarted
-  the next day, says nothing again;
+  the next day, says nothing again. A key's number is kept as long as its session counts (a
+  day), never forgotten sooner: the keys a server meets are few a day (its budget of new keys,
+  :class:`net.club.work.NewKeys`), and past ``MOST_SPEAKERS`` keys in a day a key new to the
+  room is refused until an old one's day is over;
 - its key is not timed out by a moderator (:mod:`net.club.moderation`) and has a token in its
   bucket, as at a table (:class:`net.table.chatting.Bucket`).
 
@@ -27,6 +30,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
+from core.language import N_
 from net.club.lobby_said import SaidBook
 from net.link.connection import Link
 from net.table.chatting import (
@@ -55,6 +59,8 @@ from net.wire.messages import (
 log = logging.getLogger("caldera.net")
 
 SESSION_LASTS_MS = 24 * 3600 * 1000  # a lobby session older than a day says nothing more
+MOST_SPEAKERS = 100_000  # keys whose numbers the room keeps for their day, at most
+TOO_MANY = N_("the club's lobby has heard too many players today: say it again later")
 KEPT = 50  # lines kept (for a test, or a server's log)
 
 
@@ -100,7 +106,11 @@ class LobbyRoom:
         if order <= self._last.get(who, (-1, -1)):
             self._drop(client, f"line {line.n} again (a replay)")
             return
-        keep_newest(self._last, who, order)
+        if who not in self._last and not self._room_for_one_more(now_ms):
+            self.refuse(client, key, line.n, TOO_MANY)
+            return
+        self._last[who] = order  # kept for its day (see the module's words)
+        self._last.move_to_end(who)
         self._said.note(who, order, self._last)
         if unclean(line.text) is not None:  # a Caldera sends it cleaned
             self._drop(client, "not a clean line")
@@ -120,6 +130,17 @@ class LobbyRoom:
         self.link.publish(topic, encode(said))
         recent = LobbyRecent(tuple(self.kept)[-MOST_RECENT:])
         self.link.publish(topic, encode(recent), retain=True)  # for who comes later
+
+    def _room_for_one_more(self, now_ms: int) -> bool:
+        """Forget the numbers whose day is over (the oldest taken first); whether a new key's
+        may be kept now."""
+        oldest = now_ms - SESSION_LASTS_MS
+        while self._last:
+            key, (conn, _) = next(iter(self._last.items()))
+            if conn >= oldest:
+                break
+            del self._last[key]
+        return len(self._last) < MOST_SPEAKERS
 
     def tell_timed_out(self, who: str, minutes: int, reason: str, name: str = "") -> None:
         """Tell the lobby that a moderator timed the key ``who`` out (0 minutes: let back)."""

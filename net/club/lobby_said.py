@@ -18,7 +18,6 @@ import logging
 from collections import OrderedDict
 from pathlib import Path
 
-from net.table.chatting import keep_newest
 from replays.disk import write_atomically
 from replays.unfinished import data_dir
 
@@ -60,7 +59,8 @@ class SaidBook:
             match _parse(raw):
                 case (str(key), int(conn), int(n)):
                     if conn >= oldest_ms and (conn, n) > numbers.get(key, (-1, -1)):
-                        keep_newest(numbers, key, (conn, n))
+                        numbers[key] = (conn, n)  # every key of the day: none forgotten
+                        numbers.move_to_end(key)
                 case _:
                     skipped += 1
         if skipped:

@@ -33,6 +33,7 @@ import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from itertools import islice
 from typing import TypeVar
 
 from core.errors import CodecError
@@ -59,7 +60,8 @@ log = logging.getLogger("caldera.net")
 BURST = 5  # lines a key may say at once
 PER_MINUTE = 6  # … then this many a minute
 REFUSALS_EVERY = 5.0  # seconds between two refusals told to one key, at least
-MOST_KEYS = 4096  # keys whose buckets and numbers are kept (the oldest forgotten first)
+MOST_KEYS = 4096  # keys whose buckets and line numbers are kept (see Chatting._keep)
+LOOK_FOR_DEAD = 64  # numbers looked at, the oldest first, for one whose connection is gone
 KEPT = 50  # lines kept of each room
 # why a line was refused, in English on the wire; each reader shows it in its own language
 CHAT_OFF = N_("the host turned chat off at this table")
@@ -68,6 +70,7 @@ SPECTATORS_ONLY = N_("only the spectators speak in the spectators' chat")
 NO_LOBBY = N_("a table has no lobby chat")
 TIMED_OUT = N_("a moderator timed you out of the club's chats: wait until it ends")
 TOO_FAST = N_("you are saying a lot: wait a little")
+TOO_MANY = N_("too many players are talking at this table: say it again later")
 V = TypeVar("V")
 
 
@@ -137,7 +140,8 @@ class Chatting:
         self.dropped: deque[tuple[str, str]] = deque(maxlen=1000)  # (client, why)
         self.kept: dict[str, deque[Said]] = {"players": deque(maxlen=KEPT),
                                             "spectators": deque(maxlen=KEPT)}  # fmt: skip
-        self._last: OrderedDict[str, tuple[str, int]] = OrderedDict()  # who -> (conn, last n)
+        # who -> (conn, its last n): kept while that connection lives (see _keep)
+        self._last: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._buckets = Buckets()
         self._told: OrderedDict[str, float] = OrderedDict()  # who -> when last refused
         self.silenced: Callable[[str], bool] = lambda who: False  # a moderator timed it out
@@ -161,7 +165,9 @@ class Chatting:
         if conn == line.conn and line.n <= last:
             self._drop(client, f"line {line.n} again (a replay)")
             return
-        keep_newest(self._last, who, (line.conn, line.n))
+        if not self._keep(who, line.conn, line.n):
+            self._refuse(client, key, line.n, TOO_MANY)
+            return
         refused = self._refusal(who, line.room)
         if refused is not None:
             self._refuse(client, key, line.n, refused)
@@ -174,6 +180,22 @@ class Chatting:
             self._refuse(client, key, line.n, TOO_FAST, self._buckets.wait(who))
             return
         self._relay(line, who)
+
+    def _keep(self, who: str, conn: str, n: int) -> bool:
+        """Keep ``who``'s newest line number; whether it could be. A number is forgotten only
+        once its connection's ticket is dead (a line of it, replayed, counts for nothing then):
+        past ``MOST_KEYS`` the oldest such is forgotten, and while every one kept is live a key
+        new here must wait (its line is refused), so no live line is ever taken twice."""
+        last = self._last
+        if who not in last and len(last) >= MOST_KEYS:
+            dead = next((k for k, (c, _) in islice(last.items(), LOOK_FOR_DEAD)
+                         if self.tickets.current(k) != c), None)  # fmt: skip
+            if dead is None:
+                return False
+            del last[dead]
+        last[who] = (conn, n)
+        last.move_to_end(who)
+        return True
 
     def _refusal(self, who: str, room: str) -> str | None:
         if not self.on:

@@ -16,6 +16,7 @@ from core.language import speaking
 from net.errors import JoinRefused, NetError
 from net.seat.chat import Heard
 from net.seat.session import NetSession
+from net.table import chatting
 from net.table.chatting import BURST, PER_MINUTE
 from net.table.host import TableHost
 from net.trust.keys import Keys
@@ -119,6 +120,43 @@ async def test_forged_replayed_and_moved_lines_are_dropped(
             assert texts(bob) == texts(ann) == ["first", "second"]
         finally:
             await close_all(host, [ann, bob])
+
+
+async def test_a_live_connections_line_number_is_never_forgotten(
+    broker: TestBroker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host keeps each speaker's newest line number while its connection lives: a table
+    full of live speakers (``MOST_KEYS``, 2 here) refuses a new one rather than forget a number
+    whose line could be replayed; once a speaker's connection is gone, its number may go."""
+    monkeypatch.setattr(chatting, "MOST_KEYS", 2)
+    eve = RawClient(broker.address, "eve", [ALL])
+    host = make_host(broker.address, tmp_path, seats=3)
+    await host.open()
+    ann, bob, cy = [await join(broker.address, "t1", name) for name in ("ann", "bob", "cy")]
+    async with eve:
+        try:
+            await until(lambda: all(p.chat._connection()[1] for p in (ann, bob, cy)))
+            ann.chat.say("one")
+            bob.chat.say("two")
+            await until(lambda: texts(cy) == ["one", "two"])
+            cy.chat.say("three")  # a third voice while both are live: refused, none forgotten
+            await until(lambda: refusals(cy))
+            assert refusals(cy) == [
+                "too many players are talking at this table: say it again later"
+            ]
+            said = topics.say("t1", "ann")
+            await until(lambda: eve.captured(said))
+            dropped = len(host.chatting.dropped)
+            await eve.replay(said, eve.captured(said)[0], retain=False)
+            await until(lambda: len(host.chatting.dropped) > dropped)
+            assert "again (a replay)" in host.chatting.dropped[-1][1]
+            await bob.close()  # Bob's connection is gone: his ticket dies, his number may go
+            await until(lambda: host.tickets.current(bob.keys.public.hex()) is None)
+            cy.chat.say("three, now")
+            await until(lambda: "three, now" in texts(ann))
+            assert texts(ann) == ["one", "two", "three, now"]
+        finally:
+            await close_all(host, [ann, cy])
 
 
 async def test_a_flood_from_one_key_is_cut_and_another_keys_line_passes(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from net.club import lobby_room
 from net.club.lobby import Lobby
 from net.club.serve import Server
 from net.errors import NetError
@@ -124,6 +125,46 @@ async def test_a_lobby_line_replayed_after_the_server_restarted_says_nothing_aga
     finally:
         await server.close()
     assert (data_dir / "servers" / "club.lobby-said.jsonl").exists()
+
+
+async def test_a_lobby_full_of_voices_for_the_day_refuses_a_new_one_and_forgets_none(
+    broker: TestBroker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server keeps each key's newest lobby number for the day its session counts: past
+    ``MOST_SPEAKERS`` (2 here) a key new today is refused, in words, and Ann's number is not
+    forgotten for it, so her line captured and sent again says nothing."""
+    monkeypatch.setattr(lobby_room, "MOST_SPEAKERS", 2)
+    address = broker.address
+    eve = RawClient(address, "eve", [topics.server_requests("club")])
+    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
+    await server.open()
+    try:
+        async with (
+            eve,
+            Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann,
+            Lobby(address, name="Bob", keys=keys_of("bob"), backoff=FAST) as bob,
+            Lobby(address, name="Cy", keys=keys_of("cy"), backoff=FAST) as cy,
+        ):
+            for lobby in (ann, bob, cy):
+                await lobby.wait_for(lambda lobby: "club" in lobby.servers)
+            ann.chat.say("first")
+            await until(lambda: texts(cy) == ["first"])
+            bob.chat.say("second")
+            await until(lambda: texts(cy) == ["first", "second"])
+            cy.chat.say("third")
+            await until(lambda: any(h.refused for h in cy.chat.lines))
+            (refused,) = [h for h in cy.chat.lines if h.refused]
+            assert refused.words == (
+                "Not sent: the club's lobby has heard too many players today: say it again later"
+            )
+            await until(lambda: [p for _, p in eve.raw if b"first" in p])
+            ((topic, captured),) = [(t, p) for t, p in eve.raw if b"first" in p]
+            await eve.replay(topic, captured, retain=False)
+            room = server.chat.lobby_room
+            await until(lambda: any("again (a replay)" in why for _, why in room.dropped))
+            assert [s.text for s in room.kept] == ["first", "second"]
+    finally:
+        await server.close()
 
 
 async def test_a_lobby_line_too_fast_says_so_and_when_the_next_may_go(

@@ -56,3 +56,17 @@ def test_a_folder_that_cannot_be_written_is_told_once(
         book.note("ann", (1000, n), numbers)
     warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
     assert len(warnings) == 1 and "cannot keep the lobby lines' numbers" in warnings[0]
+
+
+def test_every_key_of_the_day_is_read_back_none_forgotten(tmp_path: Path) -> None:
+    """More keys than a table keeps (4,096): a key's number forgotten within its day would let
+    its captured line be taken again after a restart."""
+    path = tmp_path / "said.jsonl"
+    book = SaidBook(path)
+    numbers = book.read(0)
+    for i in range(5000):
+        numbers[f"key{i}"] = (1000 + i, 1)
+        book.note(f"key{i}", (1000 + i, 1), numbers)
+    again = SaidBook(path).read(1000)
+    assert len(again) == 5000 and again["key0"] == (1000, 1)
+    assert list(again)[-1] == "key4999", "the newest taken last"
