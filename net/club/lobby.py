@@ -238,8 +238,7 @@ class Lobby:
         if not self.book.vouch(server, self.link.sender):
             return
         if isinstance(reply, ChatRefused):
-            if server == self.chat.server:
-                self.chat.refused(reply)
+            self.chat.refused_by(server, reply)
             return
         if not self.book.look_answered(server, reply, self.link.sender):
             self.requests.answered(server, reply)

@@ -2,15 +2,19 @@
 
 A line goes to a server of the club (the first by id of those that answered a look, so every
 lobby on the broker talks to the same one), signed by this identity's key for that server's
-lobby, its session (the millisecond it began) and its number there. What comes back on
-``lobby/chat/<server>`` counts only when that server's key (pinned by the lobby's
+lobby, its session (the millisecond it began) and its number there. A server gone (its signed
+"gone" came) is no longer asked; one that neither relays nor refuses a line within
+``RELAY_WAIT`` seconds (stuck, or gone before the broker tells its Last Will) is passed over
+until it relays again, and the line goes to the next server, signed anew for its lobby.
+
+What comes back on ``lobby/chat/<server>`` counts only when that server's key (pinned by the lobby's
 :class:`~net.club.servers.ServerBook`) relayed it, the sayer's own signature holds for that
 lobby, and it is newer than every relay taken from that server (``(epoch, i)``). A moderator's
 time-out comes the same way, and a refusal on the lobby's reply topic. The server's retained
 last lines (:class:`~net.wire.messages.LobbyRecent`) come first, often before the server has
 answered the lobby's look: they wait until it has (:meth:`LobbyChat.catch_up`). A line of ours
-that its server has neither relayed nor refused within ``RELAY_WAIT`` seconds (a server gone
-without its Last Will yet, or stuck) is told as not sent, so it is never lost unsaid.
+that no server relayed nor refused (the last one passed over too) is told as not sent, so it is
+never lost unsaid.
 """
 
 from __future__ import annotations
@@ -78,13 +82,18 @@ class LobbyChat:
         self._n = 0
         self._waiting: dict[str, tuple[bytes, bytes | None]] = {}  # server -> a relay, its sender
         self.relay_wait = RELAY_WAIT
-        self._unrelayed: set[int] = set()  # our lines said on ``_conn`` not back yet
+        # our lines not back yet: (the server asked, the text, the servers asked for it)
+        self._unrelayed: dict[int, tuple[str, str, frozenset[str]]] = {}
+        self.silent: set[str] = set()  # servers that let a line of ours go unanswered
 
     @property
     def server(self) -> str | None:
-        """The server this lobby's lines go to."""
+        """The server this lobby's lines go to: the first by id of those that answered and
+        have not let a line of ours go unanswered since (all silent: the first)."""
         servers = sorted(self.book.cards)
-        return servers[0] if servers else None
+        speaking = [s for s in servers if s not in self.silent]
+        chosen = speaking or servers
+        return chosen[0] if chosen else None
 
     @property
     def on(self) -> bool:
@@ -100,19 +109,33 @@ class LobbyChat:
         if server is None or not self.link.connected:
             raise NetError(_("no club server answers here: the lobby has no chat"))
         self.hush.check()
+        self._send(server, text, frozenset({server}))
+        return text
+
+    def _send(self, server: str, text: str, asked: frozenset[str]) -> None:
         self._n += 1
         data = chat_data(lobby_room(server), "lobby", self._conn, self._n, text)
         line = LobbyLine(self._n, text, self._conn, self.keys.sign_detached(data), self.name())
         self.link.publish(topics.server_request(server, self.identity), encode(line))
-        self._unrelayed.add(self._n)
+        self._unrelayed[self._n] = (server, text, asked)
         asyncio.get_running_loop().call_later(self.relay_wait, self._relayed_or_not, self._n)
-        return text
 
     def _relayed_or_not(self, n: int) -> None:
-        if n in self._unrelayed:
-            self._unrelayed.discard(n)
-            self._tell(Heard("lobby", "", NOT_RELAYED, self.keys.public.hex(), refused=True,
-                             own=True))  # fmt: skip
+        """Line ``n``'s wait is over: if its server neither relayed nor refused it, that server
+        is passed over and the line goes to the next one; with none left, it is told unsent."""
+        unrelayed = self._unrelayed.pop(n, None)
+        if unrelayed is None:
+            return
+        server, text, asked = unrelayed
+        self.silent.add(server)
+        log.info("lobby: server %s did not relay line %d: passed over", server, n)
+        others = [s for s in sorted(self.book.cards) if s not in asked]
+        others.sort(key=lambda s: s in self.silent)  # one passed over before: the last tried
+        if others and self.link.connected:
+            self._send(others[0], text, asked | {others[0]})
+            return
+        self._tell(Heard("lobby", "", NOT_RELAYED, self.keys.public.hex(), refused=True,
+                         own=True))  # fmt: skip
 
     def hear_spectators(self, on: bool = True) -> None:
         """A lobby has no spectators' room."""
@@ -164,20 +187,29 @@ class LobbyChat:
             self._drop("a lobby line heard already (a replay)")
             return
         self._newest[server] = said.order
+        if not earlier:  # it relays again: asked again
+            self.silent.discard(server)
         if isinstance(said, TimedOut):
             self._tell(Heard("lobby", said.name, said.reason, said.key, at=said.at,
                              timed_out=said.minutes))  # fmt: skip
             return
         own = said.key == self.keys.public.hex()
         if own and said.conn == self._conn:
-            self._unrelayed.discard(said.n)
+            self._unrelayed.pop(said.n, None)
         self._tell(Heard("lobby", said.name, chat_text(said.text), said.key, None, said.at,
                          own=own, earlier=earlier))  # fmt: skip
 
+    def refused_by(self, server: str, message: ChatRefused) -> None:
+        """``server`` refused one of our lines (told only if we sent it there)."""
+        sent = self._unrelayed.get(message.n)
+        if (sent is not None and sent[0] == server) or server == self.server:
+            self.silent.discard(server)
+            self.refused(message)
+
     def refused(self, message: ChatRefused) -> None:
-        self._unrelayed.discard(message.n)
+        self._unrelayed.pop(message.n, None)
         if message.wait:  # the lines sent after it, before it came, were too fast as well:
-            self._unrelayed = {n for n in self._unrelayed if n < message.n}  # this says so
+            self._unrelayed = {n: s for n, s in self._unrelayed.items() if n < message.n}
         self.hush.heard(message.wait)
         self._tell(Heard("lobby", "", message.reason, self.keys.public.hex(), refused=True,
                          wait=message.wait, own=True))  # fmt: skip

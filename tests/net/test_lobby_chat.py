@@ -224,3 +224,47 @@ async def test_a_line_the_server_never_relays_is_told_as_not_sent(
             assert texts(ann) == ["anyone?"]
     finally:
         await server.close()
+
+
+async def test_the_lobby_fails_over_to_a_second_server_when_the_first_is_gone(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    """Two servers in the club: lines go to the first by id. Stuck, or gone before the broker
+    tells its Last Will, it relays nothing: Ann's line goes to the second once its wait is
+    over (Bob hears it, nothing is told unsent) and so do her next lines. Then the first is
+    back and the second closes: her next line, unanswered by the second, goes to the first."""
+    address = broker.address
+    first = Server(address, server="club-a", replay_dir=tmp_path / "a", backoff=FAST)
+    second = Server(address, server="club-b", replay_dir=tmp_path / "b", backoff=FAST)
+    await first.open()
+    await second.open()
+    try:
+        async with (
+            Lobby(address, name="Ann", keys=keys_of("ann"), backoff=FAST) as ann,
+            Lobby(address, name="Bob", keys=keys_of("bob"), backoff=FAST) as bob,
+        ):
+            for lobby in (ann, bob):
+                await lobby.wait_for(lambda lobby: {"club-a", "club-b"} <= set(lobby.servers))
+            assert ann.chat.server == "club-a"
+            ann.chat.say("anyone?")
+            await until(lambda: texts(bob) == ["anyone?"])
+            stuck = first.chat.lobby_room.on_line
+            first.chat.lobby_room.on_line = lambda *line: None  # type: ignore[method-assign]
+            ann.chat.relay_wait = 0.5
+            ann.chat.say("hello?")
+            await until(lambda: texts(bob) == ["anyone?", "hello?"])
+            assert [s.text for s in second.chat.lobby_room.kept] == ["hello?"]
+            assert ann.chat.server == "club-b" and "club-a" in ann.chat.silent
+            ann.chat.say("still here")
+            await until(lambda: texts(bob)[-1:] == ["still here"])
+            assert [s.text for s in second.chat.lobby_room.kept] == ["hello?", "still here"]
+            first.chat.lobby_room.on_line = stuck  # type: ignore[method-assign]
+            await second.close()  # closed: its card cleared, no "gone" (the lobby still lists it)
+            ann.chat.say("back to a")
+            await until(lambda: texts(bob)[-1:] == ["back to a"])
+            assert [s.text for s in first.chat.lobby_room.kept] == ["anyone?", "back to a"]
+            assert not [h for h in ann.chat.lines if h.refused], "nothing told unsent"
+            assert texts(ann) == ["anyone?", "hello?", "still here", "back to a"]
+    finally:
+        await first.close()
+        await second.close()
