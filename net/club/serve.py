@@ -137,7 +137,7 @@ class Server:
             backoff=backoff,
             keys=self.keys,
         )
-        one = len(address.nodes) == 1  # its tables on its link (a cluster's: TableHost.keeper)
+        one = len(address.nodes) == 1  # its tables on its link (a cluster's: its listing's keeper)
         self.lines = Lines(self.link, self.server, self.keys.public.hex(), lambda: self.epoch)
         self.outbox = Outbox(address, client_id=f"caldera-out-{self.server}", backoff=backoff,
                              link=self.link if one else None)  # fmt: skip
@@ -315,7 +315,7 @@ class Server:
         finally:
             stop()
         await host.ended.wait()
-        if host.rated:
+        if host.terms.rated:
             await self.refresh_ratings()
         await asyncio.sleep(self.linger)
         await self._close_table(host)

@@ -206,7 +206,7 @@ class HostBots:
                     continue  # the seat was handed back meanwhile
                 try:
                     envs = referee.submit(seat, command)
-                    self.refereeing.played_for(seat, envs)
+                    self.refereeing.proofs.played_for(seat, envs)
                     self.refereeing.publish(envs)
                 except IllegalCommand as exc:  # a bot bug must not stall the table
                     log.warning("table %s: bot for seat %d: %s", self.table, seat + 1, exc)

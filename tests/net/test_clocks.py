@@ -22,6 +22,7 @@ from net.errors import NetError
 from net.seat.botclient import play
 from net.seat.session import NetSession
 from net.table.host import TableHost
+from net.table.terms import TableTerms
 from replays import proofs
 from replays.file import read
 from tests.kit.netkit import FAST, TestBroker, close_all, join, make_host, until
@@ -188,7 +189,7 @@ async def test_a_lobbys_request_carries_the_tables_terms(
             table = await lobby.request_table("kilauea", 2, clock="3d", on_timeout="drop",
                                               rated=True)  # fmt: skip
             host = server.tables[table]
-            assert (host.clock, host.on_timeout, host.rated) == ("3d", "drop", True)
+            assert host.terms == TableTerms("3d", "drop", True)
             await lobby.wait_for(lambda lb: table in lb.tables)
             assert (lobby.tables[table].clock, lobby.tables[table].rated) == ("3d", True)
             with pytest.raises(NetError, match="not a duration"):

@@ -21,6 +21,7 @@ from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.table.refereeing import Refereeing
 from net.table.seating import Seating
+from net.table.syncs import SyncDesk
 from net.trust.keys import Keys, open_frame
 from net.wire import topics
 from net.wire.messages import ServerReply, SyncRequest, TableRequest, encode, read_server_reply
@@ -222,18 +223,20 @@ async def test_a_spectator_asking_while_identities_flood_is_answered_next() -> N
     queue (28d8e7e) her request was dropped, as theirs were: no answer ever came."""
     wire = _Wire()
     refereeing = Refereeing("t1", get_rules("maunakea"), Seating(2), cast("Link", wire))
+    syncs = SyncDesk(refereeing)
     ask = encode(SyncRequest(0))
     flood = [(f"x{i}", Keys.generate().public) for i in range(20)]
     try:
         for client, key in flood:
-            refereeing.on_sync(client, key, ask)
+            syncs.on_sync(client, key, ask)
         assert len(wire.answered) == 20  # the budget is spent for a second
         for client, key in flood:  # they ask again (each within its own 5 a second)
-            refereeing.on_sync(client, key, ask)
-        refereeing.on_sync("eve", keys_of("eve").public, ask)
+            syncs.on_sync(client, key, ask)
+        syncs.on_sync("eve", keys_of("eve").public, ask)
         await until(lambda: len(wire.answered) > 20, 5)
         assert wire.answered[20] == "eve"
     finally:
+        syncs.close()
         refereeing.close_replay()
 
 

@@ -177,7 +177,7 @@ async def test_a_table_of_bots_alone_hashes_for_whoever_comes_and_signs_its_head
     watcher = None
     try:
         refereeing = host.refereeing
-        await until(lambda: refereeing._signed > 20)  # a second's check: its head signed
+        await until(lambda: refereeing.proofs.signed > 20)  # a second's check: its head signed
         assert host.hashes == {}
         watcher = await join(broker.address, "t1", "eve", spectator=True)
         await until(lambda: bool(host.hashes))

@@ -17,6 +17,7 @@ import pytest
 from core.bots import make_bot
 from net.seat.session import NetSession
 from net.table.host import TableHost
+from net.table.terms import TableTerms
 from tests.kit.netkit import AmqttBroker, join, make_host
 from tests.kit.set_timepiece import SetTimepiece
 from tests.tui.conftest import screen_text, wait_for
@@ -179,5 +180,5 @@ async def test_the_host_form_opens_a_turn_based_rated_table(
         assert room.hosted is not None, room.note
         table = room.hosted.host
         assert table is not None
-        assert (table.clock, table.on_timeout, table.rated) == ("2d", "drop", True)
+        assert table.terms == TableTerms("2d", "drop", True)
         await wait_for(pilot, lambda: "clock 2d a turn · rated" in screen_text(app), "terms")

@@ -271,7 +271,7 @@ class HostedTable:
             with contextlib.suppress(NetError):
                 await session.close()
         if self.host is not None:
-            self.host.broker_stops = self.embedded is not None  # its guests are told so
+            self.host.listing.broker_stops = self.embedded is not None  # its guests are told so
             await self.host.close()
         if self.embedded is not None:
             await asyncio.to_thread(self.embedded.stop)
