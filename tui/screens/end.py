@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -82,6 +83,18 @@ def chat_heard(session: Session) -> list[ChatLine]:
     return heeded(read_chat(path)) if path is not None else []
 
 
+def buttons_width(buttons: Iterable[Button]) -> int:
+    """The columns ``buttons`` take in one row: each its label with its border and padding
+    (at least a button's least width), and the margin after it."""
+    return sum(button_width(b) + 1 for b in buttons)
+
+
+def button_width(button: Button) -> int:
+    """The columns ``button`` takes: its label, padding and border, at least Textual's least."""
+    return max(BUTTON_LEAST, cell_len(str(button.label)) + BUTTON_AROUND)
+
+
+BUTTON_LEAST, BUTTON_AROUND = 16, 4  # Textual's Button: min-width 16, padding 1 and border 1
 REAL_BOT = "easy"  # the bot a tutorial's learner meets next
 
 
@@ -149,6 +162,26 @@ class EndScreen(ModalScreen[None]):
                 yield Button(_("Watch the replay (w)"), id="watch", variant="primary")
                 yield Button(_("New game (n)"), id="new")
                 yield Button(_("Menu (m)"), id="menu")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit_buttons)  # once the panel's width is known
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_buttons)
+
+    def fit_buttons(self) -> None:
+        """The buttons in one row where they fit, else in two (each whole: a tutorial's offer
+        and the German words are longer than 80 columns hold in one row)."""
+        row = self.query_one("#end-buttons", Horizontal)
+        room = row.size.width
+        buttons = list(row.query(Button))
+        if room <= 0:
+            return
+        two = buttons_width(buttons) > room
+        row.set_class(two, "-two-rows")
+        if two:  # each column as wide as its widest button (grid's auto cuts the labels)
+            widths = [max(button_width(b) for b in buttons[c::2]) for c in (0, 1)]
+            row.styles.grid_columns = " ".join(str(w + 1) for w in widths)
 
     class WatchReplay(Message):
         """Rewind the game just played."""
