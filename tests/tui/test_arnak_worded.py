@@ -158,7 +158,7 @@ def test_every_shorthand_the_table_shows_has_a_legend_entry() -> None:
             panels.players_text(state, names, (), fit.text_width("players")).plain,
         ]
     )
-    legend = B.LEGEND
+    legend = B.legend()
     codes = {
         r"\b\d*[MCTAJ]{1,5}\b": "M C T A J",
         r"\d(ship|car|boot|plane)\b": "2ship",
@@ -188,7 +188,7 @@ def test_every_shorthand_the_table_shows_has_a_legend_entry() -> None:
     from tui.games.arnak.help import sections
 
     shown = [Text.from_markup(section).plain for section in sections()]
-    assert any(all(sign in plain for sign in B.SHORTHAND) for plain in shown)
+    assert any(all(sign in plain for sign in B.shorthand()) for plain in shown)
 
 
 async def test_the_details_pane_follows_the_highlighted_answer() -> None:

@@ -109,7 +109,7 @@ def effect(program: o.Program) -> str:
     return "; ".join(_op(op) for op in program) or _("nothing")
 
 
-def _either(words: list[str]) -> str:
+def either(words: list[str]) -> str:
     """``a or b or c``."""
     said = words[0] if words else ""
     for word in words[1:]:
@@ -162,7 +162,7 @@ def _op(op: object) -> str:
         case o.DigCampTwice():
             return _("dig at a camp, no travel; its effect twice")
         case o.Activate(where=where, l2_cost=l2, times=times):
-            sites = _either([_(WHERE_WORDS[w]) for w in where])
+            sites = either([_(WHERE_WORDS[w]) for w in where])
             used = (
                 _("use {sites} (level II: {cost})").format(sites=sites, cost=res(l2))
                 if any(l2)
@@ -175,7 +175,7 @@ def _op(op: object) -> str:
             return _("use the top level-II site tile")
         case o.Relocate(to=to):
             return _("move an archaeologist to {sites}").format(
-                sites=_either([_(WHERE_WORDS[w]) for w in to])
+                sites=either([_(WHERE_WORDS[w]) for w in to])
             )
         case o.Buy(kind=kind, discount=d):
             what = {"any": _("buy a card"), "item": _("buy an item")}.get(
@@ -190,7 +190,7 @@ def _op(op: object) -> str:
             what = {"any": _("glass or notebook"), "glass": _("glass")}.get(token, _("notebook"))
             if free:
                 return _("research ({token}) free").format(token=what)
-            offs = _either([res(d) for d in discounts])
+            offs = either([res(d) for d in discounts])
             if offs:
                 return _("research ({token}), {discounts} off").format(token=what, discounts=offs)
             return _("research ({token})").format(token=what)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from core.games.arnak.board_words import SHORTHAND
+from core.games.arnak.board_words import shorthand
 from core.language import N_, Translator
 
 T = Translator("arnak")
@@ -32,7 +32,8 @@ def brief() -> str:
     return _(BRIEF)
 
 
-KEYS = """\
+# TRANSLATORS: the help's keys of an Arnak turn; keys stay as they are ([b]p[/b], enter)
+KEYS = N_("""\
 [b]Arnak's keys[/b]
 [b]p[/b] play a card · [b]d[/b] dig · [b]x[/b] discover · [b]o[/b] overcome · [b]b[/b] buy · \
 [b]r[/b] research
@@ -51,18 +52,20 @@ when your turn comes it says what the others did since your last one.
 [b]m[/b] the pane with the rest of the table in words (the track, the row's effects, every \
 board, the log, the legend); below 100×30 the log is there.
 [b][[/b] [b]][/b] scroll the log back and forward · [b]s[/b] the score so far · [b]q[/b] leave \
-(the game stays saved)"""
+(the game stays saved)""")
+"""Arnak's keys in the help (translated where shown: :func:`sections`)."""
 
 
 def legend() -> str:
     """The table's signs as a table, a sign a line, in markup (each sign escaped: ``[R ]`` is
     shown, not read as a style)."""
-    width = max(len(sign) for sign in SHORTHAND) + 2
+    signs = shorthand()
+    width = max(len(sign) for sign in signs) + 2
     rows = [f"[b]{escape(sign)}[/b]{' ' * (width - len(sign))}{escape(meaning)}"
-            for sign, meaning in SHORTHAND.items()]  # fmt: skip
+            for sign, meaning in signs.items()]  # fmt: skip
     return "\n".join(rows)
 
 
 def sections() -> tuple[str, ...]:
     """The help's sections after the keys: Arnak's keys, the shorthand, the game in brief."""
-    return (KEYS, _("[b]The table's shorthand[/b]") + "\n" + legend(), brief())
+    return (_(KEYS), _("[b]The table's shorthand[/b]") + "\n" + legend(), brief())

@@ -20,7 +20,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
+from core.games import get_rules
+from core.language import Translator
 from tui.widgets.text_line import TextLine
+
+_ = Translator("arnak").gettext
 
 MIN_SIZE = (80, 24)
 ROOMY = (100, 30)  # from this size on, every panel (the row's effects, every board, the log)
@@ -123,9 +127,17 @@ def fit_table(screen: Screen[Any], layout: Layout) -> bool:
     screen.query_one(Header).display = layout.header
     if small:
         note.update(
-            f"Lost Ruins of Arnak needs a terminal of at least {need_w}×{need_h}; "
-            f"this one is {width}×{height}.\nMake it larger (or the font smaller): the "
-            "table appears as soon as it fits. q leaves."
+            _(
+                "{game} needs a terminal of at least {need_w}×{need_h}; this one is "
+                "{width}×{height}.\nMake it larger (or the font smaller): the table appears as "
+                "soon as it fits. q leaves."
+            ).format(
+                game=get_rules("arnak").title,
+                need_w=need_w,
+                need_h=need_h,
+                width=width,
+                height=height,
+            )
         )
     else:
         screen.query_one("#map").styles.width = layout.map

@@ -15,7 +15,11 @@ from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 from core.games.arnak.words import RES_WORDS, plural
+from core.language import Translator
 from tui.games.arnak.panels import hand_text, status
+
+T = Translator("arnak")
+_, ngettext = T.gettext, T.ngettext
 
 
 def look(
@@ -39,44 +43,74 @@ def look(
 def _player(state: ArnakState, names: Sequence[str], seat: int) -> list[str]:
     p = state.seats[seat]
     res = ", ".join(plural(n, one, many) for n, (one, many) in zip(p.res, RES_WORDS, strict=False))
-    lines = [f"{names[seat]} (seat {seat + 1}): {res}."]
-    idols = f"{plural(p.idols, 'idol')}, {plural(p.slots, 'idol slot')} filled"
-    helpers = ", ".join(
-        f"assistant {int(a.id[1:])} ({'gold' if a.gold else 'silver'}"
-        f"{', exhausted' if a.exhausted else ''})"
-        for a in p.assistants
-    )
+    lines = [
+        _("{player} (seat {n}): {resources}.").format(player=names[seat], n=seat + 1, resources=res)
+    ]
+    idols = ngettext(
+        "{idols}, {n} idol slot filled", "{idols}, {n} idol slots filled", p.slots
+    ).format(idols=plural(p.idols, "idol"), n=p.slots)
+    helpers = ", ".join(_assistant(int(a.id[1:]), a.gold, a.exhausted) for a in p.assistants)
     guardians = "; ".join(
-        f"a guardian (boon {B.boon(g)}, {'used' if g in p.boons_used else 'not used yet'})"
+        (
+            _("a guardian (boon {boon}, used)")
+            if g in p.boons_used
+            else _("a guardian (boon {boon}, not used yet)")
+        ).format(boon=B.boon(g))
         for g in p.guardians
     )
-    lines.append(f"  {idols}; {helpers or 'no assistant'}; {guardians or 'no guardian'}.")
+    said = {"helpers": helpers or _("no assistant"), "guardians": guardians or _("no guardian")}
+    lines.append("  " + _("{idols}; {helpers}; {guardians}.").format(idols=idols, **said))
     sites = sorted(space for space, who in state.occupant.items() if who == seat)
     named = ", ".join(W.space_name(space) for space in sites)
-    at = f"archaeologists at {named}" if sites else "no archaeologist out"
-    lines.append(f"  Research: glass {_research_at(state, p.glass)}, notebook "
-                 f"{_research_at(state, p.notebook)}; {at}.")  # fmt: skip
-    hand = len(p.hand)
-    cards = f"{plural(len(p.deck), 'card')} in the deck, {hand} in hand, {len(p.play)} in play"
+    at = _("archaeologists at {sites}").format(sites=named) if sites else _("no archaeologist out")
+    lines.append(
+        "  "
+        + _("Research: glass {glass}, notebook {notebook}; {archaeologists}.").format(
+            glass=_research_at(state, p.glass),
+            notebook=_research_at(state, p.notebook),
+            archaeologists=at,
+        )
+    )
+    cards = _("{deck} in the deck, {hand} in hand, {play} in play").format(
+        deck=plural(len(p.deck), "card"), hand=len(p.hand), play=len(p.play)
+    )
     if p.fear_tiles:
-        cards += f", {plural(p.fear_tiles, 'Fear tile')}"
+        fear = ngettext("{n} Fear tile", "{n} Fear tiles", p.fear_tiles).format(n=p.fear_tiles)
+        cards = _("{cards}, {fear}").format(cards=cards, fear=fear)
     if state.passed and state.passed[seat]:
-        cards += "; passed this round"
+        cards = _("{cards}; passed this round").format(cards=cards)
     lines.append(f"  {cards}.")
     return lines
+
+
+def _assistant(n: int, gold: bool, exhausted: bool) -> str:
+    """``assistant 3 (gold, exhausted)``."""
+    if gold:
+        text = _("assistant {n} (gold, exhausted)") if exhausted else _("assistant {n} (gold)")
+    else:
+        text = _("assistant {n} (silver, exhausted)") if exhausted else _("assistant {n} (silver)")
+    return text.format(n=n)
 
 
 def _sites(state: ArnakState, names: Sequence[str]) -> list[str]:
     """Every place on the map: what each camp gives and who is there, each undiscovered
     site's face-up idol, each discovered site's effect and its guardian's cost and boon."""
-    lines = ["The map:"]
+    lines = [_("The map:")]
     for n in range(1, 6):
         lines.append("  " + B.site(state, list(names), f"C{n}") + ".")
     for space in W.side(state).spaces:
         if space.id.startswith("L"):
             lines.append("  " + B.site(state, list(names), space.id) + ".")
-    left = f"{len(state.sites1)} level-I and {len(state.sites2)} level-II site tiles"
-    lines.append(f"  Left to discover: {left}; {plural(len(state.guardians), 'guardian')}.")
+    guardians = ngettext("{n} guardian", "{n} guardians", len(state.guardians))
+    said = _("Left to discover: {one} level-I and {two} level-II site tiles; {guardians}.")
+    lines.append(
+        "  "
+        + said.format(
+            one=len(state.sites1),
+            two=len(state.sites2),
+            guardians=guardians.format(n=len(state.guardians)),
+        )
+    )
     return lines
 
 
@@ -84,7 +118,7 @@ def _research(state: ArnakState) -> list[str]:
     """The research track from the temple down: each row's cost, what the glass and the
     notebook get there and their points, its bonus tiles."""
     board = W.side(state)
-    lines = ["The research track:", "  " + B.temple(board) + "."]
+    lines = [_("The research track:"), "  " + B.temple(board) + "."]
     for row in range(len(board.rows), 0, -1):
         said = B.research_row(board, row)
         tiles = [
@@ -95,7 +129,7 @@ def _research(state: ArnakState) -> list[str]:
             if t != HIDDEN
         ]
         if tiles:
-            said += f" · bonus tiles: {', '.join(tiles)}"
+            said += _(" · bonus tiles: {effects}").format(effects=", ".join(tiles))
         lines.append(f"  {said[:1].upper()}{said[1:]}.")
     return lines
 
@@ -103,16 +137,16 @@ def _research(state: ArnakState) -> list[str]:
 def _research_at(state: ArnakState, space: int) -> str:
     """Where a research token stands: ``at the start``, ``in row 3``, ``in the temple``."""
     if space == 0:
-        return "at the start"
+        return _("at the start")
     if space == TEMPLE:
-        return "in the temple"
-    return f"in row {W.side(state).research_space(space).row}"
+        return _("in the temple")
+    return _("in row {n}").format(n=W.side(state).research_space(space).row)
 
 
 def _row(state: ArnakState) -> list[str]:
     """The card row, place by place (artifacts left of the moon staff, then items)."""
-    lines = ["The card row (artifacts for compasses, then items for coins):"]
+    lines = [_("The card row (artifacts for compasses, then items for coins):")]
     for place, card in enumerate([*state.row_art, *state.row_items], 1):
-        said = B.card(card) if card and card != HIDDEN else "empty"
+        said = B.card(card) if card and card != HIDDEN else _("empty")
         lines.append(f"  {place}: {said}.")
     return lines

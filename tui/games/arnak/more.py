@@ -16,7 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from core.games.arnak.state import ArnakState
+from core.language import N_, Translator
 from tui.games.arnak import panels
+
+_ = Translator("arnak").gettext
 
 
 def sections(
@@ -31,10 +34,10 @@ def sections(
     parts: list[RenderableType] = [
         panels.map_text(state, names, None, width, 2),
         panels.research_text(state, names, None, width),
-        Text("CARD ROW", title) + Text("\n") + panels.row_text(state, None, width),
-        Text("BOARDS", title) + Text("\n") + panels.players_text(state, names, scores, width),
-        Text("LOG", title) + Text("\n" + ("\n".join(log) if log else "(nothing yet)")),
-        Text("THE TABLE'S SIGNS", title),
+        Text(_("CARD ROW"), title) + Text("\n") + panels.row_text(state, None, width),
+        Text(_("BOARDS"), title) + Text("\n") + panels.players_text(state, names, scores, width),
+        Text(_("LOG"), title) + Text("\n" + ("\n".join(log) if log else _("(nothing yet)"))),
+        Text(_("THE TABLE'S SIGNS"), title),
         panels.legend_table(),
     ]
     return parts
@@ -49,8 +52,8 @@ class MoreScreen(ModalScreen[None]):
     MoreScreen #more > Static { margin-bottom: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("m", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("m", "close", N_("Close"), show=False),
         Binding("q", "close", show=False),
     ]
 
@@ -60,7 +63,7 @@ class MoreScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="more") as scroll:
-            scroll.border_title = "The whole table (↑↓ PgUp PgDn scroll, escape closes)"
+            scroll.border_title = _("The whole table (↑↓ PgUp PgDn scroll, escape closes)")
             for part in self.parts:
                 yield Static(part)
         yield Footer(compact=True)

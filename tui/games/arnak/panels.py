@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from string import Formatter
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -23,19 +24,23 @@ from core.games.arnak import effects as fx
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
+from core.language import Translator
 from tui.play.seats import seat_colour, seat_letters
+
+T = Translator("arnak")
+_, ngettext = T.gettext, T.ngettext
 
 ROMAN = ("", "I", "II", "III", "IV", "V")
 DIM = "dim"
-LEGEND = B.LEGEND
 _CONSOLE = Console(width=400, color_system=None, legacy_windows=False)
 
 
 def legend_table() -> Text:
     """Every sign the table shows and what it means, a sign a line (the help and the pane)."""
-    width = max(len(sign) for sign in B.SHORTHAND) + 2
+    signs = B.shorthand()
+    width = max(len(sign) for sign in signs) + 2
     out = Text()
-    for i, (sign, meaning) in enumerate(B.SHORTHAND.items()):
+    for i, (sign, meaning) in enumerate(signs.items()):
         if i:
             out.append("\n")
         out.append(f"{sign:<{width}}", "bold")
@@ -49,8 +54,47 @@ def _who(names: Sequence[str], seat: int) -> Text:
 
 def _res(res: Sequence[int]) -> str:
     """``2 coin 1 comp`` (the resources a player has; ``no resources``)."""
-    said = [f"{n} {word}" for n, word in zip(res, B.RES_SHORT, strict=True) if n]
-    return " ".join(said) or "no resources"
+    said = [f"{n} {word}" for n, word in zip(res, B.res_words(), strict=True) if n]
+    return " ".join(said) or _("no resources")
+
+
+def _vp(n: int) -> str:
+    """``4 VP`` in the reader's language."""
+    return ngettext("{n} VP", "{n} VP", n).format(n=n)
+
+
+def _pool(state: ArnakState) -> str:
+    """This turn's travel icons left, each by its name (``none``)."""
+    return " ".join(W.travel_word(t) for t in state.pool) or _("none")
+
+
+def _side(state: ArnakState) -> str:
+    """The board's side in play by its name (``bird``)."""
+    return _("bird") if state.side == "bird" else _("snake")
+
+
+def _short_side(state: ArnakState) -> str:
+    """The board's side in play in the shorthand's word (``bird``)."""
+    if state.side == "bird":
+        return T.pgettext("board shorthand", "bird")
+    return T.pgettext("board shorthand", "snake")
+
+
+def _compose(template: str, style: str = "", **parts: Text | str) -> Text:
+    """``template`` with each ``{name}`` put in as its part (a :class:`Text` keeps its own
+    style), the template's own words in ``style``: a whole sentence, however its language
+    orders it."""
+    out = Text()
+    for literal, name, _spec, _conv in Formatter().parse(template):
+        if literal:
+            out.append(literal, style)
+        if name:
+            part = parts[name]
+            if isinstance(part, Text):
+                out.append_text(part)
+            else:
+                out.append(part, style)
+    return out
 
 
 def _styled(text: str, style: str) -> Text:
@@ -119,31 +163,52 @@ def status(state: ArnakState, names: Sequence[str], width: int = 200) -> Text:
     fewer words below 100 columns)."""
     out = Text()
     short = width < 98
-    out.append(f"Round {ROMAN[min(state.round, 5)]} of V", "bold")
-    out.append(f" · {state.side}{'' if short else ' side'} · ")
+    roman = ROMAN[min(state.round, 5)]
+    if short:  # below 100 columns: the shorthand's words
+        out.append(T.pgettext("board shorthand", "Round {round} of V").format(round=roman), "bold")
+        side = _short_side(state)
+    else:
+        out.append(_("Round {round} of V").format(round=roman), "bold")
+        side = _("{side} side").format(side=_side(state))
+    out.append(f" · {side} · ")
     if state.phase == "over":
-        out.append("game over", "bold")
+        out.append(_("game over"), "bold")
         return out
     seat = state.active
-    out.append_text(Text(names[seat], style=f"bold {seat_colour(seat)}"))
-    out.append(" to act")
+    who = Text(names[seat], style=f"bold {seat_colour(seat)}")
+    out.append_text(_compose(_("{player} to act"), player=who))
     if state.phase == "turn":
-        out.append(" · main action " + ("taken ✓" if state.main_done else "open"))
-        pool = " ".join(state.pool) or "none"
-        out.append(f" · travel{'' if short else ' this turn'}: {pool}")
+        if short:
+            taken = T.pgettext("board shorthand", " · main action taken ✓")
+            open_ = T.pgettext("board shorthand", " · main action open")
+        else:
+            taken, open_ = _(" · main action taken ✓"), _(" · main action open")
+        out.append(taken if state.main_done else open_)
+        pool = _pool(state)
+        if short:
+            out.append(T.pgettext("board shorthand", " · travel: {pool}").format(pool=pool))
+        else:
+            out.append(_(" · travel this turn: {pool}").format(pool=pool))
     passed = [names[s] for s, p in enumerate(state.passed) if p]
     if passed and not short:  # below 100 columns the scores' line says who passed
-        out.append(" · passed: " + ", ".join(passed), DIM)
+        out.append(_(" · passed: {players}").format(players=", ".join(passed)), DIM)
     return out
 
 
-CODES = {"+M": "coin", "+C": "comp", "+T": "tablet", "exile": "ex", "upgrade": "up"}
-CODES |= {"draw(1)": "dr", "refresh": "rf"}
+def _codes() -> dict[str, str]:
+    """The codes of the legend for an idol's or a bonus tile's printed effect (``+M`` coin,
+    ``upgrade`` up), in the reader's language."""
+    coin, comp, tablet = B.res_words()[:3]
+    code = B.codes()
+    return {"+M": coin, "+C": comp, "+T": tablet, "exile": code["ex"], "upgrade": code["up"]} | {
+        "draw(1)": code["dr"],
+        "refresh": code["rf"],
+    }
 
 
 def _code(text: str) -> str:
     """An idol's or a bonus tile's effect as a code of the legend (``up`` upgrade)."""
-    return CODES.get(text, B.tile_short(text))
+    return _codes().get(text, B.tile_short(text))
 
 
 # --- the map --------------------------------------------------------------------------------
@@ -171,7 +236,7 @@ def _camp_cell(
     """A camp: its number, what it gives, its two spaces (a boot, two boots)."""
     marked = any(f in focus for f in (f"C{n}", f"C{n}.1", f"C{n}.2"))
     cell = _mark(marked)
-    cell.append(f"camp {n} ", "bold")
+    cell.append(W.site_name(f"C{n}") + " ", "bold")
     cell.append_text(_space(state, names, f"C{n}.1"))
     cell.append_text(_space(state, names, f"C{n}.2"))
     gives = B.site_tile(f"c{n}")
@@ -189,7 +254,7 @@ def _site_cell(
     marked = space in focus or fx.site_of(space) in focus
     cell = _mark(marked)
     wide = width >= 40
-    cell.append(f"site {space[1:]} " if wide else f"{space[1:]} ", "bold")
+    cell.append(W.site_name(space) + " " if wide else f"{space[1:]} ", "bold")
     cell.append_text(_space(state, names, space))
     cell.append(f" {W.travel(info.travel) if wide else B.travel_short(info.travel)}", "cyan")
     room = width - cell.cell_len - 1
@@ -197,10 +262,15 @@ def _site_cell(
     if tile is None:
         idol = state.idol_up.get(space)
         gives = B.idol(idol) if idol and idol != HIDDEN else "?"
-        down = " and a face-down idol" if state.idol_down.get(space) else ""
-        cost = C.rules.discover_cost[int(space[1])].C
-        words = f"undiscovered ({cost} compasses): idol {gives}{down}"
-        shorter = f"undiscovered: idol {B.short(gives)}{' +?' if down else ''}"
+        down = bool(state.idol_down.get(space))
+        cost = W.plural(C.rules.discover_cost[int(space[1])].C, "compass", "compasses")
+        if down:
+            words = _("undiscovered ({cost}): idol {idol} and a face-down idol")
+        else:
+            words = _("undiscovered ({cost}): idol {idol}")
+        words = words.format(cost=cost, idol=gives)
+        shorter = _("undiscovered: idol {idol}").format(idol=B.short(gives))
+        shorter += " +?" if down else ""
         printed = _code(C.idol(idol).text) if idol and idol != HIDDEN else ""
         said = f"?{printed}{'+?' if down else ''}"
         cell.append(" " + _fits(words, _fits(shorter, said, room), room), DIM)
@@ -214,8 +284,11 @@ def _site_cell(
         room -= cell_len(gives) + 1
     cell.append(" " + _fits(gives, B.short(gives), width - cell.cell_len - 1))
     if guardian:
-        words = f"guardian: {B.guardian(guardian)}"
-        said = _fits(words, "guardian " + B.guardian_short(guardian), room)
+        words = _("guardian: {guardian}").format(guardian=B.guardian(guardian))
+        shorter = T.pgettext("board shorthand", "guardian {guardian}").format(
+            guardian=B.guardian_short(guardian)
+        )
+        said = _fits(words, shorter, room)
         cell.append(" " + _fits(said, B.guardian_code(guardian), room), "magenta")
     return cell
 
@@ -226,7 +299,8 @@ def _one_line(cell: Text, width: int, guardian: str | None = None) -> Text:
     if cell.cell_len <= width:
         return cell
     parts = cell.plain.split(" ")
-    keep = 4 if parts[0].lstrip("▶") == "camp" else 3
+    camp = W.site_name("C1").split(" ")[0]
+    keep = 4 if parts[0].lstrip("▶") == camp else 3
     out = cell[: len(" ".join(parts[:keep]))]
     for word in parts[keep:]:
         longer = out.cell_len + 1 + len(word)
@@ -236,7 +310,7 @@ def _one_line(cell: Text, width: int, guardian: str | None = None) -> Text:
     if re.fullmatch(r"\+\d+|\S*→", out.plain.split(" ")[-1]):  # "+2" without "tablets"
         out = out[: out.cell_len - 1 - len(out.plain.split(" ")[-1])]
     if guardian:
-        out.append(" G", "magenta")
+        out.append(" " + T.pgettext("board shorthand", "G"), "magenta")
     return out
 
 
@@ -257,9 +331,11 @@ def map_text(
     focus = focus or set()
     out = Text()
     if title:
-        out.append("MAP", "bold underline")
-        out.append(f"  site tiles left {len(state.sites1)} I, {len(state.sites2)} II · ", DIM)
-        out.append(f"guardians {len(state.guardians)}", DIM)
+        out.append(_("MAP"), "bold underline")
+        left = _("  site tiles left {one} I, {two} II · guardians {guardians}").format(
+            one=len(state.sites1), two=len(state.sites2), guardians=len(state.guardians)
+        )
+        out.append(left, DIM)
         out.append("\n")
     if columns is None:
         columns = 1 if width >= 90 else 2
@@ -295,20 +371,24 @@ def _tokens(state: ArnakState, names: Sequence[str], space: int) -> Text:
     return out
 
 
-SHORT_ROW = {
-    "overcome a guardian where you are": "overcome a guardian",
-    "gain an artifact": "+artifact",
-    "upgrade an assistant": "upgrade assistant",
-    "recruit an assistant": "recruit assistant",
-    "refresh an assistant": "refresh assistant",
-    "rescue an assistant": "rescue assistant",
-    "take a Fear card": "+Fear card",
-    "exile a card": "exile",
-}
+def _short_row() -> dict[str, str]:
+    """A research row's effects, as the words say them, cut where the track is narrow."""
+    return {
+        _("overcome a guardian where you are"): T.pgettext(
+            "board shorthand", "overcome a guardian"
+        ),
+        _("gain an artifact"): T.pgettext("board shorthand", "+artifact"),
+        _("upgrade an assistant"): T.pgettext("board shorthand", "upgrade assistant"),
+        _("recruit an assistant"): T.pgettext("board shorthand", "recruit assistant"),
+        _("refresh an assistant"): T.pgettext("board shorthand", "refresh assistant"),
+        _("rescue an assistant"): T.pgettext("board shorthand", "rescue assistant"),
+        _("take a Fear card"): T.pgettext("board shorthand", "+Fear card"),
+        _("exile a card"): T.pgettext("board shorthand", "exile"),
+    }
 
 
 def _row_effect(effect: str) -> str:
-    return SHORT_ROW.get(effect, B.short(effect))
+    return _short_row().get(effect, B.short(effect))
 
 
 def _bonus(tile: str, wide: bool) -> str:
@@ -325,17 +405,19 @@ def _spaces(state: ArnakState, names: Sequence[str], row: int, focus: set[str], 
         if spot.row != row:
             continue
         if out:
-            out.append(" or ", DIM)
+            out.append(T.pgettext("board shorthand", " or "), DIM)
         marked = str(spot.space) in focus
         if marked:
             out.append("▶", "bold reverse")
-        cost = "idol" if spot.cost.idol else B.res_short(spot.cost.res)
+        cost = (
+            T.pgettext("board shorthand", "idol") if spot.cost.idol else B.res_short(spot.cost.res)
+        )
         out.append(cost, "cyan")
         tiles = state.bonus.get(spot.space, [])
         if tiles:
             seen = [_bonus(t, wide) for t in tiles if t != HIDDEN]
             said = "/".join(seen) or len(tiles)
-            out.append(f" bonus {said}" if wide else f"[{said}]", "yellow")
+            out.append(_(" bonus {tiles}").format(tiles=said) if wide else f"[{said}]", "yellow")
         tokens = _tokens(state, names, spot.space)
         if tokens:
             out.append(" ")
@@ -357,25 +439,26 @@ def research_text(
     side = W.side(state)
     wide = width >= 66 if worded is None else worded
     out = Text()
-    out.append(f"RESEARCH ({state.side} side)" if wide else "RESEARCH", "bold underline")
-    out.append(" start ")
+    side_of = _("RESEARCH ({side} side)").format(side=_side(state))
+    out.append(side_of if wide else _("RESEARCH"), "bold underline")
+    out.append(" " + T.pgettext("research space", "start") + " ")
     out.append_text(_tokens(state, names, 0))
     stacks = " ".join(
         f"{s.vp}×{left}" for s, left in zip(side.temple_stacks, state.temple_stacks, strict=True)
     )
     out.append("\n")
-    temple = _styled("temple ", "bold")
+    temple = _styled(T.pgettext("research space", "temple") + " ", "bold")
     if str(TEMPLE) in focus:
         temple = _styled("▶", "bold reverse") + temple
     temple.append(f"{B.res_short(side.research_space(TEMPLE).cost.res)} ", "cyan")
     temple.append_text(_tokens(state, names, TEMPLE))
     seen = [B.tile_short(C.bonus_tile(t).text) for t in state.temple_bonus if t != HIDDEN]
     if seen:  # only a seat that looked through the stack (or a finished game's replay)
-        temple.append(" bonus: " + " ".join(seen), "yellow")
+        temple.append(_(" bonus: {tiles}").format(tiles=" ".join(seen)), "yellow")
     elif state.temple_bonus:
         hidden = len(state.temple_bonus)
-        temple.append(f" bonus tiles {hidden}" if wide else f" [{hidden}]", DIM)
-    tiles = _styled(f" tiles {stacks}", DIM)
+        temple.append(_(" bonus tiles {n}").format(n=hidden) if wide else f" [{hidden}]", DIM)
+    tiles = _styled(_(" tiles {stacks}").format(stacks=stacks), DIM)
     if cell_len(temple.plain + tiles.plain) <= width:
         temple.append_text(tiles)
         tiles = Text()
@@ -385,12 +468,20 @@ def research_text(
         out.append_text(Text("\n").join(_wrap(tiles, width)))
     for row in range(7, 0, -1):
         info = side.row(row)
-        line = _styled(f"row {row} " if wide else f"{row} ", "bold")
+        line = _styled(_("row {n}").format(n=row) + " " if wide else f"{row} ", "bold")
         line.append_text(_spaces(state, names, row, focus, wide))
         glass, notebook = W.effect(info.glass), W.effect(info.notebook)
         gets = Text()
         if wide:
-            gets.append(f"  ● {glass}, {info.glass_vp} VP · ○ {notebook}, {info.notebook_vp} VP")
+            gets.append(
+                "  "
+                + _("● {glass}, {glass_vp} · ○ {notebook}, {notebook_vp}").format(
+                    glass=glass,
+                    glass_vp=_vp(info.glass_vp),
+                    notebook=notebook,
+                    notebook_vp=_vp(info.notebook_vp),
+                )
+            )
             out.append("\n")
             if line.cell_len + gets.cell_len <= width:  # a row a line where it fits
                 out.append_text(line + gets)
@@ -399,8 +490,16 @@ def research_text(
             out.append("\n")
             out.append_text(Text("\n").join(_wrap(gets, width)))
             continue
-        gets.append(f"● {_row_effect(glass)} {info.glass_vp} VP · "
-                    f"○ {_row_effect(notebook)} {info.notebook_vp} VP")  # fmt: skip
+        gets.append(
+            T.pgettext(
+                "board shorthand", "● {glass} {glass_vp} · ○ {notebook} {notebook_vp}"
+            ).format(
+                glass=_row_effect(glass),
+                glass_vp=_vp(info.glass_vp),
+                notebook=_row_effect(notebook),
+                notebook_vp=_vp(info.notebook_vp),
+            )
+        )
         out.append("\n")
         if line.cell_len + 2 + gets.cell_len <= width:  # a row a line where it fits
             out.append_text(line + Text("  ") + gets)
@@ -409,10 +508,10 @@ def research_text(
         out.append("\n")
         out.append_text(Text("\n").join(_wrap(Text("  ") + gets, width)))
     if state.side == "snake":
-        out.append(f"\nrescue stack {len(state.rescue)}", DIM)
+        out.append("\n" + _("rescue stack {n}").format(n=len(state.rescue)), DIM)
         seen = [str(int(h[1:])) for h in state.rescue if h != HIDDEN]
         if seen:  # the face-up top, and what a seat that looked through it saw
-            out.append(": assistants " + " ".join(seen), "yellow")
+            out.append(_(": assistants {numbers}").format(numbers=" ".join(seen)), "yellow")
     return out
 
 
@@ -433,11 +532,12 @@ def _row_cell(place: int, card: str | None, focus: set[str], short: bool, staff:
     cell.append_text(_mark(marked) if marked else Text(""))
     cell.append(f"{place} ", "bold")
     if card is None:
-        cell.append("(empty)", DIM)
+        cell.append(_("(empty)"), DIM)
         return cell
     info = C.card(card)
     cell.append(W.card_name(card), "bold")
-    cell.append(f" {W.price(card)}, {info.vp} VP, {W.travel(info.travel)}", DIM)
+    said = {"price": W.price(card), "vp": _vp(info.vp), "travel": W.travel(info.travel)}
+    cell.append(" " + _("{price}, {vp}, {travel}").format(**said), DIM)
     effect = B.effect_of(card)
     cell.append(": " + (B.short(effect) if short else effect))
     return cell
@@ -468,13 +568,18 @@ def row_text(state: ArnakState, focus: set[str] | None = None, width: int = 118)
 
 def _row_tail(state: ArnakState) -> Text:
     """The decks, the exile, Fear and the assistants' stacks, on a line."""
-    tail = Text(
-        f"decks: items {len(state.item_deck)}, artifacts {len(state.art_deck)} · "
-        f"exiled {len(state.item_exile) + len(state.art_exile)} · "
-        f"Fear cards {len(state.fear_deck)}, tiles {state.fear_tiles} · ",
-        DIM,
+    said = _(
+        "decks: items {items}, artifacts {artifacts} · exiled {exiled} · "
+        "Fear cards {fear}, tiles {tiles} · "
+    ).format(
+        items=len(state.item_deck),
+        artifacts=len(state.art_deck),
+        exiled=len(state.item_exile) + len(state.art_exile),
+        fear=len(state.fear_deck),
+        tiles=state.fear_tiles,
     )
-    tail.append("assistants: ")
+    tail = Text(said, DIM)
+    tail.append(_("assistants: "))
     for stack in state.supply:
         top = stack[0] if stack else None
         label = f"{int(top[1:])}" if top and top != HIDDEN else "?" if top else "-"
@@ -498,11 +603,11 @@ def row_brief(
         cell.append_text(_mark(marked) if marked else Text(""))
         cell.append(f"{i + 1} ", "bold")
         if card is None:
-            cell.append("(empty)", DIM)
+            cell.append(_("(empty)"), DIM)
         else:
             info = C.card(card)
             cell.append(W.card_name(card), "bold")
-            cell.append(f" {W.price(card)}, {info.vp} VP", DIM)
+            cell.append(" " + _("{price}, {vp}").format(price=W.price(card), vp=_vp(info.vp)), DIM)
         cells.append(cell)
     out = _grid(cells, 2 if width < 90 else 3, width)
     if tail:
@@ -516,14 +621,15 @@ def row_brief(
 
 def _guardians(state: ArnakState, seat: int, wide: bool) -> str:
     p = state.seats[seat]
-    if not p.guardians:
-        return "guardians -" if wide else "guard -"
     said = []
     for g in p.guardians:
         used = g in p.boons_used
         boon = B.boon(g) if wide else B.short(B.boon(g))
         said.append(f"{'✓' if used else '○'}{boon}")
-    return ("guardians " if wide else "guard ") + ", ".join(said)
+    boons = ", ".join(said) or "-"
+    if wide:
+        return _("guardians {boons}").format(boons=boons)
+    return T.pgettext("board shorthand", "guard {boons}").format(boons=boons)
 
 
 def players_text(
@@ -557,15 +663,21 @@ def scores_line(
             out.append(" · ", DIM)
         out.append("▸" if seat == state.active and state.phase == "turn" else "")
         out.append(name, f"bold {seat_colour(seat)}")
-        out.append(f" {scores[seat]} VP" if scores else "")
+        out.append(" " + _vp(scores[seat]) if scores else "")
         if state.passed and state.passed[seat]:
-            out.append(" passed", DIM)
+            out.append(" " + _("passed"), DIM)
     return Text("\n").join(_wrap(out, width))
 
 
 def research_place(state: ArnakState, space: int) -> str:
     """``row 3``, ``start``, ``temple``: where a glass or a notebook stands."""
-    return B.research_space_name(W.side(state), space).removeprefix("the ")
+    board = W.side(state)
+    if space == 0:
+        return T.pgettext("research space", "start")
+    row = board.research_space(space).row
+    if row > len(board.rows):
+        return T.pgettext("research space", "temple")
+    return _("row {n}").format(n=row)
 
 
 def player_line(
@@ -583,32 +695,46 @@ def player_line(
     line = Text("▸" if seat == state.active and state.phase == "turn" else " ")
     line.append(f"{names[seat][:8]:<8}", f"bold {seat_colour(seat)}")
     line.append(f" {W.res(tuple(p.res)) if wide and any(p.res) else _res(p.res)}")
-    line.append(f" │ idols {p.idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
-    helpers = " ".join(
-        f"{int(a.id[1:])} {'gold' if a.gold else 'silver'}{' used' if a.exhausted else ''}"
-        if wide
-        else f"{int(a.id[1:])}{'g' if a.gold else 's'}{'✗' if a.exhausted else ''}"
-        for a in p.assistants
-    )
+    idols = _("idols {n}").format(n=p.idols)
+    line.append(f" │ {idols} {'◆' * p.slots}{'◇' * (slots - p.slots)}")
+    helpers = " ".join(_assistant(int(a.id[1:]), a.gold, a.exhausted, wide) for a in p.assistants)
     if helpers or wide:
-        line.append(f" │ assistants {helpers or '-'}" if wide else f" │ asst {helpers}")
+        if wide:
+            line.append(" │ " + _("assistants {list}").format(list=helpers or "-"))
+        else:
+            line.append(" │ " + T.pgettext("board shorthand", "asst {list}").format(list=helpers))
     line.append(f" │ {_guardians(state, seat, wide)}")
     if track:
         glass, notebook = (research_place(state, s) for s in (p.glass, p.notebook))
         line.append(f" │ ● {glass} ○ {notebook}")
     cards = (len(p.deck), len(p.hand), len(p.play))
-    line.append(
-        " │ deck {} hand {} play {}".format(*cards) if wide else " │ {}/{}/{}".format(*cards)
-    )
+    if wide:
+        deck, hand, play = cards
+        said = _("deck {deck} hand {hand} play {play}").format(deck=deck, hand=hand, play=play)
+        line.append(" │ " + said)
+    else:
+        line.append(" │ {}/{}/{}".format(*cards))
     if p.fear_tiles:
-        line.append(f" │ Fear tiles {p.fear_tiles}")
+        line.append(" │ " + _("Fear tiles {n}").format(n=p.fear_tiles))
     if p.temple_tiles:
-        line.append(f" │ temple tiles {len(p.temple_tiles)}")
+        line.append(" │ " + _("temple tiles {n}").format(n=len(p.temple_tiles)))
     if scores:
-        line.append(f" │ {scores[seat]} VP", "bold")
+        line.append(" │ " + _vp(scores[seat]), "bold")
     if state.passed and state.passed[seat]:
-        line.append(" passed", DIM)
+        line.append(" " + _("passed"), DIM)
     return line
+
+
+def _assistant(n: int, gold: bool, used: bool, wide: bool) -> str:
+    """An assistant on a player's board: ``12 gold used`` in words, ``12g✗`` in shorthand."""
+    if not wide:
+        said = (
+            T.pgettext("board shorthand", "{n}g") if gold else T.pgettext("board shorthand", "{n}s")
+        )
+        return said.format(n=n) + ("✗" if used else "")
+    if gold:
+        return (_("{n} gold used") if used else _("{n} gold")).format(n=n)
+    return (_("{n} silver used") if used else _("{n} silver")).format(n=n)
 
 
 # --- the hand -------------------------------------------------------------------------------
@@ -618,7 +744,7 @@ def _card_line(card: str, short: bool = False) -> Text:
     """A hand card in words: name, travel, effect (whole: the panel wraps it); ``short``: its
     effect in the board's shorthand."""
     if card == HIDDEN:
-        return Text("• a hidden card", DIM)
+        return Text("• " + _("a hidden card"), DIM)
     name = W.card_name(card)
     line = Text("• ")
     line.append(name, "bold")
@@ -630,7 +756,7 @@ def _card_line(card: str, short: bool = False) -> Text:
 def _card_name(card: str) -> Text:
     """A hand card by its name and travel only."""
     if card == HIDDEN:
-        return Text("• a hidden card", DIM)
+        return Text("• " + _("a hidden card"), DIM)
     return Text(f"• {W.card_name(card)} · {W.travel(C.card(card).travel)}")
 
 
@@ -649,7 +775,7 @@ def hand_worded(state: ArnakState, seat: int, width: int, rows: int) -> bool:
     at most ``rows`` lines of ``width`` (:func:`hand_text`'s first way)."""
     player = state.seats[seat]
     played = [W.card_name(c) for c in player.play if c != HIDDEN]
-    tail = [Text("play area: " + ", ".join(played))] if played else []
+    tail = [Text(_("play area: {cards}").format(cards=", ".join(played)))] if played else []
     return len(_wrapped([_card_line(card) for card in player.hand] + tail, width)) <= rows
 
 
@@ -670,20 +796,22 @@ def hand_text(
     line say them)."""
     out = Text()
     if seat is None:
-        out.append("HAND", "bold underline")
-        out.append("  only the player whose eyes the table shows sees a hand", DIM)
+        out.append(_("HAND"), "bold underline")
+        out.append("  " + _("only the player whose eyes the table shows sees a hand"), DIM)
         return out
     player = state.seats[seat]
     if title:
-        out.append(f"{names[seat]}'s HAND", f"bold underline {seat_colour(seat)}")
-        pool = " ".join(state.pool) if state.active == seat else ""
-        out.append(f"  travel this turn: {pool or 'none'}", DIM)
+        out.append(
+            _("{player}'s HAND").format(player=names[seat]), f"bold underline {seat_colour(seat)}"
+        )
+        pool = _pool(state) if state.active == seat else _("none")
+        out.append("  " + _("travel this turn: {pool}").format(pool=pool), DIM)
     tail = []
     if not player.hand:
-        tail.append(Text("(no cards)", DIM))
+        tail.append(Text(_("(no cards)"), DIM))
     played = [W.card_name(c) for c in player.play if c != HIDDEN]
     if played:
-        tail.append(Text("play area: " + ", ".join(played), DIM))
+        tail.append(Text(_("play area: {cards}").format(cards=", ".join(played)), DIM))
     lines = [_card_line(card) for card in player.hand] + tail
     if width is not None:
         lines = _wrapped(lines, width)

@@ -32,6 +32,7 @@ from textual.widgets import Static
 from core.games.arnak import commands as cmd
 from core.games.arnak import events as ev
 from core.games.arnak import scoring
+from core.games.arnak import words as W
 from core.games.arnak.state import ArnakState
 from core.language import N_, Translator
 from core.messages import Command
@@ -69,7 +70,7 @@ from tui.widgets.text_line import TextLine
 
 DIGITS = 9
 LOG_ROOM = 2  # the fewest lines the log keeps beside the hand
-PASS_QUESTION = (
+PASS_QUESTION = N_(
     "Pass? Your round ends now (free actions may still follow this turn; you can keep leftover "
     "cards for the next round)."
 )
@@ -84,6 +85,19 @@ SCORE_PARTS = {  # the end screen's headings for the parts of a score
     "total": N_("Total"),
 }
 DRAMATIC = (ev.RoundEnded, ev.RowRefilled)
+REASONS = {  # why a verb's key cannot act now, in a line
+    "answer": N_("Nothing is asked now."),
+    "play": N_("No card in your hand can be played now."),
+    "dig": N_("No free space you can pay the travel to (or both archaeologists are out)."),
+    "discover": N_("No undiscovered site you can pay the compasses and travel for."),
+    "overcome": N_("No guardian where your archaeologists stand that you can pay for."),
+    "buy": N_("No card in the row you can pay for."),
+    "research": N_("No research step you can pay for."),
+    "assistant": N_("No ready assistant."),
+    "boon": N_("No unused guardian boon."),
+    "idol": N_("No idol in your crates or no empty slot."),
+    "end_turn": N_("Take a main action (or pass) before ending the turn."),
+}
 
 _ = Translator("arnak").gettext
 
@@ -123,7 +137,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
                 "The whole table in words: the track, the row's effects, every board, the log"
             ),
         ),
-        Binding("q", "leave", "Leave", tooltip="Leave the game (it stays saved)"),
+        Binding("q", "leave", N_("Leave"), tooltip=N_("Leave the game (it stays saved)")),
     ]
 
     def __init__(self, session: Session, *, reveal_pace: float = 0.0) -> None:
@@ -239,7 +253,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
     def cover_reason(self) -> str:
         state = self.state
         if state is not None and state.stack and state.stack[-1].key == "keep":
-            return "round's end (keep or put away your leftover cards)"
+            return "round's end (keep or put away your leftover cards)"  # a key  # internal
         return "turn"
 
     def question(self, choice: Choice) -> str:
@@ -479,7 +493,11 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
             out = Text.from_markup(f"[b]{name}[/b] · [dim]{_(verb.title)}:[/dim] {picked}")
             out.append(asked, "bold")
             if self.keyed:
-                out.append("  (type a place's name: 2 camp 2, 1.3 site 1.3, 4 row 4)", "dim")
+                places = [("2", W.site_name("C2")), ("1.3", W.site_name("L1.3"))]
+                places.append(("4", _("row {n}").format(n=4)))
+                examples = ", ".join(f"{key} {name}" for key, name in places)
+                said = _("type a place's name: {examples}").format(examples=examples)
+                out.append(f"  ({said})", "dim")
             return out
         if self.turn.asking:
             free = " ".join(v.key for v in VERBS if v is not ANSWER and self.turn.can(v))
@@ -560,14 +578,15 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         if not self.settings.confirm or not self.turn.could_act() or self.guided(cmd.Pass()):
             self.run_worker(self._open(PASS))
             return
-        self.app.push_screen(ConfirmScreen(PASS_QUESTION, hint=CONFIRM_HINT), self._confirmed(PASS))
+        question = _(PASS_QUESTION)
+        self.app.push_screen(ConfirmScreen(question, hint=CONFIRM_HINT), self._confirmed(PASS))
 
     def action_end_turn(self) -> None:
         wasted = self.turn.wasted() if self.settings.confirm else []
         if not wasted or self.guided(cmd.EndTurn()):  # a tutorial's step asks for it: no question
             self.run_worker(self._open(END))
             return
-        question = "End the turn? Still unused: " + "; ".join(wasted) + "."
+        question = _("End the turn? Still unused: {wasted}.").format(wasted="; ".join(wasted))
         self.app.push_screen(ConfirmScreen(question, hint=CONFIRM_HINT), self._confirmed(END))
 
     def _confirmed(self, verb: Verb) -> Callable[[bool | None], Awaitable[None]]:
@@ -606,22 +625,13 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         """A verb key that cannot act now: say why, in one line."""
         state = self.turn.state
         if self.turn.asking and action != "answer":
-            self.note = f"✗ Answer first: {self.turn.question()} (c shows it)"
+            self.note = "✗ " + _("Answer first: {question} (c shows it)").format(
+                question=self.turn.question()
+            )
             return
-        reasons = {
-            "answer": "Nothing is asked now.",
-            "play": "No card in your hand can be played now.",
-            "dig": "No free space you can pay the travel to (or both archaeologists are out).",
-            "discover": "No undiscovered site you can pay the compasses and travel for.",
-            "overcome": "No guardian where your archaeologists stand that you can pay for.",
-            "buy": "No card in the row you can pay for.",
-            "research": "No research step you can pay for.",
-            "assistant": "No ready assistant.",
-            "boon": "No unused guardian boon.",
-            "idol": "No idol in your crates or no empty slot.",
-            "end_turn": "Take a main action (or pass) before ending the turn.",
-        }
         if state.main_done and action in ("dig", "discover", "overcome", "buy", "research"):
-            self.note = "✗ This turn's main action is taken: free actions, then e ends the turn."
+            self.note = "✗ " + _(
+                "This turn's main action is taken: free actions, then e ends the turn."
+            )
             return
-        self.note = "✗ " + reasons.get(action, "Not possible now.")
+        self.note = "✗ " + _(REASONS.get(action, N_("Not possible now.")))

@@ -22,7 +22,8 @@ from core.language import N_, Translator
 from core.messages import Command
 from tui.screens.choice_tree import Option, SeatTurn, Stage, Value, Verb
 
-_ = Translator("arnak").gettext
+T = Translator("arnak")
+_, ngettext = T.gettext, T.ngettext
 
 
 def _all(turn: Turn, action: str) -> list[Any]:
@@ -49,8 +50,12 @@ def _space(turn: Turn, c: Any) -> str:
         level = int(c.space[1])
         compasses = W.plural(C.rules.discover_cost[level].C, "compass", "compasses")
         face_up = state.idol_up.get(c.space)
-        idol = f", its idol {B.idol(face_up)}" if face_up and face_up != HIDDEN else ""
-        return f"{W.space_name(c.space)} ({travel}): discover for {compasses}{idol}"
+        said = {"site": W.space_name(c.space), "travel": travel, "cost": compasses}
+        if face_up and face_up != HIDDEN:
+            return _("{site} ({travel}): discover for {cost}, its idol {idol}").format(
+                idol=B.idol(face_up), **said
+            )
+        return _("{site} ({travel}): discover for {cost}").format(**said)
     return f"{W.space_name(c.space)} ({travel}): {W.site_effect(state, fx.site_of(c.space))}"
 
 
@@ -82,7 +87,14 @@ def _research_where(turn: Turn, c: Any) -> str:
     if len(same) == 1:
         return W.research_words(turn.state, c.token, c.to)
     said = [W.research_words(turn.state, x.token, x.to) for x in same]
-    return f"{_common(said)} ({len(said)} ways: asked next)"
+    return _ways(_common(said), len(said))
+
+
+def _ways(words: str, n: int) -> str:
+    """``row 3 … (2 ways: asked next)``: a place several answers share, how many there are."""
+    return ngettext("{words} ({n} way: asked next)", "{words} ({n} ways: asked next)", n).format(
+        words=words, n=n
+    )
 
 
 def _research_place(state: ArnakState, to: str) -> str:
@@ -151,16 +163,18 @@ def _answer_first(turn: Turn, c: Any) -> str:
     common = _common(said)
     key = _answer_place(turn, c.value)
     if len(common) < 6:
-        return f"{_place_word(turn, c.value, key)}: {len(said)} ways (asked next)"
-    return f"{common} ({len(said)} ways: asked next)"
+        return ngettext(
+            "{place}: {n} way (asked next)", "{place}: {n} ways (asked next)", len(said)
+        ).format(place=_place_word(turn, c.value, key), n=len(said))
+    return _ways(common, len(said))
 
 
 def _place_word(turn: Turn, value: str, key: str) -> str:
     if key == "t":
-        return "the temple"
+        return T.pgettext("research space", "the temple")
     head = value.partition("=")[0].partition(">")
     if head[0] in ("glass", "notebook"):
-        return f"row {key}"
+        return _("row {n}").format(n=key)
     space = head[2] if head[2][:1] in ("C", "L") else head[0]
     return W.site_name(space)
 
@@ -187,23 +201,31 @@ def _dig_pay(c: Any) -> Value:
 
 
 def _pay(turn: Turn, c: Any) -> str:
-    paid = "pay with " + W.pay_words("+".join(c.pay)) if c.pay else "nothing more to pay"
+    if c.pay:
+        paid = _("pay with {payment}").format(payment=W.pay_words("+".join(c.pay)))
+    else:
+        paid = _("nothing more to pay")
     if getattr(c, "space", "").startswith("C"):
-        which = "2nd space (2 boots)" if c.space.endswith(".2") else "1st space (a boot)"
+        which = _("2nd space (2 boots)") if c.space.endswith(".2") else _("1st space (a boot)")
         return f"{which}: {paid}"
     return paid
 
 
 def _guardian(turn: Turn, c: Any) -> str:
     g = turn.state.guardian.get(c.space)
-    return f"the guardian at {W.site_name(c.space)}: " + (B.guardian(g) if g else "none")
+    return _("the guardian at {site}: {guardian}").format(
+        site=W.site_name(c.space), guardian=B.guardian(g) if g else _("none")
+    )
 
 
 def _buy(turn: Turn, c: Any) -> str:
     info = C.card(c.card)
-    return (
-        f"{W.card_name(c.card)} ({W.price(c.card)}, {info.vp} VP, {W.travel(info.travel)}): "
-        f"{W.effect(info.effect)}"
+    return _("{card} ({price}, {vp} VP, {travel}): {effect}").format(
+        card=W.card_name(c.card),
+        price=W.price(c.card),
+        vp=info.vp,
+        travel=W.travel(info.travel),
+        effect=W.effect(info.effect),
     )
 
 
@@ -211,7 +233,9 @@ def _token(turn: Turn, c: Any) -> str:
     player = turn.state.seats[turn.seat or 0]
     here = player.glass if c.token == "glass" else player.notebook
     where = B.research_space_name(W.side(turn.state), here)
-    return f"the {'magnifying glass' if c.token == 'glass' else 'notebook'} (now at {where})"
+    if c.token == "glass":
+        return _("the magnifying glass (now at {where})").format(where=where)
+    return _("the notebook (now at {where})").format(where=where)
 
 
 def _to(turn: Turn, c: Any) -> str:
@@ -220,8 +244,10 @@ def _to(turn: Turn, c: Any) -> str:
 
 def _assistant(turn: Turn, c: Any) -> str:
     helper = turn.state.seats[turn.seat or 0].assistants[c.slot]
-    side = "gold" if helper.gold else "silver"
-    return f"assistant {int(helper.id[1:])} ({side}): {W.assistant_line(helper.id, helper.gold)}"
+    said = {"n": int(helper.id[1:]), "effect": W.assistant_line(helper.id, helper.gold)}
+    if helper.gold:
+        return _("assistant {n} (gold): {effect}").format(**said)
+    return _("assistant {n} (silver): {effect}").format(**said)
 
 
 def _boon(turn: Turn, c: Any) -> str:
@@ -427,13 +453,13 @@ class Turn(SeatTurn):
             seen.add(card)
             info = C.card(card)
             if info.kind == "fear":
-                why = "a Fear card has no effect (its boot pays travel)"
+                why = _("a Fear card has no effect (its boot pays travel)")
             elif self.state.main_done and not info.free:
-                why = "this turn's main action is taken"
+                why = _("this turn's main action is taken")
             elif info.kind == "artifact" and player.res[TABLET] < 1:
-                why = "an artifact costs 1 tablet to play"
+                why = _("an artifact costs 1 tablet to play")
             else:
-                why = "not possible now"
+                why = _("not possible now")
             out.append(Option(card, W.card_line(card), (), why))
         return out
 
@@ -464,11 +490,13 @@ class Turn(SeatTurn):
         if verb is None or value is None:
             return ""
         state = self.state
-        names = [f"seat {s + 1}" for s in range(state.players)]
+        names = [_("seat {n}").format(n=s + 1) for s in range(state.players)]
         if verb is PLAY and isinstance(value, str):
             return B.card(value)
         if verb is BUY and isinstance(value, str):
-            return f"card {_row_key(self, cmd.Buy(value))} of the row: {B.card(value)}"
+            return _("card {n} of the row: {card}").format(
+                n=_row_key(self, cmd.Buy(value)), card=B.card(value)
+            )
         if verb in (DIG, DISCOVER, OVERCOME) and isinstance(value, str) and not picks:
             return B.site(state, self.names or names, value)
         if verb is RESEARCH and isinstance(value, str):
@@ -489,8 +517,9 @@ class Turn(SeatTurn):
         player = self.state.seats[self.seat or 0]
         here = player.glass if token == "glass" else player.notebook
         where = B.research_space_name(W.side(self.state), here)
-        what = "magnifying glass" if token == "glass" else "notebook (never above the glass)"
-        return f"the {what}, now at {where}"
+        if token == "glass":
+            return _("the magnifying glass, now at {where}").format(where=where)
+        return _("the notebook (never above the glass), now at {where}").format(where=where)
 
     def _research_details(self, to: str) -> str:
         board = W.side(self.state)
@@ -502,7 +531,8 @@ class Turn(SeatTurn):
         said = B.research_row(board, spot.row)
         tiles = [t for t in self.state.bonus.get(spot.space, []) if t != HIDDEN]
         if tiles:
-            said += " · bonus tile " + ", ".join(W.effect(C.bonus_tile(t).effect) for t in tiles)
+            effects = ", ".join(W.effect(C.bonus_tile(t).effect) for t in tiles)
+            said += _(" · bonus tile {effects}").format(effects=effects)
         return said
 
     def _answer_details(self, value: str) -> str:
@@ -512,12 +542,12 @@ class Turn(SeatTurn):
             return self._research_details(to.partition("#")[0])
         space = to if to[:1] in ("C", "L") else token
         if space[:1] in ("C", "L") and space[1:2].isdigit():
-            names = self.names or [f"seat {s + 1}" for s in range(self.state.players)]
+            names = self.names or [_("seat {n}").format(n=s + 1) for s in range(self.state.players)]
             return B.site(self.state, names, space)
         if value[:1] in "iaf" and value[1:3].isdigit():
             return B.card(value)
         if value[:1] == "g" and value[1:3].isdigit():
-            return f"guardian: {B.guardian(value)}"
+            return _("guardian: {guardian}").format(guardian=B.guardian(value))
         return ""
 
     # -- wasted things, for the confirmation of ending the turn -----------------------------
@@ -525,8 +555,8 @@ class Turn(SeatTurn):
     def wasted(self) -> list[str]:
         """What ending the turn now would lose: the travel icons left this turn (cards in
         hand, assistants, boons and idols keep for a later turn)."""
-        pool = self.state.pool
-        return [f"travel {' '.join(pool)} (lost at the turn's end)"] if pool else []
+        pool = " ".join(W.travel_word(t) for t in self.state.pool)
+        return [_("travel {pool} (lost at the turn's end)").format(pool=pool)] if pool else []
 
     def could_act(self) -> bool:
         """Whether a main action other than passing is open (so passing gives something up)."""
