@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from core.language import ENGLISH, Translator, current
 from core.lifecycle import (
     ClockRead,
     HandedBack,
@@ -36,6 +37,14 @@ UNITS = {"s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000}
 ON_TIMEOUT = ("bot_turn", "drop")
 _PART = re.compile(r"(\d{1,6})([smhd])")
 MOST_MS = 366 * UNITS["d"]
+T = Translator("app")
+_ = T.gettext
+CLDR_UNITS = {
+    "d": "duration-day",
+    "h": "duration-hour",
+    "m": "duration-minute",
+    "s": "duration-second",
+}
 
 
 def parse_duration(text: str) -> int:
@@ -50,9 +59,12 @@ def parse_duration(text: str) -> int:
         total += int(match.group(1)) * UNITS[match.group(2)]
         end = match.end()
     if end != len(text) or end == 0:
-        raise ValueError(f"{text!r} is not a duration like 20m, 2d or 1h30m")
+        # TRANSLATORS: a clock typed wrong (the host form, --clock); the units stay s, m, h, d
+        raise ValueError(
+            _("{text} is not a duration like 20m, 2d or 1h30m").format(text=repr(text))
+        )
     if total > MOST_MS:
-        raise ValueError(f"{text!r} is longer than a year")
+        raise ValueError(_("{text} is longer than a year").format(text=repr(text)))
     return total
 
 
@@ -67,6 +79,32 @@ def show_duration(ms: int) -> str:
             out.append(f"{ms // size}{unit}")
             ms %= size
     return "".join(out) or "0"
+
+
+def spoken(parts: Sequence[tuple[int, str]]) -> str:
+    """Amounts of time (``[(3, "d"), (4, "h")]``) in the reader's short units, as Babel's CLDR
+    data writes them (``3 T 4h``, ``3j 4h``); English as Caldera always wrote it (``3d 4h``)."""
+    if current() == ENGLISH:
+        return " ".join(f"{n}{unit}" for n, unit in parts)
+    from babel.units import format_unit
+
+    return " ".join(
+        format_unit(n, CLDR_UNITS[unit], length="narrow", locale=current()) for n, unit in parts
+    )
+
+
+def said_duration(ms: int) -> str:
+    """A duration for a reader (``1m30s``; German ``1 Min. 30s``): :func:`show_duration`'s
+    units in the reader's language."""
+    if current() == ENGLISH or ms <= 0:
+        return show_duration(ms)
+    parts = []
+    for unit in "dhms":
+        size = UNITS[unit]
+        if ms >= size:
+            parts.append((ms // size, unit))
+            ms %= size
+    return spoken(parts)
 
 
 @dataclass(frozen=True)
@@ -88,7 +126,9 @@ class ClockSpec:
         bank, plus, increment = text.partition("+")
         spec = cls(parse_duration(bank), parse_duration(increment) if plus else 0, not plus)
         if spec.bank_ms < 1000:
-            raise ValueError(f"clock {text!r}: give at least a second to think")
+            raise ValueError(
+                _("clock {text}: give at least a second to think").format(text=repr(text))
+            )
         return spec
 
     def __str__(self) -> str:
@@ -99,11 +139,15 @@ class ClockSpec:
     @property
     def words(self) -> str:
         """The clock in words for a table's line (``20m + 10s a turn``, ``2d a turn``)."""
+        bank = said_duration(self.bank_ms)
+        # TRANSLATORS: a table's clock: turn-based ("2d a turn"), real time with an increment
+        # ("20m + 10s a turn") or without ("20m each")
         if self.per_turn:
-            return f"{show_duration(self.bank_ms)} a turn"
+            return _("{bank} a turn").format(bank=bank)
         if self.increment_ms:
-            return f"{show_duration(self.bank_ms)} + {show_duration(self.increment_ms)} a turn"
-        return f"{show_duration(self.bank_ms)} each"
+            increment = said_duration(self.increment_ms)
+            return _("{bank} + {increment} a turn").format(bank=bank, increment=increment)
+        return _("{bank} each").format(bank=bank)
 
 
 def check_clock(text: str) -> str:
@@ -120,7 +164,7 @@ def show_left(ms: int) -> str:
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days}d {hours}h"
+        return spoken([(days, "d"), (hours, "h")])
     if hours:
         return f"{hours}:{minutes:02d}:{secs:02d}"
     return f"{minutes}:{secs:02d}"
@@ -325,34 +369,41 @@ def describe(event: TableEvent, names: Sequence[str], *, quiet: bool = False) ->
     (an event log shows the clocks elsewhere)."""
 
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else _("Seat {n}").format(n=seat + 1)
 
     if isinstance(event, Seated):
-        terms = "a rated game" if event.rated else "a casual game (not rated)"
         spec = ClockSpec.parse(event.clock) if event.clock else None
-        clock = f"clock {spec.words}" if spec is not None else "no clock"
-        rule = "a bot plays that turn"
+        # TRANSLATORS: a table's terms, the first line of its log
+        terms = _("a rated game") if event.rated else _("a casual game (not rated)")
+        if spec is None:
+            return _("{terms}, no clock").format(terms=terms)
         if event.on_timeout == "drop":
-            rule = "the player is dropped"
-        return f"{terms}, {clock}" + (f"; when a clock runs out, {rule}" if spec else "")
+            said = _("{terms}, clock {clock}; when a clock runs out, the player is dropped")
+        else:
+            said = _("{terms}, clock {clock}; when a clock runs out, a bot plays that turn")
+        return said.format(terms=terms, clock=spec.words)
     if isinstance(event, ClockRead):
         if event.why == "start":
-            return "The clocks start" if event.left else ""
+            return _("The clocks start") if event.left else ""
         if event.why == "resumed":
-            return "The table is refereed again: the clocks go on from where they stood"
+            return _("The table is refereed again: the clocks go on from where they stood")
         if quiet or not event.left:
             return ""
         shown = (f"{who(seat)} {show_left(ms)}" for seat, ms in enumerate(event.left))
-        return "Clocks: " + ", ".join(shown)
+        return _("Clocks: {clocks}").format(clocks=", ".join(shown))
     if isinstance(event, TimeRanOut):
-        then = (
-            "a bot plays this turn"
-            if event.then == "bot_turn"
-            else f"{who(event.seat)} is dropped and a bot plays the seat to the end"
-        )
-        return f"{who(event.seat)}'s time ran out: {then}"
+        if event.then == "bot_turn":
+            return _("{player}'s time ran out: a bot plays this turn").format(
+                player=who(event.seat)
+            )
+        return _(
+            "{player}'s time ran out: {player} is dropped and a bot plays the seat to the end"
+        ).format(player=who(event.seat))
     if isinstance(event, HandedToBot):
-        return f"A {event.bot} bot plays for {who(event.seat)} ({event.why})"
+        # TRANSLATORS: {bot} is the bot's level (greedy, hard); {why} says why, as the host said
+        return _("A {bot} bot plays for {player} ({why})").format(
+            bot=event.bot, player=who(event.seat), why=event.why
+        )
     if isinstance(event, HandedBack):
-        return f"{who(event.seat)} plays their seat again"
+        return _("{player} plays their seat again").format(player=who(event.seat))
     return event.TAG

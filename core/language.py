@@ -50,12 +50,16 @@ DOMAINS = ("app", "cli", "kilauea", "maunakea", "arnak", "net")
 AREAS: dict[str, tuple[str, ...]] = {
     "app": (
         "tui/app.py",
+        "tui/games/__init__.py",
         "tui/screens",
         "tui/widgets",
         "tui/settings",
         "tui/play",
         "tui/replay",
         "core/options.py",
+        "core/clock.py",
+        "core/review.py",
+        "core/titles.py",
     ),
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),

@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from core.language import N_
+from core.language import ENGLISH, N_, Translator, anywhere, current
 
 Kind = Literal["bool", "int", "seat", "choice", "text"]
+
+_ = Translator("app").gettext
 
 
 @dataclass(frozen=True)
@@ -53,32 +55,36 @@ class Option:
         match self.kind:
             case "bool":
                 if not isinstance(value, bool):
-                    raise ValueError(f"{self.label.lower()}: on or off (true or false)")
+                    raise ValueError(
+                        _("{option}: on or off (true or false)").format(option=self.said)
+                    )
                 return value
             case "int":
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise ValueError(f"{self.label.lower()}: {self._int_range()}")
+                    raise ValueError(f"{self.said}: {self._int_range()}")
                 if (self.minimum is not None and value < self.minimum) or (
                     self.maximum is not None and value > self.maximum
                 ):
-                    raise ValueError(f"{self.label.lower()}: {self._int_range()}")
+                    raise ValueError(f"{self.said}: {self._int_range()}")
                 return value
             case "seat":  # 0-based here: a configuration, not what a person typed
                 if isinstance(value, bool) or value not in range(players):
                     raise ValueError(
-                        f"{self.label.lower()}: {value!r} is not a seat of a {players}-player table"
+                        _("{option}: {value} is not a seat of a {players}-player table").format(
+                            option=self.said, value=repr(value), players=players
+                        )
                     )
                 return value
             case "choice":
                 if value not in self.choices:
-                    raise ValueError(f"{self.label.lower()}: one of {', '.join(self.choices)}")
+                    raise ValueError(self._one_of())
                 return value
             case "text":
                 if not isinstance(value, str):
-                    raise ValueError(f"{self.label.lower()}: {self.help}")
+                    raise ValueError(f"{self.said}: {anywhere(self.help)}")
                 text = value.upper() if self.upper else value
                 if self.pattern and not re.fullmatch(self.pattern, text):
-                    raise ValueError(f"{self.label.lower()}: {self.help}")
+                    raise ValueError(f"{self.said}: {anywhere(self.help)}")
                 return text
         raise AssertionError(self.kind)  # pragma: no cover
 
@@ -95,27 +101,27 @@ class Option:
                     return True
                 if lowered in {"0", "no", "off", "false", "n"}:
                     return False
-                raise ValueError(f"{self.label.lower()}: yes or no")
+                raise ValueError(_("{option}: yes or no").format(option=self.said))
             case "int":
                 try:
                     number = int(text)
                 except ValueError:
-                    raise ValueError(f"{self.label.lower()}: {self._int_range()}") from None
+                    raise ValueError(f"{self.said}: {self._int_range()}") from None
                 return self.check(number, players)
             case "seat":
                 try:
                     number = int(text)
                 except ValueError:
-                    raise ValueError(f"{self.label.lower()}: a seat from 1 to {players}") from None
+                    raise ValueError(self._a_seat(players)) from None
                 if not 1 <= number <= players:
-                    raise ValueError(f"{self.label.lower()}: a seat from 1 to {players}")
+                    raise ValueError(self._a_seat(players))
                 return number - 1
             case "choice":
                 lowered = text.lower()
                 for choice in self.choices:
                     if choice.lower() == lowered:
                         return choice
-                raise ValueError(f"{self.label.lower()}: one of {', '.join(self.choices)}")
+                raise ValueError(self._one_of())
             case "text":
                 return self.check(text, players)
         raise AssertionError(self.kind)  # pragma: no cover
@@ -136,19 +142,37 @@ class Option:
         template = say(self.shown) if self.shown else f"{say(self.label).lower()} {{}}"
         return template.format(shown)
 
+    @property
+    def said(self) -> str:
+        """The option's name in a one-line error, in the reader's language (``turn limit``;
+        German keeps its nouns' capitals: ``Zuglimit``)."""
+        return self.label.lower() if current() == ENGLISH else anywhere(self.label)
+
+    def _one_of(self) -> str:
+        # TRANSLATORS: an option typed wrong: "side: one of bird, snake" (the values as typed)
+        return _("{option}: one of {choices}").format(
+            option=self.said, choices=", ".join(self.choices)
+        )
+
+    def _a_seat(self, players: int) -> str:
+        return _("{option}: a seat from 1 to {players}").format(option=self.said, players=players)
+
     def _int_range(self) -> str:
+        # TRANSLATORS: after an option's name in an error: "turn limit: a whole number, at least 1"
         if self.minimum is not None and self.maximum is not None:
-            return f"a whole number from {self.minimum} to {self.maximum}"
+            return _("a whole number from {least} to {most}").format(
+                least=self.minimum, most=self.maximum
+            )
         if self.minimum is not None:
-            return f"a whole number, at least {self.minimum}"
-        return "a whole number"
+            return _("a whole number, at least {least}").format(least=self.minimum)
+        return _("a whole number")
 
 
 TURN_LIMIT = Option(
     "turn_limit",
     "int",
     N_("Turn limit"),
-    "end the game after this many turns (a house rule; empty: no limit)",
+    N_("end the game after this many turns (a house rule; empty: no limit)"),
     minimum=1,
     shown=N_("turn limit {}"),
 )
@@ -170,7 +194,9 @@ def check_options(
     unknown = sorted(set(given) - known)
     if unknown:
         raise ValueError(
-            f"unknown {title} option(s): {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+            _("unknown {game} option(s): {options} (known: {known})").format(
+                game=title, options=", ".join(unknown), known=", ".join(sorted(known))
+            )
         )
     return {option.name: option.check(given.get(option.name), players) for option in declared}
 

@@ -34,6 +34,7 @@ from typing import Any
 from core.codec import Envelope, command_from_wire, command_to_wire
 from core.errors import CalderaError
 from core.follower import Follower
+from core.language import Translator
 from core.lifecycle import GameEnded, GameStarted, TableEvent, Undone
 from core.messages import Command
 from core.protocol import Rules, Seat
@@ -51,6 +52,9 @@ POINTS = {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0}
 LUCK_HORIZON = 2
 """The turns a draw is played on to see its worth: the holder's next and the answer to it (at
 the level's own horizon, four, a Mauna Kea review spent half its time on luck)."""
+
+T = Translator("app")
+_ = T.gettext
 
 
 @dataclass(frozen=True)
@@ -278,9 +282,12 @@ def reviewable(envelopes: Sequence[Envelope]) -> int:
     """The players of the finished game of ``envelopes`` (:class:`CalderaError` when it is
     no game, or not over)."""
     if not envelopes or not isinstance(envelopes[0].event, GameStarted):
-        raise CalderaError("there is no game in this log")
+        raise CalderaError(_("there is no game in this log"))
     if not isinstance(envelopes[-1].event, GameEnded):
-        raise CalderaError("only a finished game can be reviewed (its hidden cards are revealed)")
+        # TRANSLATORS: why an unfinished game cannot be reviewed (caldera review, the r key)
+        raise CalderaError(
+            _("only a finished game can be reviewed (its hidden cards are revealed)")
+        )
     return len(envelopes[0].event.players)
 
 
@@ -372,7 +379,8 @@ def _judging(game: str, level: Level) -> tuple[Rules[Any], Hooks[Any]]:
 
     bot = make_bot(game, level.name, "review")
     if not isinstance(bot, SearchBot):
-        raise CalderaError(f"{game} has no search bot to judge with")
+        title = get_rules(game).title
+        raise CalderaError(_("{game} has no search bot to judge with").format(game=title))
     return get_rules(game), bot.hooks
 
 
@@ -570,7 +578,7 @@ def weigh_at(
     and the played command with, so a lesson's figures and the review's agree."""
     seat = getattr(envelopes[seq].event, "seat", None)
     if not isinstance(seat, int):
-        raise CalderaError(f"event {seq} is no seat's decision")
+        raise CalderaError(f"event {seq} is no seat's decision")  # internal
     bot = SearchBot(hooks, level, f"{seed}/{seat}", timed=False)
     found: list[Any] = []
 
@@ -586,6 +594,6 @@ def weigh_at(
 
     Follower(rules, on_event=look).follow_all(list(envelopes[: seq + 1]))
     if not found:
-        raise CalderaError(f"event {seq} is no seat's decision")
+        raise CalderaError(f"event {seq} is no seat's decision")  # internal
     weighed = _weigh(rules, hooks, level, found[0], seat, commands, bot, seq, samples)
     return [(_kept(_calibrated(rules.game, level, c)), _kept(p)) for c, p in weighed]

@@ -44,8 +44,9 @@ def describe_with(
     make = sentences.get(type(event))
     if make is not None:
         return make(event, who)
-    if isinstance(event, Undone):
-        return f"{who(event.seat)} took back their last move (from event {event.back_to} on)"
+    if isinstance(event, Undone):  # each game says it in its own words: a new game's fallback
+        said = "{player} took back their last move (from event {n} on)"  # internal
+        return said.format(player=who(event.seat), n=event.back_to)
     return type(event).TAG
 
 

@@ -16,11 +16,14 @@ from collections.abc import Callable, Iterable
 
 import msgspec
 
+from core.language import Translator
 from net.club import work
 from net.errors import NetError
 from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import ServerListing, ServerReply, TableRequest, encode
+
+_ = Translator("net").gettext
 
 
 class TableRequests:
@@ -67,9 +70,12 @@ class TableRequests:
             async with asyncio.timeout(timeout):
                 reply = await future
         except TimeoutError:
-            raise NetError(f"server {server} did not answer") from None
+            raise NetError(_("server {server} did not answer").format(server=server)) from None
         finally:
             self.forget(request.id)
         if reply.table is None:
-            raise NetError(f"server {server} refused: {reply.reason}")
+            # TRANSLATORS: {reason} is the server's own, as it said it
+            raise NetError(
+                _("server {server} refused: {reason}").format(server=server, reason=reply.reason)
+            )
         return reply.table

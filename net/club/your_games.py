@@ -17,6 +17,7 @@ from typing import Any
 
 from core.clock import show_left
 from core.language import Translator
+from core.titles import title_of
 from net.wire.messages import TableListing
 
 _ = Translator("net").gettext
@@ -111,7 +112,10 @@ def my_tables(
             MyTable(
                 table=table,
                 game=card.game if card is not None else str((turn or {}).get("game", "")),
-                title=card.title if card is not None else str((turn or {}).get("title", "")),
+                title=title_of(
+                    card.game if card is not None else str((turn or {}).get("game", "")),
+                    card.title if card is not None else str((turn or {}).get("title", "")),
+                ),
                 seat=seat,
                 players=players,
                 status=status,

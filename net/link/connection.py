@@ -54,9 +54,12 @@ from typing import Any, Protocol
 import aiomqtt
 import paho.mqtt.client as paho
 
+from core.language import Translator
 from net.config import BrokerAddress
 from net.errors import NetError
 from net.trust.keys import Keys, is_sealed, is_signed, open_frame
+
+_ = Translator("net").gettext
 
 log = logging.getLogger("caldera.net")
 
@@ -200,6 +203,15 @@ def _new_client(link: Link) -> aiomqtt.Client:
     return client
 
 
+def cannot_connect(address: object, error: str | None, timeout: float) -> NetError:
+    """The one line said when the broker at ``address`` did not let us in (``error``: the
+    network library's own words, if it said any)."""
+    reason = error or _("no answer within {seconds} s").format(seconds=f"{timeout:g}")
+    # TRANSLATORS: {reason}: "no answer within 5 s", or the network library's own words
+    said = _("cannot connect to the MQTT broker at {address}: {reason}")
+    return NetError(said.format(address=address, reason=reason))
+
+
 class Link:
     """A reconnecting MQTT client. Messages are handled one at a time, in arrival order, by a
     plain function (it must not block; start a task for anything that waits)."""
@@ -273,8 +285,7 @@ class Link:
             waiter.cancel()
         if not self._up.is_set():
             await self.stop()
-            reason = self.last_error or f"no answer within {timeout:g} s"
-            raise NetError(f"cannot connect to the MQTT broker at {self.address}: {reason}")
+            raise cannot_connect(self.address, self.last_error, timeout)
 
     async def wait_connected(self) -> None:
         await self._up.wait()
@@ -378,7 +389,7 @@ class Link:
         of the event loop), so CPU-heavy work that follows does not delay it."""
         if self.route is not None:
             await self.route.flushed()
-        for _ in range(20):
+        for _try in range(20):
             client = self._client
             if client is None or not client._client.want_write():
                 return
@@ -465,7 +476,7 @@ class Link:
                 self._status(True)
                 if self.on_connect is not None:
                     await self.on_connect()
-                async for _ in client.messages:  # never yields (we take messages from paho);
+                async for _message in client.messages:  # never yields (we take messages from paho);
                     pass  # it ends with an MqttError when the connection drops
             finally:
                 was_up = self._up.is_set()

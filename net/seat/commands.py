@@ -18,12 +18,15 @@ from collections.abc import Callable
 import msgspec
 
 from core.errors import IllegalCommand
+from core.language import Translator
 from core.messages import Command
 from core.protocol import Seat
 from net.errors import NetError
 from net.trust.keys import Keys
 from net.wire.messages import CommandRequest, Result, encode
 from replays.proofs import command_data
+
+_ = Translator("net").gettext
 
 
 class _Pending:
@@ -64,7 +67,9 @@ class Outstanding:
                 result = await future
         except TimeoutError:
             raise NetError(
-                f"the host of table {table} did not answer within {timeout:g} s"
+                _("the host of table {table} did not answer within {seconds} s").format(
+                    table=table, seconds=f"{timeout:g}"
+                )
             ) from None
         finally:
             self.drop(request.id)

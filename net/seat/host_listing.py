@@ -16,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.games import get_rules
+from core.language import Translator
 from net.errors import HostAway, TableClosed
 from net.seat.commands import Outstanding
 from net.seat.following import SeatFollower
 from net.wire.messages import Gone, TableListing
+
+_ = Translator("net").gettext
 
 CardListener = Callable[[TableListing], None]
 
@@ -59,7 +62,9 @@ class HostListing:
         return self.card is not None and self.card.hints
 
     def away_words(self) -> str:
-        return f"the host of table {self.table} is away: the game goes on when it comes back"
+        return _("the host of table {table} is away: the game goes on when it comes back").format(
+            table=self.table
+        )
 
     def take(self, message: TableListing | Gone) -> None:
         """Take the host's listing or "gone" (one newer than any taken before)."""
@@ -85,7 +90,7 @@ class HostListing:
         came_back, self.away = self.away, False
         if card.status == "closed":
             self.closed = True
-            self._commands.fail(TableClosed(f"table {self.table} was closed"))
+            self._commands.fail(TableClosed(_("table {table} was closed").format(table=self.table)))
         if card.epoch != self._epoch or came_back:
             if self._epoch >= 0:
                 self._ask_again()  # the host reconnected (or resumed): catch up, resend

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from core.codec import Envelope
 from core.errors import IllegalCommand
+from core.language import Translator
 from core.messages import Command
 from core.protocol import Rules, Seat
 from core.session import Listener, Session
@@ -58,6 +59,8 @@ from net.seat.whole_log import WholeLog
 from net.trust.keys import Keys
 from net.wire import topics
 from net.wire.messages import JoinRequest, SyncRequest, TableListing, encode
+
+_ = Translator("net").gettext
 
 
 class NetSession:
@@ -163,7 +166,9 @@ class NetSession:
                 joined = await asyncio.shield(joining)
         except TimeoutError:
             await self.close()
-            raise NetError(f"table {self.table} does not answer (is its host running?)") from None
+            raise NetError(
+                _("table {table} does not answer (is its host running?)").format(table=self.table)
+            ) from None
         except JoinRefused:
             await self.close()
             raise
@@ -228,9 +233,9 @@ class NetSession:
         """Send the command and wait until its events are folded here; raises
         :class:`IllegalCommand` with the host's reason if it is rejected."""
         if seat not in self.controlled:
-            raise IllegalCommand(f"this terminal does not hold seat {seat + 1}")
+            raise IllegalCommand(_("this terminal does not hold seat {n}").format(n=seat + 1))
         if self.listing.closed:
-            raise TableClosed(f"table {self.table} was closed by its host")
+            raise TableClosed(_("table {table} was closed by its host").format(table=self.table))
         if self.listing.away:
             raise HostAway(self.listing.away_words())
         commands = self.commands
@@ -241,7 +246,7 @@ class NetSession:
         self.catch_up.learn(seq)
         await self.wait_until(lambda: len(self.envelopes) >= seq or self.listing.closed)
         if len(self.envelopes) < seq:  # its events will not come: the table closed
-            raise TableClosed(f"table {self.table} was closed")
+            raise TableClosed(_("table {table} was closed").format(table=self.table))
 
     def _send(self, topic: str, data: bytes) -> None:
         """Send a command, sealed to the host's key: a secret choice (the cards a player keeps)
@@ -262,8 +267,8 @@ class NetSession:
         presence = topics.presence(self.table, self.identity)
         last += [(presence, self.joining.offline(), False), (presence, b"", True)]
         await self.link.stop(last if self.link.connected else ())
-        self.commands.fail(NetError("the session was closed"))
-        self._waiters.fail(NetError("the session was closed"))
+        self.commands.fail(NetError(_("the session was closed")))
+        self._waiters.fail(NetError(_("the session was closed")))
 
     # -- more for a UI and for tests ---------------------------------------------------------------
 
@@ -278,9 +283,9 @@ class NetSession:
         holds no seat, the host gives nothing, or no whole log came within ``timeout``
         seconds. The caller checks what came (:mod:`net.seat.keeping`)."""
         if self.seat is None:
-            raise NetError("only a seat's holder is given the game's whole log")
+            raise NetError(_("only a seat's holder is given the game's whole log"))
         if not self.ended:
-            raise NetError("the game is not over: its whole log is not given yet")
+            raise NetError(_("the game is not over: its whole log is not given yet"))
         return await self._whole.fetch(self.table, len(self.envelopes), self._ask_sync, self.retry,
                                        lambda: self.listing.closed, timeout)  # fmt: skip
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from core.language import Translator
 from net.errors import NetError
 from net.wire.messages import SYNC_MOST_EVENTS, Batch, SyncRequest
+
+_ = Translator("net").gettext
 
 
 async def fetch_whole_log(
@@ -40,20 +43,27 @@ async def fetch_whole_log(
                         part = await parts.get()
                 except TimeoutError:
                     if closed():
-                        raise NetError(f"table {table} closed before its host gave its "
-                                       "log") from None  # fmt: skip
+                        raise NetError(
+                            _("table {table} closed before its host gave its log").format(
+                                table=table
+                            )
+                        ) from None
                     ask_now = True  # lost, or a busy host dropped it: ask again
                     continue
                 ask_now = False
                 if part.start != len(raws):
                     continue  # an answer to an earlier request, come late
                 if not part.envs:
-                    raise NetError(f"the host of table {table} does not give its log")
+                    raise NetError(
+                        _("the host of table {table} does not give its log").format(table=table)
+                    )
                 raws.extend(part.envs[: wanted - len(raws)])
                 ask_now = len(raws) - asked >= SYNC_MOST_EVENTS  # a whole answer: the next
     except TimeoutError:
         raise NetError(
-            f"the host of table {table} did not give its log within {timeout:g} s"
+            _("the host of table {table} did not give its log within {seconds} s").format(
+                table=table, seconds=f"{timeout:g}"
+            )
         ) from None
     return raws
 

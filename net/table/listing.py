@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.protocol import Rules
+from core.titles import english_title
 from net.config import BrokerAddress
 from net.link.connection import Backoff, Channel, LastWill, Link
 from net.link.lines import Line
@@ -102,7 +103,7 @@ class Listing:
         return TableListing(
             table=self.table,
             game=self.rules.game,
-            title=self.rules.title,
+            title=english_title(self.rules),  # the wire's: every terminal says its own
             name=self.name,
             host=self.host,
             status=status,

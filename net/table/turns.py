@@ -39,6 +39,7 @@ from typing import Any
 from core.lifecycle import Undone
 from core.protocol import Rules
 from core.referee import Referee
+from core.titles import english_title
 from core.transcript import last_move
 from net.table.seating import Seating
 from net.trust.keys import open_frame
@@ -127,7 +128,7 @@ class TurnNotices:
             message: dict[str, Any] = {
                 "table": self.table,
                 "game": self.rules.game,
-                "title": self.rules.title,
+                "title": english_title(self.rules),
                 "seat": seat + 1,
                 "players": list(referee.players),
                 "to_move": to_move,

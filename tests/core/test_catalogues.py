@@ -117,8 +117,11 @@ CONVERTED = (
 TUTORIALS = tuple(tutorial.builtin_names())
 """Caldera's own tutorials, whose texts the catalogues hold (issue 45): every one."""
 
-MARKERS = {"_", "N_", "ngettext", "pgettext", "gettext"}
+MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext", "gettext", "anywhere"}
+"""The calls whose words the catalogues hold (``anywhere`` looks up words marked elsewhere:
+:func:`test_what_anywhere_looks_up_is_in_a_catalogue`)."""
 LOG_LEVELS = {"debug", "info", "warning", "error", "exception", "critical"}
+SQL = re.compile(r"^\s*(?:SELECT|INSERT|DELETE|CREATE|DROP|PRAGMA|UPDATE)\b")  # a database's
 WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?…]* +[(\[]?[A-Za-z]{2,}")
 STYLE = re.compile(r"^(?:(?:bold|dim|italic|reverse|underline|not|on|red|yellow|green|blue|"
                    r"white|black|#[0-9a-fA-F]{3,6}) ?)+$")  # fmt: skip
@@ -212,8 +215,20 @@ def _marked(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id in STYLESHEETS for t in targets):
-                inside.add(id(node.value))  # a widget's stylesheet
+                inside |= {id(n) for n in ast.walk(node.value)}  # a widget's stylesheet
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                if key is not None and _a_marker(value):
+                    inside.add(id(key))  # a marked word's internal name ("empty places": …)
     return inside
+
+
+def _a_marker(node: ast.AST) -> bool:
+    """Whether ``node`` is a marker's call (``_("…")``, ``N_("…")``, ``pgettext(…)``)."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+    return name in MARKERS
 
 
 def unmarked_words(path: Path) -> list[str]:
@@ -237,6 +252,8 @@ def unmarked_words(path: Path) -> list[str]:
             continue  # a programmer's message, never a player's
         if text.startswith(COMMAND_LINE):
             continue  # a command the reader types, the same in every language
+        if SQL.match(text):
+            continue  # a query, for the database
         if WORDS.search(text) and not STYLE.match(text) and text not in NOT_WORDS:
             found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
     return found
@@ -333,3 +350,193 @@ def test_a_club_s_tutorial_in_no_catalogue_reads_as_written(tmp_path: Path) -> N
     with language.speaking("de"):
         assert loaded.words(loaded.steps[0].say).startswith("Before the first turn")
         assert loaded.words(loaded.steps[1].say).startswith("Kai nahm zwei Tikis")  # Caldera's
+
+
+# -- every module a player reads (issue 44's first test: extract and compare) -------------------
+
+READ_BY_PLAYERS = ("tui", "net", "core", "replays")
+"""Where the words a player reads are written: the app and the line mode (``tui``), the tables,
+lobby and doors (``net``), the games and their log (``core``), the replays' files (``replays``)."""
+
+WHY_ENGLISH = {
+    "langsA": "Arnak's and Kilauea's board shorthand, panels and choice details: being "
+    "translated in their own game's catalogue (docs/translating.md: still English)",
+    "refusals": "a game's reason for refusing an illegal command, and a bot's: the table's note "
+    "shows it when a key's move is refused; the rules speak English (to translate: a reason's "
+    "code and its words at the edge, as the log does)",
+    "wire": "the host's and the server's refusals and notes: they travel on the wire and read "
+    "alike at every terminal (a table's refusals stay as the host said them); to translate, the "
+    "wire needs a code for each",
+    "files": "a file's checks (a replay's audit and damage, a position, a tutorial file, a model, "
+    "a time-outs file): the faults name events, seats, hashes and the file's own English keys, "
+    "for whoever checks or writes the file (caldera verify, a club's tutorial)",
+    "operator": "a server's, a bridge's or a broker's own lines for its operator (the log and "
+    "its journal stay English, as the server's log does)",
+    "programmer": "a programmer's error (an impossible state, a wrong call), never a player's",
+    "tools": "the catalogues' own tools and their notes to translators (python -m core.locale)",
+}
+"""Why a module on :data:`STILL_ENGLISH` still speaks English."""
+
+STILL_ENGLISH: dict[str, str] = {
+    # Arnak's and Kilauea's tables (another helper's slice)
+    "core/games/arnak/board_words.py": "langsA",
+    "core/games/arnak/effect_text.py": "langsA",
+    "tui/games/arnak/look.py": "langsA",
+    "tui/games/arnak/more.py": "langsA",
+    "tui/games/arnak/panels.py": "langsA",
+    "tui/games/arnak/screen.py": "langsA",
+    "tui/games/arnak/turn.py": "langsA",
+    "tui/games/arnak/help.py": "langsA",
+    "tui/games/arnak/layout.py": "langsA",
+    "tui/games/kilauea/widgets/forests.py": "langsA",
+    "tui/games/kilauea/widgets/glyphs.py": "langsA",
+    "tui/games/kilauea/widgets/paint.py": "langsA",
+    "core/games/kilauea/tiles.py": "langsA",
+    # the rules' refusals
+    "core/games/arnak/play.py": "refusals",
+    "core/games/kilauea/play.py": "refusals",
+    "core/games/maunakea/play.py": "refusals",
+    "core/referee.py": "refusals",
+    "core/undo.py": "refusals",
+    "core/bots.py": "refusals",
+    "core/search/bot.py": "refusals",
+    "core/search/ismcts.py": "refusals",
+    "core/search/workers.py": "refusals",
+    # the wire's words
+    "net/club/answering.py": "wire",
+    "net/club/listed_tables.py": "wire",
+    "net/club/serve.py": "wire",
+    "net/club/taking_over.py": "wire",
+    "net/club/work.py": "wire",
+    "net/seat/botclient.py": "wire",
+    "net/seat/status.py": "wire",
+    "net/table/chatting.py": "wire",
+    "net/table/clocks.py": "wire",
+    "net/table/host.py": "wire",
+    "net/table/joins.py": "wire",
+    "net/table/refereeing.py": "wire",
+    "net/table/resuming.py": "wire",
+    "net/table/seating.py": "wire",
+    "net/table/standins.py": "wire",
+    "net/table/turns.py": "wire",
+    "net/wire/messages.py": "wire",
+    "net/wire/registry.py": "wire",
+    "net/wire/topics.py": "wire",
+    # files' checks
+    "core/audit.py": "files",
+    "core/clock.py": "files",
+    "core/codec.py": "files",
+    "core/fold.py": "files",
+    "core/follower.py": "files",
+    "core/messages.py": "files",
+    "core/position.py": "files",
+    "core/rules_base.py": "files",
+    "core/tutorial.py": "files",
+    "core/search/model.py": "files",
+    "core/games/arnak/position.py": "files",
+    "core/games/kilauea/position.py": "files",
+    "core/games/maunakea/position.py": "files",
+    "core/games/arnak/components.py": "files",
+    "core/games/kilauea/components.py": "files",
+    "core/games/maunakea/components.py": "files",
+    "net/club/time_outs.py": "files",
+    "net/club/ratings.py": "files",
+    "net/club/ratings_cache.py": "files",
+    "net/seat/checking.py": "files",
+    "net/seat/following.py": "files",
+    "net/seat/chat.py": "files",
+    "net/club/lobby_chat.py": "files",
+    "net/club/lobby_room.py": "files",
+    "net/seat/host_trust.py": "files",
+    "net/trust/keys.py": "files",
+    "replays/check.py": "files",
+    "replays/disk.py": "files",
+    "replays/file.py": "files",
+    "replays/header.py": "files",
+    "replays/proofs.py": "files",
+    "replays/timeline.py": "files",
+    "replays/unfinished.py": "files",
+    # an operator's lines
+    "net/club/notices.py": "operator",
+    "net/club/notice_senders.py": "operator",
+    "net/club/servers.py": "operator",
+    "net/club/lobby.py": "operator",
+    "net/link/lines.py": "operator",
+    # programmers' errors
+    "core/games/__init__.py": "programmer",
+    "core/language.py": "programmer",
+    "core/rng.py": "programmer",
+    "core/games/maunakea/board.py": "programmer",
+    "core/games/arnak/greedy.py": "programmer",
+    "core/games/kilauea/greedy.py": "programmer",
+    "core/games/maunakea/greedy.py": "programmer",
+    "core/games/arnak/search.py": "programmer",
+    "core/games/arnak/worth.py": "programmer",
+    "core/games/arnak/scoring.py": "programmer",
+    "core/games/maunakea/scoring.py": "programmer",
+    "core/games/kilauea/evolve.py": "programmer",
+    "core/games/kilauea/state.py": "programmer",
+    "core/games/kilauea/track.py": "programmer",
+    "core/games/arnak/rules.py": "programmer",
+    "core/games/kilauea/rules.py": "programmer",
+    "core/games/maunakea/rules.py": "programmer",
+    "net/seat/session.py": "programmer",
+    # the catalogues' tools
+    "core/locale/__init__.py": "tools",
+    "core/locale/__main__.py": "tools",
+    "core/locale/tutorials.py": "tools",
+}
+"""The modules a player may read that still hold English words (each with its reason, a key of
+:data:`WHY_ENGLISH`); every other module's words all go through the catalogues."""
+
+
+def modules_players_read() -> list[Path]:
+    return [p for folder in READ_BY_PLAYERS for p in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def test_every_module_a_player_reads_has_every_word_in_the_catalogues() -> None:
+    left = {}
+    for path in modules_players_read():
+        where = path.relative_to(ROOT).as_posix()
+        if where not in STILL_ENGLISH and (found := unmarked_words(path)):
+            left[where] = found
+    assert left == {}, "\n".join(line for lines in left.values() for line in lines)
+    marked = {m.id for domain in DOMAINS for m in extract(domain) if m.id}
+    for path in modules_players_read():
+        for text in _looked_up(path):
+            assert text in marked, f"{path.relative_to(ROOT)}: anywhere({text!r})"
+
+
+def test_each_module_still_in_english_says_why_and_still_has_english() -> None:
+    assert {why for why in STILL_ENGLISH.values()} <= set(WHY_ENGLISH)
+    done = [where for where in STILL_ENGLISH if not unmarked_words(ROOT / where)]
+    assert done == [], "all marked now: take them off STILL_ENGLISH"
+
+
+def _looked_up(path: Path) -> list[str]:
+    """The constant words ``path`` passes to :func:`core.language.anywhere`."""
+    return [
+        node.args[0].value
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "anywhere"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+
+
+def test_the_check_reads_raised_words_and_skips_names_and_queries() -> None:
+    copy = ROOT / "tests" / "core" / "_words_for_test.py"
+    try:
+        copy.write_text(
+            "from core.language import N_\n"
+            'PARTS = {"empty places": N_("Empty places")}\n'
+            'QUERY = "SELECT game, name FROM standings"\n'
+            'def fail(n):\n    raise ValueError(f"there is no seat {n} here")\n'
+        )
+        assert [line.split(": ", 1)[1] for line in unmarked_words(copy)] == [
+            "'there is no seat  here'"
+        ]
+    finally:
+        copy.unlink()

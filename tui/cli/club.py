@@ -14,6 +14,7 @@ from typing import Any
 from core.errors import CalderaError
 from core.known_games import GAMES
 from core.language import N_, Translator
+from core.titles import title_of
 from tui.cli import flags, network, shared
 from tui.cli.command import Command, Parser, say
 
@@ -188,8 +189,9 @@ def _table_line(card: Any) -> str:
     terms = [_("clock {clock}").format(clock=card.clock)] if card.clock else []
     terms += [_("rated")] if card.rated else []
     watching += f"  · {', '.join(terms)}" if terms else ""
+    title = title_of(card.game, card.title)
     return (
-        f"{card.table:10} {card.title:10} {status_word(card.status):8} {taken}/{len(card.seats)}  "
+        f"{card.table:10} {title:10} {status_word(card.status):8} {taken}/{len(card.seats)}  "
         f"{card.name}  —  {network.seat_line(card)}{watching}"
     )
 

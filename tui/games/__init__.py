@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 from textual.screen import Screen
 
 from core.known_games import GAMES
+from core.language import Translator
 
 if TYPE_CHECKING:  # the menu shows before any of these loads
     from core.codec import Envelope
@@ -30,6 +31,8 @@ if TYPE_CHECKING:  # the menu shows before any of these loads
     from tui.screens.replay import ReplayScreen
 
 PlayScreen = Callable[["Session", float], Screen[None]]
+
+_ = Translator("app").gettext
 
 
 class ReplayScreenFor(Protocol):
@@ -73,7 +76,9 @@ def screens_for(game: str) -> GameScreens:
     """The screens of ``game``; ``ValueError`` (one line) for a game the terminal cannot show."""
     if game not in shown_games():
         known = ", ".join(shown_games())
-        raise ValueError(f"the terminal cannot show {game!r} yet (it shows {known})")
+        # TRANSLATORS: a table of a game this Caldera has no screens for (another's, newer)
+        said = _("the terminal cannot show {game} yet (it shows {known})")
+        raise ValueError(said.format(game=repr(game), known=known))
     screens: GameScreens = importlib.import_module(_package(game)).SCREENS
     return screens
 

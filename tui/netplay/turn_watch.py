@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import CalderaError
 from core.language import Translator
+from core.titles import title_of
 from net.club.lobby import Lobby
 from net.club.your_games import MyTable, my_tables
 from net.seat.taken import seats_taken
@@ -93,5 +94,6 @@ class TurnWatch:
         if needs is None or needs.settings.bell:
             self.app.bell()
         assert message is not None
-        said = _("Your move at {game} {table}").format(game=message.get("title", ""), table=table)
+        game = title_of(str(message.get("game", "")), str(message.get("title", "")))
+        said = _("Your move at {game} {table}").format(game=game, table=table)
         self.app.notify(said, timeout=6)

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from core.errors import CalderaError
 from core.language import N_, Translator, decimal
+from core.titles import title_of
 from net.club.lobby import Lobby
 from net.club.moderating import time_out
 from net.config import BrokerAddress
@@ -191,7 +192,13 @@ class LobbyScreen(Screen[None]):
             if card.watching:
                 status = _("{status} · {n} watching").format(status=status, n=card.watching)
             table.add_row(
-                card.table, card.title, card.name, card.host, taken(card), status, key=card.table
+                card.table,
+                title_of(card.game, card.title),
+                card.name,
+                card.host,
+                taken(card),
+                status,
+                key=card.table,
             )
         if chosen is not None and chosen.table in {c.table for c in cards}:
             table.move_cursor(row=table.get_row_index(chosen.table))
@@ -221,7 +228,7 @@ class LobbyScreen(Screen[None]):
             Text.assemble(
                 (f"{card.name}", "bold"),
                 _(" — {game}, hosted by {host}: {options}").format(
-                    game=card.title, host=card.host, options=options_line(card)
+                    game=title_of(card.game, card.title), host=card.host, options=options_line(card)
                 )
                 + "\n",
                 _("Seats: {seats}").format(seats=presence(card)),
@@ -255,7 +262,7 @@ class LobbyScreen(Screen[None]):
         if card.game in shown_games():
             return False
         self.note = _("This terminal cannot show {game} yet (table {table}).").format(
-            game=card.title, table=card.table
+            game=title_of(card.game, card.title), table=card.table
         )
         return True
 

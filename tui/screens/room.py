@@ -33,6 +33,7 @@ from core.errors import CalderaError
 from core.games import get_rules
 from core.language import N_, Translator, anywhere
 from core.options import options_words
+from core.titles import title_of
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.wire.messages import TableListing
@@ -247,7 +248,7 @@ class RoomScreen(Screen[None]):
         if card is None:
             return
         self.title = _("{game} · table {table} · {name}").format(
-            game=card.title, table=card.table, name=card.name
+            game=title_of(card.game, card.title), table=card.table, name=card.name
         )
         address = self.hosted.address if self.hosted is not None else None
         where = _(" on {address}").format(address=address) if address is not None else ""
@@ -273,7 +274,12 @@ class RoomScreen(Screen[None]):
             "{game}, {n} seat ({taken} taken): {options}",
             "{game}, {n} seats ({taken} taken): {options}",
             len(card.seats),
-        ).format(game=card.title, n=len(card.seats), taken=taken(card), options=options_line(card))
+        ).format(
+            game=title_of(card.game, card.title),
+            n=len(card.seats),
+            taken=taken(card),
+            options=options_line(card),
+        )
         self.query_one("#room-status", TextLine).text = Text.from_markup(self._status(card))
         self.refresh_bindings()
 

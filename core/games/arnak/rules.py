@@ -15,6 +15,7 @@ from core.language import N_
 from core.messages import Event
 from core.options import START_PLAYER, Option
 from core.rules_base import RulesBase
+from core.titles import TITLES
 
 SIDE = Option(
     "side",
@@ -92,7 +93,7 @@ class Arnak(RulesBase[ArnakState]):
     side of the board (bird or snake temple)."""
 
     game = "arnak"
-    title = "Lost Ruins of Arnak"
+    title = TITLES["arnak"]
     version = RULES_VERSION
     options = (SIDE, START_PLAYER)  # no turn limit: five rounds always end
     parts = (flow, play, evolve, secrecy, scoring, position, transcript)

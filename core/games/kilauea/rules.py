@@ -11,6 +11,7 @@ from core.games.kilauea.state import POINT_PARTS, RULES_VERSION, SECTORS, Kilaue
 from core.language import N_
 from core.options import START_PLAYER, TURN_LIMIT, Option
 from core.rules_base import RulesBase
+from core.titles import TITLES
 
 C = COMPONENTS
 FOREST_SIDES = Option(
@@ -33,7 +34,7 @@ class Kilauea(RulesBase[KilaueaState]):
     """
 
     game = "kilauea"
-    title = "Kilauea"
+    title = TITLES["kilauea"]
     version = RULES_VERSION
     options = (TURN_LIMIT, START_PLAYER, FOREST_SIDES)
     parts = (flow, play, evolve, scoring, position, transcript)

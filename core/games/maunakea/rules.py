@@ -13,6 +13,7 @@ from core.games.maunakea.state import RULES_VERSION, Explorer, MaunaKeaState
 from core.language import N_
 from core.options import START_PLAYER, TURN_LIMIT, Option
 from core.rules_base import RulesBase
+from core.titles import TITLES
 
 C = COMPONENTS
 ADVANCED = Option(
@@ -30,7 +31,7 @@ class MaunaKea(RulesBase[MaunaKeaState]):
     advanced game (cards, secret hands, the earlier ending) as the ``advanced`` option."""
 
     game = "maunakea"
-    title = "Mauna Kea"
+    title = TITLES["maunakea"]
     version = RULES_VERSION
     options = (ADVANCED, TURN_LIMIT, START_PLAYER)
     parts = (flow, play, evolve, secrecy, scoring, position, transcript)
