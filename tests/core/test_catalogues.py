@@ -379,15 +379,7 @@ WHY_ENGLISH = {
 
 STILL_ENGLISH: dict[str, str] = {
     # Arnak's and Kilauea's tables (another helper's slice)
-    "core/games/arnak/board_words.py": "langsA",
     "core/games/arnak/effect_text.py": "langsA",
-    "tui/games/arnak/look.py": "langsA",
-    "tui/games/arnak/more.py": "langsA",
-    "tui/games/arnak/panels.py": "langsA",
-    "tui/games/arnak/screen.py": "langsA",
-    "tui/games/arnak/turn.py": "langsA",
-    "tui/games/arnak/help.py": "langsA",
-    "tui/games/arnak/layout.py": "langsA",
     "tui/games/kilauea/widgets/forests.py": "langsA",
     "tui/games/kilauea/widgets/glyphs.py": "langsA",
     "tui/games/kilauea/widgets/paint.py": "langsA",
@@ -412,7 +404,9 @@ STILL_ENGLISH: dict[str, str] = {
     "net/seat/status.py": "wire",
     "net/table/chatting.py": "wire",
     "net/table/clocks.py": "wire",
+    "net/table/game.py": "wire",
     "net/table/host.py": "wire",
+    "net/table/terms.py": "wire",
     "net/table/joins.py": "wire",
     "net/table/refereeing.py": "wire",
     "net/table/resuming.py": "wire",
