@@ -163,6 +163,50 @@ async def test_a_lessons_verdict_says_why(tmp_path: Path) -> None:
         assert "enter tries a move" in screen_text(pilot)  # the keys' line still under it
 
 
+KEYS = "enter tries a move · n next mistake · escape stops"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "it", "nl"])
+async def test_a_lessons_keys_and_verdict_fit_80x24_in_every_language(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long verdict (a move that is not the search's: what it keeps, what the search
+    preferred, and a why twice Kilauea's, as long as an Arnak turn's) and the keys' line under
+    it, each whole on the screen (the keys' line was pushed off by one row more)."""
+    from tui.screens import lesson as lessons
+    from tui.screens.lesson import LessonScreen
+
+    def long_why(*args: Any) -> str:
+        said = why(*args)
+        return f"{said} {said}"
+
+    monkeypatch.setattr(lessons, "why", long_why)
+    path = tmp_path / "k.caldera"
+    kilauea_game(path)
+    review, where = planted(path)
+    blunder = next(d for d in review.decisions if d.seq == where["blunder"])
+    with language.speaking(lang):
+        keys = language.Translator("app").gettext(KEYS)
+        assert (keys == KEYS) == (lang == "en")
+        app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await replay(pilot)
+            await pilot.press("f")
+            await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+            lesson = app.screen
+            assert isinstance(lesson, LessonScreen)
+            other = next(i for i, c in enumerate(lesson.offered) if c != blunder.best)
+            await pilot.press(*["down"] * other, "enter")
+            await wait_for(pilot, lambda: bool(lesson.verdict), "the move weighed")
+            said = lesson.verdict.splitlines()
+            assert len(said) == 4, said  # the head, what each keeps, the search's move, why
+            await wait_for(pilot, lambda: said[-1] in dialog_text(pilot), "the why shown whole")
+            shown = dialog_text(pilot)
+            assert all(line in shown for line in said), (said, shown)
+            rows = [row.strip().strip("█").strip() for row in screen_text(pilot).splitlines()]
+            assert keys in rows, rows
+
+
 def dialog_text(pilot: Any) -> str:
     """The screen's words as one line: each row without the dialog's frame, joined."""
     rows = [row.strip().strip("█").strip() for row in screen_text(pilot).splitlines()]
