@@ -27,6 +27,17 @@ def _hide(cards: list[str]) -> list[str]:
     return [HIDDEN] * len(cards)
 
 
+def _top_only(cards: list[str], shown: bool) -> list[str]:
+    """A stack whose top alone is seen (when ``shown``): the rest hidden."""
+    if shown and cards:
+        return [cards[0], *[HIDDEN] * (len(cards) - 1)]
+    return [HIDDEN] * len(cards)
+
+
+DECK_STEPS = tuple(f"deck:{seat}" for seat in range(8))
+"""Each seat's setup step that shuffles its deck, named once (a look asks it for every seat)."""
+
+
 def view(state: ArnakState, seat: int | None) -> ArnakState:
     """A copy of ``state`` holding only what ``seat`` (``None``: a spectator) may know. During
     setup a pile is hidden only once it is shuffled (before, it lies in its box order)."""
@@ -54,7 +65,7 @@ def _hidden(out: ArnakState, state: ArnakState, seat: int | None) -> ArnakState:
 
     known = PUBLIC if seat is None else PUBLIC | seen_by(seat)  # deck cards this view knows
     for other, player in enumerate(out.seats):
-        if f"deck:{other}" in done:
+        if DECK_STEPS[other] in done:
             player.deck = [
                 card if mask & known else HIDDEN
                 for card, mask in zip(player.deck, player.deck_seen, strict=True)
@@ -69,16 +80,14 @@ def _hidden(out: ArnakState, state: ArnakState, seat: int | None) -> ArnakState:
     out.guardians = hide("guardians", out.guardians)
     out.bonus_box = hide("bonus", out.bonus_box)
     if "idols" in done:
-        out.idol_down = {k: (HIDDEN if v is not None else None) for k, v in out.idol_down.items()}
+        down = out.idol_down = dict.fromkeys(out.idol_down, HIDDEN)
+        for space, idol in state.idol_down.items():  # (a loop: a comprehension's call costs
+            if idol is None:  # more than the few spaces it makes)
+                down[space] = None
     if "assistants" in done:
-        out.supply = [
-            [c if i == 0 and shown else HIDDEN for i, c in enumerate(stack)]
-            for stack, shown in zip(out.supply, out.supply_shown, strict=True)
-        ]
+        out.supply = list(map(_top_only, out.supply, out.supply_shown))
         if seat not in state.looked["rescue"]:
-            out.rescue = [
-                c if i == 0 and out.rescue_shown else HIDDEN for i, c in enumerate(out.rescue)
-            ]
+            out.rescue = _top_only(out.rescue, out.rescue_shown)
     if "bonus" in done and seat not in state.looked["temple"]:
         out.temple_bonus = _hide(out.temple_bonus)
     return out

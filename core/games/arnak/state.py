@@ -70,6 +70,14 @@ class Assistant:
     gold: bool = False
     exhausted: bool = False
 
+    def clone(self) -> Assistant:
+        """A copy, its fields set on a bare object (as :meth:`Frame.clone`)."""
+        out = _new(Assistant)
+        out.id = self.id
+        out.gold = self.gold
+        out.exhausted = self.exhausted
+        return out
+
 
 @dataclass(slots=True)
 class Frame:
@@ -81,6 +89,16 @@ class Frame:
     seat: int
     pc: int = 0
     ctx: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Frame:
+        """A copy with its own ``ctx``, its fields set on a bare object (the constructor's
+        defaults cost more; every state copy clones its stack)."""
+        out = _new(Frame)
+        out.key = self.key
+        out.seat = self.seat
+        out.pc = self.pc
+        out.ctx = self.ctx.copy()
+        return out
 
 
 @dataclass(slots=True)
@@ -137,9 +155,7 @@ class Player:
         out.idols = self.idols
         out.slots = self.slots
         assistants = self.assistants
-        out.assistants = (
-            [Assistant(a.id, a.gold, a.exhausted) for a in assistants] if assistants else []
-        )
+        out.assistants = list(map(_clone_assistant, assistants)) if assistants else []
         out.guardians = self.guardians
         out.boons_used = self.boons_used
         out.fear_tiles = self.fear_tiles
@@ -153,6 +169,8 @@ class Player:
 
 
 _clone = Player.clone
+_clone_assistant = Assistant.clone
+_clone_frame = Frame.clone
 _clone_sharing = Player.clone_sharing
 
 
@@ -276,7 +294,7 @@ class ArnakState:
         out.main_done = self.main_done
         out.pool = self.pool[:]
         stack = self.stack
-        out.stack = [Frame(f.key, f.seat, f.pc, dict(f.ctx)) for f in stack] if stack else []
+        out.stack = list(map(_clone_frame, stack)) if stack else []
         out.refill_due = self.refill_due
         out.roundend_step = self.roundend_step
         if mine < 0:

@@ -52,8 +52,11 @@ def end_reason(state: MaunaKeaState) -> str | None:
     limit = state.turn_limit
     if limit is not None and state.phase is _TURN and state.turn >= limit:
         return EndReason.TURN_LIMIT
-    for row in state.explorers:
-        if all(e.status is not _ISLAND for e in row):
+    for row in state.explorers:  # (a loop: a generator's resumptions cost more)
+        for e in row:
+            if e.status is _ISLAND:
+                break
+        else:
             return EndReason.NO_EXPLORERS
     if state.advanced:
         return EndReason.TILES_OUT if not state.bag else None

@@ -39,7 +39,8 @@ from core.games.maunakea.board import (
     spaces_of,
 )
 from core.games.maunakea.components import COMPONENTS, Slot, Space, Terrain
-from core.games.maunakea.movement import reach
+from core.games.maunakea.lava import colour_key
+from core.games.maunakea.movement import move_costs
 from core.games.maunakea.planning import (
     CROWD_COST,
     UNSEEN,
@@ -49,7 +50,7 @@ from core.games.maunakea.planning import (
     boat_value,
     vp,
 )
-from core.games.maunakea.state import MaunaKeaState, Phase
+from core.games.maunakea.state import Explorer, MaunaKeaState, Phase
 from core.messages import Command
 from core.protocol import Rules, Seat
 
@@ -97,19 +98,31 @@ def _boarding(
     return best[1] if best else None
 
 
-def _pick_up(legal: Sequence[Command]) -> Command | None:
-    """The most valuable artifact an explorer can pick up where it stands."""
-    options = [c for c in legal if isinstance(c, cmd.PickUp)]
-    return max(options, key=lambda c: vp(c.colour), default=None)
+def _pick_up(state: MaunaKeaState, explorers: Sequence[Explorer]) -> Command | None:
+    """The most valuable artifact an explorer can pick up where it stands: the first of the
+    most valuable ``PickUp`` that ``play.artifact_commands`` lists (explorer by explorer, each
+    colour once, in colour order), found without listing the others or the drops."""
+    best: tuple[int, str] | None = None
+    top = 0
+    for explorer in explorers:
+        assert explorer.space is not None
+        if len(explorer.carried) < C.carry_limit:
+            pile = state.artifacts.get(explorer.space)
+            if pile:
+                for colour in sorted(set(pile), key=colour_key):
+                    worth = vp(colour)
+                    if best is None or worth > top:
+                        best, top = (explorer.index, colour), worth
+    return None if best is None else cmd.PickUp(*best)
 
 
 def _move(state: MaunaKeaState, plans: Sequence[Plan]) -> Command | None:
     """Move the most promising explorer as far along its path as the pool allows (a move is
     legal exactly when the rules' ``reach`` finds its space within the pool)."""
     for plan in plans:
-        within = reach(state, plan.explorer, state.pool)
-        for space in reversed(plan.path):
-            if space in within:
+        within = move_costs(state, plan.explorer, state.pool)  # ``reach`` by index: a path
+        for space in reversed(plan.path):  # never holds the explorer's own space (cost 0)
+            if index_of(space) in within:
                 return cmd.Move(plan.explorer.index, space)
     return None
 
@@ -292,7 +305,7 @@ def choose(
 
     pick = (
         (_boarding(state, seat, by_explorer(), boardings) if boardings else None)
-        or _pick_up(play.artifact_commands(state, explorers))
+        or _pick_up(state, explorers)
         or (_helicopter(state, seat, plans()[0], by_explorer(), card_plays) if cards else None)
         or (_move_card(state, *plans(), card_plays) if cards else None)
         or (_move(state, plans()[1]) if state.pool > 0 else None)

@@ -7,8 +7,9 @@ A target (the artifacts on a space, a boat to board) scores its value less ``MP_
 point of that cost; the best score wins, then the topmost, then the leftmost space.
 
 The searches run over space indices (``board.index_of``, which sort as spaces do): a Dijkstra
-ordered by (cost, index) settles the spaces one at a time and stops as soon as nothing still
-unsettled could score as much as the best target found. A plan is the same as that of a search
+(its spaces waiting in buckets by cost: the costs are small whole numbers) settles the spaces
+one cost at a time and stops as soon as nothing still unsettled could score as much as the best
+target found. A plan is the same as that of a search
 over the whole board, found in a fifth of the work.
 """
 
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from heapq import heappop, heappush
 from itertools import compress
 from operator import ne
 
@@ -72,25 +72,39 @@ Targets = dict[int, tuple[Target, ...]]  # by space index; artifacts before a bo
 Choice = tuple[tuple[float, int, int], int, bool]  # ((score, -y, -x), space index, a boat)
 
 
+RING = 16
+"""Buckets of a search's ring (Dial's algorithm): more than the dearest step, 3 + 3 + 4."""
+
+
 def settle(step: list[int], origin: int, dist: list[int]) -> Iterator[tuple[int, int]]:
     """Dijkstra from ``origin``, entering index ``i`` costing ``step[i]``: yields
-    ``(cost, index)`` as each space is settled, cheapest first and, among equally cheap ones,
-    by index. ``dist`` (all ``UNSEEN``) receives every cost found; the caller may stop at any
-    time, and every space settled by then has its final cost."""
+    ``(cost, index)`` as each space is settled, cheapest first (the spaces of one cost in the
+    order they were reached). ``dist`` (all ``UNSEEN``) receives every cost found; the caller
+    may stop at any time, and every space settled by then has its final cost.
+
+    The costs are small whole numbers, so the spaces wait in a ring of buckets by cost (each
+    step costs less than :data:`RING`) instead of a heap."""
+    ring: list[list[int]] = [[] for _ in range(RING)]
     dist[origin] = 0
-    heap = [origin]
-    while heap:
-        key = heappop(heap)
-        cost = key >> 9  # a heap entry is ``cost << 9 | index``
-        here = key & 511
-        if cost > dist[here]:
-            continue
-        yield cost, here
-        for nxt in NEIGHBOUR_INDICES[here]:
-            total = cost + step[nxt]
-            if total < dist[nxt]:
-                dist[nxt] = total
-                heappush(heap, total << 9 | nxt)
+    ring[0].append(origin)
+    pending = 1
+    cost = 0
+    while pending:
+        bucket = ring[cost % RING]
+        if bucket:
+            pending -= len(bucket)
+            for here in bucket:
+                if dist[here] != cost:
+                    continue  # reached again more cheaply: settled already
+                yield cost, here
+                for nxt in NEIGHBOUR_INDICES[here]:
+                    total = cost + step[nxt]
+                    if total < dist[nxt]:
+                        dist[nxt] = total
+                        ring[total % RING].append(nxt)
+                        pending += 1
+            bucket.clear()
+        cost += 1
 
 
 def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[Space, ...]:
@@ -101,11 +115,22 @@ def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[
 
 def cost_grid(state: MaunaKeaState, danger: set[Slot]) -> list[int]:
     """The planning cost of entering each space (by index), lava's next slots costing more."""
+    return with_danger(terrain_costs(state), danger)
+
+
+def terrain_costs(state: MaunaKeaState) -> list[int]:
+    """The planning cost of entering each space (by index) by what lies there alone."""
     cost = list(map(PLAN_COST.__getitem__, state.grid))
     for slot in START_TILE_SLOTS:  # no tile there yet, but none may be laid either
         if slot not in state.board:
             for i in SLOT_INDICES[slot]:
                 cost[i] = BLOCKED
+    return cost
+
+
+def with_danger(terrain: list[int], danger: set[Slot]) -> list[int]:
+    """``terrain_costs`` with lava's next slots (``danger``) costing more: a new list."""
+    cost = list(terrain)
     for slot in danger:
         for i in SLOT_INDICES[slot]:
             if cost[i] < BLOCKED:
@@ -235,31 +260,40 @@ class Planner:
         settled = bytearray(len(step))  # 1 at each index settled
         best: Choice | None = None
         stop = UNSEEN  # the cost from which nothing can score as much as ``best``
-        pop, push, around = heappop, heappush, NEIGHBOUR_INDICES
+        around = NEIGHBOUR_INDICES
         # :func:`settle` inline (a generator's resumption per space settled was a sixth of
-        # the search): the same spaces settled in the same order, the same costs found
+        # the search): the same spaces settled, the same costs found. All the spaces of one
+        # cost are settled before any dearer one, and the stop is always dearer than the space
+        # that set it, so the order within one cost changes nothing (a target's score and
+        # space order it against any other: the best is the same in any order)
+        ring: list[list[int]] = [[] for _ in range(RING)]
+        adds = [bucket.append for bucket in ring]
         dist[origin] = 0
-        heap = [origin]
-        while heap:
-            key = pop(heap)
-            cost = key >> 9
-            here = key & 511
-            if cost > dist[here]:
-                continue
-            if cost >= stop:
-                break
-            settled[here] = 1
-            options = sought.get(here)
-            if options is not None:
-                better = _better(best, here, cost, options)
-                if better is not None:
-                    best = better
-                    stop = _hopeless_from(cost, best[0][0], tops)
-            for nxt in around[here]:
-                total = cost + step[nxt]
-                if total < dist[nxt]:
-                    dist[nxt] = total
-                    push(heap, total << 9 | nxt)
+        adds[0](origin)
+        pending = 1
+        cost = 0
+        while pending and cost < stop:
+            bucket = ring[cost % RING]
+            if bucket:
+                pending -= len(bucket)
+                for here in bucket:
+                    if dist[here] != cost:
+                        continue  # reached again more cheaply: settled already
+                    settled[here] = 1
+                    options = sought.get(here)
+                    if options is not None:
+                        better = _better(best, here, cost, options)
+                        if better is not None:
+                            best = better
+                            stop = _hopeless_from(cost, best[0][0], tops)
+                    for nxt in around[here]:
+                        total = cost + step[nxt]
+                        if total < dist[nxt]:
+                            dist[nxt] = total
+                            adds[total % RING](nxt)
+                            pending += 1
+                bucket.clear()
+            cost += 1
         if best is None and not with_boats:  # no artifact within reach: the search went to
             for here, options in boats.items():  # the end, so every cost is known
                 if dist[here] < UNSEEN:
@@ -324,6 +358,7 @@ class PlanMemory:
         self._grid: list[Terrain] = []
         self._danger: set[Slot] = set()
         self._crowd: set[Space] = set()
+        self._terrain: list[int] = []  # ``terrain_costs`` of ``_grid``
         self._cost: list[int] = []
         self._step: list[int] = []
 
@@ -347,7 +382,7 @@ class PlanMemory:
         cost changed since the last decision may change."""
         rose = fell = 0  # the indices whose step cost rose, fell (or may have)
         if state.grid == self._grid:  # no tile laid: only explorers and lava heads moved
-            cost = self._cost if danger == self._danger else cost_grid(state, danger)
+            cost = self._cost if danger == self._danger else with_danger(self._terrain, danger)
             step = step_grid(cost, crowd)
             for x, y in crowd - self._crowd:
                 rose |= BIT[SPACES * x + y]
@@ -360,7 +395,8 @@ class PlanMemory:
                 for i in SLOT_INDICES[slot]:
                     fell |= BIT[i]
         else:
-            cost = cost_grid(state, danger)
+            self._terrain = terrain_costs(state)
+            cost = with_danger(self._terrain, danger)
             step = step_grid(cost, crowd)
             before = self._step
             if len(before) != len(step):
@@ -401,11 +437,18 @@ def _hopeless_from(cost: int, score: float, tops: dict[int, float]) -> int:
     value per cost to add (a score only falls as its cost grows): found from a first guess
     by the very sums a score is made of, so rounding cannot cut a search short."""
 
-    def hopeless(at: int) -> bool:
-        return all(top - MP_WEIGHT * (at + extra) < score for extra, top in tops.items())
-
-    guess = max((top - score) / MP_WEIGHT - extra for extra, top in tops.items())
+    pairs = tops.items()
+    guess = None  # (loops, not generators: a generator's resumptions cost more)
+    for extra, top in pairs:
+        first = (top - score) / MP_WEIGHT - extra
+        if guess is None or first > guess:
+            guess = first
+    assert guess is not None
     at = max(cost, int(guess) - 1)
-    while not hopeless(at):
+    while True:  # until no target scores ``score`` or more from ``at`` on
+        for extra, top in pairs:
+            if top - MP_WEIGHT * (at + extra) >= score:
+                break
+        else:
+            return at
         at += 1
-    return at
