@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # what the menu does not need loads when first used, after it
     from tui.netplay.hosting import Closable, Terminal
     from tui.netplay.turn_watch import TurnWatch
     from tui.play.setup import TableSetup
+    from tui.replay.opening import Opened
     from tui.screens.end import EndScreen
     from tui.screens.replay import ReplayScreen
 
@@ -52,12 +53,14 @@ HOLD_ROUNDS = 20  # times a key typed too early waits again for its screen to be
 
 @dataclass(frozen=True)
 class Launch:
-    """What to show first: the menu, a game (``setup``), a replay file (``replay``), an
-    unfinished local game to resume (``resume``), or a tutorial (``learn``: a game's name or a
-    tutorial file; ``again``: from its start, not where it was left)."""
+    """What to show first: the menu, a game (``setup``), a replay file (``replay``; ``opened``:
+    its screen, made by ``caldera replay`` before the app starts), an unfinished local game to
+    resume (``resume``), or a tutorial (``learn``: a game's name or a tutorial file; ``again``:
+    from its start, not where it was left)."""
 
     setup: TableSetup | None = None
     replay: Path | None = None
+    opened: Opened | None = None
     resume: Path | None = None
     learn: str | None = None
     again: bool = False
@@ -151,7 +154,7 @@ class CalderaApp(App[None]):
         if self.launch.setup is not None:
             self.run_worker(self.start_game(self.launch.setup))
         elif self.launch.replay is not None:  # `caldera replay FILE`: leaving it leaves the app
-            self.open_replay(self.launch.replay, then=lambda _: self.exit())
+            self.open_replay(self.launch.replay, lambda _: self.exit(), self.launch.opened)
         elif self.launch.resume is not None:
             self.run_worker(self.resume_game(self.launch.resume))
         elif self.launch.learn is not None:
@@ -305,28 +308,29 @@ class CalderaApp(App[None]):
         await self.push_screen(play(session, self.reveal_pace))
         await session.start()
 
-    def open_replay(self, path: Path, then: Callable[[None], None] | None = None) -> None:
-        """Show the replay in ``path`` (``then``: called once it is left); a bad file gives one
-        line, never a traceback."""
+    def open_replay(
+        self,
+        path: Path,
+        then: Callable[[None], None] | None = None,
+        done: Opened | None = None,
+    ) -> None:
+        """Show the replay in ``path`` (``then``: called once it is left; ``done``: opened
+        already, :mod:`tui.replay.opening`); a bad file gives one line, never a traceback."""
         from core.errors import CalderaError
         from replays.file import read
+        from tui.replay.opening import opened
 
         try:
-            replay = read(path)
-            # a log the rules cannot re-play is refused before it is shown, in the one fold
-            screen = screens_for(replay.header.game).replay(
-                replay.envelopes, path.name, audited=True
-            )
-            screen.replay_path = path  # its review is kept beside it
+            done = done if done is not None else opened(path, read(path))
         except CalderaError as exc:
             self.notify(str(exc), title=_("Cannot open the replay"), severity="error")
             return
         except Exception as exc:  # a hostile file must not crash the app
             self.notify(f"{path.name}: {exc}", title=_("Cannot replay"), severity="error")
             return
-        for warning in replay.warnings:
+        for warning in done.warnings:
             self.notify(warning, severity="warning")
-        self.push_screen(screen, then)
+        self.push_screen(done.screen, then)
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Show ``screen``, its keys' labels in the language spoken (tui.settings.language)."""

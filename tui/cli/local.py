@@ -320,11 +320,20 @@ def _resumable(path: Path) -> None:
 
 
 def _replay(args: argparse.Namespace) -> Launch:
-    from replays.check import playable
+    """The replay file opened before the app starts (a bad file: one line on stderr), its log
+    audited once, in the fold the app shows (:mod:`tui.replay.opening`)."""
+    from core.errors import CalderaError, ReplayError
     from tui.app import Launch
+    from tui.replay.opening import opened
 
-    playable(load(args.file))  # a bad file: one line on stderr, before the app starts
-    return Launch(replay=args.file)
+    replay = load(args.file)
+    try:
+        done = opened(args.file, replay)
+    except CalderaError:
+        raise
+    except Exception as exc:  # a hostile file: one line, as the app would say it
+        raise ReplayError(f"{args.file.name}: {exc}") from None
+    return Launch(replay=args.file, opened=done)
 
 
 def _keys(args: argparse.Namespace) -> int:
