@@ -28,7 +28,7 @@ import gettext
 import os
 import re
 import string
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
@@ -277,9 +277,11 @@ def area_of(module: str) -> str | None:
 # -- numbers, dates and lists in the reader's language (Babel's CLDR data) ----------------------
 
 
-def listed(items: list[str]) -> str:
+def listed(items: Iterable[str]) -> str:
     """``items`` joined as the language joins a list ("Ann and Bo"; "Ann, Bo und Cy"); English
-    as Caldera always wrote it: "Ann and Bo", "Ann and Bo and Cy"."""
+    as Caldera always wrote it: "Ann and Bo", "Ann and Bo and Cy". The one joiner of a list a
+    player reads: the games' transcripts, the end of a game, the command line's lines."""
+    items = list(items)
     if current() == ENGLISH:
         return " and ".join(items)
     from babel.lists import format_list

@@ -26,15 +26,6 @@ def namer(names: Sequence[str], seat: str = "Seat {n}") -> Who:
     return who
 
 
-def joined(items: Sequence[str], pair: str = "{first} and {second}") -> str:
-    """``Red and Blue`` (``Red and Blue and Green``): each item joined to those before it by
-    ``pair`` (a template of ``{first}`` and ``{second}``, in the reader's language)."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = pair.format(first=said, second=item)
-    return said
-
-
 def describe_with(
     sentences: Sentences, event: Event, names: Sequence[str], who: Who | None = None
 ) -> str:

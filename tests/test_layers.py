@@ -325,6 +325,33 @@ def test_a_log_is_followed_only_through_core_follower() -> None:
     assert found == [], "folds by hand:\n" + "\n".join(found)
 
 
+# -- one joiner of a list -----------------------------------------------------------------------
+
+
+def test_a_list_a_player_reads_is_joined_only_by_core_language_listed() -> None:
+    """Nobody joins names with "and" by hand: :func:`core.language.listed` joins a list as the
+    reader's language does (no ``" and ".join``, no ``_(" and ").join``, no pair template such
+    as ``"{first} and {second}"`` folded over the items)."""
+    found = []
+    for layer in ("core", "replays", "net", "tui"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name == "core/language.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and "{first} and {second}" in str(node.value):
+                    found.append(f"{name}:{node.lineno} a pair template")
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                    continue
+                joiner = node.func.value
+                if isinstance(joiner, ast.Call) and joiner.args:  # _(" and ").join
+                    joiner = joiner.args[0]
+                by_hand = isinstance(joiner, ast.Constant) and str(joiner.value).strip() == "and"
+                if node.func.attr == "join" and by_hand:
+                    found.append(f"{name}:{node.lineno} joins with {joiner.value!r}")
+    assert found == [], "lists joined by hand:\n" + "\n".join(found)
+
+
 # -- net's rooms stay small ----------------------------------------------------------------------
 
 MOST_FILE_LINES = 600

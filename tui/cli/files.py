@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from core.language import N_, Translator
+from core.language import N_, Translator, listed
 from tui.cli import shared
 from tui.cli.command import Command, Parser, fail
 
@@ -238,7 +238,7 @@ def _who_played(signed: Any) -> str:
             words.append(said.format(n=signed.by_standin[seat]))
         if seat in signed.by_host:
             words.append(_("{n} unsigned (the host's bots)").format(n=signed.by_host[seat]))
-        parts.append(_("seat {seat} {what}").format(seat=seat + 1, what=_(" and ").join(words)))
+        parts.append(_("seat {seat} {what}").format(seat=seat + 1, what=listed(words)))
     return ", ".join(parts) or _("no command")
 
 

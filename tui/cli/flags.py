@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core.language import Translator
+from core.language import Translator, listed
 from core.options import Option
 
 _ = Translator("cli").gettext
@@ -43,7 +43,7 @@ def add_flags(
         if option.name in skipped:
             continue
         names.append(option.name)
-        whose = "" if len(titles) == len(games) else " and ".join(titles) + ": "
+        whose = "" if len(titles) == len(games) else listed(titles) + ": "
         text = f"{whose}{option.help}".replace("%", "%%")
         if option.kind == "bool":
             parser.add_argument(option.flag, action="store_true", default=None, help=text)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.language import N_, Translator
+from core.language import N_, Translator, listed
 from tui.cli import flags, shared
 from tui.cli.command import Command, Parser, fail, no_flags
 from tui.cli.files import load
@@ -163,7 +163,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     if result is None:
         return fail(_("the bots stopped before the game ended"))
     scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
-    winners = _(" and ").join(names[w] for w in result.winners)
+    winners = listed(names[w] for w in result.winners)
     if not args.quiet:
         how = f" ({result.tiebreak})" if result.tiebreak not in ("", "score") else ""
         said = _("{game}: {scores}; winner {winners}")

@@ -15,7 +15,7 @@ from typing import Any
 
 from core.errors import CalderaError
 from core.known_games import GAMES
-from core.language import N_, Translator
+from core.language import N_, Translator, listed
 from tui.cli import flags, network, shared
 from tui.cli.command import Command, Parser, say
 
@@ -200,7 +200,7 @@ async def _host(args: argparse.Namespace, config: Any, members: frozenset[str]) 
         result = table.referee.outcome() if table.referee is not None else None
         if result is not None:
             scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
-            winners = _(" and ").join(names[w] for w in result.winners)
+            winners = listed(names[w] for w in result.winners)
             said = _("{game}: {scores}; winner {winners}")
             print(said.format(game=rules.title, scores=scores, winners=winners), flush=True)
         print(_("replay: {file}").format(file=table.replay_path), flush=True)

@@ -16,10 +16,10 @@ from core.games.arnak import events as ev
 from core.games.arnak import words as W
 from core.games.arnak.components import COMPONENTS as C
 from core.games.arnak.state import HIDDEN, ArnakState
-from core.language import N_, Translator
+from core.language import N_, Translator, listed
 from core.lifecycle import Undone
 from core.messages import Event
-from core.transcript import Who, joined, namer
+from core.transcript import Who, namer
 
 T = Translator("arnak")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -126,11 +126,6 @@ def who_of(names: Sequence[str]) -> Who:
     return namer(names, _("Seat {n}"))
 
 
-def together(items: Sequence[str]) -> str:
-    """``Whip and Parrot`` (``a and b and c``)."""
-    return joined(items, _("{first} and {second}"))
-
-
 def answered(state: ArnakState, event: ev.AnswerGiven, names: Sequence[str]) -> str | None:
     """``Idol slot: which effect? Red: +1 arrowhead`` -- an answer beside the question it
     answers, read in the position it was given in; ``None`` when that position asks this seat
@@ -153,7 +148,7 @@ def space_words(space: str) -> str:
 
 
 def _payment(pay: tuple[str, ...]) -> str:
-    return together([_("a plane for 2 coins") if p == "pilot" else _name(p) for p in pay])
+    return listed([_("a plane for 2 coins") if p == "pilot" else _name(p) for p in pay])
 
 
 def _value(value: str) -> str:

@@ -16,10 +16,10 @@ from core.games.kilauea import track
 from core.games.kilauea.components import COMPONENTS, Area
 from core.games.kilauea.scoring import TIEBREAK
 from core.games.kilauea.state import Place
-from core.language import N_, Translator
+from core.language import N_, Translator, listed
 from core.lifecycle import Undone
 from core.messages import Event
-from core.transcript import Sentences, Who, describe_with, joined, namer
+from core.transcript import Sentences, Who, describe_with, namer
 
 T = Translator("kilauea")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -149,11 +149,6 @@ def face_text(code: str) -> str:
     return _(C.face(number, side).text)
 
 
-def together(names: Sequence[str]) -> str:
-    """``Red and Blue`` (``Red and Blue and Green``)."""
-    return joined(names, _("{first} and {second}"))
-
-
 def who_of(names: Sequence[str]) -> Who:
     """``who(seat)``: the player's name, ``Seat N`` past the known names, ``?`` for no seat."""
     return namer(names, _("Seat {n}"))
@@ -237,7 +232,7 @@ def _game_over(e: ev.GameOver, who: Who) -> str:
         text = _("Final scores: {scores} — {winners} wins on fewer Tikis on the island")
     else:
         text = _("Final scores: {scores} — {winners} wins")
-    return text.format(scores=scores, winners=together(winners))
+    return text.format(scores=scores, winners=listed(winners))
 
 
 def _canoe_moved(e: ev.CanoeMoved, who: Who) -> str:

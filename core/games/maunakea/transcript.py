@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from core.games.maunakea import events as ev
 from core.games.maunakea.board import slot_name, space_name
 from core.games.maunakea.components import COMPONENTS, Card, Direction
-from core.language import N_, Translator
+from core.language import N_, Translator, listed
 from core.lifecycle import Undone
 from core.messages import Event
-from core.transcript import Sentences, Who, describe_with, joined, namer
+from core.transcript import Sentences, Who, describe_with, namer
 
 T = Translator("maunakea")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -170,11 +170,6 @@ def _artifacts(items: Sequence[str]) -> str:
     return ", ".join(artifact_colour(c, "alone") for c in items) if items else _("nothing")
 
 
-def together(names: Sequence[str]) -> str:
-    """``Red and Blue`` (``Red and Blue and Green``)."""
-    return joined(names, _("{first} and {second}"))
-
-
 def who_of(names: Sequence[str]) -> Who:
     """``who(seat)``: the player's name, ``Seat N`` past the known names, ``?`` for no seat."""
     return namer(names, _("Seat {n}"))
@@ -250,7 +245,7 @@ def _boarded(e: ev.BoatBoarded, who: Who) -> str:
 
 def _final(e: ev.FinalScoring, who: Who) -> str:
     scores = ", ".join(f"{who(s)} {score}" for s, score in enumerate(e.scores))
-    winners = together([who(w) for w in e.winners])
+    winners = listed([who(w) for w in e.winners])
     if len(e.winners) > 1:
         return _("Final scoring: {scores} — {winners} win").format(scores=scores, winners=winners)
     return _("Final scoring: {scores} — {winners} wins").format(scores=scores, winners=winners)
