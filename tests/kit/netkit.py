@@ -10,10 +10,10 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiomqtt
 
@@ -40,6 +40,9 @@ from net.wire.messages import (
 )
 from replays.file import read
 from tests.kit.lifeline import dies_with_us
+
+if TYPE_CHECKING:
+    from net.club.serve import Server
 
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None
@@ -321,6 +324,21 @@ def make_host(
         address, rules, seats, table=table, options=options, replay_dir=replay_dir,
         seed=seed, backoff=FAST, **kwargs,
     )  # fmt: skip
+
+
+@contextlib.asynccontextmanager
+async def club_server(
+    address: BrokerAddress, replay_dir: Path, **kwargs: Any
+) -> AsyncIterator[Server]:
+    """The server "club" (``caldera serve``), open for the block and closed after it."""
+    from net.club.serve import Server
+
+    server = Server(address, server="club", replay_dir=replay_dir, backoff=FAST, **kwargs)
+    await server.open()
+    try:
+        yield server
+    finally:
+        await server.close()
 
 
 async def until(condition: Callable[[], object], timeout: float = 30) -> None:

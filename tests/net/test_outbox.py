@@ -6,10 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from net.club.lobby import Lobby
-from net.club.serve import Server
 from net.link.outbox import Outbox
 from net.wire import topics
-from tests.kit.netkit import FAST, RawClient, TestBroker, assert_same_game, play_all, until
+from tests.kit.netkit import (
+    FAST,
+    RawClient,
+    TestBroker,
+    assert_same_game,
+    club_server,
+    play_all,
+    until,
+)  # fmt: skip
 
 # every size around the remaining length's steps (1, 2 and 3 bytes of it)
 SIZES = [0, 1, 100, 127, 128, 129, 16_000, 16_383, 16_384, 200_000]
@@ -39,21 +46,19 @@ async def test_a_servers_tables_speak_through_its_outbox(
     broker: TestBroker, tmp_path: Path
 ) -> None:
     address = broker.address
-    server = Server(address, server="club", replay_dir=tmp_path, linger=5, backoff=FAST)
-    await server.open()
-    try:
-        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
-            table = await lobby.request_table("maunakea", 3, bots=2, options={"turn_limit": 3})
-            host = server.tables[table]
-            async with RawClient(address, "watcher", [topics.public_events(table)]) as watcher:
-                carol = await lobby.join(table)  # her seat's stream is sealed to her key
-                await play_all([carol])
-                await host.wait_ended(10)
-                await assert_same_game(host, [carol])
-                await until(lambda: len(watcher.raw) >= host.refereeing.published)
-                assert set(watcher.signers) == {host.keys.public}, "signed by the table"
-            await carol.close()
-            # every batch went out over the outbox: to the public stream and to Carol's
-            assert server.outbox.messages >= 2 * host.refereeing.published
-    finally:
-        await server.close()
+    async with (
+        club_server(address, tmp_path, linger=5) as server,
+        Lobby(address, name="Carol", backoff=FAST) as lobby,
+    ):
+        table = await lobby.request_table("maunakea", 3, bots=2, options={"turn_limit": 3})
+        host = server.tables[table]
+        async with RawClient(address, "watcher", [topics.public_events(table)]) as watcher:
+            carol = await lobby.join(table)  # her seat's stream is sealed to her key
+            await play_all([carol])
+            await host.wait_ended(10)
+            await assert_same_game(host, [carol])
+            await until(lambda: len(watcher.raw) >= host.refereeing.published)
+            assert set(watcher.signers) == {host.keys.public}, "signed by the table"
+        await carol.close()
+        # every batch went out over the outbox: to the public stream and to Carol's
+        assert server.outbox.messages >= 2 * host.refereeing.published

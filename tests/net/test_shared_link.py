@@ -22,6 +22,7 @@ from tests.kit.netkit import (
     RawClient,
     TestBroker,
     assert_same_game,
+    club_server,
     join,
     play_all,
     until,
@@ -47,9 +48,7 @@ def connected_ids(broker: MosquittoBroker) -> list[str]:
 async def test_a_server_of_six_tables_holds_one_broker_connection(
     mosquitto_broker: MosquittoBroker, tmp_path: Path
 ) -> None:
-    server = Server(mosquitto_broker.address, server="club", replay_dir=tmp_path, backoff=FAST)
-    await server.open()
-    try:
+    async with club_server(mosquitto_broker.address, tmp_path) as server:
         hosts = [await server.open_table("maunakea", 3, bots=1, options=OPTIONS)
                  for _ in range(6)]  # fmt: skip
         ann = await join(mosquitto_broker.address, hosts[5].table, "ann")  # her seat is taken
@@ -61,17 +60,13 @@ async def test_a_server_of_six_tables_holds_one_broker_connection(
         ours = [i for i in ids if i.startswith(("caldera-server-", "caldera-host-", "caldera-out"))]
         assert len(ours) == 1 and ours[0].startswith("caldera-server-club-"), ids
         await ann.close()
-    finally:
-        await server.close()
 
 
 async def test_a_message_for_one_table_never_reaches_another(
     broker: TestBroker, tmp_path: Path
 ) -> None:
     address = broker.address
-    server = Server(address, server="club", replay_dir=tmp_path, linger=5, backoff=FAST)
-    await server.open()
-    try:
+    async with club_server(address, tmp_path, linger=5) as server:
         hosts = [await server.open_table("maunakea", 3, bots=2, options=OPTIONS)
                  for _ in range(2)]  # fmt: skip
         heard: dict[str, list[str]] = {host.table: [] for host in hosts}
@@ -96,8 +91,6 @@ async def test_a_message_for_one_table_never_reaches_another(
             assert {table_of(topic) for topic in seen} == {table}, f"{table} heard another's"
         assert not second.refereeing.rejections, "nothing of the first table's reached it"
         await carol.close()
-    finally:
-        await server.close()
 
 
 async def test_a_broker_restart_brings_back_every_table_of_a_server(
@@ -135,9 +128,7 @@ async def test_the_servers_will_takes_its_tables_away_and_a_forged_one_does_not(
     amqtt_broker: TestBroker, tmp_path: Path
 ) -> None:
     address = amqtt_broker.address
-    server = Server(address, server="club", replay_dir=tmp_path, backoff=FAST)
-    await server.open()
-    try:
+    async with club_server(address, tmp_path) as server:
         host = await server.open_table("maunakea", 3, bots=1, options=OPTIONS)
         async with Lobby(address, backoff=FAST) as lobby:
             await lobby.wait_for(lambda lobby: host.table in lobby.tables)
@@ -151,5 +142,3 @@ async def test_the_servers_will_takes_its_tables_away_and_a_forged_one_does_not(
             await until(lambda: ann.status == "host away")
             await lobby.wait_for(lambda lobby: host.table not in lobby.tables)
             await ann.close()
-    finally:
-        await server.close()

@@ -17,7 +17,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.review import ReviewScreen, saved_review
 
 from .conftest import saved_games, wait_for
-from .test_review_screen import kilauea_game
+from .test_review_screen import kilauea_game, review_on_r
 from .test_saved_games import save
 
 
@@ -47,12 +47,7 @@ async def test_r_on_a_saved_game_reviews_it_and_then_opens_the_kept_review_at_on
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await saved_games(pilot, 1)
         await pilot.press("tab")  # the list
-        await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
-        await wait_for(pilot, lambda: any("to decisions" in line for line in review.lines),
-                       "the review worked out")  # fmt: skip
+        review = await review_on_r(pilot, "to decisions", "the review worked out")
         assert worked == [1] and told and told[-1][0] == told[-1][1]  # its progress, to the end
         assert "Ann (seat 1): " in "\n".join(review.lines)
         assert reviews.path_for(path).is_file()  # kept beside the replay

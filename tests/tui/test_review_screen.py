@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from core.bots import make_bot, play_out
 from core.games import get_rules
@@ -37,6 +38,18 @@ def game(path: Path, name: str, options: dict[str, int]) -> None:
         play_out(referee, {s: make_bot(name, "greedy", str(s)) for s in range(2)})
 
 
+async def review_on_r(pilot: Pilot[None], says: str, what: str) -> ReviewScreen:
+    """``r`` pressed: the review screen, once one of its lines ``says`` so (``what``: what that
+    line shows, said if it never comes)."""
+    app = pilot.app
+    await pilot.press("r")
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+    review = app.screen
+    assert isinstance(review, ReviewScreen)
+    await wait_for(pilot, lambda: any(says in line for line in review.lines), what)
+    return review
+
+
 @pytest.fixture
 def pool() -> object:
     """The app's bots' workers for one test, ended after it."""
@@ -53,12 +66,7 @@ async def test_r_in_a_replay_shows_how_each_seat_played(tmp_path: Path) -> None:
     app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
-        await wait_for(pilot, lambda: any("to decisions" in line for line in review.lines),
-                       "the review worked out")  # fmt: skip
+        review = await review_on_r(pilot, "to decisions", "the review worked out")
         text = "\n".join(review.lines)
         assert "Ann (seat 1): " in text and "Bob (seat 2): " in text
         assert "How each seat played" in screen_text(pilot)
@@ -79,12 +87,7 @@ async def test_keys_are_answered_while_it_works_and_escape_ends_the_work(
     app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
-        await wait_for(pilot, lambda: any("Reviewing move" in line for line in review.lines),
-                       "the review's progress")  # fmt: skip
+        review = await review_on_r(pilot, "Reviewing move", "the review's progress")
         working = pool.pids
         assert len(working) == 2 and all(alive(pid) for pid in working)  # a part in each
         assert "blunder" not in screen_text(pilot)
@@ -114,12 +117,7 @@ async def test_a_review_that_fails_in_its_worker_says_so(
     app = CalderaApp(Launch(replay=path), bot_pace=0, reveal_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
-        await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
-        await wait_for(pilot, lambda: any("failed" in line for line in review.lines),
-                       "the review's failure")  # fmt: skip
+        review = await review_on_r(pilot, "failed", "the review's failure")
         assert review.lines == [
             "The review failed: core.review:review_part failed: ValueError: a bug"
         ]

@@ -23,13 +23,11 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 def mark_word(mark: str) -> str:
     """A decision's mark (``"blunder"``) in the reader's language, as "event 12 (mistake)"
     puts it."""
-    if mark == "inaccuracy":
-        return pgettext("review mark", "inaccuracy")
-    if mark == "mistake":
-        return pgettext("review mark", "mistake")
-    if mark == "blunder":
-        return pgettext("review mark", "blunder")
-    return mark
+    return {
+        "inaccuracy": pgettext("review mark", "inaccuracy"),
+        "mistake": pgettext("review mark", "mistake"),
+        "blunder": pgettext("review mark", "blunder"),
+    }.get(mark, mark)
 
 
 def _counted(mark: str, n: int) -> str:
@@ -140,13 +138,11 @@ def judging_line(rules: Any, names: Sequence[str], level: Level, samples: int) -
 def level_word(name: str) -> str:
     """A search level's name (``medium``) in the reader's language, as "the {level} search"
     puts it."""
-    if name == "easy":
-        return pgettext("the … search", "easy")
-    if name == "medium":
-        return pgettext("the … search", "medium")
-    if name == "hard":
-        return pgettext("the … search", "hard")
-    return name
+    return {
+        "easy": pgettext("the … search", "easy"),
+        "medium": pgettext("the … search", "medium"),
+        "hard": pgettext("the … search", "hard"),
+    }.get(name, name)
 
 
 def decision_words(
