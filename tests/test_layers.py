@@ -82,6 +82,18 @@ def project_modules() -> dict[str, Path]:
     return found
 
 
+def named_import(node: ast.AST) -> str | None:
+    """The module an ``importlib.import_module("a.b")`` call names in a plain string (one named
+    by a variable or a pattern finds plug-ins, such as each game's package: not an import of
+    one module by another)."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+        return None
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    module = node.args[0].value
+    return module if called == "import_module" and isinstance(module, str) else None
+
+
 def imported_by(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The project's modules that ``name`` imports anywhere in its text: at module level, inside
     a function, or under ``TYPE_CHECKING``. A circle hidden in a function or behind
@@ -91,6 +103,8 @@ def imported_by(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if named := named_import(node):
+            targets.add(named)
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -150,6 +164,17 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_circles_finds_a_circle_and_only_circles() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_an_import_by_its_name_in_a_string_counts() -> None:
+    """``importlib.import_module("tui.app")`` is an import (tui.settings.bindings made one to
+    reach the app that imports it: the app ↔ keymap circle, hidden); a plug-in found by a
+    pattern is not."""
+    calls = [ast.parse(text).body[0].value for text in (  # type: ignore[attr-defined]
+        'importlib.import_module("tui.app")', 'import_module("tui.app")',
+        'importlib.import_module(f"tui.games.{game}.look")', 'importlib.import_module(name)',
+    )]  # fmt: skip
+    assert [named_import(call) for call in calls] == ["tui.app", "tui.app", None, None]
 
 
 def test_no_module_imports_itself_back() -> None:
@@ -276,6 +301,12 @@ def test_each_wing_of_net_imports_only_the_wings_before_it() -> None:
                 wrong.append(f"{name} imports {target}")
             if other is not None and other != wing and target.rpartition(".")[2].startswith("_"):
                 wrong.append(f"{name} imports {target}, private to net.{other}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or wing_of(node.module or "") in (None, wing):
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_"):
+                    wrong.append(f"{name} imports {alias.name}, private to {node.module}")
     assert wrong == [], "\n".join(wrong)
 
 

@@ -176,7 +176,7 @@ class CalderaApp(App[None]):
         """The config file's ``[keys]``, through Textual's keymap (:mod:`tui.settings.bindings`)."""
         from tui.settings import bindings
 
-        usable, problem = bindings.check(self.settings.bindings, bindings.name_bindings())
+        usable, problem = bindings.check(self.settings.bindings, bindings.name_bindings(type(self)))
         if problem:
             self.notify(problem, severity="warning", timeout=10)
         self.set_keymap(usable)

@@ -9,6 +9,7 @@ from textual.binding import Binding
 
 from core.games import GAMES
 from core.games.maunakea import events as ev
+from tui.app import CalderaApp
 from tui.settings import bindings
 
 from .conftest import wait_for
@@ -31,8 +32,8 @@ async def test_a_remapped_key_acts_and_the_old_one_does_not(config_dir: Path) ->
 
 
 def test_every_key_of_every_game_has_a_name() -> None:
-    named = bindings.name_bindings()
-    for cls in bindings._classes():  # every screen and widget: each of its bindings has an id now
+    named = bindings.name_bindings(CalderaApp)
+    for cls in bindings._classes(CalderaApp):  # every screen and widget: each binding has an id
         own = cls.__dict__.get("BINDINGS", [])
         assert all(isinstance(b, Binding) and b.id in named for b in own), cls.__name__
     for game in GAMES:
@@ -40,7 +41,7 @@ def test_every_key_of_every_game_has_a_name() -> None:
 
 
 def test_a_name_no_key_has_is_said_in_one_line() -> None:
-    known = bindings.name_bindings()
+    known = bindings.name_bindings(CalderaApp)
     usable, problem = bindings.check({"maunakea.spend": "z, f5", "maunakea.nothing": "x"}, known)
     assert usable == {"maunakea.spend": "z,f5"}
     assert problem.startswith("[keys]: maunakea.nothing (no such key name") and "\n" not in problem

@@ -338,10 +338,11 @@ def _replay(args: argparse.Namespace) -> Launch:
 
 def _keys(args: argparse.Namespace) -> int:
     """Every key of the app by its name, for the config file's ``[keys]`` table."""
+    from tui.app import CalderaApp
     from tui.settings import bindings
 
     print(_("# name (for config.toml's [keys]), its keys, what it does"))
-    for name, named in sorted(bindings.name_bindings().items()):
+    for name, named in sorted(bindings.name_bindings(CalderaApp).items()):
         keys = ",".join(dict.fromkeys(b.key for _cls, b in named))
         what = next(
             (b.tooltip or b.description for _cls, b in named if b.tooltip or b.description), ""

@@ -44,15 +44,16 @@ def binding_id(scope: str, action: str) -> str:
     return f"{scope}.{'-'.join(re.findall(r'-?[A-Za-z0-9_]+', action))}"
 
 
-def _classes() -> Iterator[type[DOMNode]]:
-    """Every screen and widget class of the app (their modules imported first)."""
+def _classes(app: type[DOMNode]) -> Iterator[type[DOMNode]]:
+    """Every screen and widget class of ``app`` (the app's own class, which its caller has
+    loaded: this module never imports the app that uses it), their modules imported first."""
     for name in PACKAGES:
         package = importlib.import_module(name)
         for info in pkgutil.walk_packages(package.__path__, f"{name}."):
             importlib.import_module(info.name)
-    importlib.import_module("tui.app")
-    seen: set[type[DOMNode]] = set()
-    todo: list[type[DOMNode]] = [DOMNode]
+    yield app
+    seen: set[type[DOMNode]] = {app}
+    todo: list[type[DOMNode]] = [DOMNode, app]
     while todo:
         cls = todo.pop()
         for sub in cls.__subclasses__():
@@ -63,10 +64,10 @@ def _classes() -> Iterator[type[DOMNode]]:
                     yield sub
 
 
-def name_bindings() -> dict[str, list[tuple[str, Binding]]]:
-    """Give every binding of the app an id (once), and rebuild each class's bindings; the
-    bindings by id, each with the class it belongs to."""
-    classes = list(_classes())
+def name_bindings(app: type[DOMNode]) -> dict[str, list[tuple[str, Binding]]]:
+    """Give every binding of ``app`` (its class) and its screens and widgets an id (once), and
+    rebuild each class's bindings; the bindings by id, each with the class it belongs to."""
+    classes = list(_classes(app))
     found: dict[str, list[tuple[str, Binding]]] = {}
     for cls in classes:
         own = cls.__dict__.get("BINDINGS")
