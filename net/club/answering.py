@@ -1,7 +1,7 @@
 """What a server answers on its requests topic (``lobby/requests/<server>/<client>``).
 
 A request counts only when it is signed: a key is who one is, a client id is a label anyone may
-use. A lobby's look is answered with the server's card, ``LOOKS_PER_SECOND`` times a second per
+use. A lobby's probe is answered with the server's card, ``PROBES_PER_SECOND`` times a second per
 client at most; the club's chat goes to the club's chat (:mod:`net.club.club_chat`); a table
 request (a :class:`~net.wire.messages.TableRequest`) is answered, on
 ``lobby/replies/<server>/<client>``, with the table opened or why not: one key may have at most
@@ -43,7 +43,7 @@ from net.wire.messages import (
 
 log = logging.getLogger("caldera.net")
 
-LOOKS_PER_SECOND = 5  # looks answered a second per client, at most
+PROBES_PER_SECOND = 5  # probes answered a second per client, at most
 REFUSALS_PER_SECOND = 5  # refused requests answered a second per key; the rest get no answer
 
 ChatTaker = Callable[[str, bytes, str, LobbyLine | TimeOut], None]
@@ -89,7 +89,7 @@ class Answering:
         self._background = background
         self._asked: dict[str, str] = {}  # table -> the key (hex) that asked for it
         self._asking: dict[str, int] = {}  # key -> its requests being answered
-        self._looks: dict[str, deque[float]] = {}  # client -> when its recent looks came
+        self._probes: dict[str, deque[float]] = {}  # client -> when its recent probes came
         self._refusals: dict[str, deque[float]] = {}  # key -> when it was last told "no"
 
     def take(self, client: str, sender: bytes | None, payload: bytes) -> None:
@@ -109,7 +109,7 @@ class Answering:
             self.refuse(who, reply_topic, ServerReply("", reason=f"malformed: {exc}"))
             return
         if isinstance(request, ServerProbe):
-            if _within(self._looks, who, LOOKS_PER_SECOND):
+            if _within(self._probes, who, PROBES_PER_SECOND):
                 self.link.publish(reply_topic, encode(ServerReply(request.id, card=self._card())))
             return
         if isinstance(request, LobbyLine | TimeOut):  # the club's chat

@@ -1,8 +1,8 @@
-"""The lobby's tables: each listed once its host answered a look, and kept at its newest listing.
+"""The lobby's tables: each listed once its host answered a probe, and kept at its newest listing.
 
 A table's listing counts only when it is signed by the key it names, and a table's id is made
 from that key (:func:`net.wire.topics.certifies`: nobody else can sign a listing for it). A
-table is listed only once its host has answered a look (:mod:`net.club.probes`): a retained
+table is listed only once its host has answered a probe (:mod:`net.club.probes`): a retained
 listing alone may be made up, or old. From then on the lobby knows the table by that key
 (:attr:`ListedTables.host_keys`), and keeps the newest of its signed listings and "gone"s
 (:attr:`~net.wire.messages.TableListing.order`), so one replayed from earlier neither closes a
@@ -39,8 +39,8 @@ TableListener = Callable[[str, TableListing | None], None]
 
 
 class ListedTables:
-    """The tables a lobby lists (:attr:`tables`) and those it heard of and looks at first (see
-    the module). ``broker`` names the broker (in :attr:`broker_note`); ``wake()`` has looks
+    """The tables a lobby lists (:attr:`tables`) and those it heard of and probes first (see
+    the module). ``broker`` names the broker (in :attr:`broker_note`); ``wake()`` has probes
     sent now, ``changed()`` wakes who waits on the lobby; :attr:`listeners` are told each
     change of a table (its listing, or ``None`` when it closes)."""
 
@@ -50,13 +50,13 @@ class ListedTables:
         self.host_keys: dict[str, bytes] = {}  # table -> the key its cards are signed by
         self.orders: dict[str, Order] = {}  # table -> the order of its newest card taken
         self.broker_note: str | None = None  # the broker went with a table (the host app's)
-        self.looks = Probes()
+        self.probes = Probes()
         self.doubt_for = DOUBT_FOR
         self.listeners: list[TableListener] = []
         self._wake = wake
         self._changed = changed
         self._heard: dict[str, TableListing] = {}  # tables whose host has not answered yet
-        self._answered: set[str] = set()  # tables whose host answered a look
+        self._answered: set[str] = set()  # tables whose host answered a probe
         # listed tables whose card someone cleared (anyone may): asked again, and left out of
         # the list when their host has not answered for ``doubt_for`` seconds
         self._doubted: dict[str, float] = {}
@@ -66,7 +66,7 @@ class ListedTables:
         if not payload:  # cleared: by anyone (an empty payload cannot be signed), so a hint:
             if table in self.tables and table not in self._doubted:  # is its host still there?
                 self._doubted[table] = time.monotonic()
-                self.looks.want(table)
+                self.probes.want(table)
                 self._wake()
             return
         message = from_host(table, payload, sender, self.host_keys.get(table))
@@ -75,7 +75,7 @@ class ListedTables:
         if table in self._answered:
             if table in self._doubted and message.order > self.orders.get(table, (-1, -1)):
                 self._doubted.pop(table)  # a newer card: its host is there
-                self.looks.drop(table)
+                self.probes.drop(table)
             self._take(table, message)
             return
         heard = self._heard.get(table)
@@ -83,31 +83,31 @@ class ListedTables:
             return
         if isinstance(message, Gone):  # its host left before it answered: stop asking
             self._heard.pop(table, None)
-            self.looks.drop(table)
+            self.probes.drop(table)
             return
         self._heard[table] = message
-        self.looks.want(table)  # listed once its host answers
+        self.probes.want(table)  # listed once its host answers
         self._wake()
         if len(self._heard) > MOST_TABLES:
-            for old in [t for t in self._heard if t not in self.looks]:
+            for old in [t for t in self._heard if t not in self.probes]:
                 del self._heard[old]
 
     def answer(self, table: str, payload: bytes, sender: bytes | None) -> None:
-        """A host's answer to a look: its table, as it stands now, is listed."""
-        if table not in self.looks or not payload:
+        """A host's answer to a probe: its table, as it stands now, is listed."""
+        if table not in self.probes or not payload:
             return
         try:
             answer = read_host_message(payload)
         except CodecError:
             return
-        if not isinstance(answer, Ticket) or not self.looks.asked(table, answer.nonce):
+        if not isinstance(answer, Ticket) or not self.probes.asked(table, answer.nonce):
             return
         card = answer.card
         if sender is None or not topics.certifies(table, sender) or card.key != sender.hex():
             return
         if card.table != table or self.host_keys.setdefault(table, sender) != sender:
             return
-        self.looks.drop(table)
+        self.probes.drop(table)
         self._heard.pop(table, None)
         self._doubted.pop(table, None)
         self._answered.add(table)
@@ -142,13 +142,13 @@ class ListedTables:
 
     def give_up_doubted(self) -> None:
         """Leave out of the list the tables whose card was cleared and whose host has not
-        answered a look since, for ``doubt_for`` seconds (it is gone, its Last Will lost)."""
+        answered a probe since, for ``doubt_for`` seconds (it is gone, its Last Will lost)."""
         now = time.monotonic()
         for table, since in list(self._doubted.items()):
             if now - since < self.doubt_for:
                 continue
             del self._doubted[table]
-            self.looks.drop(table)
+            self.probes.drop(table)
             self._answered.discard(table)
             if self.tables.pop(table, None) is not None:
                 for listener in list(self.listeners):

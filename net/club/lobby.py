@@ -8,7 +8,7 @@ UI-independent and async. A lobby screen subscribes to changes::
         session = await lobby.join("k3f9x2", seat=1)                         # a NetSession
 
 Which tables are listed, and which of their cards count, is :mod:`net.club.listed_tables`: a
-table is listed once its host answered a look, and known from then on by its key, the only one
+table is listed once its host answered a probe, and known from then on by its key, the only one
 a session the lobby opens believes (see :mod:`net.seat.session`). Our turn messages are
 :mod:`net.club.your_turns`. What the lobby sends is signed by the identity's key.
 
@@ -89,7 +89,7 @@ class Lobby:
         self.ladders: dict[str, dict[str, Rank]] = self.ratings.ladders  # game -> its ranks
         self.your_turns = YourTurns(self.identity, self.host_keys)  # with ``turns``
         self.turns: dict[str, dict[str, Any]] = self.your_turns.turns  # table -> our turn
-        self._looker = address.username or topics.new_id("look")  # who the looks are from
+        self._prober = address.username or topics.new_id("look")  # who the probes are from
         self._conn = secrets.token_hex(6)
         self._asking: asyncio.Task[None] | None = None
         self.link = Link(
@@ -102,7 +102,7 @@ class Lobby:
                 topics.lobby_chats(),
                 f"{topics.PREFIX}/lobby/replies/+/{self.identity}",
                 *([topics.my_turns(self.identity)] if turns else []),
-                f"{topics.PREFIX}/tables/+/reply/{self._looker}",
+                f"{topics.PREFIX}/tables/+/reply/{self._prober}",
             ],
             on_message=self._on_message,
             backoff=backoff,
@@ -114,7 +114,7 @@ class Lobby:
 
     async def open(self, timeout: float = 5.0) -> None:
         await self.link.start(timeout)
-        self._asking = asyncio.create_task(self._ask(), name=f"looks {self.link.client_id}")
+        self._asking = asyncio.create_task(self._ask(), name=f"probes {self.link.client_id}")
 
     async def close(self) -> None:
         if self._asking is not None:
@@ -147,7 +147,7 @@ class Lobby:
 
     @property
     def doubt_for(self) -> float:
-        """Seconds a listed table whose card was cleared has for its host to answer a look."""
+        """Seconds a listed table whose card was cleared has for its host to answer a probe."""
         return self.listed.doubt_for
 
     @doubt_for.setter
@@ -182,7 +182,7 @@ class Lobby:
             self._changed.set()
             return
         route = topics.parse(topic)
-        if route is not None and route.kind == "reply" and route.rest == (self._looker,):
+        if route is not None and route.kind == "reply" and route.rest == (self._prober,):
             self.listed.answer(route.table, payload, self.link.sender)
             return
         if route is None or route.table or len(route.rest) < 1:
@@ -211,11 +211,11 @@ class Lobby:
         return lambda: self.your_turns.listeners.remove(listener)
 
     async def _ask(self) -> None:
-        """Send the looks that are due, as long as the lobby is open."""
+        """Send the probes that are due, as long as the lobby is open."""
         while True:
-            for table, nonce in self.listed.looks.due():
-                look = JoinRequest("look", self.name, nonce=nonce, conn=self._conn)
-                self.link.publish(topics.join(table, self._looker), encode(look))
+            for table, nonce in self.listed.probes.due():
+                probe = JoinRequest("look", self.name, nonce=nonce, conn=self._conn)
+                self.link.publish(topics.join(table, self._prober), encode(probe))
             self.listed.give_up_doubted()
             for server, nonce in self.book.probes.due():
                 topic = topics.server_request(server, self.identity)
@@ -229,7 +229,7 @@ class Lobby:
                     await self._wake.wait()
 
     def _on_server_reply(self, server: str, payload: bytes) -> None:
-        """A server's answer: to a look (its card: it is offered from now on), or to a table
+        """A server's answer: to a probe (its card: it is offered from now on), or to a table
         request; believed only when the server's key signed it."""
         try:
             reply = read_server_answer(payload)
@@ -240,7 +240,7 @@ class Lobby:
         if isinstance(reply, ChatRefused):
             self.chat.refused_by(server, reply)
             return
-        if not self.book.look_answered(server, reply, self.link.sender):
+        if not self.book.probe_answered(server, reply, self.link.sender):
             self.requests.answered(server, reply)
 
     def awaiting(self, server: str, request_id: str) -> asyncio.Future[ServerReply]:

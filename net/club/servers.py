@@ -10,7 +10,7 @@ server's card or answer only when that key signed it:
 - a card or answer signed by another key is dropped, and the lobby says so once
   (:attr:`ServerBook.notes`): the server's key changed, or someone else speaks for it;
 - of its cards (and its Last Will, a signed "gone") the newest is kept, by their order;
-- a server is offered only once it has answered a look (a fresh nonce, answered with its card):
+- a server is offered only once it has answered a probe (a fresh nonce, answered with its card):
   a retained card alone may be made up, or old. An empty card (anyone may clear one) is a hint
   to ask again, never a verdict.
 """
@@ -132,7 +132,7 @@ class ServerBook:
         self, server: str, payload: bytes, sender: bytes | None
     ) -> ServerListing | Gone | None:
         """What came on ``server``'s card topic, signed by ``sender``: its card (or "gone"),
-        heard, when it is the server's key's (a look may be due now); else ``None``."""
+        heard, when it is the server's key's (a probe may be due now); else ``None``."""
         if not payload:
             return None  # cleared: by anyone, so a hint (a live server puts its card back)
         known = self.keys.get(server)
@@ -149,8 +149,8 @@ class ServerBook:
         self.heard_card(server, message)
         return message
 
-    def look_answered(self, server: str, reply: ServerReply, sender: bytes | None) -> bool:
-        """Whether ``reply`` (one ``server``'s key signed) answers our look; its card, if it is
+    def probe_answered(self, server: str, reply: ServerReply, sender: bytes | None) -> bool:
+        """Whether ``reply`` (one ``server``'s key signed) answers our probe; its card, if it is
         the server's own, has it offered from now on."""
         card = reply.card
         if card is None or not self.probes.asked(server, reply.id):
@@ -176,7 +176,7 @@ class ServerBook:
         return False
 
     def answered(self, server: str, card: ServerListing) -> bool:
-        """``server`` answered a look with ``card``: it is offered from now on."""
+        """``server`` answered a probe with ``card``: it is offered from now on."""
         self.probes.drop(server)
         self.heard.pop(server, None)
         return self.take(server, card)
