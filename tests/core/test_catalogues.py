@@ -387,7 +387,6 @@ STILL_ENGLISH: dict[str, str] = {
     # the rules' refusals
     "core/games/arnak/play.py": "refusals",
     "core/games/kilauea/play.py": "refusals",
-    "core/games/maunakea/play.py": "refusals",
     "core/referee.py": "refusals",
     "core/undo.py": "refusals",
     "core/bots.py": "refusals",

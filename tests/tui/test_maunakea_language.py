@@ -138,3 +138,33 @@ def landing_spaces(state: MaunaKeaState) -> list[tuple[int, int]]:
 
     docked = state.docked
     return [space for space, landing in LANDING_OF_SPACE.items() if landing in docked]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("de", "spiele zuerst alle Plättchen aus ({n} noch auf der Hand)"),
+        ("fr", "jouez d'abord toutes vos tuiles ({n} encore en main)"),
+        ("it", "prima gioca tutte le tessere ({n} ancora in mano)"),
+        ("nl", "speel eerst alle tegels ({n} nog in de hand)"),
+        ("en", "play every tile first ({n} left in hand)"),
+    ],
+)
+def test_a_refused_move_says_why_in_the_language(code: str, said: str) -> None:
+    from core.bots import make_bot
+    from core.errors import IllegalCommand
+    from core.games import get_rules
+    from core.games.maunakea import commands as cmd
+    from core.referee import Referee
+
+    rules = get_rules("maunakea")
+    referee = Referee(rules, rules.config(2, {}), ["Ann", "Bob"], seed="refused")
+    referee.begin()
+    bots = {s: make_bot("maunakea", "greedy", str(s)) for s in range(2)}
+    while referee.state.phase is not Phase.TURN:  # the explorers placed
+        seat = rules.to_move(referee.state)[0]
+        referee.submit(seat, bots[seat].choose(rules, referee.state, seat))
+    language.use(code)
+    with pytest.raises(IllegalCommand) as refused:
+        referee.submit(referee.state.active, cmd.EndTurn())
+    assert str(refused.value) == said.format(n=len(referee.state.hands[referee.state.active]))

@@ -30,9 +30,13 @@ from core.games.maunakea.movement import (
     route,
 )
 from core.games.maunakea.state import HIDDEN, Explorer, Kind, MaunaKeaState, Phase, Quake, Status
+from core.games.maunakea.transcript import artifact_colour, boat_colour
+from core.language import Translator
 from core.messages import Command, Event
 
 C = COMPONENTS
+T = Translator("maunakea")
+_, ngettext = T.gettext, T.ngettext
 NONE = Terrain.NONE
 # the members by name: on Python 3.11 ``Phase.TURN`` goes through EnumType's ``__getattr__``
 # hook (~70 ns), and commands are listed and decided for every move of every bot
@@ -173,31 +177,41 @@ def quake_targets(state: MaunaKeaState) -> list[tuple[Slot, int]]:
     return out
 
 
+def movement_name(action: str) -> str:
+    """A movement card by its terrain, in the reader's language ("jungle movement")."""
+    names = {
+        "jungle": _("jungle movement"),
+        "water": _("water movement"),
+        "mountain": _("mountain movement"),
+    }
+    return names.get(action, action)
+
+
 def _explorer(state: MaunaKeaState, seat: int, index: int) -> Explorer:
     if not 0 <= index < len(state.explorers[seat]):
-        raise IllegalCommand(f"there is no explorer {index}")
+        raise IllegalCommand(f"there is no explorer {index}")  # internal
     explorer = state.explorers[seat][index]
     if explorer.status is not _ISLAND or explorer.space is None:
-        raise IllegalCommand(f"explorer {index} is not on the island")
+        raise IllegalCommand(f"explorer {index} is not on the island")  # internal
     return explorer
 
 
 def _in_hand(state: MaunaKeaState, seat: int, tile: int) -> None:
     if tile not in state.hands[seat]:
-        raise IllegalCommand(f"tile {tile} is not in your hand")
+        raise IllegalCommand(f"tile {tile} is not in your hand")  # internal
 
 
 def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
     if not 0 <= seat < state.players:
-        raise IllegalCommand(f"there is no seat {seat} at this table")
+        raise IllegalCommand(f"there is no seat {seat} at this table")  # internal
     if isinstance(command, cmd.PlaceExplorer):
         return _place_explorer(state, seat, command)
     if isinstance(command, cmd.KeepCards):
         return _keep_cards(state, seat, command)
     if state.phase is not _TURN:
-        raise IllegalCommand(f"nothing can be played now ({state.phase.value})")
+        raise IllegalCommand(f"nothing can be played now ({state.phase.value})")  # internal
     if seat != state.active:
-        raise IllegalCommand("it is not your turn")
+        raise IllegalCommand(_("it is not your turn"))
     if state.quake is not None:
         return _after_quake(state, seat, command)
     if isinstance(command, cmd.PlayMoveCard | cmd.PlayEarthquake | cmd.PlayHelicopter):
@@ -211,17 +225,21 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
     if isinstance(command, cmd.Move):
         explorer = _explorer(state, seat, command.explorer)
         if command.to == explorer.space:
-            raise IllegalCommand("the explorer is already there")
+            raise IllegalCommand(_("the explorer is already there"))
         found = route(state, explorer, state.pool, command.to)
         if found is None and space_on_board(command.to) and state.terrain(command.to) is NONE:
             raise IllegalCommand(
-                f"{space_name(command.to)} is an empty slot: no tile lies there yet"
+                _("{space} is an empty slot: no tile lies there yet").format(
+                    space=space_name(command.to)
+                )
             )
         if found is None:
             raise IllegalCommand(
-                f"{space_name(command.to)} cannot be reached with {state.pool} MP"
+                _("{space} cannot be reached with {mp} MP").format(
+                    space=space_name(command.to), mp=state.pool
+                )
                 if space_on_board(command.to)
-                else "that space is off the board"
+                else _("that space is off the board")
             )
         cost, path = found
         return [ev.ExplorerMoved(seat, command.explorer, path, cost)]
@@ -229,35 +247,45 @@ def decide(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
         explorer = _explorer(state, seat, command.explorer)
         assert explorer.space is not None
         if command.colour not in state.artifacts.get(explorer.space, ()):
-            raise IllegalCommand(f"there is no {command.colour} artifact here")
+            raise IllegalCommand(
+                _("there is no {colour} artifact here").format(
+                    colour=artifact_colour(command.colour)
+                )
+            )
         if len(explorer.carried) >= C.carry_limit:
-            raise IllegalCommand(f"an explorer carries at most {C.carry_limit} artifacts")
+            raise IllegalCommand(
+                _("an explorer carries at most {n} artifacts").format(n=C.carry_limit)
+            )
         return [ev.ArtifactPickedUp(seat, command.explorer, command.colour)]
     if isinstance(command, cmd.Drop):
         explorer = _explorer(state, seat, command.explorer)
         if command.colour not in explorer.carried:
             raise IllegalCommand(
-                f"explorer {command.explorer} carries no {command.colour} artifact"
+                f"explorer {command.explorer} carries no {command.colour} artifact"  # internal
             )
         return [ev.ArtifactDropped(seat, command.explorer, command.colour)]
     if isinstance(command, cmd.Board):
         return _board(state, seat, command)
     if isinstance(command, cmd.EndTurn):
         if state.hands[seat]:
-            raise IllegalCommand(f"play every tile first ({len(state.hands[seat])} left in hand)")
+            left = len(state.hands[seat])
+            raise IllegalCommand(_("play every tile first ({n} left in hand)").format(n=left))
         return [ev.TurnPlayed(seat, state.pool)]
-    raise IllegalCommand(f"{type(command).__name__} is not a Mauna Kea command")
+    raise IllegalCommand(f"{type(command).__name__} is not a Mauna Kea command")  # internal
 
 
 def _place_explorer(state: MaunaKeaState, seat: int, command: cmd.PlaceExplorer) -> list[Event]:
     if state.phase is not _PLACEMENT:
-        raise IllegalCommand("explorers are placed only before the first turn")
+        raise IllegalCommand(_("explorers are placed only before the first turn"))
     if seat != state.placer:
-        raise IllegalCommand("it is not your turn to place an explorer")
+        raise IllegalCommand(_("it is not your turn to place an explorer"))
     if command.space not in START_SPACES:
-        raise IllegalCommand("explorers start on the 16 start spaces next to the volcano")
+        # TRANSLATORS: Mauna Kea rulebook (de): die 16 Startfelder; (fr) cases de départ
+        raise IllegalCommand(_("explorers start on the 16 start spaces next to the volcano"))
     if state.occupant(command.space) is not None:
-        raise IllegalCommand(f"{space_name(command.space)} already holds an explorer")
+        raise IllegalCommand(
+            _("{space} already holds an explorer").format(space=space_name(command.space))
+        )
     index = next(e.index for e in state.explorers[seat] if e.status is _SUPPLY)
     return [ev.ExplorerPlaced(seat, index, command.space)]
 
@@ -266,20 +294,29 @@ def _board(state: MaunaKeaState, seat: int, command: cmd.Board) -> list[Event]:
     explorer = _explorer(state, seat, command.explorer)
     assert explorer.space is not None
     if explorer.space not in LANDING_OF_SPACE:
-        raise IllegalCommand("boats are boarded from the 4 spaces next to a landing")
+        raise IllegalCommand(_("boats are boarded from the 4 spaces next to a landing"))
     landing = landing_at(state, explorer)
     if landing is None:
-        raise IllegalCommand("no boat is left at this landing")
+        raise IllegalCommand(_("no boat is left at this landing"))
     if state.pool < C.board_cost:
-        raise IllegalCommand(f"boarding costs {C.board_cost} MP ({state.pool} left)")
+        raise IllegalCommand(
+            _("boarding costs {cost} MP ({mp} left)").format(cost=C.board_cost, mp=state.pool)
+        )
     boat = state.docked[landing]
     places = C.boats[boat].places
     if any(colour not in ARTIFACT_COLOURS for colour in command.cargo):
-        raise IllegalCommand("cargo lists artifact colours: white, grey, black")
+        raise IllegalCommand("cargo lists artifact colours: white, grey, black")  # internal
     if command.cargo not in cargo_choices(explorer.carried, places):
+        # TRANSLATORS: {colour} is the colour alone ("braun"); the English keeps its "(s)"
+        said = ngettext(
+            "the {colour} boat takes {n} artifact(s): choose that many of what the explorer "
+            "carries",
+            "the {colour} boat takes {n} artifact(s): choose that many of what the explorer "
+            "carries",
+            places,
+        )
         raise IllegalCommand(
-            f"the {C.boats[boat].colour} boat takes {places} artifact(s): choose that many "
-            f"of what the explorer carries"
+            said.format(colour=boat_colour(C.boats[boat].colour, "alone"), n=places)
         )
     left = Counter(explorer.carried)
     left.subtract(command.cargo)
@@ -297,14 +334,15 @@ def _board(state: MaunaKeaState, seat: int, command: cmd.Board) -> list[Event]:
 
 def _keep_cards(state: MaunaKeaState, seat: int, command: cmd.KeepCards) -> list[Event]:
     if state.phase is not _DRAFT:
-        raise IllegalCommand("cards are chosen only before the game begins")
+        raise IllegalCommand(_("cards are chosen only before the game begins"))
     dealt = state.dealt[seat]
     if not dealt:
-        raise IllegalCommand("you have already chosen your cards")
+        raise IllegalCommand(_("you have already chosen your cards"))
     if command.cards not in combinations(dealt, C.cards_kept):
         raise IllegalCommand(
-            f"keep {C.cards_kept} different cards of the {len(dealt)} dealt to you "
-            "(in the order dealt)"
+            _(
+                "keep {kept} different cards of the {dealt} dealt to you (in the order dealt)"
+            ).format(kept=C.cards_kept, dealt=len(dealt))
         )
     discarded = tuple(card for card in dealt if card not in command.cards)
     return [ev.CardsKept(seat, command.cards, discarded)]
@@ -313,23 +351,23 @@ def _keep_cards(state: MaunaKeaState, seat: int, command: cmd.KeepCards) -> list
 def _after_quake(state: MaunaKeaState, seat: int, command: Command) -> list[Event]:
     if state.quake is _DECIDE:
         if not isinstance(command, cmd.QuakeDraw):
-            raise IllegalCommand("first decide whether to draw a tile after the earthquake")
+            raise IllegalCommand(_("first decide whether to draw a tile after the earthquake"))
         if command.draw and not can_quake_draw(state):
-            raise IllegalCommand("no tile can be drawn and placed (empty bag or no free slot)")
+            raise IllegalCommand(_("no tile can be drawn and placed (empty bag or no free slot)"))
         return [ev.QuakeDrawChosen(seat, command.draw)]
     if not isinstance(command, cmd.PlaceTile) or command.tile != state.quake_tile:
-        raise IllegalCommand("place the tile the earthquake drew first")
+        raise IllegalCommand(_("place the tile the earthquake drew first"))
     return _place_tile(state, seat, command)
 
 
 def _place_tile(state: MaunaKeaState, seat: int, command: cmd.PlaceTile) -> list[Event]:
     """A terrain tile goes on any empty slot, in any of 4 orientations."""
     if not on_board(command.slot):
-        raise IllegalCommand("that slot is off the board")
+        raise IllegalCommand("that slot is off the board")  # internal
     if not state.empty_slot(command.slot):
-        raise IllegalCommand(f"{slot_name(command.slot)} is not an empty slot")
+        raise IllegalCommand(_("{slot} is not an empty slot").format(slot=slot_name(command.slot)))
     if command.rotation not in range(4):
-        raise IllegalCommand("a tile can be turned 0, 1, 2 or 3 quarter turns")
+        raise IllegalCommand("a tile can be turned 0, 1, 2 or 3 quarter turns")  # internal
     return [ev.TilePlaced(seat, command.tile, command.slot, command.rotation)]
 
 
@@ -339,32 +377,35 @@ def _play_card(
     command: cmd.PlayMoveCard | cmd.PlayEarthquake | cmd.PlayHelicopter,
 ) -> list[Event]:
     if not state.advanced:
-        raise IllegalCommand("cards are played only in the advanced game")
+        raise IllegalCommand(_("cards are played only in the advanced game"))
     if command.card not in state.cards[seat]:
-        raise IllegalCommand(f"{command.card} is not in your hand")
+        raise IllegalCommand(f"{command.card} is not in your hand")  # internal
     action = C.card(command.card).action
     if isinstance(command, cmd.PlayMoveCard):
         if action not in ("jungle", "water", "mountain"):
-            raise IllegalCommand(f"{command.card} is not a movement card")
+            raise IllegalCommand(f"{command.card} is not a movement card")  # internal
         explorer = _explorer(state, seat, command.explorer)
         path = card_reach(state, explorer, action).get(command.to)
         if path is None:
+            to = space_name(command.to) if space_on_board(command.to) else _("there")
+            # TRANSLATORS: {card}: "jungle movement", "water movement", "mountain movement"
             raise IllegalCommand(
-                f"{action} movement cannot take that explorer to "
-                f"{space_name(command.to) if space_on_board(command.to) else 'there'}"
+                _("{card} cannot take that explorer to {space}").format(
+                    card=movement_name(action), space=to
+                )
             )
         return [ev.CardMoved(seat, command.card, command.explorer, path)]
     if isinstance(command, cmd.PlayEarthquake):
         if action != "earthquake":
-            raise IllegalCommand(f"{command.card} is not an earthquake card")
+            raise IllegalCommand(f"{command.card} is not an earthquake card")  # internal
         if (command.slot, command.rotation) not in quake_targets(state):
             raise IllegalCommand(
-                "an earthquake turns a terrain tile with no explorer on it to a new orientation"
+                _("an earthquake turns a terrain tile with no explorer on it to a new orientation")
             )
         return [ev.EarthquakeStruck(seat, command.card, command.slot, command.rotation)]
     if action != "helicopter":
-        raise IllegalCommand(f"{command.card} is not a helicopter card")
+        raise IllegalCommand(f"{command.card} is not a helicopter card")  # internal
     explorer = _explorer(state, seat, command.explorer)
     if len(state.on_island(seat)) < 2:
-        raise IllegalCommand("the helicopter never takes a player's last explorer")
+        raise IllegalCommand(_("the helicopter never takes a player's last explorer"))
     return [ev.ExplorerRescued(seat, command.card, explorer.index, tuple(explorer.carried))]
