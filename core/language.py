@@ -60,6 +60,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "core/clock.py",
         "core/review.py",
         "core/titles.py",
+        "core/undo.py",
     ),
     "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import IllegalCommand
+from core.language import Translator
 from core.lifecycle import NOT_FOLDED, GameStarted, Undone
 from core.messages import Event
 from core.protocol import Rules, Seat
+
+_ = Translator("app").gettext
 
 
 @dataclass
@@ -49,11 +52,11 @@ class Takebacks:
         if self.allows(seat):
             return self.commands[-1][1]
         if self.since is None:
-            raise IllegalCommand("there is nothing to take back yet")
+            raise IllegalCommand(_("there is nothing to take back yet"))
         seen = rules.project(self.since, seat)  # the reason shows only what the seat saw
-        raise IllegalCommand(
-            f"nothing to take back since this happened: {rules.describe(seen, names)}"
-        )
+        # TRANSLATORS: an undo refused; {event} is the log's sentence for what was revealed
+        said = _("nothing to take back since this happened: {event}")
+        raise IllegalCommand(said.format(event=rules.describe(seen, names)))
 
     def undone(self, back_to: int) -> None:
         """The last command (from ``back_to`` on) was taken back."""

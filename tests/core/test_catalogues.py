@@ -388,7 +388,6 @@ STILL_ENGLISH: dict[str, str] = {
     "core/games/arnak/play.py": "refusals",
     "core/games/kilauea/play.py": "refusals",
     "core/referee.py": "refusals",
-    "core/undo.py": "refusals",
     "core/bots.py": "refusals",
     "core/search/bot.py": "refusals",
     "core/search/ismcts.py": "refusals",

@@ -226,3 +226,14 @@ def test_each_seat_s_own_view_of_the_log_tells_when_its_undo_is_allowed(game: st
                 continue
         referee.submit(seat, bots[seat].choose(rules, referee.state, seat))
     assert allowed > 20 and undone > 5  # both answers were checked, undos among them
+
+
+def test_an_undo_refused_says_why_in_the_reader_s_language() -> None:
+    from core import language
+    from core.undo import Takebacks
+
+    rules = get_rules("maunakea")
+    for code, said in (("en", "there is nothing to take back yet"),
+                       ("de", "es gibt noch nichts zurückzunehmen")):  # fmt: skip
+        with language.speaking(code), pytest.raises(IllegalCommand, match=said):
+            Takebacks().point(rules, 0, ["Ann", "Bob"])
