@@ -6,7 +6,8 @@
 
 A bot is ``LEVEL[:FIELD=VALUE,...]``: a level as the game registers it (its iterations and
 tuning), ``model=`` a model file for its leaves (``shipped``: the game's own; ``none``: the
-hand-written evaluation; unsaid: as the level is registered), and any other field of
+hand-written evaluation; unsaid: as the level is registered), ``worth.NAME=VALUE`` one of
+Arnak's search weights changed (leaves and playouts: ``worth.deck=0``), and any other field of
 :class:`core.search.levels.Level` (``iterations=60``, ``horizon=2``…). Game ``i`` is seed
 ``duel-<game>-<i // 2>`` with ``a`` in seat ``i % 2`` (so each seed is played with the seats
 swapped); Arnak alternates the board's side by seed (bird, snake, bird…). Each game's result is
@@ -49,12 +50,26 @@ def bot_of(game: str, spec: str, seed: str) -> SearchBot:
     if not isinstance(bot, SearchBot):
         raise SystemExit(f"{spec}: {kind!r} is not a search bot")
     bot.timed = False
-    changes = [p for p in pairs if not p.startswith("model=")]
+    changes = [p for p in pairs if not p.startswith(("model=", "worth."))]
     for pair in pairs:
         if pair.startswith("model="):
             bot.hooks = hooks_of(game, pair.removeprefix("model="))
+    weights = [p.removeprefix("worth.") for p in pairs if p.startswith("worth.")]
+    if weights:
+        bot.hooks = weighing(game, weights)
     bot.level = replace(bot.level, **dict(tuning(changes)))
     return bot
+
+
+def weighing(game: str, pairs: list[str]) -> Any:
+    """The hooks of a search weighing by the game's search weights with ``NAME=VALUE``
+    changes (Arnak's :class:`core.games.arnak.worth.Weights`)."""
+    if game != "arnak":
+        raise SystemExit(f"no search weights for {game}")
+    from core.games.arnak import search
+    from core.games.arnak.worth import with_changes
+
+    return search.hooks_weighing(with_changes(search.SEARCH_WEIGHTS, pairs))
 
 
 def hooks_of(game: str, model: str) -> Any:

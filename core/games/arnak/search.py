@@ -190,6 +190,11 @@ greedy bot weighing by these beat the greedy bot as it is in 400 games a side
 (``bench/arnak_worth.py``, load 3.0-3.1): snake 80.0% [±3.9], 44.5 points to 36.2; bird 72.4%
 [±4.4], 43.9 to 37.3 (the weights before, the greedy bot's with tablets, arrowheads and jewels at
 0.3 / 0.7 / 1.2: 70.9%, 42.1 points and 62.3%, 41.9)."""
+BY_PLAYS = replace(SEARCH_WEIGHTS, deck=1.0, card=0.0, card_cost=0.0, fear=0.0)
+"""The search's weights with a player's cards valued by the hands they still deal
+(:mod:`core.games.arnak.plays`) instead of 0.1 point a card bought plus 0.2 a coin or compass it
+cost, a Fear card's by its place in those hands: a candidate, measured in ``docs/benchmarks.md``
+(the duels pass its weights as ``worth.deck=1,worth.card=0,worth.card_cost=0,worth.fear=0``)."""
 worth = Worth(SEARCH_WEIGHTS)
 
 
@@ -260,6 +265,44 @@ def turns(state: ArnakState) -> int:
 HOOKS: Hooks[ArnakState] = Hooks(
     determinize, evaluate, playout, candidates, remember, best_of, turns=turns
 )
+
+
+def hooks_weighing(weights: Weights) -> Hooks[ArnakState]:
+    """The search's hooks weighing positions by ``weights`` (leaves and playouts), whatever the
+    module's own weights are: two bots in one process may weigh differently (a duel)."""
+    weigh = Worth(weights)
+
+    class Own(GreedyBot):
+        worth = staticmethod(weigh)
+
+    def own_evaluate(state: ArnakState) -> list[float]:
+        return [weigh(state, seat) for seat in range(state.players)]
+
+    def own_playout(
+        state: ArnakState, seat: Seat, legal: list[Command] | None, rng: Random
+    ) -> Command:
+        bot = Own.__new__(Own)
+        bot._rng = Draws(rng)  # type: ignore[assignment]
+        return bot.choose(RULES, state, seat, legal)  # type: ignore[arg-type]
+
+    def own_best_of(state: ArnakState, seat: Seat, commands: list[Command], rng: Random) -> Command:
+        bot = Own.__new__(Own)
+        rated = [(bot.rate(state, seat, command), -i) for i, command in enumerate(commands)]
+        return commands[-max(rated)[1]]
+
+    def own_candidates(state: ArnakState, seat: Seat, legal: list[Command]) -> list[Command]:
+        bot = Own.__new__(Own)
+        rated = [(bot.rate(state, seat, command), i) for i, command in enumerate(legal)]
+        rated.sort(key=lambda pair: (-pair[0], pair[1]))
+        return [legal[i] for _, i in rated]
+
+    return replace(
+        HOOKS,
+        evaluate=own_evaluate,
+        playout=own_playout,
+        best_of=own_best_of,
+        candidates=own_candidates,
+    )
 
 
 def hooks_with(model: Model | None) -> Hooks[ArnakState]:

@@ -16,6 +16,7 @@ from typing import Any
 from core.games.arnak import catalog as K
 from core.games.arnak.catalog import research_row
 from core.games.arnak.components import COMPONENTS as C
+from core.games.arnak.plays import Prices, play_worth, rounds_after, times_drawn
 from core.games.arnak.scoring import EMPTY_SLOTS_VP, TEMPLE_VP, points, row_vp, vp_of
 from core.games.arnak.state import HIDDEN, TEMPLE, ArnakState
 
@@ -43,6 +44,7 @@ class Weights:
     boon: float = 0.8
     rounds: float = 3.0  # things that help later keep their worth while this many rounds remain
     late: float = 0.0  # what resources keep in the last round, at least
+    deck: float = 0.0  # the hands a player's cards still deal, by what each card does played
 
 
 WEIGHTS = Weights()
@@ -67,6 +69,13 @@ PILES = 4096
 """The players' piles a :class:`Worth` keeps counted (forgotten all at once when full)."""
 Piles = tuple[float, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """A growth, and a player's deck, hand and play area."""
+Known = tuple[int, float, float]
+"""A card's VP, its worth at a growth and its worth played."""
+Dealt = tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""The rounds after this one, and a player's deck, hand, play area and cards set aside."""
+Counted = tuple[int, float, int, float]
+"""A player's piles counted: their VP, the worth of their cards at a growth, how many cards they
+hold and the sum of what those cards are worth played (:mod:`core.games.arnak.plays`)."""
 
 
 def with_changes(weights: Weights, pairs: list[str]) -> Weights:
@@ -99,11 +108,51 @@ class Worth:
     def __init__(self, weights: Weights = WEIGHTS) -> None:
         self.w = weights
         self.growth = growths(weights)
-        self.cards: dict[float, dict[str, tuple[int, float]]] = {}
-        self.piles: dict[Piles, tuple[int, float]] = {}
-        self.decks: dict[tuple[float, tuple[str, ...]], tuple[int, float]] = {}
+        self.cards: dict[float, dict[str, Known]] = {}
+        self.piles: dict[Piles, Counted] = {}
+        self.decks: dict[tuple[float, tuple[str, ...]], Counted] = {}
         w = weights
         self._res = (w.coin, w.compass, w.tablet, w.arrowhead, w.jewel)
+        self.prices = Prices(w.coin, w.compass, w.tablet, w.arrowhead, w.jewel)
+        self.dealt: dict[Dealt, float] = {}
+
+    def play_term(self, card: str) -> float:
+        """What ``card`` is worth each time its owner plays it (a hidden card: a basic's)."""
+        if not self.w.deck:
+            return 0.0
+        info = K.card("b0fc" if card == HIDDEN else card)
+        return play_worth(info, self.prices)
+
+    def _card(self, cards: dict[str, Known], card: str, growth: float) -> Known:
+        """``card``'s VP, its worth at ``growth`` and its worth played, kept in ``cards``."""
+        known = cards[card] = (vp_of(card), self.card_term(card, growth), self.play_term(card))
+        return known
+
+    def _hands(self, dealt: Dealt) -> float:
+        """What a player's cards are worth in the hands still to be dealt (``dealt``: the rounds
+        after this one, the deck top first, the hand, the play area, the cards set aside),
+        kept for the next position with the same cards: each card's worth played, times the
+        times the draws of the rounds after this one reach it
+        (:func:`core.games.arnak.plays.times_drawn`; the hand, the play area and the cards
+        aside go under the deck in an order not known yet)."""
+        after, deck, hand, play, aside = dealt
+        under = len(hand) + len(play) + len(aside)
+        held = len(deck) + under
+        total = 0.0
+        for place, card in enumerate(deck):
+            times = times_drawn(place, held, after)
+            if times:
+                total += times * self.play_term(card)
+        if under:
+            mean = sum(times_drawn(q, held, after) for q in range(len(deck), held)) / under
+            if mean:
+                for pile in (hand, play, aside):
+                    for card in pile:
+                        total += mean * self.play_term(card)
+        if len(self.dealt) >= PILES:
+            self.dealt.clear()
+        out = self.dealt[dealt] = self.w.deck * total
+        return out
 
     def growth_of(self, state: ArnakState) -> float:
         """:func:`growth` in ``state``'s round."""
@@ -120,7 +169,7 @@ class Worth:
             return -self.w.fear * growth
         return growth * (self.w.card + self.w.card_cost * info.cost)
 
-    def _piles(self, key: Piles) -> tuple[int, float]:
+    def _piles(self, key: Piles) -> Counted:
         """The VP and the worth of the cards in a player's deck, hand and play area at a
         growth (``key``), card by card in that order, kept for the next position with the same
         piles (most commands move no card): at most ``PILES`` of them."""
@@ -136,28 +185,32 @@ class Worth:
         if counted is None:
             vp = 0
             terms = 0.0
+            plays = 0.0
             for card in deck:
                 known = cards.get(card)
                 if known is None:
-                    known = cards[card] = (vp_of(card), self.card_term(card, growth))
+                    known = self._card(cards, card, growth)
                 vp += known[0]
                 terms += known[1]
+                plays += known[2]
             if len(decks) >= PILES:
                 decks.clear()
-            decks[growth, deck] = vp, terms
+            decks[growth, deck] = vp, terms, len(deck), plays
         else:
-            vp, terms = counted
+            vp, terms, _, plays = counted
         for pile in (hand, play):
             for card in pile:
                 known = cards.get(card)
                 if known is None:
-                    known = cards[card] = (vp_of(card), self.card_term(card, growth))
+                    known = self._card(cards, card, growth)
                 vp += known[0]
                 terms += known[1]
+                plays += known[2]
+        out = (vp, terms, len(deck) + len(hand) + len(play), plays)
         if len(self.piles) >= PILES:
             self.piles.clear()
-        self.piles[key] = (vp, terms)
-        return vp, terms
+        self.piles[key] = out
+        return out
 
     def __call__(self, state: ArnakState, seat: int) -> float:
         """The position's worth to ``seat``: what it scores now, and what helps it later.
@@ -175,9 +228,18 @@ class Worth:
         counted = self.piles.get(key)
         if counted is None:
             counted = self._piles(key)
-        vp, terms = counted
+        vp, terms, _, _ = counted
         for card in player.aside:
             vp += vp_of(card)
+        if w.deck:
+            after = rounds_after(r)
+            if after:
+                aside = tuple(player.aside) if player.aside else ()
+                dealt = (after, key[1], key[2], key[3], aside)
+                hands = self.dealt.get(dealt)
+                if hands is None:
+                    hands = self._hands(dealt)
+                terms += hands
         glass = player.glass
         side = state.side
         if state.final:
