@@ -168,3 +168,43 @@ def test_a_refused_move_says_why_in_the_language(code: str, said: str) -> None:
     with pytest.raises(IllegalCommand) as refused:
         referee.submit(referee.state.active, cmd.EndTurn())
     assert str(refused.value) == said.format(n=len(referee.state.hands[referee.state.active]))
+
+
+PROMPTS = ("tui/games/maunakea/turn.py", "tui/games/maunakea/card_choice.py",
+           "tui/games/maunakea/table.py")  # fmt: skip
+SAMPLE = dict(card="Jungle movement", state="[b]D4[/b] turned 1× (♣♣/≈∧), artifacts too",
+              explorer="explorer 2 on g7 carrying ○ white", there=" → [b]h8[/b] (g7 → h8)",
+              others=", [b]tab[/b]: another explorer", slot="D4", n=2, squares="♣♣/≈∧",
+              player="Red", kept=4, dealt=6, where="at another terminal", mp=3, keys="1–5",
+              space="g7", cost=2, colour="brown", load="", picks="[b]1–5[/b] picks a tile",
+              route="g7 → h8")  # fmt: skip
+"""Values like a real turn's for the prompts' placeholders."""
+
+
+def prompt_rows(markup: str, width: int = 78) -> int:
+    """The rows a prompt's text takes at 80 columns (its padding left off)."""
+    import textwrap
+
+    text = re.sub(r"\[/?[a-z]+\]", "", markup)
+    return sum(len(textwrap.wrap(line, width)) or 1 for line in text.split("\n"))
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "it", "nl"])
+def test_every_prompt_of_the_table_takes_no_more_rows_than_the_english(code: str) -> None:
+    from core.locale import read
+
+    catalog = read("maunakea", code)
+    seen = 0
+    for entry in catalog:
+        if not isinstance(entry.id, str) or "[b]" not in entry.id:
+            continue
+        if not any(where in PROMPTS for where, _line in entry.locations):
+            continue
+        try:
+            english = prompt_rows(entry.id.format(**SAMPLE))
+        except (KeyError, IndexError):
+            continue  # a piece put into a prompt, measured with it
+        seen += 1
+        said = prompt_rows(str(entry.string).format(**SAMPLE))
+        assert said <= english, f"{code}: {said} rows, English {english}: {entry.id!r}"
+    assert seen >= 10
