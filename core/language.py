@@ -62,7 +62,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "core/titles.py",
         "core/undo.py",
     ),
-    "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py"),
+    "cli": ("tui/cli", "tui/lines", "tui/launch", "replays/export.py", "replays/disk.py"),
     "kilauea": ("core/games/kilauea", "tui/games/kilauea", "core/tutorials/kilauea*.toml"),
     "maunakea": ("core/games/maunakea", "tui/games/maunakea", "core/tutorials/maunakea*.toml"),
     "arnak": ("core/games/arnak", "tui/games/arnak", "core/tutorials/arnak*.toml"),

@@ -15,12 +15,23 @@ import tomllib
 from pathlib import Path
 from typing import IO, Any
 
+from core.language import Translator
+
+_ = Translator("cli").gettext
 MAX_SMALL = 1 << 20
 """the largest config, identity or note read (1 MiB): a real one is a few KiB"""
 
 
 class BadFile(OSError):
     """A small file that cannot be read, with one line naming it and why."""
+
+
+def cannot_read(path: Path, why: str) -> str:
+    """The one line said of a file that cannot be read (``why``: the reason, the system's or
+    the parser's own words as they said them)."""
+    # TRANSLATORS: a settings file, a kept review or a record that cannot be read; {why} is
+    # the reason (the system's or the TOML/JSON reader's own words stay as they said them)
+    return _("cannot read {path}: {why}").format(path=path, why=why)
 
 
 def read_small(path: Path) -> str:
@@ -32,15 +43,16 @@ def read_small(path: Path) -> str:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise BadFile(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise BadFile(cannot_read(path, str(exc.strerror or exc))) from None
     if len(data) > MAX_SMALL:
-        raise BadFile(
-            f"cannot read {path}: over {MAX_SMALL >> 20} MiB, far larger than any real one"
-        )
+        # TRANSLATORS: after "cannot read {path}: " (a settings or record file far too large)
+        why = _("over {n} MiB, far larger than any real one").format(n=MAX_SMALL >> 20)
+        raise BadFile(cannot_read(path, why))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BadFile(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
+        why = _("not UTF-8 text (byte {n})").format(n=exc.start)
+        raise BadFile(cannot_read(path, why)) from None
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -53,9 +65,9 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BadFile(f"cannot read {path}: {exc}") from None
+        raise BadFile(cannot_read(path, str(exc))) from None
     except RecursionError:
-        raise BadFile(f"cannot read {path}: nested too deep") from None
+        raise BadFile(cannot_read(path, _("nested too deep"))) from None
 
 
 def read_json(path: Path) -> Any:
@@ -65,9 +77,9 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except ValueError as exc:
-        raise BadFile(f"cannot read {path}: {exc}") from None
+        raise BadFile(cannot_read(path, str(exc))) from None
     except RecursionError:
-        raise BadFile(f"cannot read {path}: nested too deep") from None
+        raise BadFile(cannot_read(path, _("nested too deep"))) from None
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -124,3 +124,13 @@ def test_a_setting_is_written_whole_or_not_at_all(
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8") == '[network]\nname = "Ann"\n'
     assert [p.name for p in folders.iterdir()] == ["config.toml"]  # no half file left beside
+
+
+def test_a_bad_config_is_said_in_the_reader_s_language(
+    folders: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = folders / "config.toml"
+    path.write_bytes(BAD_CONFIGS["junk"])
+    assert main(["--lang", "de", "games"]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"caldera: {path} lässt sich nicht lesen: kein UTF-8-Text (Byte "), err

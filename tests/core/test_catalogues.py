@@ -442,7 +442,6 @@ STILL_ENGLISH: dict[str, str] = {
     "net/seat/host_trust.py": "files",
     "net/trust/keys.py": "files",
     "replays/check.py": "files",
-    "replays/disk.py": "files",
     "replays/file.py": "files",
     "replays/header.py": "files",
     "replays/proofs.py": "files",
