@@ -9,11 +9,13 @@ import logging
 
 from core.bots import Bot
 from core.errors import IllegalCommand
+from core.language import Translator
 from core.search import workers
 from net.errors import HostAway, NetError
 from net.seat.session import NetSession
 
 log = logging.getLogger("caldera.net")
+_ = Translator("net").gettext
 
 
 def _my_turn(session: NetSession) -> bool:
@@ -29,18 +31,22 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
     """Play ``session``'s seat with ``bot`` until the game ends or the table closes."""
     seat = session.seat
     if seat is None:
-        raise NetError("a bot needs a seat, not a spectator's chair")
+        raise NetError(_("a bot needs a seat, not a spectator's chair"))
     wake = asyncio.Event()
     session.subscribe(lambda _envs: wake.set())
     session.subscribe_card(lambda _card: wake.set())
     session.subscribe_status(lambda _status: wake.set())
-    while not session.ended and session.status != "table closed":
+    while not session.ended and session.status != "table closed":  # internal
         if session.desync is not None:
             raise NetError(f"table {session.table}: {session.desync}")
         card = session.card
         if card is not None and card.seats[seat].key != session.keys.public.hex():
-            raise NetError(f"table {session.table}: seat {seat + 1} is no longer ours")
-        if not _my_turn(session) or session.status == "host away":
+            raise NetError(
+                _("table {table}: seat {n} is no longer ours").format(
+                    table=session.table, n=seat + 1
+                )
+            )
+        if not _my_turn(session) or session.status == "host away":  # internal
             wake.clear()
             await wake.wait()
             continue
@@ -57,7 +63,7 @@ async def play(session: NetSession, bot: Bot, *, delay: float = 0.0) -> None:
             continue
         except IllegalCommand as exc:  # e.g. stale after a reconnect: wait for news, try again
             log.info("table %s: seat %d: %s", session.table, seat + 1, exc)
-            if session.ended or session.status == "table closed":
+            if session.ended or session.status == "table closed":  # internal
                 continue  # the news came with the refusal ("the table is closing")
             wake.clear()
             if session.status == "connected" and _my_turn(session):

@@ -398,7 +398,6 @@ STILL_ENGLISH: dict[str, str] = {
     "net/club/serve.py": "wire",
     "net/club/taking_over.py": "wire",
     "net/club/work.py": "wire",
-    "net/seat/botclient.py": "wire",
     "net/seat/status.py": "wire",
     "net/table/chatting.py": "wire",
     "net/table/clocks.py": "wire",
