@@ -10,6 +10,7 @@ one reach it (:mod:`core.games.arnak.plays`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.bots import make_bot
@@ -121,3 +122,19 @@ def test_the_hooks_weighing_the_search_weights_choose_as_the_search_does() -> No
         a = hard(f"same/{n}", search.HOOKS, 20).decide(RULES, view, 0)
         b = hard(f"same/{n}", own, 20).decide(RULES, view, 0)
         assert a.choices == b.choices
+
+
+def test_a_card_in_hand_counts_its_share_of_a_play() -> None:
+    """With ``in_hand``, a card in hand counts that share of its worth played (it is played
+    this round), in the last round too; without it, nothing in the last round."""
+    view = until("scan-11", "snake", 13)
+    view.round = 5
+    view.seats[0].hand = ["i08"]
+    pan = play_worth(
+        K.card("i08"), Prices(PLAYS.coin, PLAYS.compass, PLAYS.tablet, PLAYS.arrowhead, PLAYS.jewel)
+    )
+    empty = view.copy()
+    empty.seats[0].hand = []
+    for share in (0.0, 0.5):
+        worth = Worth(replace(PLAYS, in_hand=share, hand_card=0.0, travel_kept=0.0))
+        assert abs(worth(view, 0) - worth(empty, 0) - (share * pan + K.card("i08").vp)) < 1e-9

@@ -45,6 +45,7 @@ class Weights:
     rounds: float = 3.0  # things that help later keep their worth while this many rounds remain
     late: float = 0.0  # what resources keep in the last round, at least
     deck: float = 0.0  # the hands a player's cards still deal, by what each card does played
+    in_hand: float = 0.0  # the share of its worth played a card in hand counts (played soon)
 
 
 WEIGHTS = Weights()
@@ -139,6 +140,9 @@ class Worth:
         under = len(hand) + len(play) + len(aside)
         held = len(deck) + under
         total = 0.0
+        if self.w.in_hand:
+            for card in hand:
+                total += self.w.in_hand * self.play_term(card)
         for place, card in enumerate(deck):
             times = times_drawn(place, held, after)
             if times:
@@ -233,7 +237,7 @@ class Worth:
             vp += vp_of(card)
         if w.deck:
             after = rounds_after(r)
-            if after:
+            if after or (w.in_hand and player.hand):
                 aside = tuple(player.aside) if player.aside else ()
                 dealt = (after, key[1], key[2], key[3], aside)
                 hands = self.dealt.get(dealt)
