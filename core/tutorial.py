@@ -143,6 +143,13 @@ class Tutorial:
     def words(self, text: str) -> str:
         return words(self.game, text)
 
+    def names(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The ``players``' names (a game's, as its events hold them) as the table says them:
+        the learner's ("You") in the reader's language, the others' as written. The events keep
+        the file's names: nothing of a language goes into a log, a replay or an export
+        (issue 44)."""
+        return tuple(self.words(n) if s == self.learner else n for s, n in enumerate(players))
+
 
 def step_move(rules: Rules[Any], state: Any, step: Step) -> Command | None:
     """The move a step plays when nobody chooses another: the first legal one its expected

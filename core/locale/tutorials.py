@@ -3,7 +3,8 @@ learner reads from one, for the catalogue of its game.
 
 Registered in the Babel config (``[tool.babel]`` of pyproject.toml, the method ``tutorial``), so
 ``python -m core.locale update`` and ``pybabel extract -F pyproject.toml`` both read the files'
-words: the title, the intro card, the end, and each step's words, rule, wrong-move explanation
+words: the title, the intro card, the end, the learner's name (seat 1's: "You"; the bots' names
+stay as written), and each step's words, rule, wrong-move explanation
 (not its places to look at: the board marks what a move touches, and those names are shown
 nowhere). Each entry comes with a comment saying where it is said and how long it
 may be at 80×24; a ``# TRANSLATORS:`` line just above a text in the file reaches the translator
@@ -22,6 +23,10 @@ TOP = {
     "intro": "the intro card, read before the first step",
     "outro": "said once the steps are done",
 }
+LEARNER = (
+    "the learner's name at the table (seat 1: the log, the players' panel, the end screen), "
+    "a word a player of the language is called by; the others' names stay as they are"
+)
 STEP = {
     "say": "what the narrator says (at 80×24 within about 120 characters)",
     "rule": "the rule it meets, in the rulebook's words (at 80×24 within about 60 characters)",
@@ -49,6 +54,10 @@ def extract_tutorial(
         line, notes = lines.get((0, key), (1, []))
         if isinstance(text := data.get(key), str) and text:
             yield line, None, text, [f"{title}: {what}", *notes]
+    players = data.get("players")
+    if isinstance(players, list) and players and isinstance(players[0], str) and players[0]:
+        line, notes = lines.get((0, "players"), (1, []))
+        yield line, None, players[0], [f"{title}: {LEARNER}", *notes]
     for number, step in enumerate(data.get("step", []), 1):
         if not isinstance(step, dict):
             continue
@@ -82,7 +91,7 @@ def _key_lines(source: str) -> dict[tuple[int, str], tuple[int, list[str]]]:
             table = "other"
         elif (key := KEY.match(line)) is not None:
             name = key.group(1)
-            if table == "" and name in TOP:
+            if table == "" and (name in TOP or name == "players"):
                 found[(0, name)] = (number, notes)
             elif table == "step" and name in STEP:
                 found[(step, name)] = (number, notes)

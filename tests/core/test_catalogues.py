@@ -14,7 +14,7 @@ import pytest
 from core import language, tutorial
 from core.language import AREAS, DOMAINS, LANGUAGES
 from core.locale import ROOT, TRANSLATED, check, extract, placeholders, read, sources, stale
-from core.locale.tutorials import extract_tutorial
+from core.locale.tutorials import LEARNER, extract_tutorial
 
 CONVERTED = (
     "tui/screens/menu.py",
@@ -334,10 +334,11 @@ expect = "draft_tiki"
     with club.open("rb") as f:
         found = list(extract_tutorial(f, (), ("TRANSLATORS:",), {}))
     assert [(line, text) for line, _, text, _ in found] == [
-        (2, "Our club's Kilauea"), (3, "Read this first."), (11, "Take a Tiki."),
+        (2, "Our club's Kilauea"), (3, "Read this first."), (5, "You"), (11, "Take a Tiki."),
         (15, "Another."), (16, "Setup 11."), (17, "Not that one."),
     ]  # fmt: skip
-    where, note = found[2][3]
+    assert found[2][3][0] == "Our club's Kilauea: " + LEARNER  # only the learner's: Kai stays
+    where, note = found[3][3]
     assert where.startswith("Our club's Kilauea, step 1: what the narrator says (at 80×24")
     assert note == "TRANSLATORS: the club's own word"
 

@@ -105,3 +105,15 @@ def test_the_advanced_cards_follow_the_base_game() -> None:
     own = {step.expect.kind for step in advanced.steps}
     assert "maunakea.board" not in own  # taught by the base game's tutorial, not asked again
     assert "maunakea.board" in set(tutorial.covered(advanced))
+
+
+def test_the_learner_s_name_is_said_in_the_reader_s_language() -> None:
+    """Seat 1's name ("You") comes from the game's catalogue where the table says it; the
+    file's names, which the events hold, are left as they are."""
+    from core import language
+
+    loaded = tutorial.load(tutorial.builtin("kilauea"), check=False)
+    assert loaded.names(loaded.players) == ("You", "Kai")
+    language.use("de")
+    assert loaded.names(loaded.players) == ("Du", "Kai")
+    assert loaded.players == ("You", "Kai")

@@ -60,3 +60,16 @@ async def test_every_button_of_the_end_screen_is_whole(
         if not offered and code == "en":  # where one row holds them all, one row as before
             assert len(rows) == 1, rows
         assert len(rows) <= 2
+
+
+def test_the_verdict_speaks_to_the_learner() -> None:
+    """A tutorial's learner who wins hears "You win!" ("Du gewinnst!"), not "You wins!"."""
+    from tui.screens.end import verdict
+
+    won, lost = Outcome((8, 7), (0,)), Outcome((7, 8), (1,))
+    assert verdict(("You", "Ana"), won, you=0) == "You win!"
+    assert verdict(("You", "Ana"), lost, you=0) == "Ana wins!"
+    assert verdict(("Red", "Blue"), won) == "Red wins!"  # a real game: as before
+    language.use("de")
+    assert verdict(("Du", "Ana"), won, you=0) == "Du gewinnst!"
+    assert verdict(("Du", "Ana"), lost, you=0) == "Ana gewinnt!"

@@ -21,7 +21,7 @@ from tui.widgets.narrator import Narrator
 
 from .conftest import screen_text, wait_for
 from .test_snapshots import Snap
-from .test_tutorial_play import begun, pressed, step_ready
+from .test_tutorial_play import begun, pressed, step_ready, table_below
 
 SMALL = (80, 24)
 
@@ -167,13 +167,13 @@ async def test_the_arnak_tutorial_speaks_german_from_its_intro_and_first_step() 
         language.use("en")
 
 
-@pytest.mark.parametrize("code", ["fr", "de", "nl", "it"])
+@pytest.mark.parametrize("code", ["en", "fr", "de", "nl", "it"])
 @pytest.mark.parametrize("name", tutorial.builtin_names())
 async def test_every_step_fits_80x24_in_every_language(name: str, code: str) -> None:
     """The narrator's words are longer in German, Dutch, French and Italian ("Étape 3 sur 16
     touches:", "Règle :", the steps' own texts in the catalogues) than the files' English was
     fitted to: the title, then the labels give way, never a word of the step, its keys or its
-    rule."""
+    rule; nor of the last words, said once the steps are done."""
     loaded = tutorial.load(tutorial.builtin(name))
     language.use(code)
     try:
@@ -196,5 +196,59 @@ async def test_every_step_fits_80x24_in_every_language(name: str, code: str) -> 
                 session, number = screen.tutorial, said.number
                 await wait_for(pilot, lambda s=session, n=number: s.done >= n, f"step {number}")
             assert screen is None or screen.tutorial is None or screen.tutorial.step is None
+            # the last words (said under the board once the steps are done) fit as well
+            table = table_below(pilot)
+            assert table is not None and table.tutorial is not None
+            outro = table.tutorial.tutorial.words(table.tutorial.tutorial.outro)
+            shown = [p for p in table.query(Narrator) if p.display]
+
+            def said() -> bool:
+                return any(outro[:30] in p.text.plain for p in shown if isinstance(p.text, Text))
+
+            await wait_for(pilot, said, "the last words")
+            cut = [p.id for p in shown if p.overflows()]
+            assert not cut, f"the last words: {cut} cut off"
+            await step_ready(pilot)  # the bots done (the end, or the learner's move) to leave
+    finally:
+        language.use("en")
+
+
+async def test_the_learner_is_named_in_the_players_language_the_events_keep_the_file_s() -> None:
+    """The tutorials' seat 1 is "You" in their files; a German table says "Du" (the players'
+    panel, the log, the end screen's "Du gewinnst!"), while the events, and so the replay and
+    any export, keep "You": nothing of a language goes into a log (issue 44)."""
+    from core.lifecycle import GameStarted
+    from tui.screens.end import EndScreen
+
+    loaded = tutorial.load(tutorial.builtin("maunakea"))
+    language.use("de")
+    try:
+        app = CalderaApp(Launch(learn="maunakea", again=True), bot_pace=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await begun(pilot)
+            for _ in loaded.steps:
+                screen = await step_ready(pilot)
+                if screen is None or screen.tutorial is None or screen.tutorial.step is None:
+                    break
+                said = screen.guide
+                assert said is not None and said.expected is not None
+                for key in pressed(screen.keys_for(said.expected)):
+                    await pilot.press(key)
+                session, number = screen.tutorial, said.number
+                await wait_for(pilot, lambda s=session, n=number: s.done >= n, f"step {number}")
+            await wait_for(pilot, lambda: isinstance(app.screen, EndScreen), "the end")
+            end = app.screen
+            assert isinstance(end, EndScreen)
+            table = table_below(pilot)
+            assert table is not None and table.tutorial is not None
+            assert table.names == ("Du", "Ana")
+            outcome = table.rules.outcome(table.state)
+            assert outcome is not None
+            verdict = "Du gewinnst!" if outcome.winners == (0,) else "Ana gewinnt!"
+            await wait_for(pilot, lambda: verdict in screen_text(pilot), "the verdict")
+            assert "You" not in screen_text(pilot)
+            started = table.session.envelopes[0].event
+            assert isinstance(started, GameStarted) and started.players == ("You", "Ana")
+            assert table.tutorial.referee.players == ("You", "Ana")
     finally:
         language.use("en")

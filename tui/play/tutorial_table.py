@@ -105,6 +105,7 @@ class TutorialSession(LocalSession):
         self.tutorial = tutorial
         self.source = source  # a club's file (None: the game's own tutorial)
         self.off_path = False  # a step's move can no longer be played: the game goes on freely
+        self.players = tutorial.names(self.players)  # in the reader's language; events: as written
 
     @classmethod
     def adopt(cls, session: LocalSession, tutorial: Tutorial, source: Path | None) -> Any:
@@ -112,6 +113,7 @@ class TutorialSession(LocalSession):
         narrated = cls.__new__(cls)
         narrated.__dict__.update(session.__dict__)
         narrated.tutorial, narrated.source, narrated.off_path = tutorial, source, False
+        narrated.players = tutorial.names(session.players)
         narrated._check_path()
         if tutorial.finish == "bot" and tutorial.learner in narrated.bots:
             narrated.bot_pace = min(narrated.bot_pace, FINISH_PACE)  # it was playing the rest

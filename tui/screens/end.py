@@ -59,7 +59,9 @@ def score_table(
     return table
 
 
-def verdict(names: Sequence[str], outcome: Outcome) -> str:
+def verdict(names: Sequence[str], outcome: Outcome, you: int | None = None) -> str:
+    """Who won, and how a tie was broken; said to ``you`` (a tutorial's learner, at this
+    keyboard) when that seat alone won: "You win!", not the name's "You wins!"."""
     winners = [names[w] for w in outcome.winners]
     if len(winners) > 1:
         return _("{players} share the win.").format(players=listed(winners))
@@ -69,6 +71,8 @@ def verdict(names: Sequence[str], outcome: Outcome) -> str:
         note = _("Tie broken by {tiebreak}.").format(tiebreak=anywhere(outcome.tiebreak))
     else:
         note = _(note) if note else ""
+    if you is not None and list(outcome.winners) == [you]:
+        return _("You win! {note}").format(note=note).strip()
     return _("{player} wins! {note}").format(player=winners[0], note=note).strip()
 
 
@@ -134,6 +138,7 @@ class EndScreen(ModalScreen[None]):
         headings: Mapping[str, str] | None = None,
         note: str = "",
         offer: RealGame | None = None,
+        you: int | None = None,
     ) -> None:
         super().__init__()
         self.rules = rules
@@ -144,11 +149,12 @@ class EndScreen(ModalScreen[None]):
         self.headings = headings
         self.note = note  # e.g. why the game ended
         self.offer = offer  # after a tutorial: the game to play for real against easy
+        self.you = you  # the seat the verdict speaks to (a tutorial's learner)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end", classes="" if self.details is None else "detailed"):
             yield Label(_("{game}: game over").format(game=self.rules.title), id="end-title")
-            yield Static(verdict(self.names, self.outcome), id="verdict")
+            yield Static(verdict(self.names, self.outcome, self.you), id="verdict")
             if self.note:
                 yield Static(self.note, id="end-note")
             yield Static(score_table(self.names, self.outcome, self.headings), id="scores")

@@ -390,6 +390,7 @@ class TableScreen(FollowsSize, Screen[None]):
             headings=parts,
             note=self.ending_words(),
             offer=self.real_game(),
+            you=self.tutorial.tutorial.learner if self.tutorial is not None else None,
         )
         self.app.push_screen(end)
 

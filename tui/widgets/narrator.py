@@ -50,6 +50,8 @@ class Narrator(TextLine):
             self.text = told(narration, keys, wrong, self.part, **short)
         if wrong and self.overflows():  # the why of a wrong move first: the step's words wait
             self.text = told(narration, keys, wrong, self.part, say=False, title=False)
+        elif narration.step is None and self.overflows():  # the last words need no heading
+            self.text = told(narration, part=self.part, title=False, heading=False)
 
     def rows_needed(self) -> int:
         """The rows its text takes, wrapped at its width now."""
@@ -74,17 +76,22 @@ def told(
     say: bool = True,
     title: bool = True,
     label: bool = True,
+    heading: bool = True,
 ) -> Text:
     """The panel's text (the line mode says the same words): the whole of it, or only the
     ``words`` (the step and its keys, then a wrong move's explanation and the step's words, in
     one flow) or the ``aside`` (the rule); the step's words left out unless ``say``, the
-    tutorial's title unless ``title``, the labels "keys" and "Rule:" unless ``label``."""
+    tutorial's title unless ``title``, the labels "keys" and "Rule:" unless ``label``, the
+    heading ("Step 3 of 16") unless ``heading``."""
     text = Text()
     if part == "aside":
         if narration.rule:
             if label:
                 text.append(_("Rule: "), style="bold dim")
             text.append(narration.rule, style="italic dim")
+        return text
+    if not heading:
+        text.append(narration.say)
         return text
     if narration.title and part == "all" and title:
         text.append(f"{narration.title} · ", style="bold")

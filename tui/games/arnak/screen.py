@@ -38,6 +38,7 @@ from core.language import N_, Translator
 from core.messages import Command
 from core.session import Session
 from tui.games.arnak import panels
+from tui.games.arnak.guided import step_focus
 from tui.games.arnak.layout import MIN_SIZE, Layout, fit_table, lines, show, tall
 from tui.games.arnak.summary import since_last_turn
 from tui.games.arnak.turn import (
@@ -265,6 +266,11 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         room = self.query_one("#desk").size.width - 6
         return asked if len(asked) <= room else _("Your answer")
 
+    def guided_focus(self) -> set[str]:
+        """Where a tutorial's step waiting for this keyboard points (nothing at a real game)."""
+        said = self.guide
+        return step_focus(said.expected) if said is not None and said.mine else set()
+
     def show_board(self) -> None:
         """Paint the panels whose inputs changed (a key that only moves the highlight repaints
         the map, the track, the row and the details; one that opens a question, usually
@@ -275,7 +281,7 @@ class ArnakScreen(ChoiceTableScreen[Turn]):
         size = self.app.size
         fit = self._layout(size.width, size.height)
         value = self.highlighted()
-        focus = self.turn.focus(self.building, self.picks, value)
+        focus = self.turn.focus(self.building, self.picks, value) | self.guided_focus()
         names = self.names
         scores = tuple(self._scores()) if self.show_score else ()
         looking = None if self.covered else self.viewer

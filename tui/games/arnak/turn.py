@@ -127,7 +127,7 @@ def _answers_name_places(turn: Turn) -> bool:
     return any(_answer_place(turn, v) not in ("", "0") for v in values)
 
 
-def _answer_focus(value: str) -> set[str]:
+def answer_focus(value: str) -> set[str]:
     """The map spaces and research spaces an answer names."""
     out: set[str] = set()
     for part in value.replace("=", ">").split(">"):
@@ -479,7 +479,7 @@ class Turn(SeatTurn):
         elif verb is ANSWER:
             for command in _any(self.remaining(verb, values)):
                 if isinstance(command.value, str):
-                    out |= _answer_focus(command.value)
+                    out |= answer_focus(command.value)
         return out
 
     # -- the details of the highlighted answer ----------------------------------------------

@@ -252,8 +252,9 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
         if self.state is None:
             return
         verb = self.building
-        if verb is not None:
+        if verb is not None:  # what is being chosen, and where a tutorial's step points
             marks = self.turn.marks(verb, self.picks, self.highlighted())
+            marks = Marks(marks.focus, union(marks.chosen, self.guided_spots()))
         else:
             marks = Marks(chosen=union(self.last_moves(), self.guided_spots()))
         self.board.show(self.state, marks)
