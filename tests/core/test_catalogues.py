@@ -111,6 +111,14 @@ CONVERTED = (
     "tui/games/arnak/look.py",
     "tui/games/arnak/help.py",
     "tui/games/arnak/explain.py",
+    "tui/games/kilauea/explain.py",
+    "tui/games/kilauea/holdings.py",
+    "tui/games/kilauea/replay.py",
+    "tui/games/kilauea/widgets/board.py",
+    "tui/games/kilauea/widgets/forests.py",
+    "tui/games/kilauea/widgets/glyphs.py",
+    "tui/games/kilauea/widgets/paint.py",
+    "tui/games/kilauea/widgets/recent.py",
 )
 """The modules whose every user-facing word is marked (a word left out fails the test)."""
 
@@ -360,8 +368,6 @@ READ_BY_PLAYERS = ("tui", "net", "core", "replays")
 lobby and doors (``net``), the games and their log (``core``), the replays' files (``replays``)."""
 
 WHY_ENGLISH = {
-    "langsA": "Arnak's and Kilauea's board shorthand, panels and choice details: being "
-    "translated in their own game's catalogue (docs/translating.md: still English)",
     "refusals": "a game's reason for refusing an illegal command, and a bot's: the table's note "
     "shows it when a key's move is refused; the rules speak English (to translate: a reason's "
     "code and its words at the edge, as the log does)",
@@ -379,13 +385,8 @@ WHY_ENGLISH = {
 """Why a module on :data:`STILL_ENGLISH` still speaks English."""
 
 STILL_ENGLISH: dict[str, str] = {
-    # Arnak's and Kilauea's tables (another helper's slice)
-    "core/games/arnak/effect_text.py": "langsA",
-    "tui/games/kilauea/widgets/forests.py": "langsA",
-    "tui/games/kilauea/widgets/glyphs.py": "langsA",
-    "tui/games/kilauea/widgets/paint.py": "langsA",
-    "core/games/kilauea/tiles.py": "langsA",
     # the rules' refusals
+    "core/games/kilauea/tiles.py": "refusals",
     "core/games/arnak/play.py": "refusals",
     "core/games/kilauea/play.py": "refusals",
     "core/referee.py": "refusals",
@@ -426,6 +427,7 @@ STILL_ENGLISH: dict[str, str] = {
     "core/tutorial.py": "files",
     "core/search/model.py": "files",
     "core/games/arnak/position.py": "files",
+    "core/games/arnak/effect_text.py": "files",  # the components file's effects, parsed
     "core/games/kilauea/position.py": "files",
     "core/games/maunakea/position.py": "files",
     "core/games/arnak/components.py": "files",

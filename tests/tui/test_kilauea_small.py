@@ -9,7 +9,7 @@ from core.games.kilauea.state import Phase
 from tests.kit.kilauea_builder import ORCHID, Table
 from tui.games import screens_for
 from tui.games.kilauea.details import KilaueaDetails
-from tui.games.kilauea.widgets.glyphs import TILE_BRIEF
+from tui.games.kilauea.widgets.glyphs import tile_brief
 from tui.games.kilauea.widgets.paint import COMPACT, SMALLEST, Marks, Seats, paint
 from tui.widgets.key_footer import KeyLine
 
@@ -122,7 +122,7 @@ def test_the_reef_tiles_say_what_they_do_on_the_board() -> None:
         lines = ["".join(t for t, _ in row) for row in paint(state, Marks(), scale, NAMES)]
         row = next(line for line in lines if line.startswith("≈"))
         for face in ("5A", "2A", "1A", "4A", "3A"):
-            assert TILE_BRIEF[face] in row, (face, row)
+            assert tile_brief(face) in row, (face, row)
 
 
 def test_the_forests_hint_fits_its_field() -> None:

@@ -20,7 +20,7 @@ from core.games.kilauea.state import KilaueaState
 from core.games.kilauea.transcript import face_text
 from core.language import N_, Translator
 from tui.games.kilauea.verbs import cost_text, sector_name
-from tui.games.kilauea.widgets.glyphs import TILE_BRIEF, legend
+from tui.games.kilauea.widgets.glyphs import legend, tile_brief
 from tui.games.kilauea.widgets.paint import Marks, Painter, Scale, Seats
 from tui.widgets.event_log import EventLog
 from tui.widgets.fitting_footer import FittingFooter
@@ -54,7 +54,7 @@ def tiles_text(state: KilaueaState) -> str:
         earned = _(" [b]earned this turn[/b]") if tile in state.may_use else ""
         lines.append(
             f"[b]{face.code:>3}[/b] {where} ({cost_text(face.cost)}, "
-            f"{TILE_BRIEF.get(face.code, '')}): {face_text(face.code)}{earned}"
+            f"{tile_brief(face.code)}): {face_text(face.code)}{earned}"
         )
 
     lines.append(_("[b]Reef tiles[/b] (≈, cutting by them earns them)"))

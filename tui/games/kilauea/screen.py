@@ -47,7 +47,7 @@ from tui.widgets.table_header import TableHeader
 from tui.widgets.text_line import TextLine
 
 T = Translator("kilauea")
-_ = T.gettext
+_, ngettext = T.gettext, T.ngettext
 
 NARRATOR_ROWS = NARRATOR_HEIGHT  # a tutorial's panel
 PROMPT_ROWS = 2
@@ -288,8 +288,10 @@ class KilaueaScreen(ChoiceTableScreen[Turn]):
             left = [code for code, ok in self.turn.usable_tiles() if ok]
             if left:
                 tiles = ", ".join(left)
-                return _(
-                    "End the turn? The action tile(s) {tiles} earned this turn go unused."
+                return ngettext(  # English says "tile(s)" whatever the count, as it always did
+                    "End the turn? The action tile(s) {tiles} earned this turn go unused.",
+                    "End the turn? The action tile(s) {tiles} earned this turn go unused.",
+                    len(left),
                 ).format(tiles=tiles)
         return None
 

@@ -174,9 +174,12 @@ class Turn(SeatTurn):
             ).format(player=name, n=state.drafted + 1, picks=snake)
         if phase is Phase.MOVE:
             free = play.free_steps(state, seat)
-            return _(
+            return ngettext(  # English says "space(s)" whatever the count, as it always did
                 "[b]{player}[/b]: move the canoe clockwise: {free} space(s) free (1, plus 1 per "
-                "empty canoe place), then 1 Sacred Stone a space (you hold {stones})"
+                "empty canoe place), then 1 Sacred Stone a space (you hold {stones})",
+                "[b]{player}[/b]: move the canoe clockwise: {free} space(s) free (1, plus 1 per "
+                "empty canoe place), then 1 Sacred Stone a space (you hold {stones})",
+                free,
             ).format(player=name, free=free, stones=state.stones[seat])
         if phase is Phase.MAIN:
             if not play.main_actions(state, seat):

@@ -94,19 +94,21 @@ def check_layouts() -> list[str]:
     for name, template in C.templates.items():
         slots = SLOTS.get(name, {})
         if set(slots) != set(template.names):
-            problems.append(f"{name}: slots for {sorted(slots)} but spaces {template.names}")
+            problems.append(
+                f"{name}: slots for {sorted(slots)} but spaces {template.names}"  # internal
+            )
             continue
         rows: dict[int, list[int]] = {}
         for s in template.spaces:
             rows.setdefault(depth(template, s.name), []).append(slots[s.name])
             for before in s.before:
                 if depth(template, before) != depth(template, s.name) - 1:
-                    problems.append(f"{name}: {before} -> {s.name} skips a row")
+                    problems.append(f"{name}: {before} -> {s.name} skips a row")  # internal
                 if abs(slots[before] - slots[s.name]) > 1:
-                    problems.append(f"{name}: {before} -> {s.name} is too far to draw")
+                    problems.append(f"{name}: {before} -> {s.name} is too far to draw")  # internal
         for row, used in rows.items():
             if len(set(used)) != len(used):
-                problems.append(f"{name}: two spaces share a slot in row {row}")
+                problems.append(f"{name}: two spaces share a slot in row {row}")  # internal
         if max(slots.values()) * 2 + 2 > WIDTH or 2 * max(rows) + 1 > HEIGHT:
-            problems.append(f"{name}: does not fit in {WIDTH}×{HEIGHT}")
+            problems.append(f"{name}: does not fit in {WIDTH}×{HEIGHT}")  # internal
     return problems

@@ -15,12 +15,13 @@ from functools import lru_cache
 from rich.style import Style
 
 from core.games.kilauea.components import COMPONENTS
-from core.language import Translator
+from core.language import Translator, current
 from tui.play.seats import SEAT_COLOURS
 from tui.widgets.theme_colours import ThemeColours
 
 C = COMPONENTS
-_ = Translator("kilauea").gettext
+T = Translator("kilauea")
+_, pgettext = T.gettext, T.pgettext
 
 TIKI_LETTER = {colour: colour[0].upper() for colour in C.colours}  # red R, yellow Y, …
 TIKI_COLOUR = {"red": "#e0473a", "yellow": "#e8c22a", "green": "#3fae5a", "blue": "#4a7fe0"}
@@ -40,30 +41,44 @@ CHOSEN = Style(underline=True, bold=True)
 DIM = Style(dim=True)
 
 
-TILE_BRIEF = {  # what each action tile face does, in at most 13 cells (● a Sacred Stone paid)
-    "1A": "+2 VP",
-    "1B": "1●: +2 VP",
-    "2A": "+2 stones",
-    "2B": "3●: canoe→isl",
-    "3A": "1●: copy reef",
-    "3B": "1●: copy any",
-    "4A": "isl→isl",
-    "4B": "1●: isl→isl",
-    "5A": "volc→next",
-    "5B": "1●: volc→next",
-    "6A": "volc→far",
-    "6B": "1●: volc→far",
-    "7A": "forest→volc",
-    "7B": "cut any",
-    "8A": "canoe→volc+1●",
-    "8B": "2●:volc→canoe",
-    "9A": "3●:forest→isl",
-    "9B": "4●: volc→isl",
-    "10A": "forest⇄volc",
-    "10B": "2●: volc⇄volc",
-}
-"""The board's words for a tile (``≈6A`` is "volc→far": a volcano Tiki to a sector that is not
-next to it); the help and the choices say each in full."""
+def tile_brief(code: str) -> str:
+    """The board's words for a tile face, in at most 13 cells (``≈6A`` is "volc→far": a volcano
+    Tiki to a sector that is not next to it; ● a Sacred Stone paid), in the reader's language;
+    the help and the choices say each in full."""
+    found = _BRIEFS.get(current())
+    if found is None:
+        found = _BRIEFS[current()] = _briefs()
+    return found.get(code, code)
+
+
+_BRIEFS: dict[str, dict[str, str]] = {}
+
+
+def _briefs() -> dict[str, str]:
+    # TRANSLATORS: each tile's words under the canoe track, at most 13 cells: keep ● (a Sacred
+    # Stone paid) and the arrows; the words as short as the board's key says them (volc, isl)
+    return {
+        "1A": pgettext("tile brief", "+2 VP"),
+        "1B": pgettext("tile brief", "1●: +2 VP"),
+        "2A": pgettext("tile brief", "+2 stones"),
+        "2B": pgettext("tile brief", "3●: canoe→isl"),
+        "3A": pgettext("tile brief", "1●: copy reef"),
+        "3B": pgettext("tile brief", "1●: copy any"),
+        "4A": pgettext("tile brief", "isl→isl"),
+        "4B": pgettext("tile brief", "1●: isl→isl"),
+        "5A": pgettext("tile brief", "volc→next"),
+        "5B": pgettext("tile brief", "1●: volc→next"),
+        "6A": pgettext("tile brief", "volc→far"),
+        "6B": pgettext("tile brief", "1●: volc→far"),
+        "7A": pgettext("tile brief", "forest→volc"),
+        "7B": pgettext("tile brief", "cut any"),
+        "8A": pgettext("tile brief", "canoe→volc+1●"),
+        "8B": pgettext("tile brief", "2●:volc→canoe"),
+        "9A": pgettext("tile brief", "3●:forest→isl"),
+        "9B": pgettext("tile brief", "4●: volc→isl"),
+        "10A": pgettext("tile brief", "forest⇄volc"),
+        "10B": pgettext("tile brief", "2●: volc⇄volc"),
+    }
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ gutter on the left labels the rows. From the crater outwards, each strip shows::
                                        numbered from the left: r1 on the o row is o1; its locked
                                        volcano tile top right)
     the canoe track: a, b, reef tile  (reef tile k lies between sector k and k + 1)
-    what each reef tile does          (``volc→far``: :data:`glyphs.TILE_BRIEF`)
+    what each reef tile does          (``volc→far``: :func:`glyphs.tile_brief`)
     each player's island column       (Tikis bottom to top, +N what a scoring gives there now)
 
 The compact scale (:data:`COMPACT`, 80 columns) draws the same in narrower strips: the slope tile
@@ -31,6 +31,8 @@ from rich.style import Style
 from core.games.kilauea import forest, scoring, track
 from core.games.kilauea.components import COMPONENTS
 from core.games.kilauea.state import SECTORS, KilaueaState, Phase
+from core.games.kilauea.transcript import sector
+from core.language import Translator
 from tui.games.kilauea.widgets.forests import HEIGHT as FOREST_HEIGHT
 from tui.games.kilauea.widgets.forests import WIDTH as FOREST_WIDTH
 from tui.games.kilauea.widgets.forests import drawing
@@ -48,15 +50,17 @@ from tui.games.kilauea.widgets.glyphs import (
     TALLEST,
     TIKI_LETTER,
     TIKI_STYLE,
-    TILE_BRIEF,
     USABLE,
     Palette,
     palette,
     tiki_letter,
+    tile_brief,
 )
 from tui.widgets.theme_colours import DEFAULT, ThemeColours
 
 C = COMPONENTS
+T = Translator("kilauea")
+_, ngettext, pgettext, npgettext = T.gettext, T.ngettext, T.pgettext, T.npgettext
 Run = tuple[str, Style]
 PLAIN = Style()
 BAR_CELL = 4  # characters per colour column in a strip: " R3▲" / " R  "
@@ -85,18 +89,32 @@ class Scale:
         return 1 + volcano + slope + forest + 1 + 1 + islands + 2 * players
 
 
-FOREST_LABELS = {  # the gutter beside each line of the forests, by scale (compact or not)
-    False: (
-        "forests",
-        "· empty space",
-        "i inner spaces",
-        "▲7B free: no m left",
-        "m middle spaces",
-        "R free, r blocked",
-        "o on the shore",
-    ),
-    True: ("forest", "·empty", "i in", "r shut", "m mid", "", "o out"),
-}
+def forest_labels(compact: bool) -> tuple[str, ...]:
+    """The gutter beside each line of the forests, by scale (compact: at most 6 cells)."""
+    if compact:
+        return (
+            # TRANSLATORS: the board's gutter at 80 columns, at most 6 cells each: keep the
+            # forest spaces' letters (i m o) and the Tikis' (r)
+            pgettext("board gutter, 6 cells", "forest"),
+            pgettext("board gutter, 6 cells", "·empty"),
+            pgettext("board gutter, 6 cells", "i in"),
+            pgettext("board gutter, 6 cells", "r shut"),
+            pgettext("board gutter, 6 cells", "m mid"),
+            "",
+            pgettext("board gutter, 6 cells", "o out"),
+        )
+    return (
+        # TRANSLATORS: the board's gutter, at most 20 cells each: keep the letters (i m o, R r)
+        pgettext("board gutter, 20 cells", "forests"),
+        pgettext("board gutter, 20 cells", "· empty space"),
+        pgettext("board gutter, 20 cells", "i inner spaces"),
+        pgettext("board gutter, 20 cells", "▲7B free: no m left"),
+        pgettext("board gutter, 20 cells", "m middle spaces"),
+        pgettext("board gutter, 20 cells", "R free, r blocked"),
+        pgettext("board gutter, 20 cells", "o on the shore"),
+    )
+
+
 SMALLEST = Scale(20, 16)  # 100 columns: the smallest terminal of the full board
 COMPACT = Scale(6, 14, compact=True, gap=1)  # 80 columns
 SCALES = (SMALLEST, Scale(20, 16, bars=True), Scale(24, 22, bars=True))  # for the tests
@@ -250,7 +268,10 @@ class Painter:
         dots = STONE * min(state.crater, 9)
         compact = self.scale.compact
         gutter = [
-            ("crater " if not compact else "", self.p.label),
+            (
+                pgettext("board gutter, 7 cells", "crater") + " " if not compact else "",
+                self.p.label,
+            ),
             (dots if not compact else STONE, self.p.stone),
             (f" {state.crater}", self.p.heading),
         ]
@@ -258,9 +279,9 @@ class Painter:
         for k in SECTORS:
             style = CANOE_SECTOR if state.sector == k else self.p.heading
             if not compact:
-                strips.append([(f" {k + 1} {C.sectors[k]} ", style)])
+                strips.append([(f" {k + 1} {sector(k)} ", style)])
                 continue
-            runs: list[Run] = [(C.sectors[k], style)]
+            runs: list[Run] = [(sector(k), style)]
             tile = self.state.slope[k] if self.state.slope else None
             if tile is not None:
                 runs += [(" ", PLAIN), *self._tile(tile, f"▲{state.face(tile).code}", self.p.slope)]
@@ -285,7 +306,7 @@ class Painter:
                         else:
                             runs.append((" " * BAR_CELL, PLAIN))
                     strips.append(runs)
-                label = "volcano columns" if level == C.column_limit else ""
+                label = _volcano_labels()[0] if level == C.column_limit else ""
                 rows.append(self._row([(label, self.p.label)] if label else [], strips))
         heights = []
         worths = []
@@ -309,11 +330,17 @@ class Painter:
             heights.append(h_runs)
             worths.append(w_runs)
         if compact:
-            labels = ("height", "worth")
+            labels = (
+                pgettext("board gutter, 6 cells", "height"),
+                pgettext("board gutter, 6 cells", "worth"),
+            )
         elif self.scale.bars:
-            labels = ("heights, ▲ tallest", "VP per island Tiki")
+            labels = (
+                pgettext("board gutter, 20 cells", "heights, ▲ tallest"),
+                _volcano_labels()[1],
+            )
         else:
-            labels = ("volcano columns", "VP per island Tiki")
+            labels = _volcano_labels()
         rows.append(self._row([(labels[0], self.p.label)], heights))
         rows.append(self._row([(labels[1], self.p.label)], worths))
         return rows
@@ -327,16 +354,20 @@ class Painter:
         strips = []
         for k in SECTORS:
             tile = self.state.slope[k] if self.state.slope else None
+            # TRANSLATORS: a sector's slope, before its tile (▲7B) in a strip of 16 cells
+            slope = pgettext("board strip", "slope")
             if tile is None:
-                strips.append([(" slope ·", DIM)])
+                strips.append([(f" {slope} ·", DIM)])
             else:
                 code = f"▲{self.state.face(tile).code}"
-                strips.append([(" slope ", DIM), *self._tile(tile, code, self.p.slope)])
-        return self._row([("slope tiles", self.p.label)], strips)
+                strips.append([(f" {slope} ", DIM), *self._tile(tile, code, self.p.slope)])
+        return self._row(
+            [(pgettext("board gutter, 20 cells", "slope tiles"), self.p.label)], strips
+        )
 
     def _forests(self) -> list[list[Run]]:
         grids = [self._forest(k) for k in SECTORS] if self.laid else [[] for _ in SECTORS]
-        labels = FOREST_LABELS[self.scale.compact]
+        labels = forest_labels(self.scale.compact)
         rows = []
         for line in self.forest_lines():
             strips = [grid[line] if grid else [] for grid in grids]
@@ -370,7 +401,9 @@ class Painter:
             at = FOREST_WIDTH - len(code)
             cells[top][at:] = self._tile(centre, code, self.p.locked)
         elif k in state.emptied:
-            cells[top][FOREST_WIDTH - 5 :] = [("empty", DIM)]
+            # TRANSLATORS: an emptied forest, top right of its picture: at most 5 cells
+            said = pgettext("board, 5 cells", "empty")[:5]
+            cells[top][FOREST_WIDTH - 5 :] = [(f"{said:>5}", DIM)]
         lead: list[Run] = [] if self.scale.compact else [(" ", PLAIN)]
         return [[*lead, *row] for row in cells]
 
@@ -397,9 +430,12 @@ class Painter:
             strips.append(runs)
         dock = CANOE_PAWN if state.canoe == track.DOCK else "   "
         pawn = CANOE_STYLE if dock.strip() else PLAIN
-        gutter = [("canoe track dock ", self.p.label), (dock, pawn)]
+        # TRANSLATORS: the gutter before the canoe track, at most 17 cells (the dock's canoe after)
+        gutter = [(pgettext("board gutter, 17 cells", "canoe track dock") + " ", self.p.label)]
+        gutter.append((dock, pawn))
         if self.scale.compact:  # the canoe at the dock stands in the gutter
-            gutter = [(dock, CANOE_STYLE)] if dock.strip() else [("canoe", self.p.label)]
+            canoe = pgettext("board gutter, 6 cells", "canoe")
+            gutter = [(dock, CANOE_STYLE)] if dock.strip() else [(canoe, self.p.label)]
         return self._row(gutter, strips)
 
     def _reef_words(self) -> list[Run]:
@@ -410,8 +446,11 @@ class Painter:
                 strips.append([])
                 continue
             code = self.state.face(self.state.reef[k]).code
-            strips.append([(" ", PLAIN), (TILE_BRIEF.get(code, code), self.p.reef_words)])
-        label = "≈does" if self.scale.compact else "≈ the reef tile does"
+            strips.append([(" ", PLAIN), (tile_brief(code), self.p.reef_words)])
+        if self.scale.compact:
+            label = pgettext("board gutter, 6 cells", "≈does")
+        else:
+            label = pgettext("board gutter, 20 cells", "≈ the reef tile does")
         if self.scale.compact:
             strips = [runs[1:] for runs in strips]  # 13 cells each
         return self._row([(label, self.p.label)], strips, centre=False)
@@ -419,16 +458,20 @@ class Painter:
     def _islands_heading(self) -> list[Run]:
         rule = "─" * (self.scale.strip - 1)
         strips = [[(rule, DIM)] for _ in SECTORS]
-        return self._row([("players · islands", self.p.label)], strips, centre=False)
+        label = pgettext("board gutter, 20 cells", "players · islands")
+        return self._row([(label, self.p.label)], strips, centre=False)
 
     def _player(self, seat: int) -> list[list[Run]]:
         state = self.state
         names = self.seats.names
-        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        name = names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
         seat_style = self.p.seats[seat % len(self.p.seats)]
         acting = acting_seat(state) == seat
         compact = self.scale.compact
-        vp = f"{state.score(seat)} VP"
+        score = state.score(seat)
+        # TRANSLATORS: a player's points beside their name on the board (short: the gutter is
+        # 20 cells with the name)
+        vp = npgettext("board", "{n} VP", "{n} VP", score).format(n=score)
         mark: list[Run] = [("▶ " if acting else "  ", self.p.acting)]
         if seat in self.seats.here:
             mark = [("▶" if acting else " ", self.p.acting), ("⌨", DIM)]
@@ -474,13 +517,15 @@ class Painter:
             ("  ", PLAIN),
             (STONE * stones, self.p.stone),
             (NO_STONE * (C.stone_limit - stones), DIM),
-            (" canoe ", self.p.label),
+            (" " + _("canoe") + " ", self.p.label),
             *canoe_runs,
         ]
         now = scoring.island_value(state, seat)
-        rest: list[Run] = [(f" a scoring now gives +{now} VP", DIM)] if now else []
+        said = ngettext(" a scoring now gives +{n} VP", " a scoring now gives +{n} VP", now)
+        rest: list[Run] = [(said.format(n=now), DIM)] if now else []
         if compact:
-            rest = [(f" · scoring now +{now}", DIM)] if now else []
+            said = pgettext("board", " · scoring now +{n}").format(n=now)
+            rest = [(said, DIM)] if now else []
             return [
                 self._row(head, islands, centre=False),
                 [*mark, (f" {vp}", self.p.heading), *second, *rest],
@@ -496,11 +541,20 @@ class Painter:
         for seat in range(self.state.players):
             if seat == self.own:
                 continue
-            name = self.seats.names[seat] if seat < len(self.seats.names) else f"Seat {seat + 1}"
+            names = self.seats.names
+            name = names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
             mark = "▶" if acting_seat(self.state) == seat else " "
             runs += [(mark, self.p.acting), (name[:11], self.p.seats[seat % len(self.p.seats)])]
             runs.append((f" {self.state.score(seat)}", self.p.heading))
-        return [*runs, (" VP", DIM)]
+        return [*runs, (" " + pgettext("board", "VP"), DIM)]
+
+
+def _volcano_labels() -> tuple[str, str]:
+    """The gutter's words for the volcano's heights and their worth (at most 20 cells)."""
+    return (
+        pgettext("board gutter, 20 cells", "volcano columns"),
+        pgettext("board gutter, 20 cells", "VP per island Tiki"),
+    )
 
 
 def paint(
