@@ -3,7 +3,10 @@ Kilauea within 8), by a model of a human pace, not a stopwatch: nobody new to a 
 this machine. The intro card says it; ``bench/tutorial_pace.py`` records it for each tutorial.
 
 The model: every word the tutorial says (its intro, each step's words and rule, its last words)
-read at :data:`READING_WPM`; :data:`STEP_SECONDS` for each step's move (finding the place on the
+read at :data:`READING_WPM` in English; in another language the same texts take as much longer
+as they have more letters (reading time goes with the characters read, about 68 ms each across
+14 languages in the IReST study, Trauzettel-Klosinski & Dietz 2012: German's longer words take
+longer to read); :data:`STEP_SECONDS` for each step's move (finding the place on the
 board, typing the keys the narrator shows); :data:`OWN_MOVE_SECONDS` for each move the learner
 makes alone after the steps (a tutorial whose game goes on to its turn limit); and the bot's
 moves at the table's pace (``bot_pace`` seconds each; those it plays for the learner after the
@@ -15,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core import language
 from core.tutorial import FINISH_PACE, Tutorial, walk
 
 READING_WPM = 180  # a newcomer reading instructions (adults read prose at about 240 a minute)
@@ -28,7 +32,7 @@ class Pace:
     """A tutorial's parts, counted from playing it through, and the minutes they take."""
 
     steps: int
-    words: int  # read in all
+    words: int  # read in all, in the reader's language
     bot_moves: int  # the other seats', while the learner learns
     own_moves: int  # the learner's, after the steps (0 when the bot finishes for them)
     finished_by_bot: int  # the learner's seat's moves the bot makes after the steps
@@ -39,12 +43,31 @@ class Pace:
         return self.seconds / 60
 
 
-def words_read(tutorial: Tutorial) -> int:
-    """Every word the tutorial says once (in its own language, as written)."""
+def said(tutorial: Tutorial) -> list[str]:
+    """Every text the tutorial says once, in the reader's language."""
     texts = [tutorial.intro, tutorial.outro]
     for step in tutorial.steps:
         texts += [step.say, step.rule]
-    return sum(len(WORD.findall(tutorial.words(text))) for text in texts)
+    return [tutorial.words(text) for text in texts]
+
+
+def words_read(tutorial: Tutorial) -> int:
+    """Every word the tutorial says once, in the reader's language."""
+    return sum(len(WORD.findall(text)) for text in said(tutorial))
+
+
+def letters_read(tutorial: Tutorial) -> int:
+    """The letters and digits of every word it says once, in the reader's language."""
+    return sum(len(word) for text in said(tutorial) for word in WORD.findall(text))
+
+
+def reading_seconds(tutorial: Tutorial) -> float:
+    """How long a newcomer reads the tutorial in the reader's language: its English words at
+    :data:`READING_WPM`, times as many letters as the language's texts have for each English
+    one."""
+    with language.english():
+        words, english_letters = words_read(tutorial), letters_read(tutorial)
+    return words / READING_WPM * 60 * letters_read(tutorial) / max(1, english_letters)
 
 
 def pace(tutorial: Tutorial, *, bot_pace: float) -> Pace:
@@ -71,7 +94,7 @@ def pace(tutorial: Tutorial, *, bot_pace: float) -> Pace:
     learner_steps = len(tutorial.steps) - step_seat_moves
     words = words_read(tutorial)
     seconds = (
-        words / READING_WPM * 60
+        reading_seconds(tutorial)
         + learner_steps * STEP_SECONDS
         + own * OWN_MOVE_SECONDS
         + bot_moves * bot_pace
