@@ -4,9 +4,11 @@ gives, and the names players use for the places (camp 2, site 1.3, row 4).
 
 Each comes in full words (:mod:`.words`) and in the board's shorthand for narrow panels: the
 same words with each resource as a short word (``+2 comp`` two compasses, never a letter: a box
-player reads a German "M" as coins) and a few long phrases cut (:func:`short`); :data:`LEGEND`
-explains every shorthand a table shows. Shared by the terminal's
-table, the line mode's ``look`` and anyone who shows the board to a person.
+player reads a German "M" as coins) and a few long phrases cut (:func:`short`); :func:`shorthand`
+explains every shorthand a table shows. All of it in the reader's language: each shorthand word
+is a catalogue entry (``msgctxt "board shorthand"``), and each phrase cut is found as the words'
+own entry says it. Shared by the terminal's table, the line mode's ``look`` and anyone who
+shows the board to a person.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ panel has.
 
 Each thing a player plans with is said in words (:mod:`core.games.arnak.board_words`) where the
 panel has room, else in the board's shorthand (short words for resources: coin, comp, tablet,
-arrow, jewel; explained by ``LEGEND``); a line is wrapped, never cut. Places carry the names
-their keys use (camp 2, site 1.3, row 4; card 1…6 of the row). A secret card (``?``) is only
-ever counted.
+arrow, jewel; explained by :func:`legend_table`), in the reader's language; a line is wrapped,
+never cut. Places carry the names their keys use (camp 2, site 1.3, row 4; card 1…6 of the row).
+A secret card (``?``) is only ever counted.
 """
 
 from __future__ import annotations
