@@ -1,7 +1,9 @@
 """Three apps at one networked table talk (issue 46's "two and three apps ... over Mosquitto
 and amqtt"): each app joins from the lobby and opens the chat with ``T`` in the table's room; a
 typed line and a quick phrase reach the two other apps, each reading the others' lines in its
-own chat; a spectator's line (a plain session watching) reaches none of the players."""
+own chat; a spectator's line (a plain session watching) reaches none of the players. A line
+said while a room is up is a notification there, and the footer's chat key counts it until
+the chat is opened."""
 
 from __future__ import annotations
 
@@ -14,8 +16,14 @@ from textual.pilot import Pilot
 from net.seat.session import NetSession
 from tests.kit.netkit import TestBroker, join, make_host
 from tests.net.test_tui_tables import SIZE, join_from_lobby, new_app, open_lobby, until
+from tests.tui.conftest import screen_text
 from tui.netplay.chat import ChatScreen
 from tui.screens.room import RoomScreen
+
+
+def footer(pilot: Pilot[None]) -> str:
+    """The footer's line (the screen's last)."""
+    return screen_text(pilot).splitlines()[-1]
 
 
 async def open_chat(pilot: Pilot[None]) -> ChatScreen:
@@ -45,8 +53,17 @@ async def test_three_apps_at_a_table_chat_and_hear_no_spectator(
             assert all(isinstance(s, NetSession) for s in sessions)
             for pilot, session in zip(pilots, sessions, strict=True):
                 await until(pilot, lambda s=session: s.chat._connection()[1], "a ticket")  # type: ignore[union-attr]
-            chats = [await open_chat(pilot) for pilot in pilots]
             ann, bob, cy = pilots
+            bobs = await open_chat(bob)
+            await bob.press(*"early", "enter")  # Ann's room is up: a notice, the footer counts
+            await until(ann, lambda: "Chat (1 new)" in footer(ann), "Ann's footer")
+            assert any("Bob says: early" in n.message for n in apps[0]._notifications)
+            chats = [await open_chat(ann), bobs, await open_chat(cy)]
+            await ann.press("escape")  # read: the footer's key as it was
+            await until(ann, lambda: isinstance(apps[0].screen, RoomScreen), "Ann's room")
+            await until(ann, lambda: "Chat (" not in footer(ann), "Ann's footer read")
+            assert " Chat" in footer(ann)
+            chats[0] = await open_chat(ann)
             await ann.press(*"hello all", "enter")
             await until(bob, lambda: "Ann says: hello all" in chats[1].written, "Bob reads Ann")
             await until(cy, lambda: "Ann says: hello all" in chats[2].written, "Cy reads Ann")
@@ -64,7 +81,7 @@ async def test_three_apps_at_a_table_chat_and_hear_no_spectator(
             for i, session in enumerate(sessions):
                 assert session is not None
                 said = [h.text for h in session.chat.lines if not h.refused]
-                assert said == ["hello all", "Good luck!", "thanks"], (i, said)
+                assert said == ["early", "hello all", "Good luck!", "thanks"], (i, said)
     finally:
         if dan is not None:
             await dan.close()

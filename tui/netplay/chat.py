@@ -6,14 +6,15 @@ The modal shows the room's last lines and those that come, muted and blocked pla
 ``6`` say a quick phrase (each reader reads it in their own language). ``/mute Ann``,
 ``/unmute Ann``, ``/block Ann``, ``/unblock Ann``, ``/spectators`` (a player hears the
 spectators' chat too) and, for a club moderator in the lobby, ``/timeout Ann 10 spam`` work as
-in the line mode (:mod:`tui.lines.chat`). The screen's own layout is left alone: only a
-notification says that
-someone spoke.
+in the line mode (:mod:`tui.lines.chat`). The screen's own layout is left alone: a
+notification says that someone spoke, and in the room and the lobby the footer's chat key
+counts the lines said since the chat was last open (``T Chat (2 new)``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
@@ -31,7 +32,7 @@ from tui.lines.chat import LineChat, Moderate
 from tui.netplay.presence import handed_to
 from tui.settings.chat import hidden
 
-_ = Translator("net").gettext
+_, ngettext = Translator("net").gettext, Translator("net").ngettext
 
 
 def keys_line(room: str, moderator: bool) -> str:
@@ -48,10 +49,19 @@ def keys_line(room: str, moderator: bool) -> str:
 
 class ChatNotices:
     """New lines said while ``screen`` is up, each as a notification (not our own, not a
-    muted player's, not while the chat itself is open)."""
+    muted player's, not while the chat itself is open). ``on_top``: only while ``screen`` is
+    the one shown (a table's room, under its game's screen, leaves the notices to that).
+    ``counted``: the footer's chat key says how many came since the chat was last opened
+    (``Chat (2 new)``; :meth:`read` when it opens)."""
 
-    def __init__(self, screen: Screen[Any], chat: ChatRoom) -> None:
+    def __init__(
+        self, screen: Screen[Any], chat: ChatRoom, *, on_top: bool = False, counted: bool = False
+    ) -> None:
         self.screen = screen
+        self.on_top = on_top
+        self.counted = counted
+        self.unread = 0
+        self._plain: dict[str, Binding] = {}  # the chat key's own binding, by key
         self.close: Callable[[], None] = chat.subscribe(handed_to(screen, self._heard))
 
     def _heard(self, heard: Heard) -> None:
@@ -62,7 +72,33 @@ class ChatNotices:
             return
         if heard.key in hidden():
             return
+        if self.counted:
+            self.unread += 1
+            self._show_unread()
+        if self.on_top and screen.app.screen is not screen:
+            return
         screen.notify(heard.words, title=_("Chat (T opens it)"), timeout=6, markup=False)
+
+    def read(self) -> None:
+        """The chat is open: nothing unread."""
+        if self.unread:
+            self.unread = 0
+            self._show_unread()
+
+    def _show_unread(self) -> None:
+        """The footer's chat key with the count of lines unread (none: as it was)."""
+        keys = self.screen._bindings.key_to_bindings  # this screen's own (the lists shared)
+        for key, bindings in list(keys.items()):
+            if not any(binding.action == "chat" for binding in bindings):
+                continue
+            plain = self._plain.setdefault(key, next(b for b in bindings if b.action == "chat"))
+            shown = plain
+            if self.unread:
+                # TRANSLATORS: the footer's chat key, lines said since the chat was open
+                words = ngettext("Chat ({n} new)", "Chat ({n} new)", self.unread)
+                shown = replace(plain, description=words.format(n=self.unread))
+            keys[key] = [shown if b.action == "chat" else b for b in bindings]  # a list anew
+        self.screen.refresh_bindings()
 
 
 class ChatInput(Input):

@@ -78,6 +78,7 @@ class LobbyScreen(Screen[None]):
         self.lobby: Lobby | None = None
         self.cards: list[TableListing] = []
         self.joining = False
+        self._chat_notices: ChatNotices | None = None  # the lobby chat's notices and count
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -133,7 +134,8 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         unsubscribe = lobby.subscribe(handed_to(self, self._table_changed))
         no_turns = lobby.subscribe_turns(handed_to(self, self._table_changed))
-        notices = ChatNotices(self, lobby.chat)  # someone spoke in the lobby: a notification
+        notices = ChatNotices(self, lobby.chat, counted=True)  # a notice, the footer's count
+        self._chat_notices = notices
         try:
             self.note = ""
             self._show_connection()
@@ -340,6 +342,8 @@ class LobbyScreen(Screen[None]):
             return await time_out(lobby, key, minutes, reason)
 
         lobby.chat.catch_up()  # what was said before the club's server answered the lobby
+        if self._chat_notices is not None:
+            self._chat_notices.read()
 
         self.app.push_screen(ChatScreen(lobby.chat, lambda: None, others=people,
                                         moderate=moderate))  # fmt: skip

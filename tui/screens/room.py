@@ -37,7 +37,7 @@ from core.titles import title_of
 from net.seat.session import NetSession
 from net.table.host import TableHost
 from net.wire.messages import TableListing
-from tui.netplay.chat import ChatScreen
+from tui.netplay.chat import ChatNotices, ChatScreen
 from tui.netplay.hosting import HostedTable, HostSetup, Terminal, keep_guest_replay
 from tui.netplay.presence import closed_words, handed_to, status_words, taken
 from tui.screens.choice import ChoiceScreen, ConfirmScreen
@@ -125,6 +125,7 @@ class RoomScreen(Screen[None]):
         self._hosting = session is None
         self._unsubscribe: Callable[[], None] | None = None
         self._keeping = False  # a guest's replay is asked for (once)
+        self._chat_notices: ChatNotices | None = None  # someone spoke: a notice, the footer's count
 
     @property
     def is_host(self) -> bool:
@@ -207,6 +208,12 @@ class RoomScreen(Screen[None]):
         """
         self.session = session
         self.sub_title = status_words(session.status)
+        if self._chat_notices is not None:
+            self._chat_notices.close()
+        chat = chat_of(session)
+        self._chat_notices = (
+            None if chat is None else ChatNotices(self, chat, on_top=True, counted=True)
+        )
         session.subscribe(handed_to(self, partial(self._envelopes, session)))
         if not self.is_host:
             session.subscribe_card(handed_to(self, self._card_changed))
@@ -462,7 +469,13 @@ class RoomScreen(Screen[None]):
         chat = chat_of(self.session)
         if chat is not None:
             moderate = moderation_of(self.session)  # a club moderator's /timeout
+            if self._chat_notices is not None:
+                self._chat_notices.read()
             self.app.push_screen(ChatScreen(chat, lambda: self.card, moderate=moderate))
+
+    def on_unmount(self) -> None:
+        if self._chat_notices is not None:
+            self._chat_notices.close()
 
     def action_close(self) -> None:
         def close(yes: bool | None) -> None:
