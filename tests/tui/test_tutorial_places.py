@@ -68,3 +68,34 @@ async def test_kilauea_s_volcano_marks_the_step_s_places(size: tuple[int, int]) 
         screen = await at_step(pilot, 1)
         board = screen.query_one(VolcanoBoard)
         await wait_for(pilot, lambda: bool(board.marks.chosen), "the step's places marked")
+
+
+def test_the_places_a_mauna_kea_step_names_are_the_island_s() -> None:
+    from core.games.maunakea.board import parse_space, spaces_of
+    from tui.games.maunakea.look_at import named_spaces
+
+    assert named_spaces(["l9"]) == {parse_space("l9")}
+    assert named_spaces(["slot H5"]) == named_spaces(["H5"]) == set(spaces_of((7, 4)))
+    assert named_spaces(["r3 to r6"]) == {(17, y) for y in range(2, 6)}
+    assert (
+        named_spaces(["your tiles", "the purple boat", "explorer 1", "the start spaces"]) == set()
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_mauna_kea_s_island_marks_the_places_a_step_names(size: tuple[int, int]) -> None:
+    """The step that spends a tile (no place of its own) once Ana's lava reaches slot F2: F2
+    is marked on the island, as the step's highlight names it."""
+    from core import tutorial
+    from core.games.maunakea.board import spaces_of
+
+    loaded = tutorial.load(tutorial.builtin("maunakea"))
+    number = next(s.number for s in loaded.steps if "F2" in s.highlight)
+    app = CalderaApp(Launch(learn="maunakea", again=True), bot_pace=0)
+    async with app.run_test(size=size) as pilot:
+        screen = await at_step(pilot, number)
+        assert screen.guide is not None and screen.guide.step is not None
+        assert "F2" in screen.guide.step.highlight
+        board = screen.query_one(IslandBoard)
+        f2 = set(spaces_of((5, 1)))
+        await wait_for(pilot, lambda: f2 <= board.marks.last, "slot F2 marked")

@@ -41,6 +41,7 @@ from core.lifecycle import Undone
 from core.messages import Command, Event
 from core.session import Session
 from tui.games.maunakea.card_choice import CardChoice, CardOptions
+from tui.games.maunakea.look_at import named_spaces
 from tui.games.maunakea.turn import QUAKE_TILE, Turn
 from tui.games.maunakea.widgets.board import IslandBoard
 from tui.games.maunakea.widgets.cards import CardsPanel, hands_seen
@@ -447,16 +448,20 @@ class MaunaKeaTable(TableScreen):
         return replace(marks, last=self.last_moves() | self.guided_spaces())
 
     def guided_spaces(self) -> frozenset[Space]:
-        """Where a tutorial's step asks the learner to go (marked as the last moves are)."""
+        """Where a tutorial's step asks the learner to go and the places its words name
+        (marked as the last moves are)."""
         said = self.guide
-        command = said.expected if said is not None and said.mine else None
+        if said is None or not said.mine or said.step is None:
+            return frozenset()
+        named = named_spaces(said.step.highlight)  # the places the step's words name
+        command = said.expected
         if isinstance(command, cmd.PlaceExplorer):
-            return frozenset({command.space})
+            return named | {command.space}
         if isinstance(command, cmd.Move):
-            return frozenset({command.to})
+            return named | {command.to}
         if isinstance(command, cmd.PlaceTile):
-            return frozenset(spaces_of(command.slot))
-        return frozenset()
+            return named | frozenset(spaces_of(command.slot))
+        return named
 
     def last_moves(self) -> frozenset[Space]:
         """What the other players' last turns touched (not the acting seat's own)."""
