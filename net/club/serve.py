@@ -364,6 +364,7 @@ class Server:
         self.tables.clear()
         await self.outbox.stop()
         self.own_card.close()
-        self._card_n += 1  # its last card: no tables; then the card is cleared
-        last = [(topics.server_card(self.server), encode(self.card), False)]
+        # Its last word is its will's, signed: a lobby drops it from its servers (a cleared
+        # card alone is only a hint, which anyone may give); then the card is cleared.
+        last = [(topics.server_card(self.server), encode(Gone(self.epoch)), False)]
         await self.link.stop([*last, (topics.server_card(self.server), b"", True)])

@@ -139,6 +139,25 @@ async def test_several_servers_share_the_table_requests(
             await server.close()
 
 
+async def test_a_server_that_stops_leaves_the_lobbys_servers(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    address = amqtt_broker.address
+    servers = [Server(address, server=f"club{i}", replay_dir=tmp_path, backoff=FAST)
+               for i in range(2)]  # fmt: skip
+    for server in servers:
+        await server.open()
+    try:
+        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
+            await lobby.wait_for(lambda lobby: set(lobby.servers) == {"club0", "club1"})
+            await servers[0].close()  # stopped, not killed: no will, its own signed "gone"
+            await lobby.wait_for(lambda lobby: set(lobby.servers) == {"club1"})
+            table = await lobby.request_table("maunakea", 3)
+            assert table in servers[1].tables, "the one still there is asked, first time"
+    finally:
+        await servers[1].close()
+
+
 async def test_a_server_limits_each_client_to_a_few_waiting_tables(
     amqtt_broker: TestBroker, tmp_path: Path
 ) -> None:
