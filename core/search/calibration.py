@@ -128,3 +128,77 @@ def table(
     return [
         (len(b), sum(p for p, _ in b) / len(b), sum(w for _, w in b) / len(b)) for b in bins if b
     ]
+
+
+Game = list[tuple[float, bool]]
+"""One game's positions: (reward, won) at each decision, in the game's order."""
+
+
+Fitter = Callable[[list[tuple[float, bool]]], Callable[[float], float]]
+"""A fit: from (reward, won) positions, a reward's chance."""
+
+
+def held_out(games: list[Game], fit: Fitter | None, folds: int = 10) -> list[Game]:
+    """Each game's positions as (predicted chance, won), every prediction made by a fit that
+    never saw its game: the games dealt into ``folds`` folds (game ``i`` in fold ``i % folds``),
+    each fold's predicted by ``fit`` on the others (``None``: the reward itself). So every game
+    is held out once, and the table is checked on all of them, not on half."""
+    out: list[list[tuple[float, bool]]] = [[] for _ in games]
+    for fold in range(folds):
+        train = [p for i, game in enumerate(games) if i % folds != fold for p in game]
+        predict = fit(train) if fit is not None and train else (lambda r: r)
+        for i in range(fold, len(games), folds):
+            out[i] = [(float(predict(r)), won) for r, won in games[i]]
+    return out
+
+
+@dataclass(frozen=True)
+class Tenth:
+    """A tenth of predicted chances, held out: its positions and games, the mean predicted
+    chance, the observed win rate, and the 90% interval of observed less predicted when the
+    games are drawn again (whole games: a game's positions share its ending, so they are one
+    draw, not many)."""
+
+    low: float  # the tenth: predicted chances from low to low + 0.1
+    positions: int
+    games: int
+    predicted: float
+    observed: float
+    interval: tuple[float, float]
+
+    @property
+    def off(self) -> float:
+        return self.observed - self.predicted
+
+
+def tenths(held: list[list[tuple[float, bool]]], draws: int = 400, seed: int = 43) -> list[Tenth]:
+    """The table by tenths of ``held`` (each game's (predicted, won) positions), each tenth
+    with its 90% interval over ``draws`` redraws of the games with replacement."""
+    import random
+
+    # per game and tenth: positions, sum of predictions, wins
+    sums = [[[0.0, 0.0, 0.0] for _ in range(10)] for _ in held]
+    for g, game in enumerate(held):
+        for p, won in game:
+            cell = sums[g][min(9, int(p * 10))]
+            cell[0] += 1
+            cell[1] += p
+            cell[2] += won
+    rng = random.Random(seed)
+    offs: list[list[float]] = [[] for _ in range(10)]
+    for _ in range(draws):
+        again = [sums[rng.randrange(len(held))] for _ in held]
+        for k in range(10):
+            n = sum(g[k][0] for g in again)
+            if n:
+                offs[k].append((sum(g[k][2] for g in again) - sum(g[k][1] for g in again)) / n)
+    out = []
+    for k in range(10):
+        n = int(sum(g[k][0] for g in sums))
+        if not n:
+            continue
+        spread = sorted(offs[k])
+        lo, hi = spread[int(0.05 * len(spread))], spread[int(0.95 * (len(spread) - 1))]
+        out.append(Tenth(k / 10, n, sum(g[k][0] > 0 for g in sums), sum(g[k][1] for g in sums) / n,
+                         sum(g[k][2] for g in sums) / n, (lo, hi)))  # fmt: skip
+    return out

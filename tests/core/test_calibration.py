@@ -9,6 +9,7 @@ import json
 import math
 from pathlib import Path
 from random import Random
+from typing import Any
 
 from core.search import calibration
 from core.search.calibration import Platt, fit_isotonic, fit_platt, logit, table
@@ -53,3 +54,44 @@ def test_a_chance_is_given_only_where_a_fit_was_measured(tmp_path: Path) -> None
     assert ("arnak", "medium") not in fits
     path.write_text("not json")
     assert calibration.fits.__wrapped__(path) == {}  # an unreadable file: no chance shown
+
+
+def test_every_game_is_held_out_once_by_a_fit_that_never_saw_it() -> None:
+    from core.search.calibration import held_out
+
+    games = [[(0.5, i % 3 == 0)] * (i + 1) for i in range(25)]  # game i: i + 1 positions
+    seen: list[list[tuple[float, bool]]] = []
+
+    def fit(train: list[tuple[float, bool]]) -> Any:
+        seen.append(train)
+        rate = sum(w for _, w in train) / len(train)
+        return lambda _reward: rate
+
+    held = held_out(games, fit, folds=5)
+    assert len(seen) == 5 and [len(g) for g in held] == [len(g) for g in games]
+    for i, game in enumerate(held):
+        others = [p for j, g in enumerate(games) if j % 5 != i % 5 for p in g]
+        assert {p for p, _ in game} == {sum(w for _, w in others) / len(others)}
+        assert [w for _, w in game] == [w for _, w in games[i]]
+
+
+def test_a_tenths_interval_counts_a_games_positions_as_one_draw() -> None:
+    """A calibrated law, its wins drawn per position (2,000 one-position games) or per game (80
+    games of 25 positions sharing one ending): every tenth is near its law and its interval
+    holds the truth, and the intervals of shared endings are far wider (the games' chance)."""
+    import statistics
+
+    from core.search.calibration import tenths
+
+    rng = Random(5)
+    single = [[(p, rng.random() < p)] for p in (rng.random() for _ in range(2000))]
+    shared = []
+    for _ in range(80):
+        p = rng.random()
+        shared.append([(p, rng.random() < p)] * 25)
+    alone = tenths(single, draws=200)
+    for t in alone:
+        assert abs(t.off) < 0.06 and t.interval[0] < 0 < t.interval[1] and t.games == t.positions
+    width = [statistics.median(t.interval[1] - t.interval[0] for t in table)
+             for table in (alone, tenths(shared, draws=200))]  # fmt: skip
+    assert width[1] > 2 * width[0]
