@@ -246,9 +246,9 @@ def to_move(state: ArnakState) -> tuple[int, ...]:
         return (frame.seat,)
     if state.turn_over or state.refill_due:
         return ()
-    supply = zip(state.supply, state.supply_shown, strict=True)
-    if any(stack and not shown for stack, shown in supply):
-        return ()
+    for stack, shown in zip(state.supply, state.supply_shown, strict=True):  # (a loop: a
+        if stack and not shown:  # generator's resumptions cost more; asked before every move)
+            return ()
     if state.rescue and not state.rescue_shown:
         return ()
     return (state.active,)

@@ -40,7 +40,7 @@ from core.games.maunakea.board import (
 )
 from core.games.maunakea.components import COMPONENTS, Slot, Space, Terrain
 from core.games.maunakea.lava import colour_key
-from core.games.maunakea.movement import move_costs
+from core.games.maunakea.movement import costs_within, occupied_indices
 from core.games.maunakea.planning import (
     CROWD_COST,
     UNSEEN,
@@ -119,9 +119,10 @@ def _pick_up(state: MaunaKeaState, explorers: Sequence[Explorer]) -> Command | N
 def _move(state: MaunaKeaState, plans: Sequence[Plan]) -> Command | None:
     """Move the most promising explorer as far along its path as the pool allows (a move is
     legal exactly when the rules' ``reach`` finds its space within the pool)."""
-    for plan in plans:
-        within = move_costs(state, plan.explorer, state.pool)  # ``reach`` by index: a path
-        for space in reversed(plan.path):  # never holds the explorer's own space (cost 0)
+    blocked = occupied_indices(state)
+    for plan in plans:  # ``reach`` by index (a path never holds the explorer's own space)
+        within = costs_within(state, plan.explorer, state.pool, blocked)
+        for space in reversed(plan.path):
             if index_of(space) in within:
                 return cmd.Move(plan.explorer.index, space)
     return None
@@ -152,14 +153,24 @@ def _weights(slot: Slot, path: tuple[Space, ...]) -> tuple[int, ...]:
 
 def _terrain_fits(tile: int) -> tuple[int, ...]:
     """How each square of ``tile`` (unturned, TL, TR, BR, BL) suits a path."""
-    return tuple(FIT.get(terrain, 0) for terrain in C.terrain[tile].squares)
+    return TERRAIN_FITS[tile]
+
+
+TERRAIN_FITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(FIT.get(terrain, 0) for terrain in tile.squares) for tile in C.terrain
+)
+""":func:`_terrain_fits` of every terrain tile, by its id, worked out once."""
 
 
 def _fits(weights: tuple[int, ...], fits: tuple[int, ...], rotation: int) -> int:
     """:func:`_fit` from its parts: square ``q`` of a tile turned ``rotation`` quarter turns
-    clockwise is its square ``q - rotation`` (``board.rotated``)."""
+    clockwise is its square ``q - rotation`` (``board.rotated``); the four squares written
+    out (a generator's resumptions cost more: the bot weighs every tile in every turn)."""
     r = rotation % 4
-    return sum(w * fits[(q - r) % 4] for q, w in enumerate(weights))
+    w0, w1, w2, w3 = weights
+    return (
+        w0 * fits[-r % 4] + w1 * fits[(1 - r) % 4] + w2 * fits[(2 - r) % 4] + w3 * fits[(3 - r) % 4]
+    )
 
 
 def _tile(state: MaunaKeaState, seat: Seat, planner: Planner, plans: Sequence[Plan]) -> Command:

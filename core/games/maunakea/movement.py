@@ -75,6 +75,47 @@ def move_costs(
     return best
 
 
+def costs_within(
+    state: MaunaKeaState,
+    explorer: Explorer,
+    budget: int,
+    blocked: set[int] | None = None,
+    until: int = -1,
+) -> dict[int, int]:
+    """:func:`move_costs`'s costs, its own space's first, the others in no order to rely on:
+    the spaces wait in buckets by cost (a step costs 1 or 2), not in a heap, for the callers
+    that ask only what can be reached and for how much. ``until``: a space whose cost alone is
+    wanted; the search stops once it is settled (every cheaper space is, with its final cost,
+    which is all :func:`path_to` reads)."""
+    start = explorer.space
+    if start is None:
+        return {}
+    origin = SPACES * start[0] + start[1]
+    best = {origin: 0}
+    if budget < 1:
+        return best
+    if blocked is None:
+        blocked = occupied_indices(state)
+    grid = state.grid
+    limit = budget + 1
+    levels: list[list[int]] = [[] for _ in range(limit)]
+    levels[0].append(origin)
+    for cost, level in enumerate(levels):
+        for here in level:
+            if best[here] != cost:
+                continue  # reached again more cheaply: settled already
+            if here == until:
+                return best
+            for nxt in NEIGHBOUR_INDICES[here]:
+                enter = ENTER_COST[grid[nxt]]
+                if enter and nxt not in blocked:
+                    total = cost + enter
+                    if total < best.get(nxt, limit):
+                        best[nxt] = total
+                        levels[total].append(nxt)
+    return best
+
+
 def path_to(state: MaunaKeaState, best: dict[int, int], target: int) -> tuple[Space, ...]:
     """The cheapest way to ``target`` found by ``move_costs`` (``best``), every space entered;
     of equally cheap ways, the one a Dijkstra ordered by (cost, space) records."""
@@ -94,8 +135,8 @@ def route(
     """The cost and path of ``explorer``'s cheapest way to ``to`` within ``budget``, if any."""
     if not (0 <= to[0] < SPACES and 0 <= to[1] < SPACES) or to == explorer.space:
         return None
-    best = move_costs(state, explorer, budget)
     target = SPACES * to[0] + to[1]
+    best = costs_within(state, explorer, budget, until=target)
     if target not in best:
         return None
     return best[target], path_to(state, best, target)

@@ -22,11 +22,11 @@ from operator import ne
 
 from core.games.maunakea.board import (
     NEIGHBOUR_INDICES,
+    NEIGHBOURS_BY_INDEX,
     SLOT_INDICES,
     SPACE_AT,
     START_TILE_SLOTS,
     index_of,
-    trace_path,
 )
 from core.games.maunakea.components import COMPONENTS, SPACES, Slot, Space, Terrain
 from core.games.maunakea.lava import target_of
@@ -65,6 +65,21 @@ class Plan:
     score: float
     boat: bool  # the target is a boat's landing space
     cost: int  # planning cost of the whole path
+
+
+_new_plan = object.__new__
+
+
+def _plan(explorer: Explorer, found: Found) -> Plan:
+    """``Plan(explorer, *found)``, its fields written straight into its ``__dict__`` (a frozen
+    dataclass's ``__init__`` sets each through ``object.__setattr__``: three times the cost,
+    and a plan is made for every explorer at every decision). Equal, and alike in every way,
+    to the one the constructor makes."""
+    out: Plan = _new_plan(Plan)
+    fields = out.__dict__
+    fields["explorer"] = explorer
+    fields["target"], fields["path"], fields["score"], fields["boat"], fields["cost"] = found
+    return out
 
 
 Target = tuple[float, int, bool]  # value, planning cost to add (boarding), a boat
@@ -109,8 +124,19 @@ def settle(step: list[int], origin: int, dist: list[int]) -> Iterator[tuple[int,
 
 def way_to(step: list[int], dist: list[int], origin: int, target: int) -> tuple[Space, ...]:
     """The spaces entered from ``origin`` to settled ``target``, from ``dist`` of
-    :func:`settle` (see ``board.trace_path``)."""
-    return trace_path(origin, target, dist.__getitem__, step.__getitem__)
+    :func:`settle`: ``board.trace_path`` written out for the two lists (its calls of the
+    lookups it is given cost more than the walk)."""
+    path = []
+    here = target
+    while here != origin:
+        path.append(SPACE_AT[here])
+        before = dist[here] - step[here]
+        for n in NEIGHBOURS_BY_INDEX[here]:  # the lowest such index
+            if dist[n] == before:
+                here = n
+                break
+    path.reverse()
+    return tuple(path)
 
 
 def cost_grid(state: MaunaKeaState, danger: set[Slot]) -> list[int]:
@@ -245,7 +271,7 @@ class Planner:
             found, reached, read = self._search(explorer, with_boats)
             if memory is not None:
                 memory.plans[key] = _Remembered(targets, reached, read, found)
-        return None if found is None else Plan(explorer, *found)
+        return None if found is None else _plan(explorer, found)
 
     def _search(self, explorer: Explorer, with_boats: bool) -> tuple[Found | None, int, int]:
         """The plan's target, path, score, a boat, and cost (``None``: nothing to head for);
@@ -382,6 +408,8 @@ class PlanMemory:
         cost changed since the last decision may change."""
         rose = fell = 0  # the indices whose step cost rose, fell (or may have)
         if state.grid == self._grid:  # no tile laid: only explorers and lava heads moved
+            if danger == self._danger and crowd == self._crowd:  # nor those: every plan
+                return self._cost, self._step  # stands (the planners only read the grids)
             cost = self._cost if danger == self._danger else with_danger(self._terrain, danger)
             step = step_grid(cost, crowd)
             for x, y in crowd - self._crowd:

@@ -24,8 +24,8 @@ from core.games.maunakea.components import ARTIFACT_COLOURS, COMPONENTS, Slot, T
 from core.games.maunakea.lava import colour_key
 from core.games.maunakea.movement import (
     card_reach,
+    costs_within,
     landing_at,
-    move_costs,
     occupied_indices,
     route,
 )
@@ -113,7 +113,7 @@ def move_commands(state: MaunaKeaState, explorers: list[Explorer]) -> list[Comma
     out: list[Command] = []
     blocked = occupied_indices(state) if state.pool > 0 else set()
     for explorer in explorers:
-        costs = move_costs(state, explorer, state.pool, blocked)
+        costs = costs_within(state, explorer, state.pool, blocked)  # listed sorted
         out.extend(cmd.Move(explorer.index, SPACE_AT[i]) for i in sorted(costs) if costs[i])
     return out
 
