@@ -108,8 +108,10 @@ def report(game: str, level: str, rows: list[dict[str, Any]], write: bool) -> No
     """The held-out tables (:func:`core.search.calibration.held_out`: ten folds of games,
     each predicted by a fit on the other nine, so every game is held out once) of the raw
     reward, a Platt scaling and an isotonic fit; each tenth with its 90% interval over the
-    games drawn again. The goal is met where every tenth is within 5 points; with ``write``,
-    a Platt fit on every game goes into ``core/search/calibration.json`` when it is."""
+    games drawn again. The goal is met where every tenth is within 5 points and the games are
+    enough to tell (no tenth's 90% interval wider than ±5: else a tenth within 5 may be luck);
+    with ``write``, a Platt fit on every game goes into ``core/search/calibration.json`` when
+    it is."""
     from core.search.calibration import FILE, fit_isotonic, fit_platt, held_out, tenths
 
     games = [[(float(p[0]), bool(p[1])) for p in row["points"]]
@@ -126,11 +128,14 @@ def report(game: str, level: str, rows: list[dict[str, Any]], write: bool) -> No
     for name, fitter in fitters.items():
         table = tenths(held_out(games, fitter))
         worst[name] = max(abs(t.off) for t in table)
-        met[name] = positions >= POSITIONS and worst[name] <= GOAL
+        wide = max((t.interval[1] - t.interval[0]) / 2 for t in table)
+        met[name] = positions >= POSITIONS and worst[name] <= GOAL and wide <= GOAL
         sure = sum(t.interval[0] >= -GOAL and t.interval[1] <= GOAL for t in table)
-        print(f"held out, {name}: worst tenth {100 * worst[name]:.1f} points "
-              f"({'met' if met[name] else 'not met'}; {sure} of {len(table)} tenths' "
-              "intervals inside ±5)")  # fmt: skip
+        verdict = "met" if met[name] else "not met"
+        if worst[name] <= GOAL < wide:
+            verdict = f"within 5, but a tenth's interval is ±{100 * wide:.1f}: too few games"
+        print(f"held out, {name}: worst tenth {100 * worst[name]:.1f} points ({verdict}; "
+              f"{sure} of {len(table)} tenths' intervals inside ±5)")  # fmt: skip
         for t in table:
             lo, hi = (100 * x for x in t.interval)
             print(f"  {t.low:.1f}-{t.low + 0.1:.1f}: {t.positions} positions, {t.games} games, "
@@ -143,7 +148,7 @@ def report(game: str, level: str, rows: list[dict[str, Any]], write: bool) -> No
     if not write:
         return
     if not met["Platt"]:
-        print("not written: the Platt fit is not within 5 points in every tenth held out")
+        print("not written: the Platt fit is not shown within 5 points in every tenth held out")
         return
     whole = fit_platt([p for g in games for p in g])
     try:
