@@ -131,12 +131,14 @@ def _move(state: MaunaKeaState, plans: Sequence[Plan]) -> Command | None:
 def _gap(planner: Planner, plan: Plan) -> tuple[Slot, int, tuple[Space, ...]] | None:
     """The first empty slot on the plan's path, the planning cost to reach it, its path spaces."""
     spent = 0
-    for i, space in enumerate(plan.path):
-        slot = slot_of(space)
-        if planner.state.terrain(space) is Terrain.NONE:
+    grid, cost, gap = planner.state.grid, planner.cost, Terrain.NONE  # (a path's spaces all lie
+    for i, space in enumerate(plan.path):  # on the board: ``grid`` is ``state.terrain`` there)
+        at = index_of(space)
+        if grid[at] is gap:
+            slot = slot_of(space)
             inside = tuple(s for s in plan.path[i:] if slot_of(s) == slot)
             return slot, spent, inside
-        spent += planner.cost[index_of(space)]
+        spent += cost[at]
     return None
 
 
@@ -177,7 +179,8 @@ def _tile(state: MaunaKeaState, seat: Seat, planner: Planner, plans: Sequence[Pl
     """Lay the least useful tile on the first gap of a plan, or spend the richest tile (any
     tile in hand may be laid on an empty slot, in any orientation, or spent)."""
     hand = sorted(state.hands[seat])
-    spare_mp = sum(C.mp(t) for t in hand) - min(C.mp(t) for t in hand)
+    mps = [C.mp(t) for t in hand]
+    spare_mp = sum(mps) - min(mps)
     for plan in plans[:2]:
         gap = _gap(planner, plan)
         if gap is None:
@@ -189,11 +192,11 @@ def _tile(state: MaunaKeaState, seat: Seat, planner: Planner, plans: Sequence[Pl
             continue
         best: tuple[int, int, int, int] | None = None  # (worth, fit, tile, rotation)
         weights = _weights(slot, inside)
-        for tile in hand:
+        for tile, mp in zip(hand, mps, strict=True):
             fits = _terrain_fits(tile)
             for rotation in range(4):
                 fit = _fits(weights, fits, rotation)
-                option = (fit - 4 * C.mp(tile), fit, -tile, -rotation)
+                option = (fit - 4 * mp, fit, -tile, -rotation)
                 best = option if best is None or option > best else best
         if best is not None and best[1] > 0:
             return cmd.PlaceTile(-best[2], slot, -best[3])
