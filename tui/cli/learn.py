@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.language import N_, Translator
-from tui.cli.command import Command, Parser
+from tui.cli.command import Command, Parser, fail
 
 if TYPE_CHECKING:
     from tui.app import Launch
@@ -51,7 +51,10 @@ def _learn_lines(args: argparse.Namespace) -> int:
     from tui.play import learn
     from tui.play.tutorial_table import resume
 
-    pace = getattr(args, "pace", 0.0)
+    pace = getattr(args, "pace", None)  # the app's --pace is None unless given
+    pace = 0.0 if pace is None else pace  # a reader wants the bots' moves at once
+    if pace < 0:
+        return fail(_("--pace is a number of seconds, 0 or more"))
     left = None if args.again else learn.left_unfinished(args.tutorial)
 
     async def play() -> int:
