@@ -3,6 +3,8 @@ host dies, leaves the lobby; a server opens tables on request."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiomqtt
@@ -11,6 +13,7 @@ import pytest
 from core.games import GAMES
 from net.club.lobby import Lobby
 from net.club.serve import Server
+from net.config import BrokerAddress
 from net.errors import JoinRefused, NetError
 from net.trust.keys import Keys
 from net.wire import topics
@@ -119,43 +122,44 @@ async def test_a_server_opens_tables_on_request(amqtt_broker: TestBroker, tmp_pa
         await server.close()
 
 
-async def test_several_servers_share_the_table_requests(
-    amqtt_broker: TestBroker, tmp_path: Path
-) -> None:
-    address = amqtt_broker.address
+@contextlib.asynccontextmanager
+async def club_servers(address: BrokerAddress, tmp_path: Path) -> AsyncIterator[list[Server]]:
+    """Two servers of one club, club0 and club1, open; those still in the list are closed."""
     servers = [Server(address, server=f"club{i}", replay_dir=tmp_path, backoff=FAST)
                for i in range(2)]  # fmt: skip
     for server in servers:
         await server.open()
     try:
-        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
-            await lobby.wait_for(lambda lobby: len(lobby.servers) == 2)
-            tables = [await lobby.request_table("maunakea", 3) for _ in range(6)]
-            hosted = [sorted(server.tables) for server in servers]
-            assert [len(h) for h in hosted] == [3, 3], "each took every other request"
-            assert sorted(hosted[0] + hosted[1]) == sorted(tables), "each table on one server"
+        yield servers
     finally:
         for server in servers:
             await server.close()
+
+
+async def test_several_servers_share_the_table_requests(
+    amqtt_broker: TestBroker, tmp_path: Path
+) -> None:
+    address = amqtt_broker.address
+    carol = Lobby(address, name="Carol", backoff=FAST)
+    async with club_servers(address, tmp_path) as servers, carol as lobby:
+        await lobby.wait_for(lambda lobby: len(lobby.servers) == 2)
+        tables = [await lobby.request_table("maunakea", 3) for _ in range(6)]
+        hosted = [sorted(server.tables) for server in servers]
+        assert [len(h) for h in hosted] == [3, 3], "each took every other request"
+        assert sorted(hosted[0] + hosted[1]) == sorted(tables), "each table on one server"
 
 
 async def test_a_server_that_stops_leaves_the_lobbys_servers(
     amqtt_broker: TestBroker, tmp_path: Path
 ) -> None:
     address = amqtt_broker.address
-    servers = [Server(address, server=f"club{i}", replay_dir=tmp_path, backoff=FAST)
-               for i in range(2)]  # fmt: skip
-    for server in servers:
-        await server.open()
-    try:
-        async with Lobby(address, name="Carol", backoff=FAST) as lobby:
-            await lobby.wait_for(lambda lobby: set(lobby.servers) == {"club0", "club1"})
-            await servers[0].close()  # stopped, not killed: no will, its own signed "gone"
-            await lobby.wait_for(lambda lobby: set(lobby.servers) == {"club1"})
-            table = await lobby.request_table("maunakea", 3)
-            assert table in servers[1].tables, "the one still there is asked, first time"
-    finally:
-        await servers[1].close()
+    carol = Lobby(address, name="Carol", backoff=FAST)
+    async with club_servers(address, tmp_path) as servers, carol as lobby:
+        await lobby.wait_for(lambda lobby: set(lobby.servers) == {"club0", "club1"})
+        await servers.pop(0).close()  # stopped, not killed: no will, its own signed "gone"
+        await lobby.wait_for(lambda lobby: set(lobby.servers) == {"club1"})
+        table = await lobby.request_table("maunakea", 3)
+        assert table in servers[0].tables, "the one still there is asked, first time"
 
 
 async def test_a_server_limits_each_client_to_a_few_waiting_tables(
